@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Installs, idempotently and at pinned versions, what building and serving the app needs.
+# Usage: scripts/install-tools.sh [app|test]
+#   app  (default): clang, the wasm32 target, trunk, wasm-bindgen-cli, binaryen (wasm-opt)
+#   test: all of the above plus Chromium + ChromeDriver and playwright-core
+# Nothing is downloaded from anywhere but crates.io, npm and Debian.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+# wasm-bindgen-cli must equal the wasm-bindgen crate in Cargo.lock.
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
+profile=${1:-app}
+
+log() { printf '[install-tools] %s\n' "$*" >&2; }
+
+apt_updated=0
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if [ $apt_updated -eq 0 ]; then
+    log "apt-get update"
+    $sudo apt-get update -qq
+    apt_updated=1
+  fi
+  log "apt-get install ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+cargo_install() { # name version binary
+  local name=$1 version=$2 bin=$3 extra=${4:-}
+  if command -v "$bin" >/dev/null && "$bin" --version 2>/dev/null | grep -q " $version\$\| $version "; then
+    return 0
+  fi
+  log "cargo install $name $version (takes minutes the first time)"
+  # shellcheck disable=SC2086
+  cargo install "$name" --version "$version" $extra --quiet
+}
+
+# clang compiles SQLite for wasm32 (gcc cannot target it); libclang serves bindgen natively.
+apt_install clang libclang-dev
+rustup target list --installed | grep -q '^wasm32-unknown-unknown$' || rustup target add wasm32-unknown-unknown
+cargo_install wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen
+cargo_install trunk "$TRUNK_VERSION" trunk --locked
+
+# binaryen (wasm-opt) and playwright-core come from npm at the versions package-lock.json pins.
+if [ ! -x node_modules/.bin/wasm-opt ] || ! diff -q package-lock.json node_modules/.package-lock.json >/dev/null 2>&1; then
+  log "npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+if [ "$profile" = test ]; then
+  apt_install chromium chromium-driver
+fi
+log "tools ready ($profile)"

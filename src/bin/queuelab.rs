@@ -1,0 +1,147 @@
+//! `queuelab`: runs Queue Lab scripts from the command line, for CI and docs builds.
+//! The only part of the project that reads files and writes to the terminal.
+
+use queuelab::render::jsonl;
+use queuelab::{dialect_for, run_script, Dialect, RunConfig, Trace};
+use std::path::Path;
+use std::process::ExitCode;
+
+const USAGE: &str =
+    "usage: queuelab run FILE... [--dialect mysql|postgres|mssql] [--format text|jsonl]
+       queuelab examples            list the bundled examples
+       queuelab example ID          print one bundled example's SQL";
+
+#[derive(Clone, Copy, PartialEq)]
+enum Format {
+    Text,
+    Jsonl,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("run") => run(&args[1..]),
+        Some("examples") => {
+            for e in queuelab::examples::EXAMPLES {
+                println!("{:<16} {} — {}", e.id, e.title, e.source);
+            }
+            ExitCode::SUCCESS
+        }
+        Some("example") => match args.get(1).and_then(|id| queuelab::examples::by_id(id)) {
+            Some(e) => {
+                print!("{}", e.sql);
+                ExitCode::SUCCESS
+            }
+            None => usage_error("unknown example; `queuelab examples` lists them"),
+        },
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        _ => usage_error("expected a command"),
+    }
+}
+
+fn usage_error(msg: &str) -> ExitCode {
+    eprintln!("queuelab: {msg}\n{USAGE}");
+    ExitCode::from(2)
+}
+
+fn run(args: &[String]) -> ExitCode {
+    let mut files = Vec::new();
+    let mut dialect = None;
+    let mut format = Format::Text;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--dialect" => match it.next().and_then(|d| Dialect::from_name(d)) {
+                Some(d) => dialect = Some(d),
+                None => return usage_error("--dialect takes mysql, postgres or mssql"),
+            },
+            "--format" => match it.next().map(String::as_str) {
+                Some("text") => format = Format::Text,
+                Some("jsonl") => format = Format::Jsonl,
+                _ => return usage_error("--format takes text or jsonl"),
+            },
+            s if s.starts_with("--") => return usage_error(&format!("unknown option {s}")),
+            file => files.push(file.to_string()),
+        }
+    }
+    if files.is_empty() {
+        return usage_error("run needs a FILE");
+    }
+    let mut failed = false;
+    for file in &files {
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("queuelab: cannot read {file}: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let d = dialect_for(&text, dialect);
+        if !d.is_supported() {
+            eprintln!(
+                "queuelab: {file}: the {} front-end is not available yet",
+                d.label()
+            );
+            failed = true;
+            continue;
+        }
+        let trace = run_script(d, &text, &RunConfig::default());
+        for diag in &trace.diagnostics {
+            eprintln!(
+                "{file}:{}:{}: {}",
+                diag.pos.line, diag.pos.column, diag.message
+            );
+            failed = true;
+        }
+        let spec = Path::new(file)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match format {
+            Format::Text => print!("{}", text_transcript(&trace)),
+            Format::Jsonl => {
+                let permutation: Vec<String> = trace.steps.iter().map(|s| s.name.clone()).collect();
+                for step in &trace.steps {
+                    println!("{}", jsonl::step_line(&spec, &permutation, step));
+                }
+            }
+        }
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Each statement echoed after the client's prompt, then what the client prints.
+fn text_transcript(trace: &Trace) -> String {
+    let prompt = match trace.dialect {
+        Dialect::Postgres => "postgres=#",
+        _ => "mysql>",
+    };
+    let mut out = String::new();
+    for s in &trace.steps {
+        for r in &s.remarks {
+            out.push_str(&format!("-- note: {r}\n"));
+        }
+        let mut lines = s.source.lines();
+        if let Some(first) = lines.next() {
+            out.push_str(&format!("{prompt} {first}"));
+        }
+        for l in lines {
+            out.push_str(&format!("\n{:>width$} {l}", "->", width = prompt.len()));
+        }
+        out.push_str(";\n");
+        out.push_str(&s.client_text);
+        if !s.client_text.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    out
+}

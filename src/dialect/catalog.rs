@@ -1,0 +1,171 @@
+//! The engine's own description of each table: what SQLite's schema cannot hold (MySQL key
+//! names, `ON UPDATE CURRENT_TIMESTAMP`, ring hints). SQLite DDL is generated from it.
+
+use std::collections::BTreeMap;
+
+/// A column as the user declared it, with its SQLite rendering.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnDef {
+    pub name: String,
+    /// The declared type, kept as written (SQLite's type affinity reads it).
+    pub sql_type: String,
+    pub not_null: bool,
+    /// A SQLite default expression, already translated (e.g. `ql_now()`).
+    pub default: Option<String>,
+    /// MySQL `ON UPDATE CURRENT_TIMESTAMP`: set to the clock whenever the row changes.
+    pub on_update_now: bool,
+    pub auto_increment: bool,
+}
+
+/// A named key: the vendor's name is what its duplicate-key errors mention.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeyDef {
+    pub name: String,
+    pub columns: Vec<String>,
+}
+
+/// What an insert of the form `... (max(order)+1) mod N ...` tells about a ring table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RingHint {
+    pub table: String,
+    pub size: i64,
+    /// The column that holds the slot number (`modulo`).
+    pub slot_column: String,
+    /// The ever-growing column the slot is computed from (`id`).
+    pub order_column: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableDef {
+    pub name: String,
+    pub columns: Vec<ColumnDef>,
+    pub primary_key: Option<KeyDef>,
+    pub uniques: Vec<KeyDef>,
+    /// Non-unique indexes (`KEY (...)`), created as separate SQLite indexes.
+    pub indexes: Vec<KeyDef>,
+}
+
+impl TableDef {
+    pub fn column(&self, name: &str) -> Option<&ColumnDef> {
+        self.columns
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Keys that make rows unique: the primary key first, then the unique keys.
+    pub fn unique_keys(&self) -> impl Iterator<Item = &KeyDef> {
+        self.primary_key.iter().chain(self.uniques.iter())
+    }
+
+    /// The key whose columns are exactly `columns` (in any case).
+    pub fn key_on(&self, columns: &[String]) -> Option<&KeyDef> {
+        self.unique_keys().find(|k| {
+            k.columns.len() == columns.len()
+                && k.columns
+                    .iter()
+                    .zip(columns)
+                    .all(|(a, b)| a.eq_ignore_ascii_case(b))
+        })
+    }
+
+    /// The SQLite statements that create this table and its indexes.
+    pub fn to_sqlite(&self) -> Vec<String> {
+        let mut parts: Vec<String> = self.columns.iter().map(column_sql).collect();
+        let single_auto_pk = self.auto_increment_pk();
+        if let (Some(pk), false) = (&self.primary_key, single_auto_pk) {
+            parts.push(format!("PRIMARY KEY ({})", idents(&pk.columns)));
+        }
+        for u in &self.uniques {
+            parts.push(format!("UNIQUE ({})", idents(&u.columns)));
+        }
+        let mut out = vec![format!(
+            "CREATE TABLE {} ({})",
+            ident(&self.name),
+            parts.join(", ")
+        )];
+        for ix in &self.indexes {
+            out.push(format!(
+                "CREATE INDEX {} ON {} ({})",
+                ident(&format!("{}__{}", self.name, ix.name)),
+                ident(&self.name),
+                idents(&ix.columns)
+            ));
+        }
+        out
+    }
+
+    /// The one AUTO_INCREMENT column that is the whole primary key, rendered as SQLite's
+    /// `INTEGER PRIMARY KEY AUTOINCREMENT` (never reuses an id, as InnoDB's counter).
+    fn auto_increment_pk(&self) -> bool {
+        match &self.primary_key {
+            Some(pk) if pk.columns.len() == 1 => self
+                .column(&pk.columns[0])
+                .is_some_and(|c| c.auto_increment),
+            _ => false,
+        }
+    }
+}
+
+fn column_sql(c: &ColumnDef) -> String {
+    let mut s = ident(&c.name);
+    if c.auto_increment {
+        s.push_str(" INTEGER PRIMARY KEY AUTOINCREMENT");
+    } else if !c.sql_type.is_empty() {
+        s.push(' ');
+        s.push_str(&c.sql_type);
+    }
+    if c.not_null {
+        s.push_str(" NOT NULL");
+    }
+    if let Some(d) = &c.default {
+        s.push_str(&format!(" DEFAULT ({d})"));
+    }
+    s
+}
+
+/// A double-quoted SQLite identifier.
+pub fn ident(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+fn idents(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| ident(n))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// All tables, by lower-cased name.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Catalog {
+    tables: BTreeMap<String, TableDef>,
+    rings: BTreeMap<String, RingHint>,
+}
+
+impl Catalog {
+    pub fn table(&self, name: &str) -> Option<&TableDef> {
+        self.tables.get(&name.to_ascii_lowercase())
+    }
+
+    pub fn put(&mut self, def: TableDef) {
+        self.tables.insert(def.name.to_ascii_lowercase(), def);
+    }
+
+    pub fn drop_table(&mut self, name: &str) {
+        self.tables.remove(&name.to_ascii_lowercase());
+        self.rings.remove(&name.to_ascii_lowercase());
+    }
+
+    pub fn ring(&self, table: &str) -> Option<&RingHint> {
+        self.rings.get(&table.to_ascii_lowercase())
+    }
+
+    pub fn set_ring(&mut self, hint: RingHint) {
+        self.rings.insert(hint.table.to_ascii_lowercase(), hint);
+    }
+
+    pub fn rings(&self) -> impl Iterator<Item = &RingHint> {
+        self.rings.values()
+    }
+}

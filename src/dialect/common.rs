@@ -1,0 +1,249 @@
+//! Statements every front-end plans alike: DDL, session statements, and the error for what is
+//! not supported.
+
+use super::catalog::{ident, Catalog};
+use super::ddl::{add_column, rebuild, table_def};
+use super::exprs::last_ident;
+use super::front::syntax_code;
+use super::plan::{CatalogChange, Plan, PlanKind};
+use super::Dialect;
+use crate::trace::{ErrorClass, StepError};
+use sqlparser::ast::{AlterTableOperation, ObjectType, Statement};
+
+/// The error for a statement kind Queue Lab does not run.
+pub fn unsupported(dialect: Dialect, stmt: &Statement) -> StepError {
+    let text = stmt.to_string();
+    let what: Vec<&str> = text.split_whitespace().take(2).collect();
+    unsupported_with(
+        dialect,
+        &what.join(" "),
+        "Queue Lab runs CREATE/ALTER/DROP TABLE, INSERT, REPLACE, UPDATE, DELETE, SELECT and transaction statements",
+    )
+}
+
+/// The error for a construct that is not supported, with what to use instead.
+pub fn unsupported_with(dialect: Dialect, what: &str, instead: &str) -> StepError {
+    StepError {
+        class: ErrorClass::Other,
+        native: syntax_code(dialect).into(),
+        message: format!("{what} is not supported here: {instead}"),
+        pos: None,
+        fixed_text: None,
+    }
+}
+
+fn error(dialect: Dialect, native_mysql: &str, native_pg: &str, message: String) -> StepError {
+    StepError {
+        class: ErrorClass::Other,
+        native: match dialect {
+            Dialect::MySql => native_mysql.into(),
+            _ => native_pg.into(),
+        },
+        message,
+        pos: None,
+        fixed_text: None,
+    }
+}
+
+/// CREATE TABLE, ALTER TABLE, DROP TABLE, TRUNCATE.
+pub fn plan_ddl(
+    stmt: &Statement,
+    catalog: &Catalog,
+    dialect: Dialect,
+) -> Option<Result<Plan, StepError>> {
+    Some(match stmt {
+        Statement::CreateTable(ct) => plan_create(ct, catalog, dialect),
+        Statement::AlterTable(at) => plan_alter(at, catalog, dialect),
+        Statement::Drop {
+            object_type: ObjectType::Table,
+            if_exists,
+            names,
+            ..
+        } => {
+            let names: Vec<String> = names.iter().map(last_ident).collect();
+            if let (false, Some(missing)) = (
+                *if_exists,
+                names.iter().find(|n| catalog.table(n).is_none()),
+            ) {
+                return Some(Err(error(
+                    dialect,
+                    "1051",
+                    "42P01",
+                    match dialect {
+                        Dialect::MySql => format!("Unknown table 'test.{missing}'"),
+                        _ => format!("table \"{missing}\" does not exist"),
+                    },
+                )));
+            }
+            let sql = names
+                .iter()
+                .map(|n| format!("DROP TABLE IF EXISTS {}", ident(n)))
+                .collect();
+            let mut plan = Plan::new(
+                PlanKind::Ddl {
+                    change: names
+                        .first()
+                        .map(|n| CatalogChange::Drop(n.clone()))
+                        .unwrap_or(CatalogChange::None),
+                },
+                sql,
+            );
+            if names.len() > 1 {
+                plan.notes
+                    .push("only the first table's ring and keys are forgotten".into());
+            }
+            Ok(plan)
+        }
+        Statement::Truncate(t) => {
+            let names: Vec<String> = t.table_names.iter().map(|n| last_ident(&n.name)).collect();
+            let sql = names
+                .iter()
+                .map(|n| format!("DELETE FROM {}", ident(n)))
+                .collect();
+            let mut plan = Plan::new(
+                PlanKind::Delete {
+                    table: names.first().cloned().unwrap_or_default(),
+                },
+                sql,
+            );
+            plan.notes.push("TRUNCATE runs as DELETE FROM".into());
+            Ok(plan)
+        }
+        _ => return None,
+    })
+}
+
+fn plan_create(
+    ct: &sqlparser::ast::CreateTable,
+    catalog: &Catalog,
+    dialect: Dialect,
+) -> Result<Plan, StepError> {
+    if ct.query.is_some() || ct.like.is_some() || ct.clone.is_some() {
+        return Err(unsupported_with(
+            dialect,
+            "CREATE TABLE ... AS SELECT / LIKE",
+            "declare the columns, then INSERT ... SELECT",
+        ));
+    }
+    let (def, notes) =
+        table_def(ct, dialect).map_err(|u| unsupported_with(dialect, "CREATE TABLE", &u.0))?;
+    if catalog.table(&def.name).is_some() {
+        if ct.if_not_exists {
+            let mut plan = Plan::new(PlanKind::Noop, Vec::new());
+            plan.notes
+                .push(format!("table {} already exists: nothing to do", def.name));
+            return Ok(plan);
+        }
+        return Err(error(
+            dialect,
+            "1050",
+            "42P07",
+            match dialect {
+                Dialect::MySql => format!("Table '{}' already exists", def.name),
+                _ => format!("relation \"{}\" already exists", def.name),
+            },
+        ));
+    }
+    let mut plan = Plan::new(
+        PlanKind::Ddl {
+            change: CatalogChange::Create(def.clone()),
+        },
+        def.to_sqlite(),
+    );
+    plan.notes = notes;
+    if !def.uniques.is_empty() || def.primary_key.is_some() {
+        plan.notes.push(format!(
+            "keys as the server names them: {}",
+            def.unique_keys()
+                .map(|k| format!("{} ({})", k.name, k.columns.join(", ")))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok(plan)
+}
+
+fn plan_alter(
+    at: &sqlparser::ast::AlterTable,
+    catalog: &Catalog,
+    dialect: Dialect,
+) -> Result<Plan, StepError> {
+    let name = last_ident(&at.name);
+    let Some(old) = catalog.table(&name) else {
+        return Err(error(
+            dialect,
+            "1146",
+            "42P01",
+            match dialect {
+                Dialect::MySql => format!("Table 'test.{name}' doesn't exist"),
+                _ => format!("relation \"{name}\" does not exist"),
+            },
+        ));
+    };
+    let mut new = old.clone();
+    let mut notes = Vec::new();
+    for op in &at.operations {
+        match op {
+            AlterTableOperation::AddColumn { column_def, .. } => {
+                new = add_column(&new, column_def, &mut notes)
+                    .map_err(|u| error(dialect, "1060", "42701", u.0))?;
+            }
+            other => {
+                return Err(unsupported_with(
+                    dialect,
+                    &format!("ALTER TABLE ... {other}"),
+                    "only ADD COLUMN is supported; recreate the table for other changes",
+                ))
+            }
+        }
+    }
+    notes.push(format!(
+        "SQLite cannot add such a column in place: the table is rebuilt with every row kept ({} → {} columns)",
+        old.columns.len(),
+        new.columns.len()
+    ));
+    let mut plan = Plan::new(
+        PlanKind::Ddl {
+            change: CatalogChange::Replace(new.clone()),
+        },
+        rebuild(old, &new),
+    );
+    plan.notes = notes;
+    Ok(plan)
+}
+
+/// USE, SET, and transaction control.
+pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, StepError>> {
+    let _ = dialect;
+    let (kind, sql, note) = match stmt {
+        Statement::Use(u) => (
+            PlanKind::Noop,
+            Vec::new(),
+            format!("{u}: Queue Lab has one database, there is nothing to switch to"),
+        ),
+        Statement::Set(_) => (
+            PlanKind::Noop,
+            Vec::new(),
+            format!("{stmt}: session settings have no effect in a single session"),
+        ),
+        Statement::StartTransaction { .. } => (
+            PlanKind::Transaction,
+            vec!["BEGIN".into()],
+            "the transaction stays open until COMMIT or ROLLBACK".into(),
+        ),
+        Statement::Commit { .. } => (PlanKind::Transaction, vec!["COMMIT".into()], String::new()),
+        Statement::Rollback {
+            savepoint: None, ..
+        } => (
+            PlanKind::Transaction,
+            vec!["ROLLBACK".into()],
+            String::new(),
+        ),
+        _ => return None,
+    };
+    let mut plan = Plan::new(kind, sql);
+    if !note.is_empty() {
+        plan.notes.push(note);
+    }
+    Some(Ok(plan))
+}

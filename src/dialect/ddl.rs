@@ -1,0 +1,287 @@
+//! CREATE TABLE and ALTER TABLE ... ADD COLUMN, read into the engine's [`TableDef`].
+//! SQLite DDL is then generated from the definition (see `TableDef::to_sqlite`), so vendor
+//! syntax SQLite refuses (`UNIQUE KEY(...)`, `ENGINE=...`, `ON UPDATE CURRENT_TIMESTAMP`)
+//! never reaches it.
+
+use super::catalog::{ColumnDef, KeyDef, TableDef};
+use super::exprs::{last_ident, rewrite_all};
+use super::Dialect;
+use sqlparser::ast::{self, ColumnOption, DataType, IndexColumn, TableConstraint};
+use sqlparser::tokenizer::Token;
+
+/// A DDL construct that cannot be translated, named for the user.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unsupported(pub String);
+
+/// Reads a CREATE TABLE. Returns the definition and notes on what was accepted but ignored.
+pub fn table_def(
+    ct: &ast::CreateTable,
+    dialect: Dialect,
+) -> Result<(TableDef, Vec<String>), Unsupported> {
+    let name = last_ident(&ct.name);
+    let mut notes = Vec::new();
+    let mut def = TableDef {
+        name: name.clone(),
+        columns: Vec::new(),
+        primary_key: None,
+        uniques: Vec::new(),
+        indexes: Vec::new(),
+    };
+    for c in &ct.columns {
+        let (col, keys) = column_def(c, &mut notes)?;
+        def.columns.push(col);
+        for k in keys {
+            add_key(&mut def, k, dialect);
+        }
+    }
+    for tc in &ct.constraints {
+        match tc {
+            TableConstraint::PrimaryKey(pk) => add_key(
+                &mut def,
+                InlineKey::Primary(index_columns(&pk.columns)),
+                dialect,
+            ),
+            TableConstraint::Unique(u) => add_key(
+                &mut def,
+                InlineKey::Unique(
+                    u.name.as_ref().map(|n| n.value.clone()),
+                    index_columns(&u.columns),
+                ),
+                dialect,
+            ),
+            TableConstraint::Index(ix) => {
+                let cols = index_columns(&ix.columns);
+                let name = ix
+                    .name
+                    .as_ref()
+                    .map(|n| n.value.clone())
+                    .unwrap_or_else(|| unique_name(&def, &cols[0]));
+                def.indexes.push(KeyDef {
+                    name,
+                    columns: cols,
+                });
+            }
+            TableConstraint::ForeignKey(_) | TableConstraint::Check(_) => {
+                notes.push(format!("{tc}: not enforced here, ignored"));
+            }
+            other => {
+                return Err(Unsupported(format!(
+                    "table constraint `{other}` is not supported; use PRIMARY KEY, UNIQUE or KEY"
+                )))
+            }
+        }
+    }
+    if ct.table_options != ast::CreateTableOptions::None {
+        notes.push(format!(
+            "table options ({}) have no meaning here and were ignored",
+            ct.table_options
+        ));
+    }
+    for k in def.unique_keys() {
+        for c in &k.columns {
+            if def.column(c).is_none() {
+                return Err(Unsupported(format!(
+                    "key `{}` names unknown column `{c}`",
+                    k.name
+                )));
+            }
+        }
+    }
+    Ok((def, notes))
+}
+
+/// A key declared on a column or in the table's constraint list.
+pub enum InlineKey {
+    Primary(Vec<String>),
+    Unique(Option<String>, Vec<String>),
+}
+
+fn add_key(def: &mut TableDef, key: InlineKey, dialect: Dialect) {
+    match key {
+        InlineKey::Primary(columns) => {
+            let name = match dialect {
+                Dialect::MySql => "PRIMARY".to_string(),
+                _ => format!("{}_pkey", def.name),
+            };
+            def.primary_key = Some(KeyDef { name, columns });
+        }
+        InlineKey::Unique(name, columns) => {
+            let name = name.unwrap_or_else(|| match dialect {
+                // MySQL names an unnamed key after its first column (modulo, modulo_2, ...).
+                Dialect::MySql => unique_name(def, &columns[0]),
+                _ => format!("{}_{}_key", def.name, columns.join("_")),
+            });
+            def.uniques.push(KeyDef { name, columns });
+        }
+    }
+}
+
+fn unique_name(def: &TableDef, base: &str) -> String {
+    let taken = |n: &str| {
+        def.uniques
+            .iter()
+            .chain(def.indexes.iter())
+            .any(|k| k.name.eq_ignore_ascii_case(n))
+    };
+    if !taken(base) {
+        return base.to_string();
+    }
+    (2..)
+        .map(|i| format!("{base}_{i}"))
+        .find(|n| !taken(n))
+        .unwrap_or_else(|| base.to_string())
+}
+
+fn index_columns(cols: &[IndexColumn]) -> Vec<String> {
+    cols.iter()
+        .map(|c| match &c.column.expr {
+            ast::Expr::Identifier(i) => i.value.clone(),
+            other => other.to_string(),
+        })
+        .collect()
+}
+
+/// Reads one column definition (also used by ALTER TABLE ... ADD COLUMN).
+pub fn column_def(
+    c: &ast::ColumnDef,
+    notes: &mut Vec<String>,
+) -> Result<(ColumnDef, Vec<InlineKey>), Unsupported> {
+    let mut col = ColumnDef {
+        name: c.name.value.clone(),
+        sql_type: sql_type(&c.data_type),
+        not_null: false,
+        default: None,
+        on_update_now: false,
+        auto_increment: false,
+    };
+    if matches!(&c.data_type, DataType::Custom(n, _) if n.to_string().to_ascii_lowercase().ends_with("serial"))
+    {
+        col.auto_increment = true;
+        col.not_null = true;
+    }
+    let mut keys = Vec::new();
+    for opt in &c.options {
+        match &opt.option {
+            ColumnOption::Null => col.not_null = false,
+            ColumnOption::NotNull => col.not_null = true,
+            ColumnOption::Default(e) => {
+                let mut e = e.clone();
+                notes.extend(rewrite_all(&mut e));
+                col.default = Some(e.to_string());
+            }
+            ColumnOption::OnUpdate(e) => {
+                let mut e = e.clone();
+                if rewrite_all(&mut e).is_empty() {
+                    return Err(Unsupported(format!(
+                        "ON UPDATE {e}: only ON UPDATE CURRENT_TIMESTAMP is supported"
+                    )));
+                }
+                col.on_update_now = true;
+                notes.push(format!(
+                    "{}: ON UPDATE CURRENT_TIMESTAMP is emulated (SQLite has no such clause): every UPDATE that changes the row sets it to the scenario clock",
+                    col.name
+                ));
+            }
+            ColumnOption::PrimaryKey(_) => keys.push(InlineKey::Primary(vec![col.name.clone()])),
+            ColumnOption::Unique(u) => keys.push(InlineKey::Unique(
+                u.name.as_ref().map(|n| n.value.clone()),
+                vec![col.name.clone()],
+            )),
+            ColumnOption::DialectSpecific(tokens) if is_auto_increment(tokens) => {
+                col.auto_increment = true;
+            }
+            ColumnOption::CharacterSet(_)
+            | ColumnOption::Collation(_)
+            | ColumnOption::Comment(_) => {
+                notes.push(format!("{}: `{}` ignored", col.name, opt.option));
+            }
+            ColumnOption::Identity(_) | ColumnOption::Generated { .. } => col.auto_increment = true,
+            other => {
+                return Err(Unsupported(format!(
+                    "column option `{other}` on `{}` is not supported",
+                    col.name
+                )))
+            }
+        }
+    }
+    if col.auto_increment {
+        notes.push(format!(
+            "{}: AUTO_INCREMENT becomes SQLite's INTEGER PRIMARY KEY AUTOINCREMENT (ids are never reused)",
+            col.name
+        ));
+        if !keys.iter().any(|k| matches!(k, InlineKey::Primary(_))) {
+            keys.push(InlineKey::Primary(vec![col.name.clone()]));
+        }
+    }
+    Ok((col, keys))
+}
+
+fn is_auto_increment(tokens: &[Token]) -> bool {
+    tokens.iter().any(|t| {
+        matches!(t, Token::Word(w) if w.value.eq_ignore_ascii_case("auto_increment")
+            || w.value.eq_ignore_ascii_case("autoincrement"))
+    })
+}
+
+/// The declared type as SQLite should see it. `TIMESTAMP`, `VARCHAR(10)`... are kept: SQLite
+/// derives affinity from the name. Unsigned and display widths are dropped.
+fn sql_type(t: &DataType) -> String {
+    match t {
+        DataType::Custom(name, _) if name.to_string().to_ascii_lowercase().ends_with("serial") => {
+            "INTEGER".into()
+        }
+        other => other
+            .to_string()
+            .replace(" UNSIGNED", "")
+            .replace(" unsigned", ""),
+    }
+}
+
+/// ALTER TABLE t ADD COLUMN c ...: the new definition.
+pub fn add_column(
+    def: &TableDef,
+    c: &ast::ColumnDef,
+    notes: &mut Vec<String>,
+) -> Result<TableDef, Unsupported> {
+    if def.column(&c.name.value).is_some() {
+        return Err(Unsupported(format!(
+            "Duplicate column name '{}'",
+            c.name.value
+        )));
+    }
+    let (col, keys) = column_def(c, notes)?;
+    if !keys.is_empty() || col.auto_increment {
+        return Err(Unsupported(
+            "ADD COLUMN with a key or AUTO_INCREMENT is not supported; add the column, then the key with CREATE UNIQUE INDEX".into(),
+        ));
+    }
+    let mut new = def.clone();
+    new.columns.push(col);
+    Ok(new)
+}
+
+/// The SQLite statements that rebuild `old` as `new` keeping every row and its rowid. Used
+/// where SQLite's own ALTER TABLE refuses (a non-constant default, e.g. CURRENT_TIMESTAMP).
+pub fn rebuild(old: &TableDef, new: &TableDef) -> Vec<String> {
+    use super::catalog::ident;
+    let tmp = format!("{}__rebuild", new.name);
+    let mut tmp_def = new.clone();
+    tmp_def.name = tmp.clone();
+    tmp_def.indexes.clear();
+    let mut out = vec![tmp_def.to_sqlite().remove(0)];
+    let cols: Vec<String> = old.columns.iter().map(|c| ident(&c.name)).collect();
+    let cols = cols.join(", ");
+    out.push(format!(
+        "INSERT INTO {} (rowid, {cols}) SELECT rowid, {cols} FROM {}",
+        ident(&tmp),
+        ident(&old.name)
+    ));
+    out.push(format!("DROP TABLE {}", ident(&old.name)));
+    out.push(format!(
+        "ALTER TABLE {} RENAME TO {}",
+        ident(&tmp),
+        ident(&new.name)
+    ));
+    out.extend(new.to_sqlite().into_iter().skip(1));
+    out
+}

@@ -1,0 +1,158 @@
+//! Planning shared by the front-ends for SELECT, UPDATE and DELETE.
+
+use super::catalog::{ident, Catalog, TableDef};
+use super::exprs::{last_ident, now_expr, parenthesized, parse_sqlite_expr, rewrite_all};
+use super::plan::{Plan, PlanKind};
+use sqlparser::ast::{
+    Assignment, AssignmentTarget, Delete, FromTable, Ident, ObjectName, Query, TableFactor,
+    TableWithJoins, Update,
+};
+
+/// A plain query. Locking clauses are dropped with a note: one session takes no locks.
+pub fn plan_query(mut q: Query) -> Plan {
+    let mut notes = rewrite_all(&mut q);
+    if !q.locks.is_empty() {
+        let locks: Vec<String> = q.locks.iter().map(|l| l.to_string()).collect();
+        notes.push(format!(
+            "{}: a single session takes no row locks; SQLite runs the query without it",
+            locks.join(" ")
+        ));
+        q.locks.clear();
+    }
+    let mut plan = Plan::new(PlanKind::Query, vec![q.to_string()]);
+    plan.notes = notes;
+    plan
+}
+
+pub fn table_name(t: &TableWithJoins) -> Option<String> {
+    match &t.relation {
+        TableFactor::Table { name, .. } => Some(last_ident(name)),
+        _ => None,
+    }
+}
+
+pub fn plan_update(mut u: Update, catalog: &Catalog) -> Plan {
+    let table = table_name(&u.table).unwrap_or_default();
+    let mut notes = rewrite_all(&mut u);
+    if let Some(def) = catalog.table(&table) {
+        if add_on_update_now(def, &mut u.assignments) {
+            notes.push(on_update_note(def));
+        }
+    }
+    if !u.order_by.is_empty() || u.limit.is_some() {
+        let order: Vec<String> = u.order_by.iter().map(|o| o.to_string()).collect();
+        u.selection = Some(rowid_subquery(
+            &table,
+            u.selection.take(),
+            &order,
+            u.limit.take(),
+        ));
+        u.order_by.clear();
+        notes.push("UPDATE ... ORDER BY/LIMIT becomes WHERE rowid IN (SELECT rowid ... ORDER BY ... LIMIT n): stock SQLite has no UPDATE ... LIMIT".into());
+    }
+    let mut plan = Plan::new(PlanKind::Update { table }, vec![u.to_string()]);
+    plan.notes = notes;
+    plan
+}
+
+pub fn plan_delete(mut d: Delete) -> Plan {
+    let tables = match &d.from {
+        FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t) => t,
+    };
+    let table = tables.first().and_then(table_name).unwrap_or_default();
+    let mut notes = rewrite_all(&mut d);
+    if !d.order_by.is_empty() || d.limit.is_some() {
+        let order: Vec<String> = d.order_by.iter().map(|o| o.to_string()).collect();
+        d.selection = Some(rowid_subquery(
+            &table,
+            d.selection.take(),
+            &order,
+            d.limit.take(),
+        ));
+        d.order_by.clear();
+        notes.push("DELETE ... ORDER BY/LIMIT becomes WHERE rowid IN (SELECT rowid ... ORDER BY ... LIMIT n): stock SQLite has no DELETE ... LIMIT".into());
+    }
+    let mut plan = Plan::new(PlanKind::Delete { table }, vec![d.to_string()]);
+    plan.notes = notes;
+    plan
+}
+
+fn rowid_subquery(
+    table: &str,
+    selection: Option<sqlparser::ast::Expr>,
+    order: &[String],
+    limit: Option<sqlparser::ast::Expr>,
+) -> sqlparser::ast::Expr {
+    let mut sql = format!("rowid IN (SELECT rowid FROM {}", ident(table));
+    if let Some(w) = selection {
+        sql.push_str(&format!(" WHERE {w}"));
+    }
+    if !order.is_empty() {
+        sql.push_str(&format!(" ORDER BY {}", order.join(", ")));
+    }
+    if let Some(l) = limit {
+        sql.push_str(&format!(" LIMIT {l}"));
+    }
+    sql.push(')');
+    parse_sqlite_expr(&sql).unwrap_or_else(now_expr)
+}
+
+/// MySQL `ON UPDATE CURRENT_TIMESTAMP`: each such column not assigned explicitly gets
+/// `col = CASE WHEN <any assigned column changes> THEN ql_now() ELSE col END`, because MySQL
+/// touches it only when the row really changes. Returns whether anything was added.
+pub fn add_on_update_now(def: &TableDef, assignments: &mut Vec<Assignment>) -> bool {
+    let assigned: Vec<(String, String)> = assignments
+        .iter()
+        .filter_map(|a| match &a.target {
+            AssignmentTarget::ColumnName(n) => {
+                Some((last_ident(n), parenthesized(a.value.clone()).to_string()))
+            }
+            AssignmentTarget::Tuple(_) => None,
+        })
+        .collect();
+    if assigned.is_empty() {
+        return false;
+    }
+    let changed: Vec<String> = assigned
+        .iter()
+        .map(|(c, v)| format!("{} IS NOT {v}", ident(c)))
+        .collect();
+    let mut added = false;
+    for col in def.columns.iter().filter(|c| c.on_update_now) {
+        if assigned
+            .iter()
+            .any(|(c, _)| c.eq_ignore_ascii_case(&col.name))
+        {
+            continue;
+        }
+        let sql = format!(
+            "CASE WHEN {} THEN {}() ELSE {} END",
+            changed.join(" OR "),
+            super::exprs::NOW_FN,
+            ident(&col.name)
+        );
+        if let Some(value) = parse_sqlite_expr(&sql) {
+            assignments.push(Assignment {
+                target: AssignmentTarget::ColumnName(ObjectName::from(vec![Ident::new(
+                    col.name.clone(),
+                )])),
+                value,
+            });
+            added = true;
+        }
+    }
+    added
+}
+
+pub fn on_update_note(def: &TableDef) -> String {
+    let cols: Vec<&str> = def
+        .columns
+        .iter()
+        .filter(|c| c.on_update_now)
+        .map(|c| c.name.as_str())
+        .collect();
+    format!(
+        "{}: ON UPDATE CURRENT_TIMESTAMP, emulated: set to the scenario clock when the row changes",
+        cols.join(", ")
+    )
+}

@@ -1,0 +1,173 @@
+//! Expression rewrites shared by the front-ends. Each rule is a small function over one
+//! `Expr`, applied to every expression of a statement by [`rewrite_all`].
+
+use sqlparser::ast::{
+    BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Ident, ObjectName,
+    Value, VisitMut,
+};
+use sqlparser::dialect::SQLiteDialect;
+use sqlparser::parser::Parser;
+use std::ops::ControlFlow;
+
+/// The SQLite function that reads the scenario's deterministic clock.
+pub const NOW_FN: &str = "ql_now";
+
+/// Functions that read the wall clock in some vendor's SQL.
+const CLOCK_FUNCTIONS: &[&str] = &[
+    "CURRENT_TIMESTAMP",
+    "NOW",
+    "LOCALTIME",
+    "LOCALTIMESTAMP",
+    "SYSDATE",
+    "GETDATE",
+    "SYSDATETIME",
+    "TRANSACTION_TIMESTAMP",
+    "STATEMENT_TIMESTAMP",
+    "CLOCK_TIMESTAMP",
+];
+
+/// Applies every shared rule to every expression in `node`; returns a note per rule that fired.
+pub fn rewrite_all<N: VisitMut>(node: &mut N) -> Vec<String> {
+    let mut clock = false;
+    let mut modulo = false;
+    let mut dq = false;
+    let _ = sqlparser::ast::visit_expressions_mut(node, |e| {
+        clock |= clock_to_scenario_clock(e);
+        modulo |= mod_function_to_operator(e);
+        dq |= double_quoted_string_to_single(e);
+        ControlFlow::<()>::Continue(())
+    });
+    let mut notes = Vec::new();
+    if clock {
+        notes.push(format!(
+            "CURRENT_TIMESTAMP / NOW() read the scenario clock ({NOW_FN}()), which moves one second per statement"
+        ));
+    }
+    if modulo {
+        notes.push("MOD(a, b) becomes a % b".into());
+    }
+    if dq {
+        notes.push(
+            "\"double-quoted\" strings become 'single-quoted' (SQLite reads \"x\" as a name)"
+                .into(),
+        );
+    }
+    notes
+}
+
+/// `NOW()`, `CURRENT_TIMESTAMP`, ... → `ql_now()`.
+fn clock_to_scenario_clock(e: &mut Expr) -> bool {
+    let Expr::Function(f) = e else { return false };
+    let name = f.name.to_string().to_ascii_uppercase();
+    if !CLOCK_FUNCTIONS.contains(&name.as_str()) {
+        return false;
+    }
+    *e = now_expr();
+    true
+}
+
+/// `MOD(a, b)` → `a % b`.
+fn mod_function_to_operator(e: &mut Expr) -> bool {
+    let Expr::Function(f) = e else { return false };
+    if !f.name.to_string().eq_ignore_ascii_case("mod") {
+        return false;
+    }
+    let FunctionArguments::List(list) = &f.args else {
+        return false;
+    };
+    let args: Vec<Expr> = list
+        .args
+        .iter()
+        .filter_map(|a| match a {
+            FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => Some(x.clone()),
+            _ => None,
+        })
+        .collect();
+    let Ok([left, right]) = <[Expr; 2]>::try_from(args) else {
+        return false;
+    };
+    *e = Expr::Nested(Box::new(Expr::BinaryOp {
+        left: Box::new(parenthesized(left)),
+        op: BinaryOperator::Modulo,
+        right: Box::new(parenthesized(right)),
+    }));
+    true
+}
+
+/// MySQL reads `"abc"` as a string; SQLite would look for a column named abc first.
+fn double_quoted_string_to_single(e: &mut Expr) -> bool {
+    let Expr::Value(v) = e else { return false };
+    if let Value::DoubleQuotedString(s) = &v.value {
+        v.value = Value::SingleQuotedString(s.clone());
+        return true;
+    }
+    false
+}
+
+/// Wraps compound expressions in parentheses, so that printing the tree keeps its meaning.
+pub fn parenthesized(e: Expr) -> Expr {
+    match e {
+        Expr::Identifier(_)
+        | Expr::CompoundIdentifier(_)
+        | Expr::Value(_)
+        | Expr::Function(_)
+        | Expr::Nested(_) => e,
+        other => Expr::Nested(Box::new(other)),
+    }
+}
+
+/// `ql_now()` as an expression.
+pub fn now_expr() -> Expr {
+    parse_sqlite_expr(&format!("{NOW_FN}()")).unwrap_or(Expr::Identifier(Ident::new(NOW_FN)))
+}
+
+/// Parses an expression the engine itself composed (never user text) as SQLite.
+pub fn parse_sqlite_expr(sql: &str) -> Option<Expr> {
+    Parser::new(&SQLiteDialect {})
+        .try_with_sql(sql)
+        .ok()?
+        .parse_expr()
+        .ok()
+}
+
+/// The last part of a possibly qualified name, unquoted.
+pub fn last_ident(name: &ObjectName) -> String {
+    name.0
+        .last()
+        .and_then(|p| p.as_ident())
+        .map(|i| i.value.clone())
+        .unwrap_or_else(|| name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sqlparser::dialect::MySqlDialect;
+
+    fn rewrite(sql: &str) -> String {
+        let mut stmts = Parser::parse_sql(&MySqlDialect {}, sql).unwrap();
+        rewrite_all(&mut stmts);
+        stmts[0].to_string()
+    }
+
+    #[test]
+    fn clock_functions_read_the_scenario_clock() {
+        assert_eq!(
+            rewrite("SELECT NOW(), CURRENT_TIMESTAMP"),
+            "SELECT ql_now(), ql_now()"
+        );
+    }
+
+    #[test]
+    fn mod_function_becomes_an_operator() {
+        assert_eq!(
+            rewrite("SELECT MOD(id + 1, 5) FROM q"),
+            "SELECT ((id + 1) % 5) FROM q"
+        );
+    }
+
+    #[test]
+    fn double_quoted_strings_become_single_quoted() {
+        assert_eq!(rewrite("SELECT \"a\""), "SELECT 'a'");
+    }
+}

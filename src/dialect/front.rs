@@ -1,0 +1,131 @@
+//! Reading a script: paste clean-up, statement splitting, token fix-ups, parsing. Parsing
+//! never fails as a whole: each statement carries its own AST or its own positioned error.
+
+use super::split::{parser_error, split, RawStatement};
+use super::{mysql, Dialect};
+use crate::source::{clean_paste, find_curly_quotes, straighten_quotes};
+use crate::trace::{Diagnostic, ErrorClass, StepError};
+use sqlparser::ast::Statement;
+use sqlparser::dialect::{Dialect as SqlDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect};
+use sqlparser::parser::Parser;
+
+/// One statement of a script, parsed or not.
+#[derive(Debug, Clone)]
+pub struct ParsedStatement {
+    pub raw: RawStatement,
+    pub ast: Result<Statement, StepError>,
+}
+
+/// A whole script.
+#[derive(Debug, Clone)]
+pub struct Script {
+    pub dialect: Dialect,
+    pub statements: Vec<ParsedStatement>,
+    /// Problems with the text as a whole (e.g. an unterminated string).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+pub fn sqlparser_dialect(dialect: Dialect) -> Box<dyn SqlDialect> {
+    match dialect {
+        Dialect::MySql => Box::new(MySqlDialect {}),
+        Dialect::Postgres => Box::new(PostgreSqlDialect {}),
+        Dialect::MsSql => Box::new(MsSqlDialect {}),
+    }
+}
+
+/// The vendor code for a syntax error.
+pub fn syntax_code(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::MySql => "1064",
+        Dialect::Postgres => "42601",
+        Dialect::MsSql => "102",
+    }
+}
+
+pub fn parse_script(dialect: Dialect, text: &str) -> Script {
+    let cleaned = clean_paste(text);
+    let sql_dialect = sqlparser_dialect(dialect);
+    let raws = match split(sql_dialect.as_ref(), &cleaned, text) {
+        Ok(r) => r,
+        Err(d) => {
+            return Script {
+                dialect,
+                statements: Vec::new(),
+                diagnostics: vec![d],
+            }
+        }
+    };
+    let curly = find_curly_quotes(&cleaned);
+    let statements = raws
+        .into_iter()
+        .map(|raw| {
+            let bad = curly
+                .iter()
+                .find(|q| q.pos >= raw.span.start && q.pos <= raw.span.end);
+            let ast = match bad {
+                Some(q) => Err(StepError {
+                    class: ErrorClass::Other,
+                    native: syntax_code(dialect).into(),
+                    message: format!(
+                        "typographic quote {} at {}: SQL needs straight quotes (' for strings). \
+                         Articles and word processors often print them curly; use \"Straighten quotes\" to fix them.",
+                        q.quote, q.pos
+                    ),
+                    pos: Some(q.pos),
+                    fixed_text: Some(straighten_quotes(text)),
+                }),
+                None => parse_one(dialect, sql_dialect.as_ref(), &raw),
+            };
+            ParsedStatement { raw, ast }
+        })
+        .collect();
+    Script {
+        dialect,
+        statements,
+        diagnostics: Vec::new(),
+    }
+}
+
+fn parse_one(
+    dialect: Dialect,
+    sql_dialect: &dyn SqlDialect,
+    raw: &RawStatement,
+) -> Result<Statement, StepError> {
+    let tokens = match dialect {
+        Dialect::MySql => mysql::mod_operator::fix_tokens(raw.tokens.clone()),
+        _ => raw.tokens.clone(),
+    };
+    let mut parser = Parser::new(sql_dialect).with_tokens_with_locations(tokens);
+    let stmt = parser
+        .parse_statement()
+        .map_err(|e| syntax_error(dialect, &e.to_string()))?;
+    let next = parser.peek_token();
+    if next.token != sqlparser::tokenizer::Token::EOF {
+        return Err(syntax_error(
+            dialect,
+            &format!(
+                "unexpected `{}` after the end of the statement{} (a missing semicolon?)",
+                next.token, next.span.start
+            ),
+        ));
+    }
+    Ok(stmt)
+}
+
+fn syntax_error(dialect: Dialect, message: &str) -> StepError {
+    let message = message
+        .strip_prefix("sql parser error: ")
+        .unwrap_or(message);
+    let (message, pos) = parser_error(message);
+    let message = match pos {
+        Some(p) => format!("syntax error at {p}: {message}"),
+        None => format!("syntax error: {message}"),
+    };
+    StepError {
+        class: ErrorClass::Other,
+        native: syntax_code(dialect).into(),
+        message,
+        pos,
+        fixed_text: None,
+    }
+}

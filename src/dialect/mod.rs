@@ -1,0 +1,98 @@
+//! Dialect front-ends: each reads one vendor's SQL and plans what runs on SQLite.
+//!
+//! Everything that differs between vendors is asked of [`Dialect`] through a named capability
+//! method, never by comparing dialects inside the engine.
+
+pub mod catalog;
+pub mod common;
+pub mod ddl;
+pub mod dml;
+pub mod exprs;
+pub mod front;
+pub mod mysql;
+pub mod plan;
+pub mod postgres;
+pub mod ring_hint;
+pub mod split;
+
+use serde::{Deserialize, Serialize};
+
+pub use plan::{InsertMode, Plan, PlanKind};
+
+use crate::trace::StepError;
+
+/// Plans one parsed statement for SQLite, with the front-end of `dialect`.
+pub fn plan(
+    dialect: Dialect,
+    stmt: &sqlparser::ast::Statement,
+    catalog: &catalog::Catalog,
+) -> Result<Plan, StepError> {
+    match dialect {
+        Dialect::MySql => mysql::plan(stmt, catalog),
+        Dialect::Postgres => postgres::plan(stmt, catalog),
+        Dialect::MsSql => Err(common::unsupported_with(
+            dialect,
+            "T-SQL",
+            "the SQL Server front-end is not available yet; pick MySQL or PostgreSQL",
+        )),
+    }
+}
+
+/// The SQL dialect a script is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Dialect {
+    MySql,
+    Postgres,
+    MsSql,
+}
+
+impl Dialect {
+    pub const ALL: [Dialect; 3] = [Dialect::MySql, Dialect::Postgres, Dialect::MsSql];
+
+    /// Reads `mysql`, `mariadb`, `postgres`, `postgresql`, `mssql`, `tsql`, `sqlserver`.
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "mysql" | "mariadb" => Some(Dialect::MySql),
+            "postgres" | "postgresql" | "pg" => Some(Dialect::Postgres),
+            "mssql" | "tsql" | "t-sql" | "sqlserver" => Some(Dialect::MsSql),
+            _ => None,
+        }
+    }
+
+    /// The name used in `-- dialect:` headers and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::MySql => "mysql",
+            Dialect::Postgres => "postgres",
+            Dialect::MsSql => "mssql",
+        }
+    }
+
+    /// The name people know the vendor by.
+    pub fn label(self) -> &'static str {
+        match self {
+            Dialect::MySql => "MySQL / MariaDB",
+            Dialect::Postgres => "PostgreSQL",
+            Dialect::MsSql => "SQL Server (T-SQL)",
+        }
+    }
+
+    /// Whether an upsert that changes an existing row counts 2 affected rows and an unchanged
+    /// one 0, as MySQL's `INSERT ... ON DUPLICATE KEY UPDATE` does
+    /// (<https://dev.mysql.com/doc/refman/8.4/en/insert-on-duplicate.html>). PostgreSQL's
+    /// `ON CONFLICT DO UPDATE` counts 1 either way.
+    pub fn upsert_update_counts_two(self) -> bool {
+        self == Dialect::MySql
+    }
+
+    /// Whether UPDATE reports rows *changed* rather than rows matched (MySQL's default, see
+    /// `CLIENT_FOUND_ROWS` in <https://dev.mysql.com/doc/c-api/8.4/en/mysql-affected-rows.html>).
+    pub fn update_counts_changed_rows(self) -> bool {
+        self == Dialect::MySql
+    }
+
+    /// Whether the front-end for this dialect is available yet.
+    pub fn is_supported(self) -> bool {
+        !matches!(self, Dialect::MsSql)
+    }
+}

@@ -1,0 +1,55 @@
+//! The PostgreSQL front-end: SQLite already speaks most of PostgreSQL's queue SQL
+//! (`ON CONFLICT`, `RETURNING`), so this plans statements with the shared rules only.
+
+use super::catalog::Catalog;
+use super::common::{plan_ddl, plan_other, unsupported};
+use super::dml::{plan_delete, plan_query, plan_update};
+use super::exprs::{last_ident, rewrite_all};
+use super::plan::{InsertMode, Plan, PlanKind};
+use super::{ring_hint, Dialect};
+use crate::trace::StepError;
+use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
+
+pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
+    match stmt {
+        Statement::Query(q) => Ok(plan_query(*q.clone())),
+        Statement::Insert(ins) => {
+            let mut ins = ins.clone();
+            let table = match &ins.table {
+                sqlparser::ast::TableObject::TableName(n) => last_ident(n),
+                other => other.to_string(),
+            };
+            let notes = rewrite_all(&mut ins);
+            let ring = ring_hint::detect(&ins, &table, catalog.table(&table));
+            let mode = match &ins.on {
+                Some(OnInsert::OnConflict(oc)) => match oc.action {
+                    OnConflictAction::DoNothing => InsertMode::Ignore,
+                    OnConflictAction::DoUpdate(_) => InsertMode::Upsert,
+                },
+                _ => InsertMode::Plain,
+            };
+            let multi_row_source = !matches!(
+                ins.source.as_ref().map(|q| q.body.as_ref()),
+                Some(SetExpr::Values(v)) if v.rows.len() == 1
+            );
+            let mut plan = Plan::new(
+                PlanKind::Insert {
+                    table,
+                    mode,
+                    multi_row_source,
+                    columns: ins.columns.iter().map(last_ident).collect(),
+                    source_query: ins.source.as_ref().map(|q| q.to_string()),
+                },
+                vec![Statement::Insert(ins).to_string()],
+            );
+            plan.notes = notes;
+            plan.ring = ring;
+            Ok(plan)
+        }
+        Statement::Update(u) => Ok(plan_update(u.clone(), catalog)),
+        Statement::Delete(d) => Ok(plan_delete(d.clone())),
+        other => plan_ddl(other, catalog, Dialect::Postgres)
+            .or_else(|| plan_other(other, Dialect::Postgres))
+            .unwrap_or_else(|| Err(unsupported(Dialect::Postgres, other))),
+    }
+}

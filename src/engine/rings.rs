@@ -1,0 +1,162 @@
+//! Ring tables drawn as circles: one ring per group value (seed 003's `kind`), slots 0..N.
+
+use crate::dialect::catalog::{RingHint, TableDef};
+use crate::trace::{Mark, RingSlot, RingView, TableView, Value};
+use std::collections::BTreeMap;
+
+/// The rings of `table`, one per group. `size_override` is the user's choice of N.
+pub fn ring_views(
+    table: &TableView,
+    hint: &RingHint,
+    def: Option<&TableDef>,
+    size_override: Option<i64>,
+) -> Vec<RingView> {
+    let size = size_override.unwrap_or(hint.size).max(1);
+    let col = |name: &str| {
+        table
+            .columns
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(name))
+    };
+    let (Some(slot_i), Some(order_i)) = (col(&hint.slot_column), col(&hint.order_column)) else {
+        return Vec::new();
+    };
+    let group_cols: Vec<usize> = group_columns(hint, def)
+        .iter()
+        .filter_map(|g| col(g))
+        .collect();
+    let mut groups: BTreeMap<Vec<String>, Vec<&crate::trace::RowView>> = BTreeMap::new();
+    for r in &table.rows {
+        let key = group_cols
+            .iter()
+            .map(|&i| r.values[i].text().unwrap_or_else(|| "NULL".into()))
+            .collect();
+        groups.entry(key).or_default().push(r);
+    }
+    groups
+        .into_iter()
+        .map(|(key, rows)| {
+            let group = group_cols
+                .iter()
+                .zip(&key)
+                .map(|(&i, v)| format!("{} = '{v}'", table.columns[i]))
+                .collect::<Vec<_>>()
+                .join(", ");
+            one_ring(
+                table,
+                hint,
+                size,
+                slot_i,
+                order_i,
+                &group_cols,
+                group,
+                &rows,
+            )
+        })
+        .filter(|r| r.slots.iter().any(|s| s.order.is_some()) || r.strays > 0)
+        .collect()
+}
+
+/// The other columns of the unique key that holds the slot column: `UNIQUE(modulo, kind)`
+/// makes one ring per `kind`.
+fn group_columns(hint: &RingHint, def: Option<&TableDef>) -> Vec<String> {
+    let Some(def) = def else { return Vec::new() };
+    def.unique_keys()
+        .find(|k| {
+            k.columns
+                .iter()
+                .any(|c| c.eq_ignore_ascii_case(&hint.slot_column))
+        })
+        .map(|k| {
+            k.columns
+                .iter()
+                .filter(|c| !c.eq_ignore_ascii_case(&hint.slot_column))
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn one_ring(
+    table: &TableView,
+    hint: &RingHint,
+    size: i64,
+    slot_i: usize,
+    order_i: usize,
+    group_cols: &[usize],
+    group: String,
+    rows: &[&crate::trace::RowView],
+) -> RingView {
+    let mut slots: Vec<RingSlot> = (0..size)
+        .map(|index| RingSlot {
+            index,
+            order: None,
+            label: None,
+            overwritten: false,
+            written: false,
+        })
+        .collect();
+    let mut strays = 0;
+    let deleted_slots: Vec<i64> = rows
+        .iter()
+        .filter(|r| r.mark == Mark::Deleted)
+        .filter_map(|r| as_int(&r.values[slot_i]))
+        .collect();
+    for r in rows.iter().filter(|r| r.mark != Mark::Deleted) {
+        let Some(slot) = as_int(&r.values[slot_i]).filter(|s| (0..size).contains(s)) else {
+            strays += 1;
+            continue;
+        };
+        let s = &mut slots[slot as usize];
+        s.order = as_int(&r.values[order_i]);
+        s.label = Some(label(table, r, &[slot_i, order_i], group_cols));
+        s.written = matches!(r.mark, Mark::Inserted | Mark::Updated(_));
+        s.overwritten = match &r.mark {
+            Mark::Updated(cols) => cols
+                .iter()
+                .any(|c| c.eq_ignore_ascii_case(&hint.order_column)),
+            Mark::Inserted => deleted_slots.contains(&slot),
+            _ => false,
+        };
+    }
+    let filled = || slots.iter().filter_map(|s| s.order.map(|o| (o, s.index)));
+    let newest = filled().max().map(|(_, i)| i);
+    let oldest = filled().min().map(|(_, i)| i);
+    let next = filled()
+        .max()
+        .map(|(o, _)| (o + 1).rem_euclid(size))
+        .unwrap_or(0);
+    RingView {
+        table: table.name.clone(),
+        group,
+        size,
+        slot_column: hint.slot_column.clone(),
+        order_column: hint.order_column.clone(),
+        slots,
+        newest,
+        oldest,
+        next,
+        strays,
+    }
+}
+
+fn label(table: &TableView, r: &crate::trace::RowView, skip: &[usize], group: &[usize]) -> String {
+    table
+        .columns
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !skip.contains(i) && !group.contains(i))
+        .map(|(i, _)| r.values[i].text().unwrap_or_else(|| "NULL".into()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn as_int(v: &Value) -> Option<i64> {
+    match v {
+        Value::Int(i) => Some(*i),
+        Value::Real(r) if r.fract() == 0.0 => Some(*r as i64),
+        Value::Text(t) => t.trim().parse().ok(),
+        _ => None,
+    }
+}

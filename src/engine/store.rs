@@ -1,0 +1,314 @@
+//! The row store: the only module that touches rusqlite.
+//!
+//! Every statement runs inside a savepoint while SQLite's pre-update hook records each row it
+//! inserts, updates or deletes (REPLACE's hidden deletes included). The record is what the
+//! engine counts affected rows from and what the table view highlights.
+
+use crate::dialect::exprs::NOW_FN;
+use crate::trace::Value;
+use rusqlite::hooks::{Action, PreUpdateCase};
+use rusqlite::types::ValueRef;
+use rusqlite::{functions::FunctionFlags, Connection};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeKind {
+    Insert,
+    Update,
+    Delete,
+}
+
+/// One row written by a statement, as the pre-update hook saw it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowChange {
+    pub table: String,
+    pub kind: ChangeKind,
+    pub old_rowid: i64,
+    pub new_rowid: i64,
+    pub old: Vec<Value>,
+    pub new: Vec<Value>,
+}
+
+/// What running some SQL gave back.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Executed {
+    /// The last statement's result set, if it had one.
+    pub columns: Option<Vec<String>>,
+    pub rows: Vec<Vec<Value>>,
+    pub changes: Vec<RowChange>,
+}
+
+/// Column names (`None` for a statement without a result set) and rows.
+pub type ResultSet = (Option<Vec<String>>, Vec<Vec<Value>>);
+
+/// An error from SQLite, with its extended result code.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoreError {
+    pub code: i32,
+    pub message: String,
+    /// The statement was stopped by the step budget.
+    pub interrupted: bool,
+}
+
+/// A table as stored: name, columns, rows with their rowids, in rowid order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredTable {
+    pub name: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<(i64, Vec<Value>)>,
+}
+
+pub struct Store {
+    conn: Connection,
+    changes: Arc<Mutex<Vec<RowChange>>>,
+    clock: Arc<Mutex<String>>,
+    budget: Arc<AtomicU64>,
+    spent: Arc<AtomicU64>,
+}
+
+/// How many SQLite VM instructions pass between two budget checks.
+const BUDGET_GRAIN: i32 = 1000;
+
+impl Store {
+    /// An empty in-memory database. `step_budget` bounds the SQLite VM instructions one
+    /// statement may take, so runaway SQL is interrupted instead of hanging the page.
+    pub fn open(step_budget: u64) -> Result<Store, StoreError> {
+        let mut conn = Connection::open_in_memory().map_err(store_error)?;
+        let changes: Arc<Mutex<Vec<RowChange>>> = Arc::default();
+        let clock = Arc::new(Mutex::new(String::new()));
+        let budget = Arc::new(AtomicU64::new(step_budget));
+        let spent = Arc::new(AtomicU64::new(0));
+
+        let log = changes.clone();
+        conn.preupdate_hook(Some(
+            move |action: Action, _db: &str, table: &str, case: &PreUpdateCase| {
+                if let Some(change) = record(action, table, case) {
+                    if let Ok(mut l) = log.lock() {
+                        l.push(change);
+                    }
+                }
+            },
+        ))
+        .map_err(store_error)?;
+
+        let (b, s) = (budget.clone(), spent.clone());
+        conn.progress_handler(
+            BUDGET_GRAIN,
+            Some(move || {
+                let used = s.fetch_add(BUDGET_GRAIN as u64, Ordering::Relaxed);
+                used >= b.load(Ordering::Relaxed)
+            }),
+        )
+        .map_err(store_error)?;
+
+        let c = clock.clone();
+        conn.create_scalar_function(NOW_FN, 0, FunctionFlags::SQLITE_UTF8, move |_ctx| {
+            Ok(c.lock().map(|s| s.clone()).unwrap_or_default())
+        })
+        .map_err(store_error)?;
+        // REPLACE's deletes must reach the hook for every table kind.
+        conn.execute_batch("PRAGMA recursive_triggers = ON")
+            .map_err(store_error)?;
+        Ok(Store {
+            conn,
+            changes,
+            clock,
+            budget,
+            spent,
+        })
+    }
+
+    /// Sets what `ql_now()` returns.
+    pub fn set_clock(&self, now: &str) {
+        if let Ok(mut c) = self.clock.lock() {
+            *c = now.to_string();
+        }
+    }
+
+    /// Runs `sql` in order inside one savepoint: all or nothing.
+    pub fn run(&self, sql: &[String]) -> Result<Executed, StoreError> {
+        self.exec("SAVEPOINT ql_stmt")?;
+        match self.run_all(sql) {
+            Ok(done) => {
+                self.exec("RELEASE ql_stmt")?;
+                Ok(done)
+            }
+            Err(e) => {
+                let _ = self.exec("ROLLBACK TO ql_stmt");
+                let _ = self.exec("RELEASE ql_stmt");
+                self.take_changes();
+                Err(e)
+            }
+        }
+    }
+
+    /// Runs transaction control (BEGIN, COMMIT, ROLLBACK) as is, outside any savepoint.
+    pub fn run_raw(&self, sql: &[String]) -> Result<Executed, StoreError> {
+        self.run_all(sql)
+    }
+
+    fn run_all(&self, sql: &[String]) -> Result<Executed, StoreError> {
+        self.take_changes();
+        self.spent.store(0, Ordering::Relaxed);
+        let mut done = Executed::default();
+        for s in sql {
+            let (columns, rows) = self.query(s)?;
+            if columns.is_some() {
+                done.columns = columns;
+                done.rows = rows;
+            }
+        }
+        done.changes = self.take_changes();
+        Ok(done)
+    }
+
+    fn exec(&self, sql: &str) -> Result<(), StoreError> {
+        self.conn.execute_batch(sql).map_err(store_error)
+    }
+
+    /// Runs one statement; returns its columns (if it yields rows) and rows.
+    pub fn query(&self, sql: &str) -> Result<ResultSet, StoreError> {
+        let mut stmt = self.conn.prepare(sql).map_err(|e| self.budget_error(e))?;
+        let n = stmt.column_count();
+        if n == 0 {
+            stmt.raw_execute().map_err(|e| self.budget_error(e))?;
+            return Ok((None, Vec::new()));
+        }
+        let columns: Vec<String> = stmt.column_names().map(|c| c.to_string()).collect();
+        let mut rows = Vec::new();
+        let mut it = stmt.raw_query();
+        while let Some(row) = it.next().map_err(|e| self.budget_error(e))? {
+            let mut values = Vec::with_capacity(n);
+            for i in 0..n {
+                values.push(value(row.get_ref(i).map_err(store_error)?));
+            }
+            rows.push(values);
+        }
+        Ok((Some(columns), rows))
+    }
+
+    fn budget_error(&self, e: rusqlite::Error) -> StoreError {
+        let mut err = store_error(e);
+        if err.code == rusqlite::ffi::SQLITE_INTERRUPT {
+            err.interrupted = true;
+            err.message = format!(
+                "statement interrupted: it ran past the step budget of {} SQLite steps (an endless recursive query?)",
+                self.budget.load(Ordering::Relaxed)
+            );
+        }
+        err
+    }
+
+    fn take_changes(&self) -> Vec<RowChange> {
+        self.changes
+            .lock()
+            .map(|mut l| std::mem::take(&mut *l))
+            .unwrap_or_default()
+    }
+
+    /// Every user table (creation order) with its rows (rowid order).
+    pub fn tables(&self) -> Result<Vec<StoredTable>, StoreError> {
+        let (_, names) = self.query(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
+        )?;
+        let mut out = Vec::new();
+        for n in names {
+            let Some(Value::Text(name)) = n.into_iter().next() else {
+                continue;
+            };
+            let quoted = crate::dialect::catalog::ident(&name);
+            let (cols, rows) =
+                self.query(&format!("SELECT rowid, * FROM {quoted} ORDER BY rowid"))?;
+            let columns = cols.unwrap_or_default().into_iter().skip(1).collect();
+            let rows = rows
+                .into_iter()
+                .map(|mut r| {
+                    let rowid = match r.first() {
+                        Some(Value::Int(i)) => *i,
+                        _ => 0,
+                    };
+                    r.remove(0);
+                    (rowid, r)
+                })
+                .collect();
+            out.push(StoredTable {
+                name,
+                columns,
+                rows,
+            });
+        }
+        Ok(out)
+    }
+}
+
+fn record(action: Action, table: &str, case: &PreUpdateCase) -> Option<RowChange> {
+    if table.starts_with("sqlite_") {
+        return None; // AUTOINCREMENT bookkeeping, not the user's rows
+    }
+    let mut c = RowChange {
+        table: table.to_string(),
+        kind: ChangeKind::Insert,
+        old_rowid: 0,
+        new_rowid: 0,
+        old: Vec::new(),
+        new: Vec::new(),
+    };
+    match case {
+        PreUpdateCase::Insert(n) => {
+            c.new_rowid = n.get_new_row_id();
+            c.new = (0..n.get_column_count())
+                .map(|i| n.get_new_column_value(i).map(value).unwrap_or(Value::Null))
+                .collect();
+        }
+        PreUpdateCase::Delete(o) => {
+            c.kind = ChangeKind::Delete;
+            c.old_rowid = o.get_old_row_id();
+            c.old = (0..o.get_column_count())
+                .map(|i| o.get_old_column_value(i).map(value).unwrap_or(Value::Null))
+                .collect();
+        }
+        PreUpdateCase::Update {
+            old_value_accessor: o,
+            new_value_accessor: n,
+        } => {
+            c.kind = ChangeKind::Update;
+            c.old_rowid = o.get_old_row_id();
+            c.new_rowid = n.get_new_row_id();
+            c.old = (0..o.get_column_count())
+                .map(|i| o.get_old_column_value(i).map(value).unwrap_or(Value::Null))
+                .collect();
+            c.new = (0..n.get_column_count())
+                .map(|i| n.get_new_column_value(i).map(value).unwrap_or(Value::Null))
+                .collect();
+        }
+        PreUpdateCase::Unknown => return None,
+    }
+    let _ = action;
+    Some(c)
+}
+
+fn value(v: ValueRef<'_>) -> Value {
+    match v {
+        ValueRef::Null => Value::Null,
+        ValueRef::Integer(i) => Value::Int(i),
+        ValueRef::Real(r) => Value::Real(r),
+        ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
+        ValueRef::Blob(b) => Value::Blob(b.to_vec()),
+    }
+}
+
+fn store_error(e: rusqlite::Error) -> StoreError {
+    match &e {
+        rusqlite::Error::SqliteFailure(f, msg) => StoreError {
+            code: f.extended_code,
+            message: msg.clone().unwrap_or_else(|| f.to_string()),
+            interrupted: false,
+        },
+        other => StoreError {
+            code: -1,
+            message: other.to_string(),
+            interrupted: false,
+        },
+    }
+}

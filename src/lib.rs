@@ -1,0 +1,23 @@
+//! Queue Lab's engine: reads MySQL, PostgreSQL (and later T-SQL) as pasted from an article,
+//! translates each statement for SQLite, runs it, and records a trace of every table after
+//! every statement. No IO, no clock, no randomness: the same input gives the same trace on
+//! wasm and native. The web UI and the `queuelab` CLI only render traces.
+
+pub mod dialect;
+pub mod engine;
+pub mod examples;
+pub mod render;
+pub mod source;
+pub mod trace;
+
+pub use dialect::Dialect;
+pub use engine::{run_script, RunConfig, Runner};
+pub use trace::Trace;
+
+/// Picks the dialect for a script: an explicit choice wins, then a `-- dialect:` first line,
+/// then MySQL.
+pub fn dialect_for(text: &str, explicit: Option<Dialect>) -> Dialect {
+    explicit
+        .or_else(|| source::dialect_header(text).and_then(Dialect::from_name))
+        .unwrap_or(Dialect::MySql)
+}

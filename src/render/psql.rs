@@ -1,0 +1,69 @@
+//! psql's aligned output: a header centred over each column, `(n rows)`, command tags such as
+//! `INSERT 0 1`, and `ERROR:  message`.
+
+use super::{pad, Grid};
+use crate::trace::{Outcome, Success};
+
+pub fn render(verb: &str, outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Ok(s) => success(verb, s),
+        Outcome::Error(e) => format!("ERROR:  {}", e.message),
+    }
+}
+
+fn success(verb: &str, s: &Success) -> String {
+    let mut out = String::new();
+    if let Some(columns) = &s.columns {
+        out.push_str(&aligned(&Grid::new(columns, &s.rows, "")));
+        let n = s.rows.len();
+        out.push_str(&format!("({n} {})", if n == 1 { "row" } else { "rows" }));
+        if !verb.starts_with("SELECT") && !verb.starts_with("WITH") {
+            out.push('\n');
+            out.push_str(&tag(verb, s));
+        }
+        return out;
+    }
+    tag(verb, s)
+}
+
+fn tag(verb: &str, s: &Success) -> String {
+    let n = s.affected.unwrap_or(0);
+    let first = verb.split(' ').next().unwrap_or("");
+    match first {
+        "INSERT" => format!("INSERT 0 {n}"),
+        "UPDATE" | "DELETE" => format!("{first} {n}"),
+        "START" | "BEGIN" => "BEGIN".into(),
+        _ => verb.to_string(),
+    }
+}
+
+fn aligned(g: &Grid) -> String {
+    let header: Vec<String> = g
+        .header
+        .iter()
+        .zip(&g.widths)
+        .map(|(h, &w)| {
+            let left = (w - h.chars().count()) / 2;
+            pad(&format!("{}{h}", " ".repeat(left)), w, false)
+        })
+        .collect();
+    let mut out = format!(" {} \n", header.join(" | "));
+    out.push_str(
+        &g.widths
+            .iter()
+            .map(|w| "-".repeat(w + 2))
+            .collect::<Vec<_>>()
+            .join("+"),
+    );
+    out.push('\n');
+    for r in &g.cells {
+        let cells: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(i, c)| pad(c, g.widths[i], g.numeric[i]))
+            .collect();
+        out.push_str(format!(" {}", cells.join(" | ")).trim_end());
+        out.push('\n');
+    }
+    out
+}
