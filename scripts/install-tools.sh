@@ -49,12 +49,17 @@ cargo_install wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen
 cargo_install trunk "$TRUNK_VERSION" trunk --locked
 
 # binaryen (wasm-opt) and playwright-core come from npm at the versions package-lock.json pins.
-if [ ! -x node_modules/.bin/wasm-opt ] || ! diff -q package-lock.json node_modules/.package-lock.json >/dev/null 2>&1; then
+stamp=node_modules/.queuelab-lock
+if [ ! -x node_modules/.bin/wasm-opt ] || ! cmp -s package-lock.json "$stamp"; then
   log "npm ci"
   npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json "$stamp"
 fi
+# trunk builds offline (Trunk.toml), so every crate must be in the local registry first.
+cargo fetch --quiet
 
 if [ "$profile" = test ]; then
+  # Debian's browser and driver: the only browser the tests use (never a downloaded one).
   apt_install chromium chromium-driver
 fi
 log "tools ready ($profile)"

@@ -64,6 +64,30 @@ pub fn clean_paste(text: &str) -> String {
     out
 }
 
+/// Removes client prompts (and the one space after them) from the start of each line: the
+/// statement as the user meant it, for transcripts and the statement list.
+pub fn strip_prompts(text: &str) -> String {
+    text.split('\n')
+        .map(|line| {
+            let indent = line.len() - line.trim_start().len();
+            let rest = &line[indent..];
+            PROMPTS
+                .iter()
+                .find_map(|p| {
+                    let after = rest.strip_prefix(p)?;
+                    match after.chars().next() {
+                        None => Some(after),
+                        Some(' ') | Some('\t') => Some(&after[1..]),
+                        _ => None,
+                    }
+                })
+                .map(|s| s.to_string())
+                .unwrap_or_else(|| line.to_string())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// A typographic quote found outside any string literal: SQL only knows straight quotes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CurlyQuote {
@@ -167,6 +191,15 @@ mod tests {
         let clean = clean_paste(pasted);
         assert_eq!(clean, "       SELECT 1\n       FROM q;");
         assert_eq!(clean.chars().count(), pasted.chars().count());
+    }
+
+    #[test]
+    fn prompts_are_stripped_for_display() {
+        assert_eq!(
+            strip_prompts("SELECT\n-> 1\n  -> FROM q"),
+            "SELECT\n1\nFROM q"
+        );
+        assert_eq!(strip_prompts("a -> b"), "a -> b");
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! `queuelab`: runs Queue Lab scripts from the command line, for CI and docs builds.
 //! The only part of the project that reads files and writes to the terminal.
 
-use queuelab::render::jsonl;
-use queuelab::{dialect_for, run_script, Dialect, RunConfig, Trace};
+use queuelab::render::{jsonl, transcript};
+use queuelab::{dialect_for, run_script, Dialect, RunConfig};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -102,7 +102,7 @@ fn run(args: &[String]) -> ExitCode {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         match format {
-            Format::Text => print!("{}", text_transcript(&trace)),
+            Format::Text => print!("{}", transcript::text(&trace)),
             Format::Jsonl => {
                 let permutation: Vec<String> = trace.steps.iter().map(|s| s.name.clone()).collect();
                 for step in &trace.steps {
@@ -116,32 +116,4 @@ fn run(args: &[String]) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// Each statement echoed after the client's prompt, then what the client prints.
-fn text_transcript(trace: &Trace) -> String {
-    let prompt = match trace.dialect {
-        Dialect::Postgres => "postgres=#",
-        _ => "mysql>",
-    };
-    let mut out = String::new();
-    for s in &trace.steps {
-        for r in &s.remarks {
-            out.push_str(&format!("-- note: {r}\n"));
-        }
-        let mut lines = s.source.lines();
-        if let Some(first) = lines.next() {
-            out.push_str(&format!("{prompt} {first}"));
-        }
-        for l in lines {
-            out.push_str(&format!("\n{:>width$} {l}", "->", width = prompt.len()));
-        }
-        out.push_str(";\n");
-        out.push_str(&s.client_text);
-        if !s.client_text.ends_with('\n') {
-            out.push('\n');
-        }
-        out.push('\n');
-    }
-    out
 }

@@ -11,14 +11,7 @@ use sqlparser::ast::{
 /// A plain query. Locking clauses are dropped with a note: one session takes no locks.
 pub fn plan_query(mut q: Query) -> Plan {
     let mut notes = rewrite_all(&mut q);
-    if !q.locks.is_empty() {
-        let locks: Vec<String> = q.locks.iter().map(|l| l.to_string()).collect();
-        notes.push(format!(
-            "{}: a single session takes no row locks; SQLite runs the query without it",
-            locks.join(" ")
-        ));
-        q.locks.clear();
-    }
+    notes.extend(super::locks::strip(&mut q));
     let mut plan = Plan::new(PlanKind::Query, vec![q.to_string()]);
     plan.notes = notes;
     plan
@@ -34,6 +27,7 @@ pub fn table_name(t: &TableWithJoins) -> Option<String> {
 pub fn plan_update(mut u: Update, catalog: &Catalog) -> Plan {
     let table = table_name(&u.table).unwrap_or_default();
     let mut notes = rewrite_all(&mut u);
+    notes.extend(super::locks::strip(&mut u));
     if let Some(def) = catalog.table(&table) {
         if add_on_update_now(def, &mut u.assignments) {
             notes.push(on_update_note(def));
@@ -61,6 +55,7 @@ pub fn plan_delete(mut d: Delete) -> Plan {
     };
     let table = tables.first().and_then(table_name).unwrap_or_default();
     let mut notes = rewrite_all(&mut d);
+    notes.extend(super::locks::strip(&mut d));
     if !d.order_by.is_empty() || d.limit.is_some() {
         let order: Vec<String> = d.order_by.iter().map(|o| o.to_string()).collect();
         d.selection = Some(rowid_subquery(
@@ -115,7 +110,7 @@ pub fn add_on_update_now(def: &TableDef, assignments: &mut Vec<Assignment>) -> b
     }
     let changed: Vec<String> = assigned
         .iter()
-        .map(|(c, v)| format!("{} IS NOT {v}", ident(c)))
+        .map(|(c, v)| format!("{} IS DISTINCT FROM {v}", ident(c)))
         .collect();
     let mut added = false;
     for col in def.columns.iter().filter(|c| c.on_update_now) {
@@ -154,5 +149,23 @@ pub fn on_update_note(def: &TableDef) -> String {
     format!(
         "{}: ON UPDATE CURRENT_TIMESTAMP, emulated: set to the scenario clock when the row changes",
         cols.join(", ")
+    )
+}
+
+/// `INSERT ... SELECT ... FROM t ON CONFLICT` is ambiguous to SQLite's parser (the ON could
+/// start a join constraint); a WHERE clause settles it, so `WHERE true` is added when missing.
+pub fn add_where_true(ins: &mut sqlparser::ast::Insert) -> Option<String> {
+    use sqlparser::ast::{Expr, SetExpr, Value};
+    let source = ins.source.as_mut()?;
+    let SetExpr::Select(select) = source.body.as_mut() else {
+        return None;
+    };
+    if select.selection.is_some() || select.from.is_empty() {
+        return None;
+    }
+    select.selection = Some(Expr::value(Value::Boolean(true)));
+    Some(
+        "WHERE true added to the SELECT: SQLite needs it to tell ON CONFLICT from a join's ON"
+            .into(),
     )
 }

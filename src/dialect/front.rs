@@ -104,7 +104,7 @@ fn parse_one(
         return Err(syntax_error(
             dialect,
             &format!(
-                "unexpected `{}` after the end of the statement{} (a missing semicolon?)",
+                "unexpected `{}`: the statement could end before it; if a new statement starts here, end the previous one with a semicolon{}",
                 next.token, next.span.start
             ),
         ));

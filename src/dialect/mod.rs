@@ -9,6 +9,7 @@ pub mod ddl;
 pub mod dml;
 pub mod exprs;
 pub mod front;
+pub mod locks;
 pub mod mysql;
 pub mod plan;
 pub mod postgres;

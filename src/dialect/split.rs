@@ -83,7 +83,7 @@ fn flush(
         end: pos(last.span.end),
     };
     out.push(RawStatement {
-        text: lines.slice(span.start, span.end),
+        text: crate::source::strip_prompts(&lines.slice(span.start, span.end)),
         span,
         tokens: tokens.into_iter().filter(|t| !is_trivia(t)).collect(),
         remarks: std::mem::take(remarks),

@@ -60,7 +60,7 @@ pub fn vendor_error(
                 format!("null value in column \"{col}\" of relation \"{table}\" violates not-null constraint"),
             )
         }
-    } else if let Some(t) = msg.strip_prefix("no such table: ") {
+    } else if let Some(t) = msg.strip_prefix("no such table: ").map(name_only) {
         if mysql {
             (
                 ErrorClass::Other,
@@ -74,7 +74,7 @@ pub fn vendor_error(
                 format!("relation \"{t}\" does not exist"),
             )
         }
-    } else if let Some(c) = msg.strip_prefix("no such column: ") {
+    } else if let Some(c) = msg.strip_prefix("no such column: ").map(name_only) {
         if mysql {
             (
                 ErrorClass::Other,
@@ -102,6 +102,11 @@ pub fn vendor_error(
         pos: None,
         fixed_text: None,
     }
+}
+
+/// SQLite 3.50+ appends `in <sql> at offset N` to some messages: keep the name only.
+fn name_only(rest: &str) -> &str {
+    rest.split(" in ").next().unwrap_or(rest)
 }
 
 /// `UNIQUE constraint failed: q.modulo, q.kind` → (`q`, [`modulo`, `kind`]).

@@ -4,6 +4,7 @@
 pub mod jsonl;
 pub mod mysql;
 pub mod psql;
+pub mod transcript;
 
 use crate::dialect::Dialect;
 use crate::trace::{Outcome, Value};

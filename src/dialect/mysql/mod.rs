@@ -6,12 +6,14 @@ pub mod upsert;
 
 use super::catalog::Catalog;
 use super::common::{plan_ddl, plan_other, unsupported};
-use super::dml::{add_on_update_now, on_update_note, plan_delete, plan_query, plan_update};
+use super::dml::{
+    add_on_update_now, add_where_true, on_update_note, plan_delete, plan_query, plan_update,
+};
 use super::exprs::{last_ident, rewrite_all};
 use super::plan::{InsertMode, Plan, PlanKind};
 use super::{ring_hint, Dialect};
 use crate::trace::StepError;
-use sqlparser::ast::{Expr, Insert, SetExpr, SqliteOnConflict, Statement, Value};
+use sqlparser::ast::{Insert, SetExpr, SqliteOnConflict, Statement};
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     match stmt {
@@ -32,6 +34,7 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     };
     let def = catalog.table(&table);
     let mut notes = rewrite_all(&mut ins);
+    notes.extend(super::locks::strip(&mut ins));
     let ring = ring_hint::detect(&ins, &table, def);
     if ins.insert_alias.is_some() {
         return Err(super::common::unsupported_with(
@@ -60,9 +63,7 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
                 notes.push(on_update_note(def));
             }
         }
-        if add_where_true(&mut ins) {
-            notes.push("WHERE true added to the SELECT: SQLite needs it to tell ON CONFLICT from a join's ON".into());
-        }
+        notes.extend(add_where_true(&mut ins));
         InsertMode::Upsert
     } else {
         InsertMode::Plain
@@ -89,18 +90,4 @@ fn is_multi_row(ins: &Insert) -> bool {
         Some(_) => true,
         None => false,
     }
-}
-
-fn add_where_true(ins: &mut Insert) -> bool {
-    let Some(source) = ins.source.as_mut() else {
-        return false;
-    };
-    let SetExpr::Select(select) = source.body.as_mut() else {
-        return false;
-    };
-    if select.selection.is_some() || select.from.is_empty() {
-        return false;
-    }
-    select.selection = Some(Expr::value(Value::Boolean(true)));
-    true
 }

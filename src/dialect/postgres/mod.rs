@@ -19,7 +19,11 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
                 sqlparser::ast::TableObject::TableName(n) => last_ident(n),
                 other => other.to_string(),
             };
-            let notes = rewrite_all(&mut ins);
+            let mut notes = rewrite_all(&mut ins);
+            notes.extend(super::locks::strip(&mut ins));
+            if ins.on.is_some() {
+                notes.extend(super::dml::add_where_true(&mut ins));
+            }
             let ring = ring_hint::detect(&ins, &table, catalog.table(&table));
             let mode = match &ins.on {
                 Some(OnInsert::OnConflict(oc)) => match oc.action {

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every test of Queue Lab: formatting and lints, the native engine tests, the engine in
+# wasm in headless Chromium, and the app end to end in headless Chromium (Playwright).
+# Installs whatever is missing first. CI runs exactly this (.ci/run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+scripts/install-tools.sh test
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH" TRUNK_SKIP_VERSION_CHECK=true
+
+section() { printf '\n=== %s\n' "$*"; }
+
+section "format and lints"
+cargo fmt --all -- --check
+cargo clippy --quiet --all-targets -- -D warnings
+cargo clippy --quiet --target wasm32-unknown-unknown -p queuelab-web -- -D warnings
+
+section "native tests (engine, dialects, CLI)"
+cargo test --quiet
+
+section "engine in wasm, headless Chromium (wasm-bindgen-test)"
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver \
+  cargo test --target wasm32-unknown-unknown --test wasm_engine
+
+section "app build (release) and end-to-end tests (Playwright, headless Chromium)"
+trunk build --release
+node --test --test-reporter=spec tests/e2e/
+
+printf '\nall tests passed in %ss\n' "$(( $(date +%s) - start ))"

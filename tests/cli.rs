@@ -1,0 +1,118 @@
+//! The `queuelab` binary: text transcripts (golden files), JSON lines, exit codes.
+
+use std::path::Path;
+use std::process::Command;
+
+fn queuelab(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_queuelab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Each bundled example's transcript equals its golden file (set UPDATE_GOLDEN=1 to rewrite
+/// them after a deliberate change, then read the diff).
+#[test]
+fn text_transcripts_match_the_golden_files() {
+    for e in queuelab::examples::EXAMPLES {
+        let (code, out, err) = queuelab(&["run", &format!("sql-examples/{}.sql", e.id)]);
+        assert_eq!(code, 0, "{err}");
+        let golden =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{}.txt", e.id));
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&golden, &out).expect("golden file written");
+        }
+        let expected = std::fs::read_to_string(&golden).expect("golden file exists");
+        assert_eq!(out, expected, "transcript of {}", e.id);
+    }
+}
+
+#[test]
+fn jsonl_has_one_line_per_step_in_the_contract_order() {
+    let (code, out, _) = queuelab(&["run", "sql-examples/ring-odku.sql", "--format", "jsonl"]);
+    assert_eq!(code, 0);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 11);
+    let names: Vec<String> = (1..=11).map(|i| format!("s1_{i}")).collect();
+    let first = out.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with(r#"{"spec":"ring-odku","permutation":["s1_1","#),
+        "{first}"
+    );
+    assert!(first.contains(r#""step":"s1_1","session":"s1","event":"ok","columns":null,"rows":null,"affected":null,"error":null}"#), "{first}");
+    for (l, name) in lines.iter().zip(&names) {
+        assert_eq!(l["step"], name.as_str());
+        assert_eq!(l["permutation"].as_array().map(Vec::len), Some(11));
+    }
+    let wrap = &lines[8];
+    assert_eq!(wrap["affected"], 2);
+    let last = &lines[10];
+    assert_eq!(
+        last["columns"],
+        serde_json::json!(["id", "modulo", "fruit"])
+    );
+    assert_eq!(last["rows"][4], serde_json::json!(["5", "0", "bananas"]));
+    assert_eq!(last["affected"], serde_json::Value::Null);
+}
+
+#[test]
+fn errors_are_reported_in_jsonl_with_class_and_native_code() {
+    let dir = std::env::temp_dir().join(format!("queuelab-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("dup.sql");
+    std::fs::write(
+        &file,
+        "-- dialect: mysql\nCREATE TABLE t (id int PRIMARY KEY);\nINSERT INTO t VALUES (1);\nINSERT INTO t VALUES (1);\n",
+    )
+    .expect("written");
+    let (code, out, _) = queuelab(&[
+        "run",
+        file.to_str().unwrap_or_default(),
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(code, 0);
+    let last: serde_json::Value =
+        serde_json::from_str(out.lines().last().unwrap_or_default()).expect("json");
+    assert_eq!(last["spec"], "dup");
+    assert_eq!(last["event"], "error");
+    assert_eq!(
+        last["error"],
+        serde_json::json!({"class": "unique_violation", "native": "1062", "message": "Duplicate entry '1' for key 'PRIMARY'"})
+    );
+}
+
+#[test]
+fn dialect_comes_from_the_flag_or_the_first_line() {
+    let dir = std::env::temp_dir().join(format!("queuelab-cli-d-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("pg.sql");
+    std::fs::write(&file, "-- dialect: postgres\nSELECT 1 AS one;\n").expect("written");
+    let path = file.to_str().unwrap_or_default();
+    let (_, out, _) = queuelab(&["run", path]);
+    assert!(
+        out.contains("postgres=# SELECT 1 AS one;\n one \n-----\n   1\n(1 row)"),
+        "{out}"
+    );
+    let (_, out, _) = queuelab(&["run", path, "--dialect", "mysql"]);
+    assert!(out.contains("| one |"), "{out}");
+}
+
+#[test]
+fn bad_usage_exits_2_and_missing_files_exit_1() {
+    assert_eq!(queuelab(&["run"]).0, 2);
+    assert_eq!(queuelab(&["run", "x.sql", "--format", "xml"]).0, 2);
+    assert_eq!(queuelab(&["frobnicate"]).0, 2);
+    let (code, _, err) = queuelab(&["run", "no-such-file.sql"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot read no-such-file.sql"));
+}

@@ -1,0 +1,80 @@
+//! Helpers shared by the integration tests: one `check` per layer.
+#![allow(dead_code)]
+
+use queuelab::trace::{Outcome, Step, StepError, Success, TableView};
+use queuelab::{run_script, Dialect, RunConfig, Trace};
+
+pub fn mysql(sql: &str) -> Trace {
+    run_script(Dialect::MySql, sql, &RunConfig::default())
+}
+
+pub fn postgres(sql: &str) -> Trace {
+    run_script(Dialect::Postgres, sql, &RunConfig::default())
+}
+
+pub fn last(trace: &Trace) -> &Step {
+    trace.steps.last().expect("the script has statements")
+}
+
+pub fn ok(step: &Step) -> &Success {
+    match &step.outcome {
+        Outcome::Ok(s) => s,
+        Outcome::Error(e) => panic!("`{}` failed: {} {}", step.source, e.native, e.message),
+    }
+}
+
+pub fn err(step: &Step) -> &StepError {
+    match &step.outcome {
+        Outcome::Error(e) => e,
+        Outcome::Ok(_) => panic!("`{}` should have failed", step.source),
+    }
+}
+
+/// Runs `setup` then `source` as MySQL, asserts every step of `setup` succeeded and that
+/// `source` ran as exactly `expected` on SQLite (and succeeded).
+pub fn verified_rewrite(setup: &str, source: &str, expected: &[&str]) -> Trace {
+    let trace = mysql(&format!("{setup}\n{source}"));
+    for s in &trace.steps {
+        ok(s);
+    }
+    assert_eq!(last(&trace).ran, expected, "rewrite of `{source}`");
+    trace
+}
+
+/// Result rows as the client prints them (NULL as "NULL").
+pub fn rows(step: &Step) -> Vec<Vec<String>> {
+    ok(step)
+        .rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|v| v.text().unwrap_or_else(|| "NULL".into()))
+                .collect()
+        })
+        .collect()
+}
+
+/// Parses rows written as in the articles: one row per line, cells split on whitespace.
+pub fn table_text(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| l.split_whitespace().map(String::from).collect())
+        .collect()
+}
+
+pub fn table<'a>(step: &'a Step, name: &str) -> &'a TableView {
+    step.tables
+        .iter()
+        .find(|t| t.name == name)
+        .unwrap_or_else(|| panic!("no table {name}"))
+}
+
+pub const RING_TABLE: &str = "CREATE TABLE q (id int NOT NULL, modulo int NOT NULL, fruit varchar(10) NOT NULL, PRIMARY KEY(id), UNIQUE KEY(modulo));";
+
+/// The seed ring insert of one fruit.
+pub fn ring_insert(fruit: &str) -> String {
+    format!(
+        "insert into q(id, modulo, fruit) select (coalesce(max(id), -1) + 1), (coalesce(max(id), -1) + 1) mod 5, '{fruit}' from q on duplicate key update id = values(id), fruit = values(fruit);"
+    )
+}

@@ -1,0 +1,162 @@
+//! Bad input: every mistake gets the vendor's error or a clear positioned message, never a
+//! panic or a hang.
+
+mod common;
+use common::*;
+use queuelab::{run_script, Dialect, RunConfig};
+
+#[test]
+fn duplicate_key_names_the_key_and_the_value_as_mysql() {
+    let t = mysql(&format!(
+        "{RING_TABLE} INSERT INTO q VALUES (0, 0, 'a'); INSERT INTO q VALUES (1, 0, 'b');"
+    ));
+    let e = err(last(&t));
+    assert_eq!(
+        (e.native.as_str(), e.class.as_str()),
+        ("1062", "unique_violation")
+    );
+    assert_eq!(
+        last(&t).client_text,
+        "ERROR 1062 (23000): Duplicate entry '0' for key 'modulo'"
+    );
+}
+
+#[test]
+fn duplicate_primary_key_is_key_primary() {
+    let t = mysql(&format!(
+        "{RING_TABLE} INSERT INTO q VALUES (0, 0, 'a'), (0, 1, 'b');"
+    ));
+    assert_eq!(
+        last(&t).client_text,
+        "ERROR 1062 (23000): Duplicate entry '0' for key 'PRIMARY'"
+    );
+    // The failed statement changed nothing.
+    assert!(table(last(&t), "q").rows.is_empty());
+}
+
+#[test]
+fn composite_duplicate_joins_the_values_with_a_dash() {
+    let t = mysql(
+        "CREATE TABLE q (id int, modulo int, kind char(1), PRIMARY KEY(id, kind), UNIQUE KEY(modulo, kind));
+         INSERT INTO q VALUES (0, 0, 'f');
+         INSERT INTO q VALUES (1, 0, 'f');",
+    );
+    assert_eq!(
+        last(&t).client_text,
+        "ERROR 1062 (23000): Duplicate entry '0-f' for key 'modulo'"
+    );
+}
+
+#[test]
+fn syntax_errors_point_at_line_and_column() {
+    let t = mysql("SELECT 1;\nINSERT INTO q VALUES (1, 2 3);");
+    let e = err(last(&t));
+    let pos = e.pos.expect("a position");
+    assert_eq!((pos.line, pos.column), (2, 28));
+    assert_eq!(
+        e.message,
+        "syntax error at line 2, column 28: Expected: ), found: 3"
+    );
+}
+
+#[test]
+fn a_missing_semicolon_is_named() {
+    let t = mysql("select 1\nselect 2;");
+    let e = err(last(&t));
+    assert!(
+        e.message.contains("end the previous one with a semicolon"),
+        "{}",
+        e.message
+    );
+    assert_eq!(e.pos.map(|p| (p.line, p.column)), Some((2, 1)));
+}
+
+#[test]
+fn unsupported_statements_name_themselves_and_say_what_to_use() {
+    let t = mysql("GRANT SELECT ON q TO bob;");
+    let e = err(last(&t));
+    assert!(
+        e.message.starts_with("GRANT SELECT is not supported here"),
+        "{}",
+        e.message
+    );
+    assert!(e.message.contains("Queue Lab runs"));
+}
+
+#[test]
+fn unknown_tables_and_columns_speak_mysql() {
+    let t = mysql(&format!(
+        "{RING_TABLE} SELECT * FROM nope; SELECT colour FROM q;"
+    ));
+    assert_eq!(
+        t.steps[1].client_text,
+        "ERROR 1146 (42S02): Table 'test.nope' doesn't exist"
+    );
+    assert_eq!(
+        t.steps[2].client_text,
+        "ERROR 1054 (42S22): Unknown column 'colour' in 'field list'"
+    );
+}
+
+#[test]
+fn runaway_sql_is_interrupted_by_the_step_budget() {
+    let config = RunConfig {
+        step_budget: 200_000,
+        ..RunConfig::default()
+    };
+    let t = run_script(
+        Dialect::MySql,
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c; SELECT 42;",
+        &config,
+    );
+    let e = err(&t.steps[0]);
+    assert_eq!(e.native, "1317");
+    assert!(e.message.contains("step budget"));
+    // The session goes on after the interrupted statement.
+    assert_eq!(rows(&t.steps[1]), [["42"]]);
+}
+
+#[test]
+fn an_unterminated_string_is_a_diagnostic_with_a_position() {
+    let t = mysql("SELECT 'apples;\n");
+    assert!(t.steps.is_empty());
+    assert_eq!(t.diagnostics[0].pos.line, 1);
+    assert!(t.diagnostics[0].message.contains("Unterminated"));
+}
+
+#[test]
+fn table_already_exists_is_error_1050() {
+    let t = mysql(&format!("{RING_TABLE}{RING_TABLE}"));
+    assert_eq!(
+        last(&t).client_text,
+        "ERROR 1050 (42S01): Table 'q' already exists"
+    );
+}
+
+#[test]
+fn sql_server_is_refused_clearly_until_its_front_end_exists() {
+    let t = run_script(Dialect::MsSql, "SELECT 1;", &RunConfig::default());
+    assert!(err(last(&t)).message.contains("not available yet"));
+}
+
+#[test]
+fn garbage_never_panics() {
+    for text in [
+        "",
+        ";;;",
+        "(((",
+        "INSERT INTO",
+        "select * from q mod",
+        "mod mod mod",
+        "’’’",
+        "\u{a0}",
+        "CREATE TABLE t (a int, UNIQUE KEY(b));",
+        "ALTER TABLE nope ADD COLUMN x int;",
+        "INSERT INTO q SELECT 1 mod 0;",
+        "DROP TABLE nope;",
+        "UPDATE q SET x = 1 ORDER BY id LIMIT 1;",
+    ] {
+        let _ = mysql(text);
+        let _ = postgres(text);
+    }
+}

@@ -1,0 +1,186 @@
+//! One test per MySQL rewrite rule: the SQL as pasted, and the SQLite that really ran.
+
+mod common;
+use common::*;
+
+#[test]
+fn create_table_keeps_keys_and_drops_key_syntax_sqlite_refuses() {
+    verified_rewrite(
+        "",
+        "CREATE TABLE q (id int NOT NULL, modulo int NOT NULL, fruit varchar(10) NOT NULL, PRIMARY KEY(id), UNIQUE KEY(modulo)) ENGINE=InnoDB;",
+        &[r#"CREATE TABLE "q" ("id" INT NOT NULL, "modulo" INT NOT NULL, "fruit" VARCHAR(10) NOT NULL, PRIMARY KEY ("id"), UNIQUE ("modulo"))"#],
+    );
+}
+
+#[test]
+fn plain_key_becomes_a_separate_index() {
+    verified_rewrite(
+        "",
+        "CREATE TABLE jobs (id int PRIMARY KEY, due int, KEY(due));",
+        &[
+            r#"CREATE TABLE "jobs" ("id" INT, "due" INT, PRIMARY KEY ("id"))"#,
+            r#"CREATE INDEX "jobs__due" ON "jobs" ("due")"#,
+        ],
+    );
+}
+
+#[test]
+fn auto_increment_becomes_sqlite_autoincrement() {
+    let t = verified_rewrite(
+        "",
+        "CREATE TABLE jobs (id int NOT NULL AUTO_INCREMENT PRIMARY KEY, payload text);",
+        &[
+            r#"CREATE TABLE "jobs" ("id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "payload" TEXT)"#,
+        ],
+    );
+    assert!(last(&t).notes.iter().any(|n| n.contains("AUTO_INCREMENT")));
+}
+
+#[test]
+fn mod_operator_is_read_as_modulo_not_as_an_alias() {
+    verified_rewrite(
+        "",
+        "SELECT 7 mod 5 AS m, (2+4) MOD 5;",
+        &["SELECT 7 % 5 AS m, (2 + 4) % 5"],
+    );
+}
+
+#[test]
+fn a_column_named_mod_stays_a_column() {
+    verified_rewrite(
+        "CREATE TABLE t (`mod` int);",
+        "SELECT `mod` FROM t;",
+        &["SELECT `mod` FROM t"],
+    );
+}
+
+#[test]
+fn mod_function_becomes_the_operator() {
+    verified_rewrite("", "SELECT MOD(7 + 1, 5);", &["SELECT ((7 + 1) % 5)"]);
+}
+
+#[test]
+fn on_duplicate_key_update_becomes_upsert_with_excluded_and_where_true() {
+    verified_rewrite(
+        RING_TABLE,
+        &ring_insert("apples"),
+        &["INSERT INTO q (id, modulo, fruit) SELECT (coalesce(max(id), -1) + 1), (coalesce(max(id), -1) + 1) % 5, 'apples' FROM q WHERE true ON CONFLICT DO UPDATE SET id = excluded.id, fruit = excluded.fruit"],
+    );
+}
+
+#[test]
+fn upsert_from_values_needs_no_where() {
+    verified_rewrite(
+        RING_TABLE,
+        "INSERT INTO q VALUES (0, 0, 'a') ON DUPLICATE KEY UPDATE fruit = VALUES(fruit);",
+        &["INSERT INTO q VALUES (0, 0, 'a') ON CONFLICT DO UPDATE SET fruit = excluded.fruit"],
+    );
+}
+
+#[test]
+fn replace_into_select_runs_as_sqlite_replace() {
+    verified_rewrite(
+        RING_TABLE,
+        "replace into q(id, modulo, fruit) select (coalesce(max(id), -1) + 1), (coalesce(max(id), -1) + 1) mod 5, 'bananas' from q;",
+        &["REPLACE INTO q (id, modulo, fruit) SELECT (coalesce(max(id), -1) + 1), (coalesce(max(id), -1) + 1) % 5, 'bananas' FROM q"],
+    );
+}
+
+#[test]
+fn insert_ignore_becomes_insert_or_ignore() {
+    verified_rewrite(
+        RING_TABLE,
+        "INSERT IGNORE INTO q VALUES (0, 0, 'a'), (1, 0, 'b');",
+        &["INSERT OR IGNORE INTO q VALUES (0, 0, 'a'), (1, 0, 'b')"],
+    );
+}
+
+#[test]
+fn clock_functions_read_the_scenario_clock() {
+    verified_rewrite(
+        "",
+        "SELECT NOW(), CURRENT_TIMESTAMP;",
+        &["SELECT ql_now(), ql_now()"],
+    );
+}
+
+#[test]
+fn double_quoted_strings_are_strings() {
+    verified_rewrite("", r#"SELECT "apples";"#, &["SELECT 'apples'"]);
+}
+
+#[test]
+fn use_database_runs_nothing() {
+    let t = verified_rewrite("", "use test;", &[]);
+    assert_eq!(last(&t).client_text, "Database changed");
+}
+
+#[test]
+fn alter_add_timestamp_column_rebuilds_the_table_keeping_rows() {
+    let t = verified_rewrite(
+        &format!("{RING_TABLE}{}", ring_insert("apples")),
+        "ALTER TABLE q ADD COLUMN fed TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP;",
+        &[
+            r#"CREATE TABLE "q__rebuild" ("id" INT NOT NULL, "modulo" INT NOT NULL, "fruit" VARCHAR(10) NOT NULL, "fed" TIMESTAMP NOT NULL DEFAULT (ql_now()), PRIMARY KEY ("id"), UNIQUE ("modulo"))"#,
+            r#"INSERT INTO "q__rebuild" (rowid, "id", "modulo", "fruit") SELECT rowid, "id", "modulo", "fruit" FROM "q""#,
+            r#"DROP TABLE "q""#,
+            r#"ALTER TABLE "q__rebuild" RENAME TO "q""#,
+        ],
+    );
+    let step = last(&t);
+    assert_eq!(table(step, "q").columns, ["id", "modulo", "fruit", "fed"]);
+    // The existing row gets the clock of the ALTER, as MySQL fills it with the current time.
+    assert_eq!(
+        table(step, "q").rows[0].values[3].text().as_deref(),
+        Some(step.clock.as_str())
+    );
+}
+
+#[test]
+fn on_update_current_timestamp_changes_only_changed_rows() {
+    let setup = "CREATE TABLE t (id int PRIMARY KEY, v int, fed TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP); INSERT INTO t (id, v) VALUES (1, 10), (2, 20);";
+    let t = verified_rewrite(
+        setup,
+        "UPDATE t SET v = 10;",
+        &[
+            r#"UPDATE t SET v = 10, fed = CASE WHEN "v" IS DISTINCT FROM 10 THEN ql_now() ELSE "fed" END"#,
+        ],
+    );
+    let step = last(&t);
+    let rows = &table(step, "t").rows;
+    // Row 1 already had v = 10: MySQL leaves its timestamp alone and does not count it.
+    assert_eq!(
+        rows[0].values[2].text().as_deref(),
+        Some("2025-01-01 09:00:01")
+    );
+    assert_eq!(
+        rows[1].values[2].text().as_deref(),
+        Some(step.clock.as_str())
+    );
+    assert_eq!(
+        step.client_text,
+        "Query OK, 1 row affected\nRows matched: 2  Changed: 1  Warnings: 0"
+    );
+}
+
+#[test]
+fn delete_with_order_by_and_limit_pops_through_a_rowid_subquery() {
+    verified_rewrite(
+        "CREATE TABLE jobs (id int PRIMARY KEY); INSERT INTO jobs VALUES (3), (1), (2);",
+        "DELETE FROM jobs ORDER BY id LIMIT 1;",
+        &[r#"DELETE FROM jobs WHERE rowid IN (SELECT rowid FROM "jobs" ORDER BY id LIMIT 1)"#],
+    );
+}
+
+#[test]
+fn select_for_update_runs_without_the_lock_in_one_session() {
+    let t = verified_rewrite(
+        "CREATE TABLE jobs (id int PRIMARY KEY);",
+        "SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED;",
+        &["SELECT id FROM jobs ORDER BY id LIMIT 1"],
+    );
+    assert!(last(&t)
+        .notes
+        .iter()
+        .any(|n| n.contains("FOR UPDATE SKIP LOCKED")));
+}

@@ -1,0 +1,57 @@
+//! The PostgreSQL front-end on its own queue SQL: ON CONFLICT rings and RETURNING pops.
+
+mod common;
+use common::*;
+
+const RING: &str =
+    "CREATE TABLE q (id int PRIMARY KEY, modulo int NOT NULL UNIQUE, fruit text NOT NULL);";
+
+fn ring_insert(fruit: &str) -> String {
+    format!("INSERT INTO q SELECT coalesce(max(id), -1) + 1, (coalesce(max(id), -1) + 1) % 5, '{fruit}' FROM q ON CONFLICT (modulo) DO UPDATE SET id = EXCLUDED.id, fruit = EXCLUDED.fruit;")
+}
+
+#[test]
+fn on_conflict_ring_wraps_and_counts_one_row() {
+    let mut sql = RING.to_string();
+    for f in [
+        "apples", "oranges", "peaches", "cherries", "pears", "bananas",
+    ] {
+        sql.push_str(&ring_insert(f));
+    }
+    sql.push_str("SELECT * FROM q ORDER BY id;");
+    let t = postgres(&sql);
+    let wrap = &t.steps[6];
+    assert_eq!(wrap.client_text, "INSERT 0 1");
+    assert!(wrap.rings[0].slots[0].overwritten);
+    assert_eq!(
+        rows(last(&t)),
+        table_text("1 1 oranges\n2 2 peaches\n3 3 cherries\n4 4 pears\n5 0 bananas")
+    );
+}
+
+#[test]
+fn delete_returning_pops_and_psql_prints_the_row_and_the_tag() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, payload text);
+         INSERT INTO jobs VALUES (1, 'a'), (2, 'b');
+         DELETE FROM jobs WHERE id = (SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id, payload;",
+    );
+    let pop = last(&t);
+    assert_eq!(rows(pop), [["1", "a"]]);
+    assert_eq!(
+        pop.client_text,
+        " id | payload \n----+---------\n  1 | a\n(1 row)\nDELETE 1"
+    );
+    assert_eq!(t.steps[1].client_text, "INSERT 0 2");
+}
+
+#[test]
+fn duplicate_key_is_23505_with_postgres_key_name() {
+    let t = postgres(&format!(
+        "{RING} INSERT INTO q VALUES (0, 0, 'a'); INSERT INTO q VALUES (1, 0, 'b');"
+    ));
+    assert_eq!(
+        last(&t).client_text,
+        "ERROR:  duplicate key value violates unique constraint \"q_modulo_key\""
+    );
+}
