@@ -191,3 +191,21 @@ fn every_seed_block_runs_as_pasted() {
         }
     }
 }
+
+#[test]
+fn the_user_can_set_the_ring_size() {
+    let config = queuelab::RunConfig {
+        ring_sizes: vec![("q".into(), 3)],
+        ..Default::default()
+    };
+    let t = queuelab::run_script(
+        queuelab::Dialect::MySql,
+        by_id("ring-odku").expect("bundled").sql,
+        &config,
+    );
+    let ring = &last(&t).rings[0];
+    assert_eq!(ring.size, 3);
+    // Slots 3 and 4 of the real ring of 5 do not fit a ring of 3: shown as strays.
+    assert_eq!(ring.strays, 2);
+    assert_eq!(ring.slots[0].label.as_deref(), Some("bananas"));
+}

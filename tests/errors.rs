@@ -81,6 +81,7 @@ fn unsupported_statements_name_themselves_and_say_what_to_use() {
         e.message
     );
     assert!(e.message.contains("Queue Lab runs"));
+    assert_eq!(e.pos.map(|p| (p.line, p.column)), Some((1, 1)));
 }
 
 #[test]

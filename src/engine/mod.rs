@@ -15,9 +15,7 @@ use crate::dialect::front::{parse_script, Script};
 use crate::dialect::plan::CatalogChange;
 use crate::dialect::{plan, Dialect, InsertMode, Plan, PlanKind};
 use crate::render;
-use crate::trace::{
-    Diagnostic, ErrorClass, Outcome, RingView, Step, StepError, Success, TableView, Trace,
-};
+use crate::trace::{Diagnostic, Outcome, RingView, Step, Success, TableView, Trace};
 use clock::Clock;
 use store::{Executed, Store};
 
@@ -117,7 +115,11 @@ impl Runner {
         let outcome = match parsed.ast {
             Err(e) => Outcome::Error(e),
             Ok(ast) => match plan(self.dialect, &ast, &self.catalog) {
-                Err(e) => Outcome::Error(e),
+                Err(mut e) => {
+                    // Refused before running: point at the statement.
+                    e.pos.get_or_insert(parsed.raw.span.start);
+                    Outcome::Error(e)
+                }
                 Ok(p) => {
                     ran = p.sqlite.clone();
                     notes = p.notes.clone();
@@ -232,15 +234,4 @@ fn execute(store: &Store, p: &Plan) -> Result<(Executed, Option<u64>), store::St
         _ => store.run(&p.sqlite),
     }?;
     Ok((exec, source_rows))
-}
-
-/// An error not tied to SQLite (kept for front-ends that refuse before planning).
-pub fn plain_error(message: &str) -> StepError {
-    StepError {
-        class: ErrorClass::Other,
-        native: String::new(),
-        message: message.into(),
-        pos: None,
-        fixed_text: None,
-    }
 }

@@ -1,0 +1,118 @@
+// End to end: the served release build in headless Chromium, driven as a user would.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serveDist, launch, openApp, root } from './harness.mjs';
+
+const shots = join(root, 'target', 'e2e-screenshots');
+let server;
+let browser;
+
+before(async () => {
+  await mkdir(shots, { recursive: true });
+  server = await serveDist();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const seed000 = async () => {
+  const dir = join(root, '..', 'shared', 'seed-sql');
+  const blocks = [];
+  for (let i = 1; i <= 8; i++) {
+    blocks.push((await readFile(join(dir, `000_07cbadcbbdfeb5f6_${i}.sql`), 'utf8')).trimEnd());
+  }
+  // Pasted one after the other, as a reader copies them; blocks 1 and 2 lack their `;`.
+  return blocks.map((b) => (b.endsWith(';') ? b : `${b};`)).join('\n\n');
+};
+
+test('opens on the seed ring, ready to step', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  const text = await page.inputValue('#editor');
+  assert.match(text, /on duplicate key update/);
+  assert.match(await page.textContent('#status'), /statement 0 of 11|ready/i);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('pasted seed 000 statements run: bananas in slot 0, oranges oldest', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await page.fill('#editor', await seed000());
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="q"]');
+  const rows = await page.$$eval('table.table-view[data-table="q"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim())));
+  assert.ok(rows.some((r) => r.includes('5') && r.includes('bananas')), JSON.stringify(rows));
+  assert.ok(!rows.some((r) => r.includes('apples')), 'apples was overwritten');
+  const slot0 = page.locator('.ring[data-table="q"] [data-slot="0"]');
+  assert.equal(await slot0.getAttribute('data-label'), 'bananas');
+  assert.equal(await slot0.getAttribute('data-newest'), 'true');
+  const slot1 = page.locator('.ring[data-table="q"] [data-slot="1"]');
+  assert.equal(await slot1.getAttribute('data-label'), 'oranges');
+  assert.equal(await slot1.getAttribute('data-oldest'), 'true');
+  assert.equal(await slot1.getAttribute('data-next'), 'true');
+  assert.match(await page.textContent('#result pre.client'), /oranges/);
+  await page.screenshot({ path: join(shots, 'seed-000-run.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('stepping shows the wraparound, and stepping back undoes it', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  for (let i = 0; i < 9; i++) await page.click('#step');
+  assert.match(await page.textContent('#status'), /statement 9 of 11/);
+  assert.match(await page.textContent('#result pre.client'), /2 rows affected/);
+  const slot0 = page.locator('.ring[data-table="q"] [data-slot="0"]');
+  assert.equal(await slot0.getAttribute('data-overwritten'), 'true');
+  assert.equal(await page.locator('table.table-view[data-table="q"] tr[data-mark="updated"]').count(), 1);
+  await page.screenshot({ path: join(shots, 'wraparound.png'), fullPage: true });
+  await page.click('#back');
+  assert.match(await page.textContent('#status'), /statement 8 of 11/);
+  assert.equal(await slot0.getAttribute('data-label'), 'apples');
+  assert.notEqual(await slot0.getAttribute('data-overwritten'), 'true');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('grouped rings: one ring per kind, errata shown, curly quotes fixed on request', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await page.selectOption('#examples', 'grouped-rings');
+  await page.click('#run');
+  await page.waitForSelector('.ring[data-table="q"][data-group="kind = \'v\'"]');
+  assert.equal(await page.locator('.ring[data-table="q"]').count(), 2);
+  assert.match(await page.textContent('#result'), /typographic quote/);
+  await page.screenshot({ path: join(shots, 'grouped-rings-error.png'), fullPage: true });
+  await page.click('#fix-quotes');
+  await page.click('#run');
+  assert.match(await page.textContent('#result pre.client'), /banana/);
+  assert.doesNotMatch(await page.inputValue('#editor'), /’/);
+  // An erratum of the article is visible on the step it concerns.
+  await page.locator('.statement-list li', { hasText: 'ORDER BY id DESC' }).first().click();
+  assert.match(await page.textContent('.remark'), /ascending/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('work survives a reload and travels in the share link', async () => {
+  const { page } = await openApp(browser, server.url);
+  await page.fill('#editor', 'SELECT 40 + 2 AS answer;');
+  await page.reload();
+  await page.waitForSelector('#app[data-ready="true"]', { state: 'attached' });
+  assert.equal(await page.inputValue('#editor'), 'SELECT 40 + 2 AS answer;');
+  await page.click('#share');
+  const shared = page.url();
+  assert.match(shared, /#.*sql=/);
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(shared);
+  await other.waitForSelector('#app[data-ready="true"]', { state: 'attached' });
+  assert.equal(await other.inputValue('#editor'), 'SELECT 40 + 2 AS answer;');
+  await other.click('#run');
+  assert.match(await other.textContent('#result pre.client'), /42/);
+  await fresh.close();
+  await page.close();
+});

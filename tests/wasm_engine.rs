@@ -1,0 +1,58 @@
+//! The engine in WebAssembly, in headless Chromium: the same ring as natively, on SQLite
+//! compiled to wasm. Run by scripts/test.sh with wasm-bindgen-test-runner.
+#![cfg(target_arch = "wasm32")]
+
+use queuelab::examples::by_id;
+use queuelab::trace::Outcome;
+use queuelab::{run_script, Dialect, RunConfig};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+fn ring_wraps_in_the_wasm_build_of_sqlite() {
+    let example = by_id("ring-odku").expect("bundled");
+    let trace = run_script(Dialect::MySql, example.sql, &RunConfig::default());
+    let wrap = &trace.steps[8];
+    assert_eq!(
+        wrap.client_text,
+        "Query OK, 2 rows affected\nRecords: 1  Duplicates: 1  Warnings: 0"
+    );
+    let ring = &wrap.rings[0];
+    assert_eq!(ring.slots[0].label.as_deref(), Some("bananas"));
+    assert!(ring.slots[0].overwritten);
+    assert_eq!(ring.oldest, Some(1));
+    let Outcome::Ok(last) = &trace.steps[10].outcome else {
+        panic!("the last select runs");
+    };
+    let first: Vec<String> = last.rows[0].iter().filter_map(|v| v.text()).collect();
+    assert_eq!(first, ["1", "1", "oranges"]);
+}
+
+#[wasm_bindgen_test]
+fn same_trace_on_wasm_as_native_golden() {
+    // The transcript is byte-identical to the native golden file.
+    let example = by_id("grouped-rings").expect("bundled");
+    let trace = run_script(Dialect::MySql, example.sql, &RunConfig::default());
+    assert_eq!(
+        queuelab::render::transcript::text(&trace),
+        include_str!("golden/grouped-rings.txt")
+    );
+}
+
+#[wasm_bindgen_test]
+fn runaway_sql_is_interrupted_in_wasm_too() {
+    let config = RunConfig {
+        step_budget: 100_000,
+        ..RunConfig::default()
+    };
+    let trace = run_script(
+        Dialect::MySql,
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;",
+        &config,
+    );
+    let Outcome::Error(e) = &trace.steps[0].outcome else {
+        panic!("must be interrupted");
+    };
+    assert_eq!(e.native, "1317");
+}
