@@ -7,6 +7,7 @@ pub mod dialect;
 pub mod engine;
 pub mod examples;
 pub mod render;
+pub mod scenario;
 pub mod source;
 pub mod trace;
 

@@ -1,0 +1,342 @@
+//! Reads isolationtester spec files (PostgreSQL's src/test/isolation format, see
+//! `spec-format.md`): top-level setup/teardown blocks, sessions with their steps, and
+//! permutation lines. Reading never stops at the first problem: it returns what it read and a
+//! diagnostic per problem, each with its line and column.
+
+use crate::source::Pos;
+use crate::trace::Diagnostic;
+
+/// A `{ ... }` block of SQL and where its text starts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    pub sql: String,
+    pub pos: Pos,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct StepDef {
+    pub name: String,
+    pub pos: Pos,
+    pub sql: Block,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SessionDef {
+    pub name: String,
+    pub pos: Pos,
+    pub setup: Option<Block>,
+    pub steps: Vec<StepDef>,
+    pub teardown: Option<Block>,
+}
+
+/// One entry of a permutation line: a step name and its blocker annotation, if any
+/// (`s1a(*)`, `s1a(s2b)`), kept as written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PermStep {
+    pub name: String,
+    pub pos: Pos,
+    pub blockers: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Spec {
+    /// From a `# dialect: NAME` first line.
+    pub dialect: Option<String>,
+    pub setup: Vec<Block>,
+    pub teardown: Option<Block>,
+    pub sessions: Vec<SessionDef>,
+    pub permutations: Vec<Vec<PermStep>>,
+}
+
+impl Spec {
+    pub fn step(&self, name: &str) -> Option<(&SessionDef, &StepDef)> {
+        self.sessions
+            .iter()
+            .find_map(|s| s.steps.iter().find(|st| st.name == name).map(|st| (s, st)))
+    }
+}
+
+/// Whether a text is a spec (has a `session`) rather than a plain SQL script.
+pub fn looks_like_spec(text: &str) -> bool {
+    let mut r = Reader::new(text);
+    loop {
+        r.skip_space();
+        match r.word() {
+            Some((w, _)) if w == "session" => return true,
+            Some((w, _)) if w == "setup" || w == "teardown" => {
+                if r.block().is_err() {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+}
+
+pub fn parse(text: &str) -> (Spec, Vec<Diagnostic>) {
+    let mut spec = Spec {
+        dialect: crate::source::dialect_header(text).map(str::to_string),
+        ..Spec::default()
+    };
+    let mut diags = Vec::new();
+    let mut r = Reader::new(text);
+    let mut current: Option<SessionDef> = None;
+    let mut braced_session = false;
+    loop {
+        r.skip_space();
+        if r.at_end() {
+            break;
+        }
+        if braced_session && r.peek() == Some('}') {
+            r.bump();
+            braced_session = false;
+            spec.sessions.extend(current.take());
+            continue;
+        }
+        let Some((word, pos)) = r.word() else {
+            let pos = r.pos();
+            let c = r.bump().unwrap_or(' ');
+            diags.push(diag(
+                pos,
+                format!("unexpected `{c}`: expected setup, teardown, session, step or permutation"),
+            ));
+            r.skip_line();
+            continue;
+        };
+        let result = match word.as_str() {
+            "setup" => r.block().map(|b| match current.as_mut() {
+                Some(s) if s.steps.is_empty() => s.setup = Some(b),
+                Some(_) => diags.push(diag(
+                    pos,
+                    "a session's setup must come before its steps".into(),
+                )),
+                None => spec.setup.push(b),
+            }),
+            "teardown" => r.block().map(|b| match current.as_mut() {
+                Some(s) => s.teardown = Some(b),
+                None => spec.teardown = Some(b),
+            }),
+            "session" => match r.name() {
+                Some(name) => {
+                    spec.sessions.extend(current.take());
+                    current = Some(SessionDef {
+                        name,
+                        pos,
+                        setup: None,
+                        steps: Vec::new(),
+                        teardown: None,
+                    });
+                    r.skip_space();
+                    if r.peek() == Some('{') {
+                        r.bump();
+                        braced_session = true;
+                    }
+                    Ok(())
+                }
+                None => Err(diag(pos, "`session` needs a name".into())),
+            },
+            "step" => match (r.name(), current.as_mut()) {
+                (Some(name), Some(s)) => r
+                    .block()
+                    .map(|sql| s.steps.push(StepDef { name, pos, sql })),
+                (None, _) => Err(diag(pos, "`step` needs a name".into())),
+                (Some(name), None) => Err(diag(
+                    pos,
+                    format!("step {name} is outside any session: write `session NAME` first"),
+                )),
+            },
+            "permutation" => {
+                spec.sessions.extend(current.take());
+                let line = r.permutation();
+                if line.is_empty() {
+                    Err(diag(pos, "`permutation` lists no steps".into()))
+                } else {
+                    spec.permutations.push(line);
+                    Ok(())
+                }
+            }
+            other => Err(diag(
+                pos,
+                format!(
+                    "unexpected `{other}`: expected setup, teardown, session, step or permutation"
+                ),
+            )),
+        };
+        if let Err(d) = result {
+            diags.push(d);
+            r.skip_line();
+        }
+    }
+    if braced_session {
+        diags.push(diag(
+            r.pos(),
+            "a `session NAME {` is never closed with `}`".into(),
+        ));
+    }
+    spec.sessions.extend(current.take());
+    (spec, diags)
+}
+
+fn diag(pos: Pos, message: String) -> Diagnostic {
+    Diagnostic {
+        pos,
+        message,
+        fixed_text: None,
+    }
+}
+
+/// A character reader that knows lines and columns and skips `#` comments.
+struct Reader<'a> {
+    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    line: u32,
+    column: u32,
+}
+
+impl<'a> Reader<'a> {
+    fn new(text: &'a str) -> Self {
+        Reader {
+            chars: text.chars().peekable(),
+            line: 1,
+            column: 1,
+        }
+    }
+
+    fn pos(&self) -> Pos {
+        Pos {
+            line: self.line,
+            column: self.column,
+        }
+    }
+
+    fn peek(&mut self) -> Option<char> {
+        self.chars.peek().copied()
+    }
+
+    fn at_end(&mut self) -> bool {
+        self.peek().is_none()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.chars.next()?;
+        if c == '\n' {
+            self.line += 1;
+            self.column = 1;
+        } else {
+            self.column += 1;
+        }
+        Some(c)
+    }
+
+    fn skip_line(&mut self) {
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+
+    /// Skips white space and `#` comments (outside SQL blocks).
+    fn skip_space(&mut self) {
+        while let Some(c) = self.peek() {
+            if c == '#' {
+                self.skip_line();
+            } else if c.is_whitespace() {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn word(&mut self) -> Option<(String, Pos)> {
+        self.skip_space();
+        let pos = self.pos();
+        let mut w = String::new();
+        while let Some(c) = self.peek().filter(|c| c.is_alphanumeric() || *c == '_') {
+            w.push(c);
+            self.bump();
+        }
+        (!w.is_empty()).then_some((w, pos))
+    }
+
+    /// A name: a word or a double-quoted identifier.
+    fn name(&mut self) -> Option<String> {
+        self.skip_space();
+        if self.peek() == Some('"') {
+            self.bump();
+            let mut n = String::new();
+            while let Some(c) = self.bump() {
+                if c == '"' {
+                    return Some(n);
+                }
+                n.push(c);
+            }
+            return None;
+        }
+        self.word().map(|(w, _)| w)
+    }
+
+    /// `{ SQL }`: the SQL ends at the first `}`.
+    fn block(&mut self) -> Result<Block, Diagnostic> {
+        self.skip_space();
+        let open = self.pos();
+        if self.peek() != Some('{') {
+            return Err(diag(open, "expected `{` to open a block of SQL".into()));
+        }
+        self.bump();
+        let pos = self.pos();
+        let mut sql = String::new();
+        while let Some(c) = self.bump() {
+            if c == '}' {
+                return Ok(Block {
+                    sql: sql.trim().to_string(),
+                    pos,
+                });
+            }
+            sql.push(c);
+        }
+        Err(diag(open, "this `{` is never closed with `}`".into()))
+    }
+
+    /// The rest of a permutation line: names with optional `(...)` annotations.
+    fn permutation(&mut self) -> Vec<PermStep> {
+        let mut out = Vec::new();
+        loop {
+            while let Some(c) = self.peek().filter(|c| *c == ' ' || *c == '\t') {
+                let _ = c;
+                self.bump();
+            }
+            match self.peek() {
+                None | Some('\n') | Some('#') => break,
+                _ => {}
+            }
+            let pos = self.pos();
+            let Some(name) = self.name() else {
+                self.skip_line();
+                break;
+            };
+            let mut blockers = Vec::new();
+            if self.peek() == Some('(') {
+                self.bump();
+                let mut inner = String::new();
+                while let Some(c) = self.bump() {
+                    if c == ')' {
+                        break;
+                    }
+                    inner.push(c);
+                }
+                blockers = inner
+                    .split(',')
+                    .map(|b| b.trim().to_string())
+                    .filter(|b| !b.is_empty())
+                    .collect();
+            }
+            out.push(PermStep {
+                name,
+                pos,
+                blockers,
+            });
+        }
+        out
+    }
+}
