@@ -12,11 +12,11 @@ section() { printf '\n=== %s\n' "$*"; }
 
 section "format and lints"
 cargo fmt --all -- --check
-cargo clippy --quiet --all-targets -- -D warnings
+cargo clippy --quiet --workspace --all-targets -- -D warnings
 cargo clippy --quiet --target wasm32-unknown-unknown -p queuelab-web -- -D warnings
 
 section "native tests (engine, dialects, CLI)"
-cargo test --quiet
+cargo test --workspace --quiet
 
 section "engine in wasm, headless Chromium (wasm-bindgen-test)"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \

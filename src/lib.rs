@@ -15,6 +15,29 @@ pub use dialect::Dialect;
 pub use engine::{run_script, RunConfig, Runner};
 pub use trace::Trace;
 
+/// One statement of a script as written, before anything runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outlined {
+    /// The statement without client prompts.
+    pub source: String,
+    pub span: source::Span,
+}
+
+/// The statements of a script and the problems that stop it being read, without running
+/// anything (no SQLite): what an editor lists before the first step.
+pub fn outline(dialect: Dialect, text: &str) -> (Vec<Outlined>, Vec<trace::Diagnostic>) {
+    let script = dialect::front::parse_script(dialect, text);
+    let statements = script
+        .statements
+        .into_iter()
+        .map(|p| Outlined {
+            source: p.raw.text,
+            span: p.raw.span,
+        })
+        .collect();
+    (statements, script.diagnostics)
+}
+
 /// Picks the dialect for a script: an explicit choice wins, then a `-- dialect:` first line,
 /// then MySQL.
 pub fn dialect_for(text: &str, explicit: Option<Dialect>) -> Dialect {

@@ -1,1 +1,35 @@
+//! Queue Lab's web UI: a yew single-page app over the `queuelab` engine.
+//!
+//! `state` (the reducer) and `share` (link encoding) are plain Rust, compiled and unit-tested
+//! on the host too; `components` and `hooks` need a browser and exist on wasm32 only.
+
+// On the host only `state` and `share` are compiled, for their tests; nothing calls them there.
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+
+mod share;
+mod state;
+
+#[cfg(target_arch = "wasm32")]
+mod components;
+#[cfg(target_arch = "wasm32")]
+mod hooks;
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    // index.html holds a "Loading" placeholder inside #app; replace it with the app.
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("app"));
+    match root {
+        Some(root) => {
+            root.set_inner_html("");
+            yew::Renderer::<components::app::App>::with_root(root).render();
+        }
+        None => {
+            yew::Renderer::<components::app::App>::new().render();
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {}

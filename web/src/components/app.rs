@@ -1,0 +1,45 @@
+//! The page: header, then the left column (editor, controls, statements) and the right column
+//! (what the current statement did).
+
+use super::controls::Controls;
+use super::editor_pane::EditorPane;
+use super::header::Header;
+use super::ran_pane::RanPane;
+use super::result_pane::ResultPane;
+use super::rings_panel::RingsPanel;
+use super::statement_list::StatementList;
+use super::tables_panel::TablesPanel;
+use crate::hooks::use_lab::Lab;
+use crate::hooks::use_persistence::{initial_state, use_persistence};
+use crate::hooks::use_ready::use_ready;
+use crate::hooks::use_shortcuts::use_shortcuts;
+use yew::prelude::*;
+
+#[function_component(App)]
+pub fn app() -> Html {
+    let lab = use_reducer(initial_state);
+    use_persistence(&lab);
+    use_shortcuts(lab.dispatcher());
+    use_ready();
+
+    html! {
+        <ContextProvider<Lab> context={lab}>
+            <Header />
+            <main class="layout">
+                <section class="left" aria-label="Script">
+                    <EditorPane />
+                    <Controls />
+                    <StatementList />
+                </section>
+                <section class="right" aria-label="What the statement did">
+                    <ResultPane />
+                    <div class="state">
+                        <TablesPanel />
+                        <RingsPanel />
+                    </div>
+                    <RanPane />
+                </section>
+            </main>
+        </ContextProvider<Lab>>
+    }
+}

@@ -1,0 +1,42 @@
+//! Connects the [`Editor`] to the app state: typing edits the script, the current statement
+//! and the line an error points at are marked.
+
+use super::editor::Editor;
+use crate::hooks::use_lab::use_lab;
+use crate::state::Action;
+use queuelab::trace::Outcome;
+use yew::prelude::*;
+
+#[function_component(EditorPane)]
+pub fn editor_pane() -> Html {
+    let lab = use_lab();
+    let on_input = {
+        let lab = lab.clone();
+        Callback::from(move |text: String| lab.dispatch(Action::Edit(text)))
+    };
+    let step = lab.current();
+    let current = step.map(|s| (s.span.start.line, s.span.end.line));
+    let error = step.and_then(|s| match &s.outcome {
+        Outcome::Error(e) => Some(e),
+        Outcome::Ok(_) => None,
+    });
+    // A script that cannot be split (e.g. an unclosed quote) points at a line even before a run.
+    let diagnostic_line = lab.outline.diagnostics.first().map(|d| d.pos.line);
+    let error_line = error
+        .and_then(|e| e.pos)
+        .map(|p| p.line)
+        .or(diagnostic_line)
+        .filter(|l| *l > 0);
+
+    html! {
+        <div class="panel editor-pane">
+            <Editor
+                text={AttrValue::from(lab.text.clone())}
+                {on_input}
+                {current}
+                failed={error.is_some()}
+                {error_line}
+            />
+        </div>
+    }
+}

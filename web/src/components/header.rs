@@ -1,0 +1,115 @@
+//! Title, examples menu, dialect choice and the Share button.
+
+use crate::hooks::use_lab::use_lab;
+use crate::hooks::use_persistence::set_fragment;
+use crate::hooks::use_select_value::use_select_value;
+use crate::share;
+use crate::state::Action;
+use queuelab::examples::{self, EXAMPLES};
+use queuelab::Dialect;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+#[function_component(Header)]
+pub fn header() -> Html {
+    let lab = use_lab();
+    // (number of shares, message): the count restarts the confirmation's fade-out.
+    let shared = use_state(|| (0u32, ""));
+
+    let example_ref = use_node_ref();
+    let example_id = lab.example().map_or("", |e| e.id).to_string();
+    use_select_value(example_ref.clone(), example_id);
+    let dialect_ref = use_node_ref();
+    use_select_value(dialect_ref.clone(), lab.dialect.name().to_string());
+
+    let on_example = {
+        let lab = lab.clone();
+        Callback::from(move |e: Event| {
+            let id = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Some(ex) = examples::by_id(&id) {
+                lab.dispatch(Action::Load {
+                    text: ex.sql.to_string(),
+                    dialect: queuelab::dialect_for(ex.sql, None),
+                });
+            }
+        })
+    };
+    let on_dialect = {
+        let lab = lab.clone();
+        Callback::from(move |e: Event| {
+            let name = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Some(d) = Dialect::from_name(&name) {
+                lab.dispatch(Action::SetDialect(d));
+            }
+        })
+    };
+    let on_share = {
+        let lab = lab.clone();
+        let shared = shared.clone();
+        Callback::from(move |_: MouseEvent| {
+            let url = set_fragment(Some(&share::encode(lab.dialect, &lab.text)));
+            let n = shared.0 + 1;
+            let Some(url) = url else {
+                shared.set((n, "Could not set the link"));
+                return;
+            };
+            shared.set((n, "Link in the address bar"));
+            let shared = shared.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                if copy(&url).await {
+                    shared.set((n, "Link copied"));
+                }
+            });
+        })
+    };
+
+    html! {
+        <header class="top">
+            <h1>{ "Queue Lab" }</h1>
+            <span class="tagline">{ "queues on tables, one statement at a time" }</span>
+            <label class="field">
+                <span>{ "Example" }</span>
+                <select id="examples" ref={example_ref} onchange={on_example}>
+                    <option value="" disabled=true>{ "Your script (pick an example…)" }</option>
+                    { for EXAMPLES.iter().map(|e| html! {
+                        <option value={e.id} title={e.source}>
+                            { format!("{} — {}", e.title, e.source) }
+                        </option>
+                    }) }
+                </select>
+            </label>
+            <label class="field">
+                <span>{ "Dialect" }</span>
+                <select id="dialect" ref={dialect_ref} onchange={on_dialect}>
+                    { for Dialect::ALL.iter().map(|d| html! {
+                        <option value={d.name()}>{ d.label() }</option>
+                    }) }
+                </select>
+            </label>
+            <button id="share" type="button" onclick={on_share}
+                title="Put the script in the address bar and copy the link">
+                { "Share" }
+            </button>
+            // Always present (a child that comes and goes would shift yew's diff of this list);
+            // the class alternates per share so the fade-out animation starts over.
+            <span class={classes!("share-note", if shared.0 % 2 == 1 { "odd" } else { "even" })}
+                role="status">{ shared.1 }</span>
+        </header>
+    }
+}
+
+/// Copies to the clipboard; false when the browser refuses (no permission, insecure origin).
+async fn copy(text: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let navigator = window.navigator();
+    // `navigator.clipboard` is undefined outside secure contexts; calling into it would throw.
+    let has_clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into())
+        .is_ok_and(|c| !c.is_undefined() && !c.is_null());
+    if !has_clipboard {
+        return false;
+    }
+    let promise = navigator.clipboard().write_text(text);
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+}

@@ -1,0 +1,17 @@
+//! One component per file. `App` owns the state and provides it as a context; the panes read
+//! it with `use_lab()`. Leaf components (`Editor`, `TableView`, `Ring`) take plain props, so
+//! each can be replaced or reused without knowing about the state.
+
+pub mod app;
+pub mod controls;
+pub mod editor;
+pub mod editor_pane;
+pub mod header;
+pub mod ran_pane;
+pub mod result_pane;
+pub mod ring;
+pub mod rings_panel;
+pub mod statement_list;
+pub mod table;
+pub mod tables_panel;
+pub mod terminal;

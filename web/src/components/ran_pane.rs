@@ -1,0 +1,33 @@
+//! What really ran: the SQLite statements the translation produced, and why (the notes).
+
+use crate::hooks::use_lab::use_lab;
+use yew::prelude::*;
+
+#[function_component(RanPane)]
+pub fn ran_pane() -> Html {
+    let lab = use_lab();
+    let body = match lab.current() {
+        None => html! {
+            <p class="muted">{ "After each statement: the SQLite it was translated to, and why." }</p>
+        },
+        Some(step) => html! {
+            <>
+                if step.ran.is_empty() {
+                    <p class="muted">{ "Nothing ran on SQLite for this statement." }</p>
+                }
+                { for step.ran.iter().map(|sql| html! { <pre class="sqlite">{ sql.clone() }</pre> }) }
+                if !step.notes.is_empty() {
+                    <ul class="notes">
+                        { for step.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }
+                    </ul>
+                }
+            </>
+        },
+    };
+    html! {
+        <div id="ran" class="panel ran">
+            <h2>{ "What ran on SQLite" }</h2>
+            { body }
+        </div>
+    }
+}

@@ -1,0 +1,104 @@
+//! The statement on screen: the script's remarks about it (lessons, errata of the article),
+//! then the client transcript, then what went wrong and how to fix it.
+
+use super::terminal::Terminal;
+use crate::hooks::use_lab::use_lab;
+use crate::state::Action;
+use queuelab::render::transcript::echo;
+use queuelab::trace::{Outcome, StepError};
+use yew::prelude::*;
+
+#[function_component(ResultPane)]
+pub fn result_pane() -> Html {
+    let lab = use_lab();
+    let outline = lab.outline.clone();
+    let diagnostics = outline.diagnostics.iter().map(|d| {
+        html! {
+            <div class="error-box" role="alert">
+                <strong>{ "Could not read the script" }</strong>
+                if d.pos.line > 0 {
+                    <span class="pos">{ format!("line {}, column {}", d.pos.line, d.pos.column) }</span>
+                }
+                <p>{ d.message.clone() }</p>
+            </div>
+        }
+    });
+
+    let Some(step) = lab.current() else {
+        return html! {
+            <div id="result" class="panel result">
+                <h2>{ "Result" }</h2>
+                { for diagnostics }
+                if let Some(e) = lab.example() {
+                    <p class="about">
+                        <strong>{ e.title }</strong>
+                        <span class="source">{ format!(" — from {}", e.source) }</span>
+                    </p>
+                }
+                if !lab.can_run() {
+                    <p class="intro">{ "This dialect cannot run yet: pick MySQL or PostgreSQL to step through the script." }</p>
+                } else if outline.items.is_empty() {
+                    <p class="intro">{ "Nothing to run yet." }</p>
+                } else {
+                <p class="intro">
+                    { "Ready to step. " }
+                    <strong>{ "Run next statement" }</strong>
+                    { " (Ctrl+Enter) runs the script one statement at a time; " }
+                    <strong>{ "Run all" }</strong>
+                    { " jumps to the end. After each statement you see what the client prints, \
+                       the SQLite that really ran, every table and the ring." }
+                </p>
+                }
+            </div>
+        };
+    };
+
+    let error = match &step.outcome {
+        Outcome::Error(e) => Some(e),
+        Outcome::Ok(_) => None,
+    };
+
+    html! {
+        <div id="result" class="panel result">
+            <h2>{ "Result" }</h2>
+            { for diagnostics }
+            { for step.remarks.iter().map(|r| html! {
+                <aside class="remark">
+                    <span class="remark-label">{ "Note" }</span>
+                    <p>{ r.clone() }</p>
+                </aside>
+            }) }
+            <Terminal
+                echo={AttrValue::from(echo(lab.dialect, &step.source))}
+                output={AttrValue::from(step.client_text.clone())}
+                failed={error.is_some()}
+            />
+            if let Some(e) = error {
+                { error_box(e, &lab) }
+            }
+        </div>
+    }
+}
+
+fn error_box(e: &StepError, lab: &crate::hooks::use_lab::Lab) -> Html {
+    let fix = e.fixed_text.clone().map(|fixed| {
+        let lab = lab.clone();
+        let onclick = Callback::from(move |_: MouseEvent| lab.dispatch(Action::ApplyFix(fixed.clone())));
+        html! {
+            <button id="fix-quotes" type="button" class="primary" {onclick}
+                title="Replace the typographic quotes in the editor with straight ones and run again">
+                { "Straighten quotes" }
+            </button>
+        }
+    });
+    html! {
+        <div class="error-box" role="alert">
+            <strong>{ format!("Error {}", e.native) }</strong>
+            if let Some(p) = e.pos {
+                <span class="pos">{ format!("line {}, column {}", p.line, p.column) }</span>
+            }
+            <p>{ e.message.clone() }</p>
+            { for fix }
+        </div>
+    }
+}

@@ -1,0 +1,116 @@
+//! The rings after the statement on screen: one block per ring table with a size override,
+//! the groups of a grouped ring side by side, and a legend.
+
+use super::ring::Ring;
+use crate::hooks::use_lab::{use_lab, Lab};
+use crate::state::{Action, MAX_RING_SIZE};
+use queuelab::trace::RingView;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+#[function_component(RingsPanel)]
+pub fn rings_panel() -> Html {
+    let lab = use_lab();
+    let rings = lab.current().map(|s| s.rings.clone()).unwrap_or_default();
+
+    // Group by table, keeping the engine's order.
+    let mut tables: Vec<(String, Vec<RingView>)> = Vec::new();
+    for ring in rings {
+        match tables.iter_mut().find(|(t, _)| *t == ring.table) {
+            Some((_, group)) => group.push(ring),
+            None => tables.push((ring.table.clone(), vec![ring])),
+        }
+    }
+
+    // Groups side by side need the whole width of the column, not half of it.
+    let grouped = tables.iter().any(|(_, rings)| rings.len() > 1);
+
+    html! {
+        <div class={classes!("panel", "rings", grouped.then_some("grouped"))}>
+            <h2>{ "Ring" }</h2>
+            if tables.is_empty() {
+                <p class="muted">{
+                    "A ring appears when an insert computes its slot as … mod N (e.g. \
+                     (max(id) + 1) mod 5 into a column with a unique key): each of the N \
+                     slots holds one row, and the N+1th insert overwrites the oldest."
+                }</p>
+            } else {
+                <div class="ring-tables">
+                    { for tables.iter().map(|(table, rings)| ring_table(&lab, table, rings)) }
+                </div>
+                { legend() }
+            }
+        </div>
+    }
+}
+
+fn ring_table(lab: &Lab, table: &str, rings: &[RingView]) -> Html {
+    let Some(first) = rings.first() else {
+        return html! {};
+    };
+    let overridden = lab.ring_size_override(table).is_some();
+    let onchange = {
+        let lab = lab.clone();
+        let table = table.to_string();
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            if let Ok(n) = input.value().trim().parse::<i64>() {
+                lab.dispatch(Action::SetRingSize {
+                    table: table.clone(),
+                    size: Some(n),
+                });
+            }
+        })
+    };
+    let restore = {
+        let lab = lab.clone();
+        let table = table.to_string();
+        Callback::from(move |_: MouseEvent| {
+            lab.dispatch(Action::SetRingSize {
+                table: table.clone(),
+                size: None,
+            })
+        })
+    };
+    let strays: usize = rings.iter().map(|r| r.strays).sum();
+
+    html! {
+        <section class="ring-table" key={table.to_string()}>
+            <div class="ring-head">
+                <span class="ring-name">
+                    <code>{ table.to_string() }</code>
+                    { format!(" · slot = {} · order = {}", first.slot_column, first.order_column) }
+                </span>
+                <label class="ring-size-field" title="Draw the ring with another number of slots (re-runs the script)">
+                    { "size " }
+                    <input type="number" class="ring-size" data-table={table.to_string()}
+                        min="1" max={MAX_RING_SIZE.to_string()} value={first.size.to_string()} {onchange} />
+                </label>
+                if overridden {
+                    <button type="button" class="link" onclick={restore}>{ "use the script's size" }</button>
+                }
+            </div>
+            if strays > 0 {
+                <p class="warning">{ format!(
+                    "{strays} row(s) have a {} outside 0–{}: the script fills the ring for another size.",
+                    first.slot_column, first.size - 1
+                ) }</p>
+            }
+            <div class="ring-groups">
+                { for rings.iter().map(|r| html! { <Ring key={r.group.clone()} ring={r.clone()} /> }) }
+            </div>
+        </section>
+    }
+}
+
+fn legend() -> Html {
+    html! {
+        <ul class="legend ring-legend">
+            <li><span class="swatch written"></span><span class="key pill-written">{ "written" }</span>{ "by this statement" }</li>
+            <li><span class="swatch overwritten"></span><span class="key pill-overwritten">{ "overwritten" }</span>{ "an older row: the ring wrapped around" }</li>
+            <li><span class="key pill-newest">{ "newest" }</span>{ "highest order value" }</li>
+            <li><span class="key pill-oldest">{ "oldest" }</span>{ "lowest; the next to go once full" }</li>
+            <li><span class="swatch next"></span>{ "→ next slot an insert writes" }</li>
+        </ul>
+    }
+}

@@ -1,0 +1,31 @@
+//! Every table after the statement on screen, in the engine's stable order, with a legend.
+
+use super::table::Table;
+use crate::hooks::use_lab::use_lab;
+use yew::prelude::*;
+
+#[function_component(TablesPanel)]
+pub fn tables_panel() -> Html {
+    let lab = use_lab();
+    let tables = lab.current().map(|s| s.tables.clone()).unwrap_or_default();
+    html! {
+        <div class="panel tables">
+            <h2>{ "Tables" }</h2>
+            if tables.is_empty() {
+                <p class="muted">{
+                    if lab.cursor.is_none() { "Tables appear here once statements run." }
+                    else { "No tables yet." }
+                }</p>
+            } else {
+                <ul class="legend">
+                    <li><span class="swatch inserted"></span>{ "inserted" }</li>
+                    <li><span class="swatch updated"></span>{ "updated (changed cells in bold)" }</li>
+                    <li><span class="swatch deleted"></span>{ "deleted" }</li>
+                </ul>
+                <div class="table-list">
+                    { for tables.into_iter().map(|t| { let key = t.name.clone(); html! { <Table {key} table={t} /> } }) }
+                </div>
+            }
+        </div>
+    }
+}
