@@ -128,6 +128,8 @@ pub struct Success {
     pub affected: Option<u64>,
     /// The client's info line, e.g. `Records: 1  Duplicates: 1  Warnings: 0`.
     pub info: Option<String>,
+    /// Warnings raised (e.g. rows `INSERT IGNORE` skipped).
+    pub warnings: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

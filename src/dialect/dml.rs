@@ -4,8 +4,8 @@ use super::catalog::{ident, Catalog, TableDef};
 use super::exprs::{last_ident, now_expr, parenthesized, parse_sqlite_expr, rewrite_all};
 use super::plan::{Plan, PlanKind};
 use sqlparser::ast::{
-    Assignment, AssignmentTarget, Delete, FromTable, Ident, ObjectName, Query, TableFactor,
-    TableWithJoins, Update,
+    Assignment, AssignmentTarget, Delete, Expr, FromTable, Ident, ObjectName, OrderByExpr, Query,
+    TableFactor, TableWithJoins, Update,
 };
 
 /// A plain query. Locking clauses are dropped with a note: one session takes no locks.
@@ -33,17 +33,13 @@ pub fn plan_update(mut u: Update, catalog: &Catalog) -> Plan {
             notes.push(on_update_note(def));
         }
     }
-    if !u.order_by.is_empty() || u.limit.is_some() {
-        let order: Vec<String> = u.order_by.iter().map(|o| o.to_string()).collect();
-        u.selection = Some(rowid_subquery(
-            &table,
-            u.selection.take(),
-            &order,
-            u.limit.take(),
-        ));
-        u.order_by.clear();
-        notes.push("UPDATE ... ORDER BY/LIMIT becomes WHERE rowid IN (SELECT rowid ... ORDER BY ... LIMIT n): stock SQLite has no UPDATE ... LIMIT".into());
-    }
+    notes.extend(limit_by_rowid(
+        "UPDATE",
+        &table,
+        &mut u.selection,
+        &mut u.order_by,
+        &mut u.limit,
+    ));
     let mut plan = Plan::new(PlanKind::Update { table }, vec![u.to_string()]);
     plan.notes = notes;
     plan
@@ -56,28 +52,46 @@ pub fn plan_delete(mut d: Delete) -> Plan {
     let table = tables.first().and_then(table_name).unwrap_or_default();
     let mut notes = rewrite_all(&mut d);
     notes.extend(super::locks::strip(&mut d));
-    if !d.order_by.is_empty() || d.limit.is_some() {
-        let order: Vec<String> = d.order_by.iter().map(|o| o.to_string()).collect();
-        d.selection = Some(rowid_subquery(
-            &table,
-            d.selection.take(),
-            &order,
-            d.limit.take(),
-        ));
-        d.order_by.clear();
-        notes.push("DELETE ... ORDER BY/LIMIT becomes WHERE rowid IN (SELECT rowid ... ORDER BY ... LIMIT n): stock SQLite has no DELETE ... LIMIT".into());
-    }
+    notes.extend(limit_by_rowid(
+        "DELETE",
+        &table,
+        &mut d.selection,
+        &mut d.order_by,
+        &mut d.limit,
+    ));
     let mut plan = Plan::new(PlanKind::Delete { table }, vec![d.to_string()]);
     plan.notes = notes;
     plan
 }
 
+/// Rule: MySQL's `UPDATE/DELETE ... ORDER BY ... LIMIT n` becomes
+/// `WHERE rowid IN (SELECT rowid ... ORDER BY ... LIMIT n)`: stock SQLite has no such LIMIT.
+fn limit_by_rowid(
+    verb: &str,
+    table: &str,
+    selection: &mut Option<Expr>,
+    order_by: &mut Vec<OrderByExpr>,
+    limit: &mut Option<Expr>,
+) -> Option<String> {
+    if order_by.is_empty() && limit.is_none() {
+        return None;
+    }
+    let order: Vec<String> = order_by.drain(..).map(|o| o.to_string()).collect();
+    *selection = Some(rowid_subquery(
+        table,
+        selection.take(),
+        &order,
+        limit.take(),
+    ));
+    Some(format!("{verb} ... ORDER BY/LIMIT becomes WHERE rowid IN (SELECT rowid ... ORDER BY ... LIMIT n): stock SQLite has no {verb} ... LIMIT"))
+}
+
 fn rowid_subquery(
     table: &str,
-    selection: Option<sqlparser::ast::Expr>,
+    selection: Option<Expr>,
     order: &[String],
-    limit: Option<sqlparser::ast::Expr>,
-) -> sqlparser::ast::Expr {
+    limit: Option<Expr>,
+) -> Expr {
     let mut sql = format!("rowid IN (SELECT rowid FROM {}", ident(table));
     if let Some(w) = selection {
         sql.push_str(&format!(" WHERE {w}"));

@@ -9,6 +9,8 @@ use crate::dialect::{Dialect, InsertMode, PlanKind};
 pub struct Counted {
     pub affected: Option<u64>,
     pub info: Option<String>,
+    /// Warnings the statement raised (MySQL prints their count after the affected rows).
+    pub warnings: u64,
 }
 
 pub fn count(
@@ -64,11 +66,19 @@ pub fn count(
                 }
                 InsertMode::Plain => (inserted, 0),
             };
-            let info = (dialect == Dialect::MySql && *multi_row_source)
-                .then(|| format!("Records: {records}  Duplicates: {duplicates}  Warnings: 0"));
+            // MySQL turns each row INSERT IGNORE skips into a warning.
+            let warnings = if *mode == InsertMode::Ignore {
+                duplicates
+            } else {
+                0
+            };
+            let info = (dialect == Dialect::MySql && *multi_row_source).then(|| {
+                format!("Records: {records}  Duplicates: {duplicates}  Warnings: {warnings}")
+            });
             Counted {
                 affected: Some(affected),
                 info,
+                warnings,
             }
         }
         PlanKind::Update { table } => {
@@ -86,11 +96,13 @@ pub fn count(
                     info: Some(format!(
                         "Rows matched: {matched}  Changed: {changed}  Warnings: 0"
                     )),
+                    warnings: 0,
                 }
             } else {
                 Counted {
                     affected: Some(matched),
                     info: None,
+                    warnings: 0,
                 }
             }
         }
@@ -101,10 +113,12 @@ pub fn count(
                     .count() as u64,
             ),
             info: None,
+            warnings: 0,
         },
         _ => Counted {
             affected: None,
             info: None,
+            warnings: 0,
         },
     }
 }

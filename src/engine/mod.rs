@@ -137,6 +137,7 @@ impl Runner {
                                 rows: exec.rows,
                                 affected: counted.affected,
                                 info: counted.info,
+                                warnings: counted.warnings,
                             })
                         }
                         Err(e) => Outcome::Error(errors::vendor_error(

@@ -31,6 +31,9 @@ fn success(verb: &str, s: &Success) -> String {
         "Query OK, {} affected",
         plural(s.affected.unwrap_or(0), "row")
     );
+    if s.warnings > 0 {
+        out.push_str(&format!(", {}", plural(s.warnings, "warning")));
+    }
     let info = match (&s.info, verb.starts_with("ALTER")) {
         (Some(i), _) => Some(i.clone()),
         (None, true) => Some("Records: 0  Duplicates: 0  Warnings: 0".to_string()),
