@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 const USAGE: &str =
     "usage: queuelab run FILE... [--dialect mysql|postgres|mssql] [--format text|jsonl]
+       queuelab spec FILE           a spec read and checked, with its permutations, as JSON
        queuelab examples            list the bundled examples
        queuelab example ID          print one bundled example's SQL";
 
@@ -21,6 +22,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("run") => run(&args[1..]),
+        Some("spec") => spec(&args[1..]),
         Some("examples") => {
             for e in queuelab::examples::EXAMPLES {
                 println!("{:<16} {} — {}", e.id, e.title, e.source);
@@ -115,5 +117,35 @@ fn run(args: &[String]) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Prints a spec as JSON; exits 1 when the check pass finds errors (printed to stderr).
+fn spec(args: &[String]) -> ExitCode {
+    let [file] = args else {
+        return usage_error("spec takes one FILE");
+    };
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("queuelab: cannot read {file}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let resolved = queuelab::scenario::resolve(&text);
+    for d in resolved.errors.iter().chain(&resolved.warnings) {
+        eprintln!("{file}:{}:{}: {}", d.pos.line, d.pos.column, d.message);
+    }
+    match serde_json::to_string_pretty(&resolved) {
+        Ok(json) => println!("{json}"),
+        Err(e) => {
+            eprintln!("queuelab: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    if resolved.errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }

@@ -6,6 +6,31 @@ pub mod check;
 pub mod permutations;
 pub mod spec;
 
+use serde::Serialize;
+
+/// A spec read, checked, and its permutations spelled out: what `queuelab spec` prints as
+/// JSON for tools that run specs elsewhere (the conformance recorder runs them on real servers).
+#[derive(Debug, Clone, Serialize)]
+pub struct Resolved {
+    pub spec: spec::Spec,
+    /// The permutation lines, or every interleaving when the spec has none.
+    pub permutations: Vec<Vec<String>>,
+    pub errors: Vec<crate::trace::Diagnostic>,
+    pub warnings: Vec<crate::trace::Diagnostic>,
+}
+
+pub fn resolve(text: &str) -> Resolved {
+    let (spec, mut errors) = spec::parse(text);
+    let checked = check::check(&spec);
+    errors.extend(checked.errors);
+    Resolved {
+        permutations: permutations::permutations(&spec),
+        spec,
+        errors,
+        warnings: checked.warnings,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::check::check;

@@ -5,22 +5,23 @@
 
 use crate::source::Pos;
 use crate::trace::Diagnostic;
+use serde::Serialize;
 
 /// A `{ ... }` block of SQL and where its text starts.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Block {
     pub sql: String,
     pub pos: Pos,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct StepDef {
     pub name: String,
     pub pos: Pos,
     pub sql: Block,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SessionDef {
     pub name: String,
     pub pos: Pos,
@@ -31,14 +32,14 @@ pub struct SessionDef {
 
 /// One entry of a permutation line: a step name and its blocker annotation, if any
 /// (`s1a(*)`, `s1a(s2b)`), kept as written.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PermStep {
     pub name: String,
     pub pos: Pos,
     pub blockers: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Spec {
     /// From a `# dialect: NAME` first line.
     pub dialect: Option<String>,
