@@ -131,13 +131,23 @@ fn spec_prints_sessions_and_all_interleavings_as_json() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["spec"]["dialect"], "postgres");
-    assert_eq!(v["spec"]["sessions"][0]["steps"][1]["sql"]["sql"], "COMMIT;");
+    assert_eq!(
+        v["spec"]["sessions"][0]["steps"][1]["sql"]["sql"],
+        "COMMIT;"
+    );
     assert_eq!(
         v["permutations"],
         serde_json::json!([["a", "b", "c"], ["a", "c", "b"], ["c", "a", "b"]])
     );
-    std::fs::write(&file, "session c1\nstep a { SELECT 1; }\npermutation a zz\n").expect("written");
+    std::fs::write(
+        &file,
+        "session c1\nstep a { SELECT 1; }\npermutation a zz\n",
+    )
+    .expect("written");
     let (code, _, err) = queuelab(&["spec", file.to_str().unwrap_or_default()]);
     assert_eq!(code, 1);
-    assert!(err.contains(":3:15: undefined step \"zz\" specified in permutation"), "{err}");
+    assert!(
+        err.contains(":3:15: undefined step \"zz\" specified in permutation"),
+        "{err}"
+    );
 }

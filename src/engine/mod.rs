@@ -6,9 +6,12 @@
 pub mod clock;
 pub mod count;
 pub mod errors;
+pub mod locks;
 pub mod rings;
 pub mod snapshot;
 pub mod store;
+pub mod undo;
+pub mod waits;
 
 use crate::dialect::catalog::Catalog;
 use crate::dialect::front::{parse_script, Script};
