@@ -11,9 +11,11 @@ use sqlparser::ast::{
 /// A plain query. Locking clauses are dropped with a note: one session takes no locks.
 pub fn plan_query(mut q: Query) -> Plan {
     let mut notes = rewrite_all(&mut q);
-    notes.extend(super::locks::strip(&mut q));
+    let (lock_reads, lock_notes) = super::locks::lock_requests(&mut q, 0);
+    notes.extend(lock_notes);
     let mut plan = Plan::new(PlanKind::Query, vec![q.to_string()]);
     plan.notes = notes;
+    plan.lock_reads = lock_reads;
     plan
 }
 
@@ -27,7 +29,8 @@ pub fn table_name(t: &TableWithJoins) -> Option<String> {
 pub fn plan_update(mut u: Update, catalog: &Catalog) -> Plan {
     let table = table_name(&u.table).unwrap_or_default();
     let mut notes = rewrite_all(&mut u);
-    notes.extend(super::locks::strip(&mut u));
+    let (lock_reads, lock_notes) = super::locks::lock_requests(&mut u, 0);
+    notes.extend(lock_notes);
     if let Some(def) = catalog.table(&table) {
         if add_on_update_now(def, &mut u.assignments) {
             notes.push(on_update_note(def));
@@ -42,6 +45,7 @@ pub fn plan_update(mut u: Update, catalog: &Catalog) -> Plan {
     ));
     let mut plan = Plan::new(PlanKind::Update { table }, vec![u.to_string()]);
     plan.notes = notes;
+    plan.lock_reads = lock_reads;
     plan
 }
 
@@ -51,7 +55,8 @@ pub fn plan_delete(mut d: Delete) -> Plan {
     };
     let table = tables.first().and_then(table_name).unwrap_or_default();
     let mut notes = rewrite_all(&mut d);
-    notes.extend(super::locks::strip(&mut d));
+    let (lock_reads, lock_notes) = super::locks::lock_requests(&mut d, 0);
+    notes.extend(lock_notes);
     notes.extend(limit_by_rowid(
         "DELETE",
         &table,
@@ -61,6 +66,7 @@ pub fn plan_delete(mut d: Delete) -> Plan {
     ));
     let mut plan = Plan::new(PlanKind::Delete { table }, vec![d.to_string()]);
     plan.notes = notes;
+    plan.lock_reads = lock_reads;
     plan
 }
 

@@ -1,36 +1,147 @@
-//! Rule: locking clauses (`FOR UPDATE`, `FOR SHARE`, `SKIP LOCKED`, `NOWAIT`) are taken off
-//! every query, nested ones included: SQLite has no row locks, and in a single session no
-//! other transaction could hold one. The note keeps what was asked for visible.
+//! Rule: locking clauses (`FOR UPDATE`, `FOR SHARE`, `SKIP LOCKED`, `NOWAIT`) become row
+//! lock requests the engine serves itself, since SQLite has no row locks.
+//!
+//! `SELECT ... FROM t WHERE c ORDER BY o LIMIT n FOR UPDATE SKIP LOCKED` becomes a
+//! [`LockRead`] (`SELECT t.rowid FROM t WHERE c ORDER BY o`, lock up to n rows, skipping
+//! locked ones) and, in the statement, `WHERE (c) AND ql_locked(k, t.rowid)`: the query then
+//! returns exactly the rows the engine locked for it, re-checked against their newest version.
 
-use sqlparser::ast::{Query, VisitMut, VisitorMut};
+use super::exprs::parse_sqlite_expr;
+use sqlparser::ast::{
+    BinaryOperator, Expr, LimitClause, LockType, NonBlock, Query, SetExpr, TableFactor, VisitMut,
+    VisitorMut,
+};
 use std::ops::ControlFlow;
 
-struct StripLocks {
-    seen: Vec<String>,
+/// The SQLite function that tells whether a row is among those locked for request `k`.
+pub const LOCKED_FN: &str = "ql_locked";
+
+/// What a blocked lock request does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WaitPolicy {
+    Wait,
+    SkipLocked,
+    NoWait,
 }
 
-impl VisitorMut for StripLocks {
+/// One locking read of a statement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LockRead {
+    pub id: usize,
+    pub table: String,
+    /// The candidate rows, in the order the read visits them (no LIMIT: it fetches on).
+    pub rowid_sql: String,
+    pub limit: Option<u64>,
+    /// FOR UPDATE (true) or FOR SHARE (false).
+    pub exclusive: bool,
+    pub policy: WaitPolicy,
+}
+
+/// Turns every locking clause under `node` into a lock request; returns them and the notes.
+pub fn lock_requests<N: VisitMut>(node: &mut N, first_id: usize) -> (Vec<LockRead>, Vec<String>) {
+    let mut v = Locking {
+        next: first_id,
+        reads: Vec::new(),
+        notes: Vec::new(),
+    };
+    let _ = node.visit(&mut v);
+    (v.reads, v.notes)
+}
+
+struct Locking {
+    next: usize,
+    reads: Vec<LockRead>,
+    notes: Vec<String>,
+}
+
+impl VisitorMut for Locking {
     type Break = ();
 
-    fn pre_visit_query(&mut self, query: &mut Query) -> ControlFlow<()> {
-        for lock in query.locks.drain(..) {
-            let text = lock.to_string();
-            if !self.seen.contains(&text) {
-                self.seen.push(text);
+    fn pre_visit_query(&mut self, q: &mut Query) -> ControlFlow<()> {
+        if q.locks.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let clause = q.locks.remove(0);
+        let text = clause.to_string();
+        q.locks.clear();
+        match self.request(q, clause.lock_type, clause.nonblock) {
+            Some(read) => {
+                self.notes.push(format!(
+                    "{text}: the engine locks the rows itself ({LOCKED_FN}({}, rowid) keeps the ones it locked)",
+                    read.id
+                ));
+                self.reads.push(read);
             }
+            None => self.notes.push(format!(
+                "{text}: only a locking read of one table is modelled; this one runs without row locks"
+            )),
         }
         ControlFlow::Continue(())
     }
 }
 
-/// Removes every locking clause under `node`; returns the note, if any was removed.
-pub fn strip<N: VisitMut>(node: &mut N) -> Option<String> {
-    let mut v = StripLocks { seen: Vec::new() };
-    let _ = node.visit(&mut v);
-    (!v.seen.is_empty()).then(|| {
-        format!(
-            "{}: a single session takes no row locks, so SQLite runs the query without it",
-            v.seen.join(", ")
-        )
-    })
+impl Locking {
+    fn request(
+        &mut self,
+        q: &mut Query,
+        lock: LockType,
+        nonblock: Option<NonBlock>,
+    ) -> Option<LockRead> {
+        let SetExpr::Select(select) = q.body.as_mut() else {
+            return None;
+        };
+        let [from] = select.from.as_slice() else {
+            return None;
+        };
+        if !from.joins.is_empty() {
+            return None;
+        }
+        let TableFactor::Table { name, alias, .. } = &from.relation else {
+            return None;
+        };
+        let table = super::exprs::last_ident(name);
+        let qualifier = alias
+            .as_ref()
+            .map(|a| a.name.to_string())
+            .unwrap_or_else(|| name.to_string());
+        let id = self.next;
+        let mut rowid_sql = format!("SELECT {qualifier}.rowid FROM {from}");
+        if let Some(w) = &select.selection {
+            rowid_sql.push_str(&format!(" WHERE {w}"));
+        }
+        if let Some(o) = &q.order_by {
+            rowid_sql.push_str(&format!(" {o}"));
+        }
+        let limit = match &q.limit_clause {
+            Some(LimitClause::LimitOffset {
+                limit: Some(Expr::Value(v)),
+                offset: None,
+                ..
+            }) => v.value.to_string().parse().ok(),
+            None => None,
+            Some(_) => return None,
+        };
+        let locked = parse_sqlite_expr(&format!("{LOCKED_FN}({id}, {qualifier}.rowid)"))?;
+        select.selection = Some(match select.selection.take() {
+            Some(c) => Expr::BinaryOp {
+                left: Box::new(Expr::Nested(Box::new(c))),
+                op: BinaryOperator::And,
+                right: Box::new(locked),
+            },
+            None => locked,
+        });
+        self.next += 1;
+        Some(LockRead {
+            id,
+            table,
+            rowid_sql,
+            limit,
+            exclusive: lock == LockType::Update,
+            policy: match nonblock {
+                None => WaitPolicy::Wait,
+                Some(NonBlock::SkipLocked) => WaitPolicy::SkipLocked,
+                Some(NonBlock::Nowait) => WaitPolicy::NoWait,
+            },
+        })
+    }
 }

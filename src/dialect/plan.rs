@@ -65,6 +65,8 @@ pub struct Plan {
     pub notes: Vec<String>,
     /// A ring this statement reveals (`... mod N` into a unique key column).
     pub ring: Option<super::catalog::RingHint>,
+    /// Row locks the statement's locking reads ask for, served by the engine before it runs.
+    pub lock_reads: Vec<super::locks::LockRead>,
 }
 
 impl Plan {
@@ -74,6 +76,7 @@ impl Plan {
             sqlite,
             notes: Vec::new(),
             ring: None,
+            lock_reads: Vec::new(),
         }
     }
 }

@@ -5,11 +5,13 @@
 //! engine counts affected rows from and what the table view highlights.
 
 use crate::dialect::exprs::NOW_FN;
+use crate::dialect::locks::LOCKED_FN;
 use crate::trace::Value;
 use rusqlite::hooks::{Action, PreUpdateCase};
 use rusqlite::types::ValueRef;
 use rusqlite::{functions::FunctionFlags, Connection};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,10 +61,14 @@ pub struct StoredTable {
     pub rows: Vec<(i64, Vec<Value>)>,
 }
 
+/// The rows locked for each lock request of the running statement (see `dialect::locks`).
+type LockedSets = Arc<Mutex<BTreeMap<usize, BTreeSet<i64>>>>;
+
 pub struct Store {
     conn: Connection,
     changes: Arc<Mutex<Vec<RowChange>>>,
     clock: Arc<Mutex<String>>,
+    locked: LockedSets,
     budget: Arc<AtomicU64>,
     spent: Arc<AtomicU64>,
 }
@@ -107,6 +113,17 @@ impl Store {
             Ok(c.lock().map(|s| s.clone()).unwrap_or_default())
         })
         .map_err(store_error)?;
+        let locked: LockedSets = Arc::default();
+        let l = locked.clone();
+        conn.create_scalar_function(LOCKED_FN, 2, FunctionFlags::SQLITE_UTF8, move |ctx| {
+            let id: i64 = ctx.get(0)?;
+            let rowid: i64 = ctx.get(1)?;
+            // A request nobody filled (one session, no engine locks) keeps every row.
+            Ok(l.lock()
+                .map(|sets| sets.get(&(id as usize)).is_none_or(|s| s.contains(&rowid)))
+                .unwrap_or(true))
+        })
+        .map_err(store_error)?;
         // REPLACE's deletes must reach the hook for every table kind.
         conn.execute_batch("PRAGMA recursive_triggers = ON")
             .map_err(store_error)?;
@@ -114,6 +131,7 @@ impl Store {
             conn,
             changes,
             clock,
+            locked,
             budget,
             spent,
         })
@@ -123,6 +141,20 @@ impl Store {
     pub fn set_clock(&self, now: &str) {
         if let Ok(mut c) = self.clock.lock() {
             *c = now.to_string();
+        }
+    }
+
+    /// Sets the rows `ql_locked(id, rowid)` accepts for lock request `id`.
+    pub fn set_locked(&self, id: usize, rows: BTreeSet<i64>) {
+        if let Ok(mut sets) = self.locked.lock() {
+            sets.insert(id, rows);
+        }
+    }
+
+    /// Forgets every lock request's rows (between statements).
+    pub fn clear_locked(&self) {
+        if let Ok(mut sets) = self.locked.lock() {
+            sets.clear();
         }
     }
 

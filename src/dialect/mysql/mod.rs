@@ -34,7 +34,8 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     };
     let def = catalog.table(&table);
     let mut notes = rewrite_all(&mut ins);
-    notes.extend(super::locks::strip(&mut ins));
+    let (lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
+    notes.extend(lock_notes);
     let ring = ring_hint::detect(&ins, &table, def);
     if ins.insert_alias.is_some() {
         return Err(super::common::unsupported_with(
@@ -80,6 +81,7 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     );
     plan.notes = notes;
     plan.ring = ring;
+    plan.lock_reads = lock_reads;
     Ok(plan)
 }
 

@@ -20,7 +20,8 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
                 other => other.to_string(),
             };
             let mut notes = rewrite_all(&mut ins);
-            notes.extend(super::locks::strip(&mut ins));
+            let (lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
+            notes.extend(lock_notes);
             if ins.on.is_some() {
                 notes.extend(super::dml::add_where_true(&mut ins));
             }
@@ -48,6 +49,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
             );
             plan.notes = notes;
             plan.ring = ring;
+            plan.lock_reads = lock_reads;
             Ok(plan)
         }
         Statement::Update(u) => Ok(plan_update(u.clone(), catalog)),
