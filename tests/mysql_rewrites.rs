@@ -178,14 +178,16 @@ fn delete_with_order_by_and_limit_pops_through_a_rowid_subquery() {
 }
 
 #[test]
-fn select_for_update_runs_without_the_lock_in_one_session() {
+fn select_for_update_becomes_an_engine_lock_request() {
     let t = verified_rewrite(
-        "CREATE TABLE jobs (id int PRIMARY KEY);",
+        "CREATE TABLE jobs (id int PRIMARY KEY); INSERT INTO jobs VALUES (2), (1);",
         "SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED;",
-        &["SELECT id FROM jobs ORDER BY id LIMIT 1"],
+        &["SELECT id FROM jobs WHERE ql_locked(0, jobs.rowid) ORDER BY id LIMIT 1"],
     );
     assert!(last(&t)
         .notes
         .iter()
         .any(|n| n.contains("FOR UPDATE SKIP LOCKED")));
+    // Alone, a session locks what it reads and gets the first row.
+    assert_eq!(rows(last(&t)), [["1"]]);
 }
