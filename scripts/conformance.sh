@@ -38,7 +38,7 @@ wait_for() { # wait_for SECONDS CMD...: until CMD succeeds
 pg_up() { pg_isready -q -h 127.0.0.1 -p 5432 -U postgres; }
 pg_login() { psql -h 127.0.0.1 -p 5432 -U postgres -d postgres -XAtqc 'SELECT 1' -w; }
 ensure_postgres() {
-  if command -v pg_isready >/dev/null && pg_up && pg_login; then
+  if command -v pg_isready >/dev/null && pg_up && pg_login >/dev/null 2>&1; then
     log "PostgreSQL answers on 127.0.0.1:5432"; return
   fi
   if [ ! -d /etc/postgresql ] || [ -z "$(ls /etc/postgresql 2>/dev/null)" ]; then
@@ -62,7 +62,7 @@ ensure_postgres() {
     log "starting PostgreSQL $ver"
     as_root pg_ctlcluster --skip-systemctl-redirect "$ver" main start
   fi
-  wait_for 60 pg_login
+  wait_for 60 pg_login >/dev/null
 }
 
 # ---------------------------------------------------------------------------- MariaDB

@@ -6,9 +6,27 @@ use super::ddl::{add_column, rebuild, table_def};
 use super::exprs::last_ident;
 use super::front::syntax_code;
 use super::plan::{CatalogChange, Plan, PlanKind};
+use super::plan::{Isolation, TxnControl};
 use super::Dialect;
 use crate::trace::{ErrorClass, StepError};
-use sqlparser::ast::{AlterTableOperation, ObjectType, Statement};
+use sqlparser::ast::{
+    AlterTableOperation, ObjectType, Set, Statement, TransactionIsolationLevel, TransactionMode,
+};
+
+/// The isolation level among transaction modes, if one is named.
+fn isolation(modes: &[TransactionMode]) -> Option<Isolation> {
+    modes.iter().find_map(|m| match m {
+        TransactionMode::IsolationLevel(l) => Some(match l {
+            TransactionIsolationLevel::ReadUncommitted => Isolation::ReadUncommitted,
+            TransactionIsolationLevel::ReadCommitted => Isolation::ReadCommitted,
+            TransactionIsolationLevel::RepeatableRead => Isolation::RepeatableRead,
+            TransactionIsolationLevel::Serializable | TransactionIsolationLevel::Snapshot => {
+                Isolation::Serializable
+            }
+        }),
+        TransactionMode::AccessMode(_) => None,
+    })
+}
 
 /// The error for a statement kind Queue Lab does not run.
 pub fn unsupported(dialect: Dialect, stmt: &Statement) -> StepError {
@@ -221,22 +239,43 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
             Vec::new(),
             format!("{u}: Queue Lab has one database, there is nothing to switch to"),
         ),
+        Statement::Set(Set::SetTransaction { modes, session, .. }) => match isolation(modes) {
+            Some(level) => (
+                PlanKind::Txn(TxnControl::SetIsolation {
+                    level,
+                    session: *session
+                        || stmt
+                            .to_string()
+                            .to_ascii_uppercase()
+                            .starts_with("SET SESSION"),
+                }),
+                Vec::new(),
+                String::new(),
+            ),
+            None => (
+                PlanKind::Noop,
+                Vec::new(),
+                format!("{stmt}: only the isolation level is modelled"),
+            ),
+        },
         Statement::Set(_) => (
             PlanKind::Noop,
             Vec::new(),
-            format!("{stmt}: session settings have no effect in a single session"),
+            format!("{stmt}: this setting has no effect here"),
         ),
-        Statement::StartTransaction { .. } => (
-            PlanKind::Transaction,
-            vec!["BEGIN".into()],
+        Statement::StartTransaction { modes, .. } => (
+            PlanKind::Txn(TxnControl::Begin {
+                level: isolation(modes),
+            }),
+            Vec::new(),
             "the transaction stays open until COMMIT or ROLLBACK".into(),
         ),
-        Statement::Commit { .. } => (PlanKind::Transaction, vec!["COMMIT".into()], String::new()),
+        Statement::Commit { .. } => (PlanKind::Txn(TxnControl::Commit), Vec::new(), String::new()),
         Statement::Rollback {
             savepoint: None, ..
         } => (
-            PlanKind::Transaction,
-            vec!["ROLLBACK".into()],
+            PlanKind::Txn(TxnControl::Rollback),
+            Vec::new(),
             String::new(),
         ),
         _ => return None,

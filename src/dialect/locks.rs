@@ -105,7 +105,7 @@ impl Locking {
             .map(|a| a.name.to_string())
             .unwrap_or_else(|| name.to_string());
         let id = self.next;
-        let mut rowid_sql = format!("SELECT {qualifier}.rowid FROM {from}");
+        let mut rowid_sql = format!("SELECT {qualifier}.rowid AS ql_rowid FROM {from}");
         if let Some(w) = &select.selection {
             rowid_sql.push_str(&format!(" WHERE {w}"));
         }

@@ -5,6 +5,7 @@
 
 pub mod catalog;
 pub mod common;
+pub mod concurrency;
 pub mod ddl;
 pub mod dml;
 pub mod exprs;

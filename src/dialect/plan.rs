@@ -42,8 +42,44 @@ pub enum PlanKind {
     },
     /// Accepted and does nothing here (e.g. `USE test`); the note says why.
     Noop,
-    /// `BEGIN`, `COMMIT`, `ROLLBACK` and `SET` statements (one session: every statement commits).
-    Transaction,
+    /// Transaction control, carried out by the engine (SQLite's own transaction is shared by
+    /// every session, so it cannot serve as any one session's).
+    Txn(TxnControl),
+}
+
+/// Transaction isolation levels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Isolation {
+    ReadUncommitted,
+    ReadCommitted,
+    RepeatableRead,
+    Serializable,
+}
+
+impl Isolation {
+    pub fn label(self) -> &'static str {
+        match self {
+            Isolation::ReadUncommitted => "READ UNCOMMITTED",
+            Isolation::ReadCommitted => "READ COMMITTED",
+            Isolation::RepeatableRead => "REPEATABLE READ",
+            Isolation::Serializable => "SERIALIZABLE",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TxnControl {
+    Begin {
+        level: Option<Isolation>,
+    },
+    Commit,
+    Rollback,
+    /// `SET [SESSION] TRANSACTION ISOLATION LEVEL ...`: the next transaction's, or (session)
+    /// every later transaction's level.
+    SetIsolation {
+        level: Isolation,
+        session: bool,
+    },
 }
 
 /// How the catalog changes when a DDL plan succeeds.

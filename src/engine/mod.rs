@@ -6,21 +6,22 @@
 pub mod clock;
 pub mod count;
 pub mod errors;
+pub mod lab;
 pub mod locks;
 pub mod rings;
 pub mod snapshot;
 pub mod store;
+pub mod txn;
 pub mod undo;
 pub mod waits;
 
-use crate::dialect::catalog::Catalog;
 use crate::dialect::front::{parse_script, Script};
-use crate::dialect::plan::CatalogChange;
-use crate::dialect::{plan, Dialect, InsertMode, Plan, PlanKind};
+use crate::dialect::{plan, Dialect, PlanKind};
 use crate::render;
-use crate::trace::{Diagnostic, Outcome, RingView, Step, Success, TableView, Trace};
+use crate::trace::{Diagnostic, ErrorClass, Outcome, RingView, Step, StepError, TableView, Trace};
 use clock::Clock;
-use store::{Executed, Store};
+use lab::{Lab, Submitted};
+use store::Store;
 
 /// Knobs of a run; the defaults suit the app and the CLI.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,8 +64,7 @@ pub fn run_script(dialect: Dialect, text: &str, config: &RunConfig) -> Trace {
 pub struct Runner {
     dialect: Dialect,
     script: Script,
-    store: Option<Store>,
-    catalog: Catalog,
+    lab: Option<Lab>,
     clock: Clock,
     next: usize,
     config: RunConfig,
@@ -75,8 +75,12 @@ impl Runner {
     pub fn new(dialect: Dialect, text: &str, config: RunConfig) -> Runner {
         let script = parse_script(dialect, text);
         let mut diagnostics = script.diagnostics.clone();
-        let store = match Store::open(config.step_budget) {
-            Ok(s) => Some(s),
+        let lab = match Store::open(config.step_budget) {
+            Ok(store) => {
+                let mut lab = Lab::new(dialect, store);
+                lab.add_session(&config.session);
+                Some(lab)
+            }
             Err(e) => {
                 diagnostics.push(Diagnostic {
                     pos: Default::default(),
@@ -89,8 +93,7 @@ impl Runner {
         Runner {
             dialect,
             script,
-            store,
-            catalog: Catalog::default(),
+            lab,
             clock: Clock::starting_at(config.clock_start),
             next: 0,
             config,
@@ -105,11 +108,11 @@ impl Runner {
 
     /// Runs the next statement; `None` when there is none left.
     pub fn step(&mut self) -> Option<Step> {
-        let store = self.store.as_ref()?;
+        let lab = self.lab.as_mut()?;
         let parsed = self.script.statements.get(self.next)?.clone();
         self.next += 1;
         let now = self.clock.text();
-        store.set_clock(&now);
+        lab.store.set_clock(&now);
         self.clock.tick();
 
         let mut ran = Vec::new();
@@ -117,7 +120,7 @@ impl Runner {
         let mut changes = Vec::new();
         let outcome = match parsed.ast {
             Err(e) => Outcome::Error(e),
-            Ok(ast) => match plan(self.dialect, &ast, &self.catalog) {
+            Ok(ast) => match plan(self.dialect, &ast, &lab.catalog) {
                 Err(mut e) => {
                     // Refused before running: point at the statement.
                     e.pos.get_or_insert(parsed.raw.span.start);
@@ -126,39 +129,35 @@ impl Runner {
                 Ok(p) => {
                     ran = p.sqlite.clone();
                     notes = p.notes.clone();
-                    let result = execute(store, &p);
-                    match result {
-                        Ok((exec, source_rows)) => {
-                            apply(&mut self.catalog, &p);
-                            let counted =
-                                count::count(self.dialect, &p.kind, &exec.changes, source_rows);
-                            if !matches!(p.kind, PlanKind::Ddl { .. }) {
-                                changes = exec.changes;
+                    let ring = p.ring.clone();
+                    let ddl = matches!(p.kind, PlanKind::Ddl { .. });
+                    match lab.submit(0, p, self.next).0 {
+                        Submitted::Finished(f) => {
+                            if let (Outcome::Ok(_), Some(r)) = (&f.outcome, ring) {
+                                lab.catalog.set_ring(r);
                             }
-                            Outcome::Ok(Success {
-                                columns: exec.columns,
-                                rows: exec.rows,
-                                affected: counted.affected,
-                                info: counted.info,
-                                warnings: counted.warnings,
-                            })
+                            if !ddl {
+                                changes = f.changes;
+                            }
+                            f.outcome
                         }
-                        Err(e) => Outcome::Error(errors::vendor_error(
-                            self.dialect,
-                            &e,
-                            &p.kind,
-                            &self.catalog,
-                            store,
-                        )),
+                        // One session has nobody to wait for.
+                        Submitted::Waiting(_) => Outcome::Error(StepError {
+                            class: ErrorClass::Other,
+                            native: String::new(),
+                            message: "the statement waits for a lock no session can release".into(),
+                            pos: None,
+                            fixed_text: None,
+                        }),
                     }
                 }
             },
         };
-        let tables = match store.tables() {
+        let tables = match lab.store.tables() {
             Ok(t) => snapshot::table_views(t, &changes),
             Err(_) => Vec::new(),
         };
-        let rings = self.rings(&tables);
+        let rings = rings_of(lab, &self.config, &tables);
         let client_text = render::client_text(self.dialect, &parsed.raw.text, &outcome);
         Some(Step {
             name: format!("{}_{}", self.config.session, self.next),
@@ -175,67 +174,29 @@ impl Runner {
             rings,
         })
     }
-
-    fn rings(&self, tables: &[TableView]) -> Vec<RingView> {
-        let mut out = Vec::new();
-        for hint in self.catalog.rings() {
-            let Some(t) = tables
-                .iter()
-                .find(|t| t.name.eq_ignore_ascii_case(&hint.table))
-            else {
-                continue;
-            };
-            let size = self
-                .config
-                .ring_sizes
-                .iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(&hint.table))
-                .map(|(_, s)| *s);
-            out.extend(rings::ring_views(
-                t,
-                hint,
-                self.catalog.table(&hint.table),
-                size,
-            ));
-        }
-        out
-    }
 }
 
-/// Records in the catalog what a successful plan changed.
-fn apply(catalog: &mut Catalog, p: &Plan) {
-    if let PlanKind::Ddl { change } = &p.kind {
-        match change {
-            CatalogChange::Create(def) | CatalogChange::Replace(def) => catalog.put(def.clone()),
-            CatalogChange::Drop(name) => catalog.drop_table(name),
-            CatalogChange::None => {}
-        }
+/// The ring views of every table known to be a ring.
+fn rings_of(lab: &Lab, config: &RunConfig, tables: &[TableView]) -> Vec<RingView> {
+    let mut out = Vec::new();
+    for hint in lab.catalog.rings() {
+        let Some(t) = tables
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(&hint.table))
+        else {
+            continue;
+        };
+        let size = config
+            .ring_sizes
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(&hint.table))
+            .map(|(_, s)| *s);
+        out.extend(rings::ring_views(
+            t,
+            hint,
+            lab.catalog.table(&hint.table),
+            size,
+        ));
     }
-    if let Some(ring) = &p.ring {
-        catalog.set_ring(ring.clone());
-    }
-}
-
-/// Runs a plan; also counts the source rows first where the info line needs them.
-fn execute(store: &Store, p: &Plan) -> Result<(Executed, Option<u64>), store::StoreError> {
-    let source_rows = match &p.kind {
-        PlanKind::Insert {
-            mode: InsertMode::Ignore,
-            source_query: Some(q),
-            ..
-        } => store
-            .query(&format!("SELECT count(*) FROM ({q})"))
-            .ok()
-            .and_then(|(_, rows)| match rows.first().and_then(|r| r.first()) {
-                Some(crate::trace::Value::Int(n)) => Some(*n as u64),
-                _ => None,
-            }),
-        _ => None,
-    };
-    let exec = match p.kind {
-        PlanKind::Noop => Ok(Executed::default()),
-        PlanKind::Transaction => store.run_raw(&p.sqlite),
-        _ => store.run(&p.sqlite),
-    }?;
-    Ok((exec, source_rows))
+    out
 }

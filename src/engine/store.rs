@@ -195,7 +195,8 @@ impl Store {
         Ok(done)
     }
 
-    fn exec(&self, sql: &str) -> Result<(), StoreError> {
+    /// Runs SQL that returns nothing (savepoints), discarding any row changes it causes.
+    pub fn exec(&self, sql: &str) -> Result<(), StoreError> {
         self.conn.execute_batch(sql).map_err(store_error)
     }
 
@@ -236,6 +237,24 @@ impl Store {
         self.changes
             .lock()
             .map(|mut l| std::mem::take(&mut *l))
+            .unwrap_or_default()
+    }
+
+    /// A table's column names, in storage order.
+    pub fn columns(&self, table: &str) -> Vec<String> {
+        let sql = format!(
+            "SELECT name FROM pragma_table_info({})",
+            crate::engine::undo::literal(&Value::Text(table.to_string()))
+        );
+        self.query(&sql)
+            .map(|(_, rows)| {
+                rows.into_iter()
+                    .filter_map(|r| match r.into_iter().next() {
+                        Some(Value::Text(n)) => Some(n),
+                        _ => None,
+                    })
+                    .collect()
+            })
             .unwrap_or_default()
     }
 

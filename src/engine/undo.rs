@@ -46,6 +46,43 @@ pub fn undo_sql(changes: &[RowChange], columns: &dyn Fn(&str) -> Vec<String>) ->
         .collect()
 }
 
+/// The statements that make `changes` happen again (oldest first), by rowid: how a statement
+/// run inside a snapshot view is carried over to the newest rows.
+pub fn redo_sql(changes: &[RowChange], columns: &dyn Fn(&str) -> Vec<String>) -> Vec<String> {
+    changes
+        .iter()
+        .map(|c| {
+            let table = ident(&c.table);
+            let cols = columns(&c.table);
+            let assign = |values: &[Value]| -> Vec<String> {
+                cols.iter()
+                    .zip(values)
+                    .map(|(n, v)| format!("{} = {}", ident(n), literal(v)))
+                    .collect()
+            };
+            match c.kind {
+                ChangeKind::Delete => format!("DELETE FROM {table} WHERE rowid = {}", c.old_rowid),
+                ChangeKind::Insert => format!(
+                    "INSERT INTO {table} (rowid, {}) VALUES ({}, {})",
+                    cols.iter().map(|n| ident(n)).collect::<Vec<_>>().join(", "),
+                    c.new_rowid,
+                    c.new.iter().map(literal).collect::<Vec<_>>().join(", ")
+                ),
+                ChangeKind::Update => {
+                    let sets: Vec<String> = std::iter::once(format!("rowid = {}", c.new_rowid))
+                        .chain(assign(&c.new))
+                        .collect();
+                    format!(
+                        "UPDATE {table} SET {} WHERE rowid = {}",
+                        sets.join(", "),
+                        c.old_rowid
+                    )
+                }
+            }
+        })
+        .collect()
+}
+
 /// A value as a SQLite literal, exactly (text quoted, reals round-tripping, blobs in hex).
 pub fn literal(v: &Value) -> String {
     match v {

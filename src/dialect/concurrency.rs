@@ -1,0 +1,97 @@
+//! What each vendor does under concurrency, asked by the engine through these methods (never
+//! by comparing dialects inside the engine). Sources: PostgreSQL docs "Transaction Isolation"
+//! and "Explicit Locking"; MariaDB/MySQL "InnoDB Locking" and "Consistent Nonlocking Reads";
+//! SQL Server "Transaction Locking and Row Versioning Guide".
+
+use super::plan::Isolation;
+use super::Dialect;
+use crate::engine::locks::LockMode;
+use crate::engine::store::ChangeKind;
+use crate::trace::ErrorClass;
+
+impl Dialect {
+    /// The level a transaction gets when nothing else is said.
+    pub fn default_isolation(self) -> Isolation {
+        match self {
+            Dialect::MySql => Isolation::RepeatableRead,
+            _ => Isolation::ReadCommitted,
+        }
+    }
+
+    /// The row lock a locking read takes (FOR UPDATE / FOR SHARE).
+    pub fn read_lock_mode(self, exclusive: bool) -> LockMode {
+        match (self, exclusive) {
+            (Dialect::Postgres, true) => LockMode::PgUpdate,
+            (Dialect::Postgres, false) => LockMode::PgShare,
+            (Dialect::MySql, true) => LockMode::InnoExclusive,
+            (Dialect::MySql, false) => LockMode::InnoShared,
+            (Dialect::MsSql, true) => LockMode::MsUpdate,
+            (Dialect::MsSql, false) => LockMode::MsShared,
+        }
+    }
+
+    /// The row lock a write takes on the row it changes. PostgreSQL's UPDATE of non-key
+    /// columns takes FOR NO KEY UPDATE, its DELETE FOR UPDATE.
+    pub fn write_lock_mode(self, kind: ChangeKind) -> LockMode {
+        match (self, kind) {
+            (Dialect::Postgres, ChangeKind::Update) => LockMode::PgNoKeyUpdate,
+            (Dialect::Postgres, _) => LockMode::PgUpdate,
+            (Dialect::MySql, _) => LockMode::InnoExclusive,
+            (Dialect::MsSql, _) => LockMode::MsExclusive,
+        }
+    }
+
+    /// Whether UPDATE, DELETE and locking reads find rows in the statement's snapshot
+    /// (PostgreSQL, then re-checking rows it waited for) rather than in the newest committed
+    /// data (InnoDB's "current read").
+    pub fn locking_reads_use_snapshot(self) -> bool {
+        self == Dialect::Postgres
+    }
+
+    /// Whether any error aborts the whole transaction until ROLLBACK (PostgreSQL), rather
+    /// than just the statement (InnoDB).
+    pub fn error_aborts_transaction(self) -> bool {
+        self == Dialect::Postgres
+    }
+
+    /// Whether BEGIN inside a transaction commits it first (MySQL's implicit commit).
+    pub fn begin_commits_open_transaction(self) -> bool {
+        self == Dialect::MySql
+    }
+
+    /// The vendor's code and message for an engine-made error.
+    pub fn engine_error(self, class: &ErrorClass, table: &str) -> (String, String) {
+        let (code, msg) = match (self, class) {
+            (Dialect::Postgres, ErrorClass::Deadlock) => ("40P01", "deadlock detected".to_string()),
+            (Dialect::MySql, ErrorClass::Deadlock) => (
+                "1213",
+                "Deadlock found when trying to get lock; try restarting transaction".to_string(),
+            ),
+            (Dialect::MsSql, ErrorClass::Deadlock) => (
+                "1205",
+                "Transaction was deadlocked on lock resources with another process and has been chosen as the deadlock victim. Rerun the transaction.".to_string(),
+            ),
+            (Dialect::Postgres, ErrorClass::LockNotAvailable) => (
+                "55P03",
+                format!("could not obtain lock on row in relation \"{table}\""),
+            ),
+            (Dialect::MySql, ErrorClass::LockNotAvailable) => (
+                "1205",
+                "Lock wait timeout exceeded; try restarting transaction".to_string(),
+            ),
+            (Dialect::MsSql, ErrorClass::LockNotAvailable) => {
+                ("1222", "Lock request time out period exceeded.".to_string())
+            }
+            (_, ErrorClass::SerializationFailure) => (
+                "40001",
+                "could not serialize access due to concurrent update".to_string(),
+            ),
+            (_, _) => (
+                "25P02",
+                "current transaction is aborted, commands ignored until end of transaction block"
+                    .to_string(),
+            ),
+        };
+        (code.to_string(), msg)
+    }
+}

@@ -1,0 +1,709 @@
+//! The multi-session engine. Every session's newest rows live in the one SQLite database;
+//! per-transaction undo (the row changes each transaction made, in `history`) gives each
+//! statement the view its isolation level allows, and the engine's own lock table decides who
+//! waits for whom.
+//!
+//! A statement runs like this (`dml`): enter its view (undo what it must not see, inside a
+//! savepoint); serve its locking reads in order, waiting, skipping or failing on rows others
+//! hold; run it; check it may lock every row it changed; leave the view; replay its row
+//! changes onto the newest rows (a clash there with another transaction's uncommitted row is
+//! a wait too); record the changes under its transaction. A statement that must wait changes
+//! nothing and is tried again, with the rows it waited for re-read, when its blockers end.
+
+use super::count;
+use super::errors::vendor_error;
+use super::locks::{LockTable, RowRef, TxnId};
+use super::store::{ChangeKind, RowChange, Store, StoreError};
+use super::txn::{TxnState, Txns, View};
+use super::undo::{redo_sql, undo_sql};
+use super::waits::WaitGraph;
+use crate::dialect::catalog::Catalog;
+use crate::dialect::plan::{CatalogChange, Isolation, TxnControl};
+use crate::dialect::{Dialect, InsertMode, Plan, PlanKind};
+use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One session: a connection with its transaction.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub name: String,
+    pub txn: Option<TxnId>,
+    pub default_isolation: Isolation,
+    pub next_isolation: Option<Isolation>,
+    /// PostgreSQL: an error aborted the transaction; statements fail until it ends.
+    pub aborted: bool,
+    pub waiting: Option<Suspended>,
+}
+
+/// A statement waiting for locks.
+#[derive(Debug, Clone)]
+pub struct Suspended {
+    pub plan: Plan,
+    pub blockers: Vec<TxnId>,
+    pub resume: Resume,
+    /// The caller's tag for the statement (e.g. its step index).
+    pub tag: usize,
+}
+
+/// What a waiting statement keeps for its next try.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Resume {
+    /// The statement's snapshot (kept: no new rows are picked up after a wait).
+    pub snapshot: Option<u64>,
+    /// Rows it waited for: re-read in their newest committed version.
+    pub refreshed: BTreeSet<RowRef>,
+    /// Each locking read's candidate rows, found on the first try.
+    pub candidates: BTreeMap<usize, Vec<i64>>,
+}
+
+/// A statement that ended: its result and the rows it changed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finished {
+    pub outcome: Outcome,
+    pub changes: Vec<RowChange>,
+}
+
+/// What submitting a statement did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Submitted {
+    Finished(Finished),
+    /// Waits for these sessions.
+    Waiting(Vec<usize>),
+}
+
+/// A waiting statement of another session that ended because of this one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Completion {
+    pub session: usize,
+    pub tag: usize,
+    pub finished: Finished,
+}
+
+enum Exec {
+    Done(Finished),
+    Wait(Vec<TxnId>, Resume),
+}
+
+pub struct Lab {
+    pub dialect: Dialect,
+    pub store: Store,
+    pub catalog: Catalog,
+    pub txns: Txns,
+    pub history: Vec<(TxnId, RowChange)>,
+    pub locks: LockTable,
+    pub waits: WaitGraph,
+    pub sessions: Vec<Session>,
+    /// Sessions in the order they began to wait.
+    wait_order: Vec<usize>,
+}
+
+impl Lab {
+    pub fn new(dialect: Dialect, store: Store) -> Lab {
+        Lab {
+            dialect,
+            store,
+            catalog: Catalog::default(),
+            txns: Txns::default(),
+            history: Vec::new(),
+            locks: LockTable::default(),
+            waits: WaitGraph::default(),
+            sessions: Vec::new(),
+            wait_order: Vec::new(),
+        }
+    }
+
+    pub fn add_session(&mut self, name: &str) -> usize {
+        self.sessions.push(Session {
+            name: name.to_string(),
+            txn: None,
+            default_isolation: self.dialect.default_isolation(),
+            next_isolation: None,
+            aborted: false,
+            waiting: None,
+        });
+        self.sessions.len() - 1
+    }
+
+    pub fn is_waiting(&self, s: usize) -> bool {
+        self.sessions.get(s).is_some_and(|x| x.waiting.is_some())
+    }
+
+    /// Runs one planned statement for session `s`, then lets every waiting statement that
+    /// can go on finish (returned in the order they finished).
+    pub fn submit(&mut self, s: usize, plan: Plan, tag: usize) -> (Submitted, Vec<Completion>) {
+        let own = match self.attempt(s, &plan, Resume::default()) {
+            Exec::Done(f) => Submitted::Finished(f),
+            Exec::Wait(blockers, resume) => match self.suspend(s, plan, blockers, resume, tag) {
+                Some(f) => Submitted::Finished(f),
+                None => Submitted::Waiting(self.blocker_sessions(s)),
+            },
+        };
+        let done = self.wake();
+        (own, done)
+    }
+
+    /// Sessions `s` waits for.
+    pub fn blocker_sessions(&self, s: usize) -> Vec<usize> {
+        let Some(w) = self.sessions.get(s).and_then(|x| x.waiting.as_ref()) else {
+            return Vec::new();
+        };
+        let mut out: Vec<usize> = w
+            .blockers
+            .iter()
+            .filter_map(|t| self.txns.session_of(*t))
+            .collect();
+        out.dedup();
+        out
+    }
+
+    /// Parks a statement that must wait, unless its wait closes a cycle: then the victim is
+    /// chosen as the vendor does (here: the statement that closed it) and fails.
+    fn suspend(
+        &mut self,
+        s: usize,
+        plan: Plan,
+        blockers: Vec<TxnId>,
+        resume: Resume,
+        tag: usize,
+    ) -> Option<Finished> {
+        let txn = self.sessions[s].txn?;
+        if self.waits.wait(txn, &blockers).is_some() {
+            self.waits.stop_waiting(txn);
+            return Some(self.fail_txn(s, ErrorClass::Deadlock, ""));
+        }
+        self.sessions[s].waiting = Some(Suspended {
+            plan,
+            blockers,
+            resume,
+            tag,
+        });
+        self.wait_order.retain(|x| *x != s);
+        self.wait_order.push(s);
+        None
+    }
+
+    /// Tries every waiting statement whose blockers have all ended, until nothing moves.
+    fn wake(&mut self) -> Vec<Completion> {
+        let mut out = Vec::new();
+        loop {
+            let ready = self.wait_order.iter().copied().find(|&s| {
+                self.sessions[s]
+                    .waiting
+                    .as_ref()
+                    .is_some_and(|w| w.blockers.iter().all(|b| !self.txns.is_active(*b)))
+            });
+            let Some(s) = ready else { break };
+            self.wait_order.retain(|x| *x != s);
+            let Some(w) = self.sessions[s].waiting.take() else {
+                break;
+            };
+            if let Some(t) = self.sessions[s].txn {
+                self.waits.stop_waiting(t);
+            }
+            match self.attempt(s, &w.plan, w.resume.clone()) {
+                Exec::Done(finished) => out.push(Completion {
+                    session: s,
+                    tag: w.tag,
+                    finished,
+                }),
+                Exec::Wait(blockers, resume) => {
+                    if let Some(finished) = self.suspend(s, w.plan, blockers, resume, w.tag) {
+                        out.push(Completion {
+                            session: s,
+                            tag: w.tag,
+                            finished,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn attempt(&mut self, s: usize, plan: &Plan, resume: Resume) -> Exec {
+        if let PlanKind::Txn(ctrl) = &plan.kind {
+            return Exec::Done(self.txn_control(s, *ctrl));
+        }
+        if self.sessions[s].aborted {
+            return Exec::Done(self.error(ErrorClass::Other, ""));
+        }
+        match &plan.kind {
+            PlanKind::Noop => Exec::Done(ok(Success::default(), Vec::new())),
+            PlanKind::Ddl { change } => Exec::Done(self.ddl(plan, change)),
+            _ => self.dml(s, plan, resume),
+        }
+    }
+
+    fn ddl(&mut self, plan: &Plan, change: &CatalogChange) -> Finished {
+        match self.store.run(&plan.sqlite) {
+            Ok(_) => {
+                match change {
+                    CatalogChange::Create(def) | CatalogChange::Replace(def) => {
+                        self.catalog.put(def.clone())
+                    }
+                    CatalogChange::Drop(name) => self.catalog.drop_table(name),
+                    CatalogChange::None => {}
+                }
+                ok(Success::default(), Vec::new())
+            }
+            Err(e) => Finished {
+                outcome: Outcome::Error(vendor_error(
+                    self.dialect,
+                    &e,
+                    &plan.kind,
+                    &self.catalog,
+                    &self.store,
+                )),
+                changes: Vec::new(),
+            },
+        }
+    }
+
+    fn txn_control(&mut self, s: usize, ctrl: TxnControl) -> Finished {
+        let mut changes = Vec::new();
+        match ctrl {
+            TxnControl::Begin { level } => {
+                if let Some(t) = self.sessions[s].txn {
+                    if !self.dialect.begin_commits_open_transaction() {
+                        return ok(Success::default(), changes);
+                    }
+                    self.commit(t);
+                }
+                let session = &mut self.sessions[s];
+                let level = level
+                    .or(session.next_isolation.take())
+                    .unwrap_or(session.default_isolation);
+                let t = self.txns.begin(s, level, true);
+                self.sessions[s].txn = Some(t);
+            }
+            TxnControl::Commit => {
+                if let Some(t) = self.sessions[s].txn {
+                    if self.sessions[s].aborted {
+                        changes = self.roll_back(t);
+                    } else {
+                        self.commit(t);
+                    }
+                }
+            }
+            TxnControl::Rollback => {
+                if let Some(t) = self.sessions[s].txn {
+                    changes = self.roll_back(t);
+                }
+            }
+            TxnControl::SetIsolation { level, session } => {
+                let sess = &mut self.sessions[s];
+                if session {
+                    sess.default_isolation = level;
+                } else if let Some(t) = sess.txn {
+                    if let Some(txn) = self.txns.get_mut(t) {
+                        txn.isolation = level;
+                    }
+                } else {
+                    sess.next_isolation = Some(level);
+                }
+            }
+        }
+        ok(Success::default(), changes)
+    }
+
+    fn commit(&mut self, t: TxnId) {
+        self.txns.commit(t);
+        self.end(t);
+    }
+
+    /// Undoes every change of `t` on the newest rows; returns the restoring changes.
+    fn roll_back(&mut self, t: TxnId) -> Vec<RowChange> {
+        let mine: Vec<RowChange> = self
+            .history
+            .iter()
+            .filter(|(w, _)| *w == t)
+            .map(|(_, c)| c.clone())
+            .collect();
+        self.history.retain(|(w, _)| *w != t);
+        let store = &self.store;
+        let undo = undo_sql(&mine, &|table| store.columns(table));
+        let changes = self.store.run(&undo).map(|e| e.changes).unwrap_or_default();
+        self.txns.roll_back(t);
+        self.end(t);
+        changes
+    }
+
+    fn end(&mut self, t: TxnId) {
+        self.locks.release_all(t);
+        self.waits.forget(t);
+        if let Some(s) = self.txns.session_of(t) {
+            if self.sessions[s].txn == Some(t) {
+                self.sessions[s].txn = None;
+                self.sessions[s].aborted = false;
+            }
+        }
+    }
+
+    /// Fails the statement of session `s` with an engine error and rolls its transaction
+    /// back (a deadlock victim, a serialization failure). PostgreSQL keeps an explicit
+    /// transaction block open, aborted, until ROLLBACK.
+    fn fail_txn(&mut self, s: usize, class: ErrorClass, table: &str) -> Finished {
+        let mut changes = Vec::new();
+        if let Some(t) = self.sessions[s].txn {
+            let explicit = self.txns.get(t).is_some_and(|x| x.explicit);
+            changes = self.roll_back(t);
+            if explicit && self.dialect.error_aborts_transaction() {
+                self.sessions[s].txn = Some(t);
+                self.sessions[s].aborted = true;
+            }
+        }
+        let mut f = self.error(class, table);
+        f.changes = changes;
+        f
+    }
+
+    fn error(&self, class: ErrorClass, table: &str) -> Finished {
+        let (native, message) = self.dialect.engine_error(&class, table);
+        Finished {
+            outcome: Outcome::Error(StepError {
+                class,
+                native,
+                message,
+                pos: None,
+                fixed_text: None,
+            }),
+            changes: Vec::new(),
+        }
+    }
+}
+
+fn ok(s: Success, changes: Vec<RowChange>) -> Finished {
+    Finished {
+        outcome: Outcome::Ok(s),
+        changes,
+    }
+}
+
+/// The row a change is about, as locks name it.
+pub fn row_of(c: &RowChange) -> RowRef {
+    RowRef {
+        table: c.table.clone(),
+        rowid: if c.kind == ChangeKind::Insert {
+            c.new_rowid
+        } else {
+            c.old_rowid
+        },
+    }
+}
+
+impl Lab {
+    fn ensure_txn(&mut self, s: usize) -> TxnId {
+        if let Some(t) = self.sessions[s].txn {
+            return t;
+        }
+        let session = &mut self.sessions[s];
+        let level = session
+            .next_isolation
+            .take()
+            .unwrap_or(session.default_isolation);
+        let t = self.txns.begin(s, level, false);
+        self.sessions[s].txn = Some(t);
+        t
+    }
+
+    fn dml(&mut self, s: usize, plan: &Plan, mut resume: Resume) -> Exec {
+        let txn = self.ensure_txn(s);
+        let now = self.txns.now();
+        let repeatable = self.txns.get(txn).is_some_and(|t| {
+            matches!(
+                t.isolation,
+                Isolation::RepeatableRead | Isolation::Serializable
+            )
+        });
+        let snapshot = resume
+            .snapshot
+            .unwrap_or_else(|| match self.txns.get_mut(txn) {
+                Some(t) if repeatable => *t.snapshot.get_or_insert(now),
+                _ => now,
+            });
+        resume.snapshot = Some(snapshot);
+        let plain_read = plan.kind == PlanKind::Query && plan.lock_reads.is_empty();
+        let view = View {
+            own: Some(txn),
+            snapshot: if plain_read || self.dialect.locking_reads_use_snapshot() {
+                snapshot
+            } else {
+                now
+            },
+            refreshed: resume.refreshed.clone(),
+        };
+        if repeatable
+            && self.dialect.locking_reads_use_snapshot()
+            && self.changed_since(&view, snapshot)
+        {
+            return Exec::Done(self.fail_txn(s, ErrorClass::SerializationFailure, ""));
+        }
+        if let Err(e) = self.enter_view(&view) {
+            return Exec::Done(self.store_failure(s, plan, &e));
+        }
+        let result = self.in_view(s, txn, plan, &mut resume);
+        let _ = self.store.exec("ROLLBACK TO ql_view; RELEASE ql_view");
+        self.store.clear_locked();
+        match result {
+            Err(exec) => exec,
+            Ok((exec, source_rows)) => self.replay(s, txn, plan, exec, source_rows, resume),
+        }
+    }
+
+    /// Whether a row this statement waited for was changed by a commit after its snapshot
+    /// (PostgreSQL REPEATABLE READ then fails with 40001).
+    fn changed_since(&self, view: &View, snapshot: u64) -> bool {
+        self.history.iter().any(|(w, c)| {
+            view.refreshed.contains(&row_of(c))
+                && matches!(self.txns.get(*w).map(|t| t.state), Some(TxnState::Committed(n)) if n > snapshot)
+        })
+    }
+
+    fn enter_view(&self, view: &View) -> Result<(), StoreError> {
+        self.store.exec("SAVEPOINT ql_view")?;
+        let hidden: Vec<RowChange> = self
+            .history
+            .iter()
+            .filter(|(w, c)| !view.sees(&self.txns, *w, &row_of(c)))
+            .map(|(_, c)| c.clone())
+            .collect();
+        if hidden.is_empty() {
+            return Ok(());
+        }
+        let store = &self.store;
+        let undo = undo_sql(&hidden, &|t| store.columns(t));
+        self.store.run_raw(&undo).map(|_| ())
+    }
+
+    /// Inside the view: locking reads, the statement, and the write-lock check.
+    #[allow(clippy::type_complexity)]
+    fn in_view(
+        &mut self,
+        s: usize,
+        txn: TxnId,
+        plan: &Plan,
+        resume: &mut Resume,
+    ) -> Result<(super::store::Executed, Option<u64>), Exec> {
+        for read in &plan.lock_reads {
+            let candidates = match resume.candidates.get(&read.id) {
+                Some(c) => c.clone(),
+                None => {
+                    let rows = self
+                        .store
+                        .query(&read.rowid_sql)
+                        .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?
+                        .1;
+                    let ids: Vec<i64> = rows
+                        .iter()
+                        .filter_map(|r| match r.first() {
+                            Some(Value::Int(i)) => Some(*i),
+                            _ => None,
+                        })
+                        .collect();
+                    resume.candidates.insert(read.id, ids.clone());
+                    ids
+                }
+            };
+            let mode = self.dialect.read_lock_mode(read.exclusive);
+            let mut got = BTreeSet::new();
+            for rowid in candidates {
+                if read.limit.is_some_and(|l| got.len() as u64 >= l) {
+                    break;
+                }
+                let row = RowRef {
+                    table: read.table.clone(),
+                    rowid,
+                };
+                if resume.refreshed.contains(&row) && !self.still_matches(&read.rowid_sql, rowid) {
+                    continue; // gone or no longer matching in its newest version
+                }
+                let blockers = self.locks.blockers(txn, &row, mode);
+                if blockers.is_empty() {
+                    self.locks.grant(txn, row, mode);
+                    got.insert(rowid);
+                    continue;
+                }
+                match read.policy {
+                    crate::dialect::locks::WaitPolicy::SkipLocked => continue,
+                    crate::dialect::locks::WaitPolicy::NoWait => {
+                        return Err(Exec::Done(self.fail_statement(
+                            s,
+                            ErrorClass::LockNotAvailable,
+                            &read.table,
+                        )));
+                    }
+                    crate::dialect::locks::WaitPolicy::Wait => {
+                        resume.refreshed.insert(row);
+                        return Err(Exec::Wait(blockers, resume.clone()));
+                    }
+                }
+            }
+            self.store.set_locked(read.id, got);
+        }
+        let source_rows = self.count_source(plan);
+        let exec = self
+            .store
+            .run_raw(&plan.sqlite)
+            .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
+        for c in exec.changes.iter().filter(|c| c.kind != ChangeKind::Insert) {
+            let row = row_of(c);
+            let blockers = self
+                .locks
+                .blockers(txn, &row, self.dialect.write_lock_mode(c.kind));
+            if !blockers.is_empty() {
+                resume.refreshed.insert(row);
+                return Err(Exec::Wait(blockers, resume.clone()));
+            }
+        }
+        Ok((exec, source_rows))
+    }
+
+    fn still_matches(&self, rowid_sql: &str, rowid: i64) -> bool {
+        self.store
+            .query(&format!(
+                "SELECT 1 FROM ({rowid_sql}) AS ql_c WHERE ql_c.ql_rowid = {rowid}"
+            ))
+            .is_ok_and(|(_, rows)| !rows.is_empty())
+    }
+
+    fn count_source(&self, plan: &Plan) -> Option<u64> {
+        let PlanKind::Insert {
+            mode: InsertMode::Ignore,
+            source_query: Some(q),
+            ..
+        } = &plan.kind
+        else {
+            return None;
+        };
+        match self
+            .store
+            .query(&format!("SELECT count(*) FROM ({q})"))
+            .ok()?
+            .1
+            .first()?
+            .first()?
+        {
+            Value::Int(n) => Some(*n as u64),
+            _ => None,
+        }
+    }
+
+    /// Carries the statement's changes over to the newest rows and records them.
+    fn replay(
+        &mut self,
+        s: usize,
+        txn: TxnId,
+        plan: &Plan,
+        exec: super::store::Executed,
+        source_rows: Option<u64>,
+        resume: Resume,
+    ) -> Exec {
+        let store = &self.store;
+        let redo = redo_sql(&exec.changes, &|t| store.columns(t));
+        let _ = self.store.exec("SAVEPOINT ql_replay");
+        let replayed = match self.store.run_raw(&redo) {
+            Ok(r) => r,
+            Err(e) => {
+                let _ = self.store.exec("ROLLBACK TO ql_replay; RELEASE ql_replay");
+                let blockers = self.clash_owners(txn, &exec.changes);
+                if !blockers.is_empty() {
+                    return Exec::Wait(blockers, resume);
+                }
+                return Exec::Done(self.store_failure(s, plan, &e));
+            }
+        };
+        let _ = self.store.exec("RELEASE ql_replay");
+        for c in &replayed.changes {
+            self.locks
+                .grant(txn, row_of(c), self.dialect.write_lock_mode(c.kind));
+            if c.kind == ChangeKind::Update && c.old_rowid != c.new_rowid {
+                let mut moved = row_of(c);
+                moved.rowid = c.new_rowid;
+                self.locks
+                    .grant(txn, moved, self.dialect.write_lock_mode(c.kind));
+            }
+            self.history.push((txn, c.clone()));
+        }
+        let counted = count::count(self.dialect, &plan.kind, &replayed.changes, source_rows);
+        if self.txns.get(txn).is_some_and(|t| !t.explicit) {
+            self.commit(txn);
+        }
+        Exec::Done(ok(
+            Success {
+                columns: exec.columns,
+                rows: exec.rows,
+                affected: counted.affected,
+                info: counted.info,
+                warnings: counted.warnings,
+            },
+            replayed.changes,
+        ))
+    }
+
+    /// Other active transactions whose uncommitted rows the changes clash with on a key.
+    fn clash_owners(&self, txn: TxnId, changes: &[RowChange]) -> Vec<TxnId> {
+        let mut out: Vec<TxnId> = Vec::new();
+        for c in changes.iter().filter(|c| c.kind != ChangeKind::Delete) {
+            let Some(def) = self.catalog.table(&c.table) else {
+                continue;
+            };
+            let cols = self.store.columns(&c.table);
+            for key in def.unique_keys() {
+                let idx: Option<Vec<usize>> = key
+                    .columns
+                    .iter()
+                    .map(|k| cols.iter().position(|x| x.eq_ignore_ascii_case(k)))
+                    .collect();
+                let Some(idx) = idx else { continue };
+                let mine: Vec<&Value> = idx.iter().filter_map(|&i| c.new.get(i)).collect();
+                for (w, h) in &self.history {
+                    if *w == txn
+                        || !self.txns.is_active(*w)
+                        || h.table != c.table
+                        || h.kind == ChangeKind::Delete
+                    {
+                        continue;
+                    }
+                    let theirs: Vec<&Value> = idx.iter().filter_map(|&i| h.new.get(i)).collect();
+                    if theirs == mine && !out.contains(w) {
+                        out.push(*w);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A failed statement: in PostgreSQL it aborts the transaction; in InnoDB only itself.
+    fn store_failure(&mut self, s: usize, plan: &Plan, e: &StoreError) -> Finished {
+        let err = vendor_error(self.dialect, e, &plan.kind, &self.catalog, &self.store);
+        let changes = self.after_error(s);
+        Finished {
+            outcome: Outcome::Error(err),
+            changes,
+        }
+    }
+
+    fn fail_statement(&mut self, s: usize, class: ErrorClass, table: &str) -> Finished {
+        let mut f = self.error(class, table);
+        f.changes = self.after_error(s);
+        f
+    }
+
+    fn after_error(&mut self, s: usize) -> Vec<RowChange> {
+        let Some(t) = self.sessions[s].txn else {
+            return Vec::new();
+        };
+        let explicit = self.txns.get(t).is_some_and(|x| x.explicit);
+        if !explicit {
+            return self.roll_back(t);
+        }
+        if self.dialect.error_aborts_transaction() {
+            let changes = self.roll_back(t);
+            self.sessions[s].txn = Some(t);
+            self.sessions[s].aborted = true;
+            return changes;
+        }
+        Vec::new()
+    }
+}
