@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 const USAGE: &str =
     "usage: queuelab run FILE... [--dialect mysql|postgres|mssql] [--format text|jsonl]
+                        [--permutation \"a b c\"] [--out-dir DIR]
        queuelab spec FILE           a spec read and checked, with its permutations, as JSON
        queuelab examples            list the bundled examples
        queuelab example ID          print one bundled example's SQL";
@@ -53,6 +54,8 @@ fn run(args: &[String]) -> ExitCode {
     let mut files = Vec::new();
     let mut dialect = None;
     let mut format = Format::Text;
+    let mut permutation: Option<Vec<String>> = None;
+    let mut out_dir: Option<String> = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -64,6 +67,14 @@ fn run(args: &[String]) -> ExitCode {
                 Some("text") => format = Format::Text,
                 Some("jsonl") => format = Format::Jsonl,
                 _ => return usage_error("--format takes text or jsonl"),
+            },
+            "--permutation" => match it.next() {
+                Some(p) => permutation = Some(p.split_whitespace().map(String::from).collect()),
+                None => return usage_error("--permutation takes step names"),
+            },
+            "--out-dir" => match it.next() {
+                Some(d) => out_dir = Some(d.clone()),
+                None => return usage_error("--out-dir takes a directory"),
             },
             s if s.starts_with("--") => return usage_error(&format!("unknown option {s}")),
             file => files.push(file.to_string()),
@@ -82,6 +93,19 @@ fn run(args: &[String]) -> ExitCode {
                 continue;
             }
         };
+        let spec = Path::new(file)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if queuelab::scenario::spec::looks_like_spec(&text) {
+            let opts = SpecOptions {
+                format,
+                permutation: permutation.clone(),
+                out_dir: out_dir.clone(),
+            };
+            failed |= !run_spec_file(file, &spec, &text, &opts);
+            continue;
+        }
         let d = dialect_for(&text, dialect);
         if !d.is_supported() {
             eprintln!(
@@ -99,10 +123,6 @@ fn run(args: &[String]) -> ExitCode {
             );
             failed = true;
         }
-        let spec = Path::new(file)
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
         match format {
             Format::Text => print!("{}", transcript::text(&trace)),
             Format::Jsonl => {
@@ -148,4 +168,61 @@ fn spec(args: &[String]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+struct SpecOptions {
+    format: Format,
+    permutation: Option<Vec<String>>,
+    out_dir: Option<String>,
+}
+
+/// Runs every permutation of a spec (or the one asked for); false when it cannot run.
+fn run_spec_file(file: &str, name: &str, text: &str, opts: &SpecOptions) -> bool {
+    let resolved = queuelab::scenario::resolve(text);
+    for d in &resolved.errors {
+        eprintln!("{file}:{}:{}: {}", d.pos.line, d.pos.column, d.message);
+    }
+    if !resolved.errors.is_empty() {
+        return false;
+    }
+    let perms = match &opts.permutation {
+        Some(p) => vec![p.clone()],
+        None => resolved.permutations.clone(),
+    };
+    let config = RunConfig::default();
+    let runs: Vec<_> = perms
+        .iter()
+        .map(|p| queuelab::scenario::run::run_permutation(&resolved.spec, p, &config))
+        .collect();
+    let out = match opts.format {
+        Format::Jsonl => runs
+            .iter()
+            .flat_map(|r| {
+                r.events
+                    .iter()
+                    .map(|e| jsonl::event_line(name, &r.steps, e) + "\n")
+            })
+            .collect::<String>(),
+        Format::Text => transcript::spec_text(
+            queuelab::scenario::run::spec_dialect(&resolved.spec),
+            &resolved.spec,
+            &runs,
+        ),
+    };
+    match &opts.out_dir {
+        Some(dir) => {
+            let ext = if opts.format == Format::Jsonl {
+                "jsonl"
+            } else {
+                "out"
+            };
+            let path = Path::new(dir).join(format!("{name}.{ext}"));
+            if let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, out)) {
+                eprintln!("queuelab: cannot write {}: {e}", path.display());
+                return false;
+            }
+        }
+        None => print!("{out}"),
+    }
+    true
 }

@@ -44,3 +44,55 @@ pub fn text(trace: &Trace) -> String {
     }
     out
 }
+
+/// A spec run in isolationtester's layout: `starting permutation:`, `step NAME: SQL`, the
+/// result, `<waiting ...>`, `step NAME: <... completed>`.
+pub fn spec_text(
+    dialect: Dialect,
+    spec: &crate::scenario::spec::Spec,
+    runs: &[crate::scenario::run::PermutationRun],
+) -> String {
+    use crate::scenario::run::EventKind;
+    let mut out = String::new();
+    for run in runs {
+        out.push_str(&format!(
+            "\nstarting permutation: {}\n",
+            run.steps.join(" ")
+        ));
+        for e in &run.events {
+            let sql = spec
+                .step(&e.step)
+                .map(|(_, s)| s.sql.sql.clone())
+                .unwrap_or_default();
+            match e.kind {
+                EventKind::Waiting => {
+                    out.push_str(&format!("step {}: {sql} <waiting ...>\n", e.step))
+                }
+                EventKind::Completed => {
+                    out.push_str(&format!("step {}: <... completed>\n", e.step))
+                }
+                EventKind::InvalidPermutation => out.push_str(&format!(
+                    "step {}: invalid permutation detected (its session is still waiting)\n",
+                    e.step
+                )),
+                EventKind::StillWaiting => {
+                    out.push_str(&format!("step {}: still waiting at the end\n", e.step))
+                }
+                EventKind::Ok | EventKind::Error => {
+                    out.push_str(&format!("step {}: {sql}\n", e.step))
+                }
+            }
+            if let Some(o) = &e.outcome {
+                let text = crate::render::client_text(dialect, &sql, o);
+                let quiet = matches!(o, crate::trace::Outcome::Ok(s) if s.columns.is_none());
+                if !quiet {
+                    out.push_str(&text);
+                    if !text.ends_with('\n') {
+                        out.push('\n');
+                    }
+                }
+            }
+        }
+    }
+    out
+}

@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod permutations;
+pub mod run;
 pub mod spec;
 
 use serde::Serialize;

@@ -1,0 +1,251 @@
+//! Runs a spec's permutations on the multi-session engine and reports each step event as
+//! `spec-format.md` defines: `ok`/`error`, `waiting`, `completed` (right after the step that
+//! released it, in the order the waits ended), `invalid_permutation`, `still_waiting`.
+
+use super::spec::{Block, Spec};
+use crate::dialect::front::parse_script;
+use crate::dialect::{plan, Dialect, Plan};
+use crate::engine::lab::{Completion, Lab, Submitted};
+use crate::engine::store::Store;
+use crate::engine::RunConfig;
+use crate::trace::{ErrorClass, Outcome, StepError};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum EventKind {
+    Ok,
+    Error,
+    Waiting,
+    Completed,
+    InvalidPermutation,
+    StillWaiting,
+}
+
+impl EventKind {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            EventKind::Ok => "ok",
+            EventKind::Error => "error",
+            EventKind::Waiting => "waiting",
+            EventKind::Completed => "completed",
+            EventKind::InvalidPermutation => "invalid_permutation",
+            EventKind::StillWaiting => "still_waiting",
+        }
+    }
+}
+
+/// One step event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub step: String,
+    pub session: String,
+    pub kind: EventKind,
+    /// For ok, error and completed: the result of the step's last statement.
+    pub outcome: Option<Outcome>,
+    /// For waiting: the sessions it waits for.
+    pub waits_for: Vec<String>,
+}
+
+/// One permutation's events.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PermutationRun {
+    pub steps: Vec<String>,
+    pub events: Vec<Event>,
+}
+
+/// The dialect a spec is written in (`# dialect:`), PostgreSQL when it says none.
+pub fn spec_dialect(spec: &Spec) -> Dialect {
+    spec.dialect
+        .as_deref()
+        .and_then(Dialect::from_name)
+        .unwrap_or(Dialect::Postgres)
+}
+
+pub fn run_permutation(spec: &Spec, steps: &[String], config: &RunConfig) -> PermutationRun {
+    let dialect = spec_dialect(spec);
+    let mut run = PermutationRun {
+        steps: steps.to_vec(),
+        events: Vec::new(),
+    };
+    let Ok(store) = Store::open(config.step_budget) else {
+        return run;
+    };
+    let mut lab = Lab::new(dialect, store);
+    let setup = lab.add_session("setup");
+    for b in &spec.setup {
+        run_block(&mut lab, setup, b);
+    }
+    let first = lab.sessions.len();
+    for s in &spec.sessions {
+        let id = lab.add_session(&s.name);
+        if let Some(b) = &s.setup {
+            run_block(&mut lab, id, b);
+        }
+    }
+    // The statements each waiting step still has to run after the one that waits.
+    let mut pending: Vec<Option<(String, Vec<Plan>)>> = vec![None; lab.sessions.len()];
+    for (i, name) in steps.iter().enumerate() {
+        let Some((sdef, step)) = spec.step(name) else {
+            continue;
+        };
+        let Some(s) = spec
+            .sessions
+            .iter()
+            .position(|x| x.name == sdef.name)
+            .map(|p| p + first)
+        else {
+            continue;
+        };
+        if pending[s].is_some() {
+            // The rest of the permutation, still-waiting steps included, is skipped.
+            run.events
+                .push(bare(name, &sdef.name, EventKind::InvalidPermutation));
+            return run;
+        }
+        let plans = match plans_of(&lab, dialect, &step.sql) {
+            Ok(p) => p,
+            Err(e) => {
+                run.events.push(finished(
+                    name,
+                    &sdef.name,
+                    EventKind::Error,
+                    Outcome::Error(e),
+                ));
+                continue;
+            }
+        };
+        let (own, completions) = run_step(&mut lab, s, plans, i, name, &mut pending);
+        run.events.push(own);
+        report(&mut lab, &mut run, completions, steps, &mut pending);
+    }
+    for (s, p) in pending.iter().enumerate() {
+        if let Some((name, _)) = p {
+            run.events
+                .push(bare(name, &lab.sessions[s].name, EventKind::StillWaiting));
+        }
+    }
+    run
+}
+
+/// Runs a step's statements until one waits or all are done.
+fn run_step(
+    lab: &mut Lab,
+    s: usize,
+    plans: Vec<Plan>,
+    tag: usize,
+    name: &str,
+    pending: &mut [Option<(String, Vec<Plan>)>],
+) -> (Event, Vec<Completion>) {
+    let session = lab.sessions[s].name.clone();
+    let mut last = Outcome::Ok(Default::default());
+    let mut all = Vec::new();
+    let mut rest = plans.into_iter();
+    while let Some(p) = rest.next() {
+        let (own, completions) = lab.submit(s, p, tag);
+        all.extend(completions);
+        match own {
+            Submitted::Finished(f) => last = f.outcome,
+            Submitted::Waiting(on) => {
+                pending[s] = Some((name.to_string(), rest.collect()));
+                let mut e = bare(name, &session, EventKind::Waiting);
+                e.waits_for = on.iter().map(|x| lab.sessions[*x].name.clone()).collect();
+                return (e, all);
+            }
+        }
+    }
+    let kind = match last {
+        Outcome::Ok(_) => EventKind::Ok,
+        Outcome::Error(_) => EventKind::Error,
+    };
+    (finished(name, &session, kind, last), all)
+}
+
+/// Reports completions; a completed step with statements left runs them (which may release
+/// or block others in turn).
+fn report(
+    lab: &mut Lab,
+    run: &mut PermutationRun,
+    mut completions: Vec<Completion>,
+    steps: &[String],
+    pending: &mut [Option<(String, Vec<Plan>)>],
+) {
+    while !completions.is_empty() {
+        let c = completions.remove(0);
+        let Some((name, rest)) = pending[c.session].take() else {
+            continue;
+        };
+        let session = lab.sessions[c.session].name.clone();
+        if rest.is_empty() {
+            run.events.push(finished(
+                &name,
+                &session,
+                EventKind::Completed,
+                c.finished.outcome,
+            ));
+            continue;
+        }
+        let (own, more) = run_step(lab, c.session, rest, c.tag, &name, pending);
+        if own.kind != EventKind::Waiting {
+            let mut e = own;
+            e.kind = EventKind::Completed;
+            run.events.push(e);
+        }
+        completions.extend(more);
+        let _ = steps;
+    }
+}
+
+fn plans_of(lab: &Lab, dialect: Dialect, sql: &Block) -> Result<Vec<Plan>, StepError> {
+    let script = parse_script(dialect, &sql.sql);
+    if let Some(d) = script.diagnostics.first() {
+        return Err(StepError {
+            class: ErrorClass::Other,
+            native: crate::dialect::front::syntax_code(dialect).into(),
+            message: d.message.clone(),
+            pos: Some(d.pos),
+            fixed_text: None,
+        });
+    }
+    // Plans are made one by one against the catalog as it will be: DDL inside a step is
+    // planned before it runs, which is enough for the statements specs use.
+    script
+        .statements
+        .iter()
+        .map(|p| {
+            let ast = p.ast.clone()?;
+            plan(dialect, &ast, &lab.catalog)
+        })
+        .collect()
+}
+
+/// Runs a setup or teardown block to the end, in its own session; errors are ignored.
+fn run_block(lab: &mut Lab, s: usize, block: &Block) {
+    let script = parse_script(lab.dialect, &block.sql);
+    for p in &script.statements {
+        let Ok(ast) = &p.ast else { continue };
+        let Ok(pl) = plan(lab.dialect, ast, &lab.catalog) else {
+            continue;
+        };
+        let ring = pl.ring.clone();
+        let _ = lab.submit(s, pl, usize::MAX);
+        if let Some(r) = ring {
+            lab.catalog.set_ring(r);
+        }
+    }
+}
+
+fn bare(step: &str, session: &str, kind: EventKind) -> Event {
+    Event {
+        step: step.to_string(),
+        session: session.to_string(),
+        kind,
+        outcome: None,
+        waits_for: Vec::new(),
+    }
+}
+
+fn finished(step: &str, session: &str, kind: EventKind, outcome: Outcome) -> Event {
+    Event {
+        outcome: Some(outcome),
+        ..bare(step, session, kind)
+    }
+}

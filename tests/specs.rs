@@ -1,0 +1,136 @@
+//! The multi-session engine on small specs: who waits, who skips, what a waiter gets, who is
+//! the deadlock victim. Expected events follow PostgreSQL's documented behaviour; the
+//! conformance suite (tests/conformance/) checks the same against real servers.
+
+use queuelab::scenario::resolve;
+use queuelab::scenario::run::{run_permutation, Event, EventKind};
+use queuelab::trace::Outcome;
+use queuelab::RunConfig;
+
+fn run(file: &str, permutation: &str) -> Vec<Event> {
+    let text =
+        std::fs::read_to_string(format!("{}/tests/specs/{file}", env!("CARGO_MANIFEST_DIR")))
+            .expect("spec exists");
+    let r = resolve(&text);
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    let steps: Vec<String> = permutation.split_whitespace().map(String::from).collect();
+    run_permutation(&r.spec, &steps, &RunConfig::default()).events
+}
+
+/// `step:event[:rows]` per event, rows as `1,2` (empty for no rows).
+fn summary(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| {
+            let mut s = format!("{}:{}", e.step, e.kind.as_str());
+            match &e.outcome {
+                Some(Outcome::Ok(ok)) if ok.columns.is_some() => {
+                    let rows: Vec<String> = ok
+                        .rows
+                        .iter()
+                        .map(|r| {
+                            r.iter()
+                                .filter_map(|v| v.text())
+                                .collect::<Vec<_>>()
+                                .join("|")
+                        })
+                        .collect();
+                    s.push_str(&format!(":[{}]", rows.join(",")));
+                }
+                Some(Outcome::Error(err)) => s.push_str(&format!(":{}", err.native)),
+                _ => {}
+            }
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn skip_locked_consumers_take_different_rows() {
+    assert_eq!(
+        summary(&run("pg-skip-locked.spec", "c1pop c2pop c1c c2c")),
+        ["c1pop:ok:[1]", "c2pop:ok:[2]", "c1c:ok", "c2c:ok"]
+    );
+}
+
+#[test]
+fn a_for_update_waiter_fetches_on_past_the_deleted_row() {
+    assert_eq!(
+        summary(&run("pg-for-update-wait.spec", "c1pop c2lock c1c c2c")),
+        [
+            "c1pop:ok:[1]",
+            "c2lock:waiting",
+            "c1c:ok",
+            "c2lock:completed:[2]",
+            "c2c:ok"
+        ]
+    );
+}
+
+#[test]
+fn a_min_subquery_waiter_gets_no_row_after_the_delete_commits() {
+    assert_eq!(
+        summary(&run("pg-for-update-wait.spec", "c1pop c2min c1c c2c")),
+        [
+            "c1pop:ok:[1]",
+            "c2min:waiting",
+            "c1c:ok",
+            "c2min:completed:[]",
+            "c2c:ok"
+        ]
+    );
+}
+
+#[test]
+fn after_a_rollback_the_waiter_gets_the_row_back() {
+    assert_eq!(
+        summary(&run("pg-for-update-wait.spec", "c1pop c2lock c1r c2c")),
+        [
+            "c1pop:ok:[1]",
+            "c2lock:waiting",
+            "c1r:ok",
+            "c2lock:completed:[1]",
+            "c2c:ok"
+        ]
+    );
+}
+
+#[test]
+fn the_wait_that_closes_a_cycle_is_the_deadlock_victim() {
+    let events = run("pg-deadlock.spec", "a1 b1 a2 b2 ac bc");
+    assert_eq!(
+        summary(&events),
+        [
+            "a1:ok",
+            "b1:ok",
+            "a2:waiting",
+            "b2:error:40P01",
+            "a2:completed",
+            "ac:ok",
+            "bc:ok"
+        ]
+    );
+}
+
+#[test]
+fn a_step_of_a_waiting_session_makes_the_permutation_invalid() {
+    let events = run("pg-for-update-wait.spec", "c1pop c2lock c2c c1c");
+    let kinds: Vec<&EventKind> = events.iter().map(|e| &e.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            &EventKind::Ok,
+            &EventKind::Waiting,
+            &EventKind::InvalidPermutation
+        ]
+    );
+}
+
+#[test]
+fn steps_still_waiting_at_the_end_are_reported() {
+    let events = run("pg-for-update-wait.spec", "c1pop c2lock");
+    assert_eq!(
+        summary(&events),
+        ["c1pop:ok:[1]", "c2lock:waiting", "c2lock:still_waiting"]
+    );
+}
