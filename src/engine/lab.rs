@@ -598,8 +598,10 @@ impl Lab {
         source_rows: Option<u64>,
         resume: Resume,
     ) -> Exec {
+        let mut changes = exec.changes.clone();
+        self.remap_rowids(&mut changes);
         let store = &self.store;
-        let redo = redo_sql(&exec.changes, &|t| store.columns(t));
+        let redo = redo_sql(&changes, &|t| store.columns(t));
         let _ = self.store.exec("SAVEPOINT ql_replay");
         let replayed = match self.store.run_raw(&redo) {
             Ok(r) => r,
@@ -638,6 +640,54 @@ impl Lab {
             },
             replayed.changes,
         ))
+    }
+
+    /// A row inserted inside a view may have taken a rowid that an invisible row holds in
+    /// the newest data; such inserts get a fresh rowid (tables whose rowid is their INTEGER
+    /// PRIMARY KEY keep it: a clash there is a key clash, handled as one).
+    fn remap_rowids(&self, changes: &mut [RowChange]) {
+        let mut map: BTreeMap<(String, i64), i64> = BTreeMap::new();
+        for i in 0..changes.len() {
+            let c = &mut changes[i];
+            if let Some(r) = map.get(&(c.table.clone(), c.old_rowid)) {
+                c.old_rowid = *r;
+            }
+            if let Some(r) = map.get(&(c.table.clone(), c.new_rowid)) {
+                c.new_rowid = *r;
+            }
+            if c.kind != ChangeKind::Insert || self.rowid_is_key(&c.table) {
+                continue;
+            }
+            let table = crate::dialect::catalog::ident(&c.table);
+            let taken = self
+                .store
+                .query(&format!(
+                    "SELECT 1 FROM {table} WHERE rowid = {}",
+                    c.new_rowid
+                ))
+                .is_ok_and(|(_, rows)| !rows.is_empty());
+            if !taken {
+                continue;
+            }
+            let max = match self.store.query(&format!("SELECT max(rowid) FROM {table}")) {
+                Ok((_, rows)) => match rows.first().and_then(|r| r.first()) {
+                    Some(Value::Int(m)) => *m,
+                    _ => 0,
+                },
+                Err(_) => 0,
+            };
+            let fresh = max.max(c.new_rowid) + 1 + map.len() as i64;
+            map.insert((c.table.clone(), c.new_rowid), fresh);
+            c.new_rowid = fresh;
+        }
+    }
+
+    fn rowid_is_key(&self, table: &str) -> bool {
+        let sql = format!(
+            "SELECT count(*) FROM pragma_table_info({}) WHERE pk > 0 AND upper(type) = 'INTEGER' AND (SELECT count(*) FROM pragma_table_info({0}) WHERE pk > 0) = 1",
+            super::undo::literal(&Value::Text(table.to_string()))
+        );
+        matches!(self.store.query(&sql), Ok((_, rows)) if rows.first().and_then(|r| r.first()) == Some(&Value::Int(1)))
     }
 
     /// Other active transactions whose uncommitted rows the changes clash with on a key.

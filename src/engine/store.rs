@@ -124,6 +124,8 @@ impl Store {
                 .unwrap_or(true))
         })
         .map_err(store_error)?;
+        // PostgreSQL's generate_series, as SQLite's table-valued function.
+        rusqlite::vtab::series::load_module(&conn).map_err(store_error)?;
         // REPLACE's deletes must reach the hook for every table kind.
         conn.execute_batch("PRAGMA recursive_triggers = ON")
             .map_err(store_error)?;

@@ -10,7 +10,17 @@ use super::{ring_hint, Dialect};
 use crate::trace::StepError;
 use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 
+pub mod series;
+
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
+    let mut stmt = stmt.clone();
+    let series_note = series::rewrite(&mut stmt);
+    let mut plan = plan_statement(&stmt, catalog)?;
+    plan.notes.extend(series_note);
+    Ok(plan)
+}
+
+fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     match stmt {
         Statement::Query(q) => Ok(plan_query(*q.clone())),
         Statement::Insert(ins) => {

@@ -1,0 +1,59 @@
+//! Rule: `FROM generate_series(a, b) g` with `g` used as a column is PostgreSQL's
+//! single-column function alias; SQLite's generate_series (loaded by the store) names its
+//! column `value`, so `g` becomes `g.value`.
+
+use sqlparser::ast::{Expr, Ident, Query, SetExpr, TableFactor, VisitMut, VisitorMut};
+use std::ops::ControlFlow;
+
+pub fn rewrite<N: VisitMut>(node: &mut N) -> Option<String> {
+    let mut v = Series { fired: false };
+    let _ = node.visit(&mut v);
+    v.fired
+        .then(|| "generate_series(...) g: the alias g names its column, g.value in SQLite".into())
+}
+
+struct Series {
+    fired: bool,
+}
+
+impl VisitorMut for Series {
+    type Break = ();
+
+    fn pre_visit_query(&mut self, q: &mut Query) -> ControlFlow<()> {
+        let SetExpr::Select(select) = q.body.as_mut() else {
+            return ControlFlow::Continue(());
+        };
+        let aliases: Vec<String> = select
+            .from
+            .iter()
+            .filter_map(|t| match &t.relation {
+                TableFactor::Table {
+                    name,
+                    args: Some(_),
+                    alias: Some(a),
+                    ..
+                } if name.to_string().eq_ignore_ascii_case("generate_series")
+                    && a.columns.is_empty() =>
+                {
+                    Some(a.name.value.clone())
+                }
+                _ => None,
+            })
+            .collect();
+        if aliases.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let mut fix = |e: &mut Expr| {
+            if let Expr::Identifier(i) = e {
+                if aliases.contains(&i.value) {
+                    *e = Expr::CompoundIdentifier(vec![i.clone(), Ident::new("value")]);
+                    self.fired = true;
+                }
+            }
+            ControlFlow::<()>::Continue(())
+        };
+        let _ = sqlparser::ast::visit_expressions_mut(&mut select.projection, &mut fix);
+        let _ = sqlparser::ast::visit_expressions_mut(&mut select.selection, &mut fix);
+        ControlFlow::Continue(())
+    }
+}
