@@ -172,6 +172,19 @@ pub fn on_update_note(def: &TableDef) -> String {
     )
 }
 
+/// The INSERT with its source replaced by the rows stashed in `temp.ql_src`.
+pub fn stash_sql(ins: &sqlparser::ast::Insert) -> Option<String> {
+    ins.source.as_ref()?;
+    let mut copy = ins.clone();
+    let query = sqlparser::parser::Parser::new(&sqlparser::dialect::SQLiteDialect {})
+        .try_with_sql("SELECT * FROM temp.ql_src WHERE true")
+        .ok()?
+        .parse_query()
+        .ok()?;
+    copy.source = Some(query);
+    Some(sqlparser::ast::Statement::Insert(copy).to_string())
+}
+
 /// `INSERT ... SELECT ... FROM t ON CONFLICT` is ambiguous to SQLite's parser (the ON could
 /// start a join constraint); a WHERE clause settles it, so `WHERE true` is added when missing.
 pub fn add_where_true(ins: &mut sqlparser::ast::Insert) -> Option<String> {

@@ -35,6 +35,29 @@ pub struct LockRead {
     /// FOR UPDATE (true) or FOR SHARE (false).
     pub exclusive: bool,
     pub policy: WaitPolicy,
+    /// A scan of the whole table, uncommitted rows of others included (index records):
+    /// InnoDB's shared next-key locks of `INSERT ... SELECT` at REPEATABLE READ.
+    pub whole_table: bool,
+    /// Taken only at REPEATABLE READ or above.
+    pub repeatable_read_only: bool,
+}
+
+/// InnoDB's `INSERT ... SELECT ... FROM t` at REPEATABLE READ: shared locks on every row of
+/// `t` it scans, so it waits for (or deadlocks with) writers of `t`.
+pub fn source_scan(id: usize, table: &str) -> LockRead {
+    LockRead {
+        id,
+        table: table.to_string(),
+        rowid_sql: format!(
+            "SELECT rowid AS ql_rowid FROM {}",
+            super::catalog::ident(table)
+        ),
+        limit: None,
+        exclusive: false,
+        policy: WaitPolicy::Wait,
+        whole_table: true,
+        repeatable_read_only: true,
+    }
 }
 
 /// Turns every locking clause under `node` into a lock request; returns them and the notes.
@@ -142,6 +165,8 @@ impl Locking {
                 Some(NonBlock::SkipLocked) => WaitPolicy::SkipLocked,
                 Some(NonBlock::Nowait) => WaitPolicy::NoWait,
             },
+            whole_table: false,
+            repeatable_read_only: false,
         })
     }
 }

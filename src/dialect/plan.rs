@@ -29,6 +29,9 @@ pub enum PlanKind {
         /// The query giving the rows to insert: counted for `INSERT IGNORE`'s Records, and
         /// searched for the clashing value when a duplicate-key error must name it.
         source_query: Option<String>,
+        /// The same INSERT reading its rows from `temp.ql_src`: a statement that waited
+        /// inserts the values it computed before the wait (servers evaluate the SELECT once).
+        stash_sql: Option<String>,
     },
     Update {
         table: String,

@@ -54,6 +54,10 @@ pub struct Resume {
     pub refreshed: BTreeSet<RowRef>,
     /// Each locking read's candidate rows, found on the first try.
     pub candidates: BTreeMap<usize, Vec<i64>>,
+    /// An INSERT's source rows, computed on the first try.
+    pub source: Option<Vec<Vec<Value>>>,
+    /// PostgreSQL REPEATABLE READ: a row it changes may not have changed since its snapshot.
+    pub serializable_writes: bool,
 }
 
 /// A statement that ended: its result and the rows it changed.
@@ -432,10 +436,8 @@ impl Lab {
             },
             refreshed: resume.refreshed.clone(),
         };
-        if repeatable
-            && self.dialect.locking_reads_use_snapshot()
-            && self.changed_since(&view, snapshot)
-        {
+        resume.serializable_writes = repeatable && self.dialect.locking_reads_use_snapshot();
+        if resume.serializable_writes && self.changed_since(&view.refreshed, snapshot) {
             return Exec::Done(self.fail_txn(s, ErrorClass::SerializationFailure, ""));
         }
         if let Err(e) = self.enter_view(&view) {
@@ -452,9 +454,9 @@ impl Lab {
 
     /// Whether a row this statement waited for was changed by a commit after its snapshot
     /// (PostgreSQL REPEATABLE READ then fails with 40001).
-    fn changed_since(&self, view: &View, snapshot: u64) -> bool {
+    fn changed_since(&self, rows: &BTreeSet<RowRef>, snapshot: u64) -> bool {
         self.history.iter().any(|(w, c)| {
-            view.refreshed.contains(&row_of(c))
+            rows.contains(&row_of(c))
                 && matches!(self.txns.get(*w).map(|t| t.state), Some(TxnState::Committed(n)) if n > snapshot)
         })
     }
@@ -484,8 +486,18 @@ impl Lab {
         plan: &Plan,
         resume: &mut Resume,
     ) -> Result<(super::store::Executed, Option<u64>), Exec> {
+        let repeatable = self.txns.get(txn).is_some_and(|t| {
+            matches!(
+                t.isolation,
+                Isolation::RepeatableRead | Isolation::Serializable
+            )
+        });
         for read in &plan.lock_reads {
+            if read.repeatable_read_only && !repeatable {
+                continue;
+            }
             let candidates = match resume.candidates.get(&read.id) {
+                _ if read.whole_table => self.scanned_rows(txn, read),
                 Some(c) => c.clone(),
                 None => {
                     let rows = self
@@ -541,12 +553,24 @@ impl Lab {
             self.store.set_locked(read.id, got);
         }
         let source_rows = self.count_source(plan);
+        let sql = self
+            .source_sql(plan, resume)
+            .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         let exec = self
             .store
-            .run_raw(&plan.sqlite)
+            .run_raw(&sql)
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         for c in exec.changes.iter().filter(|c| c.kind != ChangeKind::Insert) {
             let row = row_of(c);
+            if resume.serializable_writes
+                && self.changed_since(&BTreeSet::from([row.clone()]), resume.snapshot.unwrap_or(0))
+            {
+                return Err(Exec::Done(self.fail_txn(
+                    s,
+                    ErrorClass::SerializationFailure,
+                    "",
+                )));
+            }
             let blockers = self
                 .locks
                 .blockers(txn, &row, self.dialect.write_lock_mode(c.kind));
@@ -556,6 +580,66 @@ impl Lab {
             }
         }
         Ok((exec, source_rows))
+    }
+
+    /// The SQL to run: on the first try the plan's own (stashing an INSERT's source rows);
+    /// after a wait, the INSERT of the rows computed then.
+    fn source_sql(&self, plan: &Plan, resume: &mut Resume) -> Result<Vec<String>, StoreError> {
+        let PlanKind::Insert {
+            source_query: Some(q),
+            stash_sql: Some(stash),
+            ..
+        } = &plan.kind
+        else {
+            return Ok(plan.sqlite.clone());
+        };
+        match &resume.source {
+            None => {
+                resume.source = Some(self.store.query(q)?.1);
+                Ok(plan.sqlite.clone())
+            }
+            Some(rows) if rows.is_empty() => Ok(plan.sqlite.clone()),
+            Some(rows) => {
+                let cols: Vec<String> = (0..rows[0].len()).map(|i| format!("c{i}")).collect();
+                let values: Vec<String> = rows
+                    .iter()
+                    .map(|r| {
+                        let v: Vec<String> = r.iter().map(super::undo::literal).collect();
+                        format!("({})", v.join(", "))
+                    })
+                    .collect();
+                self.store.exec(&format!(
+                    "DROP TABLE IF EXISTS temp.ql_src; CREATE TEMP TABLE ql_src ({}); INSERT INTO temp.ql_src VALUES {}",
+                    cols.join(", "),
+                    values.join(", ")
+                ))?;
+                Ok(vec![stash.clone()])
+            }
+        }
+    }
+
+    /// Every row a whole-table scan meets: the visible ones and the ones other transactions
+    /// hold locks on (their uncommitted rows are in the index too).
+    fn scanned_rows(&self, txn: TxnId, read: &crate::dialect::locks::LockRead) -> Vec<i64> {
+        let mut rows: BTreeSet<i64> = self
+            .store
+            .query(&read.rowid_sql)
+            .map(|(_, rows)| {
+                rows.iter()
+                    .filter_map(|r| match r.first() {
+                        Some(Value::Int(i)) => Some(*i),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        for (row, holders) in self.locks.all() {
+            if row.table.eq_ignore_ascii_case(&read.table) && holders.iter().any(|(t, _)| *t != txn)
+            {
+                rows.insert(row.rowid);
+            }
+        }
+        rows.into_iter().collect()
     }
 
     fn still_matches(&self, rowid_sql: &str, rowid: i64) -> bool {

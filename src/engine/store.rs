@@ -88,7 +88,10 @@ impl Store {
 
         let log = changes.clone();
         conn.preupdate_hook(Some(
-            move |action: Action, _db: &str, table: &str, case: &PreUpdateCase| {
+            move |action: Action, db: &str, table: &str, case: &PreUpdateCase| {
+                if db != "main" {
+                    return; // the engine's own temp tables
+                }
                 if let Some(change) = record(action, table, case) {
                     if let Ok(mut l) = log.lock() {
                         l.push(change);

@@ -34,8 +34,11 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     };
     let def = catalog.table(&table);
     let mut notes = rewrite_all(&mut ins);
-    let (lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
+    let (mut lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
     notes.extend(lock_notes);
+    for t in source_tables(&ins) {
+        lock_reads.push(super::locks::source_scan(lock_reads.len(), &t));
+    }
     let ring = ring_hint::detect(&ins, &table, def);
     if ins.insert_alias.is_some() {
         return Err(super::common::unsupported_with(
@@ -76,6 +79,7 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
             multi_row_source,
             columns,
             source_query,
+            stash_sql: super::dml::stash_sql(&ins),
         },
         vec![Statement::Insert(ins).to_string()],
     );
@@ -92,4 +96,22 @@ fn is_multi_row(ins: &Insert) -> bool {
         Some(_) => true,
         None => false,
     }
+}
+
+/// The tables an `INSERT ... SELECT` reads (plain names in its FROM).
+fn source_tables(ins: &Insert) -> Vec<String> {
+    let Some(SetExpr::Select(select)) = ins.source.as_ref().map(|q| q.body.as_ref()) else {
+        return Vec::new();
+    };
+    select
+        .from
+        .iter()
+        .flat_map(|t| std::iter::once(&t.relation).chain(t.joins.iter().map(|j| &j.relation)))
+        .filter_map(|r| match r {
+            sqlparser::ast::TableFactor::Table {
+                name, args: None, ..
+            } => Some(last_ident(name)),
+            _ => None,
+        })
+        .collect()
 }

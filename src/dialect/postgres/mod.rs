@@ -54,6 +54,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
                     multi_row_source,
                     columns: ins.columns.iter().map(last_ident).collect(),
                     source_query: ins.source.as_ref().map(|q| q.to_string()),
+                    stash_sql: super::dml::stash_sql(&ins),
                 },
                 vec![Statement::Insert(ins).to_string()],
             );
