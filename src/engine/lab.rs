@@ -731,8 +731,7 @@ impl Lab {
     /// PRIMARY KEY keep it: a clash there is a key clash, handled as one).
     fn remap_rowids(&self, changes: &mut [RowChange]) {
         let mut map: BTreeMap<(String, i64), i64> = BTreeMap::new();
-        for i in 0..changes.len() {
-            let c = &mut changes[i];
+        for c in changes.iter_mut() {
             if let Some(r) = map.get(&(c.table.clone(), c.old_rowid)) {
                 c.old_rowid = *r;
             }
