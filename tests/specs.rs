@@ -121,7 +121,8 @@ fn a_step_of_a_waiting_session_makes_the_permutation_invalid() {
         [
             &EventKind::Ok,
             &EventKind::Waiting,
-            &EventKind::InvalidPermutation
+            &EventKind::InvalidPermutation,
+            &EventKind::StillWaiting
         ]
     );
 }

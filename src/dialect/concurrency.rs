@@ -54,6 +54,14 @@ impl Dialect {
         self == Dialect::Postgres
     }
 
+    /// Whether a deadlock is broken by rolling back the transaction with the least work
+    /// (InnoDB's weight: rows changed and locks held) rather than failing the statement whose
+    /// wait closed the cycle (PostgreSQL; SQL Server by default picks the cheapest too, but the
+    /// simulator keeps the closer there).
+    pub fn deadlock_victim_is_lightest(self) -> bool {
+        self == Dialect::MySql
+    }
+
     /// Whether BEGIN inside a transaction commits it first (MySQL's implicit commit).
     pub fn begin_commits_open_transaction(self) -> bool {
         self == Dialect::MySql

@@ -99,6 +99,8 @@ pub struct Lab {
     pub sessions: Vec<Session>,
     /// Sessions in the order they began to wait.
     wait_order: Vec<usize>,
+    /// Waiting statements failed as deadlock victims, not yet reported.
+    victims: Vec<Completion>,
 }
 
 impl Lab {
@@ -113,6 +115,7 @@ impl Lab {
             waits: WaitGraph::default(),
             sessions: Vec::new(),
             wait_order: Vec::new(),
+            victims: Vec::new(),
         }
     }
 
@@ -135,12 +138,9 @@ impl Lab {
     /// Runs one planned statement for session `s`, then lets every waiting statement that
     /// can go on finish (returned in the order they finished).
     pub fn submit(&mut self, s: usize, plan: Plan, tag: usize) -> (Submitted, Vec<Completion>) {
-        let own = match self.attempt(s, &plan, Resume::default()) {
-            Exec::Done(f) => Submitted::Finished(f),
-            Exec::Wait(blockers, resume) => match self.suspend(s, plan, blockers, resume, tag) {
-                Some(f) => Submitted::Finished(f),
-                None => Submitted::Waiting(self.blocker_sessions(s)),
-            },
+        let own = match self.settle(s, plan, Resume::default(), tag) {
+            Some(f) => Submitted::Finished(f),
+            None => Submitted::Waiting(self.blocker_sessions(s)),
         };
         let done = self.wake();
         (own, done)
@@ -160,35 +160,71 @@ impl Lab {
         out
     }
 
-    /// Parks a statement that must wait, unless its wait closes a cycle: then the victim is
-    /// chosen as the vendor does (here: the statement that closed it) and fails.
-    fn suspend(
-        &mut self,
-        s: usize,
-        plan: Plan,
-        blockers: Vec<TxnId>,
-        resume: Resume,
-        tag: usize,
-    ) -> Option<Finished> {
-        let txn = self.sessions[s].txn?;
-        if self.waits.wait(txn, &blockers).is_some() {
+    /// Runs a statement until it finishes or must wait. A wait that closes a cycle is a
+    /// deadlock: the vendor's victim fails (its waiting statement reported as a completion)
+    /// and, if the victim was another session, this statement tries again. `None`: it waits.
+    fn settle(&mut self, s: usize, plan: Plan, mut resume: Resume, tag: usize) -> Option<Finished> {
+        loop {
+            let (blockers, next) = match self.attempt(s, &plan, resume) {
+                Exec::Done(f) => return Some(f),
+                Exec::Wait(b, r) => (b, r),
+            };
+            resume = next;
+            let txn = self.sessions[s].txn?;
+            let Some(cycle) = self.waits.wait(txn, &blockers) else {
+                self.sessions[s].waiting = Some(Suspended {
+                    plan,
+                    blockers,
+                    resume,
+                    tag,
+                });
+                self.wait_order.retain(|x| *x != s);
+                self.wait_order.push(s);
+                return None;
+            };
             self.waits.stop_waiting(txn);
-            return Some(self.fail_txn(s, ErrorClass::Deadlock, ""));
+            let victim = self.deadlock_victim(txn, &cycle);
+            if victim == txn {
+                return Some(self.fail_txn(s, ErrorClass::Deadlock, ""));
+            }
+            let Some(v) = self.txns.session_of(victim) else {
+                return Some(self.fail_txn(s, ErrorClass::Deadlock, ""));
+            };
+            let waiting = self.sessions[v].waiting.take();
+            self.wait_order.retain(|x| *x != v);
+            let finished = self.fail_txn(v, ErrorClass::Deadlock, "");
+            if let Some(w) = waiting {
+                self.victims.push(Completion {
+                    session: v,
+                    tag: w.tag,
+                    finished,
+                });
+            }
         }
-        self.sessions[s].waiting = Some(Suspended {
-            plan,
-            blockers,
-            resume,
-            tag,
-        });
-        self.wait_order.retain(|x| *x != s);
-        self.wait_order.push(s);
-        None
+    }
+
+    /// PostgreSQL fails the transaction whose wait closed the cycle; InnoDB rolls back the
+    /// "lightest" one (fewest rows changed and locks held), that one on a tie.
+    fn deadlock_victim(&self, closer: TxnId, cycle: &[TxnId]) -> TxnId {
+        if !self.dialect.deadlock_victim_is_lightest() {
+            return closer;
+        }
+        let weight = |t: TxnId| {
+            self.history.iter().filter(|(w, _)| *w == t).count() + self.locks.count_held(t)
+        };
+        let mut victim = closer;
+        for &t in cycle {
+            if weight(t) < weight(victim) {
+                victim = t;
+            }
+        }
+        victim
     }
 
     /// Tries every waiting statement whose blockers have all ended, until nothing moves.
+    /// Deadlock victims come first, in the order they were chosen.
     fn wake(&mut self) -> Vec<Completion> {
-        let mut out = Vec::new();
+        let mut out: Vec<Completion> = std::mem::take(&mut self.victims);
         loop {
             let ready = self.wait_order.iter().copied().find(|&s| {
                 self.sessions[s]
@@ -204,21 +240,15 @@ impl Lab {
             if let Some(t) = self.sessions[s].txn {
                 self.waits.stop_waiting(t);
             }
-            match self.attempt(s, &w.plan, w.resume.clone()) {
-                Exec::Done(finished) => out.push(Completion {
+            let tag = w.tag;
+            let finished = self.settle(s, w.plan, w.resume, tag);
+            out.append(&mut self.victims);
+            if let Some(finished) = finished {
+                out.push(Completion {
                     session: s,
-                    tag: w.tag,
+                    tag,
                     finished,
-                }),
-                Exec::Wait(blockers, resume) => {
-                    if let Some(finished) = self.suspend(s, w.plan, blockers, resume, w.tag) {
-                        out.push(Completion {
-                            session: s,
-                            tag: w.tag,
-                            finished,
-                        });
-                    }
-                }
+                });
             }
         }
         out

@@ -110,6 +110,14 @@ impl LockTable {
         freed
     }
 
+    /// How many row locks `txn` holds (part of InnoDB's transaction weight).
+    pub fn count_held(&self, txn: TxnId) -> usize {
+        self.held
+            .values()
+            .map(|h| h.iter().filter(|(t, _)| *t == txn).count())
+            .sum()
+    }
+
     pub fn holders(&self, row: &RowRef) -> &[(TxnId, LockMode)] {
         self.held.get(row).map(Vec::as_slice).unwrap_or(&[])
     }

@@ -96,10 +96,10 @@ pub fn run_permutation(spec: &Spec, steps: &[String], config: &RunConfig) -> Per
             continue;
         };
         if pending[s].is_some() {
-            // The rest of the permutation, still-waiting steps included, is skipped.
+            // The rest of the permutation is skipped; steps still waiting are reported below.
             run.events
                 .push(bare(name, &sdef.name, EventKind::InvalidPermutation));
-            return run;
+            break;
         }
         let plans = match plans_of(&lab, dialect, &step.sql) {
             Ok(p) => p,
@@ -143,6 +143,11 @@ fn run_step(
         let (own, completions) = lab.submit(s, p, tag);
         all.extend(completions);
         match own {
+            // A step stops at its first failing statement, as a multi-statement query does.
+            Submitted::Finished(f) if matches!(f.outcome, Outcome::Error(_)) => {
+                last = f.outcome;
+                break;
+            }
             Submitted::Finished(f) => last = f.outcome,
             Submitted::Waiting(on) => {
                 pending[s] = Some((name.to_string(), rest.collect()));

@@ -1,0 +1,94 @@
+//! The judge: every spec of tests/conformance/specs, run on the simulator, must print the
+//! JSON lines real PostgreSQL 15 / MariaDB 10.11 printed (tests/conformance/expected/,
+//! recorded by tests/conformance/recorder/). A spec that differs must be listed in
+//! tests/conformance/known-differences.txt with the reason; a listed spec that has come to
+//! match must be taken off the list.
+
+use queuelab::render::jsonl::event_line;
+use queuelab::scenario::resolve;
+use queuelab::scenario::run::run_permutation;
+use queuelab::RunConfig;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance")
+}
+
+/// `spec-name: reason` lines; `#` comments and blank lines skipped.
+fn known_differences() -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(dir().join("known-differences.txt")).unwrap_or_default();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, r)| (n.trim().to_string(), r.trim().to_string()))
+        .collect()
+}
+
+fn simulate(spec_file: &Path, name: &str) -> String {
+    let text = std::fs::read_to_string(spec_file).expect("spec readable");
+    let r = resolve(&text);
+    assert!(r.errors.is_empty(), "{name}: {:?}", r.errors);
+    let mut out = String::new();
+    for p in &r.permutations {
+        let run = run_permutation(&r.spec, p, &RunConfig::default());
+        for e in &run.events {
+            out.push_str(&event_line(name, &run.steps, e));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[test]
+fn the_simulator_prints_what_the_real_servers_printed() {
+    let known = known_differences();
+    let mut specs: Vec<PathBuf> = std::fs::read_dir(dir().join("specs"))
+        .expect("tests/conformance/specs")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "spec"))
+        .collect();
+    specs.sort();
+    assert!(specs.len() >= 40, "the suite has {} specs", specs.len());
+    let (mut matched, mut listed, mut problems) = (0, 0, Vec::new());
+    for spec in &specs {
+        let name = spec
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let expected =
+            std::fs::read_to_string(dir().join("expected").join(format!("{name}.jsonl")))
+                .unwrap_or_else(|_| panic!("{name}: no recording in expected/"));
+        let got = simulate(spec, &name);
+        let same = got.trim_end() == expected.trim_end();
+        match (same, known.contains_key(&name)) {
+            (true, false) => matched += 1,
+            (false, true) => listed += 1,
+            (true, true) => problems.push(format!(
+                "{name}: now matches; take it off known-differences.txt"
+            )),
+            (false, false) => {
+                let first = got
+                    .lines()
+                    .zip(expected.lines())
+                    .find(|(a, b)| a != b)
+                    .map(|(a, b)| format!("\n  simulator: {a}\n  server:    {b}"))
+                    .unwrap_or_else(|| "\n  (one output is longer)".into());
+                problems.push(format!("{name}: differs from the server{first}"));
+            }
+        }
+    }
+    for name in known.keys() {
+        if !specs
+            .iter()
+            .any(|p| p.file_stem().is_some_and(|s| s.to_string_lossy() == *name))
+        {
+            problems.push(format!(
+                "{name}: listed in known-differences.txt but no such spec"
+            ));
+        }
+    }
+    println!("conformance: {matched} specs match the servers, {listed} known differences");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
