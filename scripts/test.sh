@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test of Queue Lab: formatting and lints, the native engine tests, the engine in
-# wasm in headless Chromium, and the app end to end in headless Chromium (Playwright).
+# Runs every test of Queue Lab: formatting and lints, the conformance recordings on real
+# PostgreSQL and MariaDB, the native tests (the simulator judged against those recordings
+# among them), the engine in wasm in headless Chromium, and the app end to end in headless
+# Chromium (Playwright).
 # Installs whatever is missing first. CI runs exactly this (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +17,10 @@ cargo fmt --all -- --check
 cargo clippy --quiet --workspace --all-targets -- -D warnings
 cargo clippy --quiet --target wasm32-unknown-unknown -p queuelab-web -- -D warnings
 
-section "native tests (engine, dialects, CLI)"
+section "conformance recordings: real PostgreSQL and MariaDB, recorded twice, equal to tests/conformance/expected"
+scripts/conformance.sh
+
+section "native tests (engine, dialects, CLI, simulator against the recordings)"
 cargo test --workspace --quiet
 
 section "engine in wasm, headless Chromium (wasm-bindgen-test)"

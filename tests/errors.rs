@@ -161,3 +161,14 @@ fn garbage_never_panics() {
         let _ = postgres(text);
     }
 }
+
+#[test]
+fn a_row_clashing_on_two_keys_is_reported_on_the_primary_key_first() {
+    let t = mysql(&format!(
+        "{RING_TABLE} INSERT INTO q VALUES (0, 0, 'a'); INSERT INTO q VALUES (0, 0, 'b');"
+    ));
+    assert_eq!(
+        last(&t).client_text,
+        "ERROR 1062 (23000): Duplicate entry '0' for key 'PRIMARY'"
+    );
+}

@@ -8,7 +8,7 @@ fn create_table_keeps_keys_and_drops_key_syntax_sqlite_refuses() {
     verified_rewrite(
         "",
         "CREATE TABLE q (id int NOT NULL, modulo int NOT NULL, fruit varchar(10) NOT NULL, PRIMARY KEY(id), UNIQUE KEY(modulo)) ENGINE=InnoDB;",
-        &[r#"CREATE TABLE "q" ("id" INT NOT NULL, "modulo" INT NOT NULL, "fruit" VARCHAR(10) NOT NULL, PRIMARY KEY ("id"), UNIQUE ("modulo"))"#],
+        &[r#"CREATE TABLE "q" ("id" INT NOT NULL, "modulo" INT NOT NULL, "fruit" VARCHAR(10) NOT NULL, UNIQUE ("modulo"), PRIMARY KEY ("id"))"#],
     );
 }
 
@@ -126,7 +126,7 @@ fn alter_add_timestamp_column_rebuilds_the_table_keeping_rows() {
         &format!("{RING_TABLE}{}", ring_insert("apples")),
         "ALTER TABLE q ADD COLUMN fed TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP;",
         &[
-            r#"CREATE TABLE "q__rebuild" ("id" INT NOT NULL, "modulo" INT NOT NULL, "fruit" VARCHAR(10) NOT NULL, "fed" TIMESTAMP NOT NULL DEFAULT (ql_now()), PRIMARY KEY ("id"), UNIQUE ("modulo"))"#,
+            r#"CREATE TABLE "q__rebuild" ("id" INT NOT NULL, "modulo" INT NOT NULL, "fruit" VARCHAR(10) NOT NULL, "fed" TIMESTAMP NOT NULL DEFAULT (ql_now()), UNIQUE ("modulo"), PRIMARY KEY ("id"))"#,
             r#"INSERT INTO "q__rebuild" (rowid, "id", "modulo", "fruit") SELECT rowid, "id", "modulo", "fruit" FROM "q""#,
             r#"DROP TABLE "q""#,
             r#"ALTER TABLE "q__rebuild" RENAME TO "q""#,

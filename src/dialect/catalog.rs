@@ -71,12 +71,14 @@ impl TableDef {
     /// The SQLite statements that create this table and its indexes.
     pub fn to_sqlite(&self) -> Vec<String> {
         let mut parts: Vec<String> = self.columns.iter().map(column_sql).collect();
-        let single_auto_pk = self.auto_increment_pk();
-        if let (Some(pk), false) = (&self.primary_key, single_auto_pk) {
-            parts.push(format!("PRIMARY KEY ({})", idents(&pk.columns)));
-        }
-        for u in &self.uniques {
+        // SQLite checks the index declared last first; the servers check the primary key
+        // first, then unique keys in order. Declaring them in reverse makes the first clash
+        // reported (and the row an upsert updates) the one the server would pick.
+        for u in self.uniques.iter().rev() {
             parts.push(format!("UNIQUE ({})", idents(&u.columns)));
+        }
+        if let (Some(pk), false) = (&self.primary_key, self.auto_increment_pk()) {
+            parts.push(format!("PRIMARY KEY ({})", idents(&pk.columns)));
         }
         let mut out = vec![format!(
             "CREATE TABLE {} ({})",

@@ -459,7 +459,13 @@ impl Lab {
         let plain_read = plan.kind == PlanKind::Query && plan.lock_reads.is_empty();
         let view = View {
             own: Some(txn),
-            snapshot: if plain_read || self.dialect.locking_reads_use_snapshot() {
+            // An INSERT checks keys against the newest committed rows (its SELECT's rows are
+            // kept from the first try); UPDATE, DELETE and locking reads look where the vendor
+            // looks (PostgreSQL: the snapshot, then the newest version of rows it waited for).
+            snapshot: if plain_read
+                || (self.dialect.locking_reads_use_snapshot()
+                    && !matches!(plan.kind, PlanKind::Insert { .. }))
+            {
                 snapshot
             } else {
                 now
