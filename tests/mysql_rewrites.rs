@@ -182,7 +182,7 @@ fn select_for_update_becomes_an_engine_lock_request() {
     let t = verified_rewrite(
         "CREATE TABLE jobs (id int PRIMARY KEY); INSERT INTO jobs VALUES (2), (1);",
         "SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED;",
-        &["SELECT id FROM jobs WHERE ql_locked(0, jobs.rowid) ORDER BY id LIMIT 1"],
+        &["SELECT id FROM jobs WHERE ql_locked(0, jobs.rowid) ORDER BY ql_lock_order(0, jobs.rowid) LIMIT 1"],
     );
     assert!(last(&t)
         .notes

@@ -16,6 +16,11 @@ use std::ops::ControlFlow;
 /// The SQLite function that tells whether a row is among those locked for request `k`.
 pub const LOCKED_FN: &str = "ql_locked";
 
+/// The SQLite function giving a row's place in the order request `k` locked it: a locking
+/// read returns rows in that order (PostgreSQL sorts before it locks, so a row re-read after a
+/// wait keeps its old place even if its sort key changed).
+pub const LOCK_ORDER_FN: &str = "ql_lock_order";
+
 /// What a blocked lock request does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WaitPolicy {
@@ -145,6 +150,16 @@ impl Locking {
             Some(_) => return None,
         };
         let locked = parse_sqlite_expr(&format!("{LOCKED_FN}({id}, {qualifier}.rowid)"))?;
+        if let Some(order) = q.order_by.as_mut() {
+            let by_lock = parse_sqlite_expr(&format!("{LOCK_ORDER_FN}({id}, {qualifier}.rowid)"))?;
+            if let sqlparser::ast::OrderByKind::Expressions(exprs) = &mut order.kind {
+                exprs.truncate(1);
+                if let Some(first) = exprs.first_mut() {
+                    first.expr = by_lock;
+                    first.options = Default::default();
+                }
+            }
+        }
         select.selection = Some(match select.selection.take() {
             Some(c) => Expr::BinaryOp {
                 left: Box::new(Expr::Nested(Box::new(c))),

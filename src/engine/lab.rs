@@ -553,7 +553,7 @@ impl Lab {
                 }
             };
             let mode = self.dialect.read_lock_mode(read.exclusive);
-            let mut got = BTreeSet::new();
+            let mut got: Vec<i64> = Vec::new();
             for rowid in candidates {
                 if read.limit.is_some_and(|l| got.len() as u64 >= l) {
                     break;
@@ -568,7 +568,7 @@ impl Lab {
                 let blockers = self.locks.blockers(txn, &row, mode);
                 if blockers.is_empty() {
                     self.locks.grant(txn, row, mode);
-                    got.insert(rowid);
+                    got.push(rowid);
                     continue;
                 }
                 match read.policy {

@@ -5,12 +5,12 @@
 //! engine counts affected rows from and what the table view highlights.
 
 use crate::dialect::exprs::NOW_FN;
-use crate::dialect::locks::LOCKED_FN;
+use crate::dialect::locks::{LOCKED_FN, LOCK_ORDER_FN};
 use crate::trace::Value;
 use rusqlite::hooks::{Action, PreUpdateCase};
 use rusqlite::types::ValueRef;
 use rusqlite::{functions::FunctionFlags, Connection};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -62,7 +62,8 @@ pub struct StoredTable {
 }
 
 /// The rows locked for each lock request of the running statement (see `dialect::locks`).
-type LockedSets = Arc<Mutex<BTreeMap<usize, BTreeSet<i64>>>>;
+/// In the order they were locked.
+type LockedSets = Arc<Mutex<BTreeMap<usize, Vec<i64>>>>;
 
 pub struct Store {
     conn: Connection,
@@ -127,6 +128,17 @@ impl Store {
                 .unwrap_or(true))
         })
         .map_err(store_error)?;
+        let l = locked.clone();
+        conn.create_scalar_function(LOCK_ORDER_FN, 2, FunctionFlags::SQLITE_UTF8, move |ctx| {
+            let id: i64 = ctx.get(0)?;
+            let rowid: i64 = ctx.get(1)?;
+            // Unfilled: every row ties, and the query's own order (rowid) stands.
+            Ok(l.lock()
+                .ok()
+                .and_then(|sets| sets.get(&(id as usize))?.iter().position(|r| *r == rowid))
+                .unwrap_or(0) as i64)
+        })
+        .map_err(store_error)?;
         // PostgreSQL's generate_series, as SQLite's table-valued function.
         rusqlite::vtab::series::load_module(&conn).map_err(store_error)?;
         // REPLACE's deletes must reach the hook for every table kind.
@@ -150,7 +162,7 @@ impl Store {
     }
 
     /// Sets the rows `ql_locked(id, rowid)` accepts for lock request `id`.
-    pub fn set_locked(&self, id: usize, rows: BTreeSet<i64>) {
+    pub fn set_locked(&self, id: usize, rows: Vec<i64>) {
         if let Ok(mut sets) = self.locked.lock() {
             sets.insert(id, rows);
         }
