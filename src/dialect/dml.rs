@@ -5,15 +5,39 @@ use super::exprs::{last_ident, now_expr, parenthesized, parse_sqlite_expr, rewri
 use super::plan::{Plan, PlanKind};
 use sqlparser::ast::{
     Assignment, AssignmentTarget, Delete, Expr, FromTable, Ident, ObjectName, OrderByExpr, Query,
-    TableFactor, TableWithJoins, Update,
+    SetExpr, Statement, TableFactor, TableWithJoins, Update,
 };
 
 /// A plain query. Locking clauses are dropped with a note: one session takes no locks.
+/// A query, or a `WITH ... UPDATE/DELETE` (a CTE pop), which counts as the write it ends in.
 pub fn plan_query(mut q: Query) -> Plan {
     let mut notes = rewrite_all(&mut q);
+    let kind = match q.body.as_mut() {
+        SetExpr::Delete(inner) => match inner {
+            Statement::Delete(d) => {
+                notes.extend(using_to_exists(d));
+                let table = match &d.from {
+                    FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t) => {
+                        t.first().and_then(table_name)
+                    }
+                };
+                PlanKind::Delete {
+                    table: table.unwrap_or_default(),
+                }
+            }
+            _ => PlanKind::Query,
+        },
+        SetExpr::Update(inner) => match &*inner {
+            Statement::Update(u) => PlanKind::Update {
+                table: table_name(&u.table).unwrap_or_default(),
+            },
+            _ => PlanKind::Query,
+        },
+        _ => PlanKind::Query,
+    };
     let (lock_reads, lock_notes) = super::locks::lock_requests(&mut q, 0);
     notes.extend(lock_notes);
-    let mut plan = Plan::new(PlanKind::Query, vec![q.to_string()]);
+    let mut plan = Plan::new(kind, vec![q.to_string()]);
     plan.notes = notes;
     plan.lock_reads = lock_reads;
     plan
@@ -55,6 +79,7 @@ pub fn plan_delete(mut d: Delete) -> Plan {
     };
     let table = tables.first().and_then(table_name).unwrap_or_default();
     let mut notes = rewrite_all(&mut d);
+    notes.extend(using_to_exists(&mut d));
     let (lock_reads, lock_notes) = super::locks::lock_requests(&mut d, 0);
     notes.extend(lock_notes);
     notes.extend(limit_by_rowid(
@@ -199,6 +224,23 @@ pub fn add_where_true(ins: &mut sqlparser::ast::Insert) -> Option<String> {
     select.selection = Some(Expr::value(Value::Boolean(true)));
     Some(
         "WHERE true added to the SELECT: SQLite needs it to tell ON CONFLICT from a join's ON"
+            .into(),
+    )
+}
+
+/// Rule: PostgreSQL's `DELETE FROM t USING u WHERE c` has no SQLite form; it becomes
+/// `DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE c)`.
+fn using_to_exists(d: &mut Delete) -> Option<String> {
+    let using = d.using.take()?;
+    let from: Vec<String> = using.iter().map(|t| t.to_string()).collect();
+    let cond = d
+        .selection
+        .take()
+        .map(|c| format!(" WHERE {c}"))
+        .unwrap_or_default();
+    d.selection = parse_sqlite_expr(&format!("EXISTS (SELECT 1 FROM {}{cond})", from.join(", ")));
+    Some(
+        "DELETE ... USING u WHERE c becomes DELETE ... WHERE EXISTS (SELECT 1 FROM u WHERE c)"
             .into(),
     )
 }
