@@ -13,25 +13,19 @@ use sqlparser::ast::{
 pub fn plan_query(mut q: Query) -> Plan {
     let mut notes = rewrite_all(&mut q);
     let kind = match q.body.as_mut() {
-        SetExpr::Delete(inner) => match inner {
-            Statement::Delete(d) => {
-                notes.extend(using_to_exists(d));
-                let table = match &d.from {
-                    FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t) => {
-                        t.first().and_then(table_name)
-                    }
-                };
-                PlanKind::Delete {
-                    table: table.unwrap_or_default(),
+        SetExpr::Delete(Statement::Delete(d)) => {
+            notes.extend(using_to_exists(d));
+            let table = match &d.from {
+                FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t) => {
+                    t.first().and_then(table_name)
                 }
+            };
+            PlanKind::Delete {
+                table: table.unwrap_or_default(),
             }
-            _ => PlanKind::Query,
-        },
-        SetExpr::Update(inner) => match &*inner {
-            Statement::Update(u) => PlanKind::Update {
-                table: table_name(&u.table).unwrap_or_default(),
-            },
-            _ => PlanKind::Query,
+        }
+        SetExpr::Update(Statement::Update(u)) => PlanKind::Update {
+            table: table_name(&u.table).unwrap_or_default(),
         },
         _ => PlanKind::Query,
     };
