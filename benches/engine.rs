@@ -1,0 +1,70 @@
+//! Engine speed (benchmarks, never tests): one statement of a queue-sized scenario, and every
+//! permutation of a two-session spec. `cargo bench --bench engine`.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use queuelab::dialect::{plan, Dialect};
+use queuelab::engine::lab::Lab;
+use queuelab::engine::store::Store;
+use queuelab::scenario::resolve;
+use queuelab::scenario::run::run_permutation;
+use queuelab::RunConfig;
+use std::hint::black_box;
+
+/// A lab with a 100-row job queue and two sessions.
+fn queue_lab() -> Lab {
+    let store = Store::open(RunConfig::default().step_budget).expect("sqlite opens");
+    let mut lab = Lab::new(Dialect::Postgres, store);
+    let setup = lab.add_session("setup");
+    let sql = "CREATE TABLE jobs (id int PRIMARY KEY, payload text NOT NULL);
+               INSERT INTO jobs SELECT value, 'job ' || value FROM generate_series(1, 100);";
+    for p in queuelab::dialect::front::parse_script(Dialect::Postgres, sql).statements {
+        let ast = p.ast.expect("setup parses");
+        let pl = plan(Dialect::Postgres, &ast, &lab.catalog).expect("setup plans");
+        lab.submit(setup, pl, 0);
+    }
+    lab.add_session("c1");
+    lab
+}
+
+fn one_step(c: &mut Criterion) {
+    let pop = "SELECT id, payload FROM jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED";
+    let ast = queuelab::dialect::front::parse_script(Dialect::Postgres, pop).statements[0]
+        .ast
+        .clone()
+        .expect("parses");
+    c.bench_function("one step: SKIP LOCKED pop on 100 rows (plan + run)", |b| {
+        let mut lab = queue_lab();
+        b.iter(|| {
+            let p = plan(Dialect::Postgres, &ast, &lab.catalog).expect("plans");
+            black_box(lab.submit(1, p, 0));
+        })
+    });
+}
+
+const TWO_BY_THREE: &str = "# dialect: postgres
+setup { CREATE TABLE jobs (id int PRIMARY KEY); INSERT INTO jobs VALUES (1), (2), (3); }
+session c1
+step a1 { BEGIN; }
+step a2 { SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED; }
+step a3 { COMMIT; }
+session c2
+step b1 { BEGIN; }
+step b2 { SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE; }
+step b3 { COMMIT; }
+";
+
+fn all_permutations(c: &mut Criterion) {
+    let r = resolve(TWO_BY_THREE);
+    assert_eq!(r.permutations.len(), 20);
+    let config = RunConfig::default();
+    c.bench_function("all 20 permutations of a 2-session x 3-step spec", |b| {
+        b.iter(|| {
+            for p in &r.permutations {
+                black_box(run_permutation(&r.spec, p, &config));
+            }
+        })
+    });
+}
+
+criterion_group!(benches, one_step, all_permutations);
+criterion_main!(benches);
