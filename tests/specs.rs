@@ -135,3 +135,46 @@ fn steps_still_waiting_at_the_end_are_reported() {
         ["c1pop:ok:[1]", "c2lock:waiting", "c2lock:still_waiting"]
     );
 }
+
+#[test]
+fn traced_runs_show_locks_waits_and_changed_rows_after_each_step() {
+    use queuelab::scenario::run::run_permutation_traced;
+    use queuelab::trace::Mark;
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/specs/pg-for-update-wait.spec",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("spec exists");
+    let r = resolve(&text);
+    let steps: Vec<String> = ["c1pop", "c2lock", "c1c", "c2c"].map(String::from).to_vec();
+    let (_, frames) = run_permutation_traced(&r.spec, &steps, &RunConfig::default());
+    assert_eq!(frames.len(), 4);
+    // After c1's pop: row 1 is a ghost of the delete, locked FOR UPDATE by c1.
+    let jobs = &frames[0].tables[0];
+    assert!(jobs
+        .rows
+        .iter()
+        .any(|row| row.rowid == 1 && row.mark == Mark::Deleted));
+    let badge = &frames[0].locks[0];
+    assert_eq!(
+        (badge.rowid, badge.session.as_str(), badge.mode),
+        (1, "c1", "FOR UPDATE")
+    );
+    // c2 waits for c1.
+    let c2 = frames[1]
+        .sessions
+        .iter()
+        .find(|s| s.name == "c2")
+        .expect("c2");
+    assert_eq!(c2.waits_for, ["c1"]);
+    assert!(c2.in_transaction);
+    // c1's commit ends the wait: its frame carries c2's completion and c2's lock on row 2.
+    let kinds: Vec<&str> = frames[2].events.iter().map(|e| e.kind.as_str()).collect();
+    assert_eq!(kinds, ["ok", "completed"]);
+    assert!(frames[2]
+        .locks
+        .iter()
+        .any(|b| b.rowid == 2 && b.session == "c2"));
+    assert!(frames[2].sessions.iter().all(|s| s.waits_for.is_empty()));
+    assert!(frames[3].locks.is_empty());
+}

@@ -6,9 +6,10 @@ use super::spec::{Block, Spec};
 use crate::dialect::front::parse_script;
 use crate::dialect::{plan, Dialect, Plan};
 use crate::engine::lab::{Completion, Lab, Submitted};
+use crate::engine::store::RowChange;
 use crate::engine::store::Store;
 use crate::engine::RunConfig;
-use crate::trace::{ErrorClass, Outcome, StepError};
+use crate::trace::{ErrorClass, Outcome, StepError, TableView};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum EventKind {
@@ -60,7 +61,60 @@ pub fn spec_dialect(spec: &Spec) -> Dialect {
         .unwrap_or(Dialect::Postgres)
 }
 
+/// The state after one step of a permutation: what a multi-session view draws.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Frame {
+    /// The step that ran (its own event is the first of `events`).
+    pub step: String,
+    pub events: Vec<Event>,
+    /// Every table, rows marked with what this step (and the waits it ended) changed.
+    pub tables: Vec<TableView>,
+    pub locks: Vec<LockBadge>,
+    pub sessions: Vec<SessionView>,
+}
+
+/// A row lock for the table view's badges.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LockBadge {
+    pub table: String,
+    pub rowid: i64,
+    pub session: String,
+    pub mode: &'static str,
+}
+
+/// A session as the multi-session view shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SessionView {
+    pub name: String,
+    pub in_transaction: bool,
+    pub isolation: &'static str,
+    /// PostgreSQL: the transaction failed and waits for ROLLBACK.
+    pub aborted: bool,
+    /// The sessions it waits for (empty when it does not wait).
+    pub waits_for: Vec<String>,
+}
+
 pub fn run_permutation(spec: &Spec, steps: &[String], config: &RunConfig) -> PermutationRun {
+    run_inner(spec, steps, config, None)
+}
+
+/// Runs a permutation and records a [`Frame`] after every step.
+pub fn run_permutation_traced(
+    spec: &Spec,
+    steps: &[String],
+    config: &RunConfig,
+) -> (PermutationRun, Vec<Frame>) {
+    let mut frames = Vec::new();
+    let run = run_inner(spec, steps, config, Some(&mut frames));
+    (run, frames)
+}
+
+fn run_inner(
+    spec: &Spec,
+    steps: &[String],
+    config: &RunConfig,
+    mut frames: Option<&mut Vec<Frame>>,
+) -> PermutationRun {
     let dialect = spec_dialect(spec);
     let mut run = PermutationRun {
         steps: steps.to_vec(),
@@ -113,9 +167,14 @@ pub fn run_permutation(spec: &Spec, steps: &[String], config: &RunConfig) -> Per
                 continue;
             }
         };
-        let (own, completions) = run_step(&mut lab, s, plans, i, name, &mut pending);
+        let before = run.events.len();
+        let mut changes = Vec::new();
+        let (own, completions) = run_step(&mut lab, s, plans, i, name, &mut pending, &mut changes);
         run.events.push(own);
-        report(&mut lab, &mut run, completions, steps, &mut pending);
+        report(&mut lab, &mut run, completions, &mut pending, &mut changes);
+        if let Some(frames) = frames.as_deref_mut() {
+            frames.push(frame(&lab, name, run.events[before..].to_vec(), &changes));
+        }
     }
     for (s, p) in pending.iter().enumerate() {
         if let Some((name, _)) = p {
@@ -134,6 +193,7 @@ fn run_step(
     tag: usize,
     name: &str,
     pending: &mut [Option<(String, Vec<Plan>)>],
+    changes: &mut Vec<RowChange>,
 ) -> (Event, Vec<Completion>) {
     let session = lab.sessions[s].name.clone();
     let mut last = Outcome::Ok(Default::default());
@@ -145,10 +205,14 @@ fn run_step(
         match own {
             // A step stops at its first failing statement, as a multi-statement query does.
             Submitted::Finished(f) if matches!(f.outcome, Outcome::Error(_)) => {
+                changes.extend(f.changes);
                 last = f.outcome;
                 break;
             }
-            Submitted::Finished(f) => last = f.outcome,
+            Submitted::Finished(f) => {
+                changes.extend(f.changes);
+                last = f.outcome;
+            }
             Submitted::Waiting(on) => {
                 pending[s] = Some((name.to_string(), rest.collect()));
                 let mut e = bare(name, &session, EventKind::Waiting);
@@ -170,11 +234,12 @@ fn report(
     lab: &mut Lab,
     run: &mut PermutationRun,
     mut completions: Vec<Completion>,
-    steps: &[String],
     pending: &mut [Option<(String, Vec<Plan>)>],
+    changes: &mut Vec<RowChange>,
 ) {
     while !completions.is_empty() {
         let c = completions.remove(0);
+        changes.extend(c.finished.changes.iter().cloned());
         let Some((name, rest)) = pending[c.session].take() else {
             continue;
         };
@@ -188,14 +253,13 @@ fn report(
             ));
             continue;
         }
-        let (own, more) = run_step(lab, c.session, rest, c.tag, &name, pending);
+        let (own, more) = run_step(lab, c.session, rest, c.tag, &name, pending, changes);
         if own.kind != EventKind::Waiting {
             let mut e = own;
             e.kind = EventKind::Completed;
             run.events.push(e);
         }
         completions.extend(more);
-        let _ = steps;
     }
 }
 
@@ -252,5 +316,64 @@ fn finished(step: &str, session: &str, kind: EventKind, outcome: Outcome) -> Eve
     Event {
         outcome: Some(outcome),
         ..bare(step, session, kind)
+    }
+}
+
+fn frame(lab: &Lab, step: &str, events: Vec<Event>, changes: &[RowChange]) -> Frame {
+    let tables = lab
+        .store
+        .tables()
+        .map(|t| crate::engine::snapshot::table_views(t, changes))
+        .unwrap_or_default();
+    let session_of = |t| {
+        lab.txns
+            .session_of(t)
+            .and_then(|s| lab.sessions.get(s))
+            .map(|s| s.name.clone())
+            .unwrap_or_default()
+    };
+    let locks = lab
+        .locks
+        .all()
+        .flat_map(|(row, holders)| {
+            holders
+                .iter()
+                .map(move |(t, m)| (row.clone(), *t, m.label()))
+        })
+        .map(|(row, t, mode)| LockBadge {
+            table: row.table,
+            rowid: row.rowid,
+            session: session_of(t),
+            mode,
+        })
+        .collect();
+    let sessions = lab
+        .sessions
+        .iter()
+        .enumerate()
+        .skip(1) // the setup session
+        .map(|(i, s)| SessionView {
+            name: s.name.clone(),
+            in_transaction: s.txn.is_some(),
+            isolation: s
+                .txn
+                .and_then(|t| lab.txns.get(t))
+                .map(|t| t.isolation)
+                .unwrap_or(s.default_isolation)
+                .label(),
+            aborted: s.aborted,
+            waits_for: lab
+                .blocker_sessions(i)
+                .into_iter()
+                .filter_map(|b| lab.sessions.get(b).map(|x| x.name.clone()))
+                .collect(),
+        })
+        .collect();
+    Frame {
+        step: step.to_string(),
+        events,
+        tables,
+        locks,
+        sessions,
     }
 }
