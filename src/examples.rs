@@ -6,6 +6,8 @@
 pub struct Example {
     /// File name without extension; also the share/URL key.
     pub id: &'static str,
+    /// The file under `sql-examples/`: `.sql` for one session, `.spec` for several.
+    pub file: &'static str,
     pub title: &'static str,
     /// The article it comes from.
     pub source: &'static str,
@@ -15,21 +17,59 @@ pub struct Example {
 pub const EXAMPLES: &[Example] = &[
     Example {
         id: "ring-odku",
+        file: "ring-odku.sql",
         title: "Fixed-size ring with ON DUPLICATE KEY UPDATE",
         source: "Baron Schwartz, \"How to implement a queue in SQL\" (2007)",
         sql: include_str!("../sql-examples/ring-odku.sql"),
     },
     Example {
         id: "ring-replace",
+        file: "ring-replace.sql",
         title: "The same ring with REPLACE",
         source: "Baron Schwartz, \"How to implement a queue in SQL\" (2007)",
         sql: include_str!("../sql-examples/ring-replace.sql"),
     },
     Example {
         id: "grouped-rings",
+        file: "grouped-rings.sql",
         title: "Groups of rings: one queue per kind",
         source: "\"MySQL Queues, part II — groups of queues\" (2007)",
         sql: include_str!("../sql-examples/grouped-rings.sql"),
+    },
+    Example {
+        id: "pg-skip-locked",
+        file: "pg-skip-locked.spec",
+        title: "Two consumers: SKIP LOCKED pops (PostgreSQL)",
+        source: "Queue Lab conformance suite, checked on PostgreSQL 15",
+        sql: include_str!("../sql-examples/pg-skip-locked.spec"),
+    },
+    Example {
+        id: "pg-for-update-wait",
+        file: "pg-for-update-wait.spec",
+        title: "FOR UPDATE without SKIP LOCKED: the second consumer waits (PostgreSQL)",
+        source: "Queue Lab",
+        sql: include_str!("../sql-examples/pg-for-update-wait.spec"),
+    },
+    Example {
+        id: "pg-deadlock",
+        file: "pg-deadlock.spec",
+        title: "Lock order inversion: a deadlock (PostgreSQL)",
+        source: "Queue Lab",
+        sql: include_str!("../sql-examples/pg-deadlock.spec"),
+    },
+    Example {
+        id: "mysql-ring-race-rc",
+        file: "mysql-ring-race-rc.spec",
+        title: "Two producers race on the ring at READ COMMITTED: a message is lost (MariaDB)",
+        source: "Queue Lab conformance suite, checked on MariaDB 10.11",
+        sql: include_str!("../sql-examples/mysql-ring-race-rc.spec"),
+    },
+    Example {
+        id: "mysql-ring-race-rr",
+        file: "mysql-ring-race-rr.spec",
+        title: "The same race at REPEATABLE READ: the producers serialize (MariaDB)",
+        source: "Queue Lab conformance suite, checked on MariaDB 10.11",
+        sql: include_str!("../sql-examples/mysql-ring-race-rr.spec"),
     },
 ];
 

@@ -71,7 +71,8 @@ pub fn header() -> Html {
                 <span>{ "Example" }</span>
                 <select id="examples" ref={example_ref} onchange={on_example}>
                     <option value="" disabled=true>{ "Your script (pick an example…)" }</option>
-                    { for EXAMPLES.iter().map(|e| html! {
+                    // One-session scripts only: specs need the multi-session view.
+                    { for EXAMPLES.iter().filter(|e| e.file.ends_with(".sql")).map(|e| html! {
                         <option value={e.id} title={e.source}>
                             { format!("{} — {}", e.title, e.source) }
                         </option>
