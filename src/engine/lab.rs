@@ -476,15 +476,33 @@ impl Lab {
         if resume.serializable_writes && self.changed_since(&view.refreshed, snapshot) {
             return Exec::Done(self.fail_txn(s, ErrorClass::SerializationFailure, ""));
         }
-        if let Err(e) = self.enter_view(&view) {
-            return Exec::Done(self.store_failure(s, plan, &e));
-        }
+        let differs = match self.enter_view(&view) {
+            Ok(d) => d,
+            Err(e) => return Exec::Done(self.store_failure(s, plan, &e)),
+        };
         let result = self.in_view(s, txn, plan, &mut resume);
-        let _ = self.store.exec("ROLLBACK TO ql_view; RELEASE ql_view");
         self.store.clear_locked();
         match result {
-            Err(exec) => exec,
-            Ok((exec, source_rows)) => self.replay(s, txn, plan, exec, source_rows, resume),
+            Err(exec) => {
+                let _ = self.store.exec("ROLLBACK TO ql_view; RELEASE ql_view");
+                exec
+            }
+            // The view is the newest data: keep what the statement did.
+            Ok((exec, source_rows)) if !differs => {
+                let _ = self.store.exec("RELEASE ql_view");
+                self.record(
+                    txn,
+                    plan,
+                    exec.columns,
+                    exec.rows,
+                    exec.changes,
+                    source_rows,
+                )
+            }
+            Ok((exec, source_rows)) => {
+                let _ = self.store.exec("ROLLBACK TO ql_view; RELEASE ql_view");
+                self.replay(s, txn, plan, exec, source_rows, resume)
+            }
         }
     }
 
@@ -497,7 +515,9 @@ impl Lab {
         })
     }
 
-    fn enter_view(&self, view: &View) -> Result<(), StoreError> {
+    /// Enters the statement's view; returns whether it differs from the newest rows (when it
+    /// does not, the statement runs on them directly and nothing needs replaying).
+    fn enter_view(&self, view: &View) -> Result<bool, StoreError> {
         self.store.exec("SAVEPOINT ql_view")?;
         let hidden: Vec<RowChange> = self
             .history
@@ -506,11 +526,11 @@ impl Lab {
             .map(|(_, c)| c.clone())
             .collect();
         if hidden.is_empty() {
-            return Ok(());
+            return Ok(false);
         }
         let store = &self.store;
         let undo = undo_sql(&hidden, &|t| store.columns(t));
-        self.store.run_raw(&undo).map(|_| ())
+        self.store.run_raw(&undo).map(|_| true)
     }
 
     /// Inside the view: locking reads, the statement, and the write-lock check.
@@ -735,7 +755,27 @@ impl Lab {
             }
         };
         let _ = self.store.exec("RELEASE ql_replay");
-        for c in &replayed.changes {
+        self.record(
+            txn,
+            plan,
+            exec.columns,
+            exec.rows,
+            replayed.changes,
+            source_rows,
+        )
+    }
+
+    /// Records a finished statement's changes under its transaction, with their locks.
+    fn record(
+        &mut self,
+        txn: TxnId,
+        plan: &Plan,
+        columns: Option<Vec<String>>,
+        rows: Vec<Vec<Value>>,
+        changes: Vec<RowChange>,
+        source_rows: Option<u64>,
+    ) -> Exec {
+        for c in &changes {
             self.locks
                 .grant(txn, row_of(c), self.dialect.write_lock_mode(c.kind));
             if c.kind == ChangeKind::Update && c.old_rowid != c.new_rowid {
@@ -746,19 +786,19 @@ impl Lab {
             }
             self.history.push((txn, c.clone()));
         }
-        let counted = count::count(self.dialect, &plan.kind, &replayed.changes, source_rows);
+        let counted = count::count(self.dialect, &plan.kind, &changes, source_rows);
         if self.txns.get(txn).is_some_and(|t| !t.explicit) {
             self.commit(txn);
         }
         Exec::Done(ok(
             Success {
-                columns: exec.columns,
-                rows: exec.rows,
+                columns,
+                rows,
                 affected: counted.affected,
                 info: counted.info,
                 warnings: counted.warnings,
             },
-            replayed.changes,
+            changes,
         ))
     }
 
