@@ -5,6 +5,8 @@
 //! Persistence (local storage, URL) lives in `hooks/`, never in the reducer.
 
 use queuelab::examples::{self, Example};
+use queuelab::scenario::run::{run_permutation_traced, Event, EventKind, Frame};
+use queuelab::scenario::spec::{looks_like_spec, Spec};
 use queuelab::trace::{Diagnostic, Outcome, Step, Trace};
 use queuelab::{run_script, Dialect, RunConfig};
 use std::rc::Rc;
@@ -26,6 +28,87 @@ pub struct LabState {
     /// The statement list, derived from the fields above; kept here so it is computed once per
     /// change rather than once per component that shows it.
     pub outline: Rc<Outline>,
+    /// Multi-session specs: the steps chosen so far, in order (step back = drop the last).
+    pub scenario_steps: Vec<String>,
+    /// The spec read from `text` and the run of `scenario_steps`; `None` when the text is a
+    /// plain script. Derived, recomputed whenever the text or the steps change.
+    pub scenario: Option<Rc<Scenario>>,
+}
+
+/// A spec and the run of the steps chosen so far: what the scenario view draws.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenario {
+    pub spec: Spec,
+    pub permutations: Vec<Vec<String>>,
+    pub errors: Vec<Diagnostic>,
+    pub warnings: Vec<Diagnostic>,
+    /// Every event of the run so far, newest last (`still_waiting` left out: stepping by hand,
+    /// a session that waits is simply still waiting).
+    pub events: Vec<Event>,
+    /// One frame per step run; the view shows the last.
+    pub frames: Vec<Frame>,
+}
+
+impl Scenario {
+    fn compute(text: &str, steps: &[String]) -> Scenario {
+        let resolved = queuelab::scenario::resolve(text);
+        let (run, frames) = run_permutation_traced(&resolved.spec, steps, &RunConfig::default());
+        Scenario {
+            events: run
+                .events
+                .into_iter()
+                .filter(|e| e.kind != EventKind::StillWaiting)
+                .collect(),
+            frames,
+            spec: resolved.spec,
+            permutations: resolved.permutations,
+            errors: resolved.errors,
+            warnings: resolved.warnings,
+        }
+    }
+
+    /// The state after the last step run.
+    pub fn frame(&self) -> Option<&Frame> {
+        self.frames.last()
+    }
+
+    /// The run stopped: a step was chosen for a session that was still waiting.
+    pub fn stopped(&self) -> bool {
+        self.events
+            .iter()
+            .any(|e| e.kind == EventKind::InvalidPermutation)
+    }
+
+    /// The sessions `session` waits for in the last frame (empty when it does not wait).
+    pub fn waits_for(&self, session: &str) -> &[String] {
+        self.frame()
+            .and_then(|f| f.sessions.iter().find(|s| s.name == session))
+            .map_or(&[], |s| s.waits_for.as_slice())
+    }
+
+    /// The step of `session` after the last one of its steps in `chosen` (its first when none
+    /// ran); `None` when it has no step left.
+    pub fn next_step(&self, session: &str, chosen: &[String]) -> Option<&str> {
+        let def = self.spec.sessions.iter().find(|s| s.name == session)?;
+        let last = chosen
+            .iter()
+            .rev()
+            .find_map(|c| def.steps.iter().position(|st| st.name == *c));
+        let next = last.map_or(0, |i| i + 1);
+        def.steps.get(next).map(|st| st.name.as_str())
+    }
+
+    /// The latest event with a result (ok, error, completed) of `session`.
+    pub fn last_result(&self, session: &str) -> Option<&Event> {
+        self.events.iter().rev().find(|e| {
+            e.session == session
+                && e.outcome.is_some()
+                && matches!(
+                    e.kind,
+                    EventKind::Ok | EventKind::Error | EventKind::Completed
+                )
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -54,6 +137,14 @@ pub enum Action {
         table: String,
         size: Option<i64>,
     },
+    /// Scenario: run the next step of this session.
+    ScenarioStep(String),
+    /// Scenario: replace the chosen steps with permutation `i`.
+    ScenarioRun(usize),
+    /// Scenario: drop the last chosen step.
+    ScenarioBack,
+    /// Scenario: no step chosen.
+    ScenarioReset,
 }
 
 /// How far a statement has got, for the statement list.
@@ -92,8 +183,11 @@ impl LabState {
             cursor: None,
             ring_sizes: Vec::new(),
             outline: Rc::default(),
+            scenario_steps: Vec::new(),
+            scenario: None,
         };
         s.outline = Rc::new(s.compute_outline());
+        s.scenario = s.compute_scenario();
         s
     }
 
@@ -117,6 +211,7 @@ impl LabState {
                 if text != s.text {
                     s.text = text;
                     s.invalidate();
+                    s.scenario_steps.clear();
                 }
             }
             Action::SetDialect(d) => {
@@ -127,6 +222,9 @@ impl LabState {
             }
             Action::Load { text, dialect } => s = LabState::new(text, dialect),
             Action::ApplyFix(text) => {
+                if text != s.text {
+                    s.scenario_steps.clear();
+                }
                 s.text = text;
                 if s.trace.is_some() {
                     s.rerun();
@@ -164,6 +262,27 @@ impl LabState {
                     s.rerun();
                 }
             }
+            Action::ScenarioStep(session) => {
+                if let Some(sc) = &s.scenario {
+                    let waits = !sc.waits_for(&session).is_empty();
+                    let next = sc.next_step(&session, &s.scenario_steps);
+                    if let (Some(next), false, false) = (next, waits, sc.stopped()) {
+                        s.scenario_steps.push(next.to_string());
+                    }
+                }
+            }
+            Action::ScenarioRun(i) => {
+                if let Some(p) = s.scenario.as_ref().and_then(|sc| sc.permutations.get(i)) {
+                    s.scenario_steps = p.clone();
+                }
+            }
+            Action::ScenarioBack => {
+                s.scenario_steps.pop();
+            }
+            Action::ScenarioReset => s.scenario_steps.clear(),
+        }
+        if s.text != self.text || s.scenario_steps != self.scenario_steps {
+            s.scenario = s.compute_scenario();
         }
         // The outline depends on these alone; skip the re-parse when none changed.
         let same_inputs = s.text == self.text
@@ -178,6 +297,12 @@ impl LabState {
             s.outline = Rc::new(s.compute_outline());
         }
         s
+    }
+
+    /// The spec's run when the text is a multi-session spec.
+    fn compute_scenario(&self) -> Option<Rc<Scenario>> {
+        looks_like_spec(&self.text)
+            .then(|| Rc::new(Scenario::compute(&self.text, &self.scenario_steps)))
     }
 
     /// Whether the chosen dialect has a front-end (T-SQL does not yet).
@@ -258,7 +383,8 @@ impl LabState {
 
     /// Computes the trace if missing; false when the dialect cannot run.
     fn ensure_trace(&mut self) -> bool {
-        if !self.can_run() {
+        // A spec is no script: its sessions are stepped in the scenario view.
+        if !self.can_run() || self.scenario.is_some() {
             return false;
         }
         if self.trace.is_none() {
@@ -328,6 +454,128 @@ mod tests {
 
     fn odku() -> LabState {
         LabState::default_example()
+    }
+
+    fn example(id: &str) -> LabState {
+        match examples::by_id(id) {
+            Some(e) => LabState::from_example(e),
+            None => panic!("no example {id}"),
+        }
+    }
+
+    fn kinds(s: &LabState) -> Vec<&'static str> {
+        s.scenario
+            .as_ref()
+            .map(|sc| sc.events.iter().map(|e| e.kind.as_str()).collect())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn scripts_have_no_scenario_specs_do() {
+        assert!(odku().scenario.is_none());
+        let s = example("pg-for-update-wait");
+        let Some(sc) = &s.scenario else {
+            panic!("a spec has a scenario")
+        };
+        assert!(sc.errors.is_empty());
+        assert_eq!(sc.permutations.len(), 3);
+        assert!(sc.frame().is_none());
+        assert_eq!(sc.next_step("c1", &s.scenario_steps), Some("c1pop"));
+        // The one-session actions do nothing on a spec.
+        let s = s.apply(Action::Next).apply(Action::Run);
+        assert!(s.trace.is_none());
+        assert_eq!(s.cursor, None);
+    }
+
+    #[test]
+    fn scenario_step_waits_and_completes() {
+        let s = example("pg-for-update-wait")
+            .apply(Action::ScenarioStep("c1".into()))
+            .apply(Action::ScenarioStep("c2".into()));
+        assert_eq!(s.scenario_steps, ["c1pop", "c2lock"]);
+        assert_eq!(kinds(&s), ["ok", "waiting"]);
+        let Some(sc) = s.scenario.clone() else {
+            panic!("scenario")
+        };
+        assert_eq!(sc.waits_for("c2"), ["c1"]);
+        let frame = sc.frame().map(|f| f.locks.clone()).unwrap_or_default();
+        assert!(frame
+            .iter()
+            .any(|l| l.session == "c1" && l.mode == "FOR UPDATE"));
+        // A waiting session cannot step.
+        let same = s.apply(Action::ScenarioStep("c2".into()));
+        assert_eq!(same.scenario_steps, s.scenario_steps);
+        let s = s.apply(Action::ScenarioStep("c1".into()));
+        assert_eq!(s.scenario_steps, ["c1pop", "c2lock", "c1c"]);
+        assert_eq!(kinds(&s), ["ok", "waiting", "ok", "completed"]);
+        assert!(s
+            .scenario
+            .as_ref()
+            .is_some_and(|sc| sc.waits_for("c2").is_empty()));
+        // Unknown sessions are ignored.
+        let same = s.apply(Action::ScenarioStep("nope".into()));
+        assert_eq!(same.scenario_steps, s.scenario_steps);
+    }
+
+    #[test]
+    fn scenario_back_reset_run_and_edit() {
+        let s = example("pg-for-update-wait").apply(Action::ScenarioRun(0));
+        assert_eq!(s.scenario_steps, ["c1pop", "c2lock", "c1c", "c2c"]);
+        assert_eq!(s.scenario.as_ref().map(|sc| sc.frames.len()), Some(4));
+        let s = s.apply(Action::ScenarioBack);
+        assert_eq!(s.scenario_steps, ["c1pop", "c2lock", "c1c"]);
+        assert_eq!(s.scenario.as_ref().map(|sc| sc.frames.len()), Some(3));
+        assert_eq!(
+            s.apply(Action::ScenarioRun(99)).scenario_steps,
+            s.scenario_steps
+        );
+        let r = s.apply(Action::ScenarioReset);
+        assert!(r.scenario_steps.is_empty());
+        assert!(r.scenario.as_ref().is_some_and(|sc| sc.events.is_empty()));
+        assert!(r.apply(Action::ScenarioBack).scenario_steps.is_empty());
+        let e = s.apply(Action::Edit(format!("{}\n", s.text)));
+        assert!(e.scenario_steps.is_empty());
+        assert!(e.scenario.is_some());
+        let e = e.apply(Action::Edit("SELECT 1;".into()));
+        assert!(e.scenario.is_none());
+    }
+
+    #[test]
+    fn scenario_invalid_permutation_stops() {
+        let text = "# dialect: postgres
+setup { CREATE TABLE t (id int PRIMARY KEY); INSERT INTO t VALUES (1); }
+session a
+setup { BEGIN; }
+step a1 { SELECT id FROM t FOR UPDATE; }
+step a2 { COMMIT; }
+session b
+setup { BEGIN; }
+step b1 { SELECT id FROM t FOR UPDATE; }
+step b2 { COMMIT; }
+permutation a1 b1 b2 a2
+";
+        let s = LabState::new(text.into(), Dialect::Postgres).apply(Action::ScenarioRun(0));
+        assert_eq!(kinds(&s), ["ok", "waiting", "invalid_permutation"]);
+        assert!(s.scenario.as_ref().is_some_and(|sc| sc.stopped()));
+        // Once stopped, no session steps; Back drops the steps one at a time.
+        let same = s.apply(Action::ScenarioStep("a".into()));
+        assert_eq!(same.scenario_steps, s.scenario_steps);
+        let s = s.apply(Action::ScenarioBack).apply(Action::ScenarioBack);
+        assert_eq!(kinds(&s), ["ok", "waiting"]);
+    }
+
+    #[test]
+    fn scenario_reports_errors_with_positions() {
+        let s = LabState::new("session a\nstep x SELECT 1;\n".into(), Dialect::Postgres);
+        let errors = s
+            .scenario
+            .as_ref()
+            .map(|sc| sc.errors.clone())
+            .unwrap_or_default();
+        assert_eq!(
+            errors.first().map(|d| (d.pos.line, d.pos.column)),
+            Some((2, 8))
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::header::Header;
 use super::ran_pane::RanPane;
 use super::result_pane::ResultPane;
 use super::rings_panel::RingsPanel;
+use super::scenario_view::ScenarioView;
 use super::statement_list::StatementList;
 use super::tables_panel::TablesPanel;
 use crate::hooks::use_lab::Lab;
@@ -21,6 +22,7 @@ pub fn app() -> Html {
     use_persistence(&lab);
     use_shortcuts(lab.dispatcher());
     use_ready();
+    let spec = lab.scenario.is_some();
 
     html! {
         <ContextProvider<Lab> context={lab}>
@@ -28,17 +30,26 @@ pub fn app() -> Html {
             <main class="layout">
                 <section class="left" aria-label="Script">
                     <EditorPane />
-                    <Controls />
-                    <StatementList />
+                    // A spec's sessions are stepped in the scenario view, not statement by statement.
+                    if !spec {
+                        <Controls />
+                        <StatementList />
+                    }
                 </section>
-                <section class="right" aria-label="What the statement did">
-                    <ResultPane />
-                    <div class="state">
-                        <TablesPanel />
-                        <RingsPanel />
-                    </div>
-                    <RanPane />
-                </section>
+                if spec {
+                    <section class="right" aria-label="What the sessions did">
+                        <ScenarioView />
+                    </section>
+                } else {
+                    <section class="right" aria-label="What the statement did">
+                        <ResultPane />
+                        <div class="state">
+                            <TablesPanel />
+                            <RingsPanel />
+                        </div>
+                        <RanPane />
+                    </section>
+                }
             </main>
         </ContextProvider<Lab>>
     }

@@ -5,7 +5,7 @@ use crate::hooks::use_persistence::set_fragment;
 use crate::hooks::use_select_value::use_select_value;
 use crate::share;
 use crate::state::Action;
-use queuelab::examples::{self, EXAMPLES};
+use queuelab::examples::{self, Example, EXAMPLES};
 use queuelab::Dialect;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -71,12 +71,12 @@ pub fn header() -> Html {
                 <span>{ "Example" }</span>
                 <select id="examples" ref={example_ref} onchange={on_example}>
                     <option value="" disabled=true>{ "Your script (pick an example…)" }</option>
-                    // One-session scripts only: specs need the multi-session view.
-                    { for EXAMPLES.iter().filter(|e| e.file.ends_with(".sql")).map(|e| html! {
-                        <option value={e.id} title={e.source}>
-                            { format!("{} — {}", e.title, e.source) }
-                        </option>
-                    }) }
+                    <optgroup label="One session">
+                        { for EXAMPLES.iter().filter(|e| !is_spec(e)).map(example_option) }
+                    </optgroup>
+                    <optgroup label="Multi-session (step the sessions)">
+                        { for EXAMPLES.iter().filter(|e| is_spec(e)).map(example_option) }
+                    </optgroup>
                 </select>
             </label>
             <label class="field">
@@ -97,6 +97,19 @@ pub fn header() -> Html {
                 role="status">{ shared.1 }</span>
         </header>
     }
+}
+
+fn is_spec(e: &Example) -> bool {
+    e.file.ends_with(".spec")
+}
+
+fn example_option(e: &Example) -> Html {
+    let label = if is_spec(e) {
+        format!("{} — {} (multi-session)", e.title, e.source)
+    } else {
+        format!("{} — {}", e.title, e.source)
+    };
+    html! { <option value={e.id} title={e.source}>{ label }</option> }
 }
 
 /// Copies to the clipboard; false when the browser refuses (no permission, insecure origin).

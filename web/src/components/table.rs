@@ -1,12 +1,21 @@
 //! One table after a statement, rows marked by what the statement did to them: inserted (green),
-//! updated (amber, changed cells emphasised) or deleted (a struck-through ghost row).
+//! updated (amber, changed cells emphasised) or deleted (a struck-through ghost row). The
+//! multi-session view adds a "locks" column with a badge per session holding a row lock.
 
+use queuelab::scenario::run::LockBadge;
 use queuelab::trace::{Mark, TableView, Value};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct TableProps {
     pub table: TableView,
+    /// Row locks to badge (any table's: those of this table are picked); `None` = no locks
+    /// column (the one-session view).
+    #[prop_or_default]
+    pub locks: Option<Vec<LockBadge>>,
+    /// Session names in colour order: a badge takes the colour of its session's index.
+    #[prop_or_default]
+    pub sessions: Vec<String>,
 }
 
 #[function_component(Table)]
@@ -23,6 +32,9 @@ pub fn table(props: &TableProps) -> Html {
             Mark::Unchanged => None,
             Mark::Inserted => Some("inserted by this statement".to_string()),
             Mark::Updated(cols) => Some(format!("updated by this statement: {}", cols.join(", "))),
+            Mark::Deleted if props.locks.is_some() => Some(
+                "deleted by this step, or by a transaction that has not committed yet".to_string(),
+            ),
             Mark::Deleted => Some("deleted by this statement".to_string()),
         };
         let cells = t.columns.iter().zip(&row.values).map(|(col, v)| {
@@ -34,25 +46,59 @@ pub fn table(props: &TableProps) -> Html {
                 )}>{ cell(v) }</td>
             }
         });
+        let locks = props.locks.as_ref().map(|locks| {
+            let badges = locks
+                .iter()
+                .filter(|l| l.rowid == row.rowid && l.table.eq_ignore_ascii_case(&t.name))
+                .map(|l| lock_badge(l, &props.sessions));
+            html! { <td class="locks">{ for badges }</td> }
+        });
         html! {
-            <tr key={row.rowid} class={mark} data-mark={mark} {title}>{ for cells }</tr>
+            <tr key={row.rowid} class={mark} data-mark={mark} data-rowid={row.rowid.to_string()} {title}>
+                { for cells }
+                { for locks }
+            </tr>
         }
     });
+    let lock_col = props.locks.is_some();
+    let colspan = t.columns.len().max(1) + usize::from(lock_col);
     html! {
         <table class="table-view" data-table={t.name.clone()}>
             <caption>{ t.name.clone() }<span class="count">{ row_count(t) }</span></caption>
             <thead>
-                <tr>{ for t.columns.iter().map(|c| html! { <th>{ c.clone() }</th> }) }</tr>
+                <tr>
+                    { for t.columns.iter().map(|c| html! { <th>{ c.clone() }</th> }) }
+                    if lock_col {
+                        <th class="locks" title="Row locks held, by session">{ "locks" }</th>
+                    }
+                </tr>
             </thead>
             // Keyed rows only in this tbody: yew diffs a fully keyed list by key.
             <tbody>{ for rows }</tbody>
             if t.rows.is_empty() {
                 <tbody>
-                    <tr class="empty"><td colspan={t.columns.len().max(1).to_string()}>{ "empty" }</td></tr>
+                    <tr class="empty"><td colspan={colspan.to_string()}>{ "empty" }</td></tr>
                 </tbody>
             }
         </table>
     }
+}
+
+/// A session's lock on a row, coloured like the session's column.
+pub fn lock_badge(l: &LockBadge, sessions: &[String]) -> Html {
+    let color = session_color(sessions, &l.session);
+    html! {
+        <span class={classes!("lock-badge", color)} data-session={l.session.clone()}
+            data-mode={l.mode} title={format!("{} holds {} on this row", l.session, l.mode)}>
+            { format!("{} {}", l.session, l.mode) }
+        </span>
+    }
+}
+
+/// The colour class of a session: one of six, by its index in the spec.
+pub fn session_color(sessions: &[String], name: &str) -> String {
+    let i = sessions.iter().position(|s| s == name).unwrap_or(0);
+    format!("sess-{}", i % 6)
 }
 
 fn cell(v: &Value) -> Html {

@@ -1,0 +1,94 @@
+// End to end: the multi-session view of a spec, stepped session by session and by permutation.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serveDist, launch, openApp, root } from './harness.mjs';
+
+const shots = join(root, 'target', 'e2e-screenshots');
+let server;
+let browser;
+
+before(async () => {
+  await mkdir(shots, { recursive: true });
+  server = await serveDist();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const col = (session) => `#scenario .session-col[data-session="${session}"]`;
+const step = (page, session) => page.click(`button.step-session[data-session="${session}"]`);
+
+test('FOR UPDATE waits for c1, then completes on the next row', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await page.selectOption('#examples', 'pg-for-update-wait');
+  await page.waitForSelector('#scenario');
+  assert.equal(await page.locator('#result').count(), 0, 'no one-session panes');
+  assert.equal(await page.locator(col('c1')).count(), 1);
+  assert.equal(await page.locator(col('c2')).count(), 1);
+  assert.match(await page.textContent('#permutations'), /c1pop c2lock c1c c2c/);
+
+  await step(page, 'c1'); // c1pop
+  await step(page, 'c2'); // c2lock: waits for c1's row lock on id 1
+  await page.waitForSelector(`${col('c2')}[data-waiting="true"]`);
+  assert.match(await page.textContent(col('c2')), /waiting for c1/);
+  assert.equal(await page.isDisabled('button.step-session[data-session="c2"]'), true);
+  const row1 = page.locator('table.table-view[data-table="jobs"] tbody tr')
+    .filter({ has: page.locator('td:first-child', { hasText: /^1$/ }) });
+  const badge = row1.locator('span.lock-badge[data-session="c1"][data-mode="FOR UPDATE"]');
+  assert.equal(await badge.count(), 1, 'row 1 locked by c1 FOR UPDATE');
+  assert.equal(await page.getAttribute(`${col('c1')} li[data-step="c1pop"]`, 'class'), 'ran');
+  await page.screenshot({ path: join(shots, 'scenario-waiting.png'), fullPage: true });
+
+  await step(page, 'c1'); // c1c: commit releases c2, which gets the next row
+  await page.waitForSelector(`${col('c2')}[data-waiting="false"]`);
+  assert.doesNotMatch(await page.textContent(col('c2')), /waiting for/);
+  const result = await page.textContent(`${col('c2')} .session-result`);
+  assert.match(result, /^\s*2\s*$/m, result);
+  const kinds = await page.$$eval('ol.event-log li', (lis) => lis.map((li) => li.dataset.event));
+  assert.deepEqual(kinds, ['ok', 'waiting', 'ok', 'completed']);
+  await page.screenshot({ path: join(shots, 'scenario-completed.png'), fullPage: true });
+
+  await page.click('#scenario-back');
+  await page.waitForSelector(`${col('c2')}[data-waiting="true"]`);
+  await page.click('#scenario-reset');
+  assert.equal(await page.locator('ol.event-log li').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('SKIP LOCKED: a permutation gives the two consumers different ids', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await page.selectOption('#examples', 'pg-skip-locked');
+  await page.waitForSelector('#scenario');
+  const options = await page.$$eval('#permutations option', (os) => os.map((o) => o.textContent));
+  const i = options.indexOf('c1pop c2pop c1c c2c c2left');
+  assert.ok(i >= 0, JSON.stringify(options));
+  await page.selectOption('#permutations', String(i));
+  await page.click('#run-permutation');
+  await page.waitForSelector('ol.event-log li[data-event="ok"]');
+  const pops = await page.$$eval('ol.event-log li', (lis) => lis
+    .filter((li) => /pop$/.test(li.querySelector('.ev-step').textContent))
+    .map((li) => [li.dataset.event, li.dataset.session, li.querySelector('.ev-result').textContent]));
+  assert.equal(pops.length, 2, JSON.stringify(pops));
+  assert.ok(pops.every(([kind]) => kind === 'ok'), 'nobody waits');
+  const ids = pops.map(([, , r]) => r.match(/\((\d+),/)?.[1]);
+  assert.deepEqual(ids, ['1', '2'], JSON.stringify(pops));
+  assert.equal(await page.locator('#scenario .session-col[data-waiting="true"]').count(), 0);
+  await page.screenshot({ path: join(shots, 'scenario-skip-locked.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('spec errors are shown with line:column', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await page.fill('#editor', 'session a\nstep x SELECT 1;\nstep y { SELECT 2; }\n');
+  await page.waitForSelector('#scenario .spec-error');
+  assert.match(await page.textContent('#scenario .spec-error'), /2:8/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

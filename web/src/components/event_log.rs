@@ -1,0 +1,78 @@
+//! The run so far as isolationtester reports it: one line per step event, newest last.
+
+use queuelab::scenario::run::{Event, EventKind};
+use queuelab::trace::{Outcome, Value};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct EventLogProps {
+    pub events: Vec<Event>,
+}
+
+#[function_component(EventLog)]
+pub fn event_log(props: &EventLogProps) -> Html {
+    html! {
+        <div class="panel events">
+            <h2>{ "Events" }</h2>
+            if props.events.is_empty() {
+                <p class="muted">{ "Nothing ran yet: step a session or run a permutation." }</p>
+            } else {
+                <ol class="event-log">
+                    { for props.events.iter().map(|e| html! {
+                        <li data-event={e.kind.as_str()} data-session={e.session.clone()}>
+                            <code class="ev-step">{ e.step.clone() }</code>
+                            <span class="ev-session">{ e.session.clone() }</span>
+                            <span class={classes!("ev-kind", e.kind.as_str())}>{ label(&e.kind) }</span>
+                            <span class="ev-result">{ summary(e) }</span>
+                        </li>
+                    }) }
+                </ol>
+            }
+        </div>
+    }
+}
+
+fn label(kind: &EventKind) -> &'static str {
+    match kind {
+        EventKind::InvalidPermutation => "invalid permutation",
+        EventKind::StillWaiting => "still waiting",
+        k => k.as_str(),
+    }
+}
+
+/// A one-line result: the rows returned, the rows affected, the error, or why it stopped.
+fn summary(e: &Event) -> String {
+    match (&e.kind, &e.outcome) {
+        (EventKind::Waiting, _) => format!("waits for {}", e.waits_for.join(", ")),
+        (EventKind::InvalidPermutation, _) => format!(
+            "{} is still waiting, so it cannot run another step; the run stops here",
+            e.session
+        ),
+        (EventKind::StillWaiting, _) => format!("{} was still waiting at the end", e.session),
+        (_, Some(Outcome::Error(err))) => format!("ERROR: {}", err.message),
+        (_, Some(Outcome::Ok(ok))) => match &ok.columns {
+            Some(_) => {
+                let n = ok.rows.len();
+                let shown: Vec<String> = ok.rows.iter().take(3).map(|r| row(r)).collect();
+                let more = if n > 3 { ", …" } else { "" };
+                match n {
+                    0 => "0 rows".to_string(),
+                    1 => format!("1 row: {}", shown.join(", ")),
+                    _ => format!("{n} rows: {}{more}", shown.join(", ")),
+                }
+            }
+            None => ok
+                .affected
+                .map_or_else(|| "ok".to_string(), |n| format!("{n} affected")),
+        },
+        (_, None) => String::new(),
+    }
+}
+
+fn row(values: &[Value]) -> String {
+    let cells: Vec<String> = values
+        .iter()
+        .map(|v| v.text().unwrap_or_else(|| "NULL".to_string()))
+        .collect();
+    format!("({})", cells.join(", "))
+}

@@ -1,0 +1,220 @@
+//! The multi-session view of a spec: a column per session, the permutation control, the
+//! tables after the last step (row locks badged) and the event log. The state is only the list
+//! of steps chosen so far; the frame drawn is recomputed from it by the reducer.
+
+use super::event_log::EventLog;
+use super::session_column::{SessionColumn, StepItem};
+use super::table::Table;
+use crate::hooks::use_lab::use_lab;
+use crate::hooks::use_select_value::use_select_value;
+use crate::state::{Action, Scenario};
+use queuelab::scenario::run::{spec_dialect, Frame};
+use queuelab::trace::{Mark, Outcome, TableView};
+use queuelab::Dialect;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+#[function_component(ScenarioView)]
+pub fn scenario_view() -> Html {
+    let lab = use_lab();
+    let picked = use_state(|| 0usize);
+    let perm_ref = use_node_ref();
+    // Another spec may have fewer permutations than the index picked for the previous one.
+    let count = lab.scenario.as_ref().map_or(0, |sc| sc.permutations.len());
+    let pick = if *picked < count { *picked } else { 0 };
+    use_select_value(perm_ref.clone(), pick.to_string());
+
+    let Some(sc) = lab.scenario.clone() else {
+        return html! {};
+    };
+    let chosen = lab.scenario_steps.clone();
+    let dialect = spec_dialect(&sc.spec);
+    let names: Vec<String> = sc.spec.sessions.iter().map(|s| s.name.clone()).collect();
+    let frame = sc.frame().cloned();
+
+    let send = |action: Action| {
+        let lab = lab.clone();
+        Callback::from(move |_: MouseEvent| lab.dispatch(action.clone()))
+    };
+    let on_step = {
+        let lab = lab.clone();
+        Callback::from(move |session: String| lab.dispatch(Action::ScenarioStep(session)))
+    };
+    let on_pick = {
+        let picked = picked.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(i) = v.parse::<usize>() {
+                picked.set(i);
+            }
+        })
+    };
+    let on_run = {
+        let lab = lab.clone();
+        Callback::from(move |_: MouseEvent| lab.dispatch(Action::ScenarioRun(pick)))
+    };
+
+    let columns = sc.spec.sessions.iter().map(|def| {
+        let next = sc.next_step(&def.name, &chosen);
+        let steps: Vec<StepItem> = def
+            .steps
+            .iter()
+            .map(|st| StepItem {
+                name: st.name.clone(),
+                sql: st.sql.sql.clone(),
+                ran: chosen.contains(&st.name),
+                next: next == Some(st.name.as_str()),
+            })
+            .collect();
+        let blocked = if sc.stopped() {
+            Some("The run stopped at an invalid step: go Back or Reset")
+        } else if !sc.waits_for(&def.name).is_empty() {
+            Some("This session waits: it cannot run another step until the lock is released")
+        } else if next.is_none() {
+            Some("No step left in this session")
+        } else {
+            None
+        };
+        let view = frame
+            .as_ref()
+            .and_then(|f| f.sessions.iter().find(|s| s.name == def.name).cloned());
+        html! {
+            <SessionColumn key={def.name.clone()} name={def.name.clone()} sessions={names.clone()}
+                {view} {steps} result={last_result(&sc, dialect, &def.name)} {blocked}
+                on_step={on_step.clone()} />
+        }
+    });
+
+    let tables = with_locked_rows(&sc.frames);
+    let locks = frame.as_ref().map(|f| f.locks.clone()).unwrap_or_default();
+    let status = match (chosen.len(), frame.as_ref()) {
+        (0, _) => "no step run yet".to_string(),
+        (n, Some(f)) => format!("{n} step{} chosen · last: {}", plural(n), f.step),
+        (n, None) => format!("{n} step{} chosen", plural(n)),
+    };
+
+    html! {
+        <div id="scenario" class="scenario">
+            <div class="panel scenario-controls">
+                <h2>{ "Sessions" }</h2>
+                { for sc.errors.iter().map(|d| html! {
+                    <div class="error-box spec-error" role="alert">
+                        <strong>{ "Spec error" }</strong>
+                        <span class="pos">{ format!("{}:{}", d.pos.line, d.pos.column) }</span>
+                        <p>{ d.message.clone() }</p>
+                    </div>
+                }) }
+                { for sc.warnings.iter().map(|d| html! {
+                    <p class="warning spec-warning">
+                        { format!("{}:{} {}", d.pos.line, d.pos.column, d.message) }
+                    </p>
+                }) }
+                <div class="buttons">
+                    <label class="field">
+                        <span>{ "Permutation" }</span>
+                        <select id="permutations" ref={perm_ref} onchange={on_pick}
+                            disabled={sc.permutations.is_empty()}>
+                            { for sc.permutations.iter().enumerate().map(|(i, p)| html! {
+                                <option value={i.to_string()}>{ p.join(" ") }</option>
+                            }) }
+                        </select>
+                    </label>
+                    <button id="run-permutation" type="button" onclick={on_run}
+                        disabled={sc.permutations.is_empty()}
+                        title="Run the chosen permutation from the start">{ "Run permutation" }</button>
+                    <button id="scenario-back" type="button" onclick={send(Action::ScenarioBack)}
+                        disabled={chosen.is_empty()} title="Drop the last step">{ "◀ Back" }</button>
+                    <button id="scenario-reset" type="button" onclick={send(Action::ScenarioReset)}
+                        disabled={chosen.is_empty()} title="Back to before the first step">{ "Reset" }</button>
+                    <span id="scenario-status" class="phase">{ status }</span>
+                </div>
+                <div class="session-cols">{ for columns }</div>
+            </div>
+            <div class="state">
+                <div class="panel tables">
+                    <h2>{ "Tables" }</h2>
+                    if frame.is_none() {
+                        <p class="muted">{ "Tables appear here once a step runs." }</p>
+                    } else if tables.is_empty() {
+                        <p class="muted">{ "No tables yet." }</p>
+                    } else {
+                        <ul class="legend">
+                            <li><span class="swatch inserted"></span>{ "inserted" }</li>
+                            <li><span class="swatch updated"></span>{ "updated" }</li>
+                            <li><span class="swatch deleted"></span>{ "deleted" }</li>
+                            <li><span class="lock-badge sess-0">{ "c1 FOR UPDATE" }</span>{ "row lock: session, mode" }</li>
+                        </ul>
+                        <div class="table-list">
+                            { for tables.into_iter().map(|t| {
+                                let key = t.name.clone();
+                                html! { <Table {key} table={t} locks={Some(locks.clone())} sessions={names.clone()} /> }
+                            }) }
+                        </div>
+                    }
+                </div>
+                <EventLog events={sc.events.clone()} />
+            </div>
+        </div>
+    }
+}
+
+/// The last frame's tables, plus the rows still locked but no longer in the table: deleted by a
+/// transaction that has not committed, which other sessions still see (and wait on). They come
+/// back from the latest earlier frame that had them, marked deleted.
+fn with_locked_rows(frames: &[Frame]) -> Vec<TableView> {
+    let Some(last) = frames.last() else {
+        return Vec::new();
+    };
+    let mut tables = last.tables.clone();
+    for lock in &last.locks {
+        let Some(t) = tables
+            .iter_mut()
+            .find(|t| t.name.eq_ignore_ascii_case(&lock.table))
+        else {
+            continue;
+        };
+        if t.rows.iter().any(|r| r.rowid == lock.rowid) {
+            continue;
+        }
+        let earlier = frames.iter().rev().find_map(|f| {
+            f.tables
+                .iter()
+                .find(|e| e.name == t.name && e.columns == t.columns)?
+                .rows
+                .iter()
+                .find(|r| r.rowid == lock.rowid)
+        });
+        if let Some(row) = earlier {
+            let mut row = row.clone();
+            row.mark = Mark::Deleted;
+            t.rows.push(row);
+        }
+    }
+    tables
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// What the client printed for the session's latest result (ok, error, completed).
+fn last_result(sc: &Scenario, dialect: Dialect, session: &str) -> Option<(String, bool)> {
+    let e = sc.last_result(session)?;
+    let outcome = e.outcome.as_ref()?;
+    let sql = sc
+        .spec
+        .step(&e.step)
+        .map(|(_, st)| st.sql.sql.clone())
+        .unwrap_or_default();
+    // The outcome is the step's last statement's: the client text names that statement.
+    let last = queuelab::outline(dialect, &sql)
+        .0
+        .last()
+        .map_or(sql, |s| s.source.clone());
+    let text = queuelab::render::client_text(dialect, &last, outcome);
+    Some((text, matches!(outcome, Outcome::Error(_))))
+}
