@@ -1,24 +1,11 @@
 // End to end: the served release build in headless Chromium, driven as a user would.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serveDist, launch, openApp, root } from './harness.mjs';
+import { openApp, root, shots, useApp } from './harness.mjs';
 
-const shots = join(root, 'target', 'e2e-screenshots');
-let server;
-let browser;
-
-before(async () => {
-  await mkdir(shots, { recursive: true });
-  server = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useApp({ before, after });
 
 const seed000 = async () => {
   const dir = join(root, '..', 'shared', 'seed-sql');
@@ -31,7 +18,7 @@ const seed000 = async () => {
 };
 
 test('opens on the seed ring, ready to step', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(app.browser, app.server.url);
   const text = await page.inputValue('#editor');
   assert.match(text, /on duplicate key update/);
   assert.match(await page.textContent('#status'), /statement 0 of 11|ready/i);
@@ -40,7 +27,7 @@ test('opens on the seed ring, ready to step', async () => {
 });
 
 test('pasted seed 000 statements run: bananas in slot 0, oranges oldest', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(app.browser, app.server.url);
   await page.fill('#editor', await seed000());
   await page.click('#run');
   await page.waitForSelector('table.table-view[data-table="q"]');
@@ -62,7 +49,7 @@ test('pasted seed 000 statements run: bananas in slot 0, oranges oldest', async 
 });
 
 test('stepping shows the wraparound, and stepping back undoes it', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(app.browser, app.server.url);
   for (let i = 0; i < 9; i++) await page.click('#step');
   assert.match(await page.textContent('#status'), /statement 9 of 11/);
   assert.match(await page.textContent('#result pre.client'), /2 rows affected/);
@@ -79,7 +66,7 @@ test('stepping shows the wraparound, and stepping back undoes it', async () => {
 });
 
 test('grouped rings: one ring per kind, errata shown, curly quotes fixed on request', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(app.browser, app.server.url);
   await page.selectOption('#examples', 'grouped-rings');
   await page.click('#run');
   await page.waitForSelector('.ring[data-table="q"][data-group="kind = \'v\'"]');
@@ -98,7 +85,7 @@ test('grouped rings: one ring per kind, errata shown, curly quotes fixed on requ
 });
 
 test('work survives a reload and travels in the share link', async () => {
-  const { page } = await openApp(browser, server.url);
+  const { page } = await openApp(app.browser, app.server.url);
   await page.fill('#editor', 'SELECT 40 + 2 AS answer;');
   await page.reload();
   await page.waitForSelector('#app[data-ready="true"]', { state: 'attached' });
@@ -106,7 +93,7 @@ test('work survives a reload and travels in the share link', async () => {
   await page.click('#share');
   const shared = page.url();
   assert.match(shared, /#.*sql=/);
-  const fresh = await browser.newContext();
+  const fresh = await app.browser.newContext();
   const other = await fresh.newPage();
   await other.goto(shared);
   await other.waitForSelector('#app[data-ready="true"]', { state: 'attached' });

@@ -1,7 +1,7 @@
 // Shared by the end-to-end tests and the startup benchmark: a static server for dist/ and a
 // headless Debian Chromium driven by playwright-core (never a downloaded browser).
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -59,4 +59,25 @@ export async function openApp(browser, url) {
   await page.goto(url);
   await page.waitForSelector('#app[data-ready="true"]', { state: 'attached', timeout: 20000 });
   return { page, errors };
+}
+
+/** Where the end-to-end tests leave their screenshots. */
+export const shots = join(root, 'target', 'e2e-screenshots');
+
+/**
+ * Registers before/after hooks that serve dist/ and launch Chromium for a test file; the
+ * returned object's `server` and `browser` are set once the hooks have run.
+ */
+export function useApp(hooks) {
+  const app = {};
+  hooks.before(async () => {
+    await mkdir(shots, { recursive: true });
+    app.server = await serveDist();
+    app.browser = await launch();
+  });
+  hooks.after(async () => {
+    await app.browser?.close();
+    await app.server?.close();
+  });
+  return app;
 }

@@ -1,30 +1,16 @@
 // End to end: the multi-session view of a spec, stepped session by session and by permutation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serveDist, launch, openApp, root } from './harness.mjs';
+import { openApp, shots, useApp } from './harness.mjs';
 
-const shots = join(root, 'target', 'e2e-screenshots');
-let server;
-let browser;
-
-before(async () => {
-  await mkdir(shots, { recursive: true });
-  server = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useApp({ before, after });
 
 const col = (session) => `#scenario .session-col[data-session="${session}"]`;
 const step = (page, session) => page.click(`button.step-session[data-session="${session}"]`);
 
 test('FOR UPDATE waits for c1, then completes on the next row', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(app.browser, app.server.url);
   await page.selectOption('#examples', 'pg-for-update-wait');
   await page.waitForSelector('#scenario');
   assert.equal(await page.locator('#result').count(), 0, 'no one-session panes');
@@ -62,7 +48,7 @@ test('FOR UPDATE waits for c1, then completes on the next row', async () => {
 });
 
 test('SKIP LOCKED: a permutation gives the two consumers different ids', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(app.browser, app.server.url);
   await page.selectOption('#examples', 'pg-skip-locked');
   await page.waitForSelector('#scenario');
   const options = await page.$$eval('#permutations option', (os) => os.map((o) => o.textContent));
@@ -85,7 +71,7 @@ test('SKIP LOCKED: a permutation gives the two consumers different ids', async (
 });
 
 test('spec errors are shown with line:column', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(app.browser, app.server.url);
   await page.fill('#editor', 'session a\nstep x SELECT 1;\nstep y { SELECT 2; }\n');
   await page.waitForSelector('#scenario .spec-error');
   assert.match(await page.textContent('#scenario .spec-error'), /2:8/);
