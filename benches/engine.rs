@@ -6,7 +6,7 @@ use queuelab::dialect::{plan, Dialect};
 use queuelab::engine::lab::Lab;
 use queuelab::engine::store::Store;
 use queuelab::scenario::resolve;
-use queuelab::scenario::run::run_permutation;
+use queuelab::scenario::run::run_permutations;
 use queuelab::RunConfig;
 use std::hint::black_box;
 
@@ -58,11 +58,7 @@ fn all_permutations(c: &mut Criterion) {
     assert_eq!(r.permutations.len(), 20);
     let config = RunConfig::default();
     c.bench_function("all 20 permutations of a 2-session x 3-step spec", |b| {
-        b.iter(|| {
-            for p in &r.permutations {
-                black_box(run_permutation(&r.spec, p, &config));
-            }
-        })
+        b.iter(|| black_box(run_permutations(&r.spec, &r.permutations, &config)))
     });
 }
 

@@ -6,7 +6,7 @@
 
 use queuelab::render::jsonl::event_line;
 use queuelab::scenario::resolve;
-use queuelab::scenario::run::run_permutation;
+use queuelab::scenario::run::run_permutations;
 use queuelab::RunConfig;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -31,8 +31,7 @@ fn simulate(spec_file: &Path, name: &str) -> String {
     let r = resolve(&text);
     assert!(r.errors.is_empty(), "{name}: {:?}", r.errors);
     let mut out = String::new();
-    for p in &r.permutations {
-        let run = run_permutation(&r.spec, p, &RunConfig::default());
+    for run in run_permutations(&r.spec, &r.permutations, &RunConfig::default()) {
         for e in &run.events {
             out.push_str(&event_line(name, &run.steps, e));
             out.push('\n');

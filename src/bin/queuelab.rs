@@ -190,10 +190,7 @@ fn run_spec_file(file: &str, name: &str, text: &str, opts: &SpecOptions) -> bool
         None => resolved.permutations.clone(),
     };
     let config = RunConfig::default();
-    let runs: Vec<_> = perms
-        .iter()
-        .map(|p| queuelab::scenario::run::run_permutation(&resolved.spec, p, &config))
-        .collect();
+    let runs = queuelab::scenario::run::run_permutations(&resolved.spec, &perms, &config);
     let out = match opts.format {
         Format::Jsonl => runs
             .iter()

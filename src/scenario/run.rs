@@ -3,13 +3,14 @@
 //! released it, in the order the waits ended), `invalid_permutation`, `still_waiting`.
 
 use super::spec::{Block, Spec};
-use crate::dialect::front::parse_script;
+use crate::dialect::front::{parse_script, Script};
 use crate::dialect::{plan, Dialect, Plan};
 use crate::engine::lab::{Completion, Lab, Submitted};
 use crate::engine::store::RowChange;
 use crate::engine::store::Store;
 use crate::engine::RunConfig;
 use crate::trace::{ErrorClass, Outcome, StepError, TableView};
+use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum EventKind {
@@ -95,7 +96,20 @@ pub struct SessionView {
 }
 
 pub fn run_permutation(spec: &Spec, steps: &[String], config: &RunConfig) -> PermutationRun {
-    run_inner(spec, steps, config, None)
+    run_inner(spec, steps, config, None, &mut Parsed::new())
+}
+
+/// Runs several permutations of one spec, parsing each block of SQL once.
+pub fn run_permutations(
+    spec: &Spec,
+    permutations: &[Vec<String>],
+    config: &RunConfig,
+) -> Vec<PermutationRun> {
+    let mut cache = Parsed::new();
+    permutations
+        .iter()
+        .map(|p| run_inner(spec, p, config, None, &mut cache))
+        .collect()
 }
 
 /// Runs a permutation and records a [`Frame`] after every step.
@@ -105,7 +119,7 @@ pub fn run_permutation_traced(
     config: &RunConfig,
 ) -> (PermutationRun, Vec<Frame>) {
     let mut frames = Vec::new();
-    let run = run_inner(spec, steps, config, Some(&mut frames));
+    let run = run_inner(spec, steps, config, Some(&mut frames), &mut Parsed::new());
     (run, frames)
 }
 
@@ -114,6 +128,7 @@ fn run_inner(
     steps: &[String],
     config: &RunConfig,
     mut frames: Option<&mut Vec<Frame>>,
+    cache: &mut Parsed,
 ) -> PermutationRun {
     let dialect = spec_dialect(spec);
     let mut run = PermutationRun {
@@ -126,13 +141,13 @@ fn run_inner(
     let mut lab = Lab::new(dialect, store);
     let setup = lab.add_session("setup");
     for b in &spec.setup {
-        run_block(&mut lab, setup, b);
+        run_block(&mut lab, setup, b, cache);
     }
     let first = lab.sessions.len();
     for s in &spec.sessions {
         let id = lab.add_session(&s.name);
         if let Some(b) = &s.setup {
-            run_block(&mut lab, id, b);
+            run_block(&mut lab, id, b, cache);
         }
     }
     // The statements each waiting step still has to run after the one that waits.
@@ -155,7 +170,7 @@ fn run_inner(
                 .push(bare(name, &sdef.name, EventKind::InvalidPermutation));
             break;
         }
-        let plans = match plans_of(&lab, dialect, &step.sql) {
+        let plans = match plans_of(&lab, dialect, &step.sql, cache) {
             Ok(p) => p,
             Err(e) => {
                 run.events.push(finished(
@@ -263,8 +278,22 @@ fn report(
     }
 }
 
-fn plans_of(lab: &Lab, dialect: Dialect, sql: &Block) -> Result<Vec<Plan>, StepError> {
-    let script = parse_script(dialect, &sql.sql);
+/// Scripts parsed once per spec run, by their SQL text: permutations repeat the same steps.
+type Parsed = BTreeMap<String, Script>;
+
+fn parsed<'a>(cache: &'a mut Parsed, dialect: Dialect, sql: &str) -> &'a Script {
+    cache
+        .entry(sql.to_string())
+        .or_insert_with(|| parse_script(dialect, sql))
+}
+
+fn plans_of(
+    lab: &Lab,
+    dialect: Dialect,
+    sql: &Block,
+    cache: &mut Parsed,
+) -> Result<Vec<Plan>, StepError> {
+    let script = parsed(cache, dialect, &sql.sql);
     if let Some(d) = script.diagnostics.first() {
         return Err(StepError {
             class: ErrorClass::Other,
@@ -287,8 +316,8 @@ fn plans_of(lab: &Lab, dialect: Dialect, sql: &Block) -> Result<Vec<Plan>, StepE
 }
 
 /// Runs a setup or teardown block to the end, in its own session; errors are ignored.
-fn run_block(lab: &mut Lab, s: usize, block: &Block) {
-    let script = parse_script(lab.dialect, &block.sql);
+fn run_block(lab: &mut Lab, s: usize, block: &Block, cache: &mut Parsed) {
+    let script = parsed(cache, lab.dialect, &block.sql).clone();
     for p in &script.statements {
         let Ok(ast) = &p.ast else { continue };
         let Ok(pl) = plan(lab.dialect, ast, &lab.catalog) else {
