@@ -38,6 +38,7 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
         .map(|v| v.waits_for.clone())
         .unwrap_or_default();
     let waiting = !waits_for.is_empty();
+    let last_ran = props.steps.iter().rposition(|s| s.ran);
     let onclick = {
         let on_step = props.on_step.clone();
         let name = props.name.clone();
@@ -71,13 +72,17 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
                 </p>
             }
             <ol class="session-steps">
-                { for props.steps.iter().map(|s| html! {
-                    <li class={classes!(s.ran.then_some("ran"), s.next.then_some("next"))}
+                { for props.steps.iter().enumerate().map(|(i, s)| {
+                    // The step a waiting session is stuck in has started but not finished.
+                    let stuck = waiting && last_ran == Some(i);
+                    html! {
+                    <li class={classes!(s.ran.then_some("ran"), s.next.then_some("next"), stuck.then_some("stuck"))}
                         data-step={s.name.clone()} title={s.sql.clone()}>
-                        <span class="tick">{ if s.ran { "✓" } else { "" } }</span>
+                        <span class="tick">{ if stuck { "…" } else if s.ran { "✓" } else { "" } }</span>
                         <span class="step-name">{ s.name.clone() }</span>
                         <code class="step-sql">{ s.sql.clone() }</code>
                     </li>
+                    }
                 }) }
             </ol>
             <button type="button" class="step-session primary" data-session={props.name.clone()}
