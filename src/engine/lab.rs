@@ -610,7 +610,7 @@ impl Lab {
         }
         let source_rows = self.count_source(plan);
         let sql = self
-            .source_sql(plan, resume)
+            .source_sql(txn, plan, resume)
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         let exec = self
             .store
@@ -640,7 +640,12 @@ impl Lab {
 
     /// The SQL to run: on the first try the plan's own (stashing an INSERT's source rows);
     /// after a wait, the INSERT of the rows computed then.
-    fn source_sql(&self, plan: &Plan, resume: &mut Resume) -> Result<Vec<String>, StoreError> {
+    fn source_sql(
+        &self,
+        txn: TxnId,
+        plan: &Plan,
+        resume: &mut Resume,
+    ) -> Result<Vec<String>, StoreError> {
         let PlanKind::Insert {
             source_query: Some(q),
             stash_sql: Some(stash),
@@ -650,6 +655,8 @@ impl Lab {
             return Ok(plan.sqlite.clone());
         };
         match &resume.source {
+            // Alone, the statement cannot wait, so it will not need its rows again.
+            None if !self.txns.others_active(txn) => Ok(plan.sqlite.clone()),
             None => {
                 resume.source = Some(self.store.query(q)?.1);
                 Ok(plan.sqlite.clone())

@@ -101,11 +101,6 @@ impl Runner {
         }
     }
 
-    /// Statements not yet run.
-    pub fn remaining(&self) -> usize {
-        self.script.statements.len().saturating_sub(self.next)
-    }
-
     /// Runs the next statement; `None` when there is none left.
     pub fn step(&mut self) -> Option<Step> {
         let lab = self.lab.as_mut()?;

@@ -70,6 +70,8 @@ pub struct Store {
     changes: Arc<Mutex<Vec<RowChange>>>,
     clock: Arc<Mutex<String>>,
     locked: LockedSets,
+    /// Column names by table, for undo and redo; emptied whenever DDL runs.
+    columns: Mutex<BTreeMap<String, Vec<String>>>,
     budget: Arc<AtomicU64>,
     spent: Arc<AtomicU64>,
 }
@@ -149,6 +151,7 @@ impl Store {
             changes,
             clock,
             locked,
+            columns: Mutex::default(),
             budget,
             spent,
         })
@@ -198,6 +201,15 @@ impl Store {
     }
 
     fn run_all(&self, sql: &[String]) -> Result<Executed, StoreError> {
+        let ddl = |s: &String| {
+            let w = s.trim_start().get(..6).unwrap_or("").to_ascii_uppercase();
+            matches!(w.as_str(), "CREATE" | "ALTER " | "DROP T")
+        };
+        if sql.iter().any(ddl) {
+            if let Ok(mut m) = self.columns.lock() {
+                m.clear();
+            }
+        }
         self.take_changes();
         self.spent.store(0, Ordering::Relaxed);
         let mut done = Executed::default();
@@ -259,6 +271,17 @@ impl Store {
 
     /// A table's column names, in storage order.
     pub fn columns(&self, table: &str) -> Vec<String> {
+        if let Some(c) = self.columns.lock().ok().and_then(|m| m.get(table).cloned()) {
+            return c;
+        }
+        let c = self.read_columns(table);
+        if let Ok(mut m) = self.columns.lock() {
+            m.insert(table.to_string(), c.clone());
+        }
+        c
+    }
+
+    fn read_columns(&self, table: &str) -> Vec<String> {
         let sql = format!(
             "SELECT name FROM pragma_table_info({})",
             crate::engine::undo::literal(&Value::Text(table.to_string()))

@@ -65,6 +65,14 @@ impl Txns {
         }
     }
 
+    /// Whether any transaction other than `id` is open: only then can `id` have to wait.
+    pub fn others_active(&self, id: TxnId) -> bool {
+        self.list
+            .iter()
+            .enumerate()
+            .any(|(i, t)| i as TxnId != id && t.state == TxnState::Active)
+    }
+
     pub fn is_active(&self, id: TxnId) -> bool {
         self.get(id).is_some_and(|t| t.state == TxnState::Active)
     }

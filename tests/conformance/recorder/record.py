@@ -156,7 +156,20 @@ def my_error_class(code: int) -> str:
 # Dialect drivers
 
 
-class PgDriver:
+class Driver:
+    """What both servers' drivers share: closing a session's connection, and the admin one."""
+
+    def close(self, conn) -> None:
+        try:
+            conn.close()
+        except Exception:
+            pass
+
+    def shutdown(self) -> None:
+        self.admin.close()
+
+
+class PgDriver(Driver):
     dialect = "postgres"
 
     def __init__(self) -> None:
@@ -223,17 +236,9 @@ class PgDriver:
             "SELECT pid, state, wait_event_type, wait_event, query FROM pg_stat_activity"
             " WHERE datname = %s", (DB,)).fetchall())
 
-    def close(self, conn) -> None:
-        try:
-            conn.close()
-        except Exception:
-            pass
-
-    def shutdown(self) -> None:
-        self.admin.close()
 
 
-class MyDriver:
+class MyDriver(Driver):
     dialect = "mysql"
 
     def __init__(self) -> None:
@@ -315,14 +320,6 @@ class MyDriver:
         except Exception:
             pass
 
-    def close(self, conn) -> None:
-        try:
-            conn.close()
-        except Exception:
-            pass
-
-    def shutdown(self) -> None:
-        self.admin.close()
 
 
 # ----------------------------------------------------------------------------------------------
