@@ -118,7 +118,7 @@ def main():
             wasm_gz = gz
         print(f"{os.path.basename(f):48} {len(raw):>10,} raw {gz:>10,} gzip -9")
     print(f"{'total download':48} {'':>14} {total:>10,} gzip -9 ({total / 1e6:.3f} MB)")
-    raw_wasm = os.path.join(ROOT, "target", "wasm32-unknown-unknown", "release", "queuelab-web.wasm")
+    raw_wasm = os.path.join(ROOT, "target", "wasm32-unknown-unknown", "wasm-release", "queuelab-web.wasm")
     if not os.path.exists(raw_wasm):
         return
     # wasm-bindgen's descriptor functions are removed before shipping: leave them out.
