@@ -41,17 +41,8 @@ fn one_step(c: &mut Criterion) {
     });
 }
 
-const TWO_BY_THREE: &str = "# dialect: postgres
-setup { CREATE TABLE jobs (id int PRIMARY KEY); INSERT INTO jobs VALUES (1), (2), (3); }
-session c1
-step a1 { BEGIN; }
-step a2 { SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED; }
-step a3 { COMMIT; }
-session c2
-step b1 { BEGIN; }
-step b2 { SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE; }
-step b3 { COMMIT; }
-";
+/// Also run by `examples/permutations.rs` under callgrind.
+const TWO_BY_THREE: &str = include_str!("../bench/two-by-three.spec");
 
 fn all_permutations(c: &mut Criterion) {
     let r = resolve(TWO_BY_THREE);

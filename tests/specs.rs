@@ -3,7 +3,7 @@
 //! conformance suite (tests/conformance/) checks the same against real servers.
 
 use queuelab::scenario::resolve;
-use queuelab::scenario::run::{run_permutation, Event, EventKind};
+use queuelab::scenario::run::{run_permutation, run_permutations, Event, EventKind};
 use queuelab::trace::Outcome;
 use queuelab::RunConfig;
 
@@ -177,4 +177,30 @@ fn traced_runs_show_locks_waits_and_changed_rows_after_each_step() {
         .any(|b| b.rowid == 2 && b.session == "c2"));
     assert!(frames[2].sessions.iter().all(|s| s.waits_for.is_empty()));
     assert!(frames[3].locks.is_empty());
+}
+
+/// Permutations run together share one setup (each rewinds to a checkpoint taken after it);
+/// they must give exactly what each gives when run on a lab of its own.
+#[test]
+fn shared_setup_runs_equal_fresh_runs() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut checked = 0;
+    for dir in ["tests/specs", "tests/conformance/specs", "sql-examples"] {
+        let mut files: Vec<_> = std::fs::read_dir(format!("{root}/{dir}"))
+            .expect("dir exists")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "spec"))
+            .collect();
+        files.sort();
+        for f in files {
+            let r = resolve(&std::fs::read_to_string(&f).expect("readable"));
+            let together = run_permutations(&r.spec, &r.permutations, &RunConfig::default());
+            for (p, run) in r.permutations.iter().zip(&together) {
+                let alone = run_permutation(&r.spec, p, &RunConfig::default());
+                assert_eq!(run, &alone, "{} permutation {p:?}", f.display());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} permutations found");
 }

@@ -2,8 +2,8 @@
 //! `Expr`, applied to every expression of a statement by [`rewrite_all`].
 
 use sqlparser::ast::{
-    BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Ident, ObjectName,
-    Value, VisitMut,
+    BinaryOperator, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList,
+    FunctionArguments, Ident, ObjectName, Value, VisitMut,
 };
 use sqlparser::dialect::SQLiteDialect;
 use sqlparser::parser::Parser;
@@ -118,7 +118,34 @@ pub fn parenthesized(e: Expr) -> Expr {
 
 /// `ql_now()` as an expression.
 pub fn now_expr() -> Expr {
-    parse_sqlite_expr(&format!("{NOW_FN}()")).unwrap_or(Expr::Identifier(Ident::new(NOW_FN)))
+    call(NOW_FN, Vec::new())
+}
+
+/// A call of one of the engine's own SQLite functions, built as a tree: cheaper than
+/// printing and parsing it, which matters on a path every locking read takes.
+pub fn call(name: &str, args: Vec<Expr>) -> Expr {
+    Expr::Function(Function {
+        name: ObjectName::from(vec![Ident::new(name)]),
+        uses_odbc_syntax: false,
+        parameters: FunctionArguments::None,
+        args: FunctionArguments::List(FunctionArgumentList {
+            duplicate_treatment: None,
+            args: args
+                .into_iter()
+                .map(|a| FunctionArg::Unnamed(FunctionArgExpr::Expr(a)))
+                .collect(),
+            clauses: Vec::new(),
+        }),
+        within_group: Vec::new(),
+        filter: None,
+        null_treatment: None,
+        over: None,
+    })
+}
+
+/// An integer literal.
+pub fn int_expr(n: i64) -> Expr {
+    Expr::value(Value::Number(n.to_string(), false))
 }
 
 /// Parses an expression the engine itself composed (never user text) as SQLite.

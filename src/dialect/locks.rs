@@ -6,10 +6,10 @@
 //! locked ones) and, in the statement, `WHERE (c) AND ql_locked(k, t.rowid)`: the query then
 //! returns exactly the rows the engine locked for it, re-checked against their newest version.
 
-use super::exprs::parse_sqlite_expr;
+use super::exprs::{call, int_expr};
 use sqlparser::ast::{
-    BinaryOperator, Expr, LimitClause, LockType, NonBlock, Query, SetExpr, TableFactor, VisitMut,
-    VisitorMut,
+    BinaryOperator, Expr, Ident, LimitClause, LockType, NonBlock, Query, SetExpr, TableFactor,
+    VisitMut, VisitorMut,
 };
 use std::ops::ControlFlow;
 
@@ -132,6 +132,17 @@ impl Locking {
             .as_ref()
             .map(|a| a.name.to_string())
             .unwrap_or_else(|| name.to_string());
+        // `<qualifier>.rowid`, as a tree: the alias, or every part of the table's name.
+        let mut rowid_parts: Vec<Ident> = match alias {
+            Some(a) => vec![a.name.clone()],
+            None => name
+                .0
+                .iter()
+                .filter_map(|p| p.as_ident().cloned())
+                .collect(),
+        };
+        rowid_parts.push(Ident::new("rowid"));
+        let rowid = Expr::CompoundIdentifier(rowid_parts);
         let id = self.next;
         let mut rowid_sql = format!("SELECT {qualifier}.rowid AS ql_rowid FROM {from}");
         if let Some(w) = &select.selection {
@@ -149,9 +160,9 @@ impl Locking {
             None => None,
             Some(_) => return None,
         };
-        let locked = parse_sqlite_expr(&format!("{LOCKED_FN}({id}, {qualifier}.rowid)"))?;
+        let locked = call(LOCKED_FN, vec![int_expr(id as i64), rowid.clone()]);
         if let Some(order) = q.order_by.as_mut() {
-            let by_lock = parse_sqlite_expr(&format!("{LOCK_ORDER_FN}({id}, {qualifier}.rowid)"))?;
+            let by_lock = call(LOCK_ORDER_FN, vec![int_expr(id as i64), rowid]);
             if let sqlparser::ast::OrderByKind::Expressions(exprs) = &mut order.kind {
                 exprs.truncate(1);
                 if let Some(first) = exprs.first_mut() {

@@ -103,7 +103,69 @@ pub struct Lab {
     victims: Vec<Completion>,
 }
 
+/// Everything of a [`Lab`] but its rows, kept by [`Lab::checkpoint`] for [`Lab::rewind`].
+#[derive(Debug, Clone)]
+pub struct Checkpoint {
+    catalog: Catalog,
+    txns: Txns,
+    history: Vec<(TxnId, RowChange)>,
+    locks: LockTable,
+    waits: WaitGraph,
+    sessions: Vec<Session>,
+    wait_order: Vec<usize>,
+    victims: Vec<Completion>,
+    schema_epoch: u64,
+}
+
+/// The SQLite savepoint that keeps a checkpoint's rows; the engine's own savepoints nest in it.
+const CHECKPOINT: &str = "ql_checkpoint";
+
 impl Lab {
+    /// Marks the present state so that [`Lab::rewind`] can come back to it: how a spec's
+    /// permutations share one run of its setup. The rows are kept by an SQLite savepoint
+    /// that stays open; `None` when one is open already.
+    pub fn checkpoint(&mut self) -> Option<Checkpoint> {
+        if self.store.in_transaction() {
+            return None;
+        }
+        self.store.exec(&format!("SAVEPOINT {CHECKPOINT}")).ok()?;
+        Some(Checkpoint {
+            catalog: self.catalog.clone(),
+            txns: self.txns.clone(),
+            history: self.history.clone(),
+            locks: self.locks.clone(),
+            waits: self.waits.clone(),
+            sessions: self.sessions.clone(),
+            wait_order: self.wait_order.clone(),
+            victims: self.victims.clone(),
+            schema_epoch: self.store.schema_epoch(),
+        })
+    }
+
+    /// Puts the lab back as it was at `c`. False when SQLite no longer holds the checkpoint's
+    /// savepoint (an interrupted statement can roll back the whole SQLite transaction): the
+    /// caller must then start over from a new lab.
+    pub fn rewind(&mut self, c: &Checkpoint) -> bool {
+        if !self.store.in_transaction()
+            || self
+                .store
+                .exec(&format!("ROLLBACK TO {CHECKPOINT}"))
+                .is_err()
+        {
+            return false;
+        }
+        self.store.forget_since(c.schema_epoch);
+        self.catalog = c.catalog.clone();
+        self.txns = c.txns.clone();
+        self.history = c.history.clone();
+        self.locks = c.locks.clone();
+        self.waits = c.waits.clone();
+        self.sessions = c.sessions.clone();
+        self.wait_order = c.wait_order.clone();
+        self.victims = c.victims.clone();
+        true
+    }
+
     pub fn new(dialect: Dialect, store: Store) -> Lab {
         Lab {
             dialect,

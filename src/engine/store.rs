@@ -44,6 +44,10 @@ pub struct Executed {
 /// Column names (`None` for a statement without a result set) and rows.
 pub type ResultSet = (Option<Vec<String>>, Vec<Vec<Value>>);
 
+/// Prepared statements kept per connection: a spec's statements, their lock reads and the
+/// engine's savepoints fit.
+const STATEMENT_CACHE: usize = 128;
+
 /// An error from SQLite, with its extended result code.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StoreError {
@@ -72,6 +76,7 @@ pub struct Store {
     locked: LockedSets,
     /// Column names by table, for undo and redo; emptied whenever DDL runs.
     columns: Mutex<BTreeMap<String, Vec<String>>>,
+    schema_epoch: AtomicU64,
     budget: Arc<AtomicU64>,
     spent: Arc<AtomicU64>,
 }
@@ -84,6 +89,7 @@ impl Store {
     /// statement may take, so runaway SQL is interrupted instead of hanging the page.
     pub fn open(step_budget: u64) -> Result<Store, StoreError> {
         let mut conn = Connection::open_in_memory().map_err(store_error)?;
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         let changes: Arc<Mutex<Vec<RowChange>>> = Arc::default();
         let clock = Arc::new(Mutex::new(String::new()));
         let budget = Arc::new(AtomicU64::new(step_budget));
@@ -152,6 +158,7 @@ impl Store {
             clock,
             locked,
             columns: Mutex::default(),
+            schema_epoch: AtomicU64::new(0),
             budget,
             spent,
         })
@@ -178,6 +185,36 @@ impl Store {
         }
     }
 
+    /// Whether an SQLite transaction is open (a checkpoint's savepoint, see `Lab::checkpoint`).
+    pub fn in_transaction(&self) -> bool {
+        !self.conn.is_autocommit()
+    }
+
+    /// How many times the schema may have changed: a checkpoint notes it.
+    pub fn schema_epoch(&self) -> u64 {
+        self.schema_epoch.load(Ordering::Relaxed)
+    }
+
+    /// Forgets what was learnt since a checkpoint taken at schema epoch `epoch`, which a
+    /// rewind has undone: the rows' locks and changes, and, if DDL ran, the schema.
+    pub fn forget_since(&self, epoch: u64) {
+        if self.schema_epoch() != epoch {
+            self.schema_changed();
+        }
+        self.clear_locked();
+        self.take_changes();
+    }
+
+    /// Drops what depends on the schema: column lists, and prepared statements (SQLite
+    /// re-prepares a stale one only when it steps, after we have read its columns).
+    fn schema_changed(&self) {
+        self.schema_epoch.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut m) = self.columns.lock() {
+            m.clear();
+        }
+        self.conn.flush_prepared_statement_cache();
+    }
+
     /// Runs `sql` in order inside one savepoint: all or nothing.
     pub fn run(&self, sql: &[String]) -> Result<Executed, StoreError> {
         self.exec("SAVEPOINT ql_stmt")?;
@@ -201,14 +238,8 @@ impl Store {
     }
 
     fn run_all(&self, sql: &[String]) -> Result<Executed, StoreError> {
-        let ddl = |s: &String| {
-            let w = s.trim_start().get(..6).unwrap_or("").to_ascii_uppercase();
-            matches!(w.as_str(), "CREATE" | "ALTER " | "DROP T")
-        };
-        if sql.iter().any(ddl) {
-            if let Ok(mut m) = self.columns.lock() {
-                m.clear();
-            }
+        if sql.iter().any(|s| changes_schema(s)) {
+            self.schema_changed();
         }
         self.take_changes();
         self.spent.store(0, Ordering::Relaxed);
@@ -226,12 +257,24 @@ impl Store {
 
     /// Runs SQL that returns nothing (savepoints), discarding any row changes it causes.
     pub fn exec(&self, sql: &str) -> Result<(), StoreError> {
-        self.conn.execute_batch(sql).map_err(store_error)
+        if sql.contains(';') {
+            if changes_schema(sql) {
+                self.schema_changed();
+            }
+            return self.conn.execute_batch(sql).map_err(store_error);
+        }
+        // One statement (a savepoint, mostly): from the statement cache.
+        let mut stmt = self.conn.prepare_cached(sql).map_err(store_error)?;
+        stmt.raw_execute().map(|_| ()).map_err(store_error)
     }
 
     /// Runs one statement; returns its columns (if it yields rows) and rows.
     pub fn query(&self, sql: &str) -> Result<ResultSet, StoreError> {
-        let mut stmt = self.conn.prepare(sql).map_err(|e| self.budget_error(e))?;
+        // Cached: permutations of a spec and a session's retries run the same SQL again.
+        let mut stmt = self
+            .conn
+            .prepare_cached(sql)
+            .map_err(|e| self.budget_error(e))?;
         let n = stmt.column_count();
         if n == 0 {
             stmt.raw_execute().map_err(|e| self.budget_error(e))?;
@@ -402,4 +445,12 @@ fn store_error(e: rusqlite::Error) -> StoreError {
             interrupted: false,
         },
     }
+}
+
+/// Whether SQL the engine runs may change the schema (CREATE, ALTER, DROP anywhere in it).
+fn changes_schema(sql: &str) -> bool {
+    let upper = sql.to_ascii_uppercase();
+    ["CREATE ", "ALTER ", "DROP "]
+        .iter()
+        .any(|w| upper.contains(w))
 }

@@ -3,9 +3,10 @@
 //! released it, in the order the waits ended), `invalid_permutation`, `still_waiting`.
 
 use super::spec::{Block, Spec};
+use crate::dialect::catalog::Catalog;
 use crate::dialect::front::{parse_script, Script};
 use crate::dialect::{plan, Dialect, Plan};
-use crate::engine::lab::{Completion, Lab, Submitted};
+use crate::engine::lab::{Checkpoint, Completion, Lab, Submitted};
 use crate::engine::store::RowChange;
 use crate::engine::store::Store;
 use crate::engine::RunConfig;
@@ -96,19 +97,41 @@ pub struct SessionView {
 }
 
 pub fn run_permutation(spec: &Spec, steps: &[String], config: &RunConfig) -> PermutationRun {
-    run_inner(spec, steps, config, None, &mut Parsed::new())
+    run_inner(spec, steps, config, None, &mut Cache::default())
 }
 
-/// Runs several permutations of one spec, parsing each block of SQL once.
+/// Runs several permutations of one spec. The setup runs once: each permutation rewinds the
+/// lab to the checkpoint taken after it. Each block of SQL is parsed once, and planned once
+/// per catalog it meets.
 pub fn run_permutations(
     spec: &Spec,
     permutations: &[Vec<String>],
     config: &RunConfig,
 ) -> Vec<PermutationRun> {
-    let mut cache = Parsed::new();
+    let mut cache = Cache::default();
+    let mut forked: Option<(Lab, usize, Checkpoint)> = None;
     permutations
         .iter()
-        .map(|p| run_inner(spec, p, config, None, &mut cache))
+        .map(|p| {
+            if forked.is_none() {
+                forked = set_up(spec, config, &mut cache).and_then(|(mut lab, first)| {
+                    let c = lab.checkpoint()?;
+                    Some((lab, first, c))
+                });
+            }
+            let rewound = forked.as_mut().and_then(|(lab, first, c)| {
+                if !lab.rewind(c) {
+                    return None;
+                }
+                let run = play(lab, *first, spec, p, None, &mut cache);
+                // The checkpoint must have held through the run, or its rows were wrong.
+                lab.store.in_transaction().then_some(run)
+            });
+            rewound.unwrap_or_else(|| {
+                forked = None;
+                run_inner(spec, p, config, None, &mut cache)
+            })
+        })
         .collect()
 }
 
@@ -119,7 +142,13 @@ pub fn run_permutation_traced(
     config: &RunConfig,
 ) -> (PermutationRun, Vec<Frame>) {
     let mut frames = Vec::new();
-    let run = run_inner(spec, steps, config, Some(&mut frames), &mut Parsed::new());
+    let run = run_inner(
+        spec,
+        steps,
+        config,
+        Some(&mut frames),
+        &mut Cache::default(),
+    );
     (run, frames)
 }
 
@@ -127,18 +156,22 @@ fn run_inner(
     spec: &Spec,
     steps: &[String],
     config: &RunConfig,
-    mut frames: Option<&mut Vec<Frame>>,
-    cache: &mut Parsed,
+    frames: Option<&mut Vec<Frame>>,
+    cache: &mut Cache,
 ) -> PermutationRun {
-    let dialect = spec_dialect(spec);
-    let mut run = PermutationRun {
-        steps: steps.to_vec(),
-        events: Vec::new(),
-    };
-    let Ok(store) = Store::open(config.step_budget) else {
-        return run;
-    };
-    let mut lab = Lab::new(dialect, store);
+    match set_up(spec, config, cache) {
+        Some((mut lab, first)) => play(&mut lab, first, spec, steps, frames, cache),
+        None => PermutationRun {
+            steps: steps.to_vec(),
+            events: Vec::new(),
+        },
+    }
+}
+
+/// A new lab with the spec's setup run, and its sessions (from index `first`) with theirs.
+fn set_up(spec: &Spec, config: &RunConfig, cache: &mut Cache) -> Option<(Lab, usize)> {
+    let store = Store::open(config.step_budget).ok()?;
+    let mut lab = Lab::new(spec_dialect(spec), store);
     let setup = lab.add_session("setup");
     for b in &spec.setup {
         run_block(&mut lab, setup, b, cache);
@@ -150,6 +183,23 @@ fn run_inner(
             run_block(&mut lab, id, b, cache);
         }
     }
+    Some((lab, first))
+}
+
+/// Runs a permutation's steps on a lab that is set up.
+fn play(
+    lab: &mut Lab,
+    first: usize,
+    spec: &Spec,
+    steps: &[String],
+    mut frames: Option<&mut Vec<Frame>>,
+    cache: &mut Cache,
+) -> PermutationRun {
+    let dialect = lab.dialect;
+    let mut run = PermutationRun {
+        steps: steps.to_vec(),
+        events: Vec::new(),
+    };
     // The statements each waiting step still has to run after the one that waits.
     let mut pending: Vec<Option<(String, Vec<Plan>)>> = vec![None; lab.sessions.len()];
     for (i, name) in steps.iter().enumerate() {
@@ -170,7 +220,7 @@ fn run_inner(
                 .push(bare(name, &sdef.name, EventKind::InvalidPermutation));
             break;
         }
-        let plans = match plans_of(&lab, dialect, &step.sql, cache) {
+        let plans = match plans_of(lab, dialect, &step.sql, cache) {
             Ok(p) => p,
             Err(e) => {
                 run.events.push(finished(
@@ -184,11 +234,11 @@ fn run_inner(
         };
         let before = run.events.len();
         let mut changes = Vec::new();
-        let (own, completions) = run_step(&mut lab, s, plans, i, name, &mut pending, &mut changes);
+        let (own, completions) = run_step(lab, s, plans, i, name, &mut pending, &mut changes);
         run.events.push(own);
-        report(&mut lab, &mut run, completions, &mut pending, &mut changes);
+        report(lab, &mut run, completions, &mut pending, &mut changes);
         if let Some(frames) = frames.as_deref_mut() {
-            frames.push(frame(&lab, name, run.events[before..].to_vec(), &changes));
+            frames.push(frame(lab, name, run.events[before..].to_vec(), &changes));
         }
     }
     for (s, p) in pending.iter().enumerate() {
@@ -278,11 +328,20 @@ fn report(
     }
 }
 
-/// Scripts parsed once per spec run, by their SQL text: permutations repeat the same steps.
-type Parsed = BTreeMap<String, Script>;
+/// What a spec run learns once and uses in every permutation: scripts parsed by their SQL
+/// text, and their plans for each catalog met (plans depend on nothing else).
+#[derive(Default)]
+struct Cache {
+    scripts: BTreeMap<String, Script>,
+    plans: BTreeMap<String, Vec<(Catalog, Planned)>>,
+}
 
-fn parsed<'a>(cache: &'a mut Parsed, dialect: Dialect, sql: &str) -> &'a Script {
+/// A block's plans, or the error that stops its step.
+type Planned = Result<Vec<Plan>, StepError>;
+
+fn parsed<'a>(cache: &'a mut Cache, dialect: Dialect, sql: &str) -> &'a Script {
     cache
+        .scripts
         .entry(sql.to_string())
         .or_insert_with(|| parse_script(dialect, sql))
 }
@@ -291,7 +350,27 @@ fn plans_of(
     lab: &Lab,
     dialect: Dialect,
     sql: &Block,
-    cache: &mut Parsed,
+    cache: &mut Cache,
+) -> Result<Vec<Plan>, StepError> {
+    if let Some(known) = cache.plans.get(&sql.sql) {
+        if let Some((_, plans)) = known.iter().find(|(c, _)| *c == lab.catalog) {
+            return plans.clone();
+        }
+    }
+    let plans = make_plans(lab, dialect, sql, cache);
+    cache
+        .plans
+        .entry(sql.sql.clone())
+        .or_default()
+        .push((lab.catalog.clone(), plans.clone()));
+    plans
+}
+
+fn make_plans(
+    lab: &Lab,
+    dialect: Dialect,
+    sql: &Block,
+    cache: &mut Cache,
 ) -> Result<Vec<Plan>, StepError> {
     let script = parsed(cache, dialect, &sql.sql);
     if let Some(d) = script.diagnostics.first() {
@@ -316,7 +395,7 @@ fn plans_of(
 }
 
 /// Runs a setup or teardown block to the end, in its own session; errors are ignored.
-fn run_block(lab: &mut Lab, s: usize, block: &Block, cache: &mut Parsed) {
+fn run_block(lab: &mut Lab, s: usize, block: &Block, cache: &mut Cache) {
     let script = parsed(cache, lab.dialect, &block.sql).clone();
     for p in &script.statements {
         let Ok(ast) = &p.ast else { continue };
