@@ -10,6 +10,7 @@ pub mod render;
 pub mod scenario;
 pub mod source;
 pub mod trace;
+pub mod tsql;
 
 pub use dialect::Dialect;
 pub use engine::{run_script, RunConfig, Runner};
@@ -26,6 +27,26 @@ pub struct Outlined {
 /// The statements of a script and the problems that stop it being read, without running
 /// anything (no SQLite): what an editor lists before the first step.
 pub fn outline(dialect: Dialect, text: &str) -> (Vec<Outlined>, Vec<trace::Diagnostic>) {
+    if dialect == Dialect::MsSql {
+        // T-SQL: each batch's statements (a procedure's body runs when it is called).
+        let read = tsql::reader::read_script(text);
+        let mut statements = Vec::new();
+        let mut diagnostics = read.diagnostics;
+        for b in read.batches {
+            if let Some(e) = b.error {
+                diagnostics.push(trace::Diagnostic {
+                    pos: e.pos.unwrap_or(b.span.start),
+                    message: e.message,
+                    fixed_text: e.fixed_text,
+                });
+            }
+            statements.extend(b.nodes.into_iter().map(|n| Outlined {
+                source: n.text,
+                span: n.span,
+            }));
+        }
+        return (statements, diagnostics);
+    }
     let script = dialect::front::parse_script(dialect, text);
     let statements = script
         .statements

@@ -135,12 +135,6 @@ fn table_already_exists_is_error_1050() {
 }
 
 #[test]
-fn sql_server_is_refused_clearly_until_its_front_end_exists() {
-    let t = run_script(Dialect::MsSql, "SELECT 1;", &RunConfig::default());
-    assert!(err(last(&t)).message.contains("not available yet"));
-}
-
-#[test]
 fn garbage_never_panics() {
     for text in [
         "",

@@ -107,14 +107,6 @@ fn run(args: &[String]) -> ExitCode {
             continue;
         }
         let d = dialect_for(&text, dialect);
-        if !d.is_supported() {
-            eprintln!(
-                "queuelab: {file}: the {} front-end is not available yet",
-                d.label()
-            );
-            failed = true;
-            continue;
-        }
         let trace = run_script(d, &text, &RunConfig::default());
         for diag in &trace.diagnostics {
             eprintln!(

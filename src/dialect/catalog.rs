@@ -143,6 +143,11 @@ fn idents(names: &[String]) -> String {
 pub struct Catalog {
     tables: BTreeMap<String, TableDef>,
     rings: BTreeMap<String, RingHint>,
+    /// T-SQL stored procedures, by lower-cased name.
+    procedures: BTreeMap<String, crate::tsql::node::ProcDef>,
+    /// SQL Server's READ_COMMITTED_SNAPSHOT database option: READ COMMITTED reads row versions
+    /// instead of taking S locks.
+    pub read_committed_snapshot: bool,
 }
 
 impl Catalog {
@@ -169,5 +174,13 @@ impl Catalog {
 
     pub fn rings(&self) -> impl Iterator<Item = &RingHint> {
         self.rings.values()
+    }
+
+    pub fn procedure(&self, name: &str) -> Option<&crate::tsql::node::ProcDef> {
+        self.procedures.get(&name.to_ascii_lowercase())
+    }
+
+    pub fn put_procedure(&mut self, def: crate::tsql::node::ProcDef) {
+        self.procedures.insert(def.name.to_ascii_lowercase(), def);
     }
 }

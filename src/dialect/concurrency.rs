@@ -18,14 +18,16 @@ impl Dialect {
         }
     }
 
-    /// The row lock a locking read takes (FOR UPDATE / FOR SHARE).
-    pub fn read_lock_mode(self, exclusive: bool) -> LockMode {
+    /// The row lock a locking read takes (FOR UPDATE / FOR SHARE; SQL Server: XLOCK, UPDLOCK
+    /// or S).
+    pub fn read_lock_mode(self, exclusive: bool, update_lock: bool) -> LockMode {
         match (self, exclusive) {
             (Dialect::Postgres, true) => LockMode::PgUpdate,
             (Dialect::Postgres, false) => LockMode::PgShare,
             (Dialect::MySql, true) => LockMode::InnoExclusive,
             (Dialect::MySql, false) => LockMode::InnoShared,
-            (Dialect::MsSql, true) => LockMode::MsUpdate,
+            (Dialect::MsSql, true) if update_lock => LockMode::MsUpdate,
+            (Dialect::MsSql, true) => LockMode::MsExclusive,
             (Dialect::MsSql, false) => LockMode::MsShared,
         }
     }

@@ -36,11 +36,17 @@ pub fn table_def(
     }
     for tc in &ct.constraints {
         match tc {
-            TableConstraint::PrimaryKey(pk) => add_key(
-                &mut def,
-                InlineKey::Primary(index_columns(&pk.columns)),
-                dialect,
-            ),
+            TableConstraint::PrimaryKey(pk) => {
+                add_key(
+                    &mut def,
+                    InlineKey::Primary(index_columns(&pk.columns)),
+                    dialect,
+                );
+                // SQL Server names its errors after the constraint (PK_RequestsQueue).
+                if let (Some(name), Some(key)) = (&pk.name, def.primary_key.as_mut()) {
+                    key.name = name.value.clone();
+                }
+            }
             TableConstraint::Unique(u) => add_key(
                 &mut def,
                 InlineKey::Unique(
@@ -101,6 +107,7 @@ fn add_key(def: &mut TableDef, key: InlineKey, dialect: Dialect) {
         InlineKey::Primary(columns) => {
             let name = match dialect {
                 Dialect::MySql => "PRIMARY".to_string(),
+                Dialect::MsSql => format!("PK__{}", def.name),
                 _ => format!("{}_pkey", def.name),
             };
             def.primary_key = Some(KeyDef { name, columns });
@@ -230,10 +237,18 @@ fn sql_type(t: &DataType) -> String {
         DataType::Custom(name, _) if name.to_string().to_ascii_lowercase().ends_with("serial") => {
             "INTEGER".into()
         }
-        other => other
-            .to_string()
-            .replace(" UNSIGNED", "")
-            .replace(" unsigned", ""),
+        other => {
+            // T-SQL: `[varchar](512)` and `NVARCHAR(MAX)` are not SQLite type names.
+            let t = other
+                .to_string()
+                .replace(" UNSIGNED", "")
+                .replace(" unsigned", "")
+                .replace(['[', ']'], "");
+            match t.to_ascii_uppercase().find("(MAX)") {
+                Some(i) => t[..i].to_string(),
+                None => t,
+            }
+        }
     }
 }
 

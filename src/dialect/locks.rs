@@ -21,6 +21,19 @@ pub const LOCKED_FN: &str = "ql_locked";
 /// wait keeps its old place even if its sort key changed).
 pub const LOCK_ORDER_FN: &str = "ql_lock_order";
 
+/// The marker (`FOR UPDATE OF ql_update_lock`) that asks for SQL Server's U lock rather than X.
+pub const UPDATE_LOCK: &str = "ql_update_lock";
+
+/// The marker (`FOR SHARE OF ql_instant_lock`) of SQL Server's locking READ COMMITTED read: an S
+/// lock on each row, released as soon as the row is read.
+pub const INSTANT_LOCK: &str = "ql_instant_lock";
+
+/// The marker of SQL Server's XLOCK (X locks held to the end of the transaction).
+pub const EXCLUSIVE_LOCK: &str = "ql_exclusive_lock";
+
+/// The marker of SQL Server's HOLDLOCK (S locks held to the end of the transaction).
+pub const HELD_SHARE_LOCK: &str = "ql_held_share_lock";
+
 /// What a blocked lock request does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WaitPolicy {
@@ -39,6 +52,11 @@ pub struct LockRead {
     pub limit: Option<u64>,
     /// FOR UPDATE (true) or FOR SHARE (false).
     pub exclusive: bool,
+    /// SQL Server's U lock (UPDLOCK) instead of X, for an exclusive read.
+    pub update_lock: bool,
+    /// Released as soon as the row is read (SQL Server's S locks at READ COMMITTED), unless the
+    /// transaction is REPEATABLE READ or above.
+    pub instant: bool,
     pub policy: WaitPolicy,
     /// A scan of the whole table, uncommitted rows of others included (index records):
     /// InnoDB's shared next-key locks of `INSERT ... SELECT` at REPEATABLE READ.
@@ -59,6 +77,8 @@ pub fn source_scan(id: usize, table: &str) -> LockRead {
         ),
         limit: None,
         exclusive: false,
+        update_lock: false,
+        instant: false,
         policy: WaitPolicy::Wait,
         whole_table: true,
         repeatable_read_only: true,
@@ -92,10 +112,20 @@ impl VisitorMut for Locking {
         let clause = q.locks.remove(0);
         let text = clause.to_string();
         q.locks.clear();
+        let marker = clause.of.as_ref().map(|o| o.to_string());
         match self.request(q, clause.lock_type, clause.nonblock) {
-            Some(read) => {
+            Some(mut read) => {
+                read.update_lock = marker.as_deref() == Some(UPDATE_LOCK);
+                read.instant = marker.as_deref() == Some(INSTANT_LOCK);
+                let what = match marker.as_deref() {
+                    Some(UPDATE_LOCK) => "UPDLOCK: U locks".to_string(),
+                    Some(INSTANT_LOCK) => "READ COMMITTED read: an S lock on each row, released at once".to_string(),
+                    Some(EXCLUSIVE_LOCK) => "XLOCK: X locks".to_string(),
+                    Some(HELD_SHARE_LOCK) => "HOLDLOCK: S locks".to_string(),
+                    _ => text,
+                };
                 self.notes.push(format!(
-                    "{text}: the engine locks the rows itself ({LOCKED_FN}({}, rowid) keeps the ones it locked)",
+                    "{what}: the engine locks the rows itself ({LOCKED_FN}({}, rowid) keeps the ones it locked)",
                     read.id
                 ));
                 self.reads.push(read);
@@ -186,6 +216,8 @@ impl Locking {
             rowid_sql,
             limit,
             exclusive: lock == LockType::Update,
+            update_lock: false,
+            instant: false,
             policy: match nonblock {
                 None => WaitPolicy::Wait,
                 Some(NonBlock::SkipLocked) => WaitPolicy::SkipLocked,

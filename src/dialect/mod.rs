@@ -11,6 +11,7 @@ pub mod dml;
 pub mod exprs;
 pub mod front;
 pub mod locks;
+pub mod mssql;
 pub mod mysql;
 pub mod plan;
 pub mod postgres;
@@ -32,11 +33,7 @@ pub fn plan(
     match dialect {
         Dialect::MySql => mysql::plan(stmt, catalog),
         Dialect::Postgres => postgres::plan(stmt, catalog),
-        Dialect::MsSql => Err(common::unsupported_with(
-            dialect,
-            "T-SQL",
-            "the SQL Server front-end is not available yet; pick MySQL or PostgreSQL",
-        )),
+        Dialect::MsSql => mssql::plan(stmt, catalog),
     }
 }
 
@@ -91,10 +88,5 @@ impl Dialect {
     /// `CLIENT_FOUND_ROWS` in <https://dev.mysql.com/doc/c-api/8.4/en/mysql-affected-rows.html>).
     pub fn update_counts_changed_rows(self) -> bool {
         self == Dialect::MySql
-    }
-
-    /// Whether the front-end for this dialect is available yet.
-    pub fn is_supported(self) -> bool {
-        !matches!(self, Dialect::MsSql)
     }
 }

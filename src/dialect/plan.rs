@@ -91,6 +91,10 @@ pub enum CatalogChange {
     Create(TableDef),
     Replace(TableDef),
     Drop(String),
+    /// `CREATE [OR ALTER] PROCEDURE` (T-SQL).
+    Procedure(crate::tsql::node::ProcDef),
+    /// `ALTER DATABASE ... SET READ_COMMITTED_SNAPSHOT ON|OFF` (T-SQL).
+    ReadCommittedSnapshot(bool),
     None,
 }
 
@@ -106,6 +110,8 @@ pub struct Plan {
     pub ring: Option<super::catalog::RingHint>,
     /// Row locks the statement's locking reads ask for, served by the engine before it runs.
     pub lock_reads: Vec<super::locks::LockRead>,
+    /// Reads other transactions' uncommitted rows (T-SQL `NOLOCK`).
+    pub dirty_read: bool,
 }
 
 impl Plan {
@@ -116,6 +122,7 @@ impl Plan {
             notes: Vec::new(),
             ring: None,
             lock_reads: Vec::new(),
+            dirty_read: false,
         }
     }
 }

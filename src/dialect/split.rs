@@ -63,7 +63,7 @@ pub fn split(
     Ok(out)
 }
 
-fn is_trivia(t: &TokenWithSpan) -> bool {
+pub fn is_trivia(t: &TokenWithSpan) -> bool {
     matches!(t.token, Token::Whitespace(_))
 }
 
@@ -91,19 +91,19 @@ fn flush(
 }
 
 /// Maps 1-based (line, character column) positions to text.
-struct LineIndex<'a> {
+pub struct LineIndex<'a> {
     lines: Vec<&'a str>,
 }
 
 impl<'a> LineIndex<'a> {
-    fn new(text: &'a str) -> Self {
+    pub fn new(text: &'a str) -> Self {
         LineIndex {
             lines: text.split('\n').collect(),
         }
     }
 
     /// Text from `start` (inclusive) to `end` (exclusive), as sqlparser reports token ends.
-    fn slice(&self, start: Pos, end: Pos) -> String {
+    pub fn slice(&self, start: Pos, end: Pos) -> String {
         let mut out = String::new();
         for l in start.line..=end.line {
             let Some(line) = self.lines.get(l as usize - 1) else {

@@ -115,6 +115,7 @@ pub struct Checkpoint {
     wait_order: Vec<usize>,
     victims: Vec<Completion>,
     schema_epoch: u64,
+    newids: u64,
 }
 
 /// The SQLite savepoint that keeps a checkpoint's rows; the engine's own savepoints nest in it.
@@ -139,6 +140,7 @@ impl Lab {
             wait_order: self.wait_order.clone(),
             victims: self.victims.clone(),
             schema_epoch: self.store.schema_epoch(),
+            newids: self.store.newids_given(),
         })
     }
 
@@ -155,6 +157,7 @@ impl Lab {
             return false;
         }
         self.store.forget_since(c.schema_epoch);
+        self.store.set_newids_given(c.newids);
         self.catalog = c.catalog.clone();
         self.txns = c.txns.clone();
         self.history = c.history.clone();
@@ -338,6 +341,10 @@ impl Lab {
                         self.catalog.put(def.clone())
                     }
                     CatalogChange::Drop(name) => self.catalog.drop_table(name),
+                    CatalogChange::Procedure(def) => self.catalog.put_procedure(def.clone()),
+                    CatalogChange::ReadCommittedSnapshot(on) => {
+                        self.catalog.read_committed_snapshot = *on
+                    }
                     CatalogChange::None => {}
                 }
                 ok(Success::default(), Vec::new())
@@ -538,7 +545,13 @@ impl Lab {
         if resume.serializable_writes && self.changed_since(&view.refreshed, snapshot) {
             return Exec::Done(self.fail_txn(s, ErrorClass::SerializationFailure, ""));
         }
-        let differs = match self.enter_view(&view) {
+        // NOLOCK reads the newest rows, uncommitted ones included.
+        let entered = if plan.dirty_read {
+            self.store.exec("SAVEPOINT ql_view").map(|_| false)
+        } else {
+            self.enter_view(&view)
+        };
+        let differs = match entered {
             Ok(d) => d,
             Err(e) => return Exec::Done(self.store_failure(s, plan, &e)),
         };
@@ -634,7 +647,11 @@ impl Lab {
                     ids
                 }
             };
-            let mode = self.dialect.read_lock_mode(read.exclusive);
+            let mode = self
+                .dialect
+                .read_lock_mode(read.exclusive, read.update_lock);
+            // SQL Server's READ COMMITTED S locks go as soon as the row is read.
+            let keep = !read.instant || repeatable;
             let mut got: Vec<i64> = Vec::new();
             for rowid in candidates {
                 if read.limit.is_some_and(|l| got.len() as u64 >= l) {
@@ -649,7 +666,9 @@ impl Lab {
                 }
                 let blockers = self.locks.blockers(txn, &row, mode);
                 if blockers.is_empty() {
-                    self.locks.grant(txn, row, mode);
+                    if keep {
+                        self.locks.grant(txn, row, mode);
+                    }
                     got.push(rowid);
                     continue;
                 }

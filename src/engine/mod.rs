@@ -64,6 +64,8 @@ pub fn run_script(dialect: Dialect, text: &str, config: &RunConfig) -> Trace {
 pub struct Runner {
     dialect: Dialect,
     script: Script,
+    /// T-SQL: the script's batches and the session's interpreter.
+    tsql: Option<TsqlRun>,
     lab: Option<Lab>,
     clock: Clock,
     next: usize,
@@ -71,9 +73,33 @@ pub struct Runner {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// A T-SQL script being run: batches in order, each `GO n` times.
+struct TsqlRun {
+    batches: Vec<crate::tsql::node::Batch>,
+    next_batch: usize,
+    repeat_left: u32,
+    interp: crate::tsql::interp::Interp,
+}
+
 impl Runner {
     pub fn new(dialect: Dialect, text: &str, config: RunConfig) -> Runner {
-        let script = parse_script(dialect, text);
+        let (script, tsql) = if dialect == Dialect::MsSql {
+            let read = crate::tsql::reader::read_script(text);
+            let script = Script {
+                dialect,
+                statements: Vec::new(),
+                diagnostics: read.diagnostics,
+            };
+            let run = TsqlRun {
+                batches: read.batches,
+                next_batch: 0,
+                repeat_left: 0,
+                interp: Default::default(),
+            };
+            (script, Some(run))
+        } else {
+            (parse_script(dialect, text), None)
+        };
         let mut diagnostics = script.diagnostics.clone();
         let lab = match Store::open(config.step_budget) {
             Ok(store) => {
@@ -93,6 +119,7 @@ impl Runner {
         Runner {
             dialect,
             script,
+            tsql,
             lab,
             clock: Clock::starting_at(config.clock_start),
             next: 0,
@@ -103,6 +130,9 @@ impl Runner {
 
     /// Runs the next statement; `None` when there is none left.
     pub fn step(&mut self) -> Option<Step> {
+        if self.tsql.is_some() {
+            return self.step_tsql();
+        }
         let lab = self.lab.as_mut()?;
         let parsed = self.script.statements.get(self.next)?.clone();
         self.next += 1;
@@ -162,6 +192,78 @@ impl Runner {
             ran,
             notes,
             remarks: parsed.raw.remarks,
+            clock: now,
+            outcome,
+            client_text,
+            tables,
+            rings,
+        })
+    }
+}
+
+impl Runner {
+    /// One T-SQL statement: of a batch, or of a procedure body a batch called.
+    fn step_tsql(&mut self) -> Option<Step> {
+        use crate::tsql::interp::Next;
+        let lab = self.lab.as_mut()?;
+        let t = self.tsql.as_mut()?;
+        let now = self.clock.text();
+        lab.store.set_clock(&now);
+        let (outcome, info, ran, changes) = loop {
+            match t.interp.next(&lab.catalog) {
+                Next::Idle => {
+                    let index = if t.repeat_left > 0 {
+                        t.repeat_left -= 1;
+                        t.next_batch - 1
+                    } else {
+                        let b = t.batches.get(t.next_batch)?;
+                        t.repeat_left = b.repeat.saturating_sub(1);
+                        t.next_batch += 1;
+                        t.next_batch - 1
+                    };
+                    t.interp.start(&t.batches[index]);
+                }
+                Next::Done(outcome, info) => break (outcome, info, Vec::new(), Vec::new()),
+                Next::Run(plan, info) => {
+                    let ran = plan.sqlite.clone();
+                    let ddl = matches!(plan.kind, PlanKind::Ddl { .. });
+                    let (outcome, changes) = match lab.submit(0, *plan, self.next + 1).0 {
+                        Submitted::Finished(f) => {
+                            (f.outcome, if ddl { Vec::new() } else { f.changes })
+                        }
+                        Submitted::Waiting(_) => (
+                            Outcome::Error(StepError {
+                                class: ErrorClass::Other,
+                                native: String::new(),
+                                message: "the statement waits for a lock no session can release"
+                                    .into(),
+                                pos: None,
+                                fixed_text: None,
+                            }),
+                            Vec::new(),
+                        ),
+                    };
+                    let shown = t.interp.deliver(outcome);
+                    break (shown, info, ran, changes);
+                }
+            }
+        };
+        self.next += 1;
+        self.clock.tick();
+        let tables = match lab.store.tables() {
+            Ok(t) => snapshot::table_views(t, &changes),
+            Err(_) => Vec::new(),
+        };
+        let rings = rings_of(lab, &self.config, &tables);
+        let client_text = render::sqlcmd::render(&outcome, t.interp.nocount);
+        Some(Step {
+            name: format!("{}_{}", self.config.session, self.next),
+            session: self.config.session.clone(),
+            source: info.text,
+            span: info.span,
+            ran,
+            notes: info.notes,
+            remarks: Vec::new(),
             clock: now,
             outcome,
             client_text,

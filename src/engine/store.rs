@@ -77,8 +77,37 @@ pub struct Store {
     /// Column names by table, for undo and redo; emptied whenever DDL runs.
     columns: Mutex<BTreeMap<String, Vec<String>>>,
     schema_epoch: AtomicU64,
+    /// How many ids `ql_newid()` has given (T-SQL NEWID()).
+    newids: Arc<AtomicU64>,
     budget: Arc<AtomicU64>,
     spent: Arc<AtomicU64>,
+}
+
+/// The SQLite function behind T-SQL's NEWID(): the next id of a fixed sequence, printed as a
+/// GUID, so that a scenario gives the same ids every run.
+pub const NEWID_FN: &str = "ql_newid";
+
+/// The `n`th id of the NEWID() sequence: splitmix64 of n, as an upper-case GUID.
+pub fn newid(n: u64) -> String {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let a = mix(n.wrapping_mul(2).wrapping_add(0x9e37_79b9_7f4a_7c15));
+    let b = mix(n
+        .wrapping_mul(2)
+        .wrapping_add(1)
+        .wrapping_add(0x9e37_79b9_7f4a_7c15));
+    let hex = format!("{a:016X}{b:016X}");
+    format!(
+        "{}-{}-4{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[13..16],
+        &hex[16..20],
+        &hex[20..32]
+    )
 }
 
 /// How many SQLite VM instructions pass between two budget checks.
@@ -125,6 +154,12 @@ impl Store {
             Ok(c.lock().map(|s| s.clone()).unwrap_or_default())
         })
         .map_err(store_error)?;
+        let newids: Arc<AtomicU64> = Arc::default();
+        let n = newids.clone();
+        conn.create_scalar_function(NEWID_FN, 0, FunctionFlags::SQLITE_UTF8, move |_ctx| {
+            Ok(newid(n.fetch_add(1, Ordering::Relaxed)))
+        })
+        .map_err(store_error)?;
         let locked: LockedSets = Arc::default();
         let l = locked.clone();
         conn.create_scalar_function(LOCKED_FN, 2, FunctionFlags::SQLITE_UTF8, move |ctx| {
@@ -159,6 +194,7 @@ impl Store {
             locked,
             columns: Mutex::default(),
             schema_epoch: AtomicU64::new(0),
+            newids,
             budget,
             spent,
         })
@@ -188,6 +224,15 @@ impl Store {
     /// Whether an SQLite transaction is open (a checkpoint's savepoint, see `Lab::checkpoint`).
     pub fn in_transaction(&self) -> bool {
         !self.conn.is_autocommit()
+    }
+
+    /// How many NEWID() values were given: a checkpoint keeps it, a rewind puts it back.
+    pub fn newids_given(&self) -> u64 {
+        self.newids.load(Ordering::Relaxed)
+    }
+
+    pub fn set_newids_given(&self, n: u64) {
+        self.newids.store(n, Ordering::Relaxed);
     }
 
     /// How many times the schema may have changed: a checkpoint notes it.

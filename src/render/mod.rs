@@ -4,6 +4,7 @@
 pub mod jsonl;
 pub mod mysql;
 pub mod psql;
+pub mod sqlcmd;
 pub mod transcript;
 
 use crate::dialect::Dialect;
@@ -14,7 +15,8 @@ pub fn client_text(dialect: Dialect, source: &str, outcome: &Outcome) -> String 
     let verb = first_words(source);
     match dialect {
         Dialect::Postgres => psql::render(&verb, outcome),
-        _ => mysql::render(&verb, outcome),
+        Dialect::MsSql => sqlcmd::render(outcome, false),
+        Dialect::MySql => mysql::render(&verb, outcome),
     }
 }
 

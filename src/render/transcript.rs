@@ -8,13 +8,17 @@ use crate::trace::Trace;
 pub fn prompt(dialect: Dialect) -> &'static str {
     match dialect {
         Dialect::Postgres => "postgres=#",
-        _ => "mysql>",
+        Dialect::MsSql => "1>",
+        Dialect::MySql => "mysql>",
     }
 }
 
 /// A statement echoed as the client shows it while it is typed: the prompt, then `->` before
 /// each continuation line, and the closing `;`.
 pub fn echo(dialect: Dialect, source: &str) -> String {
+    if dialect == Dialect::MsSql {
+        return sqlcmd_echo(source);
+    }
     let prompt = prompt(dialect);
     let mut out = String::new();
     for (i, l) in source.lines().enumerate() {
@@ -26,6 +30,17 @@ pub fn echo(dialect: Dialect, source: &str) -> String {
     }
     out.push(';');
     out
+}
+
+/// sqlcmd numbers the lines of the batch being typed: `1> `, `2> ` ...; a step is one
+/// statement, so each starts again at 1.
+fn sqlcmd_echo(source: &str) -> String {
+    source
+        .lines()
+        .enumerate()
+        .map(|(i, l)| format!("{}> {l}", i + 1))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 pub fn text(trace: &Trace) -> String {

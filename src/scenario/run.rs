@@ -11,7 +11,11 @@ use crate::engine::store::RowChange;
 use crate::engine::store::Store;
 use crate::engine::RunConfig;
 use crate::trace::{ErrorClass, Outcome, StepError, TableView};
+use crate::tsql::interp::{Interp, Next};
+use crate::tsql::node::Batch;
+use crate::tsql::reader::read_script;
 use std::collections::BTreeMap;
+use std::collections::VecDeque;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum EventKind {
@@ -109,21 +113,22 @@ pub fn run_permutations(
     config: &RunConfig,
 ) -> Vec<PermutationRun> {
     let mut cache = Cache::default();
-    let mut forked: Option<(Lab, usize, Checkpoint)> = None;
+    let mut forked: Option<(Lab, usize, Checkpoint, Vec<Interp>)> = None;
     permutations
         .iter()
         .map(|p| {
             if forked.is_none() {
-                forked = set_up(spec, config, &mut cache).and_then(|(mut lab, first)| {
+                forked = set_up(spec, config, &mut cache).and_then(|(mut lab, first, interps)| {
                     let c = lab.checkpoint()?;
-                    Some((lab, first, c))
+                    Some((lab, first, c, interps))
                 });
             }
-            let rewound = forked.as_mut().and_then(|(lab, first, c)| {
+            let rewound = forked.as_mut().and_then(|(lab, first, c, interps)| {
                 if !lab.rewind(c) {
                     return None;
                 }
-                let run = play(lab, *first, spec, p, None, &mut cache);
+                let mut interps = interps.clone();
+                let run = play(lab, *first, &mut interps, spec, p, None, &mut cache);
                 // The checkpoint must have held through the run, or its rows were wrong.
                 lab.store.in_transaction().then_some(run)
             });
@@ -160,7 +165,9 @@ fn run_inner(
     cache: &mut Cache,
 ) -> PermutationRun {
     match set_up(spec, config, cache) {
-        Some((mut lab, first)) => play(&mut lab, first, spec, steps, frames, cache),
+        Some((mut lab, first, mut interps)) => {
+            play(&mut lab, first, &mut interps, spec, steps, frames, cache)
+        }
         None => PermutationRun {
             steps: steps.to_vec(),
             events: Vec::new(),
@@ -168,28 +175,32 @@ fn run_inner(
     }
 }
 
-/// A new lab with the spec's setup run, and its sessions (from index `first`) with theirs.
-fn set_up(spec: &Spec, config: &RunConfig, cache: &mut Cache) -> Option<(Lab, usize)> {
+/// A new lab with the spec's setup run, and its sessions (from index `first`) with theirs;
+/// for T-SQL, each session's interpreter (cursors and @@TRANCOUNT outlive a batch).
+fn set_up(spec: &Spec, config: &RunConfig, cache: &mut Cache) -> Option<(Lab, usize, Vec<Interp>)> {
     let store = Store::open(config.step_budget).ok()?;
     let mut lab = Lab::new(spec_dialect(spec), store);
+    let mut interps = vec![Interp::default()];
     let setup = lab.add_session("setup");
     for b in &spec.setup {
-        run_block(&mut lab, setup, b, cache);
+        run_block(&mut lab, &mut interps, setup, b, cache);
     }
     let first = lab.sessions.len();
     for s in &spec.sessions {
         let id = lab.add_session(&s.name);
+        interps.push(Interp::default());
         if let Some(b) = &s.setup {
-            run_block(&mut lab, id, b, cache);
+            run_block(&mut lab, &mut interps, id, b, cache);
         }
     }
-    Some((lab, first))
+    Some((lab, first, interps))
 }
 
 /// Runs a permutation's steps on a lab that is set up.
 fn play(
     lab: &mut Lab,
     first: usize,
+    interps: &mut [Interp],
     spec: &Spec,
     steps: &[String],
     mut frames: Option<&mut Vec<Frame>>,
@@ -201,7 +212,7 @@ fn play(
         events: Vec::new(),
     };
     // The statements each waiting step still has to run after the one that waits.
-    let mut pending: Vec<Option<(String, Vec<Plan>)>> = vec![None; lab.sessions.len()];
+    let mut pending: Vec<Option<(String, Work)>> = vec![None; lab.sessions.len()];
     for (i, name) in steps.iter().enumerate() {
         let Some((sdef, step)) = spec.step(name) else {
             continue;
@@ -220,23 +231,49 @@ fn play(
                 .push(bare(name, &sdef.name, EventKind::InvalidPermutation));
             break;
         }
-        let plans = match plans_of(lab, dialect, &step.sql, cache) {
-            Ok(p) => p,
-            Err(e) => {
-                run.events.push(finished(
-                    name,
-                    &sdef.name,
-                    EventKind::Error,
-                    Outcome::Error(e),
-                ));
-                continue;
+        let work = if dialect == Dialect::MsSql {
+            match tsql_batches(&step.sql.sql) {
+                Ok(batches) => Work::Tsql {
+                    batches,
+                    shown: None,
+                },
+                Err(e) => {
+                    run.events.push(finished(
+                        name,
+                        &sdef.name,
+                        EventKind::Error,
+                        Outcome::Error(e),
+                    ));
+                    continue;
+                }
+            }
+        } else {
+            match plans_of(lab, dialect, &step.sql, cache) {
+                Ok(p) => Work::Plans(p),
+                Err(e) => {
+                    run.events.push(finished(
+                        name,
+                        &sdef.name,
+                        EventKind::Error,
+                        Outcome::Error(e),
+                    ));
+                    continue;
+                }
             }
         };
         let before = run.events.len();
         let mut changes = Vec::new();
-        let (own, completions) = run_step(lab, s, plans, i, name, &mut pending, &mut changes);
+        let (own, completions) =
+            run_work(lab, interps, s, work, i, name, &mut pending, &mut changes);
         run.events.push(own);
-        report(lab, &mut run, completions, &mut pending, &mut changes);
+        report(
+            lab,
+            interps,
+            &mut run,
+            completions,
+            &mut pending,
+            &mut changes,
+        );
         if let Some(frames) = frames.as_deref_mut() {
             frames.push(frame(lab, name, run.events[before..].to_vec(), &changes));
         }
@@ -250,6 +287,119 @@ fn play(
     run
 }
 
+/// What a step has left to run.
+#[derive(Debug, Clone)]
+enum Work {
+    /// MySQL, PostgreSQL: planned statements.
+    Plans(Vec<Plan>),
+    /// T-SQL: batches for the session's interpreter, and the result the step shows so far.
+    Tsql {
+        batches: VecDeque<Batch>,
+        shown: Option<Outcome>,
+    },
+}
+
+/// A T-SQL step's batches, or the error that stops it being read.
+fn tsql_batches(sql: &str) -> Result<VecDeque<Batch>, StepError> {
+    let read = read_script(sql);
+    if let Some(d) = read.diagnostics.first() {
+        return Err(StepError {
+            class: ErrorClass::Other,
+            native: "102".into(),
+            message: d.message.clone(),
+            pos: Some(d.pos),
+            fixed_text: None,
+        });
+    }
+    Ok(read.batches.into())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_work(
+    lab: &mut Lab,
+    interps: &mut [Interp],
+    s: usize,
+    work: Work,
+    tag: usize,
+    name: &str,
+    pending: &mut [Option<(String, Work)>],
+    changes: &mut Vec<RowChange>,
+) -> (Event, Vec<Completion>) {
+    match work {
+        Work::Plans(plans) => run_step(lab, s, plans, tag, name, pending, changes),
+        Work::Tsql { batches, shown } => {
+            run_tsql(lab, interps, s, batches, shown, tag, name, pending, changes)
+        }
+    }
+}
+
+/// Runs a T-SQL step statement by statement (procedure bodies included) until one waits or
+/// its batches end. It shows its last error, else its last result set, else its last result.
+#[allow(clippy::too_many_arguments)]
+fn run_tsql(
+    lab: &mut Lab,
+    interps: &mut [Interp],
+    s: usize,
+    mut batches: VecDeque<Batch>,
+    mut shown: Option<Outcome>,
+    tag: usize,
+    name: &str,
+    pending: &mut [Option<(String, Work)>],
+    changes: &mut Vec<RowChange>,
+) -> (Event, Vec<Completion>) {
+    let session = lab.sessions[s].name.clone();
+    let mut all = Vec::new();
+    loop {
+        let next = interps[s].next(&lab.catalog);
+        let out = match next {
+            Next::Idle => match batches.pop_front() {
+                Some(b) => {
+                    interps[s].start(&b);
+                    continue;
+                }
+                None => break,
+            },
+            Next::Done(outcome, _) => outcome,
+            Next::Run(plan, _) => {
+                let (own, completions) = lab.submit(s, *plan, tag);
+                all.extend(completions);
+                match own {
+                    Submitted::Finished(f) => {
+                        changes.extend(f.changes);
+                        interps[s].deliver(f.outcome)
+                    }
+                    Submitted::Waiting(on) => {
+                        pending[s] = Some((name.to_string(), Work::Tsql { batches, shown }));
+                        let mut e = bare(name, &session, EventKind::Waiting);
+                        e.waits_for = on.iter().map(|x| lab.sessions[*x].name.clone()).collect();
+                        return (e, all);
+                    }
+                }
+            }
+        };
+        shown = Some(shown_result(shown, out));
+    }
+    let last = shown.unwrap_or(Outcome::Ok(Default::default()));
+    let kind = match last {
+        Outcome::Ok(_) => EventKind::Ok,
+        Outcome::Error(_) => EventKind::Error,
+    };
+    (finished(name, &session, kind, last), all)
+}
+
+/// What a T-SQL step shows: an error stays; else a result set stays unless a later one
+/// replaces it; else the latest result.
+fn shown_result(before: Option<Outcome>, new: Outcome) -> Outcome {
+    match (before, new) {
+        (Some(e @ Outcome::Error(_)), _) => e,
+        (_, n @ Outcome::Error(_)) => n,
+        (Some(Outcome::Ok(b)), Outcome::Ok(n)) if b.columns.is_some() && n.columns.is_none() => {
+            Outcome::Ok(b)
+        }
+        (_, n) => n,
+    }
+}
+
 /// Runs a step's statements until one waits or all are done.
 fn run_step(
     lab: &mut Lab,
@@ -257,7 +407,7 @@ fn run_step(
     plans: Vec<Plan>,
     tag: usize,
     name: &str,
-    pending: &mut [Option<(String, Vec<Plan>)>],
+    pending: &mut [Option<(String, Work)>],
     changes: &mut Vec<RowChange>,
 ) -> (Event, Vec<Completion>) {
     let session = lab.sessions[s].name.clone();
@@ -279,7 +429,7 @@ fn run_step(
                 last = f.outcome;
             }
             Submitted::Waiting(on) => {
-                pending[s] = Some((name.to_string(), rest.collect()));
+                pending[s] = Some((name.to_string(), Work::Plans(rest.collect())));
                 let mut e = bare(name, &session, EventKind::Waiting);
                 e.waits_for = on.iter().map(|x| lab.sessions[*x].name.clone()).collect();
                 return (e, all);
@@ -297,28 +447,41 @@ fn run_step(
 /// or block others in turn).
 fn report(
     lab: &mut Lab,
+    interps: &mut [Interp],
     run: &mut PermutationRun,
     mut completions: Vec<Completion>,
-    pending: &mut [Option<(String, Vec<Plan>)>],
+    pending: &mut [Option<(String, Work)>],
     changes: &mut Vec<RowChange>,
 ) {
     while !completions.is_empty() {
         let c = completions.remove(0);
         changes.extend(c.finished.changes.iter().cloned());
-        let Some((name, rest)) = pending[c.session].take() else {
+        let Some((name, work)) = pending[c.session].take() else {
             continue;
         };
         let session = lab.sessions[c.session].name.clone();
-        if rest.is_empty() {
-            run.events.push(finished(
-                &name,
-                &session,
-                EventKind::Completed,
-                c.finished.outcome,
-            ));
-            continue;
-        }
-        let (own, more) = run_step(lab, c.session, rest, c.tag, &name, pending, changes);
+        let work = match work {
+            Work::Plans(rest) if rest.is_empty() => {
+                run.events.push(finished(
+                    &name,
+                    &session,
+                    EventKind::Completed,
+                    c.finished.outcome,
+                ));
+                continue;
+            }
+            Work::Plans(rest) => Work::Plans(rest),
+            Work::Tsql { batches, shown } => {
+                let out = interps[c.session].deliver(c.finished.outcome);
+                Work::Tsql {
+                    batches,
+                    shown: Some(shown_result(shown, out)),
+                }
+            }
+        };
+        let (own, more) = run_work(
+            lab, interps, c.session, work, c.tag, &name, pending, changes,
+        );
         if own.kind != EventKind::Waiting {
             let mut e = own;
             e.kind = EventKind::Completed;
@@ -395,7 +558,24 @@ fn make_plans(
 }
 
 /// Runs a setup or teardown block to the end, in its own session; errors are ignored.
-fn run_block(lab: &mut Lab, s: usize, block: &Block, cache: &mut Cache) {
+fn run_block(lab: &mut Lab, interps: &mut [Interp], s: usize, block: &Block, cache: &mut Cache) {
+    if lab.dialect == Dialect::MsSql {
+        if let Ok(batches) = tsql_batches(&block.sql) {
+            let mut pending = vec![None; lab.sessions.len()];
+            let _ = run_tsql(
+                lab,
+                interps,
+                s,
+                batches,
+                None,
+                usize::MAX,
+                "setup",
+                &mut pending,
+                &mut Vec::new(),
+            );
+        }
+        return;
+    }
     let script = parsed(cache, lab.dialect, &block.sql).clone();
     for p in &script.statements {
         let Ok(ast) = &p.ast else { continue };

@@ -305,9 +305,9 @@ impl LabState {
             .then(|| Rc::new(Scenario::compute(&self.text, &self.scenario_steps)))
     }
 
-    /// Whether the chosen dialect has a front-end (T-SQL does not yet).
+    /// Whether the chosen dialect has a front-end (all three do).
     pub fn can_run(&self) -> bool {
-        self.dialect.is_supported()
+        true
     }
 
     pub fn step_count(&self) -> usize {

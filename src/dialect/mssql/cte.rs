@@ -1,0 +1,371 @@
+//! Rules for the row choice of T-SQL's pops:
+//! - a CTE as the target of UPDATE/DELETE (`WITH c AS (SELECT TOP(1) ... FROM t WITH (hints)
+//!   ... ORDER BY o) UPDATE c SET ...`) becomes a statement on `t` whose rows are
+//!   `rowid IN (SELECT rowid ... the CTE's query ...)`, names mapped through the CTE's columns;
+//! - `UPDATE/DELETE TOP (n)` and a DML target with lock hints (`DELETE FROM t WITH (READPAST)`)
+//!   choose their rows the same way, so the hints lock exactly the rows written;
+//! - `SELECT TOP (n)` becomes `LIMIT n`, ordered by rowid when there is no ORDER BY.
+
+use super::hints::{locks_before_write, take_hints};
+use crate::trace::{ErrorClass, StepError};
+use sqlparser::ast::{
+    AssignmentTarget, Expr, FromTable, Ident, LimitClause, ObjectName, Query, SelectItem, SetExpr,
+    Statement, TableFactor, TopQuantity, VisitMut, VisitorMut,
+};
+use sqlparser::dialect::MsSqlDialect;
+use sqlparser::parser::Parser;
+use std::ops::ControlFlow;
+
+/// `WITH c AS (...) UPDATE/DELETE c ...` as a statement on the CTE's table.
+pub fn inline_target(q: &Query) -> Result<Option<Statement>, StepError> {
+    let Some(with) = &q.with else {
+        return Ok(None);
+    };
+    let target = match q.body.as_ref() {
+        SetExpr::Update(Statement::Update(u)) => relation_name(&u.table.relation),
+        SetExpr::Delete(Statement::Delete(d)) => match &d.from {
+            FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t) => {
+                t.first().and_then(|t| relation_name(&t.relation))
+            }
+        },
+        _ => return Ok(None),
+    };
+    let Some(target) = target else {
+        return Ok(None);
+    };
+    let Some(cte) = with
+        .cte_tables
+        .iter()
+        .find(|c| c.alias.name.value.eq_ignore_ascii_case(&target))
+    else {
+        return Ok(None);
+    };
+    if with.cte_tables.len() > 1 {
+        return Err(refuse(
+            "an UPDATE/DELETE through a CTE with other CTEs beside it is not supported; keep one CTE",
+        ));
+    }
+    let SetExpr::Select(select) = cte.query.body.as_ref() else {
+        return Err(refuse(
+            "the CTE an UPDATE/DELETE goes through must be one SELECT",
+        ));
+    };
+    let [from] = select.from.as_slice() else {
+        return Err(refuse(
+            "the CTE an UPDATE/DELETE goes through must read one table",
+        ));
+    };
+    let TableFactor::Table { name: base, .. } = &from.relation else {
+        return Err(refuse(
+            "the CTE an UPDATE/DELETE goes through must read a table",
+        ));
+    };
+    // CTE column -> base column.
+    let mut map: Vec<(String, String)> = Vec::new();
+    for (i, item) in select.projection.iter().enumerate() {
+        let (expr, alias) = match item {
+            SelectItem::UnnamedExpr(e) => (e, None),
+            SelectItem::ExprWithAlias { expr, alias } => (expr, Some(alias.value.clone())),
+            _ => continue,
+        };
+        let base_col = match expr {
+            Expr::Identifier(id) => id.value.clone(),
+            Expr::CompoundIdentifier(parts) => parts.last().map(|p| p.value.clone()).unwrap_or_default(),
+            other => {
+                return Err(refuse(&format!(
+                    "the CTE's column `{other}` is an expression; an UPDATE/DELETE through a CTE needs plain columns"
+                )))
+            }
+        };
+        let cte_col = cte
+            .alias
+            .columns
+            .get(i)
+            .map(|c| c.name.value.clone())
+            .or(alias)
+            .unwrap_or_else(|| base_col.clone());
+        map.push((cte_col.to_ascii_lowercase(), base_col));
+    }
+    let rows = rowid_subquery(&cte.query, &qualifier(&from.relation))?;
+    let rename = |e: &mut Expr| rename_columns(e, &map);
+    let base_table = sqlparser::ast::TableWithJoins {
+        relation: TableFactor::Table {
+            name: base.clone(),
+            alias: None,
+            args: None,
+            with_hints: Vec::new(),
+            version: None,
+            with_ordinality: false,
+            partitions: Vec::new(),
+            json_path: None,
+            sample: None,
+            index_hints: Vec::new(),
+        },
+        joins: Vec::new(),
+    };
+    let stmt = match q.body.as_ref() {
+        SetExpr::Update(Statement::Update(u)) => {
+            let mut u = u.clone();
+            u.table = base_table;
+            for a in &mut u.assignments {
+                if let AssignmentTarget::ColumnName(n) = &mut a.target {
+                    if let Some(last) = n.0.pop() {
+                        let col = last.to_string();
+                        *n = ObjectName::from(vec![Ident::new(mapped(&col, &map))]);
+                    }
+                }
+                visit(&mut a.value, rename);
+            }
+            u.selection = Some(and(
+                u.selection.take().map(|mut w| {
+                    visit(&mut w, rename);
+                    w
+                }),
+                rows,
+            ));
+            visit(&mut u.output, rename);
+            Statement::Update(u)
+        }
+        SetExpr::Delete(Statement::Delete(d)) => {
+            let mut d = d.clone();
+            d.from = FromTable::WithFromKeyword(vec![base_table]);
+            d.selection = Some(and(
+                d.selection.take().map(|mut w| {
+                    visit(&mut w, rename);
+                    w
+                }),
+                rows,
+            ));
+            visit(&mut d.output, rename);
+            Statement::Delete(d)
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(stmt))
+}
+
+/// `UPDATE/DELETE TOP (n)` and hinted targets: the rows are chosen (and locked) by a subquery.
+pub fn choose_target_rows(stmt: &mut Statement) -> Result<Option<String>, StepError> {
+    match stmt {
+        Statement::Update(u) => {
+            let hints = peek_hints(&u.table.relation);
+            if u.limit.is_none() && !locks_before_write(&hints) {
+                return Ok(None);
+            }
+            let sub = target_query(&mut u.table.relation, u.selection.take(), u.limit.take())?;
+            u.selection = Some(sub);
+            Ok(Some(note("UPDATE", &hints)))
+        }
+        Statement::Delete(d) => {
+            let (FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t)) = &mut d.from;
+            let Some(first) = t.first_mut() else {
+                return Ok(None);
+            };
+            let hints = peek_hints(&first.relation);
+            if d.limit.is_none() && !locks_before_write(&hints) {
+                return Ok(None);
+            }
+            let sub = target_query(&mut first.relation, d.selection.take(), d.limit.take())?;
+            d.selection = Some(sub);
+            Ok(Some(note("DELETE", &hints)))
+        }
+        _ => Ok(None),
+    }
+}
+
+fn note(verb: &str, hints: &[String]) -> String {
+    format!(
+        "{verb}'s rows are chosen by `rowid IN (SELECT rowid ...{})`, so the rows it locks are the rows it writes",
+        if hints.is_empty() {
+            String::new()
+        } else {
+            format!(" WITH ({})", hints.join(", "))
+        }
+    )
+}
+
+fn peek_hints(relation: &TableFactor) -> Vec<String> {
+    let mut r = relation.clone();
+    take_hints(&mut r)
+}
+
+/// `rowid IN (SELECT q.rowid FROM <table WITH (hints)> WHERE w ORDER BY rowid LIMIT n)`.
+fn target_query(
+    relation: &mut TableFactor,
+    selection: Option<Expr>,
+    limit: Option<Expr>,
+) -> Result<Expr, StepError> {
+    let q = qualifier(relation);
+    let from = relation.to_string();
+    let _ = take_hints(relation);
+    let mut sql = format!("SELECT {q}.rowid FROM {from}");
+    if let Some(w) = selection {
+        sql.push_str(&format!(" WHERE {w}"));
+    }
+    if let Some(n) = limit {
+        sql.push_str(&format!(
+            " ORDER BY {q}.rowid OFFSET 0 ROWS FETCH NEXT {n} ROWS ONLY"
+        ));
+    }
+    let query = parse_query(&sql)?;
+    Ok(Expr::InSubquery {
+        expr: Box::new(Expr::Identifier(Ident::new("rowid"))),
+        subquery: Box::new(query),
+        negated: false,
+    })
+}
+
+/// The CTE's query returning the rowids of its rows.
+fn rowid_subquery(cte_query: &Query, q: &str) -> Result<Expr, StepError> {
+    let mut query = cte_query.clone();
+    if let SetExpr::Select(s) = query.body.as_mut() {
+        s.projection = vec![SelectItem::UnnamedExpr(Expr::CompoundIdentifier(vec![
+            Ident::new(q),
+            Ident::new("rowid"),
+        ]))];
+    }
+    Ok(Expr::InSubquery {
+        expr: Box::new(Expr::Identifier(Ident::new("rowid"))),
+        subquery: Box::new(query),
+        negated: false,
+    })
+}
+
+/// SELECT TOP (n) → LIMIT n, in every query (subqueries and CTEs included).
+pub fn top_to_limit<N: VisitMut>(node: &mut N) -> Vec<String> {
+    let mut v = Top { notes: Vec::new() };
+    let _ = node.visit(&mut v);
+    v.notes.sort();
+    v.notes.dedup();
+    v.notes
+}
+
+struct Top {
+    notes: Vec<String>,
+}
+
+impl VisitorMut for Top {
+    type Break = ();
+
+    fn pre_visit_query(&mut self, q: &mut Query) -> ControlFlow<()> {
+        // OFFSET 0 ROWS FETCH NEXT n ROWS ONLY (how the rules above write a limit).
+        if let Some(fetch) = q.fetch.take() {
+            if let Some(n) = fetch.quantity {
+                q.limit_clause = Some(LimitClause::LimitOffset {
+                    limit: Some(n),
+                    offset: None,
+                    limit_by: Vec::new(),
+                });
+            }
+        }
+        let SetExpr::Select(s) = q.body.as_mut() else {
+            return ControlFlow::Continue(());
+        };
+        let Some(top) = s.top.take() else {
+            return ControlFlow::Continue(());
+        };
+        let n = match top.quantity {
+            Some(TopQuantity::Expr(e)) => e,
+            Some(TopQuantity::Constant(c)) => {
+                Expr::value(sqlparser::ast::Value::Number(c.to_string(), false))
+            }
+            None => return ControlFlow::Continue(()),
+        };
+        if top.percent || top.with_ties {
+            self.notes
+                .push("TOP ... PERCENT / WITH TIES is read as TOP (n)".into());
+        }
+        q.limit_clause = Some(LimitClause::LimitOffset {
+            limit: Some(n),
+            offset: None,
+            limit_by: Vec::new(),
+        });
+        if q.order_by.is_none() {
+            if let [from] = s.from.as_slice() {
+                let qual = qualifier(&from.relation);
+                if let Ok(order) = parse_query(&format!("SELECT 1 FROM t ORDER BY {qual}.rowid")) {
+                    q.order_by = order.order_by;
+                    self.notes.push(
+                        "TOP without ORDER BY: SQL Server promises no order; here the lowest rowid (the oldest row) comes first"
+                            .into(),
+                    );
+                }
+            }
+        }
+        self.notes.push("TOP (n) becomes LIMIT n".into());
+        ControlFlow::Continue(())
+    }
+}
+
+/// The name a table's columns are qualified with: its alias, else its name.
+fn qualifier(relation: &TableFactor) -> String {
+    match relation {
+        TableFactor::Table { alias: Some(a), .. } => a.name.to_string(),
+        TableFactor::Table { name, .. } => name.to_string(),
+        other => other.to_string(),
+    }
+}
+
+fn relation_name(relation: &TableFactor) -> Option<String> {
+    match relation {
+        TableFactor::Table { name, .. } => Some(crate::dialect::exprs::last_ident(name)),
+        _ => None,
+    }
+}
+
+fn mapped(col: &str, map: &[(String, String)]) -> String {
+    let bare = col.trim_matches(|c| c == '[' || c == ']' || c == '"');
+    map.iter()
+        .find(|(c, _)| c.eq_ignore_ascii_case(bare))
+        .map(|(_, b)| b.clone())
+        .unwrap_or_else(|| bare.to_string())
+}
+
+fn rename_columns(e: &mut Expr, map: &[(String, String)]) {
+    match e {
+        Expr::Identifier(id) if !id.value.starts_with('@') => {
+            *id = Ident::new(mapped(&id.value, map));
+        }
+        Expr::CompoundIdentifier(parts) if parts.len() == 2 => {
+            let col = parts[1].value.clone();
+            parts[1] = Ident::new(mapped(&col, map));
+        }
+        _ => {}
+    }
+}
+
+fn visit<N: VisitMut>(node: &mut N, f: impl Fn(&mut Expr)) {
+    let _ = sqlparser::ast::visit_expressions_mut(node, |e| {
+        f(e);
+        ControlFlow::<()>::Continue(())
+    });
+}
+
+fn and(a: Option<Expr>, b: Expr) -> Expr {
+    match a {
+        Some(a) => Expr::BinaryOp {
+            left: Box::new(Expr::Nested(Box::new(a))),
+            op: sqlparser::ast::BinaryOperator::And,
+            right: Box::new(b),
+        },
+        None => b,
+    }
+}
+
+fn parse_query(sql: &str) -> Result<Query, StepError> {
+    Parser::new(&MsSqlDialect {})
+        .try_with_sql(sql)
+        .and_then(|mut p| p.parse_query())
+        .map(|q| *q)
+        .map_err(|e| refuse(&format!("could not compose the row choice: {e}")))
+}
+
+fn refuse(message: &str) -> StepError {
+    StepError {
+        class: ErrorClass::Other,
+        native: "unsupported".into(),
+        message: message.to_string(),
+        pos: None,
+        fixed_text: None,
+    }
+}

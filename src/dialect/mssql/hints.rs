@@ -1,0 +1,161 @@
+//! Rule: table hints become the engine's row lock requests, as SQL Server's lock manager
+//! would take them (docs: "Table Hints (Transact-SQL)", "Transaction Locking and Row
+//! Versioning Guide"):
+//! - `UPDLOCK`: U locks held to the end of the transaction; `XLOCK`: X locks, held;
+//!   `HOLDLOCK`/`SERIALIZABLE`/`REPEATABLEREAD`: S locks held;
+//! - no lock hint, locking READ COMMITTED: an S lock on each row read, released at once (so the
+//!   read waits for X locks, not for U or S);
+//! - `READPAST` skips rows other transactions hold locks on; `NOWAIT` fails at once (1222);
+//! - `NOLOCK`/`READUNCOMMITTED` read uncommitted rows and take no locks;
+//! - `ROWLOCK` is what the engine does anyway (row locks only); `FASTFIRSTROW`, `FORCESEEK`,
+//!   `INDEX(...)`: optimizer hints, no effect on the outcome here.
+//!
+//! A hint is written as a locking clause on the query (`FOR UPDATE OF ql_update_lock SKIP
+//! LOCKED` and so on, see `dialect::locks`), which the shared locking rule serves.
+
+use crate::dialect::locks::{EXCLUSIVE_LOCK, HELD_SHARE_LOCK, INSTANT_LOCK, UPDATE_LOCK};
+use crate::trace::{ErrorClass, StepError};
+use sqlparser::ast::{
+    Expr, LockClause, LockType, NonBlock, ObjectName, Query, SetExpr, TableFactor, VisitMut,
+    VisitorMut,
+};
+use std::ops::ControlFlow;
+
+/// What the hints of a statement's queries asked for.
+#[derive(Debug, Default)]
+pub struct Hinted {
+    pub notes: Vec<String>,
+    /// `NOLOCK`: the statement reads uncommitted rows.
+    pub dirty_read: bool,
+}
+
+/// Turns the hints of every query under `node` into locking clauses.
+pub fn rewrite<N: VisitMut>(node: &mut N, row_versions: bool) -> Result<Hinted, StepError> {
+    let mut v = Hints {
+        row_versions,
+        out: Hinted::default(),
+        error: None,
+    };
+    let _ = node.visit(&mut v);
+    if let Some(e) = v.error {
+        return Err(e);
+    }
+    v.out.notes.sort();
+    v.out.notes.dedup();
+    Ok(v.out)
+}
+
+/// The hint names on a table (upper case), removed from it.
+pub fn take_hints(relation: &mut TableFactor) -> Vec<String> {
+    match relation {
+        TableFactor::Table { with_hints, .. } => std::mem::take(with_hints)
+            .iter()
+            .map(|h| match h {
+                Expr::Function(f) => f.name.to_string().to_ascii_uppercase(),
+                other => other.to_string().to_ascii_uppercase(),
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether the hints ask for row locks a DML statement must take before it writes.
+pub fn locks_before_write(hints: &[String]) -> bool {
+    hints
+        .iter()
+        .any(|h| matches!(h.as_str(), "READPAST" | "UPDLOCK" | "XLOCK" | "NOWAIT"))
+}
+
+struct Hints {
+    row_versions: bool,
+    out: Hinted,
+    error: Option<StepError>,
+}
+
+impl VisitorMut for Hints {
+    type Break = ();
+
+    fn pre_visit_query(&mut self, q: &mut Query) -> ControlFlow<()> {
+        let SetExpr::Select(select) = q.body.as_mut() else {
+            return ControlFlow::Continue(());
+        };
+        let [from] = select.from.as_mut_slice() else {
+            for t in select.from.iter_mut() {
+                if !take_hints(&mut t.relation).is_empty() {
+                    self.out.notes.push(
+                        "table hints on a join are not modelled: the query runs without row locks"
+                            .into(),
+                    );
+                }
+            }
+            return ControlFlow::Continue(());
+        };
+        if !from.joins.is_empty() || !q.locks.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let hints = take_hints(&mut from.relation);
+        let has = |h: &str| hints.iter().any(|x| x == h);
+        for h in &hints {
+            match h.as_str() {
+                "READPAST" | "UPDLOCK" | "XLOCK" | "NOWAIT" | "NOLOCK" | "READUNCOMMITTED"
+                | "READCOMMITTEDLOCK" | "READCOMMITTED" => {}
+                "HOLDLOCK" | "SERIALIZABLE" | "REPEATABLEREAD" => self.out.notes.push(format!(
+                    "{h}: S locks held to the end of the transaction (key-range locks are not modelled)"
+                )),
+                "ROWLOCK" => self
+                    .out
+                    .notes
+                    .push("ROWLOCK: row locks, which is all the engine takes".into()),
+                "TABLOCK" | "TABLOCKX" | "PAGLOCK" => self.out.notes.push(format!(
+                    "{h}: table and page locks are not modelled; rows are locked one by one"
+                )),
+                other => self.out.notes.push(format!(
+                    "{other}: an optimizer hint; it changes no outcome here"
+                )),
+            }
+        }
+        if has("NOLOCK") || has("READUNCOMMITTED") {
+            self.out.dirty_read = true;
+            self.out
+                .notes
+                .push("NOLOCK: reads other sessions' uncommitted rows and takes no locks".into());
+            return ControlFlow::Continue(());
+        }
+        let readpast = has("READPAST");
+        if readpast && self.row_versions && !has("READCOMMITTEDLOCK") {
+            self.error = Some(StepError {
+                class: ErrorClass::Other,
+                native: "650".into(),
+                message: "You can only specify the READPAST lock in the READ COMMITTED or REPEATABLE READ isolation levels. (READ_COMMITTED_SNAPSHOT is ON: add READCOMMITTEDLOCK to read with locks.)".into(),
+                pos: None,
+                fixed_text: None,
+            });
+            return ControlFlow::Break(());
+        }
+        let (lock_type, marker) = if has("XLOCK") {
+            (LockType::Update, Some(EXCLUSIVE_LOCK))
+        } else if has("UPDLOCK") {
+            (LockType::Update, Some(UPDATE_LOCK))
+        } else if has("HOLDLOCK") || has("SERIALIZABLE") || has("REPEATABLEREAD") {
+            (LockType::Share, Some(HELD_SHARE_LOCK))
+        } else if self.row_versions && !has("READCOMMITTEDLOCK") {
+            // READ_COMMITTED_SNAPSHOT: the read sees the last committed rows, without locks.
+            return ControlFlow::Continue(());
+        } else {
+            (LockType::Share, Some(INSTANT_LOCK))
+        };
+        let nonblock = if readpast {
+            Some(NonBlock::SkipLocked)
+        } else if has("NOWAIT") {
+            Some(NonBlock::Nowait)
+        } else {
+            None
+        };
+        q.locks.push(LockClause {
+            lock_type,
+            of: marker.map(|m: &str| ObjectName::from(vec![sqlparser::ast::Ident::new(m)])),
+            nonblock,
+        });
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,111 @@
+//! The SQL Server front-end for SQL statements (the procedural T-SQL around them is read and
+//! run by `crate::tsql`). sqlparser reads T-SQL's hints, TOP, OUTPUT and CTE targets; the rules
+//! here turn them into SQLite plus the engine's lock requests, one small file per rule.
+
+use super::catalog::Catalog;
+use super::common::{plan_ddl, plan_other, unsupported};
+use super::dml::{plan_delete, plan_query, plan_update, stash_sql};
+use super::exprs::last_ident;
+use super::plan::{InsertMode, Plan, PlanKind};
+use super::Dialect;
+use crate::trace::StepError;
+use sqlparser::ast::{SetExpr, Statement};
+
+pub mod cte;
+pub mod functions;
+pub mod hints;
+pub mod names;
+pub mod output;
+pub mod tokens;
+
+pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
+    let mut stmt = stmt.clone();
+    let mut notes: Vec<String> = Vec::new();
+    notes.extend(names::strip_schema(&mut stmt));
+    notes.extend(functions::rewrite(&mut stmt));
+    if let Statement::Query(q) = &stmt {
+        if let Some(dml) = cte::inline_target(q)? {
+            notes.push(
+                "the CTE the statement goes through is inlined: its query chooses the rows by rowid"
+                    .into(),
+            );
+            stmt = dml;
+        }
+    }
+    notes.extend(cte::choose_target_rows(&mut stmt)?);
+    notes.extend(cte::top_to_limit(&mut stmt));
+    let hinted = hints::rewrite(&mut stmt, catalog.read_committed_snapshot)?;
+    notes.extend(hinted.notes);
+    notes.extend(output::rewrite(&mut stmt)?);
+    let mut plan = plan_statement(&stmt, catalog)?;
+    plan.dirty_read = hinted.dirty_read;
+    notes.append(&mut plan.notes);
+    plan.notes = notes;
+    Ok(plan)
+}
+
+fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
+    match stmt {
+        Statement::Query(q) => Ok(plan_query(*q.clone())),
+        Statement::Insert(ins) => {
+            let mut ins = ins.clone();
+            let table = match &ins.table {
+                sqlparser::ast::TableObject::TableName(n) => last_ident(n),
+                other => other.to_string(),
+            };
+            let (lock_reads, notes) = super::locks::lock_requests(&mut ins, 0);
+            let multi_row_source = !matches!(
+                ins.source.as_ref().map(|q| q.body.as_ref()),
+                Some(SetExpr::Values(v)) if v.rows.len() == 1
+            );
+            let mut plan = Plan::new(
+                PlanKind::Insert {
+                    table,
+                    mode: InsertMode::Plain,
+                    multi_row_source,
+                    columns: ins.columns.iter().map(last_ident).collect(),
+                    source_query: ins.source.as_ref().map(|q| q.to_string()),
+                    stash_sql: stash_sql(&ins),
+                },
+                vec![Statement::Insert(ins).to_string()],
+            );
+            plan.notes = notes;
+            plan.lock_reads = lock_reads;
+            Ok(plan)
+        }
+        Statement::Update(u) => Ok(plan_update(u.clone(), catalog)),
+        Statement::Delete(d) => Ok(plan_delete(d.clone())),
+        Statement::CreateIndex(ci) => Ok(create_index(ci)),
+        other => plan_ddl(other, catalog, Dialect::MsSql)
+            .or_else(|| plan_other(other, Dialect::MsSql))
+            .unwrap_or_else(|| Err(unsupported(Dialect::MsSql, other))),
+    }
+}
+
+/// CREATE INDEX: SQLite has partial indexes (`WHERE`) but no `INCLUDE` columns.
+fn create_index(ci: &sqlparser::ast::CreateIndex) -> Plan {
+    let mut ci = ci.clone();
+    let mut notes = Vec::new();
+    if !ci.include.is_empty() {
+        notes.push(format!(
+            "INCLUDE ({}) dropped: a covering column only saves SQL Server a lookup",
+            ci.include
+                .iter()
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        ci.include.clear();
+    }
+    if ci.predicate.is_some() {
+        notes.push("a filtered index is a SQLite partial index (CREATE INDEX ... WHERE)".into());
+    }
+    let mut plan = Plan::new(
+        PlanKind::Ddl {
+            change: super::plan::CatalogChange::None,
+        },
+        vec![Statement::CreateIndex(ci).to_string()],
+    );
+    plan.notes = notes;
+    plan
+}

@@ -1,0 +1,31 @@
+//! Rule: `[dbo].[Table]` and `dbo.Table` name the one table of that name: Queue Lab has one
+//! schema, and SQLite would read `dbo` as an attached database.
+
+use sqlparser::ast::{ObjectName, VisitMut};
+use std::ops::ControlFlow;
+
+pub fn strip_schema<N: VisitMut>(node: &mut N) -> Option<String> {
+    let mut schemas: Vec<String> = Vec::new();
+    let _ = sqlparser::ast::visit_relations_mut(node, |name: &mut ObjectName| {
+        if name.0.len() > 1 {
+            let last = name.0.pop();
+            schemas.push(
+                name.0
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join("."),
+            );
+            name.0 = last.into_iter().collect();
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    schemas.sort();
+    schemas.dedup();
+    (!schemas.is_empty()).then(|| {
+        format!(
+            "schema {} dropped from table names: Queue Lab has one schema",
+            schemas.join(", ")
+        )
+    })
+}

@@ -1,0 +1,112 @@
+//! A T-SQL batch as the reader leaves it: a tree of statements. SQL statements (SELECT,
+//! INSERT, CREATE TABLE ...) carry sqlparser's AST; the procedural ones (DECLARE, IF, cursors,
+//! transactions, procedures) are ours, because they run in the interpreter, not on SQLite.
+
+use crate::source::Span;
+use crate::trace::StepError;
+use sqlparser::ast::{Expr, Query, Statement};
+
+/// One statement with where it was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    pub kind: Kind,
+    pub span: Span,
+    /// The statement as written.
+    pub text: String,
+    /// What the reader changed or ignored (storage options, hints), for the "what ran" panel.
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kind {
+    /// Planned by the SQL Server front-end when it runs, after variables are substituted.
+    Sql(Box<Statement>),
+    /// `UPDATE/DELETE ... WHERE CURRENT OF c`: the statement without its WHERE, and the cursor.
+    CurrentOf {
+        stmt: Box<Statement>,
+        cursor: String,
+    },
+    /// `SELECT @a = col, ... FROM ...`: runs the query, assigns the last row.
+    SelectAssign {
+        vars: Vec<String>,
+        query: Box<Query>,
+    },
+    Declare(Vec<VarDecl>),
+    DeclareCursor {
+        name: String,
+        query: Box<Query>,
+    },
+    SetVar {
+        var: String,
+        expr: Expr,
+    },
+    /// `SET NOCOUNT ON` and other session options.
+    SetOption {
+        name: String,
+        on: bool,
+    },
+    SetIsolation(crate::dialect::plan::Isolation),
+    Block(Vec<Node>),
+    If {
+        cond: Expr,
+        then: Box<Node>,
+        otherwise: Option<Box<Node>>,
+    },
+    While {
+        cond: Expr,
+        body: Box<Node>,
+    },
+    Break,
+    Continue,
+    BeginTran,
+    Commit,
+    Rollback,
+    Open(String),
+    Fetch {
+        cursor: String,
+        into: Vec<String>,
+    },
+    Close(String),
+    Deallocate(String),
+    Return(Option<Expr>),
+    Exec {
+        name: String,
+        args: Vec<(Option<String>, Expr)>,
+    },
+    CreateProc(ProcDef),
+    Print(Expr),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct VarDecl {
+    pub name: String,
+    pub type_text: String,
+    pub init: Option<Expr>,
+}
+
+/// A stored procedure: what `CREATE PROCEDURE` keeps in the catalog.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProcDef {
+    pub name: String,
+    pub params: Vec<Param>,
+    pub body: Vec<Node>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Param {
+    pub name: String,
+    pub type_text: String,
+    pub default: Option<Expr>,
+}
+
+/// One batch, read. SQL Server compiles a whole batch before running any of it, so a batch
+/// with an error runs nothing: `error` is then its only outcome.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Batch {
+    pub nodes: Vec<Node>,
+    pub error: Option<StepError>,
+    /// `GO n` runs the batch n times.
+    pub repeat: u32,
+    pub span: Span,
+    pub text: String,
+}
