@@ -101,6 +101,8 @@ pub struct Lab {
     wait_order: Vec<usize>,
     /// Waiting statements failed as deadlock victims, not yet reported.
     victims: Vec<Completion>,
+    /// The scenario clock of a multi-session run (see [`Lab::tick`]).
+    pub clock: super::clock::Clock,
 }
 
 /// Everything of a [`Lab`] but its rows, kept by [`Lab::checkpoint`] for [`Lab::rewind`].
@@ -116,6 +118,7 @@ pub struct Checkpoint {
     victims: Vec<Completion>,
     schema_epoch: u64,
     newids: u64,
+    clock: super::clock::Clock,
 }
 
 /// The SQLite savepoint that keeps a checkpoint's rows; the engine's own savepoints nest in it.
@@ -141,6 +144,7 @@ impl Lab {
             victims: self.victims.clone(),
             schema_epoch: self.store.schema_epoch(),
             newids: self.store.newids_given(),
+            clock: self.clock,
         })
     }
 
@@ -158,6 +162,7 @@ impl Lab {
         }
         self.store.forget_since(c.schema_epoch);
         self.store.set_newids_given(c.newids);
+        self.clock = c.clock;
         self.catalog = c.catalog.clone();
         self.txns = c.txns.clone();
         self.history = c.history.clone();
@@ -181,7 +186,15 @@ impl Lab {
             sessions: Vec::new(),
             wait_order: Vec::new(),
             victims: Vec::new(),
+            clock: super::clock::Clock::starting_at(super::clock::DEFAULT_START),
         }
+    }
+
+    /// Moves the scenario clock on by one statement: what `CURRENT_TIMESTAMP`/`GETDATE()` in
+    /// the next statement reads.
+    pub fn tick(&mut self) {
+        self.store.set_clock(&self.clock.text());
+        self.clock.tick();
     }
 
     pub fn add_session(&mut self, name: &str) -> usize {

@@ -10,7 +10,14 @@ pub fn permutations(spec: &Spec) -> Vec<Vec<String>> {
         return spec
             .permutations
             .iter()
-            .map(|p| p.iter().map(|s| s.name.clone()).collect())
+            .map(|p| {
+                p.iter()
+                    .map(|s| match s.statements {
+                        Some(n) => format!("{}(statements {n})", s.name),
+                        None => s.name.clone(),
+                    })
+                    .collect()
+            })
             .collect();
     }
     let piles: Vec<Vec<String>> = spec

@@ -213,7 +213,10 @@ fn play(
     };
     // The statements each waiting step still has to run after the one that waits.
     let mut pending: Vec<Option<(String, Work)>> = vec![None; lab.sessions.len()];
-    for (i, name) in steps.iter().enumerate() {
+    // Steps stopped after `(statements n)`, to go on when named again.
+    let mut paused: Vec<Option<(String, Work)>> = vec![None; lab.sessions.len()];
+    for (i, item) in steps.iter().enumerate() {
+        let (name, limit) = split_item(item);
         let Some((sdef, step)) = spec.step(name) else {
             continue;
         };
@@ -231,7 +234,20 @@ fn play(
                 .push(bare(name, &sdef.name, EventKind::InvalidPermutation));
             break;
         }
-        let work = if dialect == Dialect::MsSql {
+        let resumed = match paused[s].take() {
+            Some((p, w)) if p == name => Some(w),
+            Some(other) => {
+                // Another step of a session that is inside a step: not a valid order.
+                paused[s] = Some(other);
+                run.events
+                    .push(bare(name, &sdef.name, EventKind::InvalidPermutation));
+                break;
+            }
+            None => None,
+        };
+        let work = if let Some(w) = resumed {
+            w
+        } else if dialect == Dialect::MsSql {
             match tsql_batches(&step.sql.sql) {
                 Ok(batches) => Work::Tsql {
                     batches,
@@ -263,8 +279,19 @@ fn play(
         };
         let before = run.events.len();
         let mut changes = Vec::new();
-        let (own, completions) =
-            run_work(lab, interps, s, work, i, name, &mut pending, &mut changes);
+        let (own, completions, rest) = run_work(
+            lab,
+            interps,
+            s,
+            work,
+            (i, limit),
+            name,
+            &mut pending,
+            &mut changes,
+        );
+        if let Some(rest) = rest {
+            paused[s] = Some((name.to_string(), rest));
+        }
         run.events.push(own);
         report(
             lab,
@@ -320,18 +347,37 @@ fn run_work(
     interps: &mut [Interp],
     s: usize,
     work: Work,
-    tag: usize,
+    (tag, limit): (usize, Option<u32>),
     name: &str,
     pending: &mut [Option<(String, Work)>],
     changes: &mut Vec<RowChange>,
-) -> (Event, Vec<Completion>) {
+) -> Ran {
     match work {
-        Work::Plans(plans) => run_step(lab, s, plans, tag, name, pending, changes),
-        Work::Tsql { batches, shown } => {
-            run_tsql(lab, interps, s, batches, shown, tag, name, pending, changes)
-        }
+        Work::Plans(plans) => run_step(lab, s, plans, (tag, limit), name, pending, changes),
+        Work::Tsql { batches, shown } => run_tsql(
+            lab,
+            interps,
+            s,
+            (batches, shown),
+            (tag, limit),
+            name,
+            pending,
+            changes,
+        ),
     }
 }
+
+/// `c1pop(statements 4)` → (`c1pop`, Some(4)).
+fn split_item(item: &str) -> (&str, Option<u32>) {
+    match item.split_once("(statements ") {
+        Some((name, rest)) => (name, rest.trim_end_matches(')').trim().parse().ok()),
+        None => (item, None),
+    }
+}
+
+/// A step event, the completions it caused, and what is left of the step when it stopped
+/// after its statement limit.
+type Ran = (Event, Vec<Completion>, Option<Work>);
 
 /// Runs a T-SQL step statement by statement (procedure bodies included) until one waits or
 /// its batches end. It shows its last error, else its last result set, else its last result.
@@ -340,20 +386,32 @@ fn run_tsql(
     lab: &mut Lab,
     interps: &mut [Interp],
     s: usize,
-    mut batches: VecDeque<Batch>,
-    mut shown: Option<Outcome>,
-    tag: usize,
+    (mut batches, mut shown): (VecDeque<Batch>, Option<Outcome>),
+    (tag, limit): (usize, Option<u32>),
     name: &str,
     pending: &mut [Option<(String, Work)>],
     changes: &mut Vec<RowChange>,
-) -> (Event, Vec<Completion>) {
+) -> Ran {
     let session = lab.sessions[s].name.clone();
     let mut all = Vec::new();
+    let mut ran = 0u32;
+    let mut rest = None;
     loop {
+        if limit.is_some_and(|l| ran >= l) {
+            if interps[s].busy() || !batches.is_empty() {
+                rest = Some(Work::Tsql {
+                    batches,
+                    shown: None,
+                });
+            }
+            break;
+        }
+        ran += 1;
         let next = interps[s].next(&lab.catalog);
         let out = match next {
             Next::Idle => match batches.pop_front() {
                 Some(b) => {
+                    ran -= 1; // starting a batch is not a statement
                     interps[s].start(&b);
                     continue;
                 }
@@ -361,6 +419,7 @@ fn run_tsql(
             },
             Next::Done(outcome, _) => outcome,
             Next::Run(plan, _) => {
+                lab.tick();
                 let (own, completions) = lab.submit(s, *plan, tag);
                 all.extend(completions);
                 match own {
@@ -372,7 +431,7 @@ fn run_tsql(
                         pending[s] = Some((name.to_string(), Work::Tsql { batches, shown }));
                         let mut e = bare(name, &session, EventKind::Waiting);
                         e.waits_for = on.iter().map(|x| lab.sessions[*x].name.clone()).collect();
-                        return (e, all);
+                        return (e, all, None);
                     }
                 }
             }
@@ -384,7 +443,7 @@ fn run_tsql(
         Outcome::Ok(_) => EventKind::Ok,
         Outcome::Error(_) => EventKind::Error,
     };
-    (finished(name, &session, kind, last), all)
+    (finished(name, &session, kind, last), all, rest)
 }
 
 /// What a T-SQL step shows: an error stays; else a result set stays unless a later one
@@ -405,16 +464,32 @@ fn run_step(
     lab: &mut Lab,
     s: usize,
     plans: Vec<Plan>,
-    tag: usize,
+    (tag, limit): (usize, Option<u32>),
     name: &str,
     pending: &mut [Option<(String, Work)>],
     changes: &mut Vec<RowChange>,
-) -> (Event, Vec<Completion>) {
+) -> Ran {
     let session = lab.sessions[s].name.clone();
     let mut last = Outcome::Ok(Default::default());
     let mut all = Vec::new();
     let mut rest = plans.into_iter();
+    let mut ran = 0u32;
     while let Some(p) = rest.next() {
+        if limit.is_some_and(|l| ran >= l) {
+            let mut left = vec![p];
+            left.extend(rest);
+            let kind = match last {
+                Outcome::Ok(_) => EventKind::Ok,
+                Outcome::Error(_) => EventKind::Error,
+            };
+            return (
+                finished(name, &session, kind, last),
+                all,
+                Some(Work::Plans(left)),
+            );
+        }
+        ran += 1;
+        lab.tick();
         let (own, completions) = lab.submit(s, p, tag);
         all.extend(completions);
         match own {
@@ -432,7 +507,7 @@ fn run_step(
                 pending[s] = Some((name.to_string(), Work::Plans(rest.collect())));
                 let mut e = bare(name, &session, EventKind::Waiting);
                 e.waits_for = on.iter().map(|x| lab.sessions[*x].name.clone()).collect();
-                return (e, all);
+                return (e, all, None);
             }
         }
     }
@@ -440,7 +515,7 @@ fn run_step(
         Outcome::Ok(_) => EventKind::Ok,
         Outcome::Error(_) => EventKind::Error,
     };
-    (finished(name, &session, kind, last), all)
+    (finished(name, &session, kind, last), all, None)
 }
 
 /// Reports completions; a completed step with statements left runs them (which may release
@@ -479,8 +554,15 @@ fn report(
                 }
             }
         };
-        let (own, more) = run_work(
-            lab, interps, c.session, work, c.tag, &name, pending, changes,
+        let (own, more, _) = run_work(
+            lab,
+            interps,
+            c.session,
+            work,
+            (c.tag, None),
+            &name,
+            pending,
+            changes,
         );
         if own.kind != EventKind::Waiting {
             let mut e = own;
@@ -566,9 +648,8 @@ fn run_block(lab: &mut Lab, interps: &mut [Interp], s: usize, block: &Block, cac
                 lab,
                 interps,
                 s,
-                batches,
-                None,
-                usize::MAX,
+                (batches, None),
+                (usize::MAX, None),
                 "setup",
                 &mut pending,
                 &mut Vec::new(),
@@ -583,6 +664,7 @@ fn run_block(lab: &mut Lab, interps: &mut [Interp], s: usize, block: &Block, cac
             continue;
         };
         let ring = pl.ring.clone();
+        lab.tick();
         let _ = lab.submit(s, pl, usize::MAX);
         if let Some(r) = ring {
             lab.catalog.set_ring(r);

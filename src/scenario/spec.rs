@@ -37,6 +37,9 @@ pub struct PermStep {
     pub name: String,
     pub pos: Pos,
     pub blockers: Vec<String>,
+    /// `c1pop(statements 4)`: run at most 4 statements of the step now, the rest when the step
+    /// is named again. How a T-SQL spec puts another session's step inside a procedure call.
+    pub statements: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
@@ -317,6 +320,7 @@ impl<'a> Reader<'a> {
                 break;
             };
             let mut blockers = Vec::new();
+            let mut statements = None;
             if self.peek() == Some('(') {
                 self.bump();
                 let mut inner = String::new();
@@ -326,16 +330,22 @@ impl<'a> Reader<'a> {
                     }
                     inner.push(c);
                 }
-                blockers = inner
-                    .split(',')
-                    .map(|b| b.trim().to_string())
-                    .filter(|b| !b.is_empty())
-                    .collect();
+                match inner.trim().strip_prefix("statements ") {
+                    Some(n) => statements = n.trim().parse().ok(),
+                    None => {
+                        blockers = inner
+                            .split(',')
+                            .map(|b| b.trim().to_string())
+                            .filter(|b| !b.is_empty())
+                            .collect()
+                    }
+                }
             }
             out.push(PermStep {
                 name,
                 pos,
                 blockers,
+                statements,
             });
         }
         out
