@@ -37,6 +37,27 @@ pub const EXAMPLES: &[Example] = &[
         sql: include_str!("../sql-examples/grouped-rings.sql"),
     },
     Example {
+        id: "tsql-heap-fifo",
+        file: "tsql-heap-fifo.sql",
+        title: "Heap and FIFO queues: stored procedures with OUTPUT (SQL Server)",
+        source: "Remus Rusanu, \"Using tables as Queues\" (2010)",
+        sql: include_str!("../sql-examples/tsql-heap-fifo.sql"),
+    },
+    Example {
+        id: "tsql-push-pop",
+        file: "tsql-push-pop.sql",
+        title: "Push and pop procedures with a locking cursor (SQL Server)",
+        source: "\"A simple queue using tables in Microsoft SQL Server\"",
+        sql: include_str!("../sql-examples/tsql-push-pop.sql"),
+    },
+    Example {
+        id: "tsql-test-and-set",
+        file: "tsql-test-and-set.sql",
+        title: "Test-and-set pop: UPDATE through a CTE with READPAST, UPDLOCK (SQL Server)",
+        source: "\"Implementing a Simple Queue in SQL Server\"",
+        sql: include_str!("../sql-examples/tsql-test-and-set.sql"),
+    },
+    Example {
         id: "pg-skip-locked",
         file: "pg-skip-locked.spec",
         title: "Two consumers: SKIP LOCKED pops (PostgreSQL)",
@@ -70,6 +91,13 @@ pub const EXAMPLES: &[Example] = &[
         title: "The same race at REPEATABLE READ: the producers serialize (MariaDB)",
         source: "Queue Lab conformance suite, checked on MariaDB 10.11",
         sql: include_str!("../sql-examples/mysql-ring-race-rr.spec"),
+    },
+    Example {
+        id: "mssql-readpast",
+        file: "mssql-readpast.spec",
+        title: "Two consumers: READPAST pops from the heap queue (SQL Server)",
+        source: "Queue Lab, after Remus Rusanu, \"Using tables as Queues\" (2010)",
+        sql: include_str!("../sql-examples/mssql-readpast.spec"),
     },
 ];
 

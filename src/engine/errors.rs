@@ -17,6 +17,9 @@ pub fn vendor_error(
     store: &Store,
 ) -> StepError {
     let msg = err.message.as_str();
+    if dialect == Dialect::MsSql {
+        return mssql_error(err, kind, catalog, store);
+    }
     let mysql = dialect == Dialect::MySql;
     let (class, native, message) = if err.interrupted {
         (
@@ -94,6 +97,65 @@ pub fn vendor_error(
             if mysql { "1105" } else { "XX000" },
             format!("SQLite: {msg}"),
         )
+    };
+    StepError {
+        class,
+        native: native.to_string(),
+        message,
+        pos: None,
+        fixed_text: None,
+    }
+}
+
+/// SQLite's errors as SQL Server numbers and words them.
+fn mssql_error(err: &StoreError, kind: &PlanKind, catalog: &Catalog, store: &Store) -> StepError {
+    let msg = err.message.as_str();
+    let (class, native, message) = if err.interrupted {
+        (ErrorClass::Other, "3617", msg.to_string())
+    } else if err.code == SQLITE_CONSTRAINT_UNIQUE || err.code == SQLITE_CONSTRAINT_PRIMARYKEY {
+        let (table, columns) = constraint_columns(msg);
+        let def = catalog.table(&table);
+        let key = def.and_then(|d| d.key_on(&columns));
+        let primary = match (def.and_then(|d| d.primary_key.as_ref()), key) {
+            (Some(pk), Some(k)) => pk.name == k.name,
+            _ => false,
+        };
+        let name = key
+            .map(|k| k.name.clone())
+            .unwrap_or_else(|| columns.join(","));
+        let value = clashing_value(kind, &table, &columns, catalog, store)
+            .map(|v| format!(" The duplicate key value is ({}).", v.replace('-', ", ")))
+            .unwrap_or_default();
+        (
+            ErrorClass::UniqueViolation,
+            "2627",
+            format!(
+                "Violation of {} constraint '{name}'. Cannot insert duplicate key in object 'dbo.{table}'.{value}",
+                if primary { "PRIMARY KEY" } else { "UNIQUE KEY" }
+            ),
+        )
+    } else if err.code == SQLITE_CONSTRAINT_NOTNULL {
+        let (table, columns) = constraint_columns(msg);
+        let col = columns.first().cloned().unwrap_or_default();
+        (
+            ErrorClass::Other,
+            "515",
+            format!("Cannot insert the value NULL into column '{col}', table 'queuelab.dbo.{table}'; column does not allow nulls. INSERT fails."),
+        )
+    } else if let Some(t) = msg.strip_prefix("no such table: ").map(name_only) {
+        (
+            ErrorClass::Other,
+            "208",
+            format!("Invalid object name '{t}'."),
+        )
+    } else if let Some(c) = msg.strip_prefix("no such column: ").map(name_only) {
+        (
+            ErrorClass::Other,
+            "207",
+            format!("Invalid column name '{c}'."),
+        )
+    } else {
+        (ErrorClass::Other, "50000", format!("SQLite: {msg}"))
     };
     StepError {
         class,

@@ -494,6 +494,24 @@ impl Interp {
                 )
             }
             Kind::Print(e) => self.select_values(vec![e], Pending::Print, info, catalog),
+            Kind::ReadCommittedSnapshot(on) => {
+                self.pending = Pending::Plain;
+                let mut info = info;
+                info.notes.push(if on {
+                    "READ_COMMITTED_SNAPSHOT ON: READ COMMITTED reads the last committed rows without S locks; READPAST then needs READCOMMITTEDLOCK".into()
+                } else {
+                    "READ_COMMITTED_SNAPSHOT OFF: READ COMMITTED reads take S locks and wait for writers".into()
+                });
+                Next::Run(
+                    Box::new(Plan::new(
+                        PlanKind::Ddl {
+                            change: CatalogChange::ReadCommittedSnapshot(on),
+                        },
+                        Vec::new(),
+                    )),
+                    info,
+                )
+            }
             // Compiled away: blocks, IF, WHILE, BREAK, CONTINUE.
             _ => done(ok(), info),
         }
@@ -663,7 +681,7 @@ impl Interp {
         match crate::dialect::mssql::plan(&stmt, catalog) {
             Ok(mut plan) => {
                 info.notes.append(&mut plan.notes);
-                plan.notes = std::mem::take(&mut info.notes);
+                plan.notes = info.notes.clone();
                 self.pending = pending;
                 Next::Run(Box::new(plan), info)
             }

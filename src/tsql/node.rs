@@ -75,6 +75,8 @@ pub enum Kind {
     },
     CreateProc(ProcDef),
     Print(Expr),
+    /// `ALTER DATABASE ... SET READ_COMMITTED_SNAPSHOT ON|OFF`.
+    ReadCommittedSnapshot(bool),
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -84,6 +84,12 @@ pub fn read_script(text: &str) -> TsqlScript {
             };
         }
     };
+    if let Some(d) = bracket_across_lines(&tokens, text) {
+        return TsqlScript {
+            batches: Vec::new(),
+            diagnostics: vec![d],
+        };
+    }
     let lines = LineIndex::new(text);
     let batches = split_batches(tokens)
         .into_iter()
@@ -111,6 +117,25 @@ pub fn read_script(text: &str) -> TsqlScript {
         batches,
         diagnostics: Vec::new(),
     }
+}
+
+/// `[PRIMARY` left open, closed by a `]` lines later: the tokenizer reads it all as one name.
+/// No real name spans lines, so it is reported, with the fix.
+fn bracket_across_lines(tokens: &[TokenWithSpan], text: &str) -> Option<Diagnostic> {
+    tokens.iter().find_map(|t| match &t.token {
+        Token::Word(w) if w.quote_style == Some('[') && w.value.contains('\n') => {
+            let at = pos(t.span.start);
+            let first = w.value.lines().next().unwrap_or_default();
+            Some(Diagnostic {
+                pos: at,
+                message: format!(
+                    "the bracketed name [{first} at {at} is not closed on its line (the article lost its `]`; \"Fix\" adds it)"
+                ),
+                fixed_text: unclosed_bracket_fix(text, at),
+            })
+        }
+        _ => None,
+    })
 }
 
 /// A `[name` left open at `at`: the text with `]` added after the name, on its line.
@@ -180,7 +205,8 @@ impl Reader<'_> {
                 let e = self.expr(i + 1, end)?;
                 Ok((self.node(Kind::Print(e), i, end), end))
             }
-            "CREATE" | "ALTER" if self.is_create_proc(i) => self.create_proc(i),
+                        "CREATE" | "ALTER" if self.is_create_proc(i) => self.create_proc(i),
+            "ALTER" if self.kw(i + 1).as_deref() == Some("DATABASE") => self.alter_database(i),
             "SAVE" => Err(self.unsupported(
                 i,
                 "SAVE TRANSACTION (savepoints) is not supported; use BEGIN TRAN ... COMMIT/ROLLBACK",
@@ -638,6 +664,23 @@ impl Reader<'_> {
         Ok((node, end))
     }
 
+    /// `ALTER DATABASE x SET READ_COMMITTED_SNAPSHOT ON|OFF [WITH ...]`: the one database option
+    /// that changes what queue code does.
+    fn alter_database(&self, i: usize) -> Read<(Node, usize)> {
+        let end = self.simple_end(i);
+        let words: Vec<String> = (i..end).filter_map(|j| self.kw(j)).collect();
+        match words.iter().position(|w| w == "READ_COMMITTED_SNAPSHOT") {
+            Some(p) => {
+                let on = words.get(p + 1).map(String::as_str) == Some("ON");
+                Ok((self.node(Kind::ReadCommittedSnapshot(on), i, end), end))
+            }
+            None => Err(self.unsupported(
+                i,
+                "ALTER DATABASE supports SET READ_COMMITTED_SNAPSHOT ON|OFF only; other options change nothing here",
+            )),
+        }
+    }
+
     /// A SQL statement for sqlparser.
     fn sql(&self, i: usize) -> Read<(Node, usize)> {
         let end = self.simple_end(i);
@@ -715,10 +758,14 @@ impl Reader<'_> {
                     || verb == "WITH"
                     || verb == "CREATE"
             }
+            // `WITH c AS (...) DELETE`, MERGE's actions, `FOR UPDATE`, `ON DELETE CASCADE`.
             "INSERT" | "UPDATE" | "DELETE" => {
-                verb == "WITH" || verb == "MERGE" || matches!(prev.as_str(), "ON" | "FOR" | "THEN")
+                verb == "WITH"
+                    || verb == "MERGE"
+                    || (prev == "FOR" && k == "UPDATE")
+                    || (prev == "ON" && k != "INSERT" && matches!(verb, "CREATE" | "ALTER"))
             }
-            "SET" => (verb == "UPDATE" && !seen_set) || verb == "MERGE",
+            "SET" => (verb == "UPDATE" && !seen_set) || verb == "MERGE" || verb == "ALTER",
             "WITH" => next_is_paren || self.kw(i + 1).as_deref() == Some("TIES"),
             "IF" => matches!(
                 prev.as_str(),

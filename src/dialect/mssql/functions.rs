@@ -4,12 +4,20 @@
 
 use crate::dialect::exprs::{call, NOW_FN};
 use crate::engine::store::NEWID_FN;
-use sqlparser::ast::{Expr, FunctionArguments, VisitMut};
+use sqlparser::ast::{BinaryOperator, DataType, Expr, FunctionArguments, Value, VisitMut};
 use std::ops::ControlFlow;
 
 pub fn rewrite<N: VisitMut>(node: &mut N) -> Vec<String> {
     let (mut clock, mut newid, mut renamed) = (false, false, Vec::new());
+    let mut concat = false;
     let _ = sqlparser::ast::visit_expressions_mut(node, |e| {
+        // Inner expressions come first, so `'a' + 'b' + @n` is seen as text all the way up.
+        if let Expr::BinaryOp { left, op, right } = e {
+            if *op == BinaryOperator::Plus && (is_text(left) || is_text(right)) {
+                *op = BinaryOperator::StringConcat;
+                concat = true;
+            }
+        }
         let Expr::Function(f) = e else {
             return ControlFlow::<()>::Continue(());
         };
@@ -40,6 +48,11 @@ pub fn rewrite<N: VisitMut>(node: &mut N) -> Vec<String> {
         ControlFlow::Continue(())
     });
     let mut notes = Vec::new();
+    if concat {
+        notes.push(
+            "`+` between strings becomes SQLite's `||` (SQLite's `+` only adds numbers)".into(),
+        );
+    }
     if clock {
         notes.push(format!(
             "GETDATE() / SYSDATETIME() read the scenario clock ({NOW_FN}()), which moves one second per statement"
@@ -54,4 +67,45 @@ pub fn rewrite<N: VisitMut>(node: &mut N) -> Vec<String> {
     renamed.dedup();
     notes.extend(renamed);
     notes
+}
+
+/// Whether an expression is text for certain: a string literal, a cast to a character type,
+/// a concatenation, or a function that returns text.
+fn is_text(e: &Expr) -> bool {
+    match e {
+        Expr::Value(v) => matches!(
+            v.value,
+            Value::SingleQuotedString(_) | Value::NationalStringLiteral(_)
+        ),
+        Expr::Nested(inner) => is_text(inner),
+        Expr::BinaryOp {
+            op: BinaryOperator::StringConcat,
+            ..
+        } => true,
+        Expr::Cast { data_type, .. } => matches!(
+            data_type,
+            DataType::Varchar(_)
+                | DataType::Nvarchar(_)
+                | DataType::Char(_)
+                | DataType::Character(_)
+                | DataType::Text
+                | DataType::String(_)
+        ),
+        Expr::Function(f) => matches!(
+            f.name.to_string().to_ascii_lowercase().as_str(),
+            "concat"
+                | "upper"
+                | "lower"
+                | "ltrim"
+                | "rtrim"
+                | "trim"
+                | "left"
+                | "right"
+                | "substring"
+                | "replace"
+                | "format"
+                | "str"
+        ),
+        _ => false,
+    }
 }

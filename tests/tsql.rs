@@ -1,0 +1,536 @@
+//! The T-SQL front-end: the SQL Server articles' code as pasted (golden transcripts), the
+//! procedural statements, the mssql specs of `tests/mssql/` (expected outcomes derived from
+//! SQL Server's documentation, see tests/mssql/README.md: documented, not server-verified),
+//! and broken T-SQL that must fail clearly without panicking or hanging.
+
+mod common;
+
+use common::{err, last, ok, rows};
+use queuelab::render::transcript;
+use queuelab::scenario::resolve;
+use queuelab::scenario::run::{run_permutations, Event};
+use queuelab::trace::Outcome;
+use queuelab::{run_script, Dialect, RunConfig, Trace};
+use std::path::Path;
+
+fn tsql(sql: &str) -> Trace {
+    run_script(Dialect::MsSql, sql, &RunConfig::default())
+}
+
+fn seed(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../shared/seed-sql/{name}.sql"));
+    std::fs::read_to_string(path).expect("seed block exists")
+}
+
+/// The transcript equals `tests/golden/<name>.txt` (UPDATE_GOLDEN=1 rewrites it).
+fn golden(name: &str, trace: &Trace) {
+    let out = transcript::text(trace);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{name}.txt"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &out).expect("golden written");
+    }
+    let expected = std::fs::read_to_string(&path).expect("golden exists");
+    assert_eq!(out, expected, "transcript of {name}");
+}
+
+// ---- the articles as pasted ----
+
+#[test]
+fn seed_004_heap_and_fifo_queues_run_as_pasted() {
+    let script = format!(
+        "{}\n{}\nexec usp_enqueueHeap 0x01\nexec usp_enqueueHeap 0x02\nexec usp_dequeueHeap\n\
+         exec usp_enqueueFifo 0x0A\nexec usp_enqueueFifo 0x0B\nexec usp_dequeueFifo\n\
+         select Id, Payload from FifoQueue",
+        seed("004_1febb2bb6edee4dc_1"),
+        seed("004_1febb2bb6edee4dc_2")
+    );
+    let t = tsql(&script);
+    assert!(t.diagnostics.is_empty(), "{:?}", t.diagnostics);
+    for s in &t.steps {
+        ok(s);
+    }
+    // The heap pop returns the oldest payload; the FIFO pop the lowest Id.
+    let pops: Vec<&queuelab::trace::Step> = t
+        .steps
+        .iter()
+        .filter(|s| s.source.contains("output deleted"))
+        .collect();
+    assert_eq!(rows(pops[0]), [["01"]]);
+    let fifo = t
+        .steps
+        .iter()
+        .find(|s| s.source.contains("delete from cte"))
+        .expect("the FIFO pop ran inside its procedure");
+    assert_eq!(rows(fifo), [["0a"]]);
+    assert_eq!(rows(last(&t)), [["2", "0b"]]);
+    golden("tsql-seed-004", &t);
+}
+
+#[test]
+fn seed_002_claim_finish_and_error_run_as_pasted() {
+    let script: Vec<String> = (1..=5)
+        .map(|i| seed(&format!("002_13b298a916a7a7e1_{i}")))
+        .collect();
+    let t = tsql(&script.join("\n"));
+    assert!(t.diagnostics.is_empty(), "{:?}", t.diagnostics);
+    for s in &t.steps {
+        ok(s);
+    }
+    let claim = &t.steps[3];
+    assert_eq!(
+        rows(claim),
+        [[
+            "d6513312-4dcc-4c44-b044-08b98257037c",
+            "I am an awesome payload in MS SQL Server"
+        ]]
+    );
+    // The claim locks the row it reads with U, then updates it through the CTE by rowid.
+    assert!(
+        claim.notes.iter().any(|n| n.contains("UPDLOCK: U locks")),
+        "{:?}",
+        claim.notes
+    );
+    assert!(
+        claim.ran[0].contains("rowid IN (SELECT sq.rowid"),
+        "{:?}",
+        claim.ran
+    );
+    // The finish deletes it; the error update then finds nothing.
+    assert_eq!(ok(&t.steps[4]).affected, Some(1));
+    assert_eq!(ok(&t.steps[5]).affected, Some(0));
+    golden("tsql-seed-002", &t);
+}
+
+#[test]
+fn seed_001_as_pasted_is_fixed_in_three_clicks_then_pops_fifo() {
+    let pasted: Vec<String> = (1..=4)
+        .map(|i| seed(&format!("001_35657348a1f62bff_{i}")))
+        .collect();
+    let pasted = pasted.join("\n");
+    // 1. The article lost a `]`: positioned, with the fix.
+    let t = tsql(&pasted);
+    let d = &t.diagnostics[0];
+    assert!(d.message.contains("lost its `]`"), "{}", d.message);
+    assert_eq!(d.pos.line, 27);
+    let fixed = d.fixed_text.clone().expect("a fix is offered");
+    assert!(fixed.contains(") ON [PRIMARY]"));
+    // 2. and 3. Both procedures pasted after the tables without GO: SQL Server's Msg 111, with
+    // a GO line offered before each CREATE PROCEDURE.
+    let t = tsql(&fixed);
+    let e = err(&t.steps[0]);
+    assert_eq!(e.native, "111");
+    let line = e.pos.map(|p| p.line as usize).expect("positioned");
+    let fixed = e.fixed_text.clone().expect("GO is offered");
+    let lines: Vec<&str> = fixed.lines().collect();
+    assert_eq!(lines[line - 1], "GO");
+    assert!(lines[line].starts_with("CREATE PROCEDURE [dbo].[usp_Request_Pop]"));
+    let t = tsql(&fixed);
+    let e = err(&t.steps[2]);
+    assert_eq!(e.native, "111");
+    let fixed = e.fixed_text.clone().expect("GO is offered");
+    let script = format!(
+        "{fixed}\nGO\nEXEC usp_Request_Push 'first'\nEXEC usp_Request_Push @request = 'second'\n\
+         EXEC usp_Request_Pop\nSELECT request FROM RequestsQueue\nSELECT request, RemovedDate FROM RequestsCompleted"
+    );
+    let t = tsql(&script);
+    for s in &t.steps {
+        ok(s);
+    }
+    let popped = t
+        .steps
+        .iter()
+        .find(|s| s.source.starts_with("select @id as id"))
+        .expect("the pop returns its row");
+    assert_eq!(rows(popped)[0][1], "first");
+    let n = t.steps.len();
+    assert_eq!(rows(&t.steps[n - 2]), [["second"]]);
+    assert_eq!(rows(&t.steps[n - 1])[0][0], "first");
+    // The pop ran statement by statement inside the procedure: the FETCH is a step of its own.
+    assert!(t
+        .steps
+        .iter()
+        .any(|s| s.source.starts_with("FETCH NEXT FROM Stack_Cursor")));
+    golden("tsql-seed-001", &t);
+}
+
+// ---- procedural T-SQL ----
+
+#[test]
+fn nested_transactions_count_and_only_the_outer_commit_commits() {
+    let t = tsql(
+        "CREATE TABLE t (a int)\nBEGIN TRAN\nBEGIN TRANSACTION\nINSERT INTO t VALUES (1)\n\
+         SELECT @@TRANCOUNT AS n\nCOMMIT\nSELECT @@TRANCOUNT AS n\nCOMMIT TRAN\nSELECT @@TRANCOUNT AS n\nCOMMIT",
+    );
+    assert_eq!(rows(&t.steps[4]), [["2"]]);
+    assert!(t.steps[5]
+        .notes
+        .iter()
+        .any(|n| n.contains("nothing is committed yet")));
+    assert_eq!(rows(&t.steps[6]), [["1"]]);
+    assert_eq!(rows(&t.steps[8]), [["0"]]);
+    assert_eq!(err(last(&t)).native, "3902");
+}
+
+#[test]
+fn variables_if_while_and_rowcount() {
+    let t = tsql(
+        "CREATE TABLE t (a int)\nDECLARE @i int = 0, @s varchar(20)\nWHILE @i < 3\nBEGIN\n\
+         SET @i = @i + 1\nINSERT INTO t VALUES (@i)\nEND\nSELECT @s = 'rows: ' + CAST(COUNT(*) AS varchar(5)) FROM t\n\
+         IF @@ROWCOUNT = 1 PRINT @s ELSE PRINT 'none'\nUPDATE t SET a = a * 10 WHERE a > 1\nSELECT @@ROWCOUNT AS changed",
+    );
+    for s in &t.steps {
+        ok(s);
+    }
+    let printed: Vec<&str> = t
+        .steps
+        .iter()
+        .filter_map(|s| ok(s).info.as_deref())
+        .collect();
+    assert!(printed.contains(&"rows: 3"), "{printed:?}");
+    assert_eq!(rows(last(&t)), [["2"]]);
+    // Each loop turn is visible: three true conditions and a false one.
+    let conds = t
+        .steps
+        .iter()
+        .filter(|s| s.source.starts_with("WHILE"))
+        .count();
+    assert_eq!(conds, 4);
+}
+
+#[test]
+fn procedures_take_named_positional_and_default_parameters() {
+    let t = tsql(
+        "CREATE TABLE t (a int, b varchar(10))\nGO\nCREATE PROCEDURE p (@a int, @b varchar(10) = 'dflt') AS\n\
+         INSERT INTO t VALUES (@a, @b)\nGO\nEXEC p 1, 'x'\nEXECUTE dbo.p @b = 'y', @a = 2\nEXEC p @a = 3\n\
+         SELECT a, b FROM t ORDER BY a\nEXEC p\nEXEC nope",
+    );
+    let n = t.steps.len();
+    assert_eq!(
+        rows(&t.steps[n - 3]),
+        [["1", "x"], ["2", "y"], ["3", "dflt"]]
+    );
+    assert_eq!(err(&t.steps[n - 2]).native, "201");
+    assert_eq!(err(&t.steps[n - 1]).native, "2812");
+}
+
+#[test]
+fn newid_and_getdate_are_deterministic() {
+    let sql = "CREATE TABLE t (id uniqueidentifier DEFAULT NEWID(), at datetime DEFAULT GETDATE(), n int)\n\
+               INSERT INTO t (n) VALUES (1)\nINSERT INTO t (n) VALUES (2)\nSELECT id, at FROM t";
+    let a = tsql(sql);
+    let b = tsql(sql);
+    let r = rows(last(&a));
+    assert_eq!(r, rows(last(&b)));
+    assert_ne!(r[0][0], r[1][0]);
+    assert_eq!(r[0][0].len(), 36);
+    assert!(
+        r[0][1] < r[1][1],
+        "the clock moves between statements: {r:?}"
+    );
+}
+
+#[test]
+fn sqlcmd_messages_follow_nocount() {
+    let t = tsql(
+        "CREATE TABLE t (a int PRIMARY KEY)\nINSERT INTO t VALUES (1)\nSET NOCOUNT ON\nINSERT INTO t VALUES (2)\n\
+         INSERT INTO t VALUES (1)",
+    );
+    assert_eq!(t.steps[1].client_text, "(1 row affected)");
+    assert_eq!(t.steps[3].client_text, "Commands completed successfully.");
+    let e = err(last(&t));
+    assert_eq!(e.native, "2627");
+    assert!(
+        last(&t)
+            .client_text
+            .starts_with("Msg 2627, Level 14, State 1"),
+        "{}",
+        last(&t).client_text
+    );
+}
+
+// ---- the mssql specs ----
+
+/// `step:event[:rows]` per event.
+fn summary(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| {
+            let mut s = format!("{}:{}", e.step, e.kind.as_str());
+            match &e.outcome {
+                Some(Outcome::Ok(ok)) if ok.columns.is_some() => {
+                    let rows: Vec<String> = ok
+                        .rows
+                        .iter()
+                        .map(|r| {
+                            r.iter()
+                                .map(|v| v.text().unwrap_or_else(|| "NULL".into()))
+                                .collect::<Vec<_>>()
+                                .join("|")
+                        })
+                        .collect();
+                    s.push_str(&format!(":[{}]", rows.join(",")));
+                }
+                Some(Outcome::Error(err)) => s.push_str(&format!(":{}", err.native)),
+                _ => {}
+            }
+            s
+        })
+        .collect()
+}
+
+fn spec_runs(file: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/mssql/{file}")),
+    )
+    .expect("spec exists");
+    let r = resolve(&text);
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    run_permutations(&r.spec, &r.permutations, &RunConfig::default())
+        .iter()
+        .map(|run| summary(&run.events))
+        .collect()
+}
+
+/// Keeps only the id/request columns' second value (ids are NEWID()s).
+fn requests(line: &str) -> String {
+    match line.split_once(":[") {
+        Some((head, rest)) => {
+            let rows: Vec<&str> = rest
+                .trim_end_matches(']')
+                .split(',')
+                .filter_map(|r| r.split('|').nth(1))
+                .collect();
+            format!("{head}:[{}]", rows.join(","))
+        }
+        None => line.to_string(),
+    }
+}
+
+#[test]
+fn spec_001_cursor_pop_waits_inside_the_procedure_and_gets_the_next_row() {
+    let runs = spec_runs("cursor-pop.spec");
+    let first: Vec<String> = runs[0].iter().map(|l| requests(l)).collect();
+    assert_eq!(
+        first,
+        [
+            "c1pop:ok",
+            "c2pop:waiting",
+            "c1pop:ok:[first]",
+            "c2pop:completed:[second]",
+            "c2left:ok:[]",
+        ]
+    );
+    assert_eq!(runs[0][4], "c2left:ok:[third]");
+    let second: Vec<String> = runs[1].iter().map(|l| requests(l)).collect();
+    assert_eq!(second[0], "c1pop:ok:[first]");
+    assert_eq!(second[1], "c2pop:ok:[second]");
+}
+
+#[test]
+fn spec_002_readpast_skips_and_updlock_alone_waits() {
+    let runs = spec_runs("claim.spec");
+    let id = |n: u8| format!("00000000-0000-0000-0000-00000000000{n}");
+    assert_eq!(
+        runs[0],
+        [
+            "c1b:ok".to_string(),
+            format!("c1claim:ok:[{}|one]", id(1)),
+            "c2b:ok".into(),
+            format!("c2claim:ok:[{}|two]", id(2)),
+            "c1c:ok".into(),
+            "c2c:ok".into(),
+        ]
+    );
+    assert_eq!(
+        runs[1],
+        [
+            "c1b:ok".to_string(),
+            format!("c1claim:ok:[{}|one]", id(1)),
+            "c2b:ok".into(),
+            "c2nopast:waiting".into(),
+            "c1c:ok".into(),
+            format!("c2nopast:completed:[{}|two]", id(2)),
+            "c2c:ok".into(),
+        ]
+    );
+}
+
+#[test]
+fn spec_004_heap_and_fifo_consumers_never_share_a_row() {
+    let runs = spec_runs("heap-fifo.spec");
+    assert_eq!(
+        runs[0],
+        [
+            "c1b:ok",
+            "c1heap:ok:[01]",
+            "c1fifo:ok:[0a]",
+            "c2b:ok",
+            "c2heap:ok:[02]",
+            "c2fifo:ok:[0b]",
+            "c1c:ok",
+            "c2c:ok"
+        ]
+    );
+    assert_eq!(
+        runs[1],
+        [
+            "c1b:ok",
+            "c1heap:ok:[01]",
+            "c2b:ok",
+            "c2block:waiting",
+            "c1c:ok",
+            "c2block:completed:[02]",
+            "c2c:ok"
+        ]
+    );
+}
+
+#[test]
+fn spec_read_committed_locks_versions_and_deadlocks() {
+    let runs = spec_runs("read-committed.spec");
+    assert_eq!(
+        runs[0],
+        [
+            "wb:ok",
+            "w1:ok",
+            "rread:waiting",
+            "wc:ok",
+            "rread:completed:[taken]"
+        ]
+    );
+    assert_eq!(
+        runs[1],
+        [
+            "wb:ok",
+            "w1:ok",
+            "rdirty:ok:[taken]",
+            "rpast:ok:[2]",
+            "wc:ok"
+        ]
+    );
+    assert_eq!(
+        runs[2],
+        [
+            "rsnap:ok",
+            "wb:ok",
+            "w1:ok",
+            "rread:ok:[new]",
+            "rpast:error:650",
+            "wc:ok"
+        ]
+    );
+    assert_eq!(
+        runs[3],
+        [
+            "wb:ok",
+            "rb:ok",
+            "w1:ok",
+            "r2:ok",
+            "w2:waiting",
+            "r1:error:1205",
+            "w2:completed",
+            "wc:ok",
+            "rtran:ok:[0]"
+        ]
+    );
+}
+
+// ---- broken T-SQL ----
+
+/// Each broken script fails with the error a user should see; none panics or hangs.
+#[test]
+fn broken_tsql_fails_clearly() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "IF 1 = 1\nBEGIN\nSELECT 1",
+            "102",
+            "BEGIN has no matching END",
+        ),
+        (
+            "CREATE TABLE t (a int, b int)\nINSERT INTO t VALUES (1, 2)\nDECLARE @a int\n\
+             DECLARE c CURSOR FOR SELECT a, b FROM t\nOPEN c\nFETCH NEXT FROM c INTO @a",
+            "16924",
+            "must match",
+        ),
+        (
+            "CREATE TABLE t (a int)\nDECLARE c CURSOR FOR SELECT a FROM t\nDEALLOCATE c\nOPEN c",
+            "16916",
+            "does not exist",
+        ),
+        (
+            "CREATE PROCEDURE p AS\nBEGIN\nSELECT 1\nGO\nEND",
+            "102",
+            "a GO line ends a batch",
+        ),
+        ("WHILE 1=1\nPRINT 'x'", "budget", "WHILE 1=1 without BREAK"),
+        ("COMMIT", "3902", "no corresponding BEGIN TRANSACTION"),
+        (
+            "SELECT @missing",
+            "137",
+            "Must declare the scalar variable \"@missing\"",
+        ),
+        ("BREAK", "135", "outside the scope of a WHILE"),
+        ("FETCH PRIOR FROM c", "unsupported", "use FETCH NEXT"),
+        (
+            "DECLARE @t TABLE (a int)",
+            "unsupported",
+            "CREATE TABLE instead",
+        ),
+        ("BEGIN TRY\nSELECT 1\nEND TRY", "unsupported", "BEGIN TRY"),
+        (
+            "CREATE TABLE t (a int)\nUPDATE t SET a = 1 OUTPUT deleted.a",
+            "unsupported",
+            "OUTPUT deleted.a is not available",
+        ),
+        ("SELECT 1 FROM", "102", "Incorrect syntax"),
+        ("ELSE SELECT 1", "102", "ELSE without an IF"),
+        (
+            "CREATE TABLE t (a int)\nDELETE t WHERE CURRENT OF c",
+            "16930",
+            "fetch buffer",
+        ),
+    ];
+    for (sql, native, message) in cases {
+        let t = tsql(sql);
+        let e = t
+            .steps
+            .iter()
+            .find_map(|s| match &s.outcome {
+                Outcome::Error(e) => Some(e.clone()),
+                Outcome::Ok(_) => None,
+            })
+            .unwrap_or_else(|| panic!("`{sql}` should fail"));
+        assert_eq!(e.native, *native, "`{sql}`: {}", e.message);
+        assert!(e.message.contains(message), "`{sql}`: {}", e.message);
+    }
+}
+
+#[test]
+fn garbage_never_panics() {
+    for text in [
+        "",
+        "GO",
+        "GO 3\nGO",
+        "BEGIN",
+        "END",
+        "IF",
+        "WHILE",
+        "EXEC",
+        "DECLARE",
+        "SET",
+        "FETCH",
+        "CREATE PROCEDURE",
+        "CREATE PROCEDURE p AS",
+        "CREATE PROCEDURE p @a AS SELECT 1",
+        "[",
+        "((((",
+        "SELECT TOP(",
+        "WITH c AS (SELECT 1) DELETE FROM c",
+        "DELETE TOP",
+        "UPDATE TOP (1) t SET a = 1",
+        "OPEN",
+        "RETURN RETURN",
+    ] {
+        let _ = tsql(text);
+    }
+}
