@@ -7,6 +7,7 @@
 use queuelab::examples::{self, Example};
 use queuelab::scenario::run::{run_permutation_traced, Event, EventKind, Frame};
 use queuelab::scenario::spec::{looks_like_spec, Spec};
+use queuelab::source::{Pos, Span};
 use queuelab::trace::{Diagnostic, Outcome, Step, Trace};
 use queuelab::{run_script, Dialect, RunConfig};
 use std::rc::Rc;
@@ -130,7 +131,7 @@ pub enum Action {
     Back,
     /// Back to "no statement run"; the trace is kept since the text did not change.
     Reset,
-    /// Show statement `i` (from the statement list).
+    /// Run up to statement `i` of the statement list: show the first step that ran it.
     Jump(usize),
     /// Override (`Some`) or restore (`None`) the ring size of a table, keeping the cursor.
     SetRingSize {
@@ -156,18 +157,27 @@ pub enum Progress {
 }
 
 /// The statement list, and what stopped the script from being split into statements.
+///
+/// The list is always the script's statements as written (`queuelab::outline`), never the
+/// trace's steps: in T-SQL an EXEC runs the procedure's body one statement per step, and those
+/// statements live inside the CREATE PROCEDURE, so a trace has more steps than the script has
+/// statements. Each step is tied to the listed statement it belongs to (`owners`).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Outline {
     pub items: Vec<OutlineItem>,
     pub diagnostics: Vec<Diagnostic>,
+    /// For each step of the trace (empty before a run), the item it belongs to: the statement
+    /// whose text it is, or for a statement of a procedure body the EXEC that called it, or for
+    /// a statement inside IF / WHILE / BEGIN ... END the block. `None`: a step of no listed
+    /// statement (a T-SQL batch that could not be read runs as one failed step).
+    pub owners: Vec<Option<usize>>,
 }
 
 /// One line of the statement list.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OutlineItem {
-    /// 1-based line of the statement's start in the editor.
-    pub line: u32,
-    pub end_line: u32,
+    /// Where the statement is in the editor (1-based lines).
+    pub span: Span,
     /// First line of the statement, client prompts removed.
     pub title: String,
     pub progress: Progress,
@@ -186,7 +196,7 @@ impl LabState {
             scenario_steps: Vec::new(),
             scenario: None,
         };
-        s.outline = Rc::new(s.compute_outline());
+        s.outline = Rc::new(parse_outline(s.dialect, &s.text));
         s.scenario = s.compute_scenario();
         s
     }
@@ -249,7 +259,7 @@ impl LabState {
             Action::Reset => s.cursor = None,
             Action::Jump(i) => {
                 if s.ensure_trace() {
-                    s.cursor = s.step_count().checked_sub(1).map(|last| i.min(last));
+                    s.cursor = s.first_step_of(i);
                 }
             }
             Action::SetRingSize { table, size } => {
@@ -284,18 +294,7 @@ impl LabState {
         if s.text != self.text || s.scenario_steps != self.scenario_steps {
             s.scenario = s.compute_scenario();
         }
-        // The outline depends on these alone; skip the re-parse when none changed.
-        let same_inputs = s.text == self.text
-            && s.dialect == self.dialect
-            && s.cursor == self.cursor
-            && match (&s.trace, &self.trace) {
-                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-                (None, None) => true,
-                _ => false,
-            };
-        if !same_inputs {
-            s.outline = Rc::new(s.compute_outline());
-        }
+        s.refresh_outline(self);
         s
     }
 
@@ -303,11 +302,6 @@ impl LabState {
     fn compute_scenario(&self) -> Option<Rc<Scenario>> {
         looks_like_spec(&self.text)
             .then(|| Rc::new(Scenario::compute(&self.text, &self.scenario_steps)))
-    }
-
-    /// Whether the chosen dialect has a front-end (all three do).
-    pub fn can_run(&self) -> bool {
-        true
     }
 
     pub fn step_count(&self) -> usize {
@@ -328,52 +322,87 @@ impl LabState {
             .map(|(_, n)| *n)
     }
 
+    /// The listed statement the step on screen belongs to (for a procedure body's statement,
+    /// the EXEC that called it).
+    pub fn current_statement(&self) -> Option<usize> {
+        self.outline.owners.get(self.cursor?).copied().flatten()
+    }
+
+    /// How far down the list the run has got: the statement of the latest step on screen or
+    /// before it that belongs to one (a batch that could not be read belongs to none).
+    pub fn statements_reached(&self) -> usize {
+        let Some(c) = self.cursor else { return 0 };
+        let owners = &self.outline.owners;
+        owners[..(c + 1).min(owners.len())]
+            .iter()
+            .rev()
+            .find_map(|o| *o)
+            .map_or(0, |i| i + 1)
+    }
+
+    /// The statement that called the one on screen, when that one is not a listed statement
+    /// but runs inside it (a procedure's body after EXEC, a statement of a WHILE loop).
+    pub fn caller(&self) -> Option<&OutlineItem> {
+        let step = self.current()?;
+        let item = self.outline.items.get(self.current_statement()?)?;
+        (item.span.start != step.span.start).then_some(item)
+    }
+
     /// The bundled example whose text is in the editor, untouched.
     pub fn example(&self) -> Option<&'static Example> {
         examples::EXAMPLES.iter().find(|e| e.sql == self.text)
     }
 
-    /// The statement list: from the trace once there is one, else from a parse of the text
-    /// (cheap: no SQLite), so the list shows before anything runs.
-    fn compute_outline(&self) -> Outline {
-        if let Some(t) = &self.trace {
-            let items = t
-                .steps
-                .iter()
-                .enumerate()
-                .map(|(i, step)| {
-                    let progress = match (self.cursor, &step.outcome) {
-                        (Some(c), Outcome::Ok(_)) if i <= c => Progress::Ok,
-                        (Some(c), Outcome::Error(_)) if i <= c => Progress::Error,
-                        _ => Progress::Pending,
-                    };
-                    item(
-                        &step.source,
-                        step.span.start.line,
-                        step.span.end.line,
-                        progress,
-                    )
-                })
-                .collect();
-            return Outline {
-                items,
-                diagnostics: t.diagnostics.clone(),
-            };
+    /// Brings the statement list up to date after a transition from `before`: the parse only
+    /// when the text changed, the step owners only when the trace changed, the marks always.
+    fn refresh_outline(&mut self, before: &LabState) {
+        let same_text = self.text == before.text && self.dialect == before.dialect;
+        let same_trace = match (&self.trace, &before.trace) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if same_text && same_trace && self.cursor == before.cursor {
+            return;
         }
-        // Before a run: a parse only (no SQLite), so the list shows before anything runs.
-        let (statements, diagnostics) = queuelab::outline(self.dialect, &self.text);
-        let items = statements
+        let mut outline = if same_text {
+            (*before.outline).clone()
+        } else {
+            parse_outline(self.dialect, &self.text)
+        };
+        if !same_text || !same_trace {
+            outline.owners = self
+                .trace
+                .as_ref()
+                .map(|t| owners(&outline.items, &t.steps))
+                .unwrap_or_default();
+            // Problems found while running (SQLite could not open) come on top of the parse's.
+            for d in self.trace.iter().flat_map(|t| &t.diagnostics) {
+                if !outline.diagnostics.contains(d) {
+                    outline.diagnostics.push(d.clone());
+                }
+            }
+        }
+        let steps = self.trace.as_ref().map_or(&[][..], |t| &t.steps[..]);
+        for (i, item) in outline.items.iter_mut().enumerate() {
+            item.progress = progress(i, &outline.owners, steps, self.cursor);
+        }
+        self.outline = Rc::new(outline);
+    }
+
+    /// The step that runs listed statement `i` (the EXEC itself, not its body): the first one
+    /// it owns. A statement that never ran (its batch stopped early) gives the last step before
+    /// it; past the end of the list, the last step.
+    fn first_step_of(&self, i: usize) -> Option<usize> {
+        let steps = &self.trace.as_ref()?.steps;
+        if i >= self.outline.items.len() {
+            return steps.len().checked_sub(1);
+        }
+        let owners = owners(&self.outline.items, steps);
+        owners
             .iter()
-            .map(|s| {
-                item(
-                    &s.source,
-                    s.span.start.line,
-                    s.span.end.line,
-                    Progress::Pending,
-                )
-            })
-            .collect();
-        Outline { items, diagnostics }
+            .position(|o| *o == Some(i))
+            .or_else(|| owners.iter().rposition(|o| o.is_some_and(|k| k < i)))
     }
 
     fn invalidate(&mut self) {
@@ -381,10 +410,10 @@ impl LabState {
         self.cursor = None;
     }
 
-    /// Computes the trace if missing; false when the dialect cannot run.
+    /// Computes the trace if missing; false when the text is a spec, not a script.
     fn ensure_trace(&mut self) -> bool {
         // A spec is no script: its sessions are stepped in the scenario view.
-        if !self.can_run() || self.scenario.is_some() {
+        if self.scenario.is_some() {
             return false;
         }
         if self.trace.is_none() {
@@ -396,10 +425,6 @@ impl LabState {
     /// Re-runs after a change that keeps the statements (ring size, quote fix): same cursor,
     /// clamped in case the statement count changed.
     fn rerun(&mut self) {
-        if !self.can_run() {
-            self.invalidate();
-            return;
-        }
         let trace = self.compute();
         let last = trace.steps.len().checked_sub(1);
         self.cursor = match (self.cursor, last) {
@@ -418,13 +443,68 @@ impl LabState {
     }
 }
 
-fn item(source: &str, line: u32, end_line: u32, progress: Progress) -> OutlineItem {
-    OutlineItem {
-        line,
-        end_line,
-        title: source_lines(source).next().unwrap_or_default(),
-        progress,
+/// The statements as written and what stopped the text from being read: a parse only, no
+/// SQLite, so the list shows before anything runs.
+fn parse_outline(dialect: Dialect, text: &str) -> Outline {
+    let (statements, diagnostics) = queuelab::outline(dialect, text);
+    let items = statements
+        .iter()
+        .map(|s| OutlineItem {
+            span: s.span,
+            title: source_lines(&s.source).next().unwrap_or_default(),
+            progress: Progress::Pending,
+        })
+        .collect();
+    Outline {
+        items,
+        diagnostics,
+        owners: Vec::new(),
     }
+}
+
+/// The listed statement each step belongs to (see [`Outline::owners`]).
+fn owners(items: &[OutlineItem], steps: &[Step]) -> Vec<Option<usize>> {
+    let mut out: Vec<Option<usize>> = Vec::with_capacity(steps.len());
+    for step in steps {
+        let start = step.span.start;
+        let owner = items
+            .iter()
+            .position(|it| it.span.start == start)
+            .or_else(|| {
+                let inside = items.iter().position(|it| contains(it.span, start))?;
+                // Inside a listed statement without being one: a procedure body's statement,
+                // which the step before it (the EXEC, or an earlier body statement) led to, or
+                // a block's, whose step before it is the block's own. Either way, the owner
+                // carries over; the containing statement is only a fallback.
+                Some(out.last().copied().flatten().unwrap_or(inside))
+            });
+        out.push(owner);
+    }
+    out
+}
+
+fn contains(span: Span, p: Pos) -> bool {
+    span.start <= p && p <= span.end
+}
+
+/// A statement is done when a step it owns ran (up to the cursor), failed when one failed.
+fn progress(i: usize, owners: &[Option<usize>], steps: &[Step], cursor: Option<usize>) -> Progress {
+    let Some(c) = cursor else {
+        return Progress::Pending;
+    };
+    let ran = owners
+        .iter()
+        .zip(steps)
+        .take(c + 1)
+        .filter(|(o, _)| **o == Some(i));
+    let mut progress = Progress::Pending;
+    for (_, step) in ran {
+        match step.outcome {
+            Outcome::Error(_) => return Progress::Error,
+            Outcome::Ok(_) => progress = Progress::Ok,
+        }
+    }
+    progress
 }
 
 /// The statement's lines without the client prompts (`mysql>`, `->`) pasted from articles.
@@ -614,12 +694,100 @@ permutation a1 b1 b2 a2
         assert_eq!(s.cursor, None);
     }
 
+    fn item_titled(s: &LabState, prefix: &str) -> usize {
+        match s
+            .outline
+            .items
+            .iter()
+            .position(|i| i.title.starts_with(prefix))
+        {
+            Some(i) => i,
+            None => panic!("no statement {prefix}"),
+        }
+    }
+
+    fn source(s: &LabState) -> String {
+        s.current().map(|st| st.source.clone()).unwrap_or_default()
+    }
+
     #[test]
-    fn tsql_does_not_run() {
-        let s = odku().apply(Action::SetDialect(Dialect::MsSql));
-        let s = s.apply(Action::Next).apply(Action::Run);
-        assert!(s.trace.is_none());
-        assert_eq!(s.cursor, None);
+    fn tsql_runs_and_steps_into_procedure_bodies() {
+        let s = example("tsql-heap-fifo");
+        assert_eq!(s.dialect, Dialect::MsSql);
+        let listed = s.outline.items.len();
+        let exec = item_titled(&s, "exec usp_dequeueHeap");
+        let create = item_titled(&s, "create procedure usp_dequeueHeap");
+
+        // Clicking the EXEC shows the call itself, not the end of its body.
+        let s = s.apply(Action::Jump(exec));
+        assert_eq!(source(&s), "exec usp_dequeueHeap");
+        assert_eq!(s.current_statement(), Some(exec));
+        assert!(s.caller().is_none());
+
+        // Two steps on: the body's DELETE, written inside the CREATE PROCEDURE, still owned by
+        // the EXEC that called it.
+        let s = s.apply(Action::Next).apply(Action::Next);
+        let Some(step) = s.current() else {
+            panic!("a step on screen")
+        };
+        assert!(source(&s).starts_with("delete top(1) from HeapQueue"));
+        let body = s.outline.items[create].span;
+        assert!(body.start < step.span.start && step.span.end <= body.end);
+        assert_eq!(s.current_statement(), Some(exec));
+        assert_eq!(
+            s.caller().map(|c| c.span.start),
+            Some(s.outline.items[exec].span.start)
+        );
+        assert_eq!(s.statements_reached(), exec + 1);
+        let rows = match &step.outcome {
+            Outcome::Ok(ok) => ok.rows.clone(),
+            Outcome::Error(e) => panic!("{}", e.message),
+        };
+        assert_eq!(rows.len(), 1, "one row dequeued");
+        assert_eq!(s.outline.items[exec].progress, Progress::Ok);
+        assert_eq!(s.outline.items[exec + 1].progress, Progress::Pending);
+
+        // Run all: the bodies make the trace longer than the list; every statement ran.
+        let s = s.apply(Action::Run);
+        assert!(s.step_count() > listed);
+        assert_eq!(s.outline.owners.len(), s.step_count());
+        assert_eq!(s.statements_reached(), listed);
+        assert!(s.outline.items.iter().all(|i| i.progress == Progress::Ok));
+    }
+
+    #[test]
+    fn tsql_loops_belong_to_their_block_and_unreadable_batches_to_none() {
+        let text = "declare @i int = 0
+while @i < 2
+begin
+  set @i = @i + 1
+end
+go
+select from where
+go
+select @@rowcount as n
+go
+";
+        let s = LabState::new(text.into(), Dialect::MsSql);
+        assert_eq!(s.outline.items.len(), 3, "{:?}", s.outline.items);
+        assert_eq!(s.outline.diagnostics.len(), 1);
+        let s = s.apply(Action::Run);
+        let owners = &s.outline.owners;
+        // The loop's statements run as steps of their own, all owned by the WHILE.
+        assert!(
+            owners.iter().filter(|o| **o == Some(1)).count() >= 3,
+            "{owners:?}"
+        );
+        let broken = owners.iter().position(|o| o.is_none());
+        assert_eq!(broken, Some(owners.len() - 2), "{owners:?}");
+        assert_eq!(owners.last(), Some(&Some(2)));
+        assert_eq!(s.outline.items[2].progress, Progress::Ok);
+        // On the unreadable batch's step, the list has nothing to highlight but counts the
+        // statements before it as reached.
+        let s = s.apply(Action::Back);
+        assert_eq!(s.current_statement(), None);
+        assert_eq!(s.statements_reached(), 2);
+        assert_eq!(s.apply(Action::Jump(2)).cursor, Some(owners.len() - 1));
     }
 
     #[test]

@@ -14,37 +14,47 @@ pub fn controls() -> Html {
 
     // Before the first run the count comes from a parse of the text, so "0 of n" is right.
     let total = lab.outline.items.len();
-    let at = lab.cursor.map_or(0, |c| c + 1);
-    let can_run = lab.can_run();
-    let at_end = lab.trace.is_some() && at >= total;
+    let at = lab.statements_reached();
+    let steps = lab.step_count();
+    let at_end = lab.trace.is_some() && lab.cursor.map_or(steps == 0, |c| c + 1 >= steps);
     let clock = lab.current().map(|s| s.clock.clone());
     let phase = match lab.cursor {
-        _ if !can_run => "",
         None if total == 0 => "nothing to run",
         None => "ready to step",
         Some(_) if at_end => "end of script",
         Some(_) => "",
     };
+    // T-SQL runs a called procedure's body one statement per step, so the steps outnumber the
+    // listed statements; then the step count is shown too, or "Run next" would seem stuck.
+    let step_count = (lab.trace.is_some() && steps != total)
+        .then(|| format!("step {} of {steps}", lab.cursor.map_or(0, |c| c + 1)));
 
     html! {
         <div class="panel controls">
             <div class="buttons">
                 <button id="step" type="button" class="primary" onclick={send(Action::Next)}
-                    disabled={!can_run || at_end || total == 0}
-                    title="Run the next statement (Ctrl+Enter)">
+                    disabled={at_end || total == 0}
+                    title="Run the next statement (Ctrl+Enter); after an EXEC, the procedure's statements one by one">
                     { "Run next statement" }
                 </button>
                 <button id="back" type="button" onclick={send(Action::Back)}
                     disabled={lab.cursor.is_none()} title="Show the previous statement">
                     { "◀ Back" }</button>
-                <button id="run" type="button" onclick={send(Action::Run)} disabled={!can_run}
+                <button id="run" type="button" onclick={send(Action::Run)}
                     title="Run every statement and show the last one">{ "Run all" }</button>
                 <button id="reset" type="button" onclick={send(Action::Reset)}
                     disabled={lab.cursor.is_none()} title="Back to before the first statement">
                     { "Reset" }</button>
             </div>
             <div class="where">
-                <span id="status">{ format!("statement {at} of {total}") }</span>
+                <span id="status">
+                    { format!("statement {at} of {total}") }
+                    if let Some(s) = step_count {
+                        <span class="steps" title="Steps include the statements of procedure bodies and loops">
+                            { format!(" · {s}") }
+                        </span>
+                    }
+                </span>
                 if !phase.is_empty() {
                     <span class="phase">{ phase }</span>
                 }
@@ -52,16 +62,11 @@ pub fn controls() -> Html {
                     <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ " next" }
                 </span>
                 if let Some(clock) = clock {
-                    <span id="clock" title="The scenario clock: CURRENT_TIMESTAMP / NOW() when this statement ran (one second per statement)">
+                    <span id="clock" title="The scenario clock: CURRENT_TIMESTAMP / NOW() / GETDATE() when this statement ran (one second per statement)">
                         { "clock " }<time>{ clock }</time>
                     </span>
                 }
             </div>
-            if !can_run {
-                <p class="unsupported" role="alert">
-                    { "T-SQL front-end coming; pick MySQL or PostgreSQL" }
-                </p>
-            }
         </div>
     }
 }

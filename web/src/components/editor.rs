@@ -20,6 +20,10 @@ pub struct EditorProps {
     /// First and last line (1-based) of the statement on screen.
     #[prop_or_default]
     pub current: Option<(u32, u32)>,
+    /// First and last line of the statement that made the one on screen run, when that one is
+    /// written elsewhere (a T-SQL EXEC whose procedure body is running): banded lightly.
+    #[prop_or_default]
+    pub caller: Option<(u32, u32)>,
     /// Whether the statement on screen failed (its band turns red).
     #[prop_or_default]
     pub failed: bool,
@@ -75,15 +79,15 @@ pub fn editor(props: &EditorProps) -> Html {
 
     let lines = props.text.split('\n').count() as u32;
     let in_current = |l: u32| props.current.is_some_and(|(a, b)| (a..=b).contains(&l));
-    let band = props.current.map(|(a, b)| {
-        let style = format!(
-            "top:{}px;height:{}px",
-            PAD_PX + (a as i32 - 1) * LINE_PX,
-            (b.saturating_sub(a) as i32 + 1) * LINE_PX
-        );
-        let class = classes!("band", props.failed.then_some("failed"));
-        html! { <div {class} {style}></div> }
-    });
+    let in_caller = |l: u32| props.caller.is_some_and(|(a, b)| (a..=b).contains(&l));
+    // The caller's band first, so the current statement's is drawn over it where they overlap
+    // (a statement inside a WHILE block).
+    let caller_band = props
+        .caller
+        .map(|(a, b)| band(a, b, classes!("band", "caller")));
+    let band = props
+        .current
+        .map(|(a, b)| band(a, b, classes!("band", props.failed.then_some("failed"))));
 
     html! {
         <div class="editor">
@@ -93,6 +97,7 @@ pub fn editor(props: &EditorProps) -> Html {
                         <div class={classes!(
                             "ln",
                             in_current(l).then_some("current"),
+                            (in_caller(l) && !in_current(l)).then_some("caller"),
                             (props.error_line == Some(l)).then_some("error"),
                         )}>{ l }</div>
                     }) }
@@ -100,7 +105,7 @@ pub fn editor(props: &EditorProps) -> Html {
             </div>
             <div class="code">
                 <div class="bands" aria-hidden="true">
-                    <div class="bands-inner" ref={bands}>{ for band }</div>
+                    <div class="bands-inner" ref={bands}>{ for caller_band }{ for band }</div>
                 </div>
                 <textarea
                     id="editor"
@@ -118,4 +123,14 @@ pub fn editor(props: &EditorProps) -> Html {
             </div>
         </div>
     }
+}
+
+/// A band behind lines `a..=b`.
+fn band(a: u32, b: u32, class: Classes) -> Html {
+    let style = format!(
+        "top:{}px;height:{}px",
+        PAD_PX + (a as i32 - 1) * LINE_PX,
+        (b.saturating_sub(a) as i32 + 1) * LINE_PX
+    );
+    html! { <div {class} {style}></div> }
 }

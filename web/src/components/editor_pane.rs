@@ -16,6 +16,7 @@ pub fn editor_pane() -> Html {
     };
     let step = lab.current();
     let current = step.map(|s| (s.span.start.line, s.span.end.line));
+    let caller = lab.caller().map(|c| (c.span.start.line, c.span.end.line));
     let error = step.and_then(|s| match &s.outcome {
         Outcome::Error(e) => Some(e),
         Outcome::Ok(_) => None,
@@ -34,6 +35,7 @@ pub fn editor_pane() -> Html {
                 text={AttrValue::from(lab.text.clone())}
                 {on_input}
                 {current}
+                {caller}
                 failed={error.is_some()}
                 {error_line}
             />

@@ -6,6 +6,7 @@ use crate::hooks::use_lab::use_lab;
 use crate::state::Action;
 use queuelab::render::transcript::echo;
 use queuelab::trace::{Outcome, StepError};
+use queuelab::Dialect;
 use yew::prelude::*;
 
 #[function_component(ResultPane)]
@@ -35,9 +36,7 @@ pub fn result_pane() -> Html {
                         <span class="source">{ format!(" — from {}", e.source) }</span>
                     </p>
                 }
-                if !lab.can_run() {
-                    <p class="intro">{ "This dialect cannot run yet: pick MySQL or PostgreSQL to step through the script." }</p>
-                } else if outline.items.is_empty() {
+                if outline.items.is_empty() {
                     <p class="intro">{ "Nothing to run yet." }</p>
                 } else {
                 <p class="intro">
@@ -47,6 +46,10 @@ pub fn result_pane() -> Html {
                     <strong>{ "Run all" }</strong>
                     { " jumps to the end. After each statement you see what the client prints, \
                        the SQLite that really ran, every table and the ring." }
+                    if lab.dialect == Dialect::MsSql {
+                        { " An EXEC is followed by the statements of the procedure's body, one \
+                           per step, marked in the editor inside its CREATE PROCEDURE." }
+                    }
                 </p>
                 }
             </div>
@@ -62,6 +65,15 @@ pub fn result_pane() -> Html {
         <div id="result" class="panel result">
             <h2>{ "Result" }</h2>
             { for diagnostics }
+            if let Some(caller) = lab.caller() {
+                <p id="caller" class="caller">
+                    // The statement on screen is no listed one (a procedure body's, a loop's):
+                    // say which listed statement made it run, and where it is written.
+                    { "Run by " }<code>{ caller.title.clone() }</code>
+                    { format!(" at line {}; this statement is written at line {}.",
+                        caller.span.start.line, step.span.start.line) }
+                </p>
+            }
             { for step.remarks.iter().map(|r| html! {
                 <aside class="remark">
                     <span class="remark-label">{ "Note" }</span>

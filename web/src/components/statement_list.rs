@@ -1,8 +1,14 @@
 //! Every statement of the script with its line; the one on screen highlighted, the ones run so
-//! far marked ok or failed. Clicking one shows the state after it.
+//! far marked ok or failed. Clicking one runs up to it.
+//!
+//! The list is the script as written. A T-SQL procedure's statements are not in it (they sit
+//! inside the CREATE PROCEDURE); while one of them is on screen, the EXEC that called it is
+//! highlighted, with the statement running shown beneath it, and the CREATE PROCEDURE that
+//! holds it is marked.
 
 use crate::hooks::use_lab::use_lab;
-use crate::state::{Action, OutlineItem, Progress};
+use crate::state::{source_lines, Action, OutlineItem, Progress};
+use queuelab::trace::Outcome;
 use web_sys::{Element, ScrollIntoViewOptions, ScrollLogicalPosition};
 use yew::prelude::*;
 
@@ -11,12 +17,22 @@ pub fn statement_list() -> Html {
     let lab = use_lab();
     let list = use_node_ref();
     let outline = lab.outline.clone();
+    let current_item = lab.current_statement();
+    let step = lab.current();
+    // A step of no listed statement of its own: where it is written and which item holds it.
+    let inner = lab.caller().and(step).map(|s| {
+        let holder = outline
+            .items
+            .iter()
+            .position(|it| it.span.start <= s.span.start && s.span.end <= it.span.end);
+        (s, holder)
+    });
 
     // Keep the current statement visible in the (scrolling) list.
     {
         let list = list.clone();
-        use_effect_with(lab.cursor, move |cursor| {
-            let Some(i) = cursor else { return };
+        use_effect_with(current_item, move |current| {
+            let Some(i) = current else { return };
             let item = list
                 .cast::<Element>()
                 .and_then(|l| l.children().item(*i as u32));
@@ -28,9 +44,9 @@ pub fn statement_list() -> Html {
         });
     }
 
-    let can_run = lab.can_run();
     let items = outline.items.iter().enumerate().map(|(i, item)| {
-        let current = lab.cursor == Some(i);
+        let current = current_item == Some(i);
+        let holds = inner.is_some_and(|(_, h)| h == Some(i));
         let (mark, state) = match item.progress {
             Progress::Ok => ("✓", "ok"),
             Progress::Error => ("✗", "error"),
@@ -40,16 +56,31 @@ pub fn statement_list() -> Html {
             let lab = lab.clone();
             Callback::from(move |_: MouseEvent| lab.dispatch(Action::Jump(i)))
         };
+        let running = inner.filter(|_| current).map(|(s, _)| {
+            let title = source_lines(&s.source).next().unwrap_or_default();
+            let failed = matches!(s.outcome, Outcome::Error(_));
+            html! {
+                <div class={classes!("inner", failed.then_some("failed"))} title="The statement on screen: run by this one, written elsewhere in the script">
+                    <span class="arrow">{ "↳" }</span>
+                    <span class="text">{ title }</span>
+                    <span class="line">{ format!("L{}", s.span.start.line) }</span>
+                </div>
+            }
+        });
         html! {
-            <li key={i} class={classes!("stmt", state, current.then_some("current"))}
-                data-state={state} aria-current={current.then_some("step")}>
-                <button type="button" {onclick} disabled={!can_run}
-                    title={lines_title(i, item)}>
+            <li key={i} class={classes!("stmt", state, current.then_some("current"), holds.then_some("holds"))}
+                data-state={state} aria-current={current.then_some("step")}
+                title={holds.then_some("The statement on screen is written inside this one")}>
+                <button type="button" {onclick} title={lines_title(i, item)}>
                     <span class="mark">{ mark }</span>
                     <span class="num">{ i + 1 }</span>
                     <span class="text">{ item.title.clone() }</span>
-                    <span class="line">{ format!("L{}", item.line) }</span>
+                    if holds {
+                        <span class="holds-tag">{ "running inside" }</span>
+                    }
+                    <span class="line">{ format!("L{}", item.span.start.line) }</span>
                 </button>
+                { for running }
             </li>
         }
     });
@@ -71,10 +102,11 @@ pub fn statement_list() -> Html {
 }
 
 fn lines_title(i: usize, item: &OutlineItem) -> String {
-    let lines = if item.end_line > item.line {
-        format!("lines {}–{}", item.line, item.end_line)
+    let (start, end) = (item.span.start.line, item.span.end.line);
+    let lines = if end > start {
+        format!("lines {start}–{end}")
     } else {
-        format!("line {}", item.line)
+        format!("line {start}")
     };
-    format!("Show the state after statement {} ({lines})", i + 1)
+    format!("Run up to statement {} ({lines})", i + 1)
 }
