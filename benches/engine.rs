@@ -53,5 +53,15 @@ fn all_permutations(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, one_step, all_permutations);
+/// T-SQL: the seed 001 cursor pop with another consumer waiting inside the procedure, each
+/// statement of both procedure bodies interpreted, planned and run.
+fn tsql_cursor_pop(c: &mut Criterion) {
+    let r = resolve(include_str!("../tests/mssql/cursor-pop.spec"));
+    let config = RunConfig::default();
+    c.bench_function("T-SQL: cursor-pop.spec, both permutations", |b| {
+        b.iter(|| black_box(run_permutations(&r.spec, &r.permutations, &config)))
+    });
+}
+
+criterion_group!(benches, one_step, all_permutations, tsql_cursor_pop);
 criterion_main!(benches);

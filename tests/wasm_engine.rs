@@ -56,3 +56,21 @@ fn runaway_sql_is_interrupted_in_wasm_too() {
     };
     assert_eq!(e.native, "1317");
 }
+
+#[wasm_bindgen_test]
+fn tsql_claim_runs_the_same_in_wasm() {
+    // Seed 002 as pasted, as tests/tsql.rs runs it natively: the same transcript.
+    let script = [
+        include_str!("../../shared/seed-sql/002_13b298a916a7a7e1_1.sql"),
+        include_str!("../../shared/seed-sql/002_13b298a916a7a7e1_2.sql"),
+        include_str!("../../shared/seed-sql/002_13b298a916a7a7e1_3.sql"),
+        include_str!("../../shared/seed-sql/002_13b298a916a7a7e1_4.sql"),
+        include_str!("../../shared/seed-sql/002_13b298a916a7a7e1_5.sql"),
+    ]
+    .join("\n");
+    let trace = run_script(Dialect::MsSql, &script, &RunConfig::default());
+    assert_eq!(
+        queuelab::render::transcript::text(&trace),
+        include_str!("golden/tsql-seed-002.txt")
+    );
+}
