@@ -534,3 +534,15 @@ fn garbage_never_panics() {
         let _ = tsql(text);
     }
 }
+
+#[test]
+fn update_top_and_identities() {
+    let t = tsql(
+        "CREATE TABLE q (Id bigint IDENTITY(1,1), state varchar(9) DEFAULT 'new')\n\
+         INSERT INTO q DEFAULT VALUES\nINSERT INTO q DEFAULT VALUES\nSELECT SCOPE_IDENTITY() AS id, @@IDENTITY AS same\n\
+         UPDATE TOP (1) q SET state = 'taken' OUTPUT inserted.Id\nSELECT Id, state FROM q",
+    );
+    assert_eq!(rows(&t.steps[3]), [["2", "2"]]);
+    assert_eq!(rows(&t.steps[4]), [["1"]]);
+    assert_eq!(rows(last(&t)), [["1", "taken"], ["2", "new"]]);
+}

@@ -698,6 +698,10 @@ impl Interp {
         let mut missing = None;
         let _ = sqlparser::ast::visit_expressions_mut(stmt, |e| {
             if let Expr::Identifier(id) = e {
+                if id.value.eq_ignore_ascii_case("@@IDENTITY") {
+                    *e = crate::dialect::exprs::call("last_insert_rowid", Vec::new());
+                    return ControlFlow::Continue(());
+                }
                 if id.value.starts_with('@') && id.quote_style.is_none() {
                     match self.value_of(&id.value) {
                         Some(v) => *e = literal(&v),

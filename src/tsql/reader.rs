@@ -687,8 +687,13 @@ impl Reader<'_> {
         let fixed = fixes::statement(&self.toks[i..end]);
         let stmt = self.parse_tokens(fixed.tokens)?;
         let mut stmt = stmt;
-        if let (Some(top), Statement::Delete(d)) = (fixed.delete_top, &mut stmt) {
-            d.limit = Some(self.expr_tokens(top)?);
+        if let Some(top) = fixed.top {
+            let n = self.expr_tokens(top)?;
+            match &mut stmt {
+                Statement::Delete(d) => d.limit = Some(n),
+                Statement::Update(u) => u.limit = Some(n),
+                _ => {}
+            }
         }
         let kind = match (fixed.current_of, stmt) {
             (Some(cursor), stmt) => Kind::CurrentOf {

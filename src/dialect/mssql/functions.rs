@@ -38,6 +38,10 @@ pub fn rewrite<N: VisitMut>(node: &mut N) -> Vec<String> {
                 *e = call(NEWID_FN, Vec::new());
                 newid = true;
             }
+            "scope_identity" | "ident_current" => {
+                *e = call("last_insert_rowid", Vec::new());
+                renamed.push(format!("{name}() becomes last_insert_rowid()"));
+            }
             "isnull" | "len" => {
                 let to = if name == "isnull" { "ifnull" } else { "length" };
                 f.name = sqlparser::ast::ObjectName::from(vec![sqlparser::ast::Ident::new(to)]);

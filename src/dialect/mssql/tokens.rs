@@ -3,7 +3,8 @@
 //! did in a note:
 //! - storage clauses (`WITH (PAD_INDEX = OFF, ...)`, `ON [PRIMARY]`, `TEXTIMAGE_ON`);
 //! - `CLUSTERED` / `NONCLUSTERED` in `CREATE INDEX`;
-//! - `DELETE TOP (n)` (kept aside, applied as a LIMIT after parsing) and `DELETE t` without FROM;
+//! - `DELETE/UPDATE TOP (n)` (kept aside, applied as a LIMIT after parsing) and `DELETE t`
+//!   without FROM;
 //! - `WHERE CURRENT OF cursor` (kept aside for the interpreter);
 //! - a cursor query's `FOR UPDATE [OF ...]` / `FOR READ ONLY`.
 
@@ -13,8 +14,8 @@ use sqlparser::tokenizer::{Token, TokenWithSpan};
 #[derive(Debug, Clone, Default)]
 pub struct Fixed {
     pub tokens: Vec<TokenWithSpan>,
-    /// The `n` of `DELETE TOP (n)`.
-    pub delete_top: Option<Vec<TokenWithSpan>>,
+    /// The `n` of `DELETE TOP (n)` / `UPDATE TOP (n)`.
+    pub top: Option<Vec<TokenWithSpan>>,
     /// The cursor of `WHERE CURRENT OF c`.
     pub current_of: Option<String>,
     pub notes: Vec<String>,
@@ -31,11 +32,14 @@ pub fn statement(toks: &[TokenWithSpan]) -> Fixed {
             storage(&mut f);
         }
         Some("DELETE") => {
-            delete_top(&mut f);
+            top(&mut f, "DELETE");
             delete_without_from(&mut f);
             current_of(&mut f);
         }
-        Some("UPDATE") => current_of(&mut f),
+        Some("UPDATE") => {
+            top(&mut f, "UPDATE");
+            current_of(&mut f);
+        }
         _ => {}
     }
     f
@@ -142,7 +146,7 @@ fn is_filegroup(toks: &[TokenWithSpan], i: usize) -> bool {
     }
 }
 
-fn delete_top(f: &mut Fixed) {
+fn top(f: &mut Fixed, verb: &str) {
     if kw(&f.tokens, 1).as_deref() != Some("TOP") {
         return;
     }
@@ -156,11 +160,10 @@ fn delete_top(f: &mut Fixed) {
         return; // left for sqlparser to refuse, positioned
     }
     f.tokens.drain(1..end.min(f.tokens.len()));
-    f.notes.push(
-        "DELETE TOP (n) deletes n rows in no promised order; here the lowest rowids (the oldest rows) go first"
-            .into(),
-    );
-    f.delete_top = Some(inner);
+    f.notes.push(format!(
+        "{verb} TOP (n) changes n rows in no promised order; here the lowest rowids (the oldest rows) go first"
+    ));
+    f.top = Some(inner);
 }
 
 fn delete_without_from(f: &mut Fixed) {
