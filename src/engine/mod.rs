@@ -263,7 +263,7 @@ impl Runner {
             span: info.span,
             ran,
             notes: info.notes,
-            remarks: Vec::new(),
+            remarks: info.remarks,
             clock: now,
             outcome,
             client_text,

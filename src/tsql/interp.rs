@@ -38,6 +38,7 @@ pub struct StepInfo {
     pub text: String,
     pub span: Span,
     pub notes: Vec<String>,
+    pub remarks: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -115,7 +116,7 @@ impl Interp {
         let info = StepInfo {
             text: batch.text.clone(),
             span: batch.span,
-            notes: Vec::new(),
+            ..Default::default()
         };
         if let Some(e) = &batch.error {
             self.failed = Some((e.clone(), info));
@@ -902,6 +903,7 @@ fn info_of(node: &Node) -> StepInfo {
         text: node.text.clone(),
         span: node.span,
         notes: node.notes.clone(),
+        remarks: node.remarks.clone(),
     }
 }
 

@@ -15,6 +15,8 @@ pub struct Node {
     pub text: String,
     /// What the reader changed or ignored (storage options, hints), for the "what ran" panel.
     pub notes: Vec<String>,
+    /// `-- note:` comments written just above the statement: the lesson's voice.
+    pub remarks: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -14,7 +14,8 @@ use crate::trace::{Diagnostic, ErrorClass, StepError};
 use sqlparser::ast::{Expr, SelectItem, SetExpr, Statement};
 use sqlparser::dialect::MsSqlDialect;
 use sqlparser::parser::Parser;
-use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
+use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer, Whitespace};
+use std::collections::BTreeMap;
 
 /// Keywords that start a statement.
 const STARTS: &[&str] = &[
@@ -91,6 +92,7 @@ pub fn read_script(text: &str) -> TsqlScript {
         };
     }
     let lines = LineIndex::new(text);
+    let remarks = remarks_by_position(&tokens);
     let batches = split_batches(tokens)
         .into_iter()
         .map(|b| {
@@ -98,6 +100,7 @@ pub fn read_script(text: &str) -> TsqlScript {
                 toks: &b.tokens,
                 lines: &lines,
                 original: text,
+                remarks: &remarks,
             };
             let span = reader.span(0, b.tokens.len());
             let (nodes, error) = match reader.batch() {
@@ -163,6 +166,28 @@ struct Reader<'a> {
     toks: &'a [TokenWithSpan],
     lines: &'a LineIndex<'a>,
     original: &'a str,
+    remarks: &'a BTreeMap<Pos, Vec<String>>,
+}
+
+/// `-- note:` comments, by the position of the token that follows them.
+fn remarks_by_position(tokens: &[TokenWithSpan]) -> BTreeMap<Pos, Vec<String>> {
+    let mut out = BTreeMap::new();
+    let mut pending = Vec::new();
+    for t in tokens {
+        match &t.token {
+            Token::Whitespace(Whitespace::SingleLineComment { comment, .. }) => {
+                if let Some(r) = comment.trim().strip_prefix("note:") {
+                    pending.push(r.trim().to_string());
+                }
+            }
+            Token::Whitespace(_) => {}
+            _ if !pending.is_empty() => {
+                out.insert(pos(t.span.start), std::mem::take(&mut pending));
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 type Read<T> = Result<T, StepError>;
@@ -898,6 +923,7 @@ impl Reader<'_> {
             span,
             text: self.text(span),
             notes: Vec::new(),
+            remarks: self.remarks.get(&span.start).cloned().unwrap_or_default(),
         }
     }
 

@@ -175,7 +175,7 @@ pub fn choose_target_rows(stmt: &mut Statement) -> Result<Option<String>, StepEr
 
 fn note(verb: &str, hints: &[String]) -> String {
     format!(
-        "{verb}'s rows are chosen by `rowid IN (SELECT rowid ...{})`, so the rows it locks are the rows it writes",
+        "{verb}'s rows are chosen by `rowid IN (SELECT rowid ...{})` with U locks, as SQL Server's {verb} looks for its rows, so the rows it locks are the rows it writes",
         if hints.is_empty() {
             String::new()
         } else {
@@ -196,6 +196,18 @@ fn target_query(
     limit: Option<Expr>,
 ) -> Result<Expr, StepError> {
     let q = qualifier(relation);
+    // UPDATE and DELETE look for their rows with U locks (X on the rows they then change),
+    // unless the hints ask for X already.
+    if let TableFactor::Table { with_hints, .. } = relation {
+        let named = |h: &str| {
+            with_hints
+                .iter()
+                .any(|x| x.to_string().eq_ignore_ascii_case(h))
+        };
+        if !named("UPDLOCK") && !named("XLOCK") {
+            with_hints.push(Expr::Identifier(Ident::new("UPDLOCK")));
+        }
+    }
     let from = relation.to_string();
     let _ = take_hints(relation);
     let mut sql = format!("SELECT {q}.rowid FROM {from}");
