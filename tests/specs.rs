@@ -185,7 +185,12 @@ fn traced_runs_show_locks_waits_and_changed_rows_after_each_step() {
 fn shared_setup_runs_equal_fresh_runs() {
     let root = env!("CARGO_MANIFEST_DIR");
     let mut checked = 0;
-    for dir in ["tests/specs", "tests/conformance/specs", "tests/mssql", "sql-examples"] {
+    for dir in [
+        "tests/specs",
+        "tests/conformance/specs",
+        "tests/mssql",
+        "sql-examples",
+    ] {
         let mut files: Vec<_> = std::fs::read_dir(format!("{root}/{dir}"))
             .expect("dir exists")
             .filter_map(|e| e.ok().map(|e| e.path()))

@@ -384,8 +384,9 @@ impl LabState {
             }
         }
         let steps = self.trace.as_ref().map_or(&[][..], |t| &t.steps[..]);
-        for (i, item) in outline.items.iter_mut().enumerate() {
-            item.progress = progress(i, &outline.owners, steps, self.cursor);
+        let marks = progress(outline.items.len(), &outline.owners, steps, self.cursor);
+        for (item, mark) in outline.items.iter_mut().zip(marks) {
+            item.progress = mark;
         }
         self.outline = Rc::new(outline);
     }
@@ -487,24 +488,26 @@ fn contains(span: Span, p: Pos) -> bool {
     span.start <= p && p <= span.end
 }
 
-/// A statement is done when a step it owns ran (up to the cursor), failed when one failed.
-fn progress(i: usize, owners: &[Option<usize>], steps: &[Step], cursor: Option<usize>) -> Progress {
-    let Some(c) = cursor else {
-        return Progress::Pending;
-    };
-    let ran = owners
-        .iter()
-        .zip(steps)
-        .take(c + 1)
-        .filter(|(o, _)| **o == Some(i));
-    let mut progress = Progress::Pending;
-    for (_, step) in ran {
-        match step.outcome {
-            Outcome::Error(_) => return Progress::Error,
-            Outcome::Ok(_) => progress = Progress::Ok,
-        }
+/// Each statement's mark: done when a step it owns ran (up to the cursor), failed when one of
+/// them failed. One pass over the steps: a loop can make thousands of them.
+fn progress(
+    n: usize,
+    owners: &[Option<usize>],
+    steps: &[Step],
+    cursor: Option<usize>,
+) -> Vec<Progress> {
+    let mut out = vec![Progress::Pending; n];
+    let ran = cursor.map_or(0, |c| c + 1);
+    for (owner, step) in owners.iter().zip(steps).take(ran) {
+        let Some(p) = owner.and_then(|i| out.get_mut(i)) else {
+            continue;
+        };
+        *p = match (&step.outcome, *p) {
+            (Outcome::Error(_), _) | (_, Progress::Error) => Progress::Error,
+            (Outcome::Ok(_), _) => Progress::Ok,
+        };
     }
-    progress
+    out
 }
 
 /// The statement's lines without the client prompts (`mysql>`, `->`) pasted from articles.
@@ -788,6 +791,46 @@ go
         assert_eq!(s.current_statement(), None);
         assert_eq!(s.statements_reached(), 2);
         assert_eq!(s.apply(Action::Jump(2)).cursor, Some(owners.len() - 1));
+    }
+
+    #[test]
+    fn a_failure_inside_a_procedure_marks_its_exec_failed() {
+        let text = "create table t (id int primary key)
+go
+create procedure p as
+  insert into t values (1);
+  insert into t values (1);
+  select 1 as after_dup;
+go
+exec p
+go
+";
+        let s = LabState::new(text.into(), Dialect::MsSql).apply(Action::Jump(2));
+        assert_eq!(s.outline.items[2].progress, Progress::Ok);
+        // The duplicate key fails; the body goes on, and the EXEC stays marked failed.
+        let s = s.apply(Action::Next).apply(Action::Next);
+        assert_eq!(s.outline.items[2].progress, Progress::Error);
+        let s = s.apply(Action::Next);
+        assert_eq!(source(&s), "select 1 as after_dup");
+        assert_eq!(s.outline.items[2].progress, Progress::Error);
+        assert_eq!(s.outline.items[1].progress, Progress::Ok);
+    }
+
+    #[test]
+    fn tsql_unreadable_batch_is_a_step_of_its_own() {
+        let s = LabState::new("selec 1\ngo\nselect 2 as two\ngo\n".into(), Dialect::MsSql);
+        assert_eq!(s.outline.items.len(), 1);
+        assert_eq!(s.outline.diagnostics.len(), 1);
+        let s = s.apply(Action::Next);
+        assert!(matches!(
+            s.current().map(|st| &st.outcome),
+            Some(Outcome::Error(_))
+        ));
+        assert_eq!((s.current_statement(), s.statements_reached()), (None, 0));
+        assert_eq!(s.outline.items[0].progress, Progress::Pending);
+        let s = s.apply(Action::Next);
+        assert_eq!(source(&s), "select 2 as two");
+        assert_eq!(s.outline.items[0].progress, Progress::Ok);
     }
 
     #[test]

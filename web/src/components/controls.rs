@@ -2,6 +2,7 @@
 
 use crate::hooks::use_lab::use_lab;
 use crate::state::Action;
+use queuelab::Dialect;
 use yew::prelude::*;
 
 #[function_component(Controls)]
@@ -17,9 +18,14 @@ pub fn controls() -> Html {
     let at = lab.statements_reached();
     let steps = lab.step_count();
     let at_end = lab.trace.is_some() && lab.cursor.map_or(steps == 0, |c| c + 1 >= steps);
+    // A T-SQL batch that could not be read still runs, as one failed step (SQL Server compiles
+    // a batch and reports its error), so a script of such batches has steps but no statements.
+    // In MySQL and PostgreSQL an unreadable script runs nothing.
+    let batches_run_anyway = lab.dialect == Dialect::MsSql && !lab.outline.diagnostics.is_empty();
+    let nothing = total == 0 && !batches_run_anyway;
     let clock = lab.current().map(|s| s.clock.clone());
     let phase = match lab.cursor {
-        None if total == 0 => "nothing to run",
+        None if nothing => "nothing to run",
         None => "ready to step",
         Some(_) if at_end => "end of script",
         Some(_) => "",
@@ -33,7 +39,7 @@ pub fn controls() -> Html {
         <div class="panel controls">
             <div class="buttons">
                 <button id="step" type="button" class="primary" onclick={send(Action::Next)}
-                    disabled={at_end || total == 0}
+                    disabled={at_end || nothing}
                     title="Run the next statement (Ctrl+Enter); after an EXEC, the procedure's statements one by one">
                     { "Run next statement" }
                 </button>

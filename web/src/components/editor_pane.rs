@@ -22,7 +22,12 @@ pub fn editor_pane() -> Html {
         Outcome::Ok(_) => None,
     });
     // A script that cannot be split (e.g. an unclosed quote) points at a line even before a run.
-    let diagnostic_line = lab.outline.diagnostics.first().map(|d| d.pos.line);
+    // A spec is no script: reading it as SQL would flag its `#` comments (an apostrophe there
+    // opens a string), so only the spec reader's errors count.
+    let diagnostic_line = match &lab.scenario {
+        Some(sc) => sc.errors.first().map(|d| d.pos.line),
+        None => lab.outline.diagnostics.first().map(|d| d.pos.line),
+    };
     let error_line = error
         .and_then(|e| e.pos)
         .map(|p| p.line)

@@ -13,7 +13,13 @@ use yew::prelude::*;
 pub fn result_pane() -> Html {
     let lab = use_lab();
     let outline = lab.outline.clone();
-    let diagnostics = outline.diagnostics.iter().map(|d| {
+    // A T-SQL batch that could not be read runs as a failed step: on that step its error box
+    // below says it already, so the diagnostic is not repeated above it.
+    let shown_error = lab.current().and_then(|s| match &s.outcome {
+        Outcome::Error(e) => e.pos,
+        Outcome::Ok(_) => None,
+    });
+    let diagnostics = outline.diagnostics.iter().filter(|d| Some(d.pos) != shown_error).map(|d| {
         html! {
             <div class="error-box" role="alert">
                 <strong>{ "Could not read the script" }</strong>

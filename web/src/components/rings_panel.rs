@@ -26,7 +26,8 @@ pub fn rings_panel() -> Html {
     let grouped = tables.iter().any(|(_, rings)| rings.len() > 1);
 
     html! {
-        <div class={classes!("panel", "rings", grouped.then_some("grouped"))}>
+        // With no ring the panel holds a short explanation only: it gives the tables its width.
+        <div class={classes!("panel", "rings", grouped.then_some("grouped"), tables.is_empty().then_some("empty"))}>
             <h2>{ "Ring" }</h2>
             if tables.is_empty() {
                 <p class="muted">{

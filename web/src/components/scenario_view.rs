@@ -142,7 +142,7 @@ pub fn scenario_view() -> Html {
                             <li><span class="swatch inserted"></span>{ "inserted" }</li>
                             <li><span class="swatch updated"></span>{ "updated" }</li>
                             <li><span class="swatch deleted"></span>{ "deleted" }</li>
-                            <li><span class="lock-badge sess-0">{ "c1 FOR UPDATE" }</span>{ "row lock: session, mode" }</li>
+                            <li><span class="lock-badge sess-0">{ legend_badge(&names, dialect) }</span>{ "row lock: session, mode" }</li>
                         </ul>
                         <div class="table-list">
                             { for tables.into_iter().map(|t| {
@@ -191,6 +191,13 @@ fn with_locked_rows(frames: &[Frame]) -> Vec<TableView> {
         }
     }
     tables
+}
+
+/// The legend's sample badge: the first session with the lock its dialect's FOR UPDATE (or
+/// SQL Server's XLOCK) takes, so the sample reads like the badges in the table.
+fn legend_badge(sessions: &[String], dialect: Dialect) -> String {
+    let session = sessions.first().map_or("c1", String::as_str);
+    format!("{session} {}", dialect.read_lock_mode(true, false).label())
 }
 
 fn plural(n: usize) -> &'static str {
