@@ -31,7 +31,7 @@ pub fn rewrite_all<N: VisitMut>(node: &mut N) -> Vec<String> {
     let mut clock = false;
     let mut modulo = false;
     let mut dq = false;
-    let _ = sqlparser::ast::visit_expressions_mut(node, |e| {
+    super::walk::exprs(node, &mut |e| {
         clock |= clock_to_scenario_clock(e);
         modulo |= mod_function_to_operator(e);
         dq |= double_quoted_string_to_single(e);

@@ -9,7 +9,7 @@
 use super::exprs::{call, int_expr};
 use sqlparser::ast::{
     BinaryOperator, Expr, Ident, LimitClause, LockType, NonBlock, Query, SetExpr, TableFactor,
-    VisitMut, VisitorMut,
+    VisitMut,
 };
 use std::ops::ControlFlow;
 
@@ -92,7 +92,7 @@ pub fn lock_requests<N: VisitMut>(node: &mut N, first_id: usize) -> (Vec<LockRea
         reads: Vec::new(),
         notes: Vec::new(),
     };
-    let _ = node.visit(&mut v);
+    super::walk::queries(node, &mut |q| v.query(q));
     (v.reads, v.notes)
 }
 
@@ -102,10 +102,8 @@ struct Locking {
     notes: Vec<String>,
 }
 
-impl VisitorMut for Locking {
-    type Break = ();
-
-    fn pre_visit_query(&mut self, q: &mut Query) -> ControlFlow<()> {
+impl Locking {
+    fn query(&mut self, q: &mut Query) -> ControlFlow<()> {
         if q.locks.is_empty() {
             return ControlFlow::Continue(());
         }

@@ -17,6 +17,7 @@ pub mod plan;
 pub mod postgres;
 pub mod ring_hint;
 pub mod split;
+pub mod walk;
 
 use serde::{Deserialize, Serialize};
 

@@ -81,7 +81,10 @@ fn int_literal(e: &Expr) -> Option<i64> {
 
 fn max_column(e: &Expr) -> Option<String> {
     let mut found = None;
-    let _ = sqlparser::ast::visit_expressions(e, |x| {
+    // The shared mutable walk, on a copy: a read-only walk would be one more copy of the
+    // walk in the browser build (see `walk.rs`).
+    let mut e = e.clone();
+    super::walk::exprs(&mut e, &mut |x| {
         if let Expr::Function(f) = x {
             if f.name.to_string().eq_ignore_ascii_case("max") {
                 let args = f.args.to_string();

@@ -10,7 +10,7 @@ use super::hints::{locks_before_write, take_hints};
 use crate::trace::{ErrorClass, StepError};
 use sqlparser::ast::{
     AssignmentTarget, Expr, FromTable, Ident, LimitClause, ObjectName, Query, SelectItem, SetExpr,
-    Statement, TableFactor, TopQuantity, VisitMut, VisitorMut,
+    Statement, TableFactor, TopQuantity, VisitMut,
 };
 use sqlparser::dialect::MsSqlDialect;
 use sqlparser::parser::Parser;
@@ -246,7 +246,7 @@ fn rowid_subquery(cte_query: &Query, q: &str) -> Result<Expr, StepError> {
 /// SELECT TOP (n) → LIMIT n, in every query (subqueries and CTEs included).
 pub fn top_to_limit<N: VisitMut>(node: &mut N) -> Vec<String> {
     let mut v = Top { notes: Vec::new() };
-    let _ = node.visit(&mut v);
+    crate::dialect::walk::queries(node, &mut |q| v.query(q));
     v.notes.sort();
     v.notes.dedup();
     v.notes
@@ -256,10 +256,8 @@ struct Top {
     notes: Vec<String>,
 }
 
-impl VisitorMut for Top {
-    type Break = ();
-
-    fn pre_visit_query(&mut self, q: &mut Query) -> ControlFlow<()> {
+impl Top {
+    fn query(&mut self, q: &mut Query) -> ControlFlow<()> {
         // OFFSET 0 ROWS FETCH NEXT n ROWS ONLY (how the rules above write a limit).
         if let Some(fetch) = q.fetch.take() {
             if let Some(n) = fetch.quantity {
@@ -347,7 +345,7 @@ fn rename_columns(e: &mut Expr, map: &[(String, String)]) {
 }
 
 fn visit<N: VisitMut>(node: &mut N, f: impl Fn(&mut Expr)) {
-    let _ = sqlparser::ast::visit_expressions_mut(node, |e| {
+    crate::dialect::walk::exprs(node, &mut |e| {
         f(e);
         ControlFlow::<()>::Continue(())
     });

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 pub fn rewrite<N: VisitMut>(node: &mut N) -> Vec<String> {
     let (mut clock, mut newid, mut renamed) = (false, false, Vec::new());
     let mut concat = false;
-    let _ = sqlparser::ast::visit_expressions_mut(node, |e| {
+    crate::dialect::walk::exprs(node, &mut |e| {
         // Inner expressions come first, so `'a' + 'b' + @n` is seen as text all the way up.
         if let Expr::BinaryOp { left, op, right } = e {
             if *op == BinaryOperator::Plus && (is_text(left) || is_text(right)) {

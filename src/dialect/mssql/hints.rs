@@ -17,7 +17,6 @@ use crate::dialect::locks::{EXCLUSIVE_LOCK, HELD_SHARE_LOCK, INSTANT_LOCK, UPDAT
 use crate::trace::{ErrorClass, StepError};
 use sqlparser::ast::{
     Expr, LockClause, LockType, NonBlock, ObjectName, Query, SetExpr, TableFactor, VisitMut,
-    VisitorMut,
 };
 use std::ops::ControlFlow;
 
@@ -36,7 +35,7 @@ pub fn rewrite<N: VisitMut>(node: &mut N, row_versions: bool) -> Result<Hinted, 
         out: Hinted::default(),
         error: None,
     };
-    let _ = node.visit(&mut v);
+    crate::dialect::walk::queries(node, &mut |q| v.query(q));
     if let Some(e) = v.error {
         return Err(e);
     }
@@ -72,10 +71,8 @@ struct Hints {
     error: Option<StepError>,
 }
 
-impl VisitorMut for Hints {
-    type Break = ();
-
-    fn pre_visit_query(&mut self, q: &mut Query) -> ControlFlow<()> {
+impl Hints {
+    fn query(&mut self, q: &mut Query) -> ControlFlow<()> {
         let SetExpr::Select(select) = q.body.as_mut() else {
             return ControlFlow::Continue(());
         };

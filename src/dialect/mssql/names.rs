@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 pub fn strip_schema<N: VisitMut>(node: &mut N) -> Option<String> {
     let mut schemas: Vec<String> = Vec::new();
-    let _ = sqlparser::ast::visit_relations_mut(node, |name: &mut ObjectName| {
+    crate::dialect::walk::relations(node, &mut |name: &mut ObjectName| {
         if name.0.len() > 1 {
             let last = name.0.pop();
             schemas.push(

@@ -16,7 +16,7 @@ pub fn to_on_conflict(on: &mut Option<OnInsert>) -> bool {
         return false;
     };
     let mut assignments: Vec<Assignment> = std::mem::take(assignments);
-    let _ = sqlparser::ast::visit_expressions_mut(&mut assignments, |e| {
+    crate::dialect::walk::exprs(&mut assignments, &mut |e| {
         values_to_excluded(e);
         ControlFlow::<()>::Continue(())
     });

@@ -2,12 +2,12 @@
 //! single-column function alias; SQLite's generate_series (loaded by the store) names its
 //! column `value`, so `g` becomes `g.value`.
 
-use sqlparser::ast::{Expr, Ident, Query, SetExpr, TableFactor, VisitMut, VisitorMut};
+use sqlparser::ast::{Expr, Ident, Query, SetExpr, TableFactor, VisitMut};
 use std::ops::ControlFlow;
 
 pub fn rewrite<N: VisitMut>(node: &mut N) -> Option<String> {
     let mut v = Series { fired: false };
-    let _ = node.visit(&mut v);
+    crate::dialect::walk::queries(node, &mut |q| v.query(q));
     v.fired
         .then(|| "generate_series(...) g: the alias g names its column, g.value in SQLite".into())
 }
@@ -16,10 +16,8 @@ struct Series {
     fired: bool,
 }
 
-impl VisitorMut for Series {
-    type Break = ();
-
-    fn pre_visit_query(&mut self, q: &mut Query) -> ControlFlow<()> {
+impl Series {
+    fn query(&mut self, q: &mut Query) -> ControlFlow<()> {
         let SetExpr::Select(select) = q.body.as_mut() else {
             return ControlFlow::Continue(());
         };
@@ -52,8 +50,8 @@ impl VisitorMut for Series {
             }
             ControlFlow::<()>::Continue(())
         };
-        let _ = sqlparser::ast::visit_expressions_mut(&mut select.projection, &mut fix);
-        let _ = sqlparser::ast::visit_expressions_mut(&mut select.selection, &mut fix);
+        crate::dialect::walk::exprs(&mut select.projection, &mut fix);
+        crate::dialect::walk::exprs(&mut select.selection, &mut fix);
         ControlFlow::Continue(())
     }
 }
