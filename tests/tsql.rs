@@ -546,3 +546,25 @@ fn update_top_and_identities() {
     assert_eq!(rows(&t.steps[4]), [["1"]]);
     assert_eq!(rows(last(&t)), [["1", "taken"], ["2", "new"]]);
 }
+
+#[test]
+fn a_step_stopped_partway_shows_in_the_frames() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mssql/cursor-pop.spec"),
+    )
+    .expect("spec exists");
+    let r = resolve(&text);
+    let (_, frames) = queuelab::scenario::run::run_permutation_traced(
+        &r.spec,
+        &r.permutations[0],
+        &RunConfig::default(),
+    );
+    // After `c1pop(statements 8)`: c1 is inside its pop, holding an X lock on `first`.
+    let c1 = &frames[0].sessions[0];
+    assert_eq!(c1.inside.as_deref(), Some("c1pop"));
+    assert!(c1.in_transaction);
+    assert_eq!(frames[0].locks.len(), 1);
+    assert_eq!(frames[0].locks[0].mode, "X");
+    // Once c1pop is named again it runs to its end.
+    assert_eq!(frames[2].sessions[0].inside, None);
+}

@@ -96,6 +96,8 @@ pub struct SessionView {
     pub isolation: &'static str,
     /// PostgreSQL: the transaction failed and waits for ROLLBACK.
     pub aborted: bool,
+    /// The step this session stopped partway through (`c1pop(statements 3)`), to go on with.
+    pub inside: Option<String>,
     /// The sessions it waits for (empty when it does not wait).
     pub waits_for: Vec<String>,
 }
@@ -302,7 +304,17 @@ fn play(
             &mut changes,
         );
         if let Some(frames) = frames.as_deref_mut() {
-            frames.push(frame(lab, name, run.events[before..].to_vec(), &changes));
+            let inside: Vec<Option<String>> = paused
+                .iter()
+                .map(|p| p.as_ref().map(|(n, _)| n.clone()))
+                .collect();
+            frames.push(frame(
+                lab,
+                name,
+                run.events[before..].to_vec(),
+                &changes,
+                &inside,
+            ));
         }
     }
     for (s, p) in pending.iter().enumerate() {
@@ -689,7 +701,13 @@ fn finished(step: &str, session: &str, kind: EventKind, outcome: Outcome) -> Eve
     }
 }
 
-fn frame(lab: &Lab, step: &str, events: Vec<Event>, changes: &[RowChange]) -> Frame {
+fn frame(
+    lab: &Lab,
+    step: &str,
+    events: Vec<Event>,
+    changes: &[RowChange],
+    inside: &[Option<String>],
+) -> Frame {
     let tables = lab
         .store
         .tables()
@@ -732,6 +750,7 @@ fn frame(lab: &Lab, step: &str, events: Vec<Event>, changes: &[RowChange]) -> Fr
                 .unwrap_or(s.default_isolation)
                 .label(),
             aborted: s.aborted,
+            inside: inside.get(i).cloned().flatten(),
             waits_for: lab
                 .blocker_sessions(i)
                 .into_iter()
