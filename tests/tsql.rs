@@ -55,14 +55,14 @@ fn seed_004_heap_and_fifo_queues_run_as_pasted() {
         .iter()
         .filter(|s| s.source.contains("output deleted"))
         .collect();
-    assert_eq!(rows(pops[0]), [["01"]]);
+    assert_eq!(rows(pops[0]), [["0x01"]]);
     let fifo = t
         .steps
         .iter()
         .find(|s| s.source.contains("delete from cte"))
         .expect("the FIFO pop ran inside its procedure");
-    assert_eq!(rows(fifo), [["0a"]]);
-    assert_eq!(rows(last(&t)), [["2", "0b"]]);
+    assert_eq!(rows(fifo), [["0x0A"]]);
+    assert_eq!(rows(last(&t)), [["2", "0x0B"]]);
     golden("tsql-seed-004", &t);
 }
 
@@ -362,11 +362,11 @@ fn spec_004_heap_and_fifo_consumers_never_share_a_row() {
         runs[0],
         [
             "c1b:ok",
-            "c1heap:ok:[01]",
-            "c1fifo:ok:[0a]",
+            "c1heap:ok:[0x01]",
+            "c1fifo:ok:[0x0A]",
             "c2b:ok",
-            "c2heap:ok:[02]",
-            "c2fifo:ok:[0b]",
+            "c2heap:ok:[0x02]",
+            "c2fifo:ok:[0x0B]",
             "c1c:ok",
             "c2c:ok"
         ]
@@ -375,11 +375,11 @@ fn spec_004_heap_and_fifo_consumers_never_share_a_row() {
         runs[1],
         [
             "c1b:ok",
-            "c1heap:ok:[01]",
+            "c1heap:ok:[0x01]",
             "c2b:ok",
             "c2block:waiting",
             "c1c:ok",
-            "c2block:completed:[02]",
+            "c2block:completed:[0x02]",
             "c2c:ok"
         ]
     );
