@@ -697,7 +697,7 @@ impl Interp {
     /// Puts variables' values and `@@` functions into a statement.
     fn substitute(&self, stmt: &mut Statement) -> Result<(), StepError> {
         let mut missing = None;
-        let _ = sqlparser::ast::visit_expressions_mut(stmt, |e| {
+        crate::dialect::walk::exprs(stmt, &mut |e| {
             if let Expr::Identifier(id) = e {
                 if id.value.eq_ignore_ascii_case("@@IDENTITY") {
                     *e = crate::dialect::exprs::call("last_insert_rowid", Vec::new());
