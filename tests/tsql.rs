@@ -568,3 +568,20 @@ fn a_step_stopped_partway_shows_in_the_frames() {
     // Once c1pop is named again it runs to its end.
     assert_eq!(frames[2].sessions[0].inside, None);
 }
+
+#[test]
+fn output_into_a_table_files_the_popped_rows() {
+    let t = tsql(
+        "CREATE TABLE q (Id int IDENTITY(1,1), Payload varchar(10))\nCREATE TABLE done (Id int, Payload varchar(10))\n\
+         INSERT INTO q (Payload) VALUES ('a'), ('b')\n\
+         DELETE TOP (1) FROM q WITH (READPAST) OUTPUT deleted.Id, deleted.Payload INTO done\n\
+         SELECT Id, Payload FROM done\nDECLARE @x int\nDELETE FROM q OUTPUT deleted.* INTO @x",
+    );
+    let n = t.steps.len();
+    // The DELETE, then the INSERT of its rows as a step of its own.
+    assert_eq!(ok(&t.steps[3]).affected, Some(1));
+    assert!(ok(&t.steps[3]).columns.is_none());
+    assert!(t.steps[4].notes.iter().any(|n| n.contains("INTO done")));
+    assert_eq!(rows(&t.steps[n - 3]), [["1", "a"]]);
+    assert!(err(&t.steps[n - 1]).message.contains("table variables"));
+}

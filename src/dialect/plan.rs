@@ -112,6 +112,9 @@ pub struct Plan {
     pub lock_reads: Vec<super::locks::LockRead>,
     /// Reads other transactions' uncommitted rows (T-SQL `NOLOCK`).
     pub dirty_read: bool,
+    /// T-SQL `OUTPUT ... INTO t`: the table the returned rows go to (the interpreter inserts
+    /// them in a step of their own).
+    pub output_into: Option<String>,
 }
 
 impl Plan {
@@ -123,6 +126,7 @@ impl Plan {
             ring: None,
             lock_reads: Vec::new(),
             dirty_read: false,
+            output_into: None,
         }
     }
 }

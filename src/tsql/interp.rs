@@ -67,10 +67,15 @@ enum Pending {
     Plain,
     Assign(Vec<String>),
     Cond(usize),
-    Fetch { cursor: String, into: Vec<String> },
+    Fetch {
+        cursor: String,
+        into: Vec<String>,
+    },
     Call(ProcDef),
     Print,
     EndTran,
+    /// `OUTPUT ... INTO t`: insert the returned rows into t next, as a step of this statement.
+    OutputInto(String, Box<StepInfo>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -86,6 +91,8 @@ pub struct Interp {
     spent: u64,
     /// A batch that could not be read: its error is its one step.
     failed: Option<(StepError, StepInfo)>,
+    /// The INSERT that carries `OUTPUT ... INTO` rows: the next step.
+    queued: Option<(Statement, StepInfo)>,
 }
 
 impl Default for Interp {
@@ -100,6 +107,7 @@ impl Default for Interp {
             fetch_status: -1,
             spent: 0,
             failed: None,
+            queued: None,
         }
     }
 }
@@ -136,6 +144,9 @@ impl Interp {
     pub fn next(&mut self, catalog: &Catalog) -> Next {
         if let Some((e, info)) = self.failed.take() {
             return Next::Done(Outcome::Error(e), info);
+        }
+        if let Some((stmt, info)) = self.queued.take() {
+            return self.plan_sql(stmt, Pending::Plain, info, catalog);
         }
         loop {
             let Some(frame) = self.frames.last_mut() else {
@@ -683,7 +694,10 @@ impl Interp {
             Ok(mut plan) => {
                 info.notes.append(&mut plan.notes);
                 plan.notes = info.notes.clone();
-                self.pending = pending;
+                self.pending = match plan.output_into.take() {
+                    Some(table) => Pending::OutputInto(table, Box::new(info.clone())),
+                    None => pending,
+                };
                 Next::Run(Box::new(plan), info)
             }
             Err(mut e) => {
@@ -881,6 +895,35 @@ impl Interp {
                 let values = ok_rows.rows.first().cloned().unwrap_or_default();
                 self.call(def, values);
                 Outcome::Ok(Success::default())
+            }
+            Pending::OutputInto(table, info) => {
+                if !ok_rows.rows.is_empty() {
+                    let values: Vec<String> = ok_rows
+                        .rows
+                        .iter()
+                        .map(|r| {
+                            let cells: Vec<String> =
+                                r.iter().map(|v| literal(v).to_string()).collect();
+                            format!("({})", cells.join(", "))
+                        })
+                        .collect();
+                    let sql = format!("INSERT INTO [{table}] VALUES {}", values.join(", "));
+                    if let Ok(stmt) =
+                        sqlparser::parser::Parser::new(&sqlparser::dialect::MsSqlDialect {})
+                            .try_with_sql(&sql)
+                            .and_then(|mut p| p.parse_statement())
+                    {
+                        let mut info = *info;
+                        info.notes = vec![format!(
+                            "the OUTPUT rows of the statement above go INTO {table}"
+                        )];
+                        self.queued = Some((stmt, info));
+                    }
+                }
+                Outcome::Ok(Success {
+                    affected: ok_rows.affected,
+                    ..Default::default()
+                })
             }
             Pending::Print => {
                 let text = ok_rows

@@ -36,9 +36,11 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     notes.extend(cte::top_to_limit(&mut stmt));
     let hinted = hints::rewrite(&mut stmt, catalog.read_committed_snapshot)?;
     notes.extend(hinted.notes);
-    notes.extend(output::rewrite(&mut stmt)?);
+    let (output_note, output_into) = output::rewrite(&mut stmt)?;
+    notes.extend(output_note);
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.dirty_read = hinted.dirty_read;
+    plan.output_into = output_into;
     notes.append(&mut plan.notes);
     plan.notes = notes;
     Ok(plan)

@@ -5,15 +5,18 @@
 use crate::trace::{ErrorClass, StepError};
 use sqlparser::ast::{Expr, OutputClause, SelectItem, SelectItemQualifiedWildcardKind, Statement};
 
-pub fn rewrite(stmt: &mut Statement) -> Result<Option<String>, StepError> {
+/// What OUTPUT asked for: a note, and for `OUTPUT ... INTO t` the table the rows go to.
+pub type Output = (Option<String>, Option<String>);
+
+pub fn rewrite(stmt: &mut Statement) -> Result<Output, StepError> {
     let (output, returning, new_rows) = match stmt {
         Statement::Delete(d) => (&mut d.output, &mut d.returning, false),
         Statement::Update(u) => (&mut u.output, &mut u.returning, true),
         Statement::Insert(i) => (&mut i.output, &mut i.returning, true),
-        _ => return Ok(None),
+        _ => return Ok((None, None)),
     };
     let Some(clause) = output.take() else {
-        return Ok(None);
+        return Ok((None, None));
     };
     let OutputClause::Output {
         select_items,
@@ -21,13 +24,20 @@ pub fn rewrite(stmt: &mut Statement) -> Result<Option<String>, StepError> {
         ..
     } = clause
     else {
-        return Ok(None);
+        return Ok((None, None));
     };
-    if into_table.is_some() {
-        return Err(refuse(
-            "OUTPUT ... INTO is not supported yet; use OUTPUT alone (its rows are the statement's result)",
-        ));
-    }
+    let into = match into_table.map(|i| i.targets) {
+        None => None,
+        Some(targets) => match targets.as_slice() {
+            [Expr::Identifier(t)] if !t.value.starts_with('@') => Some(t.value.clone()),
+            [Expr::CompoundIdentifier(parts)] => parts.last().map(|p| p.value.clone()),
+            _ => {
+                return Err(refuse(
+                    "OUTPUT ... INTO @table_variable is not supported (table variables are not); OUTPUT INTO a table made with CREATE TABLE",
+                ))
+            }
+        },
+    };
     let (keep, other) = if new_rows {
         ("inserted", "deleted")
     } else {
@@ -38,9 +48,15 @@ pub fn rewrite(stmt: &mut Statement) -> Result<Option<String>, StepError> {
         items.push(unqualify(item, keep, other)?);
     }
     *returning = Some(items);
-    Ok(Some(format!(
-        "OUTPUT {keep}.* becomes RETURNING (SQLite's way to return the rows a statement changed)"
-    )))
+    let note = match &into {
+        Some(t) => format!(
+            "OUTPUT ... INTO {t}: the statement returns its rows (RETURNING), and the next step inserts them into {t}"
+        ),
+        None => format!(
+            "OUTPUT {keep}.* becomes RETURNING (SQLite's way to return the rows a statement changed)"
+        ),
+    };
+    Ok((Some(note), into))
 }
 
 fn unqualify(item: SelectItem, keep: &str, other: &str) -> Result<SelectItem, StepError> {
