@@ -25,7 +25,7 @@ impl Value {
             Value::Int(i) => Some(i.to_string()),
             Value::Real(r) => Some(format_real(*r)),
             Value::Text(s) => Some(s.clone()),
-                        // As SQL Server prints varbinary (and MySQL writes a hex literal): 0x0A.
+            // As SQL Server prints varbinary (and MySQL writes a hex literal): 0x0A.
             Value::Blob(b) => Some(format!(
                 "0x{}",
                 b.iter().map(|x| format!("{x:02X}")).collect::<String>()

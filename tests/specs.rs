@@ -2,9 +2,11 @@
 //! the deadlock victim. Expected events follow PostgreSQL's documented behaviour; the
 //! conformance suite (tests/conformance/) checks the same against real servers.
 
+mod common;
+
+use common::summary;
 use queuelab::scenario::resolve;
 use queuelab::scenario::run::{run_permutation, run_permutations, Event, EventKind};
-use queuelab::trace::Outcome;
 use queuelab::RunConfig;
 
 fn run(file: &str, permutation: &str) -> Vec<Event> {
@@ -15,34 +17,6 @@ fn run(file: &str, permutation: &str) -> Vec<Event> {
     assert!(r.errors.is_empty(), "{:?}", r.errors);
     let steps: Vec<String> = permutation.split_whitespace().map(String::from).collect();
     run_permutation(&r.spec, &steps, &RunConfig::default()).events
-}
-
-/// `step:event[:rows]` per event, rows as `1,2` (empty for no rows).
-fn summary(events: &[Event]) -> Vec<String> {
-    events
-        .iter()
-        .map(|e| {
-            let mut s = format!("{}:{}", e.step, e.kind.as_str());
-            match &e.outcome {
-                Some(Outcome::Ok(ok)) if ok.columns.is_some() => {
-                    let rows: Vec<String> = ok
-                        .rows
-                        .iter()
-                        .map(|r| {
-                            r.iter()
-                                .filter_map(|v| v.text())
-                                .collect::<Vec<_>>()
-                                .join("|")
-                        })
-                        .collect();
-                    s.push_str(&format!(":[{}]", rows.join(",")));
-                }
-                Some(Outcome::Error(err)) => s.push_str(&format!(":{}", err.native)),
-                _ => {}
-            }
-            s
-        })
-        .collect()
 }
 
 #[test]

@@ -5,10 +5,10 @@
 
 mod common;
 
-use common::{err, last, ok, rows};
+use common::{err, last, ok, rows, summary};
 use queuelab::render::transcript;
 use queuelab::scenario::resolve;
-use queuelab::scenario::run::{run_permutations, Event};
+use queuelab::scenario::run::run_permutations;
 use queuelab::trace::Outcome;
 use queuelab::{run_script, Dialect, RunConfig, Trace};
 use std::path::Path;
@@ -249,34 +249,6 @@ fn sqlcmd_messages_follow_nocount() {
 }
 
 // ---- the mssql specs ----
-
-/// `step:event[:rows]` per event.
-fn summary(events: &[Event]) -> Vec<String> {
-    events
-        .iter()
-        .map(|e| {
-            let mut s = format!("{}:{}", e.step, e.kind.as_str());
-            match &e.outcome {
-                Some(Outcome::Ok(ok)) if ok.columns.is_some() => {
-                    let rows: Vec<String> = ok
-                        .rows
-                        .iter()
-                        .map(|r| {
-                            r.iter()
-                                .map(|v| v.text().unwrap_or_else(|| "NULL".into()))
-                                .collect::<Vec<_>>()
-                                .join("|")
-                        })
-                        .collect();
-                    s.push_str(&format!(":[{}]", rows.join(",")));
-                }
-                Some(Outcome::Error(err)) => s.push_str(&format!(":{}", err.native)),
-                _ => {}
-            }
-            s
-        })
-        .collect()
-}
 
 fn spec_runs(file: &str) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(

@@ -317,17 +317,14 @@ impl Interp {
                 }
                 done(ok(), info)
             }
-            Kind::SetIsolation(level) => {
-                let plan = Plan::new(
-                    PlanKind::Txn(TxnControl::SetIsolation {
-                        level,
-                        session: true,
-                    }),
-                    Vec::new(),
-                );
-                self.pending = Pending::Plain;
-                Next::Run(Box::new(plan), info)
-            }
+            Kind::SetIsolation(level) => self.txn(
+                TxnControl::SetIsolation {
+                    level,
+                    session: true,
+                },
+                Pending::Plain,
+                info,
+            ),
             Kind::BeginTran => {
                 self.trancount += 1;
                 if self.trancount > 1 {
@@ -338,14 +335,7 @@ impl Interp {
                     ));
                     return done(ok(), info);
                 }
-                self.pending = Pending::None;
-                Next::Run(
-                    Box::new(Plan::new(
-                        PlanKind::Txn(TxnControl::Begin { level: None }),
-                        Vec::new(),
-                    )),
-                    info,
-                )
+                self.txn(TxnControl::Begin { level: None }, Pending::None, info)
             }
             Kind::Commit => {
                 if self.trancount == 0 {
@@ -367,11 +357,7 @@ impl Interp {
                     ));
                     return done(ok(), info);
                 }
-                self.pending = Pending::EndTran;
-                Next::Run(
-                    Box::new(Plan::new(PlanKind::Txn(TxnControl::Commit), Vec::new())),
-                    info,
-                )
+                self.txn(TxnControl::Commit, Pending::EndTran, info)
             }
             Kind::Rollback => {
                 if self.trancount == 0 {
@@ -385,11 +371,7 @@ impl Interp {
                     );
                 }
                 self.trancount = 0;
-                self.pending = Pending::EndTran;
-                Next::Run(
-                    Box::new(Plan::new(PlanKind::Txn(TxnControl::Rollback), Vec::new())),
-                    info,
-                )
+                self.txn(TxnControl::Rollback, Pending::EndTran, info)
             }
             Kind::Open(name) => match self.cursor_mut(&name) {
                 Err(e) => done(Outcome::Error(e), info),
@@ -612,6 +594,15 @@ impl Interp {
             Pending::Fetch { cursor, into },
             info,
             catalog,
+        )
+    }
+
+    /// Transaction control, carried out by the engine.
+    fn txn(&mut self, control: TxnControl, pending: Pending, info: StepInfo) -> Next {
+        self.pending = pending;
+        Next::Run(
+            Box::new(Plan::new(PlanKind::Txn(control), Vec::new())),
+            info,
         )
     }
 

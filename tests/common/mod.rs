@@ -78,3 +78,31 @@ pub fn ring_insert(fruit: &str) -> String {
         "insert into q(id, modulo, fruit) select (coalesce(max(id), -1) + 1), (coalesce(max(id), -1) + 1) mod 5, '{fruit}' from q on duplicate key update id = values(id), fruit = values(fruit);"
     )
 }
+
+/// `step:event[:rows]` per event, rows as `1,2` (empty for no rows).
+pub fn summary(events: &[queuelab::scenario::run::Event]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| {
+            let mut s = format!("{}:{}", e.step, e.kind.as_str());
+            match &e.outcome {
+                Some(Outcome::Ok(ok)) if ok.columns.is_some() => {
+                    let rows: Vec<String> = ok
+                        .rows
+                        .iter()
+                        .map(|r| {
+                            r.iter()
+                                .filter_map(|v| v.text())
+                                .collect::<Vec<_>>()
+                                .join("|")
+                        })
+                        .collect();
+                    s.push_str(&format!(":[{}]", rows.join(",")));
+                }
+                Some(Outcome::Error(err)) => s.push_str(&format!(":{}", err.native)),
+                _ => {}
+            }
+            s
+        })
+        .collect()
+}

@@ -7,7 +7,8 @@
 //! - `SELECT TOP (n)` becomes `LIMIT n`, ordered by rowid when there is no ORDER BY.
 
 use super::hints::{locks_before_write, take_hints};
-use crate::trace::{ErrorClass, StepError};
+use super::refuse;
+use crate::trace::StepError;
 use sqlparser::ast::{
     AssignmentTarget, Expr, FromTable, Ident, LimitClause, ObjectName, Query, SelectItem, SetExpr,
     Statement, TableFactor, TopQuantity, VisitMut,
@@ -368,14 +369,4 @@ fn parse_query(sql: &str) -> Result<Query, StepError> {
         .and_then(|mut p| p.parse_query())
         .map(|q| *q)
         .map_err(|e| refuse(&format!("could not compose the row choice: {e}")))
-}
-
-fn refuse(message: &str) -> StepError {
-    StepError {
-        class: ErrorClass::Other,
-        native: "unsupported".into(),
-        message: message.to_string(),
-        pos: None,
-        fixed_text: None,
-    }
 }

@@ -111,3 +111,14 @@ fn create_index(ci: &sqlparser::ast::CreateIndex) -> Plan {
     plan.notes = notes;
     plan
 }
+
+/// A T-SQL construct the simulator does not model, with what to use instead.
+fn refuse(message: &str) -> StepError {
+    StepError {
+        class: crate::trace::ErrorClass::Other,
+        native: "unsupported".into(),
+        message: message.to_string(),
+        pos: None,
+        fixed_text: None,
+    }
+}

@@ -2,7 +2,8 @@
 //! deleted one, an INSERT's or UPDATE's the new one, which is what RETURNING gives; an UPDATE's
 //! old values (`deleted.c`) have no RETURNING form and are refused.
 
-use crate::trace::{ErrorClass, StepError};
+use super::refuse;
+use crate::trace::StepError;
 use sqlparser::ast::{Expr, OutputClause, SelectItem, SelectItemQualifiedWildcardKind, Statement};
 
 /// What OUTPUT asked for: a note, and for `OUTPUT ... INTO t` the table the rows go to.
@@ -99,14 +100,4 @@ fn unqualify(item: SelectItem, keep: &str, other: &str) -> Result<SelectItem, St
         }
         other => other,
     })
-}
-
-fn refuse(message: &str) -> StepError {
-    StepError {
-        class: ErrorClass::Other,
-        native: "unsupported".into(),
-        message: message.to_string(),
-        pos: None,
-        fixed_text: None,
-    }
 }
