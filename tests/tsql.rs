@@ -296,6 +296,19 @@ fn spec_001_cursor_pop_waits_inside_the_procedure_and_gets_the_next_row() {
     let second: Vec<String> = runs[1].iter().map(|l| requests(l)).collect();
     assert_eq!(second[0], "c1pop:ok:[first]");
     assert_eq!(second[1], "c2pop:ok:[second]");
+    // A limit survives a wait: c2's FETCH completes, and c2 goes on only when named again.
+    let third: Vec<String> = runs[2].iter().map(|l| requests(l)).collect();
+    assert_eq!(
+        third,
+        [
+            "c1pop:ok",
+            "c2pop:waiting",
+            "c1pop:ok:[first]",
+            "c2pop:completed",
+            "c2pop:ok:[second]",
+            "c2left:ok:[]",
+        ]
+    );
 }
 
 #[test]

@@ -69,7 +69,7 @@ fn run(args: &[String]) -> ExitCode {
                 _ => return usage_error("--format takes text or jsonl"),
             },
             "--permutation" => match it.next() {
-                Some(p) => permutation = Some(p.split_whitespace().map(String::from).collect()),
+                Some(p) => permutation = Some(queuelab::scenario::run::permutation_entries(p)),
                 None => return usage_error("--permutation takes step names"),
             },
             "--out-dir" => match it.next() {

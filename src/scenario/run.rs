@@ -214,9 +214,9 @@ fn play(
         events: Vec::new(),
     };
     // The statements each waiting step still has to run after the one that waits.
-    let mut pending: Vec<Option<(String, Work)>> = vec![None; lab.sessions.len()];
+    let mut pending: Vec<Option<Waiter>> = vec![None; lab.sessions.len()];
     // Steps stopped after `(statements n)`, to go on when named again.
-    let mut paused: Vec<Option<(String, Work)>> = vec![None; lab.sessions.len()];
+    let mut paused: Vec<Option<Paused>> = vec![None; lab.sessions.len()];
     for (i, item) in steps.iter().enumerate() {
         let (name, limit) = split_item(item);
         let Some((sdef, step)) = spec.step(name) else {
@@ -300,7 +300,7 @@ fn play(
             interps,
             &mut run,
             completions,
-            &mut pending,
+            (&mut pending, &mut paused),
             &mut changes,
         );
         if let Some(frames) = frames.as_deref_mut() {
@@ -318,13 +318,20 @@ fn play(
         }
     }
     for (s, p) in pending.iter().enumerate() {
-        if let Some((name, _)) = p {
+        if let Some((name, _, _)) = p {
             run.events
                 .push(bare(name, &lab.sessions[s].name, EventKind::StillWaiting));
         }
     }
     run
 }
+
+/// A step waiting for locks: its name, what it has left to run, and how many more statements
+/// its `(statements n)` limit lets it run once the wait ends.
+type Waiter = (String, Work, Option<u32>);
+
+/// A step stopped after its `(statements n)` limit: its name and what it has left.
+type Paused = (String, Work);
 
 /// What a step has left to run.
 #[derive(Debug, Clone)]
@@ -361,7 +368,7 @@ fn run_work(
     work: Work,
     (tag, limit): (usize, Option<u32>),
     name: &str,
-    pending: &mut [Option<(String, Work)>],
+    pending: &mut [Option<Waiter>],
     changes: &mut Vec<RowChange>,
 ) -> Ran {
     match work {
@@ -379,8 +386,26 @@ fn run_work(
     }
 }
 
-/// `c1pop(statements 4)` → (`c1pop`, Some(4)).
-fn split_item(item: &str) -> (&str, Option<u32>) {
+/// A permutation written on one line (`c1pop(statements 8) c2pop c1pop`), as entries.
+pub fn permutation_entries(line: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut open = false;
+    for word in line.split_whitespace() {
+        match out.last_mut() {
+            Some(last) if open => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => out.push(word.to_string()),
+        }
+        let last = out.last().map(String::as_str).unwrap_or_default();
+        open = last.matches('(').count() > last.matches(')').count();
+    }
+    out
+}
+
+/// A permutation entry: `c1pop(statements 4)` → (`c1pop`, Some(4)).
+pub fn split_item(item: &str) -> (&str, Option<u32>) {
     match item.split_once("(statements ") {
         Some((name, rest)) => (name, rest.trim_end_matches(')').trim().parse().ok()),
         None => (item, None),
@@ -401,7 +426,7 @@ fn run_tsql(
     (mut batches, mut shown): (VecDeque<Batch>, Option<Outcome>),
     (tag, limit): (usize, Option<u32>),
     name: &str,
-    pending: &mut [Option<(String, Work)>],
+    pending: &mut [Option<Waiter>],
     changes: &mut Vec<RowChange>,
 ) -> Ran {
     let session = lab.sessions[s].name.clone();
@@ -440,7 +465,11 @@ fn run_tsql(
                         interps[s].deliver(f.outcome)
                     }
                     Submitted::Waiting(on) => {
-                        pending[s] = Some((name.to_string(), Work::Tsql { batches, shown }));
+                        pending[s] = Some((
+                            name.to_string(),
+                            Work::Tsql { batches, shown },
+                            limit.map(|l| l.saturating_sub(ran)),
+                        ));
                         let mut e = bare(name, &session, EventKind::Waiting);
                         e.waits_for = on.iter().map(|x| lab.sessions[*x].name.clone()).collect();
                         return (e, all, None);
@@ -478,7 +507,7 @@ fn run_step(
     plans: Vec<Plan>,
     (tag, limit): (usize, Option<u32>),
     name: &str,
-    pending: &mut [Option<(String, Work)>],
+    pending: &mut [Option<Waiter>],
     changes: &mut Vec<RowChange>,
 ) -> Ran {
     let session = lab.sessions[s].name.clone();
@@ -516,7 +545,11 @@ fn run_step(
                 last = f.outcome;
             }
             Submitted::Waiting(on) => {
-                pending[s] = Some((name.to_string(), Work::Plans(rest.collect())));
+                pending[s] = Some((
+                    name.to_string(),
+                    Work::Plans(rest.collect()),
+                    limit.map(|l| l.saturating_sub(ran)),
+                ));
                 let mut e = bare(name, &session, EventKind::Waiting);
                 e.waits_for = on.iter().map(|x| lab.sessions[*x].name.clone()).collect();
                 return (e, all, None);
@@ -532,29 +565,33 @@ fn run_step(
 
 /// Reports completions; a completed step with statements left runs them (which may release
 /// or block others in turn).
+/// A step that stops partway after its wait ends is `paused`, as after its limit in `play`.
 fn report(
     lab: &mut Lab,
     interps: &mut [Interp],
     run: &mut PermutationRun,
     mut completions: Vec<Completion>,
-    pending: &mut [Option<(String, Work)>],
+    (pending, paused): (&mut [Option<Waiter>], &mut [Option<Paused>]),
     changes: &mut Vec<RowChange>,
 ) {
     while !completions.is_empty() {
         let c = completions.remove(0);
         changes.extend(c.finished.changes.iter().cloned());
-        let Some((name, work)) = pending[c.session].take() else {
+        let Some((name, work, left)) = pending[c.session].take() else {
             continue;
         };
         let session = lab.sessions[c.session].name.clone();
         let work = match work {
-            Work::Plans(rest) if rest.is_empty() => {
+            Work::Plans(rest) if rest.is_empty() || left == Some(0) => {
                 run.events.push(finished(
                     &name,
                     &session,
                     EventKind::Completed,
                     c.finished.outcome,
                 ));
+                if !rest.is_empty() {
+                    paused[c.session] = Some((name, Work::Plans(rest)));
+                }
                 continue;
             }
             Work::Plans(rest) => Work::Plans(rest),
@@ -566,16 +603,19 @@ fn report(
                 }
             }
         };
-        let (own, more, _) = run_work(
+        let (own, more, rest) = run_work(
             lab,
             interps,
             c.session,
             work,
-            (c.tag, None),
+            (c.tag, left),
             &name,
             pending,
             changes,
         );
+        if let Some(rest) = rest {
+            paused[c.session] = Some((name.clone(), rest));
+        }
         if own.kind != EventKind::Waiting {
             let mut e = own;
             e.kind = EventKind::Completed;
