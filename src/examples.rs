@@ -99,6 +99,13 @@ pub const EXAMPLES: &[Example] = &[
         source: "Queue Lab, after Remus Rusanu, \"Using tables as Queues\" (2010)",
         sql: include_str!("../sql-examples/mssql-readpast.spec"),
     },
+    Example {
+        id: "mssql-cursor-pop",
+        file: "mssql-cursor-pop.spec",
+        title: "Locking-cursor pops: the second consumer waits for the first's FETCH (SQL Server)",
+        source: "Queue Lab, after \"A simple queue using tables in Microsoft SQL Server\"",
+        sql: include_str!("../sql-examples/mssql-cursor-pop.spec"),
+    },
 ];
 
 /// The example the app opens on.

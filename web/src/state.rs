@@ -43,23 +43,35 @@ pub struct Scenario {
     pub permutations: Vec<Vec<String>>,
     pub errors: Vec<Diagnostic>,
     pub warnings: Vec<Diagnostic>,
+    /// The permutation entries run, as the engine read them: `c1pop`, or `c1pop(statements 1)`
+    /// for a step stopped after a statement.
+    pub steps: Vec<String>,
     /// Every event of the run so far, newest last (`still_waiting` left out: stepping by hand,
     /// a session that waits is simply still waiting).
     pub events: Vec<Event>,
+    /// For each of `events`: the step stopped after its statement limit, its session still
+    /// inside it. The engine reports such a run as a plain `ok`; only the frame after it tells.
+    pub partial: Vec<bool>,
     /// One frame per step run; the view shows the last.
     pub frames: Vec<Frame>,
 }
+
+/// A chosen entry (`c1pop(statements 1)`): the step's name and its statement limit.
+pub use queuelab::scenario::run::split_item as split_entry;
 
 impl Scenario {
     fn compute(text: &str, steps: &[String]) -> Scenario {
         let resolved = queuelab::scenario::resolve(text);
         let (run, frames) = run_permutation_traced(&resolved.spec, steps, &RunConfig::default());
+        let events: Vec<Event> = run
+            .events
+            .into_iter()
+            .filter(|e| e.kind != EventKind::StillWaiting)
+            .collect();
         Scenario {
-            events: run
-                .events
-                .into_iter()
-                .filter(|e| e.kind != EventKind::StillWaiting)
-                .collect(),
+            partial: partial_events(&events, &frames),
+            events,
+            steps: run.steps,
             frames,
             spec: resolved.spec,
             permutations: resolved.permutations,
@@ -87,29 +99,105 @@ impl Scenario {
             .map_or(&[], |s| s.waits_for.as_slice())
     }
 
-    /// The step of `session` after the last one of its steps in `chosen` (its first when none
-    /// ran); `None` when it has no step left.
-    pub fn next_step(&self, session: &str, chosen: &[String]) -> Option<&str> {
-        let def = self.spec.sessions.iter().find(|s| s.name == session)?;
-        let last = chosen
+    /// The step `session` stopped partway through, to go on with (`None` between steps).
+    pub fn inside(&self, session: &str) -> Option<&str> {
+        self.frame()?
+            .sessions
             .iter()
-            .rev()
-            .find_map(|c| def.steps.iter().position(|st| st.name == *c));
+            .find(|s| s.name == session)?
+            .inside
+            .as_deref()
+    }
+
+    /// The step the session's Step buttons run: the one it is inside, else the step after the
+    /// last one of its steps run (its first when none ran); `None` when it has no step left.
+    pub fn next_step(&self, session: &str) -> Option<&str> {
+        if let Some(step) = self.inside(session) {
+            return Some(step);
+        }
+        let def = self.spec.sessions.iter().find(|s| s.name == session)?;
+        let last = self.steps.iter().rev().find_map(|entry| {
+            let (name, _) = split_entry(entry);
+            def.steps.iter().position(|st| st.name == name)
+        });
         let next = last.map_or(0, |i| i + 1);
         def.steps.get(next).map(|st| st.name.as_str())
     }
 
-    /// The latest event with a result (ok, error, completed) of `session`.
-    pub fn last_result(&self, session: &str) -> Option<&Event> {
-        self.events.iter().rev().find(|e| {
-            e.session == session
-                && e.outcome.is_some()
-                && matches!(
-                    e.kind,
-                    EventKind::Ok | EventKind::Error | EventKind::Completed
-                )
+    /// The entry a Step button appends for `session`: its next step, or with `Some(n)` only the
+    /// next `n` statements of it. `None` when the session cannot step (it waits, the run
+    /// stopped, or it has no step left).
+    pub fn next_entry(&self, session: &str, statements: Option<u32>) -> Option<String> {
+        if self.stopped() || !self.waits_for(session).is_empty() {
+            return None;
+        }
+        let step = self.next_step(session)?;
+        Some(match statements {
+            Some(n) => format!("{step}(statements {n})"),
+            None => step.to_string(),
         })
     }
+
+    /// How many statements of the step `session` is inside have run (`None` when it is inside
+    /// none). Each entry that left it inside ran exactly its limit, so the count is the sum of
+    /// the limits of the session's latest entries naming that step.
+    pub fn statements_run(&self, session: &str) -> Option<u32> {
+        let step = self.inside(session)?;
+        let def = self.spec.sessions.iter().find(|s| s.name == session)?;
+        let mut total = 0u32;
+        for entry in self.steps.iter().rev() {
+            let (name, limit) = split_entry(entry);
+            if !def.steps.iter().any(|st| st.name == name) {
+                continue; // another session's step
+            }
+            match limit {
+                Some(n) if name == step => total = total.saturating_add(n),
+                _ => break,
+            }
+        }
+        Some(total)
+    }
+
+    /// The latest event with a result (ok, error, completed) of `session`, and whether it is a
+    /// step stopped partway (its result is the statements' so far).
+    pub fn last_result(&self, session: &str) -> Option<(&Event, bool)> {
+        self.events
+            .iter()
+            .zip(&self.partial)
+            .rev()
+            .find(|(e, _)| {
+                e.session == session
+                    && e.outcome.is_some()
+                    && matches!(
+                        e.kind,
+                        EventKind::Ok | EventKind::Error | EventKind::Completed
+                    )
+            })
+            .map(|(e, p)| (e, *p))
+    }
+}
+
+/// Which events are steps stopped after their statement limit: the event that opens a frame
+/// whose session is, in that frame, inside the event's step. A frame's events are a run of the
+/// run's events, in order; events without a frame (a step that could not be read, an invalid
+/// permutation) may come between, so each frame is looked for from where the last one ended.
+fn partial_events(events: &[Event], frames: &[Frame]) -> Vec<bool> {
+    let mut out = vec![false; events.len()];
+    let mut at = 0;
+    for f in frames {
+        let Some(own) = f.events.first() else {
+            continue;
+        };
+        let Some(k) = (at..events.len()).find(|&k| events[k..].starts_with(&f.events)) else {
+            break;
+        };
+        at = k + f.events.len();
+        out[k] = matches!(own.kind, EventKind::Ok | EventKind::Error)
+            && f.sessions
+                .iter()
+                .any(|s| s.name == own.session && s.inside.as_deref() == Some(own.step.as_str()));
+    }
+    out
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -138,8 +226,12 @@ pub enum Action {
         table: String,
         size: Option<i64>,
     },
-    /// Scenario: run the next step of this session.
-    ScenarioStep(String),
+    /// Scenario: run the next step of this session (the rest of the step it is inside), or with
+    /// `statements: Some(n)` only its next `n` statements.
+    ScenarioStep {
+        session: String,
+        statements: Option<u32>,
+    },
     /// Scenario: replace the chosen steps with permutation `i`.
     ScenarioRun(usize),
     /// Scenario: drop the last chosen step.
@@ -272,13 +364,16 @@ impl LabState {
                     s.rerun();
                 }
             }
-            Action::ScenarioStep(session) => {
-                if let Some(sc) = &s.scenario {
-                    let waits = !sc.waits_for(&session).is_empty();
-                    let next = sc.next_step(&session, &s.scenario_steps);
-                    if let (Some(next), false, false) = (next, waits, sc.stopped()) {
-                        s.scenario_steps.push(next.to_string());
-                    }
+            Action::ScenarioStep {
+                session,
+                statements,
+            } => {
+                if let Some(entry) = s
+                    .scenario
+                    .as_ref()
+                    .and_then(|sc| sc.next_entry(&session, statements))
+                {
+                    s.scenario_steps.push(entry);
                 }
             }
             Action::ScenarioRun(i) => {
@@ -546,6 +641,22 @@ mod tests {
         }
     }
 
+    /// The Step button of `session`.
+    fn step(session: &str) -> Action {
+        Action::ScenarioStep {
+            session: session.into(),
+            statements: None,
+        }
+    }
+
+    /// The "Step 1 statement" button of `session`.
+    fn statement(session: &str) -> Action {
+        Action::ScenarioStep {
+            session: session.into(),
+            statements: Some(1),
+        }
+    }
+
     fn kinds(s: &LabState) -> Vec<&'static str> {
         s.scenario
             .as_ref()
@@ -563,7 +674,7 @@ mod tests {
         assert!(sc.errors.is_empty());
         assert_eq!(sc.permutations.len(), 3);
         assert!(sc.frame().is_none());
-        assert_eq!(sc.next_step("c1", &s.scenario_steps), Some("c1pop"));
+        assert_eq!(sc.next_step("c1"), Some("c1pop"));
         // The one-session actions do nothing on a spec.
         let s = s.apply(Action::Next).apply(Action::Run);
         assert!(s.trace.is_none());
@@ -573,8 +684,8 @@ mod tests {
     #[test]
     fn scenario_step_waits_and_completes() {
         let s = example("pg-for-update-wait")
-            .apply(Action::ScenarioStep("c1".into()))
-            .apply(Action::ScenarioStep("c2".into()));
+            .apply(step("c1"))
+            .apply(step("c2"));
         assert_eq!(s.scenario_steps, ["c1pop", "c2lock"]);
         assert_eq!(kinds(&s), ["ok", "waiting"]);
         let Some(sc) = s.scenario.clone() else {
@@ -586,9 +697,9 @@ mod tests {
             .iter()
             .any(|l| l.session == "c1" && l.mode == "FOR UPDATE"));
         // A waiting session cannot step.
-        let same = s.apply(Action::ScenarioStep("c2".into()));
+        let same = s.apply(step("c2"));
         assert_eq!(same.scenario_steps, s.scenario_steps);
-        let s = s.apply(Action::ScenarioStep("c1".into()));
+        let s = s.apply(step("c1"));
         assert_eq!(s.scenario_steps, ["c1pop", "c2lock", "c1c"]);
         assert_eq!(kinds(&s), ["ok", "waiting", "ok", "completed"]);
         assert!(s
@@ -596,8 +707,179 @@ mod tests {
             .as_ref()
             .is_some_and(|sc| sc.waits_for("c2").is_empty()));
         // Unknown sessions are ignored.
-        let same = s.apply(Action::ScenarioStep("nope".into()));
+        let same = s.apply(step("nope"));
         assert_eq!(same.scenario_steps, s.scenario_steps);
+    }
+
+    fn scenario(s: &LabState) -> Rc<Scenario> {
+        match &s.scenario {
+            Some(sc) => sc.clone(),
+            None => panic!("a spec has a scenario"),
+        }
+    }
+
+    /// The first column's text of the rows of the last frame's `table` that `session` holds a
+    /// lock on, with the lock's mode.
+    fn locked(s: &LabState, table: &str, column: &str, session: &str) -> Vec<(String, String)> {
+        let sc = scenario(s);
+        let Some(frame) = sc.frame() else {
+            return Vec::new();
+        };
+        let Some(t) = frame.tables.iter().find(|t| t.name == table) else {
+            return Vec::new();
+        };
+        let Some(c) = t.columns.iter().position(|x| x == column) else {
+            panic!("no column {column} in {:?}", t.columns)
+        };
+        frame
+            .locks
+            .iter()
+            .filter(|l| l.table == table && l.session == session)
+            .filter_map(|l| {
+                let row = t.rows.iter().find(|r| r.rowid == l.rowid)?;
+                Some((row.values[c].text()?, l.mode.to_string()))
+            })
+            .collect()
+    }
+
+    fn result_rows(e: &Event) -> Vec<Vec<String>> {
+        match &e.outcome {
+            Some(Outcome::Ok(ok)) => ok
+                .rows
+                .iter()
+                .map(|r| r.iter().map(|v| v.text().unwrap_or_default()).collect())
+                .collect(),
+            other => panic!("no rows: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn cursor_pop_one_statement_at_a_time_then_the_rest() {
+        let mut s = example("mssql-cursor-pop");
+        for _ in 0..7 {
+            s = s.apply(statement("c1"));
+        }
+        // EXEC .. OPEN: c1 is inside its pop, the cursor open but nothing fetched or locked.
+        let sc = scenario(&s);
+        assert_eq!(sc.inside("c1"), Some("c1pop"));
+        assert_eq!(sc.statements_run("c1"), Some(7));
+        assert_eq!(locked(&s, "RequestsQueue", "request", "c1"), []);
+
+        // The FETCH: an X lock on the oldest row, held inside the open transaction.
+        let s = s.apply(statement("c1"));
+        assert_eq!(s.scenario_steps, vec!["c1pop(statements 1)"; 8]);
+        let sc = scenario(&s);
+        assert_eq!(sc.inside("c1"), Some("c1pop"));
+        assert_eq!(sc.statements_run("c1"), Some(8));
+        assert_eq!(
+            sc.next_step("c1"),
+            Some("c1pop"),
+            "a step inside is not finished"
+        );
+        assert_eq!(
+            locked(&s, "RequestsQueue", "request", "c1"),
+            [("first".to_string(), "X".to_string())]
+        );
+        assert_eq!(sc.partial, vec![true; 8]);
+        assert!(sc.last_result("c1").is_some_and(|(_, partial)| partial));
+
+        // c2's pop reads the same row first and waits for c1's lock; waiting, it cannot step.
+        let s = s.apply(step("c2"));
+        assert_eq!(s.scenario_steps.last().map(String::as_str), Some("c2pop"));
+        let sc = scenario(&s);
+        assert_eq!(sc.waits_for("c2"), ["c1"]);
+        assert_eq!(sc.inside("c2"), None);
+        let same = s.apply(statement("c2"));
+        assert_eq!(same.scenario_steps, s.scenario_steps);
+
+        // Step on c1 runs the rest of its pop: it returns "first", and c2 completes on "second".
+        let s = s.apply(step("c1"));
+        assert_eq!(s.scenario_steps.last().map(String::as_str), Some("c1pop"));
+        let sc = scenario(&s);
+        assert_eq!(sc.inside("c1"), None);
+        assert_eq!(sc.next_step("c1"), None);
+        assert_eq!(sc.next_step("c2"), Some("c2left"));
+        let Some((c1, false)) = sc.last_result("c1") else {
+            panic!("c1 finished its pop")
+        };
+        assert_eq!(result_rows(c1)[0][1], "first");
+        let Some((c2, false)) = sc.last_result("c2") else {
+            panic!("c2 finished its pop")
+        };
+        assert_eq!(c2.kind, EventKind::Completed);
+        assert_eq!(result_rows(c2)[0][1], "second");
+        let mut expected = vec!["ok"; 8];
+        expected.extend(["waiting", "ok", "completed"]);
+        assert_eq!(kinds(&s), expected);
+        assert_eq!(sc.partial.iter().filter(|p| **p).count(), 8);
+
+        // Back drops one entry: c1 is inside again, with the lock, and c2 waits.
+        let b = s.apply(Action::ScenarioBack);
+        let sc = scenario(&b);
+        assert_eq!(sc.inside("c1"), Some("c1pop"));
+        assert_eq!(sc.waits_for("c2"), ["c1"]);
+    }
+
+    #[test]
+    fn a_permutation_with_statement_limits_reads_as_the_buttons_do() {
+        let s = example("mssql-cursor-pop").apply(Action::ScenarioRun(0));
+        assert_eq!(
+            s.scenario_steps,
+            ["c1pop(statements 8)", "c2pop", "c1pop", "c2left"]
+        );
+        let sc = scenario(&s);
+        assert_eq!(sc.partial, [true, false, false, false, false]);
+        assert_eq!(kinds(&s), ["ok", "waiting", "ok", "completed", "ok"]);
+        // Four entries, but c1pop ran once: every step has run, none is left.
+        assert_eq!(sc.next_step("c1"), None);
+        assert_eq!(sc.next_step("c2"), None);
+        let b = s.apply(Action::ScenarioBack).apply(Action::ScenarioBack);
+        let sc = scenario(&b);
+        assert_eq!(sc.statements_run("c1"), Some(8));
+        // Step 1 statement goes on inside c1pop: the 9th statement, its IF, locks no more.
+        let one = b.apply(statement("c1"));
+        assert_eq!(
+            one.scenario_steps.last().map(String::as_str),
+            Some("c1pop(statements 1)")
+        );
+        assert_eq!(scenario(&one).statements_run("c1"), Some(9));
+    }
+
+    #[test]
+    fn one_statement_of_a_postgres_step_with_several() {
+        let text = "# dialect: postgres
+setup { CREATE TABLE t (id int PRIMARY KEY, v text); INSERT INTO t VALUES (1, 'a'); }
+session a
+step a1 { BEGIN; UPDATE t SET v = 'b' WHERE id = 1; COMMIT; }
+step a2 { SELECT v FROM t; }
+session b
+step b1 { UPDATE t SET v = 'c' WHERE id = 1; }
+";
+        let s = LabState::new(text.into(), Dialect::Postgres)
+            .apply(statement("a"))
+            .apply(statement("a"));
+        let sc = scenario(&s);
+        assert_eq!(s.scenario_steps, ["a1(statements 1)", "a1(statements 1)"]);
+        assert_eq!(sc.inside("a"), Some("a1"));
+        assert_eq!(sc.statements_run("a"), Some(2));
+        assert!(sc
+            .frame()
+            .is_some_and(|f| f.sessions.iter().any(|v| v.name == "a" && v.in_transaction)));
+        // b's UPDATE waits for a's row lock, taken by the statement a stopped after.
+        let s = s.apply(step("b"));
+        assert_eq!(scenario(&s).waits_for("b"), ["a"]);
+        // The last statement, one more press: a1 is done (COMMIT), b completes, a moves on.
+        let s = s.apply(statement("a"));
+        let sc = scenario(&s);
+        assert_eq!(sc.inside("a"), None);
+        assert!(sc.waits_for("b").is_empty());
+        assert_eq!(sc.next_step("a"), Some("a2"));
+        assert_eq!(kinds(&s), ["ok", "ok", "waiting", "ok", "completed"]);
+        assert_eq!(sc.partial, [true, true, false, false, false]);
+        // A step of one statement runs whole with either button.
+        let s = s.apply(statement("a"));
+        assert_eq!(scenario(&s).inside("a"), None);
+        assert_eq!(scenario(&s).next_step("a"), None);
     }
 
     #[test]
@@ -641,7 +923,7 @@ permutation a1 b1 b2 a2
         assert_eq!(kinds(&s), ["ok", "waiting", "invalid_permutation"]);
         assert!(s.scenario.as_ref().is_some_and(|sc| sc.stopped()));
         // Once stopped, no session steps; Back drops the steps one at a time.
-        let same = s.apply(Action::ScenarioStep("a".into()));
+        let same = s.apply(step("a"));
         assert_eq!(same.scenario_steps, s.scenario_steps);
         let s = s.apply(Action::ScenarioBack).apply(Action::ScenarioBack);
         assert_eq!(kinds(&s), ["ok", "waiting"]);

@@ -7,6 +7,8 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct EventLogProps {
     pub events: Vec<Event>,
+    /// For each event: a step stopped partway (after `(statements n)`), to go on later.
+    pub partial: Vec<bool>,
 }
 
 #[function_component(EventLog)]
@@ -18,13 +20,22 @@ pub fn event_log(props: &EventLogProps) -> Html {
                 <p class="muted">{ "Nothing ran yet: step a session or run a permutation." }</p>
             } else {
                 <ol class="event-log">
-                    { for props.events.iter().map(|e| html! {
-                        <li data-event={e.kind.as_str()} data-session={e.session.clone()}>
+                    { for props.events.iter().enumerate().map(|(i, e)| {
+                        let partial = props.partial.get(i).copied().unwrap_or(false);
+                        html! {
+                        <li data-event={e.kind.as_str()} data-session={e.session.clone()}
+                            data-partial={partial.to_string()}>
                             <code class="ev-step">{ e.step.clone() }</code>
                             <span class="ev-session">{ e.session.clone() }</span>
                             <span class={classes!("ev-kind", e.kind.as_str())}>{ label(&e.kind) }</span>
-                            <span class="ev-result">{ summary(e) }</span>
+                            if partial {
+                                <span class="ev-partial" title="The step stopped after its statements so far; it goes on when stepped again">
+                                    { "stopped partway" }
+                                </span>
+                            }
+                            <span class="ev-result">{ summary(e, partial) }</span>
                         </li>
+                        }
                     }) }
                 </ol>
             }
@@ -41,7 +52,7 @@ fn label(kind: &EventKind) -> &'static str {
 }
 
 /// A one-line result: the rows returned, the rows affected, the error, or why it stopped.
-fn summary(e: &Event) -> String {
+fn summary(e: &Event, partial: bool) -> String {
     match (&e.kind, &e.outcome) {
         (EventKind::Waiting, _) => format!("waits for {}", e.waits_for.join(", ")),
         (EventKind::InvalidPermutation, _) => format!(
@@ -61,9 +72,12 @@ fn summary(e: &Event) -> String {
                     _ => format!("{n} rows: {}{more}", shown.join(", ")),
                 }
             }
-            None => ok
-                .affected
-                .map_or_else(|| "ok".to_string(), |n| format!("{n} affected")),
+            // A step stopped partway is labelled so already; a bare "ok" would repeat it.
+            None => match (ok.affected, partial) {
+                (Some(n), _) => format!("{n} affected"),
+                (None, true) => String::new(),
+                (None, false) => "ok".to_string(),
+            },
         },
         (_, None) => String::new(),
     }

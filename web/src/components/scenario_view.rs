@@ -3,13 +3,13 @@
 //! of steps chosen so far; the frame drawn is recomputed from it by the reducer.
 
 use super::event_log::EventLog;
-use super::session_column::{SessionColumn, StepItem};
+use super::session_column::{SessionColumn, SessionResult, StepItem};
 use super::table::Table;
 use crate::hooks::use_lab::use_lab;
 use crate::hooks::use_select_value::use_select_value;
-use crate::state::{Action, Scenario};
+use crate::state::{split_entry, Action, Scenario};
 use queuelab::scenario::run::{spec_dialect, Frame};
-use queuelab::trace::{Mark, Outcome, TableView};
+use queuelab::trace::{Mark, Outcome, Success, TableView};
 use queuelab::Dialect;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -38,7 +38,12 @@ pub fn scenario_view() -> Html {
     };
     let on_step = {
         let lab = lab.clone();
-        Callback::from(move |session: String| lab.dispatch(Action::ScenarioStep(session)))
+        Callback::from(move |(session, statements): (String, Option<u32>)| {
+            lab.dispatch(Action::ScenarioStep {
+                session,
+                statements,
+            })
+        })
     };
     let on_pick = {
         let picked = picked.clone();
@@ -54,18 +59,23 @@ pub fn scenario_view() -> Html {
         Callback::from(move |_: MouseEvent| lab.dispatch(Action::ScenarioRun(pick)))
     };
 
+    // `c1pop(statements 1)` ran (part of) step c1pop.
+    let ran: Vec<&str> = sc.steps.iter().map(|e| split_entry(e).0).collect();
     let columns = sc.spec.sessions.iter().map(|def| {
-        let next = sc.next_step(&def.name, &chosen);
+        let next = sc.next_step(&def.name);
         let steps: Vec<StepItem> = def
             .steps
             .iter()
             .map(|st| StepItem {
                 name: st.name.clone(),
                 sql: st.sql.sql.clone(),
-                ran: chosen.contains(&st.name),
+                ran: ran.contains(&st.name.as_str()),
                 next: next == Some(st.name.as_str()),
             })
             .collect();
+        let inside = sc
+            .inside(&def.name)
+            .map(|step| (step.to_string(), sc.statements_run(&def.name).unwrap_or(0)));
         let blocked = if sc.stopped() {
             Some("The run stopped at an invalid step: go Back or Reset")
         } else if !sc.waits_for(&def.name).is_empty() {
@@ -80,7 +90,7 @@ pub fn scenario_view() -> Html {
             .and_then(|f| f.sessions.iter().find(|s| s.name == def.name).cloned());
         html! {
             <SessionColumn key={def.name.clone()} name={def.name.clone()} sessions={names.clone()}
-                {view} {steps} result={last_result(&sc, dialect, &def.name)} {blocked}
+                {view} {steps} {inside} result={last_result(&sc, dialect, &def.name)} {blocked}
                 on_step={on_step.clone()} />
         }
     });
@@ -89,7 +99,14 @@ pub fn scenario_view() -> Html {
     let locks = frame.as_ref().map(|f| f.locks.clone()).unwrap_or_default();
     let status = match (chosen.len(), frame.as_ref()) {
         (0, _) => "no step run yet".to_string(),
-        (n, Some(f)) => format!("{n} step{} chosen · last: {}", plural(n), f.step),
+        (n, Some(f)) => {
+            // The entry as chosen, `c1pop(statements 1)`, says how much of the step ran.
+            let last = chosen
+                .last()
+                .filter(|e| split_entry(e).0 == f.step)
+                .map_or(f.step.as_str(), String::as_str);
+            format!("{n} step{} chosen · last: {last}", plural(n))
+        }
         (n, None) => format!("{n} step{} chosen", plural(n)),
     };
 
@@ -152,7 +169,7 @@ pub fn scenario_view() -> Html {
                         </div>
                     }
                 </div>
-                <EventLog events={sc.events.clone()} />
+                <EventLog events={sc.events.clone()} partial={sc.partial.clone()} />
             </div>
         </div>
     }
@@ -209,19 +226,48 @@ fn plural(n: usize) -> &'static str {
 }
 
 /// What the client printed for the session's latest result (ok, error, completed).
-fn last_result(sc: &Scenario, dialect: Dialect, session: &str) -> Option<(String, bool)> {
-    let e = sc.last_result(session)?;
+fn last_result(sc: &Scenario, dialect: Dialect, session: &str) -> Option<SessionResult> {
+    let (e, partial) = sc.last_result(session)?;
     let outcome = e.outcome.as_ref()?;
+    // sqlcmd prints nothing for a statement without rows or a count; its "Commands completed
+    // successfully." comes at the end of a batch, which a step stopped partway has not reached.
+    if partial && dialect == Dialect::MsSql && printed_nothing(outcome) {
+        return Some(SessionResult {
+            text: None,
+            failed: false,
+            partial,
+        });
+    }
     let sql = sc
         .spec
         .step(&e.step)
         .map(|(_, st)| st.sql.sql.clone())
         .unwrap_or_default();
-    // The outcome is the step's last statement's: the client text names that statement.
-    let last = queuelab::outline(dialect, &sql)
-        .0
-        .last()
+    // The outcome is the last statement's that ran, and the client text names that statement:
+    // the step's last one, or for a step stopped partway the last of those run so far.
+    let statements = queuelab::outline(dialect, &sql).0;
+    let at = match (partial, sc.statements_run(session)) {
+        (true, Some(n)) => (n as usize).checked_sub(1),
+        _ => statements.len().checked_sub(1),
+    };
+    let source = at
+        .and_then(|i| statements.get(i))
         .map_or(sql, |s| s.source.clone());
-    let text = queuelab::render::client_text(dialect, &last, outcome);
-    Some((text, matches!(outcome, Outcome::Error(_))))
+    Some(SessionResult {
+        text: Some(queuelab::render::client_text(dialect, &source, outcome)),
+        failed: matches!(outcome, Outcome::Error(_)),
+        partial,
+    })
+}
+
+fn printed_nothing(outcome: &Outcome) -> bool {
+    matches!(
+        outcome,
+        Outcome::Ok(Success {
+            columns: None,
+            affected: None,
+            info: None,
+            ..
+        })
+    )
 }

@@ -1,5 +1,6 @@
-//! One session of a spec: its state (isolation, transaction, waiting), its steps with the ones
-//! run ticked, a Step button and the last result the client printed for it.
+//! One session of a spec: its state (isolation, transaction, waiting, inside a step), its steps
+//! with the ones run ticked, a Step button and a "Step 1 statement" button, and the last result
+//! the client printed for it.
 
 use super::table::session_color;
 use queuelab::scenario::run::SessionView;
@@ -11,8 +12,18 @@ pub struct StepItem {
     pub name: String,
     pub sql: String,
     pub ran: bool,
-    /// The step the Step button runs.
+    /// The step the Step buttons run.
     pub next: bool,
+}
+
+/// What the column shows as the session's latest result.
+#[derive(Clone, PartialEq)]
+pub struct SessionResult {
+    /// What the client printed; `None` when a step stopped partway has printed nothing yet.
+    pub text: Option<String>,
+    pub failed: bool,
+    /// The step stopped partway: this is what its statements so far printed.
+    pub partial: bool,
 }
 
 #[derive(Properties, PartialEq)]
@@ -23,11 +34,14 @@ pub struct SessionColumnProps {
     /// The session after the last step; `None` before any step ran.
     pub view: Option<SessionView>,
     pub steps: Vec<StepItem>,
-    /// The client's text for the session's latest result, and whether it failed.
-    pub result: Option<(String, bool)>,
-    /// Why the Step button is disabled; `None` = enabled.
+    /// The step the session stopped partway through, and how many of its statements ran.
+    pub inside: Option<(String, u32)>,
+    pub result: Option<SessionResult>,
+    /// Why the Step buttons are disabled; `None` = enabled.
     pub blocked: Option<&'static str>,
-    pub on_step: Callback<String>,
+    /// Asks for the session's next step: all of it (the rest, when inside it), or with
+    /// `Some(n)` only its next `n` statements.
+    pub on_step: Callback<(String, Option<u32>)>,
 }
 
 #[function_component(SessionColumn)]
@@ -39,10 +53,10 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
         .unwrap_or_default();
     let waiting = !waits_for.is_empty();
     let last_ran = props.steps.iter().rposition(|s| s.ran);
-    let onclick = {
+    let click = |statements: Option<u32>| {
         let on_step = props.on_step.clone();
         let name = props.name.clone();
-        Callback::from(move |_: MouseEvent| on_step.emit(name.clone()))
+        Callback::from(move |_: MouseEvent| on_step.emit((name.clone(), statements)))
     };
     let state = match &props.view {
         None => "not started",
@@ -50,15 +64,31 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
         Some(v) if v.in_transaction => "in transaction",
         Some(_) => "idle",
     };
+    let inside = props.inside.as_ref().map(|(step, _)| step.as_str());
     let next_name = props.steps.iter().find(|s| s.next).map(|s| s.name.clone());
-    let title = match (props.blocked, &next_name) {
-        (Some(why), _) => why.to_string(),
-        (None, Some(n)) => format!("Run step {n}"),
-        (None, None) => String::new(),
+    let continues = next_name.is_some() && next_name.as_deref() == inside;
+    let step_label = match &next_name {
+        Some(n) if continues => format!("Step rest of {n}"),
+        Some(n) => format!("Step {n}"),
+        None => "Step".to_string(),
+    };
+    let (step_title, statement_title) = match (props.blocked, &next_name) {
+        (Some(why), _) => (why.to_string(), why.to_string()),
+        (None, Some(n)) if continues => (
+            format!("Run the rest of step {n}, from where it stopped"),
+            format!("Run one more statement of step {n}, then stop again"),
+        ),
+        (None, Some(n)) => (
+            format!("Run step {n}"),
+            // In T-SQL a procedure called by EXEC runs its body one statement at a time too.
+            format!("Run only the first statement of step {n}, stopping inside it if it has more"),
+        ),
+        (None, None) => (String::new(), String::new()),
     };
     html! {
         <div class={classes!("session-col", session_color(&props.sessions, &props.name))}
-            data-session={props.name.clone()} data-waiting={waiting.to_string()}>
+            data-session={props.name.clone()} data-waiting={waiting.to_string()}
+            data-inside={inside.unwrap_or_default().to_string()}>
             <div class="session-head">
                 <h3>{ props.name.clone() }</h3>
                 if let Some(v) = &props.view {
@@ -71,33 +101,61 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
                     { format!("waiting for {}", waits_for.join(", ")) }
                 </p>
             }
+            if let Some((step, n)) = &props.inside {
+                <p class="inside-badge" role="status"
+                    title="The step stopped partway: its transaction, locks and cursors stay as they are until it goes on">
+                    { format!("inside {step} · {n} statement{} run", if *n == 1 { "" } else { "s" }) }
+                </p>
+            }
             <ol class="session-steps">
                 { for props.steps.iter().enumerate().map(|(i, s)| {
-                    // The step a waiting session is stuck in has started but not finished.
+                    // The step a waiting session is stuck in has started but not finished; so
+                    // has the step it stopped partway through.
                     let stuck = waiting && last_ran == Some(i);
+                    let partway = inside == Some(s.name.as_str());
+                    let tick = if stuck { "…" } else if partway { "◐" } else if s.ran { "✓" } else { "" };
                     html! {
-                    <li class={classes!(s.ran.then_some("ran"), s.next.then_some("next"), stuck.then_some("stuck"))}
+                    <li class={classes!(s.ran.then_some("ran"), s.next.then_some("next"), stuck.then_some("stuck"), partway.then_some("inside"))}
                         data-step={s.name.clone()} title={s.sql.clone()}>
-                        <span class="tick">{ if stuck { "…" } else if s.ran { "✓" } else { "" } }</span>
+                        <span class="tick">{ tick }</span>
                         <span class="step-name">{ s.name.clone() }</span>
                         <code class="step-sql">{ s.sql.clone() }</code>
                     </li>
                     }
                 }) }
             </ol>
-            <button type="button" class="step-session primary" data-session={props.name.clone()}
-                disabled={props.blocked.is_some()} {title} {onclick}>
-                { match &next_name { Some(n) => format!("Step {n}"), None => "Step".to_string() } }
-            </button>
+            <div class="step-buttons">
+                <button type="button" class="step-session primary" data-session={props.name.clone()}
+                    disabled={props.blocked.is_some()} title={step_title} onclick={click(None)}>
+                    { step_label }
+                </button>
+                <button type="button" class="step-statement" data-session={props.name.clone()}
+                    disabled={props.blocked.is_some()} title={statement_title} onclick={click(Some(1))}>
+                    { "Step 1 statement" }
+                </button>
+            </div>
             <div class="session-result">
-                if let Some((text, failed)) = &props.result {
-                    <pre class={classes!("client", failed.then_some("failed"))}>
-                        <span class="output">{ text.clone() }</span>
-                    </pre>
-                } else {
-                    <p class="muted">{ "No result yet." }</p>
-                }
+                { result(props.result.as_ref()) }
             </div>
         </div>
+    }
+}
+
+fn result(r: Option<&SessionResult>) -> Html {
+    let Some(r) = r else {
+        return html! { <p class="muted">{ "No result yet." }</p> };
+    };
+    let Some(text) = &r.text else {
+        return html! { <p class="muted">{ "Nothing printed yet: the step stopped partway." }</p> };
+    };
+    html! {
+        <>
+            if r.partial {
+                <p class="result-note">{ "So far (the step stopped partway):" }</p>
+            }
+            <pre class={classes!("client", r.failed.then_some("failed"))}>
+                <span class="output">{ text.clone() }</span>
+            </pre>
+        </>
     }
 }
