@@ -247,36 +247,27 @@ fn play(
             }
             None => None,
         };
-        let work = if let Some(w) = resumed {
-            w
-        } else if dialect == Dialect::MsSql {
-            match tsql_batches(&step.sql.sql) {
-                Ok(batches) => Work::Tsql {
+        let work = match resumed {
+            Some(w) => Ok(w),
+            None if dialect == Dialect::MsSql => {
+                tsql_batches(&step.sql.sql).map(|batches| Work::Tsql {
                     batches,
                     shown: None,
-                },
-                Err(e) => {
-                    run.events.push(finished(
-                        name,
-                        &sdef.name,
-                        EventKind::Error,
-                        Outcome::Error(e),
-                    ));
-                    continue;
-                }
+                })
             }
-        } else {
-            match plans_of(lab, dialect, &step.sql, cache) {
-                Ok(p) => Work::Plans(p),
-                Err(e) => {
-                    run.events.push(finished(
-                        name,
-                        &sdef.name,
-                        EventKind::Error,
-                        Outcome::Error(e),
-                    ));
-                    continue;
-                }
+            None => plans_of(lab, dialect, &step.sql, cache).map(Work::Plans),
+        };
+        let work = match work {
+            Ok(w) => w,
+            Err(e) => {
+                // A step that cannot be read or planned fails as a whole.
+                run.events.push(finished(
+                    name,
+                    &sdef.name,
+                    EventKind::Error,
+                    Outcome::Error(e),
+                ));
+                continue;
             }
         };
         let before = run.events.len();

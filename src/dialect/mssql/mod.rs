@@ -4,12 +4,11 @@
 
 use super::catalog::Catalog;
 use super::common::{plan_ddl, plan_other, unsupported};
-use super::dml::{plan_delete, plan_query, plan_update, stash_sql};
-use super::exprs::last_ident;
-use super::plan::{InsertMode, Plan, PlanKind};
+use super::dml::{plan_delete, plan_query, plan_update};
+use super::plan::{Plan, PlanKind};
 use super::Dialect;
 use crate::trace::StepError;
-use sqlparser::ast::{SetExpr, Statement};
+use sqlparser::ast::Statement;
 
 pub mod cte;
 pub mod functions;
@@ -49,32 +48,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
 fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     match stmt {
         Statement::Query(q) => Ok(plan_query(*q.clone())),
-        Statement::Insert(ins) => {
-            let mut ins = ins.clone();
-            let table = match &ins.table {
-                sqlparser::ast::TableObject::TableName(n) => last_ident(n),
-                other => other.to_string(),
-            };
-            let (lock_reads, notes) = super::locks::lock_requests(&mut ins, 0);
-            let multi_row_source = !matches!(
-                ins.source.as_ref().map(|q| q.body.as_ref()),
-                Some(SetExpr::Values(v)) if v.rows.len() == 1
-            );
-            let mut plan = Plan::new(
-                PlanKind::Insert {
-                    table,
-                    mode: InsertMode::Plain,
-                    multi_row_source,
-                    columns: ins.columns.iter().map(last_ident).collect(),
-                    source_query: ins.source.as_ref().map(|q| q.to_string()),
-                    stash_sql: stash_sql(&ins),
-                },
-                vec![Statement::Insert(ins).to_string()],
-            );
-            plan.notes = notes;
-            plan.lock_reads = lock_reads;
-            Ok(plan)
-        }
+        Statement::Insert(ins) => Ok(super::postgres::plan_insert(ins, catalog)),
         Statement::Update(u) => Ok(plan_update(u.clone(), catalog)),
         Statement::Delete(d) => Ok(plan_delete(d.clone())),
         Statement::CreateIndex(ci) => Ok(create_index(ci)),

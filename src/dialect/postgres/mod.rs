@@ -23,50 +23,54 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
 fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     match stmt {
         Statement::Query(q) => Ok(plan_query(*q.clone())),
-        Statement::Insert(ins) => {
-            let mut ins = ins.clone();
-            let table = match &ins.table {
-                sqlparser::ast::TableObject::TableName(n) => last_ident(n),
-                other => other.to_string(),
-            };
-            let mut notes = rewrite_all(&mut ins);
-            let (lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
-            notes.extend(lock_notes);
-            if ins.on.is_some() {
-                notes.extend(super::dml::add_where_true(&mut ins));
-            }
-            let ring = ring_hint::detect(&ins, &table, catalog.table(&table));
-            let mode = match &ins.on {
-                Some(OnInsert::OnConflict(oc)) => match oc.action {
-                    OnConflictAction::DoNothing => InsertMode::Ignore,
-                    OnConflictAction::DoUpdate(_) => InsertMode::Upsert,
-                },
-                _ => InsertMode::Plain,
-            };
-            let multi_row_source = !matches!(
-                ins.source.as_ref().map(|q| q.body.as_ref()),
-                Some(SetExpr::Values(v)) if v.rows.len() == 1
-            );
-            let mut plan = Plan::new(
-                PlanKind::Insert {
-                    table,
-                    mode,
-                    multi_row_source,
-                    columns: ins.columns.iter().map(last_ident).collect(),
-                    source_query: ins.source.as_ref().map(|q| q.to_string()),
-                    stash_sql: super::dml::stash_sql(&ins),
-                },
-                vec![Statement::Insert(ins).to_string()],
-            );
-            plan.notes = notes;
-            plan.ring = ring;
-            plan.lock_reads = lock_reads;
-            Ok(plan)
-        }
+        Statement::Insert(ins) => Ok(plan_insert(ins, catalog)),
         Statement::Update(u) => Ok(plan_update(u.clone(), catalog)),
         Statement::Delete(d) => Ok(plan_delete(d.clone())),
         other => plan_ddl(other, catalog, Dialect::Postgres)
             .or_else(|| plan_other(other, Dialect::Postgres))
             .unwrap_or_else(|| Err(unsupported(Dialect::Postgres, other))),
     }
+}
+
+/// An INSERT, with `ON CONFLICT` as SQLite has it (the SQL Server front-end uses it too: its
+/// INSERT is the plain case).
+pub fn plan_insert(ins: &sqlparser::ast::Insert, catalog: &Catalog) -> Plan {
+    let mut ins = ins.clone();
+    let table = match &ins.table {
+        sqlparser::ast::TableObject::TableName(n) => last_ident(n),
+        other => other.to_string(),
+    };
+    let mut notes = rewrite_all(&mut ins);
+    let (lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
+    notes.extend(lock_notes);
+    if ins.on.is_some() {
+        notes.extend(super::dml::add_where_true(&mut ins));
+    }
+    let ring = ring_hint::detect(&ins, &table, catalog.table(&table));
+    let mode = match &ins.on {
+        Some(OnInsert::OnConflict(oc)) => match oc.action {
+            OnConflictAction::DoNothing => InsertMode::Ignore,
+            OnConflictAction::DoUpdate(_) => InsertMode::Upsert,
+        },
+        _ => InsertMode::Plain,
+    };
+    let multi_row_source = !matches!(
+        ins.source.as_ref().map(|q| q.body.as_ref()),
+        Some(SetExpr::Values(v)) if v.rows.len() == 1
+    );
+    let mut plan = Plan::new(
+        PlanKind::Insert {
+            table,
+            mode,
+            multi_row_source,
+            columns: ins.columns.iter().map(last_ident).collect(),
+            source_query: ins.source.as_ref().map(|q| q.to_string()),
+            stash_sql: super::dml::stash_sql(&ins),
+        },
+        vec![Statement::Insert(ins).to_string()],
+    );
+    plan.notes = notes;
+    plan.ring = ring;
+    plan.lock_reads = lock_reads;
+    plan
 }
