@@ -570,3 +570,33 @@ fn output_into_a_table_files_the_popped_rows() {
     assert_eq!(rows(&t.steps[n - 3]), [["1", "a"]]);
     assert!(err(&t.steps[n - 1]).message.contains("table variables"));
 }
+
+/// The articles' procedures cut short, cut open and with pieces missing, as a careless paste
+/// leaves them: every variant must come back with steps or diagnostics, never a panic or a
+/// hang.
+#[test]
+fn mangled_seed_procedures_never_panic() {
+    let blocks: Vec<String> = [
+        "001_35657348a1f62bff_3",
+        "002_13b298a916a7a7e1_3",
+        "004_1febb2bb6edee4dc_2",
+    ]
+    .iter()
+    .map(|b| seed(b))
+    .collect();
+    let text = blocks.join("\nGO\n") + "\nGO\nEXEC usp_Request_Pop\nexec usp_dequeueFifo";
+    let chars: Vec<char> = text.chars().collect();
+    for cut in (0..chars.len()).step_by(11) {
+        let head: String = chars[..cut].iter().collect();
+        let tail: String = chars[cut..].iter().collect();
+        let mut holed = chars.clone();
+        holed.drain(cut..(cut + 6).min(chars.len()));
+        for variant in [head, tail, holed.into_iter().collect()] {
+            let t = tsql(&variant);
+            assert!(
+                !t.steps.is_empty() || !t.diagnostics.is_empty() || variant.trim().is_empty(),
+                "nothing came back for {variant:?}"
+            );
+        }
+    }
+}
