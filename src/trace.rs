@@ -134,6 +134,9 @@ pub struct Success {
     pub info: Option<String>,
     /// Warnings raised (e.g. rows `INSERT IGNORE` skipped).
     pub warnings: u64,
+    /// T-SQL: `SET NOCOUNT ON` was in force, so the client prints no "(n rows affected)".
+    #[serde(default)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

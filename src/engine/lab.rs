@@ -898,6 +898,7 @@ impl Lab {
                 affected: counted.affected,
                 info: counted.info,
                 warnings: counted.warnings,
+                quiet: false,
             },
             changes,
         ))

@@ -4,9 +4,10 @@
 use super::{pad, Grid};
 use crate::trace::{Outcome, StepError, Success};
 
+/// `nocount`: NOCOUNT is on now; a result also carries whether it was on as it ran.
 pub fn render(outcome: &Outcome, nocount: bool) -> String {
     match outcome {
-        Outcome::Ok(s) => success(s, nocount),
+        Outcome::Ok(s) => success(s, nocount || s.quiet),
         Outcome::Error(e) => error(e),
     }
 }

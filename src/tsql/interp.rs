@@ -758,8 +758,21 @@ impl Interp {
         self.frames.clear();
     }
 
-    /// Takes the outcome of the plan `next` gave; returns what the step shows.
+    /// Takes the outcome of the plan `next` gave; returns what the step shows, marked quiet
+    /// when NOCOUNT was on as it ran (a procedure's NOCOUNT ends when it returns, so this is
+    /// decided now, not when the step is printed).
     pub fn deliver(&mut self, outcome: Outcome) -> Outcome {
+        let nocount = self.nocount;
+        match self.take(outcome) {
+            Outcome::Ok(mut s) => {
+                s.quiet = nocount;
+                Outcome::Ok(s)
+            }
+            e => e,
+        }
+    }
+
+    fn take(&mut self, outcome: Outcome) -> Outcome {
         let pending = std::mem::replace(&mut self.pending, Pending::None);
         let ok_rows = match &outcome {
             Outcome::Ok(s) => s.clone(),
