@@ -570,7 +570,7 @@ impl Reader<'_> {
         if self.is_var(j) && self.toks.get(j + 1).map(|t| &t.token) == Some(&Token::Eq) {
             j += 2; // EXEC @rc = proc: the return code is not kept
         }
-        let Some(mut name) = self.word(j) else {
+        let Some((name, after)) = self.dotted_name(j) else {
             if self.toks.get(j).map(|t| &t.token) == Some(&Token::LParen) {
                 return Err(self.unsupported(
                     j,
@@ -579,13 +579,7 @@ impl Reader<'_> {
             }
             return Err(self.error(i, "EXEC needs a procedure name"));
         };
-        j += 1;
-        while self.toks.get(j).map(|t| &t.token) == Some(&Token::Period) {
-            if let Some(n) = self.word(j + 1) {
-                name = n;
-            }
-            j += 2;
-        }
+        let j = after;
         let mut args = Vec::new();
         for (a, mut b) in self.split_commas(j, end) {
             while b > a && matches!(self.kw(b - 1).as_deref(), Some("OUTPUT" | "OUT")) {
@@ -598,6 +592,19 @@ impl Reader<'_> {
             }
         }
         Ok((self.node(Kind::Exec { name, args }, i, end), end))
+    }
+
+    /// `[dbo].[name]` or `name` at `j`: the last part, and where the name ends.
+    fn dotted_name(&self, j: usize) -> Option<(String, usize)> {
+        let mut name = self.word(j)?;
+        let mut j = j + 1;
+        while self.toks.get(j).map(|t| &t.token) == Some(&Token::Period) {
+            if let Some(n) = self.word(j + 1) {
+                name = n;
+            }
+            j += 2;
+        }
+        Some((name, j))
     }
 
     fn is_create_proc(&self, i: usize) -> bool {
@@ -617,16 +624,10 @@ impl Reader<'_> {
             j += 2;
         }
         j += 1; // PROC
-        let Some(mut name) = self.word(j) else {
+        let Some((name, after)) = self.dotted_name(j) else {
             return Err(self.error(j, "CREATE PROCEDURE needs a name"));
         };
-        j += 1;
-        while self.toks.get(j).map(|t| &t.token) == Some(&Token::Period) {
-            if let Some(n) = self.word(j + 1) {
-                name = n;
-            }
-            j += 2;
-        }
+        let j = after;
         let Some(as_at) = self.find_depth0(j, |r, k| r.kw(k).as_deref() == Some("AS")) else {
             return Err(self.error(i, "CREATE PROCEDURE needs AS before its body"));
         };
