@@ -6,7 +6,7 @@ use queuelab::dialect::{plan, Dialect};
 use queuelab::engine::lab::Lab;
 use queuelab::engine::store::Store;
 use queuelab::scenario::resolve;
-use queuelab::scenario::run::run_permutations;
+use queuelab::sim::{run_permutations, Config, Sim};
 use queuelab::RunConfig;
 use std::hint::black_box;
 
@@ -46,10 +46,25 @@ const TWO_BY_THREE: &str = include_str!("../bench/two-by-three.spec");
 
 fn all_permutations(c: &mut Criterion) {
     let r = resolve(TWO_BY_THREE);
-    assert_eq!(r.permutations.len(), 20);
-    let config = RunConfig::default();
+    assert_eq!(r.schedule_count(), Some(20));
+    let config = Config::default();
     c.bench_function("all 20 permutations of a 2-session x 3-step spec", |b| {
-        b.iter(|| black_box(run_permutations(&r.spec, &r.permutations, &config)))
+        b.iter(|| black_box(run_permutations(&r.spec, r.schedules(), &config)))
+    });
+}
+
+/// What a depth-first search does at every state: mark, take one step, come back.
+fn save_step_restore(c: &mut Criterion) {
+    let r = resolve(TWO_BY_THREE);
+    let mut sim = Sim::new(std::sync::Arc::new(r.spec.clone()), Config::default()).expect("sim");
+    let first = sim.runnable()[0];
+    let choice = sim.next_choice(first).expect("a step");
+    c.bench_function("save + step + restore of one step (2x3 spec)", |b| {
+        b.iter(|| {
+            let m = sim.save();
+            black_box(sim.step(choice));
+            sim.restore(m);
+        })
     });
 }
 
@@ -57,11 +72,17 @@ fn all_permutations(c: &mut Criterion) {
 /// statement of both procedure bodies interpreted, planned and run.
 fn tsql_cursor_pop(c: &mut Criterion) {
     let r = resolve(include_str!("../tests/mssql/cursor-pop.spec"));
-    let config = RunConfig::default();
+    let config = Config::default();
     c.bench_function("T-SQL: cursor-pop.spec, both permutations", |b| {
-        b.iter(|| black_box(run_permutations(&r.spec, &r.permutations, &config)))
+        b.iter(|| black_box(run_permutations(&r.spec, r.schedules(), &config)))
     });
 }
 
-criterion_group!(benches, one_step, all_permutations, tsql_cursor_pop);
+criterion_group!(
+    benches,
+    one_step,
+    all_permutations,
+    save_step_restore,
+    tsql_cursor_pop
+);
 criterion_main!(benches);

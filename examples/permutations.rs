@@ -5,8 +5,7 @@
 //! cannot change.
 
 use queuelab::scenario::resolve;
-use queuelab::scenario::run::run_permutations;
-use queuelab::RunConfig;
+use queuelab::sim::{run_permutations, Config};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -23,16 +22,16 @@ fn main() {
         }
     };
     let r = resolve(&text);
-    let config = RunConfig::default();
+    let config = Config::default();
     let mut events = 0;
     for _ in 0..rounds {
-        events += run_permutations(&r.spec, &r.permutations, &config)
+        events += run_permutations(&r.spec, r.schedules(), &config)
             .iter()
             .map(|p| p.events.len())
             .sum::<usize>();
     }
     println!(
         "{} permutations x {rounds} rounds, {events} events",
-        r.permutations.len()
+        r.schedules().count()
     );
 }

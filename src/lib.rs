@@ -8,6 +8,7 @@ pub mod engine;
 pub mod examples;
 pub mod render;
 pub mod scenario;
+pub mod sim;
 pub mod source;
 pub mod trace;
 pub mod tsql;

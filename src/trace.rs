@@ -203,3 +203,47 @@ pub struct Trace {
     pub diagnostics: Vec<Diagnostic>,
     pub steps: Vec<Step>,
 }
+
+/// What happened to a step in a multi-session run (`spec-format.md`, "Running a permutation").
+#[derive(Debug, Clone, PartialEq)]
+pub enum EventKind {
+    Ok,
+    Error,
+    Waiting,
+    Completed,
+    InvalidPermutation,
+    StillWaiting,
+}
+
+impl EventKind {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            EventKind::Ok => "ok",
+            EventKind::Error => "error",
+            EventKind::Waiting => "waiting",
+            EventKind::Completed => "completed",
+            EventKind::InvalidPermutation => "invalid_permutation",
+            EventKind::StillWaiting => "still_waiting",
+        }
+    }
+}
+
+/// One step event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub step: String,
+    pub session: String,
+    pub kind: EventKind,
+    /// For ok, error and completed: the result of the step's last statement.
+    pub outcome: Option<Outcome>,
+    /// For waiting: the sessions it waits for.
+    pub waits_for: Vec<String>,
+}
+
+/// One permutation's events.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PermutationRun {
+    /// The permutation's entries as written (`c1pop`, `c1pop(statements 8)`).
+    pub steps: Vec<String>,
+    pub events: Vec<Event>,
+}

@@ -6,8 +6,7 @@
 
 use queuelab::render::jsonl::event_line;
 use queuelab::scenario::resolve;
-use queuelab::scenario::run::run_permutations;
-use queuelab::RunConfig;
+use queuelab::sim::{run_permutations, Config};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -31,7 +30,7 @@ fn simulate(spec_file: &Path, name: &str) -> String {
     let r = resolve(&text);
     assert!(r.errors.is_empty(), "{name}: {:?}", r.errors);
     let mut out = String::new();
-    for run in run_permutations(&r.spec, &r.permutations, &RunConfig::default()) {
+    for run in run_permutations(&r.spec, r.schedules(), &Config::default()) {
         for e in &run.events {
             out.push_str(&event_line(name, &run.steps, e));
             out.push('\n');

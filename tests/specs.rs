@@ -6,8 +6,9 @@ mod common;
 
 use common::summary;
 use queuelab::scenario::resolve;
-use queuelab::scenario::run::{run_permutation, run_permutations, Event, EventKind};
-use queuelab::RunConfig;
+use queuelab::scenario::schedule::Schedule;
+use queuelab::sim::{run_permutation, run_permutations, Config};
+use queuelab::trace::{Event, EventKind};
 
 fn run(file: &str, permutation: &str) -> Vec<Event> {
     let text =
@@ -15,8 +16,8 @@ fn run(file: &str, permutation: &str) -> Vec<Event> {
             .expect("spec exists");
     let r = resolve(&text);
     assert!(r.errors.is_empty(), "{:?}", r.errors);
-    let steps: Vec<String> = permutation.split_whitespace().map(String::from).collect();
-    run_permutation(&r.spec, &steps, &RunConfig::default()).events
+    let schedule = Schedule::parse(permutation, &r.spec).expect("steps exist");
+    run_permutation(&r.spec, &schedule, &Config::default()).events
 }
 
 #[test]
@@ -112,7 +113,7 @@ fn steps_still_waiting_at_the_end_are_reported() {
 
 #[test]
 fn traced_runs_show_locks_waits_and_changed_rows_after_each_step() {
-    use queuelab::scenario::run::run_permutation_traced;
+    use queuelab::sim::run_permutation_traced;
     use queuelab::trace::Mark;
     let text = std::fs::read_to_string(format!(
         "{}/tests/specs/pg-for-update-wait.spec",
@@ -120,8 +121,8 @@ fn traced_runs_show_locks_waits_and_changed_rows_after_each_step() {
     ))
     .expect("spec exists");
     let r = resolve(&text);
-    let steps: Vec<String> = ["c1pop", "c2lock", "c1c", "c2c"].map(String::from).to_vec();
-    let (_, frames) = run_permutation_traced(&r.spec, &steps, &RunConfig::default());
+    let schedule = Schedule::parse("c1pop c2lock c1c c2c", &r.spec).expect("steps exist");
+    let (_, frames) = run_permutation_traced(&r.spec, &schedule, &Config::default());
     assert_eq!(frames.len(), 4);
     // After c1's pop: row 1 is a ghost of the delete, locked FOR UPDATE by c1.
     let jobs = &frames[0].tables[0];
@@ -173,9 +174,9 @@ fn shared_setup_runs_equal_fresh_runs() {
         files.sort();
         for f in files {
             let r = resolve(&std::fs::read_to_string(&f).expect("readable"));
-            let together = run_permutations(&r.spec, &r.permutations, &RunConfig::default());
-            for (p, run) in r.permutations.iter().zip(&together) {
-                let alone = run_permutation(&r.spec, p, &RunConfig::default());
+            let together = run_permutations(&r.spec, r.schedules(), &Config::default());
+            for (p, run) in r.schedules().zip(&together) {
+                let alone = run_permutation(&r.spec, &p, &Config::default());
                 assert_eq!(run, &alone, "{} permutation {p:?}", f.display());
                 checked += 1;
             }

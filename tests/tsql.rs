@@ -8,7 +8,7 @@ mod common;
 use common::{err, last, ok, rows, summary};
 use queuelab::render::transcript;
 use queuelab::scenario::resolve;
-use queuelab::scenario::run::run_permutations;
+use queuelab::sim::{run_permutations, Config};
 use queuelab::trace::Outcome;
 use queuelab::{run_script, Dialect, RunConfig, Trace};
 use std::path::Path;
@@ -257,7 +257,7 @@ fn spec_runs(file: &str) -> Vec<Vec<String>> {
     .expect("spec exists");
     let r = resolve(&text);
     assert!(r.errors.is_empty(), "{:?}", r.errors);
-    run_permutations(&r.spec, &r.permutations, &RunConfig::default())
+    run_permutations(&r.spec, r.schedules(), &Config::default())
         .iter()
         .map(|run| summary(&run.events))
         .collect()
@@ -539,11 +539,8 @@ fn a_step_stopped_partway_shows_in_the_frames() {
     )
     .expect("spec exists");
     let r = resolve(&text);
-    let (_, frames) = queuelab::scenario::run::run_permutation_traced(
-        &r.spec,
-        &r.permutations[0],
-        &RunConfig::default(),
-    );
+    let first = r.schedules().next().expect("a permutation");
+    let (_, frames) = queuelab::sim::run_permutation_traced(&r.spec, &first, &Config::default());
     // After `c1pop(statements 8)`: c1 is inside its pop, holding an X lock on `first`.
     let c1 = &frames[0].sessions[0];
     assert_eq!(c1.inside.as_deref(), Some("c1pop"));

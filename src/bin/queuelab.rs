@@ -2,6 +2,8 @@
 //! The only part of the project that reads files and writes to the terminal.
 
 use queuelab::render::{jsonl, transcript};
+use queuelab::scenario::interleavings::MAX_LISTED;
+use queuelab::scenario::schedule::Schedule;
 use queuelab::{dialect_for, run_script, Dialect, RunConfig};
 use std::path::Path;
 use std::process::ExitCode;
@@ -54,7 +56,7 @@ fn run(args: &[String]) -> ExitCode {
     let mut files = Vec::new();
     let mut dialect = None;
     let mut format = Format::Text;
-    let mut permutation: Option<Vec<String>> = None;
+    let mut permutation: Option<String> = None;
     let mut out_dir: Option<String> = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -69,7 +71,7 @@ fn run(args: &[String]) -> ExitCode {
                 _ => return usage_error("--format takes text or jsonl"),
             },
             "--permutation" => match it.next() {
-                Some(p) => permutation = Some(queuelab::scenario::run::permutation_entries(p)),
+                Some(p) => permutation = Some(p.clone()),
                 None => return usage_error("--permutation takes step names"),
             },
             "--out-dir" => match it.next() {
@@ -132,7 +134,9 @@ fn run(args: &[String]) -> ExitCode {
     }
 }
 
-/// Prints a spec as JSON; exits 1 when the check pass finds errors (printed to stderr).
+/// Prints a spec as JSON, with its permutations spelled out (up to
+/// [`MAX_LISTED`](queuelab::scenario::interleavings::MAX_LISTED)); exits 1 when the check pass
+/// finds errors (printed to stderr).
 fn spec(args: &[String]) -> ExitCode {
     let [file] = args else {
         return usage_error("spec takes one FILE");
@@ -148,7 +152,27 @@ fn spec(args: &[String]) -> ExitCode {
     for d in resolved.errors.iter().chain(&resolved.warnings) {
         eprintln!("{file}:{}:{}: {}", d.pos.line, d.pos.column, d.message);
     }
-    match serde_json::to_string_pretty(&resolved) {
+    let count = resolved.schedule_count();
+    let listed = count.is_some_and(|n| n <= MAX_LISTED);
+    if !listed {
+        eprintln!("{file}: {}", too_many(count));
+    }
+    let permutations: Vec<Vec<String>> = if listed {
+        resolved
+            .schedules()
+            .map(|s| s.names(&resolved.spec))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let doc = serde_json::json!({
+        "spec": resolved.spec,
+        "permutation_count": count.map(|n| n.to_string()),
+        "permutations": permutations,
+        "errors": resolved.errors,
+        "warnings": resolved.warnings,
+    });
+    match serde_json::to_string_pretty(&doc) {
         Ok(json) => println!("{json}"),
         Err(e) => {
             eprintln!("queuelab: {e}");
@@ -162,9 +186,18 @@ fn spec(args: &[String]) -> ExitCode {
     }
 }
 
+/// Why a spec's interleavings are not spelled out.
+fn too_many(count: Option<u128>) -> String {
+    let n = count.map_or("more than 2^128".to_string(), |n| n.to_string());
+    format!(
+        "{n} interleavings, more than the {MAX_LISTED} that are listed or run one by one: \
+         name one with --permutation \"...\" or add permutation lines to the spec"
+    )
+}
+
 struct SpecOptions {
     format: Format,
-    permutation: Option<Vec<String>>,
+    permutation: Option<String>,
     out_dir: Option<String>,
 }
 
@@ -177,12 +210,25 @@ fn run_spec_file(file: &str, name: &str, text: &str, opts: &SpecOptions) -> bool
     if !resolved.errors.is_empty() {
         return false;
     }
-    let perms = match &opts.permutation {
-        Some(p) => vec![p.clone()],
-        None => resolved.permutations.clone(),
+    let schedules: Vec<Schedule> = match &opts.permutation {
+        Some(line) => match Schedule::parse(line, &resolved.spec) {
+            Ok(s) => vec![s],
+            Err(d) => {
+                eprintln!("--permutation:{}: {}", d.pos.column, d.message);
+                return false;
+            }
+        },
+        None => {
+            let count = resolved.schedule_count();
+            if count.is_none_or(|n| n > MAX_LISTED) {
+                eprintln!("{file}: {}", too_many(count));
+                return false;
+            }
+            resolved.schedules().collect()
+        }
     };
-    let config = RunConfig::default();
-    let runs = queuelab::scenario::run::run_permutations(&resolved.spec, &perms, &config);
+    let config = queuelab::sim::Config::default();
+    let runs = queuelab::sim::run_permutations(&resolved.spec, schedules, &config);
     let out = match opts.format {
         Format::Jsonl => runs
             .iter()
@@ -193,7 +239,7 @@ fn run_spec_file(file: &str, name: &str, text: &str, opts: &SpecOptions) -> bool
             })
             .collect::<String>(),
         Format::Text => transcript::spec_text(
-            queuelab::scenario::run::spec_dialect(&resolved.spec),
+            queuelab::sim::dialect_of(&resolved.spec),
             &resolved.spec,
             &runs,
         ),

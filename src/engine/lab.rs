@@ -105,9 +105,11 @@ pub struct Lab {
     pub clock: super::clock::Clock,
 }
 
-/// Everything of a [`Lab`] but its rows, kept by [`Lab::checkpoint`] for [`Lab::rewind`].
+/// Everything of a [`Lab`] but its rows, kept by [`Lab::checkpoint`] and [`Lab::save`]; the
+/// rows are kept by an SQLite savepoint of the same name.
 #[derive(Debug, Clone)]
 pub struct Checkpoint {
+    savepoint: String,
     catalog: Catalog,
     txns: Txns,
     history: Vec<(TxnId, RowChange)>,
@@ -125,15 +127,22 @@ pub struct Checkpoint {
 const CHECKPOINT: &str = "ql_checkpoint";
 
 impl Lab {
-    /// Marks the present state so that [`Lab::rewind`] can come back to it: how a spec's
-    /// permutations share one run of its setup. The rows are kept by an SQLite savepoint
-    /// that stays open; `None` when one is open already.
+    /// Marks the present state so that [`Lab::rewind`] can come back to it, as often as
+    /// needed: how a spec's permutations share one run of its setup. `None` when a savepoint
+    /// is open already.
     pub fn checkpoint(&mut self) -> Option<Checkpoint> {
         if self.store.in_transaction() {
             return None;
         }
-        self.store.exec(&format!("SAVEPOINT {CHECKPOINT}")).ok()?;
+        self.save(CHECKPOINT)
+    }
+
+    /// Marks the present state under the savepoint `name`, which may nest inside other marks;
+    /// [`Lab::restore`] comes back to it once. `None` when SQLite refuses the savepoint.
+    pub fn save(&mut self, name: &str) -> Option<Checkpoint> {
+        self.store.exec(&format!("SAVEPOINT {name}")).ok()?;
         Some(Checkpoint {
+            savepoint: name.to_string(),
             catalog: self.catalog.clone(),
             txns: self.txns.clone(),
             history: self.history.clone(),
@@ -148,14 +157,14 @@ impl Lab {
         })
     }
 
-    /// Puts the lab back as it was at `c`. False when SQLite no longer holds the checkpoint's
-    /// savepoint (an interrupted statement can roll back the whole SQLite transaction): the
-    /// caller must then start over from a new lab.
+    /// Puts the lab back as it was at `c`, keeping the mark for another rewind. False when
+    /// SQLite no longer holds the mark's savepoint (an interrupted statement can roll back the
+    /// whole SQLite transaction): the caller must then start over from a new lab.
     pub fn rewind(&mut self, c: &Checkpoint) -> bool {
         if !self.store.in_transaction()
             || self
                 .store
-                .exec(&format!("ROLLBACK TO {CHECKPOINT}"))
+                .exec(&format!("ROLLBACK TO {}", c.savepoint))
                 .is_err()
         {
             return false;
@@ -172,6 +181,12 @@ impl Lab {
         self.wait_order = c.wait_order.clone();
         self.victims = c.victims.clone();
         true
+    }
+
+    /// Puts the lab back as it was at `c` and lets the mark go (with every mark made after
+    /// it). False as for [`Lab::rewind`].
+    pub fn restore(&mut self, c: &Checkpoint) -> bool {
+        self.rewind(c) && self.store.exec(&format!("RELEASE {}", c.savepoint)).is_ok()
     }
 
     pub fn new(dialect: Dialect, store: Store) -> Lab {
@@ -207,6 +222,11 @@ impl Lab {
             waiting: None,
         });
         self.sessions.len() - 1
+    }
+
+    /// Waiting sessions in the order they began to wait: the order they are retried in.
+    pub fn wait_order(&self) -> &[usize] {
+        &self.wait_order
     }
 
     pub fn is_waiting(&self, s: usize) -> bool {

@@ -82,6 +82,11 @@ impl Txns {
         self.commits
     }
 
+    /// Every transaction, in the order they began.
+    pub fn all(&self) -> impl Iterator<Item = (TxnId, &Txn)> {
+        self.list.iter().enumerate().map(|(i, t)| (i as TxnId, t))
+    }
+
     pub fn session_of(&self, id: TxnId) -> Option<usize> {
         self.get(id).map(|t| t.session)
     }

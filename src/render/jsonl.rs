@@ -21,8 +21,8 @@ pub fn step_line(spec: &str, permutation: &[String], step: &Step) -> String {
 }
 
 /// The line for one event of a spec run.
-pub fn event_line(spec: &str, permutation: &[String], e: &crate::scenario::run::Event) -> String {
-    use crate::scenario::run::EventKind;
+pub fn event_line(spec: &str, permutation: &[String], e: &crate::trace::Event) -> String {
+    use crate::trace::EventKind;
     let mut m = Map::new();
     m.insert("spec".into(), json!(spec));
     m.insert("permutation".into(), json!(permutation));

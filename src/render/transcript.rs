@@ -65,9 +65,9 @@ pub fn text(trace: &Trace) -> String {
 pub fn spec_text(
     dialect: Dialect,
     spec: &crate::scenario::spec::Spec,
-    runs: &[crate::scenario::run::PermutationRun],
+    runs: &[crate::trace::PermutationRun],
 ) -> String {
-    use crate::scenario::run::EventKind;
+    use crate::trace::EventKind;
     let mut out = String::new();
     for run in runs {
         out.push_str(&format!(

@@ -3,19 +3,17 @@
 //! engine's job.
 
 pub mod check;
-pub mod permutations;
-pub mod run;
+pub mod interleavings;
+pub mod schedule;
 pub mod spec;
 
+use schedule::Schedule;
 use serde::Serialize;
 
-/// A spec read, checked, and its permutations spelled out: what `queuelab spec` prints as
-/// JSON for tools that run specs elsewhere (the conformance recorder runs them on real servers).
+/// A spec read and checked.
 #[derive(Debug, Clone, Serialize)]
 pub struct Resolved {
     pub spec: spec::Spec,
-    /// The permutation lines, or every interleaving when the spec has none.
-    pub permutations: Vec<Vec<String>>,
     pub errors: Vec<crate::trace::Diagnostic>,
     pub warnings: Vec<crate::trace::Diagnostic>,
 }
@@ -25,17 +23,47 @@ pub fn resolve(text: &str) -> Resolved {
     let checked = check::check(&spec);
     errors.extend(checked.errors);
     Resolved {
-        permutations: permutations::permutations(&spec),
         spec,
         errors,
         warnings: checked.warnings,
     }
 }
 
+impl Resolved {
+    /// The schedules to run, one at a time: the permutation lines, or every interleaving
+    /// (isolationtester's order) when the spec has none.
+    pub fn schedules(&self) -> Box<dyn Iterator<Item = Schedule> + '_> {
+        if self.spec.permutations.is_empty() {
+            Box::new(interleavings::Interleavings::new(&self.step_counts()))
+        } else {
+            Box::new(
+                self.spec
+                    .permutations
+                    .iter()
+                    .map(|line| Schedule::of_line(line, &self.spec)),
+            )
+        }
+    }
+
+    /// How many schedules [`Resolved::schedules`] gives; `None` past 2^128.
+    pub fn schedule_count(&self) -> Option<u128> {
+        if self.spec.permutations.is_empty() {
+            interleavings::count(&self.step_counts())
+        } else {
+            Some(self.spec.permutations.len() as u128)
+        }
+    }
+
+    fn step_counts(&self) -> Vec<usize> {
+        self.spec.sessions.iter().map(|s| s.steps.len()).collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::check::check;
-    use super::permutations::{count, permutations};
+    use super::interleavings::count;
+    use super::resolve;
     use super::spec::{looks_like_spec, parse};
     use crate::source::Pos;
 
@@ -115,8 +143,8 @@ permutation c1pop c2pop(c1pop) c1c
 
     #[test]
     fn all_interleavings_in_isolationtester_order() {
-        let (spec, _) = parse("session a\nstep a1 {}\nstep a2 {}\nsession b\nstep b1 {}\n");
-        let p = permutations(&spec);
+        let r = resolve("session a\nstep a1 {}\nstep a2 {}\nsession b\nstep b1 {}\n");
+        let p: Vec<Vec<String>> = r.schedules().map(|s| s.names(&r.spec)).collect();
         assert_eq!(
             p,
             [
@@ -129,11 +157,12 @@ permutation c1pop c2pop(c1pop) c1c
 
     #[test]
     fn two_sessions_of_three_steps_have_twenty_interleavings() {
-        let (spec, _) = parse("session a\nstep a1 {}\nstep a2 {}\nstep a3 {}\nsession b\nstep b1 {}\nstep b2 {}\nstep b3 {}\n");
-        let p = permutations(&spec);
+        let r = resolve("session a\nstep a1 {}\nstep a2 {}\nstep a3 {}\nsession b\nstep b1 {}\nstep b2 {}\nstep b3 {}\n");
+        let p: Vec<Vec<String>> = r.schedules().map(|s| s.names(&r.spec)).collect();
         assert_eq!(p.len(), 20);
-        assert_eq!(count(&[3, 3]) as usize, p.len());
-        assert_eq!(count(&[2, 2, 2]), 90);
+        assert_eq!(count(&[3, 3]), Some(20));
+        assert_eq!(r.schedule_count(), Some(20));
+        assert_eq!(count(&[2, 2, 2]), Some(90));
         let mut unique = p.clone();
         unique.sort();
         unique.dedup();

@@ -80,7 +80,7 @@ pub fn ring_insert(fruit: &str) -> String {
 }
 
 /// `step:event[:rows]` per event, rows as `1,2` (empty for no rows).
-pub fn summary(events: &[queuelab::scenario::run::Event]) -> Vec<String> {
+pub fn summary(events: &[queuelab::trace::Event]) -> Vec<String> {
     events
         .iter()
         .map(|e| {

@@ -5,10 +5,13 @@
 //! Persistence (local storage, URL) lives in `hooks/`, never in the reducer.
 
 use queuelab::examples::{self, Example};
-use queuelab::scenario::run::{run_permutation_traced, Event, EventKind, Frame};
+use queuelab::scenario::schedule::Schedule;
 use queuelab::scenario::spec::{looks_like_spec, Spec};
+use queuelab::sim::frame::Frame;
+use queuelab::sim::{run_permutation_traced, Config};
 use queuelab::source::{Pos, Span};
 use queuelab::trace::{Diagnostic, Outcome, Step, Trace};
+use queuelab::trace::{Event, EventKind};
 use queuelab::{run_script, Dialect, RunConfig};
 use std::rc::Rc;
 
@@ -57,12 +60,21 @@ pub struct Scenario {
 }
 
 /// A chosen entry (`c1pop(statements 1)`): the step's name and its statement limit.
-pub use queuelab::scenario::run::split_item as split_entry;
+pub use queuelab::scenario::schedule::entry_parts as split_entry;
+
+/// The most permutations the permutation menu lists.
+const LISTED: usize = 1000;
 
 impl Scenario {
     fn compute(text: &str, steps: &[String]) -> Scenario {
         let resolved = queuelab::scenario::resolve(text);
-        let (run, frames) = run_permutation_traced(&resolved.spec, steps, &RunConfig::default());
+        let schedule = Schedule::parse(&steps.join(" "), &resolved.spec).unwrap_or_default();
+        let (run, frames) = run_permutation_traced(&resolved.spec, &schedule, &Config::default());
+        let permutations = resolved
+            .schedules()
+            .take(LISTED)
+            .map(|s| s.names(&resolved.spec))
+            .collect();
         let events: Vec<Event> = run
             .events
             .into_iter()
@@ -74,7 +86,7 @@ impl Scenario {
             steps: run.steps,
             frames,
             spec: resolved.spec,
-            permutations: resolved.permutations,
+            permutations,
             errors: resolved.errors,
             warnings: resolved.warnings,
         }

@@ -1,6 +1,6 @@
 //! The run so far as isolationtester reports it: one line per step event, newest last.
 
-use queuelab::scenario::run::{Event, EventKind};
+use queuelab::trace::{Event, EventKind};
 use queuelab::trace::{Outcome, Value};
 use yew::prelude::*;
 

@@ -3,7 +3,7 @@
 //! the client printed for it.
 
 use super::table::session_color;
-use queuelab::scenario::run::SessionView;
+use queuelab::sim::frame::SessionView;
 use yew::prelude::*;
 
 /// One step of the session as the column lists it.

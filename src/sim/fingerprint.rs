@@ -1,0 +1,204 @@
+//! [`Sim::fingerprint`]: a hash of everything that decides what can happen next, so that a
+//! search can tell it has reached a state before (by another order of steps) and not explore
+//! it again.
+//!
+//! What goes in, and why:
+//! - every table's rows with their rowids, and the catalog: what statements read and plan on;
+//! - the lock table, holders named by session: who blocks whom;
+//! - per session: its transaction (isolation, explicit or autocommit, aborted), the isolation
+//!   its next transaction takes, where it is in its steps (the next step, the step it is
+//!   inside and what that step has left, its T-SQL interpreter), the statement it waits with
+//!   (plan, blockers by session, what it keeps for the retry), and the results of its steps
+//!   so far, in its own order (what checks read);
+//! - the row changes that some live view may still have to undo: those of open transactions,
+//!   and those committed after the oldest live snapshot, with, for each live snapshot, which
+//!   of those commits it does not see;
+//! - the order in which waiting statements will be retried, the scenario clock, the NEWID()
+//!   sequence, and whether an invalid permutation ended the run.
+//!
+//! Transactions are named by (session, how many transactions that session began before):
+//! the engine numbers them in the order they began, which two orders of independent steps
+//! do not share. Commit numbers are left out for the same reason; only which commits each
+//! snapshot misses counts. Which session finished a step first is left out too: checks that
+//! read the order across sessions (ordered-results) keep their own state.
+//!
+//! The hash is FNV-1a over the values' debug text, with integers as fixed-width
+//! little-endian bytes: the same on native and wasm.
+
+use super::{program::Work, Sim};
+use crate::engine::locks::TxnId;
+use crate::engine::txn::TxnState;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+impl Sim {
+    pub fn fingerprint(&self) -> u64 {
+        let mut h = Fnv::default();
+        let lab = &self.lab;
+        let names = canonical_txns(self);
+        let name = |t: TxnId| names.get(&t).copied().unwrap_or((u32::MAX, u32::MAX));
+        if let Ok(tables) = lab.store.tables() {
+            for t in tables {
+                let _ = write!(h, "T{}{:?}", t.name, t.columns);
+                for (rowid, values) in t.rows {
+                    h.int(rowid);
+                    let _ = write!(h, "{values:?}");
+                }
+            }
+        }
+        let _ = write!(h, "C{:?}", lab.catalog);
+        for (row, holders) in lab.locks.all() {
+            let _ = write!(h, "L{}", row.table);
+            h.int(row.rowid);
+            for (t, mode) in holders {
+                let _ = write!(h, "{:?}{mode:?}", name(*t));
+            }
+        }
+        for (i, s) in lab.sessions.iter().enumerate() {
+            let _ = write!(
+                h,
+                "S{i}{:?}{:?}{}",
+                s.default_isolation, s.next_isolation, s.aborted
+            );
+            if let Some(t) = s.txn.and_then(|t| lab.txns.get(t)) {
+                let _ = write!(h, "X{:?}{}", t.isolation, t.explicit);
+            }
+            if let Some(w) = &s.waiting {
+                let blockers: Vec<_> = w.blockers.iter().map(|t| name(*t)).collect();
+                let _ = write!(h, "W{:?}{blockers:?}", w.plan);
+                let r = &w.resume;
+                let _ = write!(
+                    h,
+                    "{:?}{:?}{:?}{}",
+                    r.refreshed, r.candidates, r.source, r.serializable_writes
+                );
+                if let Some(snap) = r.snapshot {
+                    let _ = write!(h, "{:?}", unseen(self, snap, &name));
+                }
+            }
+        }
+        self.hash_history(&mut h, &name);
+        for (i, seat) in self.seats.iter().enumerate() {
+            let _ = write!(h, "P{i}:{}", seat.next);
+            if let Some((step, work)) = &seat.inside {
+                let _ = write!(h, "I{step}");
+                hash_work(&mut h, work);
+            }
+            if let Some(w) = &seat.waiting {
+                let _ = write!(h, "W{}{:?}", w.step, w.left);
+                hash_work(&mut h, &w.work);
+            }
+            if lab.dialect == crate::dialect::Dialect::MsSql {
+                let _ = write!(h, "{:?}", seat.interp);
+            }
+            let mine = &self.spec.sessions[i].name;
+            for e in self.events.iter().filter(|e| &e.session == mine) {
+                let _ = write!(h, "E{}{:?}{:?}", e.step, e.kind, e.outcome);
+            }
+        }
+        let _ = write!(h, "O{:?}", lab.wait_order());
+        h.int(lab.clock.now);
+        h.int(lab.store.newids_given() as i64);
+        h.int(self.over as i64);
+        h.0
+    }
+
+    /// The row changes a live view may still undo (see the module's doc), and for each live
+    /// snapshot the commits it does not see.
+    fn hash_history(&self, h: &mut Fnv, name: &dyn Fn(TxnId) -> (u32, u32)) {
+        let lab = &self.lab;
+        let of_txns = lab
+            .sessions
+            .iter()
+            .filter_map(|s| s.txn.and_then(|t| lab.txns.get(t)))
+            .filter(|t| t.state == TxnState::Active)
+            .filter_map(|t| t.snapshot);
+        let of_waits = lab
+            .sessions
+            .iter()
+            .filter_map(|s| s.waiting.as_ref().and_then(|w| w.resume.snapshot));
+        let snapshots: Vec<u64> = of_txns.chain(of_waits).collect();
+        let oldest = snapshots.iter().min().copied();
+        for (t, change) in &lab.history {
+            let keep = match lab.txns.get(*t).map(|x| x.state) {
+                Some(TxnState::Active) => true,
+                Some(TxnState::Committed(n)) => oldest.is_some_and(|o| n > o),
+                _ => false,
+            };
+            if keep {
+                let _ = write!(h, "H{:?}{change:?}", name(*t));
+            }
+        }
+        for snap in snapshots {
+            let _ = write!(h, "V{:?}", unseen(self, snap, name));
+        }
+    }
+}
+
+/// The commits a snapshot taken at commit count `snap` does not see, by canonical name.
+fn unseen(sim: &Sim, snap: u64, name: &dyn Fn(TxnId) -> (u32, u32)) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = sim
+        .lab
+        .txns
+        .all()
+        .filter(|(_, t)| matches!(t.state, TxnState::Committed(n) if n > snap))
+        .map(|(id, _)| name(id))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// Each transaction's (session, how many that session began before it).
+fn canonical_txns(sim: &Sim) -> BTreeMap<TxnId, (u32, u32)> {
+    let mut per_session: BTreeMap<usize, u32> = BTreeMap::new();
+    sim.lab
+        .txns
+        .all()
+        .map(|(id, t)| {
+            let n = per_session.entry(t.session).or_default();
+            let name = (t.session as u32, *n);
+            *n += 1;
+            (id, name)
+        })
+        .collect()
+}
+
+fn hash_work(h: &mut Fnv, work: &Work) {
+    match work {
+        Work::Plans { left, last } => {
+            let _ = write!(h, "p{}{last:?}", left.len());
+        }
+        Work::Tsql { batches, shown } => {
+            let _ = write!(h, "t{}{shown:?}", batches.len());
+        }
+    }
+}
+
+/// FNV-1a, 64 bits: small, fixed, and the same on every platform.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn bytes(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= u64::from(*b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn int(&mut self, v: i64) {
+        self.bytes(&v.to_le_bytes());
+    }
+}
+
+impl Write for Fnv {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.bytes(s.as_bytes());
+        Ok(())
+    }
+}

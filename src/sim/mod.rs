@@ -1,0 +1,485 @@
+//! The step-driven simulator: a scenario's sessions on the multi-session engine, moved one
+//! [`Choice`] at a time. Every way of running a scenario is a loop over [`Sim::step`]: a
+//! permutation ([`run_permutation`]), all of them, the app's Step buttons, the explorer.
+//!
+//! - [`Sim::runnable`]: the sessions that can take a step now;
+//! - [`Sim::step`]: run one step (or its next n statements) and say what happened;
+//! - [`Sim::save`] / [`Sim::restore`]: nested marks, last in first out, so that a search can go
+//!   down a schedule and back without running the prefix again;
+//! - [`Sim::fingerprint`]: a hash of everything that decides what can happen next.
+
+pub mod fingerprint;
+pub mod frame;
+pub mod program;
+pub mod run;
+pub mod setup;
+
+use crate::dialect::Dialect;
+use crate::engine::lab::{Checkpoint, Completion, Lab};
+use crate::engine::store::{RowChange, StoreError};
+pub use crate::scenario::schedule::{Choice, Schedule, SessionId, StepId};
+use crate::scenario::spec::Spec;
+pub use crate::trace::PermutationRun;
+use crate::trace::{Event, EventKind, Outcome};
+use crate::tsql::interp::Interp;
+use program::{advance, deliver_waited, Ran, Stop, Work};
+pub use run::{run_permutation, run_permutation_traced, run_permutations};
+use setup::{set_up, PlanCache};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// Knobs of a simulation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    /// SQLite VM instructions one statement may take before it is interrupted.
+    pub step_budget: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            step_budget: crate::engine::RunConfig::default().step_budget,
+        }
+    }
+}
+
+/// What one [`Sim::step`] did.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StepOutcome {
+    /// The chosen step's event (ok, error, waiting or invalid_permutation), then a
+    /// `completed` event for each waiting step it let finish, in the order they finished.
+    pub events: Vec<Event>,
+    /// Every row changed by the step and by the waiting steps it let finish.
+    pub changes: Vec<RowChange>,
+}
+
+/// A place to come back to with [`Sim::restore`].
+#[derive(Debug)]
+#[must_use = "a mark is given back to Sim::restore"]
+pub struct Mark {
+    depth: usize,
+}
+
+/// A session's side of the simulation: where it is in its steps and what it waits for.
+#[derive(Debug, Clone)]
+struct Seat {
+    /// T-SQL: cursors, variables and @@TRANCOUNT outlive a step.
+    interp: Interp,
+    /// The next step in the spec's order (what the explorer and the Step button run).
+    next: u32,
+    /// The step whose statement waits for locks.
+    waiting: Option<Waiter>,
+    /// A step stopped after `(statements n)`, to go on when it is chosen again.
+    inside: Option<(u32, Work)>,
+}
+
+/// A step waiting for locks: what it has left after the waiting statement, and how many
+/// more statements its limit lets it run once the wait ends.
+#[derive(Debug, Clone)]
+struct Waiter {
+    step: u32,
+    work: Work,
+    left: Option<u32>,
+}
+
+/// What [`Sim::save`] keeps.
+struct Saved {
+    /// The engine's mark; `None` when SQLite lost it (see [`Sim::restore`]).
+    lab: Option<Checkpoint>,
+    seats: Vec<Seat>,
+    taken: usize,
+    events: usize,
+    over: bool,
+}
+
+pub struct Sim {
+    spec: Arc<Spec>,
+    config: Config,
+    lab: Lab,
+    seats: Vec<Seat>,
+    cache: PlanCache,
+    /// The moves made so far: the schedule that leads here.
+    taken: Vec<Choice>,
+    /// Every event so far.
+    events: Vec<Event>,
+    /// An invalid permutation ended the run: nothing more runs.
+    over: bool,
+    marks: Vec<Saved>,
+}
+
+/// The engine session of a scenario session (the setup's hidden session is engine session 0).
+fn engine_session(s: SessionId) -> usize {
+    s.0 as usize + 1
+}
+
+impl Sim {
+    /// A simulation of `spec` with its setup and the sessions' setups run.
+    pub fn new(spec: Arc<Spec>, config: Config) -> Result<Sim, StoreError> {
+        let mut cache = PlanCache::default();
+        let (lab, interps) = set_up(&spec, dialect_of(&spec), config.step_budget, &mut cache)?;
+        Ok(Sim {
+            seats: interps.into_iter().map(Seat::new).collect(),
+            spec,
+            config,
+            lab,
+            cache,
+            taken: Vec::new(),
+            events: Vec::new(),
+            over: false,
+            marks: Vec::new(),
+        })
+    }
+
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    pub fn dialect(&self) -> Dialect {
+        self.lab.dialect
+    }
+
+    /// The engine, for pictures of its state.
+    pub fn lab(&self) -> &Lab {
+        &self.lab
+    }
+
+    /// The moves made so far.
+    pub fn taken(&self) -> Schedule {
+        Schedule(self.taken.clone())
+    }
+
+    /// Every event so far, in order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The sessions that can take a step now: not waiting, with a step left (or inside one),
+    /// in the spec's order. Empty once an invalid permutation has ended the run.
+    pub fn runnable(&self) -> Vec<SessionId> {
+        (0..self.seats.len() as u32)
+            .map(SessionId)
+            .filter(|s| self.next_choice(*s).is_some())
+            .collect()
+    }
+
+    /// The move a session makes next in the spec's order: the rest of the step it is inside,
+    /// else its next step. `None` when it waits, has no step left, or the run is over.
+    pub fn next_choice(&self, s: SessionId) -> Option<Choice> {
+        let seat = self.seats.get(s.0 as usize)?;
+        if self.over || seat.waiting.is_some() {
+            return None;
+        }
+        let index = match &seat.inside {
+            Some((i, _)) => *i,
+            None => seat.next,
+        };
+        let steps = self.spec.sessions.get(s.0 as usize)?.steps.len() as u32;
+        (index < steps).then_some(Choice::whole(StepId { session: s, index }))
+    }
+
+    /// The step a session is stopped inside (after `(statements n)`), if any.
+    pub fn inside(&self, s: SessionId) -> Option<StepId> {
+        let seat = self.seats.get(s.0 as usize)?;
+        seat.inside.as_ref().map(|(index, _)| StepId {
+            session: s,
+            index: *index,
+        })
+    }
+
+    /// Whether a session's step waits for locks.
+    pub fn is_waiting(&self, s: SessionId) -> bool {
+        self.seats
+            .get(s.0 as usize)
+            .is_some_and(|x| x.waiting.is_some())
+    }
+
+    /// Runs one move. A step of a session that waits, or another step of a session inside
+    /// one, makes the schedule invalid: an `invalid_permutation` event, and nothing runs from
+    /// then on.
+    pub fn step(&mut self, choice: Choice) -> StepOutcome {
+        let before = self.events.len();
+        let mut changes = Vec::new();
+        self.taken.push(choice);
+        self.play(choice, &mut changes);
+        if self.marks.iter().any(|m| m.lab.is_some()) && !self.lab.store.in_transaction() {
+            // An interrupted statement made SQLite roll back the marks' transaction with it:
+            // the rows are wrong. Run the schedule again on a new engine, without marks.
+            self.rebuild(self.taken.len());
+            changes = Vec::new();
+        }
+        StepOutcome {
+            events: self.events[before..].to_vec(),
+            changes,
+        }
+    }
+
+    /// The `still_waiting` events of the steps that wait now, in session order: what ends a
+    /// permutation.
+    pub fn still_waiting(&self) -> Vec<Event> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter_map(|(s, seat)| {
+                let w = seat.waiting.as_ref()?;
+                Some(self.bare(SessionId(s as u32), w.step, EventKind::StillWaiting))
+            })
+            .collect()
+    }
+
+    /// Marks the present state; [`Sim::restore`] comes back to it. Marks nest: restore the
+    /// newest first.
+    pub fn save(&mut self) -> Mark {
+        let depth = self.marks.len();
+        let lab = self.lab.save(&format!("ql_mark_{depth}"));
+        self.marks.push(Saved {
+            lab,
+            seats: self.seats.clone(),
+            taken: self.taken.len(),
+            events: self.events.len(),
+            over: self.over,
+        });
+        Mark { depth }
+    }
+
+    /// Goes back to the state of `mark`, dropping every newer mark.
+    ///
+    /// SQLite rolls back a whole transaction when a statement inside it is interrupted by the
+    /// step budget, taking the marks' savepoints with it; such a mark is restored by running
+    /// its schedule again on a new engine (slower, never wrong).
+    pub fn restore(&mut self, mark: Mark) {
+        self.marks.truncate(mark.depth + 1);
+        let Some(saved) = self.marks.pop() else {
+            return;
+        };
+        let back = saved.lab.as_ref().is_some_and(|c| self.lab.restore(c));
+        if !back {
+            self.rebuild(saved.taken);
+            return;
+        }
+        self.seats = saved.seats;
+        self.taken.truncate(saved.taken);
+        self.events.truncate(saved.events);
+        self.over = saved.over;
+    }
+
+    /// A new engine with the first `n` moves run again; every mark left is lost (restored
+    /// the same way).
+    fn rebuild(&mut self, n: usize) {
+        let moves: Vec<Choice> = self.taken[..n.min(self.taken.len())].to_vec();
+        for m in &mut self.marks {
+            m.lab = None;
+        }
+        let dialect = self.lab.dialect;
+        let Ok((lab, interps)) = set_up(
+            &self.spec,
+            dialect,
+            self.config.step_budget,
+            &mut self.cache,
+        ) else {
+            return; // SQLite could not open: keep what there is
+        };
+        self.lab = lab;
+        self.seats = interps.into_iter().map(Seat::new).collect();
+        self.taken.clear();
+        self.events.clear();
+        self.over = false;
+        for c in moves {
+            self.taken.push(c);
+            self.play(c, &mut Vec::new());
+        }
+    }
+
+    fn play(&mut self, choice: Choice, changes: &mut Vec<RowChange>) {
+        if self.over {
+            return;
+        }
+        let s = choice.step.session;
+        let index = choice.step.index;
+        let Some(seat) = self.seats.get_mut(s.0 as usize) else {
+            return;
+        };
+        if seat.waiting.is_some() {
+            self.invalid(s, index);
+            return;
+        }
+        let resumed = match seat.inside.take() {
+            Some((i, w)) if i == index => Some(w),
+            Some(other) => {
+                seat.inside = Some(other);
+                self.invalid(s, index);
+                return;
+            }
+            None => None,
+        };
+        let Some(block) = self
+            .spec
+            .sessions
+            .get(s.0 as usize)
+            .and_then(|d| d.steps.get(index as usize))
+            .map(|st| st.sql.clone())
+        else {
+            return;
+        };
+        let work = match resumed {
+            Some(w) => Ok(w),
+            None => self.cache.work(&self.lab, &block),
+        };
+        self.seats[s.0 as usize].next = index + 1;
+        let work = match work {
+            Ok(w) => w,
+            Err(e) => {
+                // A step that cannot be read or planned fails as a whole.
+                let ev = self.finished(s, index, EventKind::Error, Outcome::Error(e));
+                self.events.push(ev);
+                return;
+            }
+        };
+        let tag = self.taken.len() - 1;
+        let seat = &mut self.seats[s.0 as usize];
+        let ran = advance(
+            &mut self.lab,
+            &mut seat.interp,
+            engine_session(s),
+            work,
+            choice.statements,
+            tag,
+        );
+        changes.extend(ran.changes.iter().cloned());
+        self.settle_own(s, index, ran.stop);
+        self.report(ran.completions, changes);
+    }
+
+    /// Records where the chosen step stopped, and its event.
+    fn settle_own(&mut self, s: SessionId, index: u32, stop: Stop) {
+        let ev = match stop {
+            Stop::Ended { outcome, rest } => {
+                if let Some(rest) = rest {
+                    self.seats[s.0 as usize].inside = Some((index, rest));
+                }
+                let kind = match outcome {
+                    Outcome::Ok(_) => EventKind::Ok,
+                    Outcome::Error(_) => EventKind::Error,
+                };
+                self.finished(s, index, kind, outcome)
+            }
+            Stop::Waiting { on, work, left } => {
+                self.seats[s.0 as usize].waiting = Some(Waiter {
+                    step: index,
+                    work,
+                    left,
+                });
+                let mut e = self.bare(s, index, EventKind::Waiting);
+                e.waits_for = on
+                    .iter()
+                    .filter_map(|x| self.lab.sessions.get(*x).map(|x| x.name.clone()))
+                    .collect();
+                e
+            }
+        };
+        self.events.push(ev);
+    }
+
+    /// Reports the waiting steps that finished; one with statements left runs them (which may
+    /// release or block others in turn). One that stops partway is inside its step.
+    fn report(&mut self, completions: Vec<Completion>, changes: &mut Vec<RowChange>) {
+        let mut queue: VecDeque<Completion> = completions.into();
+        while let Some(c) = queue.pop_front() {
+            changes.extend(c.finished.changes.iter().cloned());
+            let Some(seat_ix) = c.session.checked_sub(1) else {
+                continue; // the setup's session never waits
+            };
+            let s = SessionId(seat_ix as u32);
+            let Some(w) = self.seats.get_mut(seat_ix).and_then(|x| x.waiting.take()) else {
+                continue;
+            };
+            let Waiter {
+                step,
+                mut work,
+                left,
+            } = w;
+            if work.is_plans() && (work.is_spent_list() || left == Some(0)) {
+                // The waiting statement was the step's last (or its limit's last).
+                let ev = self.finished(s, step, EventKind::Completed, c.finished.outcome);
+                self.events.push(ev);
+                if !work.is_spent_list() {
+                    self.seats[seat_ix].inside = Some((step, work.fresh()));
+                }
+                continue;
+            }
+            let seat = &mut self.seats[seat_ix];
+            deliver_waited(&mut work, &mut seat.interp, c.finished.outcome);
+            let Ran {
+                stop,
+                completions,
+                changes: more,
+            } = advance(
+                &mut self.lab,
+                &mut seat.interp,
+                c.session,
+                work,
+                left,
+                c.tag,
+            );
+            changes.extend(more);
+            match stop {
+                Stop::Ended { outcome, rest } => {
+                    if let Some(rest) = rest {
+                        self.seats[seat_ix].inside = Some((step, rest));
+                    }
+                    let ev = self.finished(s, step, EventKind::Completed, outcome);
+                    self.events.push(ev);
+                }
+                Stop::Waiting { work, left, .. } => {
+                    self.seats[seat_ix].waiting = Some(Waiter { step, work, left });
+                }
+            }
+            queue.extend(completions);
+        }
+    }
+
+    fn invalid(&mut self, s: SessionId, index: u32) {
+        let ev = self.bare(s, index, EventKind::InvalidPermutation);
+        self.events.push(ev);
+        self.over = true;
+    }
+
+    fn bare(&self, s: SessionId, index: u32, kind: EventKind) -> Event {
+        let session = self.spec.sessions.get(s.0 as usize);
+        Event {
+            step: session
+                .and_then(|d| d.steps.get(index as usize))
+                .map(|st| st.name.clone())
+                .unwrap_or_default(),
+            session: session.map(|d| d.name.clone()).unwrap_or_default(),
+            kind,
+            outcome: None,
+            waits_for: Vec::new(),
+        }
+    }
+
+    fn finished(&self, s: SessionId, index: u32, kind: EventKind, outcome: Outcome) -> Event {
+        Event {
+            outcome: Some(outcome),
+            ..self.bare(s, index, kind)
+        }
+    }
+}
+
+impl Seat {
+    fn new(interp: Interp) -> Seat {
+        Seat {
+            interp,
+            next: 0,
+            waiting: None,
+            inside: None,
+        }
+    }
+}
+
+/// The dialect a spec is written in (`# dialect:`), PostgreSQL when it says none.
+pub fn dialect_of(spec: &Spec) -> Dialect {
+    spec.dialect
+        .as_deref()
+        .and_then(Dialect::from_name)
+        .unwrap_or(Dialect::Postgres)
+}

@@ -1,0 +1,126 @@
+//! Building a lab for a scenario: the setup blocks in a hidden session, then each session with
+//! its own setup; and the plans of each block of SQL, made once per catalog they meet.
+
+use super::program::{advance, Work};
+use crate::dialect::catalog::Catalog;
+use crate::dialect::front::{parse_script, Script};
+use crate::dialect::{plan, Dialect, Plan};
+use crate::engine::lab::Lab;
+use crate::engine::store::{Store, StoreError};
+use crate::scenario::spec::{Block, Spec};
+use crate::trace::{ErrorClass, StepError};
+use crate::tsql::interp::Interp;
+use std::collections::BTreeMap;
+
+/// What a scenario learns once and uses in every schedule: scripts parsed by their SQL text,
+/// and their plans for each catalog met (plans depend on nothing else).
+#[derive(Default)]
+pub struct PlanCache {
+    scripts: BTreeMap<String, Script>,
+    plans: BTreeMap<String, Vec<(Catalog, Planned)>>,
+}
+
+/// A block's plans, or the error that stops its step.
+type Planned = Result<Vec<Plan>, StepError>;
+
+impl PlanCache {
+    fn parsed(&mut self, dialect: Dialect, sql: &str) -> &Script {
+        self.scripts
+            .entry(sql.to_string())
+            .or_insert_with(|| parse_script(dialect, sql))
+    }
+
+    /// The work of a step: its plans against the lab's catalog now, or its T-SQL batches.
+    pub fn work(&mut self, lab: &Lab, block: &Block) -> Result<Work, StepError> {
+        if lab.dialect == Dialect::MsSql {
+            return Work::tsql(&block.sql);
+        }
+        if let Some(known) = self.plans.get(&block.sql) {
+            if let Some((_, plans)) = known.iter().find(|(c, _)| *c == lab.catalog) {
+                return plans.clone().map(Work::plans);
+            }
+        }
+        let plans = self.make_plans(lab, block);
+        self.plans
+            .entry(block.sql.clone())
+            .or_default()
+            .push((lab.catalog.clone(), plans.clone()));
+        plans.map(Work::plans)
+    }
+
+    fn make_plans(&mut self, lab: &Lab, block: &Block) -> Planned {
+        let dialect = lab.dialect;
+        let script = self.parsed(dialect, &block.sql);
+        if let Some(d) = script.diagnostics.first() {
+            return Err(StepError {
+                class: ErrorClass::Other,
+                native: crate::dialect::front::syntax_code(dialect).into(),
+                message: d.message.clone(),
+                pos: Some(d.pos),
+                fixed_text: None,
+            });
+        }
+        // Plans are made one by one against the catalog as it will be: DDL inside a step is
+        // planned before it runs, which is enough for the statements specs use.
+        script
+            .statements
+            .iter()
+            .map(|p| {
+                let ast = p.ast.clone()?;
+                plan(dialect, &ast, &lab.catalog)
+            })
+            .collect()
+    }
+}
+
+/// A new lab with the spec's setup run in a hidden session (engine session 0), then each
+/// session added (engine session i + 1 for spec session i) with its own setup run; for T-SQL,
+/// each session's interpreter, as the setup left it.
+pub fn set_up(
+    spec: &Spec,
+    dialect: Dialect,
+    step_budget: u64,
+    cache: &mut PlanCache,
+) -> Result<(Lab, Vec<Interp>), StoreError> {
+    let store = Store::open(step_budget)?;
+    let mut lab = Lab::new(dialect, store);
+    let mut hidden = Interp::default();
+    let setup = lab.add_session("setup");
+    for b in &spec.setup {
+        run_block(&mut lab, &mut hidden, setup, b, cache);
+    }
+    let mut interps = Vec::new();
+    for s in &spec.sessions {
+        let id = lab.add_session(&s.name);
+        let mut interp = Interp::default();
+        if let Some(b) = &s.setup {
+            run_block(&mut lab, &mut interp, id, b, cache);
+        }
+        interps.push(interp);
+    }
+    Ok((lab, interps))
+}
+
+/// Runs a setup block to the end in engine session `s`; errors are ignored.
+fn run_block(lab: &mut Lab, interp: &mut Interp, s: usize, block: &Block, cache: &mut PlanCache) {
+    if lab.dialect == Dialect::MsSql {
+        if let Ok(work) = Work::tsql(&block.sql) {
+            let _ = advance(lab, interp, s, work, None, usize::MAX);
+        }
+        return;
+    }
+    // Each statement is planned against the catalog the statements before it made.
+    let script = cache.parsed(lab.dialect, &block.sql).clone();
+    for p in &script.statements {
+        let Ok(ast) = &p.ast else { continue };
+        let Ok(pl) = plan(lab.dialect, ast, &lab.catalog) else {
+            continue;
+        };
+        let ring = pl.ring.clone();
+        lab.tick();
+        let _ = lab.submit(s, pl, usize::MAX);
+        if let Some(r) = ring {
+            lab.catalog.set_ring(r);
+        }
+    }
+}
