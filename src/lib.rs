@@ -11,6 +11,7 @@ pub mod scenario;
 pub mod source;
 pub mod trace;
 pub mod tsql;
+pub mod vendor;
 
 pub use dialect::Dialect;
 pub use engine::{run_script, RunConfig, Runner};
