@@ -1,7 +1,7 @@
 //! Plain names the layers share: transactions, rows, row-lock modes and the kind of change a
 //! write made. They sit in the bottom layer so the dialects can say which lock a vendor takes
-//! without reaching up into the engine that keeps the lock table (`crate::engine::locks`
-//! re-exports them, `crate::engine::store` records changes with [`ChangeKind`]).
+//! without reaching up into the engine that keeps the lock table (`engine::locks`
+//! re-exports them, `engine::store` records changes with [`ChangeKind`]).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,6 +1,6 @@
 //! Which vendor's SQL a script is written in. It sits in the bottom layer, beside the trace
 //! that records it, so plain data can name a vendor without reaching up into the front-ends;
-//! what each vendor does differently is asked through capability methods in `crate::dialect`.
+//! what each vendor does differently is asked through capability methods in `dialect/`.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,7 @@
 //! Row locks as the vendors define them. SQLite has none, so the engine keeps its own table
 //! of who holds which lock on which row, and asks it before a statement touches a row.
 //!
-//! The modes, rows and transaction ids themselves are plain data in `crate::ids` (the
+//! The modes, rows and transaction ids themselves are plain data in `ids.rs` (the
 //! dialects name the mode each vendor takes); they are re-exported here.
 
 pub use crate::ids::{LockMode, RowRef, TxnId};
