@@ -5,15 +5,15 @@
 use super::spec::{Block, Spec};
 use crate::dialect::catalog::Catalog;
 use crate::dialect::front::{parse_script, Script};
+use crate::dialect::mssql::tsql::interp::{Interp, Next};
+use crate::dialect::mssql::tsql::node::Batch;
+use crate::dialect::mssql::tsql::reader::read_script;
 use crate::dialect::{plan, Dialect, Plan};
 use crate::engine::lab::{Checkpoint, Completion, Lab, Submitted};
 use crate::engine::store::RowChange;
 use crate::engine::store::Store;
 use crate::engine::RunConfig;
 use crate::trace::{ErrorClass, Outcome, StepError, TableView};
-use crate::tsql::interp::{Interp, Next};
-use crate::tsql::node::Batch;
-use crate::tsql::reader::read_script;
 use std::collections::BTreeMap;
 use std::collections::VecDeque;
 
