@@ -6,12 +6,13 @@
 pub mod dialect;
 pub mod engine;
 pub mod examples;
+pub mod ids;
 pub mod render;
 pub mod scenario;
 pub mod sim;
 pub mod source;
 pub mod trace;
-pub mod tsql;
+pub mod vendor;
 
 pub use dialect::Dialect;
 pub use engine::{run_script, RunConfig, Runner};
@@ -30,7 +31,7 @@ pub struct Outlined {
 pub fn outline(dialect: Dialect, text: &str) -> (Vec<Outlined>, Vec<trace::Diagnostic>) {
     if dialect == Dialect::MsSql {
         // T-SQL: each batch's statements (a procedure's body runs when it is called).
-        let read = tsql::reader::read_script(text);
+        let read = dialect::mssql::tsql::reader::read_script(text);
         let mut statements = Vec::new();
         let mut diagnostics = read.diagnostics;
         for b in read.batches {

@@ -2,8 +2,8 @@
 //! else; stepping back is `i - 1`. Every type here is plain data (serde), the same on wasm and
 //! native.
 
-use crate::dialect::Dialect;
 use crate::source::{Pos, Span};
+use crate::vendor::Dialect;
 use serde::{Deserialize, Serialize};
 
 /// One cell, in the form the vendor's client would print it.

@@ -144,7 +144,7 @@ pub struct Catalog {
     tables: BTreeMap<String, TableDef>,
     rings: BTreeMap<String, RingHint>,
     /// T-SQL stored procedures, by lower-cased name.
-    procedures: BTreeMap<String, crate::tsql::node::ProcDef>,
+    procedures: BTreeMap<String, crate::dialect::mssql::tsql::node::ProcDef>,
     /// SQL Server's READ_COMMITTED_SNAPSHOT database option: READ COMMITTED reads row versions
     /// instead of taking S locks.
     pub read_committed_snapshot: bool,
@@ -176,11 +176,11 @@ impl Catalog {
         self.rings.values()
     }
 
-    pub fn procedure(&self, name: &str) -> Option<&crate::tsql::node::ProcDef> {
+    pub fn procedure(&self, name: &str) -> Option<&crate::dialect::mssql::tsql::node::ProcDef> {
         self.procedures.get(&name.to_ascii_lowercase())
     }
 
-    pub fn put_procedure(&mut self, def: crate::tsql::node::ProcDef) {
+    pub fn put_procedure(&mut self, def: crate::dialect::mssql::tsql::node::ProcDef) {
         self.procedures.insert(def.name.to_ascii_lowercase(), def);
     }
 }

@@ -5,8 +5,7 @@
 
 use super::plan::Isolation;
 use super::Dialect;
-use crate::engine::locks::LockMode;
-use crate::engine::store::ChangeKind;
+use crate::ids::{ChangeKind, LockMode};
 use crate::trace::ErrorClass;
 
 impl Dialect {

@@ -12,6 +12,10 @@ use std::ops::ControlFlow;
 /// The SQLite function that reads the scenario's deterministic clock.
 pub const NOW_FN: &str = "ql_now";
 
+/// The SQLite function behind T-SQL's NEWID(): the next id of a fixed sequence, printed as a
+/// GUID, so that a scenario gives the same ids every run.
+pub const NEWID_FN: &str = "ql_newid";
+
 /// Functions that read the wall clock in some vendor's SQL.
 const CLOCK_FUNCTIONS: &[&str] = &[
     "CURRENT_TIMESTAMP",

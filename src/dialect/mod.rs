@@ -19,8 +19,6 @@ pub mod ring_hint;
 pub mod split;
 pub mod walk;
 
-use serde::{Deserialize, Serialize};
-
 pub use plan::{InsertMode, Plan, PlanKind};
 
 use crate::trace::StepError;
@@ -38,45 +36,11 @@ pub fn plan(
     }
 }
 
-/// The SQL dialect a script is written in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Dialect {
-    MySql,
-    Postgres,
-    MsSql,
-}
+// The enum itself lives in the bottom layer (plain data names a vendor); the capability
+// methods below stay here, with the front-ends they describe.
+pub use crate::vendor::Dialect;
 
 impl Dialect {
-    pub const ALL: [Dialect; 3] = [Dialect::MySql, Dialect::Postgres, Dialect::MsSql];
-
-    /// Reads `mysql`, `mariadb`, `postgres`, `postgresql`, `mssql`, `tsql`, `sqlserver`.
-    pub fn from_name(name: &str) -> Option<Dialect> {
-        match name.trim().to_ascii_lowercase().as_str() {
-            "mysql" | "mariadb" => Some(Dialect::MySql),
-            "postgres" | "postgresql" | "pg" => Some(Dialect::Postgres),
-            "mssql" | "tsql" | "t-sql" | "sqlserver" => Some(Dialect::MsSql),
-            _ => None,
-        }
-    }
-
-    /// The name used in `-- dialect:` headers and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Dialect::MySql => "mysql",
-            Dialect::Postgres => "postgres",
-            Dialect::MsSql => "mssql",
-        }
-    }
-
-    /// The name people know the vendor by.
-    pub fn label(self) -> &'static str {
-        match self {
-            Dialect::MySql => "MySQL / MariaDB",
-            Dialect::Postgres => "PostgreSQL",
-            Dialect::MsSql => "SQL Server (T-SQL)",
-        }
-    }
-
     /// Whether an upsert that changes an existing row counts 2 affected rows and an unchanged
     /// one 0, as MySQL's `INSERT ... ON DUPLICATE KEY UPDATE` does
     /// (<https://dev.mysql.com/doc/refman/8.4/en/insert-on-duplicate.html>). PostgreSQL's

@@ -92,7 +92,7 @@ pub enum CatalogChange {
     Replace(TableDef),
     Drop(String),
     /// `CREATE [OR ALTER] PROCEDURE` (T-SQL).
-    Procedure(crate::tsql::node::ProcDef),
+    Procedure(crate::dialect::mssql::tsql::node::ProcDef),
     /// `ALTER DATABASE ... SET READ_COMMITTED_SNAPSHOT ON|OFF` (T-SQL).
     ReadCommittedSnapshot(bool),
     None,

@@ -1,73 +1,12 @@
 //! Row locks as the vendors define them. SQLite has none, so the engine keeps its own table
 //! of who holds which lock on which row, and asks it before a statement touches a row.
 //!
-//! Modes and conflicts:
-//! - PostgreSQL row-level locks (docs, "Explicit Locking", 13.3.2): FOR KEY SHARE, FOR SHARE,
-//!   FOR NO KEY UPDATE (plain UPDATE of non-key columns), FOR UPDATE (DELETE, key updates).
-//! - InnoDB record locks: S (FOR SHARE) and X (FOR UPDATE, UPDATE, DELETE, INSERT).
-//! - SQL Server row locks: S, U (UPDLOCK) and X; U is compatible with S but not with U.
+//! The modes, rows and transaction ids themselves are plain data in `ids.rs` (the
+//! dialects name the mode each vendor takes); they are re-exported here.
 
+pub use crate::ids::{LockMode, RowRef, TxnId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// A transaction, numbered in the order it began.
-pub type TxnId = u32;
-
-/// A row: its table and SQLite rowid.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct RowRef {
-    pub table: String,
-    pub rowid: i64,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum LockMode {
-    PgKeyShare,
-    PgShare,
-    PgNoKeyUpdate,
-    PgUpdate,
-    InnoShared,
-    InnoExclusive,
-    MsShared,
-    MsUpdate,
-    MsExclusive,
-}
-
-impl LockMode {
-    /// Whether a lock in `self` mode may not be granted while another transaction holds `held`.
-    pub fn conflicts_with(self, held: LockMode) -> bool {
-        use LockMode::*;
-        match (self, held) {
-            (PgKeyShare, PgUpdate) | (PgUpdate, PgKeyShare) => true,
-            (PgKeyShare, _) | (_, PgKeyShare) => false,
-            (PgShare, PgShare) => false,
-            (PgShare, _) | (_, PgShare) => true,
-            (PgNoKeyUpdate | PgUpdate, PgNoKeyUpdate | PgUpdate) => true,
-            (InnoShared, InnoShared) => false,
-            (InnoShared | InnoExclusive, InnoShared | InnoExclusive) => true,
-            (MsShared, MsShared | MsUpdate) | (MsUpdate, MsShared) => false,
-            (MsShared | MsUpdate | MsExclusive, MsShared | MsUpdate | MsExclusive) => true,
-            // Modes of different vendors never meet in one scenario.
-            _ => false,
-        }
-    }
-
-    /// The name the vendor's docs use, for lock badges.
-    pub fn label(self) -> &'static str {
-        use LockMode::*;
-        match self {
-            PgKeyShare => "FOR KEY SHARE",
-            PgShare => "FOR SHARE",
-            PgNoKeyUpdate => "FOR NO KEY UPDATE",
-            PgUpdate => "FOR UPDATE",
-            InnoShared => "S",
-            InnoExclusive => "X",
-            MsShared => "S",
-            MsUpdate => "U",
-            MsExclusive => "X",
-        }
-    }
-}
 
 /// Who holds which row lock. Deterministic: ordered maps, holders in grant order.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -138,33 +77,6 @@ mod tests {
             table: "jobs".into(),
             rowid,
         }
-    }
-
-    #[test]
-    fn postgres_row_lock_conflict_table() {
-        // Rows: requested; columns: held (KeyShare, Share, NoKeyUpdate, Update).
-        let modes = [PgKeyShare, PgShare, PgNoKeyUpdate, PgUpdate];
-        let expected = [
-            [false, false, false, true],
-            [false, false, true, true],
-            [false, true, true, true],
-            [true, true, true, true],
-        ];
-        for (i, a) in modes.iter().enumerate() {
-            for (j, b) in modes.iter().enumerate() {
-                assert_eq!(a.conflicts_with(*b), expected[i][j], "{a:?} vs {b:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn innodb_and_sql_server_conflicts() {
-        assert!(!InnoShared.conflicts_with(InnoShared));
-        assert!(InnoExclusive.conflicts_with(InnoShared));
-        assert!(!MsUpdate.conflicts_with(MsShared));
-        assert!(!MsShared.conflicts_with(MsUpdate));
-        assert!(MsUpdate.conflicts_with(MsUpdate));
-        assert!(MsShared.conflicts_with(MsExclusive));
     }
 
     #[test]

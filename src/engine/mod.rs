@@ -75,16 +75,16 @@ pub struct Runner {
 
 /// A T-SQL script being run: batches in order, each `GO n` times.
 struct TsqlRun {
-    batches: Vec<crate::tsql::node::Batch>,
+    batches: Vec<crate::dialect::mssql::tsql::node::Batch>,
     next_batch: usize,
     repeat_left: u32,
-    interp: crate::tsql::interp::Interp,
+    interp: crate::dialect::mssql::tsql::interp::Interp,
 }
 
 impl Runner {
     pub fn new(dialect: Dialect, text: &str, config: RunConfig) -> Runner {
         let (script, tsql) = if dialect == Dialect::MsSql {
-            let read = crate::tsql::reader::read_script(text);
+            let read = crate::dialect::mssql::tsql::reader::read_script(text);
             let script = Script {
                 dialect,
                 statements: Vec::new(),
@@ -204,7 +204,7 @@ impl Runner {
 impl Runner {
     /// One T-SQL statement: of a batch, or of a procedure body a batch called.
     fn step_tsql(&mut self) -> Option<Step> {
-        use crate::tsql::interp::Next;
+        use crate::dialect::mssql::tsql::interp::Next;
         let lab = self.lab.as_mut()?;
         let t = self.tsql.as_mut()?;
         let now = self.clock.text();

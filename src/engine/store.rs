@@ -4,8 +4,10 @@
 //! inserts, updates or deletes (REPLACE's hidden deletes included). The record is what the
 //! engine counts affected rows from and what the table view highlights.
 
-use crate::dialect::exprs::NOW_FN;
+use crate::dialect::exprs::{NEWID_FN, NOW_FN};
 use crate::dialect::locks::{LOCKED_FN, LOCK_ORDER_FN};
+// Kept at the bottom layer so the dialects can name it; re-exported for the engine's paths.
+pub use crate::ids::ChangeKind;
 use crate::trace::Value;
 use rusqlite::hooks::{Action, PreUpdateCase};
 use rusqlite::types::ValueRef;
@@ -13,13 +15,6 @@ use rusqlite::{functions::FunctionFlags, Connection};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChangeKind {
-    Insert,
-    Update,
-    Delete,
-}
 
 /// One row written by a statement, as the pre-update hook saw it.
 #[derive(Debug, Clone, PartialEq)]
@@ -82,10 +77,6 @@ pub struct Store {
     budget: Arc<AtomicU64>,
     spent: Arc<AtomicU64>,
 }
-
-/// The SQLite function behind T-SQL's NEWID(): the next id of a fixed sequence, printed as a
-/// GUID, so that a scenario gives the same ids every run.
-pub const NEWID_FN: &str = "ql_newid";
 
 /// The `n`th id of the NEWID() sequence: splitmix64 of n, as an upper-case GUID.
 pub fn newid(n: u64) -> String {

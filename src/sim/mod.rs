@@ -21,7 +21,7 @@ pub use crate::scenario::schedule::{Choice, Schedule, SessionId, StepId};
 use crate::scenario::spec::Spec;
 pub use crate::trace::PermutationRun;
 use crate::trace::{Event, EventKind, Outcome};
-use crate::tsql::interp::Interp;
+use crate::dialect::mssql::tsql::interp::Interp;
 use program::{advance, deliver_waited, Ran, Stop, Work};
 pub use run::{run_permutation, run_permutation_traced, run_permutations};
 use setup::{set_up, PlanCache};

@@ -8,9 +8,9 @@ use crate::dialect::Plan;
 use crate::engine::lab::{Completion, Lab, Submitted};
 use crate::engine::store::RowChange;
 use crate::trace::{ErrorClass, Outcome, StepError};
-use crate::tsql::interp::{Interp, Next};
-use crate::tsql::node::Batch;
-use crate::tsql::reader::read_script;
+use crate::dialect::mssql::tsql::interp::{Interp, Next};
+use crate::dialect::mssql::tsql::node::Batch;
+use crate::dialect::mssql::tsql::reader::read_script;
 use std::collections::VecDeque;
 
 /// What a step has left to run.

@@ -9,7 +9,7 @@ use crate::engine::lab::Lab;
 use crate::engine::store::{Store, StoreError};
 use crate::scenario::spec::{Block, Spec};
 use crate::trace::{ErrorClass, StepError};
-use crate::tsql::interp::Interp;
+use crate::dialect::mssql::tsql::interp::Interp;
 use std::collections::BTreeMap;
 
 /// What a scenario learns once and uses in every schedule: scripts parsed by their SQL text,

@@ -2,8 +2,7 @@
 //! scenario clock; `NEWID()` gives the next id of the scenario's deterministic sequence;
 //! `ISNULL` is `ifnull`, `LEN` is `length`.
 
-use crate::dialect::exprs::{call, NOW_FN};
-use crate::engine::store::NEWID_FN;
+use crate::dialect::exprs::{call, NEWID_FN, NOW_FN};
 use sqlparser::ast::{BinaryOperator, DataType, Expr, FunctionArguments, Value, VisitMut};
 use std::ops::ControlFlow;
 

@@ -1,6 +1,7 @@
-//! The SQL Server front-end for SQL statements (the procedural T-SQL around them is read and
-//! run by `crate::tsql`). sqlparser reads T-SQL's hints, TOP, OUTPUT and CTE targets; the rules
-//! here turn them into SQLite plus the engine's lock requests, one small file per rule.
+//! The SQL Server front-end for SQL statements; the procedural T-SQL around them is read and
+//! run by `tsql/`, inside this front-end. sqlparser reads T-SQL's hints, TOP, OUTPUT and CTE
+//! targets; the rules here turn them into SQLite plus the engine's lock requests, one small
+//! file per rule.
 
 use super::catalog::Catalog;
 use super::common::{plan_ddl, plan_other, unsupported};
@@ -16,6 +17,7 @@ pub mod hints;
 pub mod names;
 pub mod output;
 pub mod tokens;
+pub mod tsql;
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.clone();

@@ -1,0 +1,110 @@
+//! Plain names the layers share: transactions, rows, row-lock modes and the kind of change a
+//! write made. They sit in the bottom layer so the dialects can say which lock a vendor takes
+//! without reaching up into the engine that keeps the lock table (`engine::locks`
+//! re-exports them, `engine::store` records changes with [`ChangeKind`]).
+
+use serde::{Deserialize, Serialize};
+
+/// A transaction, numbered in the order it began.
+pub type TxnId = u32;
+
+/// A row: its table and SQLite rowid.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct RowRef {
+    pub table: String,
+    pub rowid: i64,
+}
+
+/// A row lock as the vendor defines it:
+/// - PostgreSQL row-level locks (docs, "Explicit Locking", 13.3.2): FOR KEY SHARE, FOR SHARE,
+///   FOR NO KEY UPDATE (plain UPDATE of non-key columns), FOR UPDATE (DELETE, key updates).
+/// - InnoDB record locks: S (FOR SHARE) and X (FOR UPDATE, UPDATE, DELETE, INSERT).
+/// - SQL Server row locks: S, U (UPDLOCK) and X; U is compatible with S but not with U.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum LockMode {
+    PgKeyShare,
+    PgShare,
+    PgNoKeyUpdate,
+    PgUpdate,
+    InnoShared,
+    InnoExclusive,
+    MsShared,
+    MsUpdate,
+    MsExclusive,
+}
+
+impl LockMode {
+    /// Whether a lock in `self` mode may not be granted while another transaction holds `held`.
+    pub fn conflicts_with(self, held: LockMode) -> bool {
+        use LockMode::*;
+        match (self, held) {
+            (PgKeyShare, PgUpdate) | (PgUpdate, PgKeyShare) => true,
+            (PgKeyShare, _) | (_, PgKeyShare) => false,
+            (PgShare, PgShare) => false,
+            (PgShare, _) | (_, PgShare) => true,
+            (PgNoKeyUpdate | PgUpdate, PgNoKeyUpdate | PgUpdate) => true,
+            (InnoShared, InnoShared) => false,
+            (InnoShared | InnoExclusive, InnoShared | InnoExclusive) => true,
+            (MsShared, MsShared | MsUpdate) | (MsUpdate, MsShared) => false,
+            (MsShared | MsUpdate | MsExclusive, MsShared | MsUpdate | MsExclusive) => true,
+            // Modes of different vendors never meet in one scenario.
+            _ => false,
+        }
+    }
+
+    /// The name the vendor's docs use, for lock badges.
+    pub fn label(self) -> &'static str {
+        use LockMode::*;
+        match self {
+            PgKeyShare => "FOR KEY SHARE",
+            PgShare => "FOR SHARE",
+            PgNoKeyUpdate => "FOR NO KEY UPDATE",
+            PgUpdate => "FOR UPDATE",
+            InnoShared => "S",
+            InnoExclusive => "X",
+            MsShared => "S",
+            MsUpdate => "U",
+            MsExclusive => "X",
+        }
+    }
+}
+
+/// What a write did to one row, as SQLite's pre-update hook reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeKind {
+    Insert,
+    Update,
+    Delete,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LockMode::*;
+
+    #[test]
+    fn postgres_row_lock_conflict_table() {
+        // Rows: requested; columns: held (KeyShare, Share, NoKeyUpdate, Update).
+        let modes = [PgKeyShare, PgShare, PgNoKeyUpdate, PgUpdate];
+        let expected = [
+            [false, false, false, true],
+            [false, false, true, true],
+            [false, true, true, true],
+            [true, true, true, true],
+        ];
+        for (i, a) in modes.iter().enumerate() {
+            for (j, b) in modes.iter().enumerate() {
+                assert_eq!(a.conflicts_with(*b), expected[i][j], "{a:?} vs {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn innodb_and_sql_server_conflicts() {
+        assert!(!InnoShared.conflicts_with(InnoShared));
+        assert!(InnoExclusive.conflicts_with(InnoShared));
+        assert!(!MsUpdate.conflicts_with(MsShared));
+        assert!(!MsShared.conflicts_with(MsUpdate));
+        assert!(MsUpdate.conflicts_with(MsUpdate));
+        assert!(MsShared.conflicts_with(MsExclusive));
+    }
+}
