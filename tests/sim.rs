@@ -1,0 +1,344 @@
+//! The step-driven simulator: schedules as data, which sessions can move, marks that take a
+//! search back without running the prefix again, and fingerprints that merge equal states.
+
+mod common;
+
+use common::summary;
+use queuelab::scenario::resolve;
+use queuelab::scenario::schedule::{Choice, Schedule, SessionId};
+use queuelab::sim::{run_permutation, Config, Sim};
+use queuelab::trace::Event;
+use std::path::Path;
+use std::sync::Arc;
+
+fn spec_file(path: &str) -> queuelab::scenario::Resolved {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+        .expect("spec exists");
+    let r = resolve(&text);
+    assert!(r.errors.is_empty(), "{path}: {:?}", r.errors);
+    r
+}
+
+fn sim_of(text: &str) -> (Sim, queuelab::scenario::Resolved) {
+    let r = resolve(text);
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    let sim = Sim::new(Arc::new(r.spec.clone()), Config::default()).expect("sqlite opens");
+    (sim, r)
+}
+
+fn step(sim: &mut Sim, r: &queuelab::scenario::Resolved, line: &str) -> Vec<Event> {
+    let schedule = Schedule::parse(line, &r.spec).expect("steps exist");
+    schedule
+        .0
+        .iter()
+        .flat_map(|c| sim.step(*c).events)
+        .collect()
+}
+
+#[test]
+fn a_schedule_reads_back_from_its_text() {
+    let r = spec_file("tests/mssql/cursor-pop.spec");
+    for line in [
+        "c1pop(statements 8) c2pop c1pop",
+        "c1pop   c2pop(statements 3)  c2pop",
+        "c2pop c1pop",
+    ] {
+        let s = Schedule::parse(line, &r.spec).expect("reads");
+        let text = s.text(&r.spec);
+        assert_eq!(Schedule::parse(&text, &r.spec), Ok(s.clone()));
+        assert_eq!(
+            text,
+            line.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .replace("( ", "(")
+        );
+    }
+    // Blocker annotations are read and dropped.
+    let s = Schedule::parse("c1pop(*) c2pop(c1pop)", &r.spec).expect("reads");
+    assert_eq!(s.text(&r.spec), "c1pop c2pop");
+}
+
+#[test]
+fn bad_permutation_entries_are_told_with_their_column() {
+    let r = spec_file("tests/mssql/cursor-pop.spec");
+    for (line, column, words) in [
+        ("c1pop nope", 7, "undefined step \"nope\""),
+        ("c1pop(statements -1)", 1, "from 1 to 1000000"),
+        (
+            "c2pop c1pop(statements 100000000000000000000)",
+            7,
+            "from 1 to 1000000",
+        ),
+        ("c1pop(statements 0)", 1, "from 1 to 1000000"),
+    ] {
+        let e = Schedule::parse(line, &r.spec).expect_err(line);
+        assert_eq!(e.pos.column, column, "{line}");
+        assert!(e.message.contains(words), "{line}: {}", e.message);
+    }
+}
+
+#[test]
+fn runnable_sessions_exclude_waiters_and_end_with_an_invalid_step() {
+    let r = spec_file("tests/specs/pg-for-update-wait.spec");
+    let mut sim = Sim::new(Arc::new(r.spec.clone()), Config::default()).expect("sim");
+    assert_eq!(sim.runnable(), [SessionId(0), SessionId(1)]);
+    step(&mut sim, &r, "c1pop c2lock");
+    assert!(sim.is_waiting(SessionId(1)));
+    assert_eq!(sim.runnable(), [SessionId(0)]);
+    // c1's next step in the spec's order is its commit.
+    let next = sim.next_choice(SessionId(0)).expect("c1 can move");
+    assert_eq!(next.step.index, 1);
+    let out = sim.step(next);
+    assert_eq!(summary(&out.events), ["c1c:ok", "c2lock:completed:[2]"]);
+    assert_eq!(sim.runnable(), [SessionId(0), SessionId(1)]);
+    // A step for a session that waits ends the run.
+    let mut sim = Sim::new(Arc::new(r.spec.clone()), Config::default()).expect("sim");
+    let events = step(&mut sim, &r, "c1pop c2lock c2c");
+    assert_eq!(
+        summary(&events),
+        ["c1pop:ok:[1]", "c2lock:waiting", "c2c:invalid_permutation"]
+    );
+    assert!(sim.runnable().is_empty());
+    assert!(sim.step(Choice::whole(next.step)).events.is_empty());
+}
+
+/// Walks the trie of a spec's schedules depth first with marks, never running a prefix
+/// twice, and returns each schedule's events as a run of its own would give them.
+fn walk(
+    sim: &mut Sim,
+    schedules: &[Schedule],
+    depth: usize,
+    out: &mut Vec<(Schedule, Vec<Event>)>,
+) {
+    let mut i = 0;
+    while i < schedules.len() {
+        let s = &schedules[i];
+        if s.0.len() == depth {
+            let mut events = sim.events().to_vec();
+            events.extend(sim.still_waiting());
+            out.push((s.clone(), events));
+            i += 1;
+            continue;
+        }
+        let choice = s.0[depth];
+        let same: usize = schedules[i..]
+            .iter()
+            .take_while(|t| t.0.len() > depth && t.0[depth] == choice)
+            .count();
+        let mark = sim.save();
+        let before = sim.fingerprint();
+        let out_of_step = sim.step(choice);
+        let invalid = out_of_step
+            .events
+            .first()
+            .is_some_and(|e| e.kind == queuelab::trace::EventKind::InvalidPermutation);
+        if invalid {
+            // Nothing more runs: every schedule below ends here.
+            for t in &schedules[i..i + same] {
+                let mut events = sim.events().to_vec();
+                events.extend(sim.still_waiting());
+                out.push((t.clone(), events));
+            }
+        } else {
+            walk(sim, &schedules[i..i + same], depth + 1, out);
+        }
+        sim.restore(mark);
+        assert_eq!(
+            sim.fingerprint(),
+            before,
+            "restore gives the marked state back"
+        );
+        i += same;
+    }
+}
+
+#[test]
+fn marks_give_every_schedule_the_events_of_a_fresh_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for dir in [
+        "tests/specs",
+        "tests/conformance/specs",
+        "tests/mssql",
+        "sql-examples",
+    ] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
+            .expect("dir exists")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "spec"))
+            .collect();
+        files.sort();
+        for f in files {
+            let r = resolve(&std::fs::read_to_string(&f).expect("readable"));
+            let mut schedules: Vec<Schedule> = r.schedules().collect();
+            // Schedules sharing a prefix must sit together for the walk: sort them.
+            schedules.sort_by_key(|s| {
+                s.0.iter()
+                    .map(|c| (c.step.session, c.step.index, c.statements))
+                    .collect::<Vec<_>>()
+            });
+            schedules.dedup();
+            let mut sim = Sim::new(Arc::new(r.spec.clone()), Config::default()).expect("sim");
+            let mut walked = Vec::new();
+            walk(&mut sim, &schedules, 0, &mut walked);
+            assert_eq!(walked.len(), schedules.len(), "{}", f.display());
+            for (s, events) in walked {
+                let alone = run_permutation(&r.spec, &s, &Config::default());
+                assert_eq!(events, alone.events, "{} {}", f.display(), s.text(&r.spec));
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} schedules");
+}
+
+const TWO_ROWS: &str = "# dialect: postgres
+setup { CREATE TABLE jobs (id int PRIMARY KEY, state text); INSERT INTO jobs VALUES (1, 'new'), (2, 'new'); }
+session c1
+step c1u { UPDATE jobs SET state = 'done' WHERE id = 1; }
+step c1lock { BEGIN; SELECT id FROM jobs WHERE id = 1 FOR UPDATE; }
+session c2
+step c2u { UPDATE jobs SET state = 'done' WHERE id = 2; }
+step c2lock { BEGIN; SELECT id FROM jobs WHERE id = 1 FOR UPDATE; }
+";
+
+#[test]
+fn steps_that_commute_reach_one_fingerprint() {
+    let (mut a, r) = sim_of(TWO_ROWS);
+    let (mut b, _) = sim_of(TWO_ROWS);
+    let start = a.fingerprint();
+    step(&mut a, &r, "c1u c2u");
+    step(&mut b, &r, "c2u c1u");
+    assert_eq!(a.fingerprint(), b.fingerprint());
+    assert_ne!(a.fingerprint(), start);
+}
+
+#[test]
+fn another_lock_holder_is_another_fingerprint() {
+    let (mut a, r) = sim_of(TWO_ROWS);
+    let (mut b, _) = sim_of(TWO_ROWS);
+    step(&mut a, &r, "c1u c2u c1lock");
+    step(&mut b, &r, "c1u c2u c2lock");
+    assert_ne!(a.fingerprint(), b.fingerprint());
+    // The same holder reached by two orders is one state.
+    let (mut c, _) = sim_of(TWO_ROWS);
+    step(&mut c, &r, "c2u c1u c1lock");
+    assert_eq!(a.fingerprint(), c.fingerprint());
+}
+
+/// 4 sessions of 5 steps and no permutation line: 11,732,745,024 interleavings, none built.
+fn four_by_five() -> String {
+    let mut s = String::from("# dialect: postgres\nsetup { CREATE TABLE t (id int); }\n");
+    for c in 1..=4 {
+        s.push_str(&format!("session s{c}\n"));
+        for k in 1..=5 {
+            s.push_str(&format!(
+                "step s{c}_{k} {{ INSERT INTO t VALUES ({c}{k}); }}\n"
+            ));
+        }
+    }
+    s
+}
+
+#[test]
+fn a_spec_with_billions_of_interleavings_runs_one_at_once() {
+    let r = resolve(&four_by_five());
+    assert_eq!(r.schedule_count(), Some(11_732_745_024));
+    let first = r.schedules().next().expect("one");
+    assert_eq!(first.0.len(), 20);
+    let line = "s4_1 s3_1 s2_1 s1_1 s4_2 s3_2 s2_2 s1_2 s1_3 s1_4 s1_5 s2_3 s2_4 s2_5 s3_3 s3_4 s3_5 s4_3 s4_4 s4_5";
+    let s = Schedule::parse(line, &r.spec).expect("reads");
+    let run = run_permutation(&r.spec, &s, &Config::default());
+    assert_eq!(run.events.len(), 20);
+    assert!(run
+        .events
+        .iter()
+        .all(|e| e.kind == queuelab::trace::EventKind::Ok));
+}
+
+#[test]
+fn the_cli_names_the_limit_instead_of_listing_billions() {
+    let dir = std::env::temp_dir().join(format!("queuelab-sim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("four-by-five.spec");
+    std::fs::write(&file, four_by_five()).expect("written");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_queuelab"))
+            .args(args)
+            .output()
+            .expect("runs")
+    };
+    let path = file.to_string_lossy().into_owned();
+    let all = run(&["run", &path]);
+    assert_eq!(all.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&all.stderr);
+    assert!(
+        err.contains("11732745024 interleavings, more than the 100000"),
+        "{err}"
+    );
+    let one = run(&[
+        "run",
+        &path,
+        "--permutation",
+        "s1_1 s2_1 s3_1 s4_1",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&one.stdout).lines().count(), 4);
+    let bad = run(&[
+        "run",
+        &path,
+        "--permutation",
+        "s1_1(statements 99999999999)",
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("from 1 to 1000000"));
+}
+
+/// A statement stopped by the step budget can make SQLite roll back its whole transaction,
+/// marks' savepoints included: the simulator must notice and still give the right events.
+#[test]
+fn an_interrupted_statement_under_marks_still_gives_fresh_run_events() {
+    let text = "# dialect: postgres
+setup { CREATE TABLE t (id int PRIMARY KEY); INSERT INTO t VALUES (1); }
+session c1
+step c1ins { INSERT INTO t VALUES (2); }
+step c1count { SELECT count(*) FROM t; }
+session c2
+step c2big { INSERT INTO t SELECT value + 10 FROM generate_series(1, 10000000); }
+step c2count { SELECT count(*) FROM t; }
+";
+    let r = resolve(text);
+    let config = Config {
+        step_budget: 200_000,
+    };
+    let schedules: Vec<Schedule> = r.schedules().collect();
+    let mut sim = Sim::new(Arc::new(r.spec.clone()), config.clone()).expect("sim");
+    let outer = sim.save();
+    for s in &schedules {
+        let mark = sim.save();
+        for c in &s.0 {
+            let inner = sim.save();
+            let _ = sim.step(*c);
+            // Going back and forth must not change what the step gives.
+            sim.restore(inner);
+            let _ = sim.step(*c);
+        }
+        let mut events = sim.events().to_vec();
+        events.extend(sim.still_waiting());
+        let alone = run_permutation(&r.spec, s, &config);
+        assert_eq!(events, alone.events, "{}", s.text(&r.spec));
+        assert!(
+            summary(&events)
+                .iter()
+                .any(|e| e.starts_with("c2big:error")),
+            "the budget stops c2big: {:?}",
+            summary(&events)
+        );
+        sim.restore(mark);
+    }
+    sim.restore(outer);
+    assert!(sim.events().is_empty());
+}
