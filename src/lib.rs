@@ -14,52 +14,10 @@ pub mod source;
 pub mod trace;
 pub mod vendor;
 
+pub use dialect::outline::{outline, Outlined};
 pub use dialect::Dialect;
-pub use engine::{run_script, RunConfig, Runner};
+pub use sim::script::{run_script, RunConfig, Runner};
 pub use trace::Trace;
-
-/// One statement of a script as written, before anything runs.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outlined {
-    /// The statement without client prompts.
-    pub source: String,
-    pub span: source::Span,
-}
-
-/// The statements of a script and the problems that stop it being read, without running
-/// anything (no SQLite): what an editor lists before the first step.
-pub fn outline(dialect: Dialect, text: &str) -> (Vec<Outlined>, Vec<trace::Diagnostic>) {
-    if dialect == Dialect::MsSql {
-        // T-SQL: each batch's statements (a procedure's body runs when it is called).
-        let read = dialect::mssql::tsql::reader::read_script(text);
-        let mut statements = Vec::new();
-        let mut diagnostics = read.diagnostics;
-        for b in read.batches {
-            if let Some(e) = b.error {
-                diagnostics.push(trace::Diagnostic {
-                    pos: e.pos.unwrap_or(b.span.start),
-                    message: e.message,
-                    fixed_text: e.fixed_text,
-                });
-            }
-            statements.extend(b.nodes.into_iter().map(|n| Outlined {
-                source: n.text,
-                span: n.span,
-            }));
-        }
-        return (statements, diagnostics);
-    }
-    let script = dialect::front::parse_script(dialect, text);
-    let statements = script
-        .statements
-        .into_iter()
-        .map(|p| Outlined {
-            source: p.raw.text,
-            span: p.raw.span,
-        })
-        .collect();
-    (statements, script.diagnostics)
-}
 
 /// Picks the dialect for a script: an explicit choice wins, then a `-- dialect:` first line,
 /// then MySQL.

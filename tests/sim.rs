@@ -313,6 +313,7 @@ step c2count { SELECT count(*) FROM t; }
     let r = resolve(text);
     let config = Config {
         step_budget: 200_000,
+        ..Config::default()
     };
     let schedules: Vec<Schedule> = r.schedules().collect();
     let mut sim = Sim::new(Arc::new(r.spec.clone()), config.clone()).expect("sim");

@@ -13,6 +13,7 @@ pub mod front;
 pub mod locks;
 pub mod mssql;
 pub mod mysql;
+pub mod outline;
 pub mod plan;
 pub mod postgres;
 pub mod ring_hint;

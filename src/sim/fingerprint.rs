@@ -168,6 +168,9 @@ fn hash_work(h: &mut Fnv, work: &Work) {
         Work::Plans { left, last } => {
             let _ = write!(h, "p{}{last:?}", left.len());
         }
+        Work::Statements { left, last } => {
+            let _ = write!(h, "s{}{last:?}", left.len());
+        }
         Work::Tsql { batches, shown } => {
             let _ = write!(h, "t{}{shown:?}", batches.len());
         }

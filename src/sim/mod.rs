@@ -12,8 +12,10 @@ pub mod fingerprint;
 pub mod frame;
 pub mod program;
 pub mod run;
+pub mod script;
 pub mod setup;
 
+use crate::dialect::mssql::tsql::interp::Interp;
 use crate::dialect::Dialect;
 use crate::engine::lab::{Checkpoint, Completion, Lab};
 use crate::engine::store::{RowChange, StoreError};
@@ -21,8 +23,7 @@ pub use crate::scenario::schedule::{Choice, Schedule, SessionId, StepId};
 use crate::scenario::spec::Spec;
 pub use crate::trace::PermutationRun;
 use crate::trace::{Event, EventKind, Outcome};
-use crate::dialect::mssql::tsql::interp::Interp;
-use program::{advance, deliver_waited, Ran, Stop, Work};
+use program::{advance, deliver_waited, Ran, StatementInfo, Stop, Ticks, Work};
 pub use run::{run_permutation, run_permutation_traced, run_permutations};
 use setup::{set_up, PlanCache};
 use std::collections::VecDeque;
@@ -33,14 +34,27 @@ use std::sync::Arc;
 pub struct Config {
     /// SQLite VM instructions one statement may take before it is interrupted.
     pub step_budget: u64,
+    /// Where the scenario clock starts (seconds since the Unix epoch).
+    pub clock_start: i64,
 }
 
 impl Default for Config {
     fn default() -> Self {
         Config {
-            step_budget: crate::engine::RunConfig::default().step_budget,
+            step_budget: 20_000_000,
+            clock_start: crate::engine::clock::DEFAULT_START,
         }
     }
+}
+
+/// Where the sessions' steps come from.
+#[derive(Debug, Clone, PartialEq)]
+enum Source {
+    /// A spec: each step's SQL is read and planned when the step starts.
+    Spec,
+    /// A plain script: one session with one step, the whole script, whose statements are
+    /// planned one by one as they come (a table created above exists for the next).
+    Script,
 }
 
 /// What one [`Sim::step`] did.
@@ -51,6 +65,9 @@ pub struct StepOutcome {
     pub events: Vec<Event>,
     /// Every row changed by the step and by the waiting steps it let finish.
     pub changes: Vec<RowChange>,
+    /// How many statements the chosen step ran (0 when it ran none: it waits from before,
+    /// the run is over, or it had none left).
+    pub statements: u32,
 }
 
 /// A place to come back to with [`Sim::restore`].
@@ -71,6 +88,8 @@ struct Seat {
     waiting: Option<Waiter>,
     /// A step stopped after `(statements n)`, to go on when it is chosen again.
     inside: Option<(u32, Work)>,
+    /// The statement it ran last.
+    last: Option<StatementInfo>,
 }
 
 /// A step waiting for locks: what it has left after the waiting statement, and how many
@@ -94,6 +113,7 @@ struct Saved {
 
 pub struct Sim {
     spec: Arc<Spec>,
+    source: Source,
     config: Config,
     lab: Lab,
     seats: Vec<Seat>,
@@ -115,11 +135,46 @@ fn engine_session(s: SessionId) -> usize {
 impl Sim {
     /// A simulation of `spec` with its setup and the sessions' setups run.
     pub fn new(spec: Arc<Spec>, config: Config) -> Result<Sim, StoreError> {
+        Sim::build(spec, Source::Spec, config)
+    }
+
+    /// A simulation of a plain script: one session, named `session`, with one step (the whole
+    /// script) that [`Sim::step`] runs a statement at a time when asked for `(statements 1)`.
+    pub fn script(
+        dialect: Dialect,
+        text: &str,
+        session: &str,
+        config: Config,
+    ) -> Result<Sim, StoreError> {
+        let at = crate::source::Pos { line: 1, column: 1 };
+        let spec = Spec {
+            dialect: Some(dialect.name().to_string()),
+            sessions: vec![crate::scenario::spec::SessionDef {
+                name: session.to_string(),
+                pos: at,
+                setup: None,
+                steps: vec![crate::scenario::spec::StepDef {
+                    name: session.to_string(),
+                    pos: at,
+                    sql: crate::scenario::spec::Block {
+                        sql: text.to_string(),
+                        pos: at,
+                    },
+                }],
+                teardown: None,
+            }],
+            ..Default::default()
+        };
+        Sim::build(Arc::new(spec), Source::Script, config)
+    }
+
+    fn build(spec: Arc<Spec>, source: Source, config: Config) -> Result<Sim, StoreError> {
         let mut cache = PlanCache::default();
-        let (lab, interps) = set_up(&spec, dialect_of(&spec), config.step_budget, &mut cache)?;
+        let (lab, interps) = set_up(&spec, dialect_of(&spec), &config, &mut cache)?;
         Ok(Sim {
             seats: interps.into_iter().map(Seat::new).collect(),
             spec,
+            source,
             config,
             lab,
             cache,
@@ -186,6 +241,16 @@ impl Sim {
         })
     }
 
+    /// The statement a session ran last, as written and as it ran.
+    pub fn last_statement(&self, s: SessionId) -> Option<&StatementInfo> {
+        self.seats.get(s.0 as usize)?.last.as_ref()
+    }
+
+    /// A session's T-SQL interpreter (its `SET NOCOUNT`, `@@TRANCOUNT`, cursors).
+    pub fn interp(&self, s: SessionId) -> Option<&Interp> {
+        self.seats.get(s.0 as usize).map(|x| &x.interp)
+    }
+
     /// Whether a session's step waits for locks.
     pub fn is_waiting(&self, s: SessionId) -> bool {
         self.seats
@@ -200,7 +265,7 @@ impl Sim {
         let before = self.events.len();
         let mut changes = Vec::new();
         self.taken.push(choice);
-        self.play(choice, &mut changes);
+        let statements = self.play(choice, &mut changes);
         if self.marks.iter().any(|m| m.lab.is_some()) && !self.lab.store.in_transaction() {
             // An interrupted statement made SQLite roll back the marks' transaction with it:
             // the rows are wrong. Run the schedule again on a new engine, without marks.
@@ -210,6 +275,7 @@ impl Sim {
         StepOutcome {
             events: self.events[before..].to_vec(),
             changes,
+            statements,
         }
     }
 
@@ -270,12 +336,7 @@ impl Sim {
             m.lab = None;
         }
         let dialect = self.lab.dialect;
-        let Ok((lab, interps)) = set_up(
-            &self.spec,
-            dialect,
-            self.config.step_budget,
-            &mut self.cache,
-        ) else {
+        let Ok((lab, interps)) = set_up(&self.spec, dialect, &self.config, &mut self.cache) else {
             return; // SQLite could not open: keep what there is
         };
         self.lab = lab;
@@ -285,29 +346,30 @@ impl Sim {
         self.over = false;
         for c in moves {
             self.taken.push(c);
-            self.play(c, &mut Vec::new());
+            let _ = self.play(c, &mut Vec::new());
         }
     }
 
-    fn play(&mut self, choice: Choice, changes: &mut Vec<RowChange>) {
+    /// Runs a move; how many statements the chosen step ran.
+    fn play(&mut self, choice: Choice, changes: &mut Vec<RowChange>) -> u32 {
         if self.over {
-            return;
+            return 0;
         }
         let s = choice.step.session;
         let index = choice.step.index;
         let Some(seat) = self.seats.get_mut(s.0 as usize) else {
-            return;
+            return 0;
         };
         if seat.waiting.is_some() {
             self.invalid(s, index);
-            return;
+            return 0;
         }
         let resumed = match seat.inside.take() {
             Some((i, w)) if i == index => Some(w),
             Some(other) => {
                 seat.inside = Some(other);
                 self.invalid(s, index);
-                return;
+                return 0;
             }
             None => None,
         };
@@ -318,11 +380,12 @@ impl Sim {
             .and_then(|d| d.steps.get(index as usize))
             .map(|st| st.sql.clone())
         else {
-            return;
+            return 0;
         };
-        let work = match resumed {
-            Some(w) => Ok(w),
-            None => self.cache.work(&self.lab, &block),
+        let work = match (resumed, &self.source) {
+            (Some(w), _) => Ok(w),
+            (None, Source::Script) => Ok(Work::script(self.lab.dialect, &block.sql)),
+            (None, Source::Spec) => self.cache.work(&self.lab, &block),
         };
         self.seats[s.0 as usize].next = index + 1;
         let work = match work {
@@ -331,22 +394,27 @@ impl Sim {
                 // A step that cannot be read or planned fails as a whole.
                 let ev = self.finished(s, index, EventKind::Error, Outcome::Error(e));
                 self.events.push(ev);
-                return;
+                return 0;
             }
         };
         let tag = self.taken.len() - 1;
+        let ticks = self.ticks();
         let seat = &mut self.seats[s.0 as usize];
         let ran = advance(
             &mut self.lab,
             &mut seat.interp,
             engine_session(s),
             work,
-            choice.statements,
+            (choice.statements, ticks),
             tag,
         );
         changes.extend(ran.changes.iter().cloned());
+        if ran.last.is_some() {
+            self.seats[s.0 as usize].last = ran.last;
+        }
         self.settle_own(s, index, ran.stop);
         self.report(ran.completions, changes);
+        ran.count
     }
 
     /// Records where the chosen step stopped, and its event.
@@ -382,6 +450,7 @@ impl Sim {
     /// Reports the waiting steps that finished; one with statements left runs them (which may
     /// release or block others in turn). One that stops partway is inside its step.
     fn report(&mut self, completions: Vec<Completion>, changes: &mut Vec<RowChange>) {
+        let ticks = self.ticks();
         let mut queue: VecDeque<Completion> = completions.into();
         while let Some(c) = queue.pop_front() {
             changes.extend(c.finished.changes.iter().cloned());
@@ -412,15 +481,20 @@ impl Sim {
                 stop,
                 completions,
                 changes: more,
+                last,
+                ..
             } = advance(
                 &mut self.lab,
                 &mut seat.interp,
                 c.session,
                 work,
-                left,
+                (left, ticks),
                 c.tag,
             );
             changes.extend(more);
+            if last.is_some() {
+                self.seats[seat_ix].last = last;
+            }
             match stop {
                 Stop::Ended { outcome, rest } => {
                     if let Some(rest) = rest {
@@ -434,6 +508,13 @@ impl Sim {
                 }
             }
             queue.extend(completions);
+        }
+    }
+
+    fn ticks(&self) -> Ticks {
+        match self.source {
+            Source::Script => Ticks::EveryStatement,
+            Source::Spec => Ticks::EngineStatements,
         }
     }
 
@@ -472,6 +553,7 @@ impl Seat {
             next: 0,
             waiting: None,
             inside: None,
+            last: None,
         }
     }
 }

@@ -4,20 +4,28 @@
 //! statements to the engine.
 
 use crate::dialect::catalog::Catalog;
-use crate::dialect::Plan;
-use crate::engine::lab::{Completion, Lab, Submitted};
-use crate::engine::store::RowChange;
-use crate::trace::{ErrorClass, Outcome, StepError};
+use crate::dialect::front::ParsedStatement;
 use crate::dialect::mssql::tsql::interp::{Interp, Next};
 use crate::dialect::mssql::tsql::node::Batch;
 use crate::dialect::mssql::tsql::reader::read_script;
+use crate::dialect::{plan, Plan, PlanKind};
+use crate::engine::lab::{Completion, Lab, Submitted};
+use crate::engine::store::RowChange;
+use crate::source::Span;
+use crate::trace::{ErrorClass, Outcome, StepError};
 use std::collections::VecDeque;
 
 /// What a step has left to run.
 #[derive(Debug, Clone)]
 pub enum Work {
-    /// Planned statements, and the result of the last one run.
+    /// Planned statements (a spec step), and the result of the last one run.
     Plans { left: VecDeque<Plan>, last: Outcome },
+    /// A script's statements, each planned against the catalog as it is when it runs. An
+    /// error does not stop the rest: a client runs a script one statement at a time.
+    Statements {
+        left: VecDeque<ParsedStatement>,
+        last: Outcome,
+    },
     /// T-SQL batches for the session's interpreter, and the result the step shows so far.
     Tsql {
         batches: VecDeque<Batch>,
@@ -25,15 +33,48 @@ pub enum Work {
     },
 }
 
+/// One statement as it ran: what the trace of a script shows beside its result.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StatementInfo {
+    /// The statement as the user wrote it, and where.
+    pub source: String,
+    pub span: Span,
+    /// The SQLite statements that really ran, and what the translation did.
+    pub ran: Vec<String>,
+    pub notes: Vec<String>,
+    /// `-- note:` comments written above the statement.
+    pub remarks: Vec<String>,
+    /// The scenario clock it read.
+    pub clock: String,
+}
+
 /// The next thing a step does.
 enum Move {
-    Submit(Box<Plan>),
-    /// A statement the interpreter finished without the engine (SET, PRINT, IF, ...).
-    Done(Outcome),
+    Submit(Box<Plan>, StatementInfo),
+    /// A statement finished without the engine: a T-SQL SET, PRINT or IF, or a statement of
+    /// a script that could not be read or planned.
+    Done(Outcome, StatementInfo),
     End,
 }
 
 impl Work {
+    /// A script's statements, parsed; for T-SQL its batches. Problems reading the text are
+    /// the caller's to show: the statements or batches they spoil fail when they run.
+    pub fn script(dialect: crate::dialect::Dialect, text: &str) -> Work {
+        if dialect == crate::dialect::Dialect::MsSql {
+            return Work::Tsql {
+                batches: read_script(text).batches.into(),
+                shown: None,
+            };
+        }
+        Work::Statements {
+            left: crate::dialect::front::parse_script(dialect, text)
+                .statements
+                .into(),
+            last: empty(),
+        }
+    }
+
     pub fn plans(plans: Vec<Plan>) -> Work {
         Work::Plans {
             left: plans.into(),
@@ -59,19 +100,40 @@ impl Work {
         })
     }
 
-    fn next(&mut self, interp: &mut Interp, catalog: &Catalog) -> Move {
+    fn next(&mut self, interp: &mut Interp, lab: &Lab) -> Move {
         match self {
-            Work::Plans { left, .. } => left
-                .pop_front()
-                .map_or(Move::End, |p| Move::Submit(Box::new(p))),
+            Work::Plans { left, .. } => left.pop_front().map_or(Move::End, |p| {
+                let info = StatementInfo {
+                    ran: p.sqlite.clone(),
+                    notes: p.notes.clone(),
+                    ..Default::default()
+                };
+                Move::Submit(Box::new(p), info)
+            }),
+            Work::Statements { left, .. } => match left.pop_front() {
+                Some(p) => planned(p, lab.dialect, &lab.catalog),
+                None => Move::End,
+            },
             Work::Tsql { batches, .. } => loop {
-                match interp.next(catalog) {
+                match interp.next(&lab.catalog) {
                     Next::Idle => match batches.pop_front() {
-                        Some(b) => interp.start(&b), // starting a batch is not a statement
+                        Some(b) => {
+                            if b.repeat > 1 {
+                                // `GO n`: the batch again, n - 1 more times.
+                                let mut again = b.clone();
+                                again.repeat -= 1;
+                                batches.push_front(again);
+                            }
+                            interp.start(&b) // starting a batch is not a statement
+                        }
                         None => return Move::End,
                     },
-                    Next::Done(outcome, _) => return Move::Done(outcome),
-                    Next::Run(plan, _) => return Move::Submit(plan),
+                    Next::Done(outcome, info) => return Move::Done(outcome, tsql_info(info)),
+                    Next::Run(plan, info) => {
+                        let mut info = tsql_info(info);
+                        info.ran = plan.sqlite.clone();
+                        return Move::Submit(plan, info);
+                    }
                 }
             },
         }
@@ -86,6 +148,10 @@ impl Work {
                 *last = outcome;
                 !failed
             }
+            Work::Statements { last, .. } => {
+                *last = outcome;
+                true
+            }
             Work::Tsql { shown, .. } => {
                 let out = interp.deliver(outcome);
                 *shown = Some(shown_result(shown.take(), out));
@@ -94,15 +160,19 @@ impl Work {
         }
     }
 
+    /// Takes the outcome of a statement that finished without the engine.
     fn note(&mut self, outcome: Outcome) {
-        if let Work::Tsql { shown, .. } = self {
-            *shown = Some(shown_result(shown.take(), outcome));
+        match self {
+            Work::Tsql { shown, .. } => *shown = Some(shown_result(shown.take(), outcome)),
+            Work::Statements { last, .. } => *last = outcome,
+            Work::Plans { .. } => {}
         }
     }
 
     fn has_more(&self, interp: &Interp) -> bool {
         match self {
             Work::Plans { left, .. } => !left.is_empty(),
+            Work::Statements { left, .. } => !left.is_empty(),
             Work::Tsql { batches, .. } => interp.busy() || !batches.is_empty(),
         }
     }
@@ -110,7 +180,7 @@ impl Work {
     /// What the step shows now.
     fn shown(&self) -> Outcome {
         match self {
-            Work::Plans { last, .. } => last.clone(),
+            Work::Plans { last, .. } | Work::Statements { last, .. } => last.clone(),
             Work::Tsql { shown, .. } => shown.clone().unwrap_or_else(empty),
         }
     }
@@ -119,6 +189,10 @@ impl Work {
     pub fn fresh(self) -> Work {
         match self {
             Work::Plans { left, .. } => Work::Plans {
+                left,
+                last: empty(),
+            },
+            Work::Statements { left, .. } => Work::Statements {
                 left,
                 last: empty(),
             },
@@ -139,6 +213,16 @@ impl Work {
     }
 }
 
+/// Which statements move the scenario clock on, one second each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ticks {
+    /// Every statement of a script, those that never reach the engine too (a script's
+    /// timestamps count its statements, as a reader steps through them).
+    EveryStatement,
+    /// Only statements the engine runs (spec runs, as recorded in their transcripts).
+    EngineStatements,
+}
+
 /// Where [`advance`] stopped.
 pub enum Stop {
     /// The step ended, or stopped at its statement limit with `rest` left to run.
@@ -155,12 +239,15 @@ pub enum Stop {
     },
 }
 
-/// A step's run: where it stopped, the waiting statements of others it let finish, and every
-/// row it changed.
+/// A step's run: where it stopped, the waiting statements of others it let finish, every
+/// row it changed (rows a DDL statement rebuilt left out), and its last statement.
 pub struct Ran {
     pub stop: Stop,
     pub completions: Vec<Completion>,
     pub changes: Vec<RowChange>,
+    pub last: Option<StatementInfo>,
+    /// How many statements it ran.
+    pub count: u32,
 }
 
 /// Runs `work` for engine session `s` until a statement waits, the work ends, or `limit`
@@ -170,12 +257,13 @@ pub fn advance(
     interp: &mut Interp,
     s: usize,
     mut work: Work,
-    limit: Option<u32>,
+    (limit, ticks): (Option<u32>, Ticks),
     tag: usize,
 ) -> Ran {
     let mut ran = 0u32;
     let mut completions = Vec::new();
     let mut changes = Vec::new();
+    let mut last = None;
     loop {
         if limit.is_some_and(|l| ran >= l) {
             let outcome = work.shown();
@@ -184,23 +272,43 @@ pub fn advance(
                 stop: Stop::Ended { outcome, rest },
                 completions,
                 changes,
+                last,
+                count: ran,
             };
         }
         ran += 1;
-        let plan = match work.next(interp, &lab.catalog) {
-            Move::End => break,
-            Move::Done(outcome) => {
+        // Every statement moves the scenario clock on, one second each.
+        let clock = lab.clock.text();
+        let (plan, mut info) = match work.next(interp, lab) {
+            Move::End => {
+                ran -= 1;
+                break;
+            }
+            Move::Done(outcome, info) => {
+                if ticks == Ticks::EveryStatement {
+                    lab.tick();
+                }
+                last = Some(StatementInfo { clock, ..info });
                 work.note(outcome);
                 continue;
             }
-            Move::Submit(plan) => plan,
+            Move::Submit(plan, info) => (plan, info),
         };
+        info.clock = clock;
+        last = Some(info);
         lab.tick();
+        let ring = plan.ring.clone();
+        let ddl = matches!(plan.kind, PlanKind::Ddl { .. });
         let (own, done) = lab.submit(s, *plan, tag);
         completions.extend(done);
         match own {
             Submitted::Finished(f) => {
-                changes.extend(f.changes);
+                if let (Outcome::Ok(_), Some(r)) = (&f.outcome, ring) {
+                    lab.catalog.set_ring(r);
+                }
+                if !ddl {
+                    changes.extend(f.changes);
+                }
                 if !work.deliver(interp, f.outcome) {
                     break;
                 }
@@ -211,6 +319,8 @@ pub fn advance(
                     stop: Stop::Waiting { on, work, left },
                     completions,
                     changes,
+                    last,
+                    count: ran,
                 };
             }
         }
@@ -222,6 +332,44 @@ pub fn advance(
         },
         completions,
         changes,
+        last,
+        count: ran,
+    }
+}
+
+/// A script's statement, planned against the catalog now; an error is the statement's result,
+/// pointing at the statement when it has no position of its own.
+fn planned(p: ParsedStatement, dialect: crate::dialect::Dialect, catalog: &Catalog) -> Move {
+    let mut info = StatementInfo {
+        source: p.raw.text,
+        span: p.raw.span,
+        remarks: p.raw.remarks,
+        ..Default::default()
+    };
+    let ast = match p.ast {
+        Ok(ast) => ast,
+        Err(e) => return Move::Done(Outcome::Error(e), info),
+    };
+    match plan(dialect, &ast, catalog) {
+        Ok(pl) => {
+            info.ran = pl.sqlite.clone();
+            info.notes = pl.notes.clone();
+            Move::Submit(Box::new(pl), info)
+        }
+        Err(mut e) => {
+            e.pos.get_or_insert(info.span.start);
+            Move::Done(Outcome::Error(e), info)
+        }
+    }
+}
+
+fn tsql_info(i: crate::dialect::mssql::tsql::interp::StepInfo) -> StatementInfo {
+    StatementInfo {
+        source: i.text,
+        span: i.span,
+        notes: i.notes,
+        remarks: i.remarks,
+        ..Default::default()
     }
 }
 

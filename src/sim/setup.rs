@@ -1,15 +1,15 @@
 //! Building a lab for a scenario: the setup blocks in a hidden session, then each session with
 //! its own setup; and the plans of each block of SQL, made once per catalog they meet.
 
-use super::program::{advance, Work};
+use super::program::{advance, Ticks, Work};
 use crate::dialect::catalog::Catalog;
 use crate::dialect::front::{parse_script, Script};
+use crate::dialect::mssql::tsql::interp::Interp;
 use crate::dialect::{plan, Dialect, Plan};
 use crate::engine::lab::Lab;
 use crate::engine::store::{Store, StoreError};
 use crate::scenario::spec::{Block, Spec};
 use crate::trace::{ErrorClass, StepError};
-use crate::dialect::mssql::tsql::interp::Interp;
 use std::collections::BTreeMap;
 
 /// What a scenario learns once and uses in every schedule: scripts parsed by their SQL text,
@@ -79,11 +79,12 @@ impl PlanCache {
 pub fn set_up(
     spec: &Spec,
     dialect: Dialect,
-    step_budget: u64,
+    config: &super::Config,
     cache: &mut PlanCache,
 ) -> Result<(Lab, Vec<Interp>), StoreError> {
-    let store = Store::open(step_budget)?;
+    let store = Store::open(config.step_budget)?;
     let mut lab = Lab::new(dialect, store);
+    lab.clock = crate::engine::clock::Clock::starting_at(config.clock_start);
     let mut hidden = Interp::default();
     let setup = lab.add_session("setup");
     for b in &spec.setup {
@@ -105,7 +106,14 @@ pub fn set_up(
 fn run_block(lab: &mut Lab, interp: &mut Interp, s: usize, block: &Block, cache: &mut PlanCache) {
     if lab.dialect == Dialect::MsSql {
         if let Ok(work) = Work::tsql(&block.sql) {
-            let _ = advance(lab, interp, s, work, None, usize::MAX);
+            let _ = advance(
+                lab,
+                interp,
+                s,
+                work,
+                (None, Ticks::EngineStatements),
+                usize::MAX,
+            );
         }
         return;
     }

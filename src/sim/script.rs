@@ -1,0 +1,169 @@
+//! Plain scripts, one statement per step: what the one-session view and `queuelab run FILE`
+//! show. A script is a [`Sim`] of one session; each [`Runner::step`] is one
+//! [`Sim::step`] of `(statements 1)`, and its [`Step`] the picture after it.
+
+use super::{Choice, Config, SessionId, Sim};
+use crate::dialect::Dialect;
+use crate::engine::lab::Lab;
+use crate::engine::rings;
+use crate::engine::snapshot;
+use crate::render;
+use crate::trace::{
+    Diagnostic, ErrorClass, EventKind, Outcome, RingView, Step, StepError, TableView, Trace,
+};
+
+/// Knobs of a script run; the defaults suit the app and the CLI.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunConfig {
+    /// SQLite VM instructions one statement may take before it is interrupted.
+    pub step_budget: u64,
+    /// Where the scenario clock starts (seconds since the Unix epoch).
+    pub clock_start: i64,
+    /// The session name steps are reported under.
+    pub session: String,
+    /// Ring sizes chosen by the user, by table name, overriding the inferred `mod N`.
+    pub ring_sizes: Vec<(String, i64)>,
+}
+
+impl Default for RunConfig {
+    fn default() -> Self {
+        let sim = Config::default();
+        RunConfig {
+            step_budget: sim.step_budget,
+            clock_start: sim.clock_start,
+            session: "s1".into(),
+            ring_sizes: Vec::new(),
+        }
+    }
+}
+
+/// Runs a one-session script to the end.
+pub fn run_script(dialect: Dialect, text: &str, config: &RunConfig) -> Trace {
+    let mut runner = Runner::new(dialect, text, config.clone());
+    let mut steps = Vec::new();
+    while let Some(s) = runner.step() {
+        steps.push(s);
+    }
+    Trace {
+        dialect,
+        diagnostics: runner.diagnostics,
+        steps,
+    }
+}
+
+pub struct Runner {
+    dialect: Dialect,
+    sim: Option<Sim>,
+    /// Statements run so far.
+    count: usize,
+    config: RunConfig,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The one session of a script.
+const ONLY: SessionId = SessionId(0);
+
+impl Runner {
+    pub fn new(dialect: Dialect, text: &str, config: RunConfig) -> Runner {
+        let mut diagnostics = crate::dialect::outline::outline(dialect, text).1;
+        let sim_config = Config {
+            step_budget: config.step_budget,
+            clock_start: config.clock_start,
+        };
+        let sim = match Sim::script(dialect, text, &config.session, sim_config) {
+            Ok(sim) => Some(sim),
+            Err(e) => {
+                diagnostics.push(Diagnostic {
+                    pos: Default::default(),
+                    message: format!("could not open SQLite: {}", e.message),
+                    fixed_text: None,
+                });
+                None
+            }
+        };
+        Runner {
+            dialect,
+            sim,
+            count: 0,
+            config,
+            diagnostics,
+        }
+    }
+
+    /// Runs the next statement; `None` when there is none left.
+    pub fn step(&mut self) -> Option<Step> {
+        let sim = self.sim.as_mut()?;
+        let next = sim.next_choice(ONLY)?;
+        let out = sim.step(Choice {
+            step: next.step,
+            statements: Some(1),
+        });
+        if out.statements == 0 {
+            return None; // the script had no statement left
+        }
+        let info = sim.last_statement(ONLY).cloned()?;
+        self.count += 1;
+        let own = out.events.first()?;
+        let outcome = match (&own.kind, &own.outcome) {
+            (EventKind::Waiting, _) | (_, None) => Outcome::Error(StepError {
+                class: ErrorClass::Other,
+                native: String::new(),
+                message: "the statement waits for a lock no session can release".into(),
+                pos: None,
+                fixed_text: None,
+            }),
+            (_, Some(o)) => o.clone(),
+        };
+        let lab = sim.lab();
+        let tables = match lab.store.tables() {
+            Ok(t) => snapshot::table_views(t, &out.changes),
+            Err(_) => Vec::new(),
+        };
+        let rings = rings_of(lab, &self.config, &tables);
+        let client_text = if self.dialect == Dialect::MsSql {
+            let nocount = sim.interp(ONLY).is_some_and(|i| i.nocount);
+            render::sqlcmd::render(&outcome, nocount)
+        } else {
+            render::client_text(self.dialect, &info.source, &outcome)
+        };
+        Some(Step {
+            name: format!("{}_{}", self.config.session, self.count),
+            session: self.config.session.clone(),
+            source: info.source,
+            span: info.span,
+            ran: info.ran,
+            notes: info.notes,
+            remarks: info.remarks,
+            clock: info.clock,
+            outcome,
+            client_text,
+            tables,
+            rings,
+        })
+    }
+}
+
+/// The ring views of every table known to be a ring.
+fn rings_of(lab: &Lab, config: &RunConfig, tables: &[TableView]) -> Vec<RingView> {
+    let mut out = Vec::new();
+    for hint in lab.catalog.rings() {
+        let Some(t) = tables
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(&hint.table))
+        else {
+            continue;
+        };
+        let size = config
+            .ring_sizes
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(&hint.table))
+            .map(|(_, s)| *s);
+        out.extend(rings::ring_views(
+            t,
+            hint,
+            lab.catalog.table(&hint.table),
+            size,
+        ));
+    }
+    out
+}
