@@ -4,6 +4,7 @@
 //! method, never by comparing dialects inside the engine.
 
 pub mod catalog;
+pub mod client;
 pub mod common;
 pub mod concurrency;
 pub mod ddl;

@@ -17,7 +17,6 @@ pub mod waits;
 
 use crate::dialect::front::{parse_script, Script};
 use crate::dialect::{plan, Dialect, PlanKind};
-use crate::render;
 use crate::trace::{Diagnostic, ErrorClass, Outcome, RingView, Step, StepError, TableView, Trace};
 use clock::Clock;
 use lab::{Lab, Submitted};
@@ -183,7 +182,7 @@ impl Runner {
             Err(_) => Vec::new(),
         };
         let rings = rings_of(lab, &self.config, &tables);
-        let client_text = render::client_text(self.dialect, &parsed.raw.text, &outcome);
+        let client_text = self.dialect.client_text(&parsed.raw.text, &outcome);
         Some(Step {
             name: format!("{}_{}", self.config.session, self.next),
             session: self.config.session.clone(),
@@ -255,7 +254,7 @@ impl Runner {
             Err(_) => Vec::new(),
         };
         let rings = rings_of(lab, &self.config, &tables);
-        let client_text = render::sqlcmd::render(&outcome, t.interp.nocount);
+        let client_text = t.interp.client_text(&outcome);
         Some(Step {
             name: format!("{}_{}", self.config.session, self.next),
             session: self.config.session.clone(),

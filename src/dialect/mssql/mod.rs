@@ -11,6 +11,7 @@ use super::Dialect;
 use crate::trace::StepError;
 use sqlparser::ast::Statement;
 
+pub mod client;
 pub mod cte;
 pub mod functions;
 pub mod hints;

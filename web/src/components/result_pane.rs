@@ -4,7 +4,6 @@
 use super::terminal::Terminal;
 use crate::hooks::use_lab::use_lab;
 use crate::state::Action;
-use queuelab::render::transcript::echo;
 use queuelab::trace::{Outcome, StepError};
 use queuelab::Dialect;
 use yew::prelude::*;
@@ -87,7 +86,7 @@ pub fn result_pane() -> Html {
                 </aside>
             }) }
             <Terminal
-                echo={AttrValue::from(echo(lab.dialect, &step.source))}
+                echo={AttrValue::from(lab.dialect.echo(&step.source))}
                 output={AttrValue::from(step.client_text.clone())}
                 failed={error.is_some()}
             />

@@ -255,7 +255,7 @@ fn last_result(sc: &Scenario, dialect: Dialect, session: &str) -> Option<Session
         .and_then(|i| statements.get(i))
         .map_or(sql, |s| s.source.clone());
     Some(SessionResult {
-        text: Some(queuelab::render::client_text(dialect, &source, outcome)),
+        text: Some(dialect.client_text(&source, outcome)),
         failed: matches!(outcome, Outcome::Error(_)),
         partial,
     })
