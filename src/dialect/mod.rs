@@ -10,6 +10,7 @@ pub mod concurrency;
 pub mod counts;
 pub mod ddl;
 pub mod dml;
+pub mod errors;
 pub mod exprs;
 pub mod front;
 pub mod locks;
@@ -40,5 +41,5 @@ pub fn plan(
 
 // The enum itself lives in the bottom layer (plain data names a vendor); its capability
 // methods stay in this module's files (`counts.rs`, `concurrency.rs`, `client.rs`,
-// ...), with the front-ends they describe.
+// `errors.rs`, ...), with the front-ends they describe.
 pub use crate::vendor::Dialect;

@@ -47,7 +47,7 @@ impl Work {
         if let Some(d) = read.diagnostics.first() {
             return Err(StepError {
                 class: ErrorClass::Other,
-                native: "102".into(),
+                native: crate::dialect::mssql::errors::SYNTAX_ERROR.into(),
                 message: d.message.clone(),
                 pos: Some(d.pos),
                 fixed_text: None,

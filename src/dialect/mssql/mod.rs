@@ -13,6 +13,7 @@ use sqlparser::ast::Statement;
 
 pub mod client;
 pub mod cte;
+pub mod errors;
 pub mod functions;
 pub mod hints;
 pub mod names;

@@ -2,6 +2,7 @@
 //! file; this file only dispatches.
 
 pub mod client;
+pub mod errors;
 pub mod mod_operator;
 pub mod upsert;
 

@@ -11,6 +11,7 @@ use crate::trace::StepError;
 use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 
 pub mod client;
+pub mod errors;
 pub mod series;
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
