@@ -29,7 +29,7 @@ pub struct Outlined {
 /// The statements of a script and the problems that stop it being read, without running
 /// anything (no SQLite): what an editor lists before the first step.
 pub fn outline(dialect: Dialect, text: &str) -> (Vec<Outlined>, Vec<trace::Diagnostic>) {
-    if dialect == Dialect::MsSql {
+    if dialect.procedural_batches() {
         // T-SQL: each batch's statements (a procedure's body runs when it is called).
         let read = dialect::mssql::tsql::reader::read_script(text);
         let mut statements = Vec::new();
@@ -66,5 +66,5 @@ pub fn outline(dialect: Dialect, text: &str) -> (Vec<Outlined>, Vec<trace::Diagn
 pub fn dialect_for(text: &str, explicit: Option<Dialect>) -> Dialect {
     explicit
         .or_else(|| source::dialect_header(text).and_then(Dialect::from_name))
-        .unwrap_or(Dialect::MySql)
+        .unwrap_or(Dialect::SCRIPT_DEFAULT)
 }

@@ -27,6 +27,13 @@ impl Dialect {
         }
     }
 
+    /// Whether the client reports a statement that returns no rows and no count only at the
+    /// end of its batch (sqlcmd's "Commands completed successfully."), so a step stopped
+    /// partway shows nothing for it; mysql and psql answer each statement.
+    pub fn reports_success_at_batch_end(self) -> bool {
+        self == Dialect::MsSql
+    }
+
     /// A statement echoed as the client shows it while it is typed: mysql and psql print the
     /// prompt, `->` before each continuation line and the closing `;`; sqlcmd numbers the
     /// lines.

@@ -19,6 +19,7 @@ pub mod mysql;
 pub mod plan;
 pub mod postgres;
 pub mod ring_hint;
+pub mod scripts;
 pub mod split;
 pub mod walk;
 

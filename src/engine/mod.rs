@@ -82,7 +82,7 @@ struct TsqlRun {
 
 impl Runner {
     pub fn new(dialect: Dialect, text: &str, config: RunConfig) -> Runner {
-        let (script, tsql) = if dialect == Dialect::MsSql {
+        let (script, tsql) = if dialect.procedural_batches() {
             let read = crate::dialect::mssql::tsql::reader::read_script(text);
             let script = Script {
                 dialect,

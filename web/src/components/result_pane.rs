@@ -5,7 +5,6 @@ use super::terminal::Terminal;
 use crate::hooks::use_lab::use_lab;
 use crate::state::Action;
 use queuelab::trace::{Outcome, StepError};
-use queuelab::Dialect;
 use yew::prelude::*;
 
 #[function_component(ResultPane)]
@@ -51,7 +50,7 @@ pub fn result_pane() -> Html {
                     <strong>{ "Run all" }</strong>
                     { " jumps to the end. After each statement you see what the client prints, \
                        the SQLite that really ran, every table and the ring." }
-                    if lab.dialect == Dialect::MsSql {
+                    if lab.dialect.procedural_batches() {
                         { " An EXEC is followed by the statements of the procedure's body, one \
                            per step, marked in the editor inside its CREATE PROCEDURE." }
                     }
