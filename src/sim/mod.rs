@@ -14,6 +14,7 @@ pub mod program;
 pub mod run;
 pub mod setup;
 
+use crate::dialect::mssql::tsql::interp::Interp;
 use crate::dialect::Dialect;
 use crate::engine::lab::{Checkpoint, Completion, Lab};
 use crate::engine::store::{RowChange, StoreError};
@@ -21,7 +22,6 @@ pub use crate::scenario::schedule::{Choice, Schedule, SessionId, StepId};
 use crate::scenario::spec::Spec;
 pub use crate::trace::PermutationRun;
 use crate::trace::{Event, EventKind, Outcome};
-use crate::dialect::mssql::tsql::interp::Interp;
 use program::{advance, deliver_waited, Ran, Stop, Work};
 pub use run::{run_permutation, run_permutation_traced, run_permutations};
 use setup::{set_up, PlanCache};

@@ -4,13 +4,13 @@
 //! statements to the engine.
 
 use crate::dialect::catalog::Catalog;
+use crate::dialect::mssql::tsql::interp::{Interp, Next};
+use crate::dialect::mssql::tsql::node::Batch;
+use crate::dialect::mssql::tsql::reader::read_script;
 use crate::dialect::Plan;
 use crate::engine::lab::{Completion, Lab, Submitted};
 use crate::engine::store::RowChange;
 use crate::trace::{ErrorClass, Outcome, StepError};
-use crate::dialect::mssql::tsql::interp::{Interp, Next};
-use crate::dialect::mssql::tsql::node::Batch;
-use crate::dialect::mssql::tsql::reader::read_script;
 use std::collections::VecDeque;
 
 /// What a step has left to run.

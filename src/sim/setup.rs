@@ -4,12 +4,12 @@
 use super::program::{advance, Work};
 use crate::dialect::catalog::Catalog;
 use crate::dialect::front::{parse_script, Script};
+use crate::dialect::mssql::tsql::interp::Interp;
 use crate::dialect::{plan, Dialect, Plan};
 use crate::engine::lab::Lab;
 use crate::engine::store::{Store, StoreError};
 use crate::scenario::spec::{Block, Spec};
 use crate::trace::{ErrorClass, StepError};
-use crate::dialect::mssql::tsql::interp::Interp;
 use std::collections::BTreeMap;
 
 /// What a scenario learns once and uses in every schedule: scripts parsed by their SQL text,
