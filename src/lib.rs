@@ -24,5 +24,5 @@ pub use trace::Trace;
 pub fn dialect_for(text: &str, explicit: Option<Dialect>) -> Dialect {
     explicit
         .or_else(|| source::dialect_header(text).and_then(Dialect::from_name))
-        .unwrap_or(Dialect::MySql)
+        .unwrap_or(Dialect::SCRIPT_DEFAULT)
 }

@@ -1,6 +1,7 @@
 //! The layering of the crate's top-level modules (ARCHITECTURE.md, section "Layers"): a module
 //! may name `crate::X` only for X in a lower layer or its own. Read from the source text, so a
-//! new upward import fails here before it can close an import loop.
+//! new upward import fails here before it can close an import loop. Also: outside the dialect
+//! layer no code names a vendor; it asks a `Dialect` method instead.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -213,6 +214,97 @@ fn problems(root: &Path) -> Vec<String> {
         }
     }
     problems
+}
+
+/// The vendors, as code outside the dialect layer must not name them.
+const VENDORS: &[&str] = &["MySql", "Postgres", "MsSql"];
+
+/// Whether a file under the crate root may name the vendors one by one: the enum's own file
+/// (names, parsing) and the dialect layer, where each vendor's behaviour lives.
+fn may_name_vendors(file: &str) -> bool {
+    file == "src/vendor.rs" || file.starts_with("src/dialect/")
+}
+
+/// The lines of `text` that name a vendor in code: `Dialect::MySql`, `Dialect::Postgres`,
+/// `Dialect::MsSql`, or all of them at once (`Dialect::{...}`, `Dialect::*`). Comments (from
+/// `//` to the end of the line) may name any vendor.
+fn vendor_names(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut from = 0;
+        while let Some(found) = code[from..].find("Dialect::") {
+            let at = from + found;
+            from = at + "Dialect::".len();
+            // `SqlDialect::` and the like are other types.
+            if code[..at].chars().next_back().is_some_and(is_ident_char) {
+                continue;
+            }
+            let rest = &code[from..];
+            let name = leading_ident(rest);
+            let named = if VENDORS.contains(&name) {
+                format!("Dialect::{name}")
+            } else if rest.starts_with('{') || rest.starts_with('*') {
+                format!("Dialect::{}", &rest[..1])
+            } else {
+                continue;
+            };
+            out.push((i + 1, named));
+        }
+    }
+    out
+}
+
+#[test]
+fn only_the_dialect_layer_asks_which_vendor_it_is() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    files.sort();
+    let mut problems = Vec::new();
+    for path in files {
+        let rel = path.strip_prefix(root).expect("under the crate root");
+        let file = rel.to_string_lossy().replace('\\', "/");
+        if may_name_vendors(&file) {
+            continue;
+        }
+        let text =
+            fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        for (line, named) in vendor_names(&text) {
+            problems.push(format!(
+                "{file}:{line}: {named}: ask a capability method of `Dialect` in src/dialect/ \
+                 instead of comparing vendors"
+            ));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "vendor forks outside src/dialect/:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn vendor_names_are_found_in_code_but_not_in_comments() {
+    let text = "if d == Dialect::MsSql {\n\
+                // Dialect::MySql in a comment\n\
+                let x = sqlparser::dialect::MySqlDialect {};\n\
+                match d { crate::vendor::Dialect::Postgres => 1, _ => 2 }\n\
+                let p = d.prompt(); // unlike Dialect::Postgres\n\
+                use Dialect::*;\n\
+                let y = SqlDialect::MySql;\n";
+    let expected = [
+        (1, "Dialect::MsSql"),
+        (4, "Dialect::Postgres"),
+        (6, "Dialect::*"),
+    ];
+    assert_eq!(
+        vendor_names(text),
+        expected
+            .iter()
+            .map(|&(l, n)| (l, n.to_string()))
+            .collect::<Vec<_>>()
+    );
 }
 
 #[test]

@@ -36,9 +36,9 @@ pub fn sqlparser_dialect(dialect: Dialect) -> Box<dyn SqlDialect> {
 /// The vendor code for a syntax error.
 pub fn syntax_code(dialect: Dialect) -> &'static str {
     match dialect {
-        Dialect::MySql => "1064",
-        Dialect::Postgres => "42601",
-        Dialect::MsSql => "102",
+        Dialect::MySql => super::mysql::errors::SYNTAX_ERROR,
+        Dialect::Postgres => super::postgres::errors::SYNTAX_ERROR,
+        Dialect::MsSql => super::mssql::errors::SYNTAX_ERROR,
     }
 }
 

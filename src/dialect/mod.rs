@@ -4,10 +4,13 @@
 //! method, never by comparing dialects inside the engine.
 
 pub mod catalog;
+pub mod client;
 pub mod common;
 pub mod concurrency;
+pub mod counts;
 pub mod ddl;
 pub mod dml;
+pub mod errors;
 pub mod exprs;
 pub mod front;
 pub mod locks;
@@ -17,6 +20,7 @@ pub mod outline;
 pub mod plan;
 pub mod postgres;
 pub mod ring_hint;
+pub mod scripts;
 pub mod split;
 pub mod walk;
 
@@ -37,22 +41,7 @@ pub fn plan(
     }
 }
 
-// The enum itself lives in the bottom layer (plain data names a vendor); the capability
-// methods below stay here, with the front-ends they describe.
+// The enum itself lives in the bottom layer (plain data names a vendor); its capability
+// methods stay in this module's files (`counts.rs`, `concurrency.rs`, `client.rs`,
+// `errors.rs`, ...), with the front-ends they describe.
 pub use crate::vendor::Dialect;
-
-impl Dialect {
-    /// Whether an upsert that changes an existing row counts 2 affected rows and an unchanged
-    /// one 0, as MySQL's `INSERT ... ON DUPLICATE KEY UPDATE` does
-    /// (<https://dev.mysql.com/doc/refman/8.4/en/insert-on-duplicate.html>). PostgreSQL's
-    /// `ON CONFLICT DO UPDATE` counts 1 either way.
-    pub fn upsert_update_counts_two(self) -> bool {
-        self == Dialect::MySql
-    }
-
-    /// Whether UPDATE reports rows *changed* rather than rows matched (MySQL's default, see
-    /// `CLIENT_FOUND_ROWS` in <https://dev.mysql.com/doc/c-api/8.4/en/mysql-affected-rows.html>).
-    pub fn update_counts_changed_rows(self) -> bool {
-        self == Dialect::MySql
-    }
-}

@@ -16,7 +16,7 @@ pub struct Outlined {
 /// The statements of a script and the problems that stop it being read, without running
 /// anything (no SQLite): what an editor lists before the first step.
 pub fn outline(dialect: Dialect, text: &str) -> (Vec<Outlined>, Vec<Diagnostic>) {
-    if dialect == Dialect::MsSql {
+    if dialect.procedural_batches() {
         // T-SQL: each batch's statements (a procedure's body runs when it is called).
         let read = super::mssql::tsql::reader::read_script(text);
         let mut statements = Vec::new();

@@ -52,9 +52,9 @@ pub fn count(
                 }
             }
             let updated = updated_changed + updated_same;
-            let affected = match (dialect, mode) {
-                (Dialect::MySql, InsertMode::Replace) => inserted + deleted,
-                (d, _) if d.upsert_update_counts_two() => inserted + 2 * updated_changed,
+            let affected = match mode {
+                InsertMode::Replace if dialect.replace_counts_deleted_rows() => inserted + deleted,
+                _ if dialect.upsert_update_counts_two() => inserted + 2 * updated_changed,
                 _ => inserted + updated,
             };
             let (records, duplicates) = match mode {
@@ -72,9 +72,11 @@ pub fn count(
             } else {
                 0
             };
-            let info = (dialect == Dialect::MySql && *multi_row_source).then(|| {
-                format!("Records: {records}  Duplicates: {duplicates}  Warnings: {warnings}")
-            });
+            let info = if *multi_row_source {
+                dialect.insert_info(records, duplicates, warnings)
+            } else {
+                None
+            };
             Counted {
                 affected: Some(affected),
                 info,
@@ -90,20 +92,14 @@ pub fn count(
                     c.kind == ChangeKind::Update && (c.old != c.new || c.old_rowid != c.new_rowid)
                 })
                 .count() as u64;
-            if dialect.update_counts_changed_rows() {
-                Counted {
-                    affected: Some(changed),
-                    info: Some(format!(
-                        "Rows matched: {matched}  Changed: {changed}  Warnings: 0"
-                    )),
-                    warnings: 0,
-                }
-            } else {
-                Counted {
-                    affected: Some(matched),
-                    info: None,
-                    warnings: 0,
-                }
+            Counted {
+                affected: Some(if dialect.update_counts_changed_rows() {
+                    changed
+                } else {
+                    matched
+                }),
+                info: dialect.update_info(matched, changed),
+                warnings: 0,
             }
         }
         PlanKind::Delete { table } => Counted {

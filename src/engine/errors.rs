@@ -1,14 +1,18 @@
-//! SQLite's errors, told the way the vendor's server would tell them.
+//! SQLite's errors, told the way the vendor's server would tell them: this file reads what
+//! failed, `Dialect::store_error` (`src/dialect/errors.rs`) words it.
 
 use super::store::{Store, StoreError};
 use crate::dialect::catalog::Catalog;
+use crate::dialect::errors::StoreFailure;
 use crate::dialect::{Dialect, PlanKind};
-use crate::trace::{ErrorClass, StepError, Value};
+use crate::trace::{StepError, Value};
 
 const SQLITE_CONSTRAINT_NOTNULL: i32 = 1299;
 const SQLITE_CONSTRAINT_PRIMARYKEY: i32 = 1555;
 const SQLITE_CONSTRAINT_UNIQUE: i32 = 2067;
 
+/// A failed statement's error as the vendor's server would report it: what failed is read
+/// from SQLite's error here, the vendor's number and words come from the dialect.
 pub fn vendor_error(
     dialect: Dialect,
     err: &StoreError,
@@ -16,102 +20,14 @@ pub fn vendor_error(
     catalog: &Catalog,
     store: &Store,
 ) -> StepError {
-    let msg = err.message.as_str();
-    if dialect == Dialect::MsSql {
-        return mssql_error(err, kind, catalog, store);
-    }
-    let mysql = dialect == Dialect::MySql;
-    let (class, native, message) = if err.interrupted {
-        (
-            ErrorClass::Other,
-            if mysql { "1317" } else { "57014" },
-            msg.to_string(),
-        )
-    } else if err.code == SQLITE_CONSTRAINT_UNIQUE || err.code == SQLITE_CONSTRAINT_PRIMARYKEY {
-        let (table, columns) = constraint_columns(msg);
-        let def = catalog.table(&table);
-        let key = def
-            .and_then(|d| d.key_on(&columns))
-            .map(|k| k.name.clone())
-            .unwrap_or_else(|| columns.join(","));
-        let value = clashing_value(kind, &table, &columns, catalog, store);
-        if mysql {
-            let entry = value
-                .map(|v| format!("Duplicate entry '{v}' for key '{key}'"))
-                .unwrap_or_else(|| format!("Duplicate entry for key '{key}'"));
-            (ErrorClass::UniqueViolation, "1062", entry)
-        } else {
-            (
-                ErrorClass::UniqueViolation,
-                "23505",
-                format!("duplicate key value violates unique constraint \"{key}\""),
-            )
-        }
-    } else if err.code == SQLITE_CONSTRAINT_NOTNULL {
-        let (table, columns) = constraint_columns(msg);
-        let col = columns.first().cloned().unwrap_or_default();
-        if mysql {
-            (
-                ErrorClass::Other,
-                "1048",
-                format!("Column '{col}' cannot be null"),
-            )
-        } else {
-            (
-                ErrorClass::Other,
-                "23502",
-                format!("null value in column \"{col}\" of relation \"{table}\" violates not-null constraint"),
-            )
-        }
-    } else if let Some(t) = msg.strip_prefix("no such table: ").map(name_only) {
-        if mysql {
-            (
-                ErrorClass::Other,
-                "1146",
-                format!("Table 'test.{t}' doesn't exist"),
-            )
-        } else {
-            (
-                ErrorClass::Other,
-                "42P01",
-                format!("relation \"{t}\" does not exist"),
-            )
-        }
-    } else if let Some(c) = msg.strip_prefix("no such column: ").map(name_only) {
-        if mysql {
-            (
-                ErrorClass::Other,
-                "1054",
-                format!("Unknown column '{c}' in 'field list'"),
-            )
-        } else {
-            (
-                ErrorClass::Other,
-                "42703",
-                format!("column \"{c}\" does not exist"),
-            )
-        }
-    } else {
-        (
-            ErrorClass::Other,
-            if mysql { "1105" } else { "XX000" },
-            format!("SQLite: {msg}"),
-        )
-    };
-    StepError {
-        class,
-        native: native.to_string(),
-        message,
-        pos: None,
-        fixed_text: None,
-    }
+    dialect.store_error(&failure(err, kind, catalog, store))
 }
 
-/// SQLite's errors as SQL Server numbers and words them.
-fn mssql_error(err: &StoreError, kind: &PlanKind, catalog: &Catalog, store: &Store) -> StepError {
+/// What failed, in words no vendor owns.
+fn failure(err: &StoreError, kind: &PlanKind, catalog: &Catalog, store: &Store) -> StoreFailure {
     let msg = err.message.as_str();
-    let (class, native, message) = if err.interrupted {
-        (ErrorClass::Other, "3617", msg.to_string())
+    if err.interrupted {
+        StoreFailure::Interrupted(msg.to_string())
     } else if err.code == SQLITE_CONSTRAINT_UNIQUE || err.code == SQLITE_CONSTRAINT_PRIMARYKEY {
         let (table, columns) = constraint_columns(msg);
         let def = catalog.table(&table);
@@ -120,49 +36,26 @@ fn mssql_error(err: &StoreError, kind: &PlanKind, catalog: &Catalog, store: &Sto
             (Some(pk), Some(k)) => pk.name == k.name,
             _ => false,
         };
-        let name = key
+        let key = key
             .map(|k| k.name.clone())
             .unwrap_or_else(|| columns.join(","));
-        let value = clashing_value(kind, &table, &columns, catalog, store)
-            .map(|v| format!(" The duplicate key value is ({}).", v.replace('-', ", ")))
-            .unwrap_or_default();
-        (
-            ErrorClass::UniqueViolation,
-            "2627",
-            format!(
-                "Violation of {} constraint '{name}'. Cannot insert duplicate key in object 'dbo.{table}'.{value}",
-                if primary { "PRIMARY KEY" } else { "UNIQUE KEY" }
-            ),
-        )
+        let value = clashing_value(kind, &table, &columns, catalog, store);
+        StoreFailure::Duplicate {
+            table,
+            key,
+            primary,
+            value,
+        }
     } else if err.code == SQLITE_CONSTRAINT_NOTNULL {
         let (table, columns) = constraint_columns(msg);
-        let col = columns.first().cloned().unwrap_or_default();
-        (
-            ErrorClass::Other,
-            "515",
-            format!("Cannot insert the value NULL into column '{col}', table 'queuelab.dbo.{table}'; column does not allow nulls. INSERT fails."),
-        )
+        let column = columns.first().cloned().unwrap_or_default();
+        StoreFailure::NotNull { table, column }
     } else if let Some(t) = msg.strip_prefix("no such table: ").map(name_only) {
-        (
-            ErrorClass::Other,
-            "208",
-            format!("Invalid object name '{t}'."),
-        )
+        StoreFailure::NoTable(t.to_string())
     } else if let Some(c) = msg.strip_prefix("no such column: ").map(name_only) {
-        (
-            ErrorClass::Other,
-            "207",
-            format!("Invalid column name '{c}'."),
-        )
+        StoreFailure::NoColumn(c.to_string())
     } else {
-        (ErrorClass::Other, "50000", format!("SQLite: {msg}"))
-    };
-    StepError {
-        class,
-        native: native.to_string(),
-        message,
-        pos: None,
-        fixed_text: None,
+        StoreFailure::Other(msg.to_string())
     }
 }
 
@@ -186,7 +79,8 @@ fn constraint_columns(msg: &str) -> (String, Vec<String>) {
     (table, columns)
 }
 
-/// For an INSERT, the key value that clashed, as MySQL prints it (`0-f` for two columns).
+/// For an INSERT, the key value that clashed, its columns joined with `-` (`0-f`, as MySQL
+/// prints it).
 /// The failed statement was rolled back, so the table is as it was before it.
 fn clashing_value(
     kind: &PlanKind,

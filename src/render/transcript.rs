@@ -4,52 +4,14 @@
 use crate::dialect::Dialect;
 use crate::trace::Trace;
 
-/// The client's prompt.
-pub fn prompt(dialect: Dialect) -> &'static str {
-    match dialect {
-        Dialect::Postgres => "postgres=#",
-        Dialect::MsSql => "1>",
-        Dialect::MySql => "mysql>",
-    }
-}
-
-/// A statement echoed as the client shows it while it is typed: the prompt, then `->` before
-/// each continuation line, and the closing `;`.
-pub fn echo(dialect: Dialect, source: &str) -> String {
-    if dialect == Dialect::MsSql {
-        return sqlcmd_echo(source);
-    }
-    let prompt = prompt(dialect);
-    let mut out = String::new();
-    for (i, l) in source.lines().enumerate() {
-        if i == 0 {
-            out.push_str(&format!("{prompt} {l}"));
-        } else {
-            out.push_str(&format!("\n{:>width$} {l}", "->", width = prompt.len()));
-        }
-    }
-    out.push(';');
-    out
-}
-
-/// sqlcmd numbers the lines of the batch being typed: `1> `, `2> ` ...; a step is one
-/// statement, so each starts again at 1.
-fn sqlcmd_echo(source: &str) -> String {
-    source
-        .lines()
-        .enumerate()
-        .map(|(i, l)| format!("{}> {l}", i + 1))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
+/// The run as the client shows it: each statement echoed, then what the client printed.
 pub fn text(trace: &Trace) -> String {
     let mut out = String::new();
     for s in &trace.steps {
         for r in &s.remarks {
             out.push_str(&format!("-- note: {r}\n"));
         }
-        out.push_str(&echo(trace.dialect, &s.source));
+        out.push_str(&trace.dialect.echo(&s.source));
         out.push('\n');
         out.push_str(&s.client_text);
         if !s.client_text.ends_with('\n') {
@@ -98,7 +60,7 @@ pub fn spec_text(
                 }
             }
             if let Some(o) = &e.outcome {
-                let text = crate::render::client_text(dialect, &sql, o);
+                let text = dialect.client_text(&sql, o);
                 let quiet = matches!(o, crate::trace::Outcome::Ok(s) if s.columns.is_none());
                 if !quiet {
                     out.push_str(&text);

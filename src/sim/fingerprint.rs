@@ -88,7 +88,7 @@ impl Sim {
                 let _ = write!(h, "W{}{:?}", w.step, w.left);
                 hash_work(&mut h, &w.work);
             }
-            if lab.dialect == crate::dialect::Dialect::MsSql {
+            if lab.dialect.procedural_batches() {
                 let _ = write!(h, "{:?}", seat.interp);
             }
             let mine = &self.spec.sessions[i].name;

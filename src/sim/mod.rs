@@ -563,5 +563,5 @@ pub fn dialect_of(spec: &Spec) -> Dialect {
     spec.dialect
         .as_deref()
         .and_then(Dialect::from_name)
-        .unwrap_or(Dialect::Postgres)
+        .unwrap_or(Dialect::SPEC_DEFAULT)
 }

@@ -61,7 +61,7 @@ impl Work {
     /// A script's statements, parsed; for T-SQL its batches. Problems reading the text are
     /// the caller's to show: the statements or batches they spoil fail when they run.
     pub fn script(dialect: crate::dialect::Dialect, text: &str) -> Work {
-        if dialect == crate::dialect::Dialect::MsSql {
+        if dialect.procedural_batches() {
             return Work::Tsql {
                 batches: read_script(text).batches.into(),
                 shown: None,
@@ -88,7 +88,7 @@ impl Work {
         if let Some(d) = read.diagnostics.first() {
             return Err(StepError {
                 class: ErrorClass::Other,
-                native: "102".into(),
+                native: crate::dialect::mssql::errors::SYNTAX_ERROR.into(),
                 message: d.message.clone(),
                 pos: Some(d.pos),
                 fixed_text: None,

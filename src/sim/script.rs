@@ -7,7 +7,6 @@ use crate::dialect::Dialect;
 use crate::engine::lab::Lab;
 use crate::engine::rings;
 use crate::engine::snapshot;
-use crate::render;
 use crate::trace::{
     Diagnostic, ErrorClass, EventKind, Outcome, RingView, Step, StepError, TableView, Trace,
 };
@@ -120,11 +119,10 @@ impl Runner {
             Err(_) => Vec::new(),
         };
         let rings = rings_of(lab, &self.config, &tables);
-        let client_text = if self.dialect == Dialect::MsSql {
-            let nocount = sim.interp(ONLY).is_some_and(|i| i.nocount);
-            render::sqlcmd::render(&outcome, nocount)
-        } else {
-            render::client_text(self.dialect, &info.source, &outcome)
+        let client_text = match sim.interp(ONLY) {
+            // T-SQL: the session's SET NOCOUNT decides the "(n rows affected)" lines.
+            Some(i) if self.dialect.procedural_batches() => i.client_text(&outcome),
+            _ => self.dialect.client_text(&info.source, &outcome),
         };
         Some(Step {
             name: format!("{}_{}", self.config.session, self.count),

@@ -32,7 +32,7 @@ impl PlanCache {
 
     /// The work of a step: its plans against the lab's catalog now, or its T-SQL batches.
     pub fn work(&mut self, lab: &Lab, block: &Block) -> Result<Work, StepError> {
-        if lab.dialect == Dialect::MsSql {
+        if lab.dialect.procedural_batches() {
             return Work::tsql(&block.sql);
         }
         if let Some(known) = self.plans.get(&block.sql) {
@@ -104,7 +104,7 @@ pub fn set_up(
 
 /// Runs a setup block to the end in engine session `s`; errors are ignored.
 fn run_block(lab: &mut Lab, interp: &mut Interp, s: usize, block: &Block, cache: &mut PlanCache) {
-    if lab.dialect == Dialect::MsSql {
+    if lab.dialect.procedural_batches() {
         if let Ok(work) = Work::tsql(&block.sql) {
             let _ = advance(
                 lab,

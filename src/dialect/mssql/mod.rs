@@ -11,7 +11,9 @@ use super::Dialect;
 use crate::trace::StepError;
 use sqlparser::ast::Statement;
 
+pub mod client;
 pub mod cte;
+pub mod errors;
 pub mod functions;
 pub mod hints;
 pub mod names;

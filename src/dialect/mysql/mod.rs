@@ -1,6 +1,8 @@
 //! The MySQL / MariaDB front-end: plans each parsed statement for SQLite. One rewrite rule per
 //! file; this file only dispatches.
 
+pub mod client;
+pub mod errors;
 pub mod mod_operator;
 pub mod upsert;
 

@@ -10,6 +10,8 @@ use super::{ring_hint, Dialect};
 use crate::trace::StepError;
 use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 
+pub mod client;
+pub mod errors;
 pub mod series;
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {

@@ -2,7 +2,6 @@
 
 use crate::hooks::use_lab::use_lab;
 use crate::state::Action;
-use queuelab::Dialect;
 use yew::prelude::*;
 
 #[function_component(Controls)]
@@ -21,7 +20,8 @@ pub fn controls() -> Html {
     // A T-SQL batch that could not be read still runs, as one failed step (SQL Server compiles
     // a batch and reports its error), so a script of such batches has steps but no statements.
     // In MySQL and PostgreSQL an unreadable script runs nothing.
-    let batches_run_anyway = lab.dialect == Dialect::MsSql && !lab.outline.diagnostics.is_empty();
+    let batches_run_anyway =
+        lab.dialect.procedural_batches() && !lab.outline.diagnostics.is_empty();
     let nothing = total == 0 && !batches_run_anyway;
     let clock = lab.current().map(|s| s.clock.clone());
     let phase = match lab.cursor {

@@ -4,9 +4,7 @@
 use super::terminal::Terminal;
 use crate::hooks::use_lab::use_lab;
 use crate::state::Action;
-use queuelab::render::transcript::echo;
 use queuelab::trace::{Outcome, StepError};
-use queuelab::Dialect;
 use yew::prelude::*;
 
 #[function_component(ResultPane)]
@@ -52,7 +50,7 @@ pub fn result_pane() -> Html {
                     <strong>{ "Run all" }</strong>
                     { " jumps to the end. After each statement you see what the client prints, \
                        the SQLite that really ran, every table and the ring." }
-                    if lab.dialect == Dialect::MsSql {
+                    if lab.dialect.procedural_batches() {
                         { " An EXEC is followed by the statements of the procedure's body, one \
                            per step, marked in the editor inside its CREATE PROCEDURE." }
                     }
@@ -87,7 +85,7 @@ pub fn result_pane() -> Html {
                 </aside>
             }) }
             <Terminal
-                echo={AttrValue::from(echo(lab.dialect, &step.source))}
+                echo={AttrValue::from(lab.dialect.echo(&step.source))}
                 output={AttrValue::from(step.client_text.clone())}
                 failed={error.is_some()}
             />

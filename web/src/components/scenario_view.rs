@@ -232,7 +232,7 @@ fn last_result(sc: &Scenario, dialect: Dialect, session: &str) -> Option<Session
     let outcome = e.outcome.as_ref()?;
     // sqlcmd prints nothing for a statement without rows or a count; its "Commands completed
     // successfully." comes at the end of a batch, which a step stopped partway has not reached.
-    if partial && dialect == Dialect::MsSql && printed_nothing(outcome) {
+    if partial && dialect.reports_success_at_batch_end() && printed_nothing(outcome) {
         return Some(SessionResult {
             text: None,
             failed: false,
@@ -255,7 +255,7 @@ fn last_result(sc: &Scenario, dialect: Dialect, session: &str) -> Option<Session
         .and_then(|i| statements.get(i))
         .map_or(sql, |s| s.source.clone());
     Some(SessionResult {
-        text: Some(queuelab::render::client_text(dialect, &source, outcome)),
+        text: Some(dialect.client_text(&source, outcome)),
         failed: matches!(outcome, Outcome::Error(_)),
         partial,
     })

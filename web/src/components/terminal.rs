@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct TerminalProps {
-    /// The statement as the client echoes it (`render::transcript::echo`, shared with the CLI).
+    /// The statement as the client echoes it (`Dialect::echo`, shared with the CLI).
     pub echo: AttrValue,
     /// What the client prints.
     pub output: AttrValue,

@@ -1030,7 +1030,7 @@ fn syntax(message: &str, at: Pos) -> StepError {
     let pos = pos.unwrap_or(at);
     StepError {
         class: ErrorClass::Other,
-        native: "102".into(),
+        native: crate::dialect::mssql::errors::SYNTAX_ERROR.into(),
         message: format!("Incorrect syntax at {pos}: {message}"),
         pos: Some(pos),
         fixed_text: None,

@@ -2,9 +2,13 @@
 //! info line, and `ERROR nnnn (SQLSTATE): message`. Timings are left out: runs are
 //! deterministic.
 
-use super::{pad, Grid};
+use crate::dialect::client::{pad, Grid};
 use crate::trace::{Outcome, StepError, Success};
 
+/// The mysql client's prompt.
+pub const PROMPT: &str = "mysql>";
+
+/// The mysql client's output for one result; `verb` is the statement's first keywords.
 pub fn render(verb: &str, outcome: &Outcome) -> String {
     match outcome {
         Outcome::Ok(s) => success(verb, s),

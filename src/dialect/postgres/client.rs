@@ -1,9 +1,13 @@
 //! psql's aligned output: a header centred over each column, `(n rows)`, command tags such as
 //! `INSERT 0 1`, and `ERROR:  message`.
 
-use super::{pad, Grid};
+use crate::dialect::client::{pad, Grid};
 use crate::trace::{Outcome, Success};
 
+/// psql's prompt, connected to the database `postgres` as a superuser.
+pub const PROMPT: &str = "postgres=#";
+
+/// psql's output for one result; `verb` is the statement's first keywords.
 pub fn render(verb: &str, outcome: &Outcome) -> String {
     match outcome {
         Outcome::Ok(s) => success(verb, s),

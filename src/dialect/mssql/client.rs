@@ -1,10 +1,33 @@
 //! sqlcmd's output: a result set under a dashed header, `(n rows affected)` unless
 //! `SET NOCOUNT ON`, and `Msg n, Level l, State s, Line k` before an error's message.
 
-use super::{pad, Grid};
+use super::tsql::interp::Interp;
+use crate::dialect::client::{pad, Grid};
 use crate::trace::{Outcome, StepError, Success};
 
-/// `nocount`: NOCOUNT is on now; a result also carries whether it was on as it ran.
+/// sqlcmd's prompt: the number of the batch's first line.
+pub const PROMPT: &str = "1>";
+
+/// sqlcmd numbers the lines of the batch being typed: `1> `, `2> ` ...; a step is one
+/// statement, so each starts again at 1.
+pub fn echo(source: &str) -> String {
+    source
+        .lines()
+        .enumerate()
+        .map(|(i, l)| format!("{}> {l}", i + 1))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl Interp {
+    /// What sqlcmd prints for a result of this session, with NOCOUNT as the session has it
+    /// now (a result also carries whether NOCOUNT was on as it ran).
+    pub fn client_text(&self, outcome: &Outcome) -> String {
+        render(outcome, self.nocount)
+    }
+}
+
+/// sqlcmd's output for one result. `nocount`: NOCOUNT is on now; a result also carries whether it was on as it ran.
 pub fn render(outcome: &Outcome, nocount: bool) -> String {
     match outcome {
         Outcome::Ok(s) => success(s, nocount || s.quiet),

@@ -1,0 +1,130 @@
+//! What the vendors' command-line clients print, asked through [`Dialect`]. Each client lives
+//! with its vendor (`mysql/client.rs`, `postgres/client.rs`, `mssql/client.rs`); the result
+//! grid and the padding they share are here.
+
+use super::{mssql, mysql, postgres, Dialect};
+use crate::trace::{Outcome, Value};
+
+impl Dialect {
+    /// What the vendor's command-line client prints for one statement: mysql's boxed tables
+    /// and `Query OK`, psql's aligned output and command tags, sqlcmd's dashed header and
+    /// `Msg` lines.
+    pub fn client_text(self, source: &str, outcome: &Outcome) -> String {
+        let verb = first_words(source);
+        match self {
+            Dialect::Postgres => postgres::client::render(&verb, outcome),
+            Dialect::MsSql => mssql::client::render(outcome, false),
+            Dialect::MySql => mysql::client::render(&verb, outcome),
+        }
+    }
+
+    /// The client's prompt: `mysql>`, psql's `postgres=#`, sqlcmd's `1>`.
+    pub fn prompt(self) -> &'static str {
+        match self {
+            Dialect::Postgres => postgres::client::PROMPT,
+            Dialect::MsSql => mssql::client::PROMPT,
+            Dialect::MySql => mysql::client::PROMPT,
+        }
+    }
+
+    /// Whether the client reports a statement that returns no rows and no count only at the
+    /// end of its batch (sqlcmd's "Commands completed successfully."), so a step stopped
+    /// partway shows nothing for it; mysql and psql answer each statement.
+    pub fn reports_success_at_batch_end(self) -> bool {
+        self == Dialect::MsSql
+    }
+
+    /// A statement echoed as the client shows it while it is typed: mysql and psql print the
+    /// prompt, `->` before each continuation line and the closing `;`; sqlcmd numbers the
+    /// lines.
+    pub fn echo(self, source: &str) -> String {
+        match self {
+            Dialect::MsSql => mssql::client::echo(source),
+            Dialect::MySql | Dialect::Postgres => continued(self.prompt(), source),
+        }
+    }
+}
+
+/// `source` after `prompt`, each continuation line after `->` under the prompt's end, and the
+/// closing `;`.
+fn continued(prompt: &str, source: &str) -> String {
+    let mut out = String::new();
+    for (i, l) in source.lines().enumerate() {
+        if i == 0 {
+            out.push_str(&format!("{prompt} {l}"));
+        } else {
+            out.push_str(&format!("\n{:>width$} {l}", "->", width = prompt.len()));
+        }
+    }
+    out.push(';');
+    out
+}
+
+/// The statement's leading keywords, upper-cased (`INSERT`, `CREATE TABLE`, ...).
+fn first_words(source: &str) -> String {
+    source
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "mysql>" | "->"))
+        .take(2)
+        .map(|w| w.trim_end_matches(';').to_ascii_uppercase())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A result set laid out for a fixed-width font: each cell's text, and per column its width
+/// and whether it holds numbers (right-aligned by both clients).
+pub struct Grid {
+    pub header: Vec<String>,
+    pub cells: Vec<Vec<String>>,
+    pub widths: Vec<usize>,
+    pub numeric: Vec<bool>,
+}
+
+impl Grid {
+    pub fn new(columns: &[String], rows: &[Vec<Value>], null: &str) -> Grid {
+        let cells: Vec<Vec<String>> = rows
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|v| v.text().unwrap_or_else(|| null.into()))
+                    .collect()
+            })
+            .collect();
+        let widths = (0..columns.len())
+            .map(|i| {
+                cells
+                    .iter()
+                    .map(|r| r.get(i).map_or(0, |c| c.chars().count()))
+                    .chain(std::iter::once(columns[i].chars().count()))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let numeric = (0..columns.len())
+            .map(|i| {
+                let mut vals = rows
+                    .iter()
+                    .filter_map(|r| r.get(i))
+                    .filter(|v| **v != Value::Null);
+                let first = vals.next();
+                first.is_some_and(|v| v.is_numeric()) && vals.all(|v| v.is_numeric())
+            })
+            .collect();
+        Grid {
+            header: columns.to_vec(),
+            cells,
+            widths,
+            numeric,
+        }
+    }
+}
+
+/// Pads `s` to `width` characters, on the left when `right` is set.
+pub fn pad(s: &str, width: usize, right: bool) -> String {
+    let fill = " ".repeat(width.saturating_sub(s.chars().count()));
+    if right {
+        format!("{fill}{s}")
+    } else {
+        format!("{s}{fill}")
+    }
+}

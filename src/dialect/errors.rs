@@ -1,0 +1,61 @@
+//! SQLite's failures told as each vendor's server tells them. The engine says what failed in
+//! words no vendor owns ([`StoreFailure`]) and asks [`Dialect::store_error`] for the vendor's
+//! number and message; each vendor's words are in its folder (`mysql/errors.rs`,
+//! `postgres/errors.rs`, `mssql/errors.rs`).
+
+use super::{mssql, mysql, postgres, Dialect};
+use crate::trace::{ErrorClass, StepError};
+
+/// A statement's failure in SQLite, as the engine understood it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreFailure {
+    /// The statement used up its step budget and was interrupted (SQLite's message).
+    Interrupted(String),
+    /// A unique or primary key would have held a value twice.
+    Duplicate {
+        table: String,
+        /// The key's name in the catalog, or its columns joined with `,`.
+        key: String,
+        /// Whether the key is the table's primary key.
+        primary: bool,
+        /// For an INSERT, the value that clashed, its columns joined with `-` (`0-f`).
+        value: Option<String>,
+    },
+    /// A NULL went into a NOT NULL column.
+    NotNull { table: String, column: String },
+    /// A statement named a table that does not exist.
+    NoTable(String),
+    /// A statement named a column that does not exist.
+    NoColumn(String),
+    /// Anything else (SQLite's message).
+    Other(String),
+}
+
+impl StoreFailure {
+    /// The class the simulator gives the failure, the same for every vendor.
+    pub fn class(&self) -> ErrorClass {
+        match self {
+            StoreFailure::Duplicate { .. } => ErrorClass::UniqueViolation,
+            _ => ErrorClass::Other,
+        }
+    }
+}
+
+impl Dialect {
+    /// The error the vendor's server reports for a failure SQLite had: MySQL's error numbers,
+    /// PostgreSQL's SQLSTATEs, SQL Server's message numbers, each with the server's wording.
+    pub fn store_error(self, failure: &StoreFailure) -> StepError {
+        let (native, message) = match self {
+            Dialect::MySql => mysql::errors::store_error(failure),
+            Dialect::Postgres => postgres::errors::store_error(failure),
+            Dialect::MsSql => mssql::errors::store_error(failure),
+        };
+        StepError {
+            class: failure.class(),
+            native: native.to_string(),
+            message,
+            pos: None,
+            fixed_text: None,
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! SQLite's failures as SQL Server numbers and words them
+//! (<https://learn.microsoft.com/en-us/sql/relational-databases/errors-events/database-engine-events-and-errors>).
+
+use crate::dialect::errors::StoreFailure;
+
+/// Msg 102, "Incorrect syntax near ...": the batch could not be read.
+pub const SYNTAX_ERROR: &str = "102";
+
+/// The message number and text SQL Server reports for `f`.
+pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
+    match f {
+        // The statement was cancelled.
+        StoreFailure::Interrupted(msg) => ("3617", msg.clone()),
+        StoreFailure::Duplicate {
+            table,
+            key,
+            primary,
+            value,
+        } => {
+            // SQL Server lists the key's values separated by `, `.
+            let value = value
+                .as_ref()
+                .map(|v| format!(" The duplicate key value is ({}).", v.replace('-', ", ")))
+                .unwrap_or_default();
+            (
+                "2627",
+                format!(
+                    "Violation of {} constraint '{key}'. Cannot insert duplicate key in object 'dbo.{table}'.{value}",
+                    if *primary { "PRIMARY KEY" } else { "UNIQUE KEY" }
+                ),
+            )
+        }
+        StoreFailure::NotNull { table, column } => (
+            "515",
+            format!("Cannot insert the value NULL into column '{column}', table 'queuelab.dbo.{table}'; column does not allow nulls. INSERT fails."),
+        ),
+        StoreFailure::NoTable(t) => ("208", format!("Invalid object name '{t}'.")),
+        StoreFailure::NoColumn(c) => ("207", format!("Invalid column name '{c}'.")),
+        // A user-defined error's number: SQL Server has none for "the simulator's SQLite failed".
+        StoreFailure::Other(msg) => ("50000", format!("SQLite: {msg}")),
+    }
+}

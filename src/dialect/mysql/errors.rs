@@ -1,0 +1,33 @@
+//! SQLite's failures as MySQL / MariaDB number and word them
+//! (<https://dev.mysql.com/doc/mysql-errors/8.4/en/server-error-reference.html>).
+
+use crate::dialect::errors::StoreFailure;
+
+/// ER_PARSE_ERROR: the statement could not be read.
+pub const SYNTAX_ERROR: &str = "1064";
+
+/// The server's error number and message for `f`.
+pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
+    match f {
+        // ER_QUERY_INTERRUPTED
+        StoreFailure::Interrupted(msg) => ("1317", msg.clone()),
+        // ER_DUP_ENTRY
+        StoreFailure::Duplicate { key, value, .. } => (
+            "1062",
+            match value {
+                Some(v) => format!("Duplicate entry '{v}' for key '{key}'"),
+                None => format!("Duplicate entry for key '{key}'"),
+            },
+        ),
+        // ER_BAD_NULL_ERROR
+        StoreFailure::NotNull { column, .. } => {
+            ("1048", format!("Column '{column}' cannot be null"))
+        }
+        // ER_NO_SUCH_TABLE, in the database `test`
+        StoreFailure::NoTable(t) => ("1146", format!("Table 'test.{t}' doesn't exist")),
+        // ER_BAD_FIELD_ERROR
+        StoreFailure::NoColumn(c) => ("1054", format!("Unknown column '{c}' in 'field list'")),
+        // ER_UNKNOWN_ERROR
+        StoreFailure::Other(msg) => ("1105", format!("SQLite: {msg}")),
+    }
+}

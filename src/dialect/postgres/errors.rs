@@ -1,0 +1,33 @@
+//! SQLite's failures as PostgreSQL's SQLSTATEs and messages
+//! (<https://www.postgresql.org/docs/current/errcodes-appendix.html>).
+
+use crate::dialect::errors::StoreFailure;
+
+/// syntax_error: the statement could not be read.
+pub const SYNTAX_ERROR: &str = "42601";
+
+/// The SQLSTATE and message PostgreSQL reports for `f`.
+pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
+    match f {
+        // query_canceled
+        StoreFailure::Interrupted(msg) => ("57014", msg.clone()),
+        // unique_violation
+        StoreFailure::Duplicate { key, .. } => (
+            "23505",
+            format!("duplicate key value violates unique constraint \"{key}\""),
+        ),
+        // not_null_violation
+        StoreFailure::NotNull { table, column } => (
+            "23502",
+            format!(
+                "null value in column \"{column}\" of relation \"{table}\" violates not-null constraint"
+            ),
+        ),
+        // undefined_table
+        StoreFailure::NoTable(t) => ("42P01", format!("relation \"{t}\" does not exist")),
+        // undefined_column
+        StoreFailure::NoColumn(c) => ("42703", format!("column \"{c}\" does not exist")),
+        // internal_error
+        StoreFailure::Other(msg) => ("XX000", format!("SQLite: {msg}")),
+    }
+}
