@@ -12,7 +12,7 @@
 
 use super::count;
 use super::errors::vendor_error;
-use super::locks::{LockTable, RowRef, TxnId};
+use super::locks::{LockMode, LockTable, RowRef, TxnId};
 use super::store::{ChangeKind, RowChange, Store, StoreError};
 use super::txn::{TxnState, Txns, View};
 use super::undo::{redo_sql, undo_sql};
@@ -58,6 +58,9 @@ pub struct Resume {
     pub source: Option<Vec<Vec<Value>>>,
     /// PostgreSQL REPEATABLE READ: a row it changes may not have changed since its snapshot.
     pub serializable_writes: bool,
+    /// The row lock it waits for, in the mode it asked; `None` when it waits on another
+    /// transaction's uncommitted duplicate key.
+    pub wanted: Option<(RowRef, LockMode)>,
 }
 
 /// A statement that ended: its result and the rows it changed.
@@ -717,7 +720,8 @@ impl Lab {
                         )));
                     }
                     crate::dialect::locks::WaitPolicy::Wait => {
-                        resume.refreshed.insert(row);
+                        resume.refreshed.insert(row.clone());
+                        resume.wanted = Some((row, mode));
                         return Err(Exec::Wait(blockers, resume.clone()));
                     }
                 }
@@ -743,11 +747,11 @@ impl Lab {
                     "",
                 )));
             }
-            let blockers = self
-                .locks
-                .blockers(txn, &row, self.dialect.write_lock_mode(c.kind));
+            let mode = self.dialect.write_lock_mode(c.kind);
+            let blockers = self.locks.blockers(txn, &row, mode);
             if !blockers.is_empty() {
-                resume.refreshed.insert(row);
+                resume.refreshed.insert(row.clone());
+                resume.wanted = Some((row, mode));
                 return Err(Exec::Wait(blockers, resume.clone()));
             }
         }
@@ -872,6 +876,10 @@ impl Lab {
                 let _ = self.store.exec("ROLLBACK TO ql_replay; RELEASE ql_replay");
                 let blockers = self.clash_owners(txn, &exec.changes);
                 if !blockers.is_empty() {
+                    let resume = Resume {
+                        wanted: None,
+                        ..resume
+                    };
                     return Exec::Wait(blockers, resume);
                 }
                 return Exec::Done(self.store_failure(s, plan, &e));

@@ -2,9 +2,15 @@
 //! did to it, and the rows it deleted kept as ghosts.
 
 use super::store::{ChangeKind, RowChange, StoredTable};
-use crate::trace::{Mark, RowView, TableView};
+use crate::trace::{Mark, RowView, Rows, TableView};
 
-pub fn table_views(tables: Vec<StoredTable>, changes: &[RowChange]) -> Vec<TableView> {
+/// Every table after a statement, rows marked with what `changes` did; rows equal to those of
+/// the same table in `previous` (the picture before) share its memory.
+pub fn table_views(
+    tables: Vec<StoredTable>,
+    changes: &[RowChange],
+    previous: &[TableView],
+) -> Vec<TableView> {
     tables
         .into_iter()
         .map(|t| {
@@ -33,10 +39,11 @@ pub fn table_views(tables: Vec<StoredTable>, changes: &[RowChange]) -> Vec<Table
                     });
                 }
             }
+            let before = previous.iter().find(|p| p.name == t.name).map(|p| &p.rows);
             TableView {
+                rows: Rows::new(rows, before),
                 name: t.name,
                 columns: t.columns,
-                rows,
             }
         })
         .collect()

@@ -45,7 +45,7 @@ impl Frame {
         let tables = lab
             .store
             .tables()
-            .map(|t| crate::engine::snapshot::table_views(t, &out.changes))
+            .map(|t| crate::engine::snapshot::table_views(t, &out.changes, &[]))
             .unwrap_or_default();
         let session_of = |t| {
             lab.txns

@@ -55,6 +55,8 @@ pub struct Runner {
     sim: Option<Sim>,
     /// Statements run so far.
     count: usize,
+    /// The tables of the last step, whose unchanged rows the next step's picture shares.
+    tables: Vec<TableView>,
     config: RunConfig,
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -84,6 +86,7 @@ impl Runner {
             dialect,
             sim,
             count: 0,
+            tables: Vec::new(),
             config,
             diagnostics,
         }
@@ -115,10 +118,11 @@ impl Runner {
         };
         let lab = sim.lab();
         let tables = match lab.store.tables() {
-            Ok(t) => snapshot::table_views(t, &out.changes),
+            Ok(t) => snapshot::table_views(t, &out.changes, &self.tables),
             Err(_) => Vec::new(),
         };
         let rings = rings_of(lab, &self.config, &tables);
+        self.tables = tables.clone();
         let client_text = match sim.interp(ONLY) {
             // T-SQL: the session's SET NOCOUNT decides the "(n rows affected)" lines.
             Some(i) if self.dialect.procedural_batches() => i.client_text(&outcome),

@@ -205,7 +205,7 @@ fn with_locked_rows(frames: &[Frame]) -> Vec<TableView> {
         if let Some(row) = earlier {
             let mut row = row.clone();
             row.mark = Mark::Deleted;
-            t.rows.push(row);
+            t.rows = t.rows.iter().cloned().chain([row]).collect();
         }
     }
     tables

@@ -2,6 +2,10 @@
 //! else; stepping back is `i - 1`. Every type here is plain data (serde), the same on wasm and
 //! native.
 
+pub mod rows;
+
+pub use rows::Rows;
+
 use crate::source::{Pos, Span};
 use crate::vendor::Dialect;
 use serde::{Deserialize, Serialize};
@@ -79,7 +83,7 @@ pub struct TableView {
     pub name: String,
     pub columns: Vec<String>,
     /// Live rows in a stable order (rowid), then the rows the last statement deleted.
-    pub rows: Vec<RowView>,
+    pub rows: Rows,
 }
 
 /// One slot of a ring.
