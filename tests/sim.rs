@@ -343,3 +343,64 @@ step c2count { SELECT count(*) FROM t; }
     sim.restore(outer);
     assert!(sim.events().is_empty());
 }
+
+#[test]
+fn a_snapshot_says_who_waits_for_which_row_in_which_mode() {
+    use queuelab::sim::run_permutation_traced;
+    use queuelab::trace::Mark;
+    let r = spec_file("tests/specs/pg-for-update-wait.spec");
+    let s = Schedule::parse("c1pop c2lock c1c c2c", &r.spec).expect("steps");
+    let (_, snaps) = run_permutation_traced(&r.spec, &s, &Config::default());
+    let waiting = &snaps[1];
+    assert_eq!(waiting.waits.len(), 1);
+    let edge = &waiting.waits[0];
+    assert_eq!((edge.waiter.as_str(), edge.holder.as_str()), ("c2", "c1"));
+    let lock = edge.lock.as_ref().expect("a row lock");
+    assert_eq!(
+        (lock.table.as_str(), lock.rowid, lock.mode),
+        ("jobs", 1, "FOR UPDATE")
+    );
+    // c1's deleted row stays in the picture while c1's transaction is open: deleted, locked.
+    let jobs = &waiting.tables[0];
+    assert!(jobs
+        .rows
+        .iter()
+        .any(|r| r.rowid == 1 && r.mark == Mark::Deleted));
+    assert!(waiting
+        .locks
+        .iter()
+        .any(|l| l.rowid == 1 && l.session == "c1"));
+    // After c1's commit the row is gone, and c2 has the next one.
+    assert!(snaps[2].waits.is_empty());
+    assert!(!snaps[2].tables[0].rows.iter().any(|r| r.rowid == 1));
+    let c2 = &snaps[2].sessions[1];
+    assert_eq!(
+        c2.statement.as_ref().map(|s| s.source.as_str()),
+        Some("SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE")
+    );
+    assert!(
+        c2.client_text.as_deref().is_some_and(|t| t.contains(" 2")),
+        "{:?}",
+        c2.client_text
+    );
+    // Each snapshot carries every event so far, sharing the earlier ones.
+    assert_eq!(snaps[3].log.to_vec().len(), 5);
+    assert_eq!(snaps[1].log.to_vec().len(), 2);
+}
+
+#[test]
+fn the_isolation_shown_is_the_next_transactions_after_a_commit() {
+    let text = "# dialect: mysql
+setup { CREATE TABLE t (id int PRIMARY KEY); }
+session c1
+step c1set { SET TRANSACTION ISOLATION LEVEL READ COMMITTED; }
+step c1b { BEGIN; }
+step c1c { COMMIT; }
+";
+    let r = resolve(text);
+    let s = Schedule::parse("c1set c1b c1c", &r.spec).expect("steps");
+    let (_, snaps) = queuelab::sim::run_permutation_traced(&r.spec, &s, &Config::default());
+    let iso: Vec<&str> = snaps.iter().map(|s| s.sessions[0].isolation).collect();
+    assert_eq!(iso[1], "READ COMMITTED", "{iso:?}");
+    assert_eq!(iso[2], "REPEATABLE READ", "{iso:?}");
+}

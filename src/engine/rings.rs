@@ -1,8 +1,28 @@
 //! Ring tables drawn as circles: one ring per group value (seed 003's `kind`), slots 0..N.
 
-use crate::dialect::catalog::{RingHint, TableDef};
+use crate::dialect::catalog::{Catalog, RingHint, TableDef};
 use crate::trace::{Mark, RingSlot, RingView, TableView, Value};
 use std::collections::BTreeMap;
+
+/// The ring views of every table the catalog knows to be a ring; `sizes` are the user's
+/// choices of N by table name, overriding the inferred `mod N`.
+pub fn rings_of(catalog: &Catalog, tables: &[TableView], sizes: &[(String, i64)]) -> Vec<RingView> {
+    let mut out = Vec::new();
+    for hint in catalog.rings() {
+        let Some(t) = tables
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(&hint.table))
+        else {
+            continue;
+        };
+        let size = sizes
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(&hint.table))
+            .map(|(_, s)| *s);
+        out.extend(ring_views(t, hint, catalog.table(&hint.table), size));
+    }
+    out
+}
 
 /// The rings of `table`, one per group. `size_override` is the user's choice of N.
 pub fn ring_views(

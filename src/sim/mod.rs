@@ -9,11 +9,11 @@
 //! - [`Sim::fingerprint`]: a hash of everything that decides what can happen next.
 
 pub mod fingerprint;
-pub mod frame;
 pub mod program;
 pub mod run;
 pub mod script;
 pub mod setup;
+pub mod snapshot;
 
 use crate::dialect::mssql::tsql::interp::Interp;
 use crate::dialect::Dialect;
@@ -249,6 +249,16 @@ impl Sim {
     /// A session's T-SQL interpreter (its `SET NOCOUNT`, `@@TRANCOUNT`, cursors).
     pub fn interp(&self, s: SessionId) -> Option<&Interp> {
         self.seats.get(s.0 as usize).map(|x| &x.interp)
+    }
+
+    /// The name of a step.
+    pub fn step_name(&self, id: StepId) -> &str {
+        crate::scenario::schedule::step_name(&self.spec, id)
+    }
+
+    /// Whether an invalid permutation ended the run.
+    pub fn is_over(&self) -> bool {
+        self.over
     }
 
     /// Whether a session's step waits for locks.

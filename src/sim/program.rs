@@ -3,6 +3,7 @@
 //! step ends, or its statement limit is reached; it is the only loop that submits a step's
 //! statements to the engine.
 
+use super::setup::Written;
 use crate::dialect::catalog::Catalog;
 use crate::dialect::front::ParsedStatement;
 use crate::dialect::mssql::tsql::interp::{Interp, Next};
@@ -18,8 +19,12 @@ use std::collections::VecDeque;
 /// What a step has left to run.
 #[derive(Debug, Clone)]
 pub enum Work {
-    /// Planned statements (a spec step), and the result of the last one run.
-    Plans { left: VecDeque<Plan>, last: Outcome },
+    /// Planned statements (a spec step) with the statements they came from, and the result
+    /// of the last one run.
+    Plans {
+        left: VecDeque<(Plan, Written)>,
+        last: Outcome,
+    },
     /// A script's statements, each planned against the catalog as it is when it runs. An
     /// error does not stop the rest: a client runs a script one statement at a time.
     Statements {
@@ -75,7 +80,7 @@ impl Work {
         }
     }
 
-    pub fn plans(plans: Vec<Plan>) -> Work {
+    pub fn plans(plans: Vec<(Plan, Written)>) -> Work {
         Work::Plans {
             left: plans.into(),
             last: empty(),
@@ -102,8 +107,10 @@ impl Work {
 
     fn next(&mut self, interp: &mut Interp, lab: &Lab) -> Move {
         match self {
-            Work::Plans { left, .. } => left.pop_front().map_or(Move::End, |p| {
+            Work::Plans { left, .. } => left.pop_front().map_or(Move::End, |(p, written)| {
                 let info = StatementInfo {
+                    source: written.0.clone(),
+                    span: written.1,
                     ran: p.sqlite.clone(),
                     notes: p.notes.clone(),
                     ..Default::default()

@@ -1,7 +1,7 @@
 //! Whole permutations: loops over [`Sim::step`] that collect the events `spec-format.md`
 //! defines, for the CLI, the tests and the conformance judge.
 
-use super::frame::Frame;
+use super::snapshot::Snapshot;
 use super::{Config, Schedule, Sim};
 use crate::scenario::spec::Spec;
 use crate::trace::{EventKind, PermutationRun};
@@ -47,12 +47,12 @@ pub fn run_permutations(
         .collect()
 }
 
-/// Runs a permutation and records a [`Frame`] after every step.
+/// Runs a permutation and records a [`Snapshot`] after every step.
 pub fn run_permutation_traced(
     spec: &Spec,
     schedule: &Schedule,
     config: &Config,
-) -> (PermutationRun, Vec<Frame>) {
+) -> (PermutationRun, Vec<Snapshot>) {
     let steps = schedule.names(spec);
     let mut frames = Vec::new();
     let run = match Sim::new(Arc::new(spec.clone()), config.clone()) {
@@ -71,7 +71,7 @@ fn play(
     sim: &mut Sim,
     schedule: &Schedule,
     steps: Vec<String>,
-    mut frames: Option<&mut Vec<Frame>>,
+    mut frames: Option<&mut Vec<Snapshot>>,
 ) -> PermutationRun {
     let mut events = Vec::new();
     for choice in &schedule.0 {
@@ -82,9 +82,8 @@ fn play(
             .is_some_and(|e| e.kind == EventKind::InvalidPermutation);
         if let Some(frames) = frames.as_deref_mut() {
             if !invalid {
-                let name =
-                    crate::scenario::schedule::step_name(sim.spec(), choice.step).to_string();
-                frames.push(Frame::of(sim, &name, &out));
+                let snap = sim.snapshot(frames.last(), &out);
+                frames.push(snap);
             }
         }
         events.extend(out.events);

@@ -4,12 +4,9 @@
 
 use super::{Choice, Config, SessionId, Sim};
 use crate::dialect::Dialect;
-use crate::engine::lab::Lab;
 use crate::engine::rings;
 use crate::engine::snapshot;
-use crate::trace::{
-    Diagnostic, ErrorClass, EventKind, Outcome, RingView, Step, StepError, TableView, Trace,
-};
+use crate::trace::{Diagnostic, ErrorClass, EventKind, Outcome, Step, StepError, TableView, Trace};
 
 /// Knobs of a script run; the defaults suit the app and the CLI.
 #[derive(Debug, Clone, PartialEq)]
@@ -121,7 +118,7 @@ impl Runner {
             Ok(t) => snapshot::table_views(t, &out.changes, &self.tables),
             Err(_) => Vec::new(),
         };
-        let rings = rings_of(lab, &self.config, &tables);
+        let rings = rings::rings_of(&lab.catalog, &tables, &self.config.ring_sizes);
         self.tables = tables.clone();
         let client_text = match sim.interp(ONLY) {
             // T-SQL: the session's SET NOCOUNT decides the "(n rows affected)" lines.
@@ -143,29 +140,4 @@ impl Runner {
             rings,
         })
     }
-}
-
-/// The ring views of every table known to be a ring.
-fn rings_of(lab: &Lab, config: &RunConfig, tables: &[TableView]) -> Vec<RingView> {
-    let mut out = Vec::new();
-    for hint in lab.catalog.rings() {
-        let Some(t) = tables
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case(&hint.table))
-        else {
-            continue;
-        };
-        let size = config
-            .ring_sizes
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(&hint.table))
-            .map(|(_, s)| *s);
-        out.extend(rings::ring_views(
-            t,
-            hint,
-            lab.catalog.table(&hint.table),
-            size,
-        ));
-    }
-    out
 }

@@ -20,8 +20,11 @@ pub struct PlanCache {
     plans: BTreeMap<String, Vec<(Catalog, Planned)>>,
 }
 
-/// A block's plans, or the error that stops its step.
-type Planned = Result<Vec<Plan>, StepError>;
+/// A block's plans, each with the statement it came from, or the error that stops its step.
+type Planned = Result<Vec<(Plan, Written)>, StepError>;
+
+/// A statement as written in its block, and where.
+pub type Written = std::sync::Arc<(String, crate::source::Span)>;
 
 impl PlanCache {
     fn parsed(&mut self, dialect: Dialect, sql: &str) -> &Script {
@@ -67,7 +70,8 @@ impl PlanCache {
             .iter()
             .map(|p| {
                 let ast = p.ast.clone()?;
-                plan(dialect, &ast, &lab.catalog)
+                let written = std::sync::Arc::new((p.raw.text.clone(), p.raw.span));
+                plan(dialect, &ast, &lab.catalog).map(|pl| (pl, written))
             })
             .collect()
     }

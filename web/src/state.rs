@@ -7,7 +7,7 @@
 use queuelab::examples::{self, Example};
 use queuelab::scenario::schedule::Schedule;
 use queuelab::scenario::spec::{looks_like_spec, Spec};
-use queuelab::sim::frame::Frame;
+use queuelab::sim::snapshot::Snapshot as Frame;
 use queuelab::sim::{run_permutation_traced, Config};
 use queuelab::source::{Pos, Span};
 use queuelab::trace::{Diagnostic, Outcome, Step, Trace};

@@ -9,8 +9,7 @@ use crate::hooks::use_lab::use_lab;
 use crate::hooks::use_select_value::use_select_value;
 use crate::state::{split_entry, Action, Scenario};
 use queuelab::sim::dialect_of as spec_dialect;
-use queuelab::sim::frame::Frame;
-use queuelab::trace::{Mark, Outcome, Success, TableView};
+use queuelab::trace::{Outcome, Success};
 use queuelab::Dialect;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -96,16 +95,18 @@ pub fn scenario_view() -> Html {
         }
     });
 
-    let tables = with_locked_rows(&sc.frames);
+    // The engine keeps rows an open transaction deleted in the snapshot, marked deleted.
+    let tables = sc.frame().map(|f| f.tables.clone()).unwrap_or_default();
     let locks = frame.as_ref().map(|f| f.locks.clone()).unwrap_or_default();
     let status = match (chosen.len(), frame.as_ref()) {
         (0, _) => "no step run yet".to_string(),
         (n, Some(f)) => {
             // The entry as chosen, `c1pop(statements 1)`, says how much of the step ran.
+            let step = f.step.as_deref().unwrap_or_default();
             let last = chosen
                 .last()
-                .filter(|e| split_entry(e).0 == f.step)
-                .map_or(f.step.as_str(), String::as_str);
+                .filter(|e| split_entry(e).0 == step)
+                .map_or(step, String::as_str);
             format!("{n} step{} chosen · last: {last}", plural(n))
         }
         (n, None) => format!("{n} step{} chosen", plural(n)),
@@ -174,41 +175,6 @@ pub fn scenario_view() -> Html {
             </div>
         </div>
     }
-}
-
-/// The last frame's tables, plus the rows still locked but no longer in the table: deleted by a
-/// transaction that has not committed, which other sessions still see (and wait on). They come
-/// back from the latest earlier frame that had them, marked deleted.
-fn with_locked_rows(frames: &[Frame]) -> Vec<TableView> {
-    let Some(last) = frames.last() else {
-        return Vec::new();
-    };
-    let mut tables = last.tables.clone();
-    for lock in &last.locks {
-        let Some(t) = tables
-            .iter_mut()
-            .find(|t| t.name.eq_ignore_ascii_case(&lock.table))
-        else {
-            continue;
-        };
-        if t.rows.iter().any(|r| r.rowid == lock.rowid) {
-            continue;
-        }
-        let earlier = frames.iter().rev().find_map(|f| {
-            f.tables
-                .iter()
-                .find(|e| e.name == t.name && e.columns == t.columns)?
-                .rows
-                .iter()
-                .find(|r| r.rowid == lock.rowid)
-        });
-        if let Some(row) = earlier {
-            let mut row = row.clone();
-            row.mark = Mark::Deleted;
-            t.rows = t.rows.iter().cloned().chain([row]).collect();
-        }
-    }
-    tables
 }
 
 /// The legend's sample badge: the first session with the lock its dialect's FOR UPDATE (or

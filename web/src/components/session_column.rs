@@ -3,7 +3,7 @@
 //! the client printed for it.
 
 use super::table::session_color;
-use queuelab::sim::frame::SessionView;
+use queuelab::sim::snapshot::SessionState;
 use yew::prelude::*;
 
 /// One step of the session as the column lists it.
@@ -32,7 +32,7 @@ pub struct SessionColumnProps {
     /// Session names in colour order.
     pub sessions: Vec<String>,
     /// The session after the last step; `None` before any step ran.
-    pub view: Option<SessionView>,
+    pub view: Option<SessionState>,
     pub steps: Vec<StepItem>,
     /// The step the session stopped partway through, and how many of its statements ran.
     pub inside: Option<(String, u32)>,

@@ -2,7 +2,7 @@
 //! updated (amber, changed cells emphasised) or deleted (a struck-through ghost row). The
 //! multi-session view adds a "locks" column with a badge per session holding a row lock.
 
-use queuelab::sim::frame::LockBadge;
+use queuelab::sim::snapshot::LockBadge;
 use queuelab::trace::{Mark, TableView, Value};
 use yew::prelude::*;
 

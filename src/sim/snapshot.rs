@@ -1,0 +1,286 @@
+//! [`Snapshot`]: the whole state after a move, self-contained, the one thing views and
+//! renderers read. Sessions with their status (and what they wait for: table, row, lock
+//! mode), where each is in its steps and its last result as the vendor's client prints it;
+//! every table with change marks, lock badges and the rows an open transaction deleted (still
+//! locked, still there for others); the wait-for edges; the rings; the events of the move and
+//! all before it. Unchanged rows and earlier events are shared with the snapshot before.
+
+use super::program::StatementInfo;
+use super::{SessionId, Sim, StepOutcome};
+use crate::engine::store::ChangeKind;
+use crate::engine::txn::TxnState;
+use crate::trace::{Event, Mark, Outcome, RingView, RowView, Rows, TableView};
+use std::sync::Arc;
+
+/// The state after one move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Snapshot {
+    /// The step the move ran (`None` for the state before any move).
+    pub step: Option<String>,
+    /// This move's events: the chosen step's own first, then the waits it ended.
+    pub events: Vec<Event>,
+    /// Every event so far, this move's included.
+    pub log: EventLog,
+    pub sessions: Vec<SessionState>,
+    /// Every table, rows marked with what this move (and the waits it ended) changed, and the
+    /// rows an open transaction deleted, marked deleted.
+    pub tables: Vec<TableView>,
+    pub locks: Vec<LockBadge>,
+    /// Who waits for whom, and for what.
+    pub waits: Vec<WaitEdge>,
+    pub rings: Vec<RingView>,
+    /// An invalid permutation ended the run: nothing more runs.
+    pub over: bool,
+}
+
+/// A row lock for the table view's badges.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LockBadge {
+    pub table: String,
+    pub rowid: i64,
+    pub session: String,
+    /// The mode in the vendor's words (`FOR UPDATE`, `X`, `U`, ...).
+    pub mode: &'static str,
+}
+
+/// One session waiting for another.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WaitEdge {
+    pub waiter: String,
+    pub holder: String,
+    /// The row lock wanted, in the vendor's words; `None` for a wait on another
+    /// transaction's uncommitted duplicate key.
+    pub lock: Option<WantedLock>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct WantedLock {
+    pub table: String,
+    pub rowid: i64,
+    pub mode: &'static str,
+}
+
+/// A session as the views show it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SessionState {
+    pub name: String,
+    pub in_transaction: bool,
+    /// The isolation level of the open transaction, else the one the next will take.
+    pub isolation: &'static str,
+    /// PostgreSQL: the transaction failed and waits for ROLLBACK.
+    pub aborted: bool,
+    /// The step this session stopped partway through (`c1pop(statements 3)`), to go on with.
+    pub inside: Option<String>,
+    /// The step it runs next in the spec's order (`None`: it waits, or has none left).
+    pub next_step: Option<String>,
+    /// The sessions it waits for (empty when it does not wait).
+    pub waits_for: Vec<String>,
+    /// The statement it ran last, as written and as it ran.
+    pub statement: Option<StatementInfo>,
+    /// Its latest step result (ok, error or completed), and that result as its client prints it.
+    pub result: Option<Outcome>,
+    pub client_text: Option<String>,
+}
+
+/// The events of a run, shared between snapshots: each snapshot adds its move's events to
+/// the log of the one before.
+#[derive(Debug, Clone, Default)]
+pub struct EventLog(Option<Arc<LogNode>>);
+
+#[derive(Debug)]
+struct LogNode {
+    events: Vec<Event>,
+    before: EventLog,
+    len: usize,
+}
+
+impl EventLog {
+    pub fn with(&self, events: &[Event]) -> EventLog {
+        if events.is_empty() {
+            return self.clone();
+        }
+        EventLog(Some(Arc::new(LogNode {
+            events: events.to_vec(),
+            len: self.len() + events.len(),
+            before: self.clone(),
+        })))
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.as_ref().map_or(0, |n| n.len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every event, oldest first.
+    pub fn to_vec(&self) -> Vec<Event> {
+        let mut parts = Vec::new();
+        let mut at = self;
+        while let Some(n) = &at.0 {
+            parts.push(&n.events);
+            at = &n.before;
+        }
+        parts.into_iter().rev().flatten().cloned().collect()
+    }
+}
+
+impl PartialEq for EventLog {
+    fn eq(&self, other: &EventLog) -> bool {
+        self.len() == other.len() && self.to_vec() == other.to_vec()
+    }
+}
+
+impl Sim {
+    /// The picture after a move that did `out`; `before` is the snapshot before it (its
+    /// unchanged rows and its events are shared).
+    pub fn snapshot(&self, before: Option<&Snapshot>, out: &StepOutcome) -> Snapshot {
+        let lab = self.lab();
+        let previous = before.map_or(&[][..], |b| &b.tables[..]);
+        let tables = lab
+            .store
+            .tables()
+            .map(|t| crate::engine::snapshot::table_views(t, &out.changes, previous))
+            .unwrap_or_default();
+        let tables = self.with_open_deletes(tables);
+        let session_of = |t| {
+            lab.txns
+                .session_of(t)
+                .and_then(|s| lab.sessions.get(s))
+                .map(|s| s.name.clone())
+                .unwrap_or_default()
+        };
+        let locks = lab
+            .locks
+            .all()
+            .flat_map(|(row, holders)| holders.iter().map(move |(t, m)| (row, *t, m.label())))
+            .map(|(row, t, mode)| LockBadge {
+                table: row.table.clone(),
+                rowid: row.rowid,
+                session: session_of(t),
+                mode,
+            })
+            .collect();
+        let log = before.map(|b| b.log.clone()).unwrap_or_default();
+        let log = log.with(&out.events);
+        Snapshot {
+            step: out.events.first().map(|e| e.step.clone()),
+            events: out.events.clone(),
+            sessions: self.session_states(&log),
+            waits: self.wait_edges(),
+            rings: crate::engine::rings::rings_of(&lab.catalog, &tables, &[]),
+            log,
+            tables,
+            locks,
+            over: self.is_over(),
+        }
+    }
+
+    /// Rows deleted by a transaction still open: gone from the newest rows, but locked and
+    /// still there for every other session. They are shown as deleted rows.
+    fn with_open_deletes(&self, mut tables: Vec<TableView>) -> Vec<TableView> {
+        let lab = self.lab();
+        for (t, change) in &lab.history {
+            let open = lab
+                .txns
+                .get(*t)
+                .is_some_and(|x| x.state == TxnState::Active);
+            if !open || change.kind != ChangeKind::Delete {
+                continue;
+            }
+            let Some(table) = tables
+                .iter_mut()
+                .find(|v| v.name.eq_ignore_ascii_case(&change.table))
+            else {
+                continue;
+            };
+            if table.rows.iter().any(|r| r.rowid == change.old_rowid) {
+                continue; // replaced in place, or already shown as this move's delete
+            }
+            let ghost = RowView {
+                rowid: change.old_rowid,
+                values: change.old.clone(),
+                mark: Mark::Deleted,
+            };
+            let rows: Vec<RowView> = table.rows.iter().cloned().chain([ghost]).collect();
+            table.rows = Rows::new(rows, Some(&table.rows));
+        }
+        tables
+    }
+
+    fn session_states(&self, log: &EventLog) -> Vec<SessionState> {
+        let lab = self.lab();
+        let events = log.to_vec();
+        lab.sessions
+            .iter()
+            .enumerate()
+            .skip(1) // the setup's hidden session
+            .map(|(i, s)| {
+                let id = SessionId(i as u32 - 1);
+                let statement = self.last_statement(id).cloned();
+                let result = events
+                    .iter()
+                    .rev()
+                    .find(|e| e.session == s.name && e.outcome.is_some())
+                    .and_then(|e| e.outcome.clone());
+                let client_text = result.as_ref().map(|o| self.client_text(id, &statement, o));
+                SessionState {
+                    name: s.name.clone(),
+                    in_transaction: s.txn.is_some(),
+                    isolation: s
+                        .txn
+                        .and_then(|t| lab.txns.get(t))
+                        .map(|t| t.isolation)
+                        .or(s.next_isolation)
+                        .unwrap_or(s.default_isolation)
+                        .label(),
+                    aborted: s.aborted,
+                    inside: self.inside(id).map(|st| self.step_name(st).to_string()),
+                    next_step: self
+                        .next_choice(id)
+                        .map(|c| self.step_name(c.step).to_string()),
+                    waits_for: lab
+                        .blocker_sessions(i)
+                        .into_iter()
+                        .filter_map(|b| lab.sessions.get(b).map(|x| x.name.clone()))
+                        .collect(),
+                    statement,
+                    result,
+                    client_text,
+                }
+            })
+            .collect()
+    }
+
+    fn client_text(&self, id: SessionId, statement: &Option<StatementInfo>, o: &Outcome) -> String {
+        let dialect = self.dialect();
+        match self.interp(id) {
+            Some(i) if dialect.procedural_batches() => i.client_text(o),
+            _ => dialect.client_text(statement.as_ref().map_or("", |s| &s.source), o),
+        }
+    }
+
+    fn wait_edges(&self) -> Vec<WaitEdge> {
+        let lab = self.lab();
+        let mut out = Vec::new();
+        for (i, s) in lab.sessions.iter().enumerate() {
+            let Some(w) = &s.waiting else { continue };
+            let lock = w.resume.wanted.as_ref().map(|(row, mode)| WantedLock {
+                table: row.table.clone(),
+                rowid: row.rowid,
+                mode: mode.label(),
+            });
+            for b in lab.blocker_sessions(i) {
+                if let Some(holder) = lab.sessions.get(b) {
+                    out.push(WaitEdge {
+                        waiter: s.name.clone(),
+                        holder: holder.name.clone(),
+                        lock: lock.clone(),
+                    });
+                }
+            }
+        }
+        out
+    }
+}
