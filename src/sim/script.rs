@@ -5,8 +5,7 @@
 use super::{Choice, Config, SessionId, Sim};
 use crate::dialect::Dialect;
 use crate::engine::rings;
-use crate::engine::snapshot;
-use crate::trace::{Diagnostic, ErrorClass, EventKind, Outcome, Step, StepError, TableView, Trace};
+use crate::trace::{Diagnostic, ErrorClass, EventKind, Outcome, Step, StepError, Trace};
 
 /// Knobs of a script run; the defaults suit the app and the CLI.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,8 +51,8 @@ pub struct Runner {
     sim: Option<Sim>,
     /// Statements run so far.
     count: usize,
-    /// The tables of the last step, whose unchanged rows the next step's picture shares.
-    tables: Vec<TableView>,
+    /// The picture after the last step, whose unchanged rows the next one shares.
+    last: Option<super::snapshot::Snapshot>,
     config: RunConfig,
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -83,7 +82,7 @@ impl Runner {
             dialect,
             sim,
             count: 0,
-            tables: Vec::new(),
+            last: None,
             config,
             diagnostics,
         }
@@ -113,18 +112,18 @@ impl Runner {
             }),
             (_, Some(o)) => o.clone(),
         };
-        let lab = sim.lab();
-        let tables = match lab.store.tables() {
-            Ok(t) => snapshot::table_views(t, &out.changes, &self.tables),
-            Err(_) => Vec::new(),
+        let snap = sim.snapshot(self.last.as_ref(), &out);
+        let tables = snap.tables.clone();
+        let rings = if self.config.ring_sizes.is_empty() {
+            snap.rings.clone()
+        } else {
+            rings::rings_of(&sim.lab().catalog, &tables, &self.config.ring_sizes)
         };
-        let rings = rings::rings_of(&lab.catalog, &tables, &self.config.ring_sizes);
-        self.tables = tables.clone();
-        let client_text = match sim.interp(ONLY) {
-            // T-SQL: the session's SET NOCOUNT decides the "(n rows affected)" lines.
-            Some(i) if self.dialect.procedural_batches() => i.client_text(&outcome),
+        let client_text = match snap.sessions.first().and_then(|s| s.client_text.clone()) {
+            Some(text) if own.kind != EventKind::Waiting => text,
             _ => self.dialect.client_text(&info.source, &outcome),
         };
+        self.last = Some(snap);
         Some(Step {
             name: format!("{}_{}", self.config.session, self.count),
             session: self.config.session.clone(),

@@ -114,6 +114,13 @@ impl EventLog {
         self.len() == 0
     }
 
+    /// Every event, newest first, without copying any (a search for the latest result stops
+    /// as soon as it finds it).
+    pub fn rev(&self) -> impl Iterator<Item = &Event> {
+        let nodes = std::iter::successors(self.0.as_deref(), |n| n.before.0.as_deref());
+        nodes.flat_map(|n| n.events.iter().rev())
+    }
+
     /// Every event, oldest first.
     pub fn to_vec(&self) -> Vec<Event> {
         let mut parts = Vec::new();
@@ -123,6 +130,20 @@ impl EventLog {
             at = &n.before;
         }
         parts.into_iter().rev().flatten().cloned().collect()
+    }
+}
+
+/// Unlinks the list node by node: dropping a long log recursively would overflow the stack
+/// (a `WHILE 1=1` script makes 10,000 moves).
+impl Drop for LogNode {
+    fn drop(&mut self) {
+        let mut next = self.before.0.take();
+        while let Some(node) = next {
+            match Arc::try_unwrap(node) {
+                Ok(mut only) => next = only.before.0.take(),
+                Err(_) => break, // another snapshot still holds the rest
+            }
+        }
     }
 }
 
@@ -181,6 +202,9 @@ impl Sim {
     /// still there for every other session. They are shown as deleted rows.
     fn with_open_deletes(&self, mut tables: Vec<TableView>) -> Vec<TableView> {
         let lab = self.lab();
+        if lab.sessions.len() <= 2 {
+            return tables; // one session (and the setup's): nobody else to see them
+        }
         for (t, change) in &lab.history {
             let open = lab
                 .txns
@@ -211,7 +235,6 @@ impl Sim {
 
     fn session_states(&self, log: &EventLog) -> Vec<SessionState> {
         let lab = self.lab();
-        let events = log.to_vec();
         lab.sessions
             .iter()
             .enumerate()
@@ -219,8 +242,7 @@ impl Sim {
             .map(|(i, s)| {
                 let id = SessionId(i as u32 - 1);
                 let statement = self.last_statement(id).cloned();
-                let result = events
-                    .iter()
+                let result = log
                     .rev()
                     .find(|e| e.session == s.name && e.outcome.is_some())
                     .and_then(|e| e.outcome.clone());

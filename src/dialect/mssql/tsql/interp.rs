@@ -52,7 +52,7 @@ struct Cursor {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-struct Frame {
+struct CallFrame {
     code: Rc<Vec<Instr>>,
     pc: usize,
     vars: BTreeMap<String, Value>,
@@ -80,7 +80,7 @@ enum Pending {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Interp {
-    frames: Vec<Frame>,
+    frames: Vec<CallFrame>,
     cursors: BTreeMap<String, Cursor>,
     pending: Pending,
     pub trancount: u32,
@@ -131,7 +131,7 @@ impl Interp {
             return;
         }
         match compile(&batch.nodes) {
-            Ok(code) => self.frames.push(Frame {
+            Ok(code) => self.frames.push(CallFrame {
                 code: Rc::new(code),
                 pc: 0,
                 vars: BTreeMap::new(),
@@ -624,7 +624,7 @@ impl Interp {
                 return;
             }
         };
-        self.frames.push(Frame {
+        self.frames.push(CallFrame {
             code: Rc::new(code),
             pc: 0,
             vars,
@@ -633,7 +633,7 @@ impl Interp {
     }
 
     fn pop_frame(&mut self) {
-        if let Some(Frame {
+        if let Some(CallFrame {
             caller_nocount: Some(n),
             ..
         }) = self.frames.pop()
