@@ -108,7 +108,7 @@ pub struct Lab {
     pub clock: super::clock::Clock,
 }
 
-/// Everything of a [`Lab`] but its rows, kept by [`Lab::checkpoint`] and [`Lab::save`]; the
+/// Everything of a [`Lab`] but its rows, kept by [`Lab::save`]; the
 /// rows are kept by an SQLite savepoint of the same name.
 #[derive(Debug, Clone)]
 pub struct Checkpoint {
@@ -126,20 +126,7 @@ pub struct Checkpoint {
     clock: super::clock::Clock,
 }
 
-/// The SQLite savepoint that keeps a checkpoint's rows; the engine's own savepoints nest in it.
-const CHECKPOINT: &str = "ql_checkpoint";
-
 impl Lab {
-    /// Marks the present state so that [`Lab::rewind`] can come back to it, as often as
-    /// needed: how a spec's permutations share one run of its setup. `None` when a savepoint
-    /// is open already.
-    pub fn checkpoint(&mut self) -> Option<Checkpoint> {
-        if self.store.in_transaction() {
-            return None;
-        }
-        self.save(CHECKPOINT)
-    }
-
     /// Marks the present state under the savepoint `name`, which may nest inside other marks;
     /// [`Lab::restore`] comes back to it once. `None` when SQLite refuses the savepoint.
     pub fn save(&mut self, name: &str) -> Option<Checkpoint> {
