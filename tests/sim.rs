@@ -404,3 +404,22 @@ step c1c { COMMIT; }
     assert_eq!(iso[1], "READ COMMITTED", "{iso:?}");
     assert_eq!(iso[2], "REPEATABLE READ", "{iso:?}");
 }
+
+/// Fingerprints are plain FNV over fixed-width data: the golden file is what the wasm build
+/// must compute too (tests/wasm_engine.rs). UPDATE_GOLDEN=1 rewrites it after a deliberate
+/// change of what goes in.
+#[test]
+fn fingerprints_match_the_golden_file() {
+    let lines = common::fingerprint_lines();
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/fingerprints.txt");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&golden, &lines).expect("written");
+    }
+    assert_eq!(
+        lines,
+        std::fs::read_to_string(golden).expect("golden exists")
+    );
+    let distinct: std::collections::BTreeSet<&str> =
+        lines.lines().filter_map(|l| l.rsplit(' ').next()).collect();
+    assert!(distinct.len() > 6, "moves change the state: {lines}");
+}

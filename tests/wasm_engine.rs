@@ -74,3 +74,14 @@ fn tsql_claim_runs_the_same_in_wasm() {
         include_str!("golden/tsql-seed-002.txt")
     );
 }
+
+#[path = "common/mod.rs"]
+mod common;
+
+#[wasm_bindgen_test]
+fn fingerprints_are_the_native_ones() {
+    assert_eq!(
+        common::fingerprint_lines(),
+        include_str!("golden/fingerprints.txt")
+    );
+}

@@ -106,3 +106,35 @@ pub fn summary(events: &[queuelab::trace::Event]) -> Vec<String> {
         })
         .collect()
 }
+
+/// The fingerprint after every move of a few schedules, one line each: what
+/// `tests/golden/fingerprints.txt` holds, natively and in wasm alike.
+pub fn fingerprint_lines() -> String {
+    use queuelab::scenario::{resolve, schedule::Schedule};
+    use queuelab::sim::{Config, Sim};
+    let cases = [
+        (
+            "pg-for-update-wait",
+            include_str!("../specs/pg-for-update-wait.spec"),
+            "c1pop c2lock c1c c2c",
+        ),
+        (
+            "mssql-cursor-pop",
+            include_str!("../mssql/cursor-pop.spec"),
+            "c1pop(statements 8) c2pop c1pop c2left",
+        ),
+    ];
+    let mut out = String::new();
+    for (name, text, line) in cases {
+        let r = resolve(text);
+        let schedule = Schedule::parse(line, &r.spec).expect("steps exist");
+        let mut sim =
+            Sim::new(std::sync::Arc::new(r.spec.clone()), Config::default()).expect("sqlite opens");
+        out.push_str(&format!("{name} start {:016x}\n", sim.fingerprint()));
+        for (c, entry) in schedule.0.iter().zip(schedule.names(&r.spec)) {
+            let _ = sim.step(*c);
+            out.push_str(&format!("{name} {entry} {:016x}\n", sim.fingerprint()));
+        }
+    }
+    out
+}
