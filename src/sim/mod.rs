@@ -317,6 +317,24 @@ impl Sim {
         Mark { depth }
     }
 
+    /// Goes back to the state of `mark` and keeps it, to come back again (how a spec's
+    /// permutations share one run of its setup); newer marks are dropped.
+    pub fn rewind(&mut self, mark: &Mark) {
+        self.marks.truncate(mark.depth + 1);
+        let Some(saved) = self.marks.last() else {
+            return;
+        };
+        let back = saved.lab.as_ref().is_some_and(|c| self.lab.rewind(c));
+        if !back {
+            self.rebuild(saved.taken);
+            return;
+        }
+        self.seats = saved.seats.clone();
+        self.taken.truncate(saved.taken);
+        self.events.truncate(saved.events);
+        self.over = saved.over;
+    }
+
     /// Goes back to the state of `mark`, dropping every newer mark.
     ///
     /// SQLite rolls back a whole transaction when a statement inside it is interrupted by the

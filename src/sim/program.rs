@@ -49,8 +49,8 @@ pub struct StatementInfo {
     pub notes: Vec<String>,
     /// `-- note:` comments written above the statement.
     pub remarks: Vec<String>,
-    /// The scenario clock it read.
-    pub clock: String,
+    /// The scenario clock it read, in seconds since the Unix epoch (formatted when shown).
+    pub clock: i64,
 }
 
 /// The next thing a step does.
@@ -108,11 +108,11 @@ impl Work {
     fn next(&mut self, interp: &mut Interp, lab: &Lab) -> Move {
         match self {
             Work::Plans { left, .. } => left.pop_front().map_or(Move::End, |(p, written)| {
+                // A spec step's statement: where it is written. What ran is not copied on
+                // every move of every permutation; the plan cache has it.
                 let info = StatementInfo {
                     source: written.0.clone(),
                     span: written.1,
-                    ran: p.sqlite.clone(),
-                    notes: p.notes.clone(),
                     ..Default::default()
                 };
                 Move::Submit(Box::new(p), info)
@@ -285,7 +285,7 @@ pub fn advance(
         }
         ran += 1;
         // Every statement moves the scenario clock on, one second each.
-        let clock = lab.clock.text();
+        let clock = lab.clock.now;
         let (plan, mut info) = match work.next(interp, lab) {
             Move::End => {
                 ran -= 1;

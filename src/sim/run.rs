@@ -35,14 +35,13 @@ pub fn run_permutations(
             })
             .collect();
     };
+    let mark = sim.save();
     schedules
         .into_iter()
         .map(|schedule| {
-            let mark = sim.save();
+            sim.rewind(&mark);
             let steps = schedule.names(&spec);
-            let run = play(&mut sim, &schedule, steps, None);
-            sim.restore(mark);
-            run
+            play(&mut sim, &schedule, steps, None)
         })
         .collect()
 }

@@ -132,7 +132,7 @@ impl Runner {
             ran: info.ran,
             notes: info.notes,
             remarks: info.remarks,
-            clock: info.clock,
+            clock: crate::engine::clock::format_timestamp(info.clock),
             outcome,
             client_text,
             tables,
