@@ -27,7 +27,7 @@ pub fn use_shortcuts(app: AppHandle) {
                 }
             })
         });
-        // Dropping the listener unregisters it when App unmounts.
+        // Dropping the listener unregisters it: on the next state, or when App unmounts.
         move || drop(listener)
     });
 }
