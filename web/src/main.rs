@@ -1,13 +1,18 @@
 //! Queue Lab's web UI: a yew single-page app over the `queuelab` engine.
 //!
-//! `state` (the reducer) and `share` (link encoding) are plain Rust, compiled and unit-tested
-//! on the host too; `components` and `hooks` need a browser and exist on wasm32 only.
+//! `state` (the reducer), `driver` (the engine behind the buttons) and `share` (link
+//! encoding) are plain Rust, compiled and unit-tested on the host too; `components` and
+//! `hooks` need a browser and exist on wasm32 only.
 
-// On the host only `state` and `share` are compiled, for their tests; nothing calls them there.
+// On the host only `state`, `driver` and `share` are compiled, for their tests; nothing calls
+// them there.
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
+mod driver;
 mod share;
 mod state;
+#[cfg(test)]
+mod tests;
 
 #[cfg(target_arch = "wasm32")]
 mod components;

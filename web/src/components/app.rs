@@ -10,7 +10,8 @@ use super::rings_panel::RingsPanel;
 use super::scenario_view::ScenarioView;
 use super::statement_list::StatementList;
 use super::tables_panel::TablesPanel;
-use crate::hooks::use_lab::Lab;
+use crate::driver::Driver;
+use crate::hooks::use_app::AppHandle;
 use crate::hooks::use_persistence::{initial_state, use_persistence};
 use crate::hooks::use_ready::use_ready;
 use crate::hooks::use_shortcuts::use_shortcuts;
@@ -18,14 +19,17 @@ use yew::prelude::*;
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let lab = use_reducer(initial_state);
-    use_persistence(&lab);
-    use_shortcuts(lab.dispatcher());
+    let state = use_reducer(initial_state);
+    // The engine outlives renders; the state only holds what it made.
+    let driver = use_mut_ref(Driver::default);
+    let app = AppHandle::new(state, driver);
+    use_persistence(&app);
+    use_shortcuts(app.clone());
     use_ready();
-    let spec = lab.scenario.is_some();
+    let spec = app.document.spec.is_some();
 
     html! {
-        <ContextProvider<Lab> context={lab}>
+        <ContextProvider<AppHandle> context={app}>
             <Header />
             <main class="layout">
                 <section class="left" aria-label="Script">
@@ -51,6 +55,6 @@ pub fn app() -> Html {
                     </section>
                 }
             </main>
-        </ContextProvider<Lab>>
+        </ContextProvider<AppHandle>>
     }
 }

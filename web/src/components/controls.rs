@@ -1,30 +1,36 @@
 //! Run / step / back / reset, where we are ("statement i of n") and the scenario clock.
 
-use crate::hooks::use_lab::use_lab;
+use crate::driver::Command;
+use crate::hooks::use_app::use_app;
 use crate::state::Action;
 use yew::prelude::*;
 
 #[function_component(Controls)]
 pub fn controls() -> Html {
-    let lab = use_lab();
+    let app = use_app();
     let send = |action: Action| {
-        let lab = lab.clone();
-        Callback::from(move |_: MouseEvent| lab.dispatch(action.clone()))
+        let app = app.clone();
+        Callback::from(move |_: MouseEvent| app.dispatch(action.clone()))
+    };
+    // Next and Run may have to run the script first: the engine's work, through the driver.
+    let ask = |command: Command| {
+        let app = app.clone();
+        Callback::from(move |_: MouseEvent| app.send(command.clone()))
     };
 
     // Before the first run the count comes from a parse of the text, so "0 of n" is right.
-    let total = lab.outline.items.len();
-    let at = lab.statements_reached();
-    let steps = lab.step_count();
-    let at_end = lab.trace.is_some() && lab.cursor.map_or(steps == 0, |c| c + 1 >= steps);
+    let total = app.outline.items.len();
+    let at = app.statements_reached();
+    let steps = app.step_count();
+    let at_end = app.trace().is_some() && app.cursor().map_or(steps == 0, |c| c + 1 >= steps);
     // A T-SQL batch that could not be read still runs, as one failed step (SQL Server compiles
     // a batch and reports its error), so a script of such batches has steps but no statements.
     // In MySQL and PostgreSQL an unreadable script runs nothing.
     let batches_run_anyway =
-        lab.dialect.procedural_batches() && !lab.outline.diagnostics.is_empty();
+        app.document.dialect.procedural_batches() && !app.outline.diagnostics.is_empty();
     let nothing = total == 0 && !batches_run_anyway;
-    let clock = lab.current().map(|s| s.clock.clone());
-    let phase = match lab.cursor {
+    let clock = app.current().map(|s| s.clock.clone());
+    let phase = match app.cursor() {
         None if nothing => "nothing to run",
         None => "ready to step",
         Some(_) if at_end => "end of script",
@@ -32,24 +38,24 @@ pub fn controls() -> Html {
     };
     // T-SQL runs a called procedure's body one statement per step, so the steps outnumber the
     // listed statements; then the step count is shown too, or "Run next" would seem stuck.
-    let step_count = (lab.trace.is_some() && steps != total)
-        .then(|| format!("step {} of {steps}", lab.cursor.map_or(0, |c| c + 1)));
+    let step_count = (app.trace().is_some() && steps != total)
+        .then(|| format!("step {} of {steps}", app.cursor().map_or(0, |c| c + 1)));
 
     html! {
         <div class="panel controls">
             <div class="buttons">
-                <button id="step" type="button" class="primary" onclick={send(Action::Next)}
+                <button id="step" type="button" class="primary" onclick={ask(Command::Next)}
                     disabled={at_end || nothing}
                     title="Run the next statement (Ctrl+Enter); after an EXEC, the procedure's statements one by one">
                     { "Run next statement" }
                 </button>
                 <button id="back" type="button" onclick={send(Action::Back)}
-                    disabled={lab.cursor.is_none()} title="Show the previous statement">
+                    disabled={app.cursor().is_none()} title="Show the previous statement">
                     { "◀ Back" }</button>
-                <button id="run" type="button" onclick={send(Action::Run)}
+                <button id="run" type="button" onclick={ask(Command::Run)}
                     title="Run every statement and show the last one">{ "Run all" }</button>
                 <button id="reset" type="button" onclick={send(Action::Reset)}
-                    disabled={lab.cursor.is_none()} title="Back to before the first statement">
+                    disabled={app.cursor().is_none()} title="Back to before the first statement">
                     { "Reset" }</button>
             </div>
             <div class="where">

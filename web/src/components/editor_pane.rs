@@ -2,21 +2,21 @@
 //! and the line an error points at are marked.
 
 use super::editor::Editor;
-use crate::hooks::use_lab::use_lab;
+use crate::hooks::use_app::use_app;
 use crate::state::Action;
 use queuelab::trace::Outcome;
 use yew::prelude::*;
 
 #[function_component(EditorPane)]
 pub fn editor_pane() -> Html {
-    let lab = use_lab();
+    let app = use_app();
     let on_input = {
-        let lab = lab.clone();
-        Callback::from(move |text: String| lab.dispatch(Action::Edit(text)))
+        let app = app.clone();
+        Callback::from(move |text: String| app.dispatch(Action::Edit(text)))
     };
-    let step = lab.current();
+    let step = app.current();
     let current = step.map(|s| (s.span.start.line, s.span.end.line));
-    let caller = lab.caller().map(|c| (c.span.start.line, c.span.end.line));
+    let caller = app.caller().map(|c| (c.span.start.line, c.span.end.line));
     let error = step.and_then(|s| match &s.outcome {
         Outcome::Error(e) => Some(e),
         Outcome::Ok(_) => None,
@@ -24,9 +24,9 @@ pub fn editor_pane() -> Html {
     // A script that cannot be split (e.g. an unclosed quote) points at a line even before a run.
     // A spec is no script: reading it as SQL would flag its `#` comments (an apostrophe there
     // opens a string), so only the spec reader's errors count.
-    let diagnostic_line = match &lab.scenario {
+    let diagnostic_line = match &app.document.spec {
         Some(sc) => sc.errors.first().map(|d| d.pos.line),
-        None => lab.outline.diagnostics.first().map(|d| d.pos.line),
+        None => app.outline.diagnostics.first().map(|d| d.pos.line),
     };
     let error_line = error
         .and_then(|e| e.pos)
@@ -37,7 +37,7 @@ pub fn editor_pane() -> Html {
     html! {
         <div class="panel editor-pane">
             <Editor
-                text={AttrValue::from(lab.text.clone())}
+                text={AttrValue::from(app.document.text.clone())}
                 {on_input}
                 {current}
                 {caller}

@@ -1,6 +1,6 @@
 //! Title, examples menu, dialect choice and the Share button.
 
-use crate::hooks::use_lab::use_lab;
+use crate::hooks::use_app::use_app;
 use crate::hooks::use_persistence::set_fragment;
 use crate::hooks::use_select_value::use_select_value;
 use crate::share;
@@ -12,22 +12,22 @@ use yew::prelude::*;
 
 #[function_component(Header)]
 pub fn header() -> Html {
-    let lab = use_lab();
+    let app = use_app();
     // (number of shares, message): the count restarts the confirmation's fade-out.
     let shared = use_state(|| (0u32, ""));
 
     let example_ref = use_node_ref();
-    let example_id = lab.example().map_or("", |e| e.id).to_string();
+    let example_id = app.example().map_or("", |e| e.id).to_string();
     use_select_value(example_ref.clone(), example_id);
     let dialect_ref = use_node_ref();
-    use_select_value(dialect_ref.clone(), lab.dialect.name().to_string());
+    use_select_value(dialect_ref.clone(), app.document.dialect.name().to_string());
 
     let on_example = {
-        let lab = lab.clone();
+        let app = app.clone();
         Callback::from(move |e: Event| {
             let id = e.target_unchecked_into::<HtmlSelectElement>().value();
             if let Some(ex) = examples::by_id(&id) {
-                lab.dispatch(Action::Load {
+                app.dispatch(Action::Load {
                     text: ex.sql.to_string(),
                     dialect: queuelab::dialect_for(ex.sql, None),
                 });
@@ -35,19 +35,22 @@ pub fn header() -> Html {
         })
     };
     let on_dialect = {
-        let lab = lab.clone();
+        let app = app.clone();
         Callback::from(move |e: Event| {
             let name = e.target_unchecked_into::<HtmlSelectElement>().value();
             if let Some(d) = Dialect::from_name(&name) {
-                lab.dispatch(Action::SetDialect(d));
+                app.dispatch(Action::SetDialect(d));
             }
         })
     };
     let on_share = {
-        let lab = lab.clone();
+        let app = app.clone();
         let shared = shared.clone();
         Callback::from(move |_: MouseEvent| {
-            let url = set_fragment(Some(&share::encode(lab.dialect, &lab.text)));
+            let url = set_fragment(Some(&share::encode(
+                app.document.dialect,
+                &app.document.text,
+            )));
             let n = shared.0 + 1;
             let Some(url) = url else {
                 shared.set((n, "Could not set the link"));

@@ -1,5 +1,5 @@
 //! One component per file. `App` owns the state and provides it as a context; the panes read
-//! it with `use_lab()`. Leaf components (`Editor`, `TableView`, `Ring`) take plain props, so
+//! it with `use_app()`. Leaf components (`Editor`, `TableView`, `Ring`) take plain props, so
 //! each can be replaced or reused without knowing about the state.
 
 pub mod app;

@@ -1,12 +1,12 @@
 //! What really ran: the SQLite statements the translation produced, and why (the notes).
 
-use crate::hooks::use_lab::use_lab;
+use crate::hooks::use_app::use_app;
 use yew::prelude::*;
 
 #[function_component(RanPane)]
 pub fn ran_pane() -> Html {
-    let lab = use_lab();
-    let body = match lab.current() {
+    let app = use_app();
+    let body = match app.current() {
         None => html! {
             <p class="muted">{ "After each statement: the SQLite it was translated to, and why." }</p>
         },

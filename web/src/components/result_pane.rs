@@ -2,18 +2,18 @@
 //! then the client transcript, then what went wrong and how to fix it.
 
 use super::terminal::Terminal;
-use crate::hooks::use_lab::use_lab;
-use crate::state::Action;
+use crate::driver::Command;
+use crate::hooks::use_app::use_app;
 use queuelab::trace::{Outcome, StepError};
 use yew::prelude::*;
 
 #[function_component(ResultPane)]
 pub fn result_pane() -> Html {
-    let lab = use_lab();
-    let outline = lab.outline.clone();
+    let app = use_app();
+    let outline = app.outline.clone();
     // A T-SQL batch that could not be read runs as a failed step: on that step its error box
     // below says it already, so the diagnostic is not repeated above it.
-    let shown_error = lab.current().and_then(|s| match &s.outcome {
+    let shown_error = app.current().and_then(|s| match &s.outcome {
         Outcome::Error(e) => e.pos,
         Outcome::Ok(_) => None,
     });
@@ -29,12 +29,12 @@ pub fn result_pane() -> Html {
         }
     });
 
-    let Some(step) = lab.current() else {
+    let Some(step) = app.current() else {
         return html! {
             <div id="result" class="panel result">
                 <h2>{ "Result" }</h2>
                 { for diagnostics }
-                if let Some(e) = lab.example() {
+                if let Some(e) = app.example() {
                     <p class="about">
                         <strong>{ e.title }</strong>
                         <span class="source">{ format!(" — from {}", e.source) }</span>
@@ -50,7 +50,7 @@ pub fn result_pane() -> Html {
                     <strong>{ "Run all" }</strong>
                     { " jumps to the end. After each statement you see what the client prints, \
                        the SQLite that really ran, every table and the ring." }
-                    if lab.dialect.procedural_batches() {
+                    if app.document.dialect.procedural_batches() {
                         { " An EXEC is followed by the statements of the procedure's body, one \
                            per step, marked in the editor inside its CREATE PROCEDURE." }
                     }
@@ -69,7 +69,7 @@ pub fn result_pane() -> Html {
         <div id="result" class="panel result">
             <h2>{ "Result" }</h2>
             { for diagnostics }
-            if let Some(caller) = lab.caller() {
+            if let Some(caller) = app.caller() {
                 <p id="caller" class="caller">
                     // The statement on screen is no listed one (a procedure body's, a loop's):
                     // say which listed statement made it run, and where it is written.
@@ -85,21 +85,21 @@ pub fn result_pane() -> Html {
                 </aside>
             }) }
             <Terminal
-                echo={AttrValue::from(lab.dialect.echo(&step.source))}
+                echo={AttrValue::from(app.document.dialect.echo(&step.source))}
                 output={AttrValue::from(step.client_text.clone())}
                 failed={error.is_some()}
             />
             if let Some(e) = error {
-                { error_box(e, &lab) }
+                { error_box(e, &app) }
             }
         </div>
     }
 }
 
-fn error_box(e: &StepError, lab: &crate::hooks::use_lab::Lab) -> Html {
+fn error_box(e: &StepError, app: &crate::hooks::use_app::AppHandle) -> Html {
     let fix = e.fixed_text.clone().map(|fixed| {
-        let lab = lab.clone();
-        let onclick = Callback::from(move |_: MouseEvent| lab.dispatch(Action::ApplyFix(fixed.clone())));
+        let app = app.clone();
+        let onclick = Callback::from(move |_: MouseEvent| app.send(Command::ApplyFix(fixed.clone())));
         html! {
             <button id="fix-quotes" type="button" class="primary" {onclick}
                 title="Replace the typographic quotes in the editor with straight ones and run again">

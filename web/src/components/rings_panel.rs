@@ -2,16 +2,17 @@
 //! the groups of a grouped ring side by side, and a legend.
 
 use super::ring::Ring;
-use crate::hooks::use_lab::{use_lab, Lab};
-use crate::state::{Action, MAX_RING_SIZE};
+use crate::driver::Command;
+use crate::hooks::use_app::{use_app, AppHandle};
+use crate::state::view::MAX_RING_SIZE;
 use queuelab::trace::RingView;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 #[function_component(RingsPanel)]
 pub fn rings_panel() -> Html {
-    let lab = use_lab();
-    let rings = lab.current().map(|s| s.rings.clone()).unwrap_or_default();
+    let app = use_app();
+    let rings = app.current().map(|s| s.rings.clone()).unwrap_or_default();
 
     // Group by table, keeping the engine's order.
     let mut tables: Vec<(String, Vec<RingView>)> = Vec::new();
@@ -37,7 +38,7 @@ pub fn rings_panel() -> Html {
                 }</p>
             } else {
                 <div class="ring-tables">
-                    { for tables.iter().map(|(table, rings)| ring_table(&lab, table, rings)) }
+                    { for tables.iter().map(|(table, rings)| ring_table(&app, table, rings)) }
                 </div>
                 { legend() }
             }
@@ -45,18 +46,18 @@ pub fn rings_panel() -> Html {
     }
 }
 
-fn ring_table(lab: &Lab, table: &str, rings: &[RingView]) -> Html {
+fn ring_table(app: &AppHandle, table: &str, rings: &[RingView]) -> Html {
     let Some(first) = rings.first() else {
         return html! {};
     };
-    let overridden = lab.ring_size_override(table).is_some();
+    let overridden = app.view.ring_size_override(table).is_some();
     let onchange = {
-        let lab = lab.clone();
+        let app = app.clone();
         let table = table.to_string();
         Callback::from(move |e: Event| {
             let input = e.target_unchecked_into::<HtmlInputElement>();
             if let Ok(n) = input.value().trim().parse::<i64>() {
-                lab.dispatch(Action::SetRingSize {
+                app.send(Command::SetRingSize {
                     table: table.clone(),
                     size: Some(n),
                 });
@@ -64,10 +65,10 @@ fn ring_table(lab: &Lab, table: &str, rings: &[RingView]) -> Html {
         })
     };
     let restore = {
-        let lab = lab.clone();
+        let app = app.clone();
         let table = table.to_string();
         Callback::from(move |_: MouseEvent| {
-            lab.dispatch(Action::SetRingSize {
+            app.send(Command::SetRingSize {
                 table: table.clone(),
                 size: None,
             })

@@ -6,21 +6,22 @@
 //! highlighted, with the statement running shown beneath it, and the CREATE PROCEDURE that
 //! holds it is marked.
 
-use crate::hooks::use_lab::use_lab;
-use crate::state::{source_lines, Action, OutlineItem, Progress};
+use crate::driver::Command;
+use crate::hooks::use_app::use_app;
+use crate::state::outline::{source_lines, OutlineItem, Progress};
 use queuelab::trace::Outcome;
 use web_sys::{Element, ScrollIntoViewOptions, ScrollLogicalPosition};
 use yew::prelude::*;
 
 #[function_component(StatementList)]
 pub fn statement_list() -> Html {
-    let lab = use_lab();
+    let app = use_app();
     let list = use_node_ref();
-    let outline = lab.outline.clone();
-    let current_item = lab.current_statement();
-    let step = lab.current();
+    let outline = app.outline.clone();
+    let current_item = app.current_statement();
+    let step = app.current();
     // A step of no listed statement of its own: where it is written and which item holds it.
-    let inner = lab.caller().and(step).map(|s| {
+    let inner = app.caller().and(step).map(|s| {
         let holder = outline
             .items
             .iter()
@@ -53,8 +54,8 @@ pub fn statement_list() -> Html {
             Progress::Pending => ("", "pending"),
         };
         let onclick = {
-            let lab = lab.clone();
-            Callback::from(move |_: MouseEvent| lab.dispatch(Action::Jump(i)))
+            let app = app.clone();
+            Callback::from(move |_: MouseEvent| app.send(Command::Jump(i)))
         };
         let running = inner.filter(|_| current).map(|(s, _)| {
             let title = source_lines(&s.source).next().unwrap_or_default();

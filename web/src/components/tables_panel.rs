@@ -1,19 +1,19 @@
 //! Every table after the statement on screen, in the engine's stable order, with a legend.
 
 use super::table::Table;
-use crate::hooks::use_lab::use_lab;
+use crate::hooks::use_app::use_app;
 use yew::prelude::*;
 
 #[function_component(TablesPanel)]
 pub fn tables_panel() -> Html {
-    let lab = use_lab();
-    let tables = lab.current().map(|s| s.tables.clone()).unwrap_or_default();
+    let app = use_app();
+    let tables = app.current().map(|s| s.tables.clone()).unwrap_or_default();
     html! {
         <div class="panel tables">
             <h2>{ "Tables" }</h2>
             if tables.is_empty() {
                 <p class="muted">{
-                    if lab.cursor.is_none() { "Tables appear here once statements run." }
+                    if app.cursor().is_none() { "Tables appear here once statements run." }
                     else { "No tables yet." }
                 }</p>
             } else {

@@ -4,9 +4,9 @@
 //! text and dialect are saved to local storage on every change, and a fragment that no longer
 //! matches the editor is dropped so a reload does not bring back the shared version.
 
-use super::use_lab::Lab;
+use super::use_app::AppHandle;
 use crate::share;
-use crate::state::{Action, LabState};
+use crate::state::{Action, AppState};
 use gloo::events::EventListener;
 use queuelab::Dialect;
 use web_sys::Storage;
@@ -16,9 +16,9 @@ const SQL_KEY: &str = "queuelab.sql";
 const DIALECT_KEY: &str = "queuelab.dialect";
 
 /// The state the app opens on.
-pub fn initial_state() -> LabState {
+pub fn initial_state() -> AppState {
     if let Some(s) = fragment().as_deref().and_then(share::decode) {
-        return LabState::new(s.sql, s.dialect);
+        return AppState::new(s.sql, s.dialect);
     }
     if let Some(storage) = storage() {
         if let Ok(Some(sql)) = storage.get_item(SQL_KEY) {
@@ -28,16 +28,16 @@ pub fn initial_state() -> LabState {
                 .flatten()
                 .and_then(|d| Dialect::from_name(&d));
             let dialect = queuelab::dialect_for(&sql, chosen);
-            return LabState::new(sql, dialect);
+            return AppState::new(sql, dialect);
         }
     }
-    LabState::default_example()
+    AppState::default_example()
 }
 
 /// Saves on change and follows links opened in the same tab (`hashchange`).
 #[hook]
-pub fn use_persistence(lab: &Lab) {
-    let deps = (lab.text.clone(), lab.dialect);
+pub fn use_persistence(app: &AppHandle) {
+    let deps = (app.document.text.clone(), app.document.dialect);
     use_effect_with(deps, |(text, dialect)| {
         if let Some(storage) = storage() {
             // Quota or privacy-mode failures only cost persistence; the app keeps working.
@@ -52,7 +52,7 @@ pub fn use_persistence(lab: &Lab) {
         }
     });
 
-    let dispatcher = lab.dispatcher();
+    let dispatcher = app.dispatcher();
     use_effect_with((), move |_| {
         let listener = web_sys::window().map(|w| {
             EventListener::new(&w, "hashchange", move |_| {

@@ -1,15 +1,19 @@
 //! Document-wide keys: Ctrl+Enter (Cmd+Enter on a Mac) runs the next statement, also while
 //! typing in the editor.
 
-use crate::state::{Action, LabState};
+use super::use_app::AppHandle;
+use crate::driver::Command;
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 #[hook]
-pub fn use_shortcuts(dispatcher: UseReducerDispatcher<LabState>) {
-    use_effect_with((), move |_| {
+pub fn use_shortcuts(app: AppHandle) {
+    // Next may need the engine, which works on the state of the moment: the listener is made
+    // again whenever the state changes, so it never sends a command on an old state.
+    use_effect_with(app, move |app| {
+        let app = app.clone();
         let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
             // Not passive: the handler calls prevent_default so the textarea gets no newline.
             let options = EventListenerOptions::enable_prevent_default();
@@ -19,11 +23,11 @@ pub fn use_shortcuts(dispatcher: UseReducerDispatcher<LabState>) {
                 };
                 if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
                     e.prevent_default();
-                    dispatcher.dispatch(Action::Next);
+                    app.send(Command::Next);
                 }
             })
         });
-        // Dropping the listener unregisters it when App unmounts.
+        // Dropping the listener unregisters it: on the next state, or when App unmounts.
         move || drop(listener)
     });
 }

@@ -1,0 +1,197 @@
+//! The engine side of the app: what a button asks ([`Command`]) becomes engine work here,
+//! outside the reducer, and the result goes to the reducer inside an [`Action`].
+//!
+//! A spec runs on one live [`Sim`], stepped one move per Step button: `sim.step(choice)` and
+//! `sim.snapshot(before, &out)`. A mark ([`Sim::save`]) is taken before each move, so that
+//! when the state asks for an earlier point (Back, Reset, then a new move) the Sim goes back
+//! with [`Sim::restore`] instead of running the schedule again. The Sim follows the state:
+//! before each command it is brought to the moves the state has chosen, so a command made on
+//! an older state (a double click before a render) still gives a consistent result.
+//!
+//! Plain Rust, no yew: the app reaches it through the `use_app` hook, the tests directly.
+
+use crate::state::{Action, AppState};
+use queuelab::scenario::spec::Spec;
+use queuelab::sim::snapshot::Snapshot;
+use queuelab::sim::{Choice, Config, Mark, Sim};
+use queuelab::trace::Trace;
+use queuelab::{run_script, Dialect, RunConfig};
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// What the user asks for that needs the engine.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    /// Script: run the next statement (running the script first if needed).
+    Next,
+    /// Script: run every statement and show the last one.
+    Run,
+    /// Script: run up to statement `i` of the statement list.
+    Jump(usize),
+    /// Override (`Some`) or restore (`None`) the ring size of a table, keeping the cursor.
+    SetRingSize { table: String, size: Option<i64> },
+    /// Replace the text with an engine-provided fix and run again, keeping the cursor.
+    ApplyFix(String),
+    /// Spec: run the next step of this session (the rest of the step it is inside), or with
+    /// `statements: Some(n)` only its next `n` statements.
+    Step {
+        session: String,
+        statements: Option<u32>,
+    },
+    /// Spec: run permutation `i` of the menu from the start.
+    RunPermutation(usize),
+}
+
+/// The live engine of a spec; scripts need none between commands.
+#[derive(Default)]
+pub struct Driver {
+    live: Option<Live>,
+}
+
+struct Live {
+    /// The spec the Sim runs: a new text gives a new `Arc`, and so a new Sim.
+    spec: Arc<Spec>,
+    sim: Sim,
+    /// `marks[i]`: the state before move `i` of `sim.taken()`.
+    marks: Vec<Mark>,
+}
+
+impl Driver {
+    /// The actions that carry out `command` on `state`, in order; none when it does not
+    /// apply (a spec command on a script, a session that cannot step, ...).
+    pub fn handle(&mut self, state: &AppState, command: Command) -> Vec<Action> {
+        match command {
+            Command::Next | Command::Run | Command::Jump(_) => script_move(state, command),
+            Command::SetRingSize { table, size } => {
+                let sizes = state.view.with_ring_size(&table, size);
+                let trace = state
+                    .trace()
+                    .map(|_| script_trace(state.document.dialect, &state.document.text, sizes));
+                vec![Action::SetRingSize { table, size, trace }]
+            }
+            Command::ApplyFix(text) => {
+                let sizes = state.view.ring_sizes.clone();
+                let trace = state
+                    .trace()
+                    .map(|_| script_trace(state.document.dialect, &text, sizes));
+                vec![Action::ApplyFix { text, trace }]
+            }
+            Command::Step {
+                session,
+                statements,
+            } => self.step(state, &session, statements).into_iter().collect(),
+            Command::RunPermutation(i) => self.run_permutation(state, i).into_iter().collect(),
+        }
+    }
+
+    /// One move: the session's next choice, one `Sim::step`, one snapshot.
+    fn step(&mut self, state: &AppState, session: &str, statements: Option<u32>) -> Option<Action> {
+        let doc = state.document.spec.as_ref()?;
+        let run = state.spec_run()?;
+        let id = doc.session(session)?;
+        let chosen = run.chosen();
+        let live = self.live_at(&doc.spec, chosen)?;
+        let next = live.sim.next_choice(id)?;
+        let choice = Choice {
+            step: next.step,
+            statements,
+        };
+        let snapshot = live.play(choice, run.shown());
+        Some(Action::Moved {
+            at: chosen.len(),
+            choice,
+            snapshot: Rc::new(snapshot),
+        })
+    }
+
+    /// A permutation: back to the start, then one step per choice.
+    fn run_permutation(&mut self, state: &AppState, i: usize) -> Option<Action> {
+        let doc = state.document.spec.as_ref()?;
+        let schedule = doc.permutations.get(i)?.clone();
+        let live = self.live_at(&doc.spec, &[])?;
+        let mut snapshots: Vec<Rc<Snapshot>> = Vec::with_capacity(schedule.0.len());
+        for c in &schedule.0 {
+            let s = live.play(*c, snapshots.last().map(|s| &**s));
+            snapshots.push(Rc::new(s));
+        }
+        Some(Action::Ran {
+            schedule,
+            snapshots,
+        })
+    }
+
+    /// The Sim of `spec` after `moves`: a new one for a new spec; else the one there is,
+    /// taken back to where its moves and `moves` part, then moved on.
+    fn live_at(&mut self, spec: &Arc<Spec>, moves: &[Choice]) -> Option<&mut Live> {
+        if self
+            .live
+            .as_ref()
+            .is_none_or(|l| !Arc::ptr_eq(&l.spec, spec))
+        {
+            self.live = None; // close the old SQLite before opening the new one
+            let sim = Sim::new(spec.clone(), Config::default()).ok()?;
+            self.live = Some(Live {
+                spec: spec.clone(),
+                sim,
+                marks: Vec::new(),
+            });
+        }
+        let live = self.live.as_mut()?;
+        live.go_to(moves);
+        Some(live)
+    }
+}
+
+impl Live {
+    fn go_to(&mut self, moves: &[Choice]) {
+        let taken = self.sim.taken().0;
+        let common = taken.iter().zip(moves).take_while(|(a, b)| a == b).count();
+        if common < taken.len() {
+            self.marks.truncate(common + 1);
+            if let Some(m) = self.marks.pop() {
+                self.sim.restore(m);
+            }
+        }
+        for c in &moves[self.sim.taken().0.len().min(moves.len())..] {
+            self.marks.push(self.sim.save());
+            let _ = self.sim.step(*c);
+        }
+    }
+
+    /// Makes a move (marked first) and pictures it.
+    fn play(&mut self, choice: Choice, before: Option<&Snapshot>) -> Snapshot {
+        self.marks.push(self.sim.save());
+        let out = self.sim.step(choice);
+        self.sim.snapshot(before, &out)
+    }
+}
+
+/// The one-session moves: the script is run (once per text) before the cursor moves.
+fn script_move(state: &AppState, command: Command) -> Vec<Action> {
+    let Some(run) = state.script() else {
+        return Vec::new(); // a spec's sessions are stepped in the scenario view
+    };
+    let mut out = Vec::new();
+    if run.trace.is_none() {
+        let sizes = state.view.ring_sizes.clone();
+        out.push(Action::Traced(script_trace(
+            state.document.dialect,
+            &state.document.text,
+            sizes,
+        )));
+    }
+    out.push(match command {
+        Command::Run => Action::Run,
+        Command::Jump(i) => Action::Jump(i),
+        _ => Action::Next,
+    });
+    out
+}
+
+fn script_trace(dialect: Dialect, text: &str, ring_sizes: Vec<(String, i64)>) -> Rc<Trace> {
+    let config = RunConfig {
+        ring_sizes,
+        ..RunConfig::default()
+    };
+    Rc::new(run_script(dialect, text, &config))
+}

@@ -1,0 +1,62 @@
+//! The app as a context: the state (document, run, view) and the engine behind the buttons.
+//! Components read the state and act through [`use_app`]: plain changes as an [`Action`] to
+//! the reducer, engine work as a [`Command`] to the driver, which dispatches its results.
+
+use crate::driver::{Command, Driver};
+use crate::state::{Action, AppState};
+use std::cell::RefCell;
+use std::ops::Deref;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// The state and the driver, shared through a `ContextProvider<AppHandle>` set up by `App`.
+#[derive(Clone)]
+pub struct AppHandle {
+    state: UseReducerHandle<AppState>,
+    driver: Rc<RefCell<Driver>>,
+}
+
+impl PartialEq for AppHandle {
+    fn eq(&self, other: &AppHandle) -> bool {
+        self.state == other.state && Rc::ptr_eq(&self.driver, &other.driver)
+    }
+}
+
+impl Deref for AppHandle {
+    type Target = AppState;
+    fn deref(&self) -> &AppState {
+        &self.state
+    }
+}
+
+impl AppHandle {
+    pub fn new(state: UseReducerHandle<AppState>, driver: Rc<RefCell<Driver>>) -> AppHandle {
+        AppHandle { state, driver }
+    }
+
+    /// A change that needs no engine.
+    pub fn dispatch(&self, action: Action) {
+        self.state.dispatch(action);
+    }
+
+    /// Engine work, in the event handler (never in the reducer); its results are dispatched.
+    pub fn send(&self, command: Command) {
+        // Handlers run one at a time, so the driver is never borrowed twice.
+        let actions = self.driver.borrow_mut().handle(&self.state, command);
+        for a in actions {
+            self.state.dispatch(a);
+        }
+    }
+
+    pub fn dispatcher(&self) -> UseReducerDispatcher<AppState> {
+        self.state.dispatcher()
+    }
+}
+
+/// The app's state and its ways to change it.
+#[hook]
+pub fn use_app() -> AppHandle {
+    // Every component using this sits under App's provider; a missing provider is a bug in the
+    // component tree, not something a user can cause.
+    use_context::<AppHandle>().expect("use_app() outside App's ContextProvider<AppHandle>")
+}
