@@ -198,7 +198,7 @@ impl Lab {
     /// Moves the scenario clock on by one statement: what `CURRENT_TIMESTAMP`/`GETDATE()` in
     /// the next statement reads.
     pub fn tick(&mut self) {
-        self.store.set_clock(&self.clock.text());
+        self.store.set_clock(self.clock.now);
         self.clock.tick();
     }
 

@@ -67,7 +67,9 @@ type LockedSets = Arc<Mutex<BTreeMap<usize, Vec<i64>>>>;
 pub struct Store {
     conn: Connection,
     changes: Arc<Mutex<Vec<RowChange>>>,
-    clock: Arc<Mutex<String>>,
+    /// The scenario clock, seconds since the Unix epoch: `ql_now()` formats it when a
+    /// statement reads it (most never do).
+    clock: Arc<std::sync::atomic::AtomicI64>,
     locked: LockedSets,
     /// Column names by table, for undo and redo; emptied whenever DDL runs.
     columns: Mutex<BTreeMap<String, Vec<String>>>,
@@ -111,7 +113,7 @@ impl Store {
         let mut conn = Connection::open_in_memory().map_err(store_error)?;
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         let changes: Arc<Mutex<Vec<RowChange>>> = Arc::default();
-        let clock = Arc::new(Mutex::new(String::new()));
+        let clock = Arc::new(std::sync::atomic::AtomicI64::new(0));
         let budget = Arc::new(AtomicU64::new(step_budget));
         let spent = Arc::new(AtomicU64::new(0));
 
@@ -142,7 +144,7 @@ impl Store {
 
         let c = clock.clone();
         conn.create_scalar_function(NOW_FN, 0, FunctionFlags::SQLITE_UTF8, move |_ctx| {
-            Ok(c.lock().map(|s| s.clone()).unwrap_or_default())
+            Ok(super::clock::format_timestamp(c.load(Ordering::Relaxed)))
         })
         .map_err(store_error)?;
         let newids: Arc<AtomicU64> = Arc::default();
@@ -191,11 +193,9 @@ impl Store {
         })
     }
 
-    /// Sets what `ql_now()` returns.
-    pub fn set_clock(&self, now: &str) {
-        if let Ok(mut c) = self.clock.lock() {
-            *c = now.to_string();
-        }
+    /// Sets the instant `ql_now()` returns (seconds since the Unix epoch).
+    pub fn set_clock(&self, now: i64) {
+        self.clock.store(now, Ordering::Relaxed);
     }
 
     /// Sets the rows `ql_locked(id, rowid)` accepts for lock request `id`.

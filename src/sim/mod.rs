@@ -401,19 +401,19 @@ impl Sim {
             }
             None => None,
         };
-        let Some(block) = self
-            .spec
+        let spec = self.spec.clone(); // a reference count, not the SQL: the block is borrowed
+        let Some(block) = spec
             .sessions
             .get(s.0 as usize)
             .and_then(|d| d.steps.get(index as usize))
-            .map(|st| st.sql.clone())
+            .map(|st| &st.sql)
         else {
             return 0;
         };
         let work = match (resumed, &self.source) {
             (Some(w), _) => Ok(w),
             (None, Source::Script) => Ok(Work::script(self.lab.dialect, &block.sql)),
-            (None, Source::Spec) => self.cache.work(&self.lab, &block),
+            (None, Source::Spec) => self.cache.work(&self.lab, block),
         };
         self.seats[s.0 as usize].next = index + 1;
         let work = match work {
