@@ -151,6 +151,30 @@ pub struct Catalog {
 }
 
 impl Catalog {
+    /// Writes everything the catalog knows as plain text, for the simulator's fingerprint:
+    /// table definitions, rings, procedures (name, parameters, body as written) and the
+    /// READ_COMMITTED_SNAPSHOT option. Never through `Debug` of parsed statements, whose code
+    /// would otherwise be carried into the browser download.
+    pub fn digest(&self, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
+        for t in self.tables.values() {
+            write!(out, "{t:?};")?;
+        }
+        for r in self.rings.values() {
+            write!(out, "{r:?};")?;
+        }
+        for p in self.procedures.values() {
+            write!(out, "P{}(", p.name)?;
+            for param in &p.params {
+                let default = param.default.as_ref().map(|d| d.to_string());
+                write!(out, "{} {} {default:?},", param.name, param.type_text)?;
+            }
+            for n in &p.body {
+                write!(out, "){};", n.text)?;
+            }
+        }
+        write!(out, "RCSI{}", self.read_committed_snapshot)
+    }
+
     pub fn table(&self, name: &str) -> Option<&TableDef> {
         self.tables.get(&name.to_ascii_lowercase())
     }

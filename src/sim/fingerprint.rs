@@ -46,7 +46,7 @@ impl Sim {
                 }
             }
         }
-        let _ = write!(h, "C{:?}", lab.catalog);
+        let _ = lab.catalog.digest(&mut h);
         for (row, holders) in lab.locks.all() {
             let _ = write!(h, "L{}", row.table);
             h.int(row.rowid);
@@ -65,7 +65,7 @@ impl Sim {
             }
             if let Some(w) = &s.waiting {
                 let blockers: Vec<_> = w.blockers.iter().map(|t| name(*t)).collect();
-                let _ = write!(h, "W{:?}{blockers:?}", w.plan);
+                let _ = write!(h, "W{:?}{blockers:?}", w.plan.sqlite);
                 let r = &w.resume;
                 let _ = write!(
                     h,
@@ -89,7 +89,7 @@ impl Sim {
                 hash_work(&mut h, &w.work);
             }
             if lab.dialect.procedural_batches() {
-                let _ = write!(h, "{:?}", seat.interp);
+                let _ = seat.interp.digest(&mut h);
             }
             let mine = &self.spec.sessions[i].name;
             for e in self.events.iter().filter(|e| &e.session == mine) {

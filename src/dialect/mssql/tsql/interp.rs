@@ -113,6 +113,53 @@ impl Default for Interp {
 }
 
 impl Interp {
+    /// Writes the state that decides what the next statements do, for the simulator's
+    /// fingerprint: each call frame's place (code length and program counter; which step and
+    /// batch comes from the caller) and variables, the cursors (query, position, rows
+    /// fetched), `@@TRANCOUNT`, NOCOUNT, `@@ROWCOUNT`, `@@FETCH_STATUS`, the statement budget
+    /// spent, and what the pending statement waits to be told. Field by field, never through
+    /// `Debug` of parsed statements, whose code would otherwise be carried into the download.
+    pub fn digest(&self, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
+        for f in &self.frames {
+            write!(out, "F{}:{}:{:?}:", f.code.len(), f.pc, f.caller_nocount)?;
+            for (name, v) in &f.vars {
+                write!(out, "{name}={v:?};")?;
+            }
+        }
+        for (name, c) in &self.cursors {
+            write!(
+                out,
+                "C{name}:{}:{:?}:{}:{:?}:{:?};",
+                c.query, c.top, c.open, c.fetched, c.current
+            )?;
+        }
+        let pending = match &self.pending {
+            Pending::None => "none".to_string(),
+            Pending::Plain => "plain".to_string(),
+            Pending::Assign(v) => format!("assign {v:?}"),
+            Pending::Cond(i) => format!("cond {i}"),
+            Pending::Fetch { cursor, into } => format!("fetch {cursor} {into:?}"),
+            Pending::Call(p) => format!("call {}", p.name),
+            Pending::Print => "print".to_string(),
+            Pending::EndTran => "end tran".to_string(),
+            Pending::OutputInto(t, _) => format!("output into {t}"),
+        };
+        write!(
+            out,
+            "T{}:{}:{}:{}:{}:{}:{}:{}",
+            self.trancount,
+            self.nocount,
+            self.rowcount,
+            self.fetch_status,
+            self.spent,
+            pending,
+            self.failed.is_some(),
+            self.queued
+                .as_ref()
+                .map_or(String::new(), |(s, _)| s.to_string())
+        )
+    }
+
     /// Whether a batch is still running.
     pub fn busy(&self) -> bool {
         !self.frames.is_empty() || self.failed.is_some()
