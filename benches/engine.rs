@@ -57,15 +57,21 @@ fn all_permutations(c: &mut Criterion) {
 fn save_step_restore(c: &mut Criterion) {
     let r = resolve(TWO_BY_THREE);
     let mut sim = Sim::new(std::sync::Arc::new(r.spec.clone()), Config::default()).expect("sim");
-    let first = sim.runnable()[0];
-    let choice = sim.next_choice(first).expect("a step");
-    c.bench_function("save + step + restore of one step (2x3 spec)", |b| {
-        b.iter(|| {
-            let m = sim.save();
-            black_box(sim.step(choice));
-            sim.restore(m);
-        })
-    });
+    let c1 = sim.runnable()[0];
+    // c1 begins; the step measured is its SKIP LOCKED pop (a2), planned and run each time.
+    let begin = sim.next_choice(c1).expect("a1");
+    let _ = sim.step(begin);
+    let choice = sim.next_choice(c1).expect("a2");
+    c.bench_function(
+        "save + step + restore of a SKIP LOCKED pop (2x3 spec)",
+        |b| {
+            b.iter(|| {
+                let m = sim.save();
+                black_box(sim.step(choice));
+                sim.restore(m);
+            })
+        },
+    );
 }
 
 /// T-SQL: the seed 001 cursor pop with another consumer waiting inside the procedure, each
