@@ -155,21 +155,9 @@ fn walk(
 
 #[test]
 fn marks_give_every_schedule_the_events_of_a_fresh_run() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut checked = 0;
-    for dir in [
-        "tests/specs",
-        "tests/conformance/specs",
-        "tests/mssql",
-        "sql-examples",
-    ] {
-        let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
-            .expect("dir exists")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "spec"))
-            .collect();
-        files.sort();
-        for f in files {
+    {
+        for f in common::all_spec_files() {
             let r = resolve(&std::fs::read_to_string(&f).expect("readable"));
             let mut schedules: Vec<Schedule> = r.schedules().collect();
             // Schedules sharing a prefix must sit together for the walk: sort them.

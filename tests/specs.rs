@@ -158,21 +158,9 @@ fn traced_runs_show_locks_waits_and_changed_rows_after_each_step() {
 /// they must give exactly what each gives when run on a lab of its own.
 #[test]
 fn shared_setup_runs_equal_fresh_runs() {
-    let root = env!("CARGO_MANIFEST_DIR");
     let mut checked = 0;
-    for dir in [
-        "tests/specs",
-        "tests/conformance/specs",
-        "tests/mssql",
-        "sql-examples",
-    ] {
-        let mut files: Vec<_> = std::fs::read_dir(format!("{root}/{dir}"))
-            .expect("dir exists")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "spec"))
-            .collect();
-        files.sort();
-        for f in files {
+    {
+        for f in common::all_spec_files() {
             let r = resolve(&std::fs::read_to_string(&f).expect("readable"));
             let together = run_permutations(&r.spec, r.schedules(), &Config::default());
             for (p, run) in r.schedules().zip(&together) {

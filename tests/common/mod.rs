@@ -138,3 +138,25 @@ pub fn fingerprint_lines() -> String {
     }
     out
 }
+
+/// Every spec the tests know (ours, the conformance suite's, the SQL Server ones, the
+/// examples), in a stable order: what the checks that hold for every spec walk over.
+pub fn all_spec_files() -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    for dir in [
+        "tests/specs",
+        "tests/conformance/specs",
+        "tests/mssql",
+        "sql-examples",
+    ] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
+            .expect("dir exists")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "spec"))
+            .collect();
+        files.sort();
+        out.extend(files);
+    }
+    out
+}
