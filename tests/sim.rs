@@ -156,26 +156,24 @@ fn walk(
 #[test]
 fn marks_give_every_schedule_the_events_of_a_fresh_run() {
     let mut checked = 0;
-    {
-        for f in common::all_spec_files() {
-            let r = resolve(&std::fs::read_to_string(&f).expect("readable"));
-            let mut schedules: Vec<Schedule> = r.schedules().collect();
-            // Schedules sharing a prefix must sit together for the walk: sort them.
-            schedules.sort_by_key(|s| {
-                s.0.iter()
-                    .map(|c| (c.step.session, c.step.index, c.statements))
-                    .collect::<Vec<_>>()
-            });
-            schedules.dedup();
-            let mut sim = Sim::new(Arc::new(r.spec.clone()), Config::default()).expect("sim");
-            let mut walked = Vec::new();
-            walk(&mut sim, &schedules, 0, &mut walked);
-            assert_eq!(walked.len(), schedules.len(), "{}", f.display());
-            for (s, events) in walked {
-                let alone = run_permutation(&r.spec, &s, &Config::default());
-                assert_eq!(events, alone.events, "{} {}", f.display(), s.text(&r.spec));
-                checked += 1;
-            }
+    for f in common::all_spec_files() {
+        let r = resolve(&std::fs::read_to_string(&f).expect("readable"));
+        let mut schedules: Vec<Schedule> = r.schedules().collect();
+        // Schedules sharing a prefix must sit together for the walk: sort them.
+        schedules.sort_by_key(|s| {
+            s.0.iter()
+                .map(|c| (c.step.session, c.step.index, c.statements))
+                .collect::<Vec<_>>()
+        });
+        schedules.dedup();
+        let mut sim = Sim::new(Arc::new(r.spec.clone()), Config::default()).expect("sim");
+        let mut walked = Vec::new();
+        walk(&mut sim, &schedules, 0, &mut walked);
+        assert_eq!(walked.len(), schedules.len(), "{}", f.display());
+        for (s, events) in walked {
+            let alone = run_permutation(&r.spec, &s, &Config::default());
+            assert_eq!(events, alone.events, "{} {}", f.display(), s.text(&r.spec));
+            checked += 1;
         }
     }
     assert!(checked > 100, "only {checked} schedules");

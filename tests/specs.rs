@@ -159,15 +159,13 @@ fn traced_runs_show_locks_waits_and_changed_rows_after_each_step() {
 #[test]
 fn shared_setup_runs_equal_fresh_runs() {
     let mut checked = 0;
-    {
-        for f in common::all_spec_files() {
-            let r = resolve(&std::fs::read_to_string(&f).expect("readable"));
-            let together = run_permutations(&r.spec, r.schedules(), &Config::default());
-            for (p, run) in r.schedules().zip(&together) {
-                let alone = run_permutation(&r.spec, &p, &Config::default());
-                assert_eq!(run, &alone, "{} permutation {p:?}", f.display());
-                checked += 1;
-            }
+    for f in common::all_spec_files() {
+        let r = resolve(&std::fs::read_to_string(&f).expect("readable"));
+        let together = run_permutations(&r.spec, r.schedules(), &Config::default());
+        for (p, run) in r.schedules().zip(&together) {
+            let alone = run_permutation(&r.spec, &p, &Config::default());
+            assert_eq!(run, &alone, "{} permutation {p:?}", f.display());
+            checked += 1;
         }
     }
     assert!(checked > 100, "only {checked} permutations found");
