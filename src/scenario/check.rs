@@ -30,6 +30,16 @@ pub fn check(spec: &Spec) -> Checked {
         steps.push(&st.name);
     }
     for p in spec.permutations.iter().flatten() {
+        if let Some(n) = &p.bad_count {
+            out.errors.push(at(
+                p.pos,
+                format!(
+                    "`{}(statements {n})`: the count must be a whole number from 1 to {}",
+                    p.name,
+                    super::schedule::MAX_STATEMENTS_PER_ENTRY
+                ),
+            ));
+        }
         if !steps.contains(&p.name.as_str()) {
             out.errors.push(at(
                 p.pos,

@@ -132,6 +132,26 @@ permutation c1pop c2pop(c1pop) c1c
     }
 
     #[test]
+    fn a_statement_count_out_of_range_is_an_error_at_its_entry() {
+        for bad in ["-1", "0", "100000000000000000000", "many"] {
+            let r = resolve(&format!(
+                "session a\nstep x {{ SELECT 1; }}\npermutation x(statements {bad}) x\n"
+            ));
+            assert_eq!(r.errors.len(), 1, "{bad}: {:?}", r.errors);
+            assert_eq!(
+                r.errors[0].pos,
+                Pos {
+                    line: 3,
+                    column: 13
+                }
+            );
+            assert!(r.errors[0].message.contains("from 1 to 1000000"), "{bad}");
+        }
+        let ok = resolve("session a\nstep x { SELECT 1; }\npermutation x(statements 2) x\n");
+        assert!(ok.errors.is_empty(), "{:?}", ok.errors);
+    }
+
+    #[test]
     fn syntax_problems_are_positioned_and_reading_goes_on() {
         let (spec, diags) = parse("session a\nstep x SELECT 1;\nstep y { SELECT 2; }\n");
         assert_eq!(diags[0].pos, Pos { line: 2, column: 8 });

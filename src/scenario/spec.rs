@@ -40,6 +40,11 @@ pub struct PermStep {
     /// `c1pop(statements 4)`: run at most 4 statements of the step now, the rest when the step
     /// is named again. How a T-SQL spec puts another session's step inside a procedure call.
     pub statements: Option<u32>,
+    /// `(statements N)` with N not a whole number from 1 to
+    /// [`MAX_STATEMENTS_PER_ENTRY`](super::schedule::MAX_STATEMENTS_PER_ENTRY): what the check
+    /// pass reports, instead of running the whole step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bad_count: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
@@ -321,6 +326,7 @@ impl<'a> Reader<'a> {
             };
             let mut blockers = Vec::new();
             let mut statements = None;
+            let mut bad_count = None;
             if self.peek() == Some('(') {
                 self.bump();
                 let mut inner = String::new();
@@ -331,7 +337,12 @@ impl<'a> Reader<'a> {
                     inner.push(c);
                 }
                 match inner.trim().strip_prefix("statements ") {
-                    Some(n) => statements = n.trim().parse().ok(),
+                    Some(n) => match n.trim().parse::<u32>() {
+                        Ok(v) if (1..=super::schedule::MAX_STATEMENTS_PER_ENTRY).contains(&v) => {
+                            statements = Some(v)
+                        }
+                        _ => bad_count = Some(n.trim().to_string()),
+                    },
                     None => {
                         blockers = inner
                             .split(',')
@@ -346,6 +357,7 @@ impl<'a> Reader<'a> {
                 pos,
                 blockers,
                 statements,
+                bad_count,
             });
         }
         out
