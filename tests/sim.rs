@@ -116,7 +116,9 @@ fn walk(
         let s = &schedules[i];
         if s.0.len() == depth {
             let mut events = sim.events().to_vec();
-            events.extend(sim.still_waiting());
+            let end = sim.save();
+            events.extend(sim.end());
+            sim.restore(end);
             out.push((s.clone(), events));
             i += 1;
             continue;
@@ -137,7 +139,7 @@ fn walk(
             // Nothing more runs: every schedule below ends here.
             for t in &schedules[i..i + same] {
                 let mut events = sim.events().to_vec();
-                events.extend(sim.still_waiting());
+                events.extend(sim.end());
                 out.push((t.clone(), events));
             }
         } else {
@@ -314,7 +316,7 @@ step c2count { SELECT count(*) FROM t; }
             let _ = sim.step(*c);
         }
         let mut events = sim.events().to_vec();
-        events.extend(sim.still_waiting());
+        events.extend(sim.end());
         let alone = run_permutation(&r.spec, s, &config);
         assert_eq!(events, alone.events, "{}", s.text(&r.spec));
         assert!(

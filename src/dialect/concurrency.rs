@@ -63,6 +63,13 @@ impl Dialect {
         self == Dialect::MySql
     }
 
+    /// Whether a lock wait nobody releases ends by itself with an error (MariaDB's
+    /// `innodb_lock_wait_timeout`, 50 s by default, error 1205). PostgreSQL and SQL Server
+    /// wait forever unless `lock_timeout` / `SET LOCK_TIMEOUT` says otherwise.
+    pub fn lock_waits_time_out(self) -> bool {
+        self == Dialect::MySql
+    }
+
     /// Whether BEGIN inside a transaction commits it first (MySQL's implicit commit).
     pub fn begin_commits_open_transaction(self) -> bool {
         self == Dialect::MySql

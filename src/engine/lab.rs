@@ -234,6 +234,35 @@ impl Lab {
         (own, done)
     }
 
+    /// Ends every lock wait the way the server does when nobody releases the lock in time
+    /// (MariaDB's `innodb_lock_wait_timeout`): each waiting statement fails, in the order the
+    /// waits began, and only that statement is undone; locks it got before waiting stay held,
+    /// so no other waiter can go on.
+    pub fn time_out_waits(&mut self) -> Vec<Completion> {
+        let order = std::mem::take(&mut self.wait_order);
+        let mut out = Vec::new();
+        for s in order {
+            let Some(w) = self.sessions[s].waiting.take() else {
+                continue;
+            };
+            if let Some(t) = self.sessions[s].txn {
+                self.waits.stop_waiting(t);
+            }
+            let table = w.resume.wanted.as_ref().map(|(r, _)| r.table.clone());
+            let finished = self.fail_statement(
+                s,
+                ErrorClass::LockNotAvailable,
+                table.as_deref().unwrap_or(""),
+            );
+            out.push(Completion {
+                session: s,
+                tag: w.tag,
+                finished,
+            });
+        }
+        out
+    }
+
     /// Sessions `s` waits for.
     pub fn blocker_sessions(&self, s: usize) -> Vec<usize> {
         let Some(w) = self.sessions.get(s).and_then(|x| x.waiting.as_ref()) else {

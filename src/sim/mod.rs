@@ -9,6 +9,7 @@
 //! - [`Sim::fingerprint`]: a hash of everything that decides what can happen next.
 
 pub mod fingerprint;
+pub mod fresh;
 pub mod program;
 pub mod run;
 pub mod script;
@@ -256,6 +257,28 @@ impl Sim {
         crate::scenario::schedule::step_name(&self.spec, id)
     }
 
+    /// Whether every session has been given all its steps (the last may still wait): the
+    /// schedule is complete. False after an invalid permutation.
+    pub fn is_complete(&self) -> bool {
+        !self.over
+            && self
+                .seats
+                .iter()
+                .zip(&self.spec.sessions)
+                .all(|(seat, def)| seat.inside.is_none() && seat.next as usize >= def.steps.len())
+    }
+
+    /// How many of its steps a session has been given (a step it is inside or waits in
+    /// counts as given).
+    pub fn steps_given(&self, s: SessionId) -> u32 {
+        self.seats.get(s.0 as usize).map_or(0, |x| x.next)
+    }
+
+    /// The transaction a session has open now, if any.
+    pub fn open_txn(&self, s: SessionId) -> Option<crate::ids::TxnId> {
+        self.lab.sessions.get(engine_session(s))?.txn
+    }
+
     /// Whether an invalid permutation ended the run.
     pub fn is_over(&self) -> bool {
         self.over
@@ -289,8 +312,35 @@ impl Sim {
         }
     }
 
-    /// The `still_waiting` events of the steps that wait now, in session order: what ends a
-    /// permutation.
+    /// Ends the permutation as `spec-format.md` says, and returns its last events. After an
+    /// invalid permutation nothing more is reported (the waiting statement is cancelled).
+    /// Otherwise a wait the server would end by itself given time ends now: MariaDB's lock
+    /// wait timeout fails each waiting statement with 1205, `completed` in the order the
+    /// waits began; what still waits then reports `still_waiting`, in session order.
+    pub fn end(&mut self) -> Vec<Event> {
+        if self.over {
+            return Vec::new();
+        }
+        let before = self.events.len();
+        if self.lab.dialect.lock_waits_time_out() {
+            for c in self.lab.time_out_waits() {
+                let Some(seat_ix) = c.session.checked_sub(1) else {
+                    continue;
+                };
+                let Some(w) = self.seats.get_mut(seat_ix).and_then(|x| x.waiting.take()) else {
+                    continue;
+                };
+                let s = SessionId(seat_ix as u32);
+                let ev = self.finished(s, w.step, EventKind::Completed, c.finished.outcome);
+                self.events.push(ev);
+            }
+        }
+        let mut out = self.events[before..].to_vec();
+        out.extend(self.still_waiting());
+        out
+    }
+
+    /// The `still_waiting` events of the steps that wait now, in session order.
     pub fn still_waiting(&self) -> Vec<Event> {
         self.seats
             .iter()

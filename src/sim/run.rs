@@ -64,8 +64,8 @@ pub fn run_permutation_traced(
     (run, frames)
 }
 
-/// The permutation's moves, one [`Sim::step`] each, until one is invalid; then the steps
-/// still waiting.
+/// The permutation's moves, one [`Sim::step`] each, until one is invalid; then its end
+/// ([`Sim::end`]: waits the server ends by itself, the steps still waiting).
 fn play(
     sim: &mut Sim,
     schedule: &Schedule,
@@ -90,6 +90,6 @@ fn play(
             break;
         }
     }
-    events.extend(sim.still_waiting());
+    events.extend(sim.end());
     PermutationRun { steps, events }
 }

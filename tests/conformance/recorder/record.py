@@ -48,6 +48,10 @@ SETTLE = float(os.environ.get("QL_SETTLE", "0.3"))
 # A step that is neither finished nor blocked for this long is a recorder failure.
 STEP_GUARD = float(os.environ.get("QL_STEP_GUARD", "60"))
 QUICK = float(os.environ.get("QL_QUICK", "0.05"))
+# MariaDB's innodb_lock_wait_timeout on every session: longer than any permutation takes, so a
+# wait ends by itself only after the permutation's last step, where spec-format.md has it
+# reported as `completed` with error 1205 (the recorder waits for it there).
+MY_LOCK_WAIT = int(os.environ.get("QL_MY_LOCK_WAIT", "10"))
 POLL = 0.005
 
 PG = dict(host="127.0.0.1", port=5432, user="postgres")
@@ -159,6 +163,9 @@ def my_error_class(code: int) -> str:
 class Driver:
     """What both servers' drivers share: closing a session's connection, and the admin one."""
 
+    # Whether a lock wait nobody releases ends by itself (MariaDB's innodb_lock_wait_timeout).
+    waits_time_out = False
+
     def close(self, conn) -> None:
         try:
             conn.close()
@@ -240,6 +247,7 @@ class PgDriver(Driver):
 
 class MyDriver(Driver):
     dialect = "mysql"
+    waits_time_out = True
 
     def __init__(self) -> None:
         import pymysql
@@ -266,7 +274,7 @@ class MyDriver(Driver):
     def connect(self):
         conn = self.pymysql.connect(database=DB, autocommit=True, conv=self.conv, **MY)
         with conn.cursor() as cur:
-            cur.execute("SET SESSION innodb_lock_wait_timeout = 3600")
+            cur.execute(f"SET SESSION innodb_lock_wait_timeout = {MY_LOCK_WAIT}")
         return conn
 
     def conn_id(self, conn) -> int:
@@ -474,11 +482,14 @@ class Recorder:
                 if s.get("setup"):
                     sessions[s["name"]].run_sync(s["setup"]["sql"])
             waiting: list[Session] = []
+            invalid = False
             for step in perm:
                 sname = self.step_session[step]
                 s = sessions[sname]
                 if s.busy:
+                    # The waiting statement is cancelled below; it reports nothing more.
                     out.append(self.line(perm, step, sname, "invalid_permutation"))
+                    invalid = True
                     break
                 s.start(step, self.step_sql[step])
                 if self.wait_step(s):
@@ -492,10 +503,17 @@ class Recorder:
                     for w in self.settle_waiters(waiting, fresh):
                         wstep = w.step
                         res = w.finish()
+                        if self.d.waits_time_out and (res.error or {}).get("native") == "1205":
+                            raise RuntimeError(f"{self.name}: {perm} outlasted the lock wait"
+                                               f" timeout ({MY_LOCK_WAIT}s): raise QL_MY_LOCK_WAIT")
                         out.append(self.line(perm, wstep, w.name, "completed", res))
                         waiting.remove(w)
-            for w in waiting:
-                out.append(self.line(perm, w.step, w.name, "still_waiting"))
+            if not invalid and self.d.waits_time_out:
+                out.extend(self.timed_out(perm, waiting))
+                waiting = []
+            if not invalid:
+                for w in waiting:
+                    out.append(self.line(perm, w.step, w.name, "still_waiting"))
             # clean up: cancel what still waits, then the teardowns
             for w in waiting:
                 if w.busy:
@@ -516,6 +534,22 @@ class Recorder:
                     d.cancel(s.conn, s.cid)
                     s.thread.join(5)
                 d.close(s.conn)
+        return out
+
+    def timed_out(self, perm, waiting: list[Session]) -> list[str]:
+        """MariaDB: the waits left at the end of a permutation end by themselves (1205); their
+        `completed` lines in the order they ended."""
+        out = []
+        pending = list(waiting)
+        t0 = time.monotonic()
+        while pending:
+            for w in [w for w in pending if w.done.is_set()]:
+                wstep = w.step
+                out.append(self.line(perm, wstep, w.name, "completed", w.finish()))
+                pending.remove(w)
+            if time.monotonic() - t0 > MY_LOCK_WAIT + STEP_GUARD:
+                raise RuntimeError(f"{self.name}: a wait outlived innodb_lock_wait_timeout")
+            time.sleep(POLL)
         return out
 
     def _guarded(self, s: Session, sql: str) -> None:
