@@ -58,6 +58,16 @@ pub fn check(spec: &Spec) -> Checked {
             }
         }
     }
+    for e in &spec.expects {
+        for name in e.check.steps() {
+            if !steps.contains(&name.as_str()) {
+                out.errors.push(at(
+                    e.pos,
+                    format!("undefined step \"{name}\" in `#! expect {}`", e.text),
+                ));
+            }
+        }
+    }
     if !spec.permutations.is_empty() {
         for st in spec.sessions.iter().flat_map(|s| &s.steps) {
             if !spec

@@ -3,6 +3,7 @@
 //! engine's job.
 
 pub mod check;
+pub mod expect;
 pub mod interleavings;
 pub mod schedule;
 pub mod spec;

@@ -55,6 +55,8 @@ pub struct Spec {
     pub teardown: Option<Block>,
     pub sessions: Vec<SessionDef>,
     pub permutations: Vec<Vec<PermStep>>,
+    /// `#! expect` lines: what the explorer checks in every schedule.
+    pub expects: Vec<super::expect::ExpectLine>,
 }
 
 impl Spec {
@@ -183,6 +185,12 @@ pub fn parse(text: &str) -> (Spec, Vec<Diagnostic>) {
         ));
     }
     spec.sessions.extend(current.take());
+    for (pos, text) in std::mem::take(&mut r.expects) {
+        match super::expect::parse_expect(&text, pos) {
+            Ok(line) => spec.expects.push(line),
+            Err(d) => diags.push(d),
+        }
+    }
     (spec, diags)
 }
 
@@ -194,11 +202,14 @@ fn diag(pos: Pos, message: String) -> Diagnostic {
     }
 }
 
-/// A character reader that knows lines and columns and skips `#` comments.
+/// A character reader that knows lines and columns and skips `#` comments, keeping the
+/// `#! expect` ones.
 struct Reader<'a> {
     chars: std::iter::Peekable<std::str::Chars<'a>>,
     line: u32,
     column: u32,
+    /// The text after each `#! expect` met so far, and where that text starts.
+    expects: Vec<(Pos, String)>,
 }
 
 impl<'a> Reader<'a> {
@@ -207,6 +218,7 @@ impl<'a> Reader<'a> {
             chars: text.chars().peekable(),
             line: 1,
             column: 1,
+            expects: Vec::new(),
         }
     }
 
@@ -244,16 +256,41 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Skips white space and `#` comments (outside SQL blocks).
+    /// Skips white space and `#` comments (outside SQL blocks), keeping `#! expect` lines.
     fn skip_space(&mut self) {
         while let Some(c) = self.peek() {
             if c == '#' {
-                self.skip_line();
+                self.comment();
             } else if c.is_whitespace() {
                 self.bump();
             } else {
                 break;
             }
+        }
+    }
+
+    /// A `#` comment to the end of its line; a `#! expect` line's text is kept.
+    fn comment(&mut self) {
+        let at = self.pos();
+        let mut text = String::new();
+        while let Some(c) = self.peek().filter(|c| *c != '\n') {
+            self.bump();
+            text.push(c);
+        }
+        self.bump();
+        let rest = text
+            .strip_prefix("#!")
+            .map(str::trim_start)
+            .and_then(|t| t.strip_prefix("expect"))
+            .filter(|r| r.is_empty() || r.starts_with(char::is_whitespace));
+        if let Some(rest) = rest {
+            let body = rest.trim();
+            let before = text.chars().count() - rest.trim_start().chars().count();
+            let pos = Pos {
+                line: at.line,
+                column: at.column + before as u32,
+            };
+            self.expects.push((pos, body.to_string()));
         }
     }
 
