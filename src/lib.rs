@@ -6,6 +6,7 @@
 pub mod dialect;
 pub mod engine;
 pub mod examples;
+pub mod explore;
 pub mod ids;
 pub mod render;
 pub mod scenario;

@@ -19,7 +19,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("scenario", 4),
     ("render", 5),
     ("sim", 6),
-    ("examples", 7),
+    ("explore", 7),
+    ("examples", 8),
 ];
 
 /// Upward imports known and tolerated for now: (file under the crate root, module it names).

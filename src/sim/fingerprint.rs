@@ -177,8 +177,9 @@ fn hash_work(h: &mut Fnv, work: &Work) {
     }
 }
 
-/// FNV-1a, 64 bits: small, fixed, and the same on every platform.
-struct Fnv(u64);
+/// FNV-1a, 64 bits: small, fixed, and the same on every platform. Write text into it with
+/// `write!`, integers with [`Fnv::int`].
+pub struct Fnv(u64);
 
 impl Default for Fnv {
     fn default() -> Self {
@@ -194,8 +195,12 @@ impl Fnv {
         }
     }
 
-    fn int(&mut self, v: i64) {
+    pub fn int(&mut self, v: i64) {
         self.bytes(&v.to_le_bytes());
+    }
+
+    pub fn finish(&self) -> u64 {
+        self.0
     }
 }
 

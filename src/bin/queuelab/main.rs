@@ -8,12 +8,15 @@ use queuelab::{dialect_for, run_script, Dialect, RunConfig};
 use std::path::Path;
 use std::process::ExitCode;
 
+mod explore;
+
 const USAGE: &str =
     "usage: queuelab run FILE... [--dialect mysql|postgres|mssql] [--format text|jsonl]
                         [--permutation \"a b c\"] [--out-dir DIR]
        queuelab spec FILE           a spec read and checked, with its permutations, as JSON
        queuelab examples            list the bundled examples
-       queuelab example ID          print one bundled example's SQL";
+       queuelab example ID          print one bundled example's SQL
+       ";
 
 #[derive(Clone, Copy, PartialEq)]
 enum Format {
@@ -26,6 +29,7 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("run") => run(&args[1..]),
         Some("spec") => spec(&args[1..]),
+        Some("explore") => explore::run(&args[1..]),
         Some("examples") => {
             for e in queuelab::examples::EXAMPLES {
                 println!("{:<16} {} — {}", e.id, e.title, e.source);
@@ -40,7 +44,7 @@ fn main() -> ExitCode {
             None => usage_error("unknown example; `queuelab examples` lists them"),
         },
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
+            println!("{USAGE}{}", explore::USAGE);
             ExitCode::SUCCESS
         }
         _ => usage_error("expected a command"),
@@ -48,7 +52,7 @@ fn main() -> ExitCode {
 }
 
 fn usage_error(msg: &str) -> ExitCode {
-    eprintln!("queuelab: {msg}\n{USAGE}");
+    eprintln!("queuelab: {msg}\n{USAGE}{}", explore::USAGE);
     ExitCode::from(2)
 }
 

@@ -1,0 +1,268 @@
+//! The checks' state along one path of the search: what each built-in check has seen so
+//! far, updated after every move. Its digest joins the simulation's fingerprint in the key
+//! of a state, since the order in which sessions finished steps (which `ordered-results`
+//! reads) is not part of the fingerprint.
+
+use crate::ids::TxnId;
+use crate::scenario::expect::{Expect, ExpectLine};
+use crate::sim::fingerprint::Fnv;
+use crate::sim::{SessionId, Sim};
+use crate::trace::{ErrorClass, Event, EventKind, Outcome};
+use std::cmp::Ordering;
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+#[derive(Debug, Clone, PartialEq)]
+enum State {
+    /// `unique-results`: values of committed results, and those of transactions still open
+    /// (by session and transaction) that count once they commit.
+    Unique {
+        committed: BTreeSet<String>,
+        pending: Vec<(SessionId, TxnId, String)>,
+        twice: Option<String>,
+    },
+    /// `ordered-results`: the last value returned, and the first pair out of order.
+    Ordered {
+        last: Option<String>,
+        broken: Option<(String, String)>,
+    },
+    /// `no-error`, `no-deadlock`, `no-wait`: the first step that broke it.
+    Never { by: Option<String> },
+    /// `sql`: judged at the end of a schedule, not along it.
+    AtEnd,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tracker {
+    states: Vec<State>,
+}
+
+impl Tracker {
+    pub fn new(checks: &[ExpectLine]) -> Tracker {
+        let states = checks
+            .iter()
+            .map(|c| match &c.check {
+                Expect::UniqueResults { .. } => State::Unique {
+                    committed: BTreeSet::new(),
+                    pending: Vec::new(),
+                    twice: None,
+                },
+                Expect::OrderedResults { .. } => State::Ordered {
+                    last: None,
+                    broken: None,
+                },
+                Expect::NoError | Expect::NoDeadlock | Expect::NoWait => State::Never { by: None },
+                Expect::Sql { .. } => State::AtEnd,
+            })
+            .collect();
+        Tracker { states }
+    }
+
+    /// Takes the events of one move (or of the schedule's end), in order.
+    pub fn observe(&mut self, checks: &[ExpectLine], sim: &Sim, events: &[Event]) {
+        for e in events {
+            let Some(session) = session_of(sim, &e.session) else {
+                continue;
+            };
+            // A step stopped partway (statement by statement) has not finished: its result
+            // so far is not what it returns.
+            let ended = matches!(
+                e.kind,
+                EventKind::Ok | EventKind::Error | EventKind::Completed
+            ) && sim.inside(session).map(|id| sim.step_name(id))
+                != Some(e.step.as_str());
+            for (state, line) in self.states.iter_mut().zip(checks) {
+                observe_one(state, &line.check, sim, session, e, ended);
+            }
+        }
+        for state in &mut self.states {
+            if let State::Unique {
+                committed,
+                pending,
+                twice,
+            } = state
+            {
+                settle(sim, committed, pending, twice);
+            }
+        }
+    }
+
+    /// Whether check `i` is broken on this path so far (SQL checks: never along it).
+    pub fn broken(&self, i: usize) -> bool {
+        self.detail(i).is_some()
+    }
+
+    /// What broke check `i`, in a sentence.
+    pub fn detail(&self, i: usize) -> Option<String> {
+        match self.states.get(i)? {
+            State::Unique { twice, .. } => twice
+                .as_ref()
+                .map(|v| format!("{v} was returned by two committed steps")),
+            State::Ordered { broken, .. } => broken
+                .as_ref()
+                .map(|(a, b)| format!("{b} was returned after {a}")),
+            State::Never { by } => by.clone(),
+            State::AtEnd => None,
+        }
+    }
+
+    /// Everything that decides the checks' future verdicts, hashed.
+    pub fn digest(&self, h: &mut Fnv) {
+        for s in &self.states {
+            match s {
+                State::Unique {
+                    committed,
+                    pending,
+                    twice,
+                } => {
+                    let _ = write!(h, "U{committed:?}{}", twice.is_some());
+                    for (s, _, v) in pending {
+                        let _ = write!(h, "{}:{v};", s.0);
+                    }
+                }
+                State::Ordered { last, broken } => {
+                    let _ = write!(h, "O{last:?}{}", broken.is_some());
+                }
+                State::Never { by } => {
+                    let _ = write!(h, "N{}", by.is_some());
+                }
+                State::AtEnd => {}
+            }
+        }
+    }
+}
+
+fn observe_one(
+    state: &mut State,
+    check: &Expect,
+    sim: &Sim,
+    session: SessionId,
+    e: &Event,
+    ended: bool,
+) {
+    let error = match &e.outcome {
+        Some(Outcome::Error(err)) if ended => Some(err),
+        _ => None,
+    };
+    match (state, check) {
+        (State::Never { by }, Expect::NoWait) if by.is_none() && e.kind == EventKind::Waiting => {
+            *by = Some(format!("{} waited for {}", e.step, e.waits_for.join(", ")));
+        }
+        (State::Never { by }, Expect::NoError) if by.is_none() => {
+            if let Some(err) = error {
+                *by = Some(format!("{} failed: {} {}", e.step, err.native, err.message));
+            }
+        }
+        (State::Never { by }, Expect::NoDeadlock) if by.is_none() => {
+            if let Some(err) = error.filter(|err| err.class == ErrorClass::Deadlock) {
+                *by = Some(format!(
+                    "{} was the deadlock victim ({})",
+                    e.step, err.native
+                ));
+            }
+        }
+        (
+            State::Unique {
+                committed,
+                pending,
+                twice,
+            },
+            Expect::UniqueResults { steps },
+        ) if ended && steps.contains(&e.step) => {
+            let open = sim.open_txn(session).filter(|t| is_active(sim, *t));
+            for v in first_values(e) {
+                match open {
+                    Some(t) => pending.push((session, t, v)),
+                    None => commit(committed, twice, v),
+                }
+            }
+        }
+        (State::Ordered { last, broken }, Expect::OrderedResults { steps })
+            if ended && steps.contains(&e.step) =>
+        {
+            for v in first_values(e) {
+                if let Some(prev) = last.as_ref() {
+                    if broken.is_none() && compare(&v, prev) == Ordering::Less {
+                        *broken = Some((prev.clone(), v.clone()));
+                    }
+                }
+                *last = Some(v);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Moves the values of transactions that ended: committed ones count, rolled back ones are
+/// dropped.
+fn settle(
+    sim: &Sim,
+    committed: &mut BTreeSet<String>,
+    pending: &mut Vec<(SessionId, TxnId, String)>,
+    twice: &mut Option<String>,
+) {
+    use crate::engine::txn::TxnState;
+    let mut keep = Vec::new();
+    for (s, t, v) in pending.drain(..) {
+        match sim.lab().txns.get(t).map(|x| x.state) {
+            Some(TxnState::Active) => keep.push((s, t, v)),
+            Some(TxnState::Committed(_)) => commit(committed, twice, v),
+            _ => {}
+        }
+    }
+    *pending = keep;
+}
+
+fn commit(committed: &mut BTreeSet<String>, twice: &mut Option<String>, v: String) {
+    if !committed.insert(v.clone()) && twice.is_none() {
+        *twice = Some(v);
+    }
+}
+
+fn is_active(sim: &Sim, t: TxnId) -> bool {
+    sim.lab()
+        .txns
+        .get(t)
+        .is_some_and(|x| x.state == crate::engine::txn::TxnState::Active)
+}
+
+/// The first column of each row a step returned, NULLs left out.
+fn first_values(e: &Event) -> Vec<String> {
+    match &e.outcome {
+        Some(Outcome::Ok(s)) if s.columns.is_some() => s
+            .rows
+            .iter()
+            .filter_map(|r| r.first().and_then(|v| v.text()))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Values as numbers when both are, else as text.
+fn compare(a: &str, b: &str) -> Ordering {
+    match (a.parse::<f64>(), b.parse::<f64>()) {
+        (Ok(x), Ok(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
+        _ => a.cmp(b),
+    }
+}
+
+fn session_of(sim: &Sim, name: &str) -> Option<SessionId> {
+    sim.spec()
+        .sessions
+        .iter()
+        .position(|s| s.name == name)
+        .map(|i| SessionId(i as u32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compare;
+    use std::cmp::Ordering;
+
+    #[test]
+    fn numbers_compare_as_numbers() {
+        assert_eq!(compare("9", "10"), Ordering::Less);
+        assert_eq!(compare("b", "a"), Ordering::Greater);
+        assert_eq!(compare("2.5", "2.50"), Ordering::Equal);
+    }
+}
