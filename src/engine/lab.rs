@@ -22,6 +22,7 @@ use crate::dialect::plan::{CatalogChange, Isolation, TxnControl};
 use crate::dialect::{Dialect, InsertMode, Plan, PlanKind};
 use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 /// One session: a connection with its transaction.
 #[derive(Debug, Clone)]
@@ -94,7 +95,9 @@ enum Exec {
 pub struct Lab {
     pub dialect: Dialect,
     pub store: Store,
-    pub catalog: Catalog,
+    /// Shared with the marks that hold it: a save or rewind copies a pointer, and a DDL
+    /// statement copies the catalog only while a mark still holds the old one.
+    pub catalog: Arc<Catalog>,
     pub txns: Txns,
     pub history: Vec<(TxnId, RowChange)>,
     pub locks: LockTable,
@@ -113,7 +116,7 @@ pub struct Lab {
 #[derive(Debug, Clone)]
 pub struct Checkpoint {
     savepoint: String,
-    catalog: Catalog,
+    catalog: Arc<Catalog>,
     txns: Txns,
     history: Vec<(TxnId, RowChange)>,
     locks: LockTable,
@@ -183,7 +186,7 @@ impl Lab {
         Lab {
             dialect,
             store,
-            catalog: Catalog::default(),
+            catalog: Arc::default(),
             txns: Txns::default(),
             history: Vec::new(),
             locks: LockTable::default(),
@@ -390,12 +393,14 @@ impl Lab {
             Ok(_) => {
                 match change {
                     CatalogChange::Create(def) | CatalogChange::Replace(def) => {
-                        self.catalog.put(def.clone())
+                        Arc::make_mut(&mut self.catalog).put(def.clone())
                     }
-                    CatalogChange::Drop(name) => self.catalog.drop_table(name),
-                    CatalogChange::Procedure(def) => self.catalog.put_procedure(def.clone()),
+                    CatalogChange::Drop(name) => Arc::make_mut(&mut self.catalog).drop_table(name),
+                    CatalogChange::Procedure(def) => {
+                        Arc::make_mut(&mut self.catalog).put_procedure(def.clone())
+                    }
                     CatalogChange::ReadCommittedSnapshot(on) => {
-                        self.catalog.read_committed_snapshot = *on
+                        Arc::make_mut(&mut self.catalog).read_committed_snapshot = *on
                     }
                     CatalogChange::None => {}
                 }
@@ -464,6 +469,29 @@ impl Lab {
     fn commit(&mut self, t: TxnId) {
         self.txns.commit(t);
         self.end(t);
+        self.forget_seen_commits();
+    }
+
+    /// Drops the row changes of commits every snapshot sees: no view can undo them any more
+    /// (a snapshot taken later sees them too). Keeps the history, and so every save, rewind
+    /// and view, as small as the open transactions and the oldest live snapshot need.
+    fn forget_seen_commits(&mut self) {
+        let of_txns = self
+            .sessions
+            .iter()
+            .filter_map(|s| s.txn.and_then(|t| self.txns.get(t)))
+            .filter(|t| t.state == TxnState::Active)
+            .filter_map(|t| t.snapshot);
+        let of_waits = self
+            .sessions
+            .iter()
+            .filter_map(|s| s.waiting.as_ref().and_then(|w| w.resume.snapshot));
+        let oldest = of_txns.chain(of_waits).min();
+        let txns = &self.txns;
+        self.history.retain(|(w, _)| match txns.get(*w).map(|x| x.state) {
+            Some(TxnState::Committed(n)) => oldest.is_some_and(|o| n > o),
+            _ => true,
+        });
     }
 
     /// Undoes every change of `t` on the newest rows; returns the restoring changes.

@@ -378,6 +378,42 @@ impl Store {
     }
 
     /// Every user table (creation order) with its rows (rowid order).
+    /// Feeds every table's name, columns and rows (rowid, then each value with its type)
+    /// to `feed`, in a fixed order, without building values: what a fingerprint hashes.
+    pub fn digest_tables(&self, feed: &mut dyn FnMut(&[u8])) -> Result<(), StoreError> {
+        let (_, names) = self.query(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
+        )?;
+        for n in names {
+            let Some(Value::Text(name)) = n.into_iter().next() else {
+                continue;
+            };
+            feed(b"T");
+            feed(name.as_bytes());
+            let sql = format!(
+                "SELECT rowid, * FROM {} ORDER BY rowid",
+                crate::dialect::catalog::ident(&name)
+            );
+            let mut stmt = self
+                .conn
+                .prepare_cached(&sql)
+                .map_err(|e| self.budget_error(e))?;
+            let n = stmt.column_count();
+            for c in stmt.column_names() {
+                feed(c.as_bytes());
+                feed(b",");
+            }
+            let mut it = stmt.raw_query();
+            while let Some(row) = it.next().map_err(|e| self.budget_error(e))? {
+                feed(b"R");
+                for i in 0..n {
+                    feed_value(feed, row.get_ref(i).map_err(store_error)?);
+                }
+            }
+        }
+        Ok(())
+    }
+
     pub fn tables(&self) -> Result<Vec<StoredTable>, StoreError> {
         let (_, names) = self.query(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
@@ -492,4 +528,30 @@ fn changes_schema(sql: &str) -> bool {
             .iter()
             .any(|w| head.eq_ignore_ascii_case(w))
     })
+}
+
+/// One value's type and bytes, told apart from its neighbours.
+fn feed_value(feed: &mut dyn FnMut(&[u8]), v: rusqlite::types::ValueRef) {
+    use rusqlite::types::ValueRef;
+    match v {
+        ValueRef::Null => feed(b"n"),
+        ValueRef::Integer(i) => {
+            feed(b"i");
+            feed(&i.to_le_bytes());
+        }
+        ValueRef::Real(r) => {
+            feed(b"r");
+            feed(&r.to_bits().to_le_bytes());
+        }
+        ValueRef::Text(t) => {
+            feed(b"t");
+            feed(&(t.len() as u64).to_le_bytes());
+            feed(t);
+        }
+        ValueRef::Blob(b) => {
+            feed(b"b");
+            feed(&(b.len() as u64).to_le_bytes());
+            feed(b);
+        }
+    }
 }

@@ -29,6 +29,7 @@ use super::{program::Work, Sim};
 use crate::engine::locks::TxnId;
 use crate::engine::txn::TxnState;
 use std::collections::BTreeMap;
+use crate::trace::{Outcome, Value};
 use std::fmt::Write;
 
 impl Sim {
@@ -37,16 +38,8 @@ impl Sim {
         let lab = &self.lab;
         let names = canonical_txns(self);
         let name = |t: TxnId| names.get(&t).copied().unwrap_or((u32::MAX, u32::MAX));
-        if let Ok(tables) = lab.store.tables() {
-            for t in tables {
-                let _ = write!(h, "T{}{:?}", t.name, t.columns);
-                for (rowid, values) in t.rows {
-                    h.int(rowid);
-                    let _ = write!(h, "{values:?}");
-                }
-            }
-        }
-        let _ = lab.catalog.digest(&mut h);
+        let _ = lab.store.digest_tables(&mut |b| h.bytes(b));
+        h.int(self.catalog_digest() as i64);
         for (row, holders) in lab.locks.all() {
             let _ = write!(h, "L{}", row.table);
             h.int(row.rowid);
@@ -93,7 +86,10 @@ impl Sim {
             }
             let mine = &self.spec.sessions[i].name;
             for e in self.events.iter().filter(|e| &e.session == mine) {
-                let _ = write!(h, "E{}{:?}{:?}", e.step, e.kind, e.outcome);
+                let _ = write!(h, "E{}{}", e.step, e.kind.as_str());
+                if let Some(o) = &e.outcome {
+                    hash_outcome(&mut h, o);
+                }
             }
         }
         let _ = write!(h, "O{:?}", lab.wait_order());
@@ -101,6 +97,22 @@ impl Sim {
         h.int(lab.store.newids_given() as i64);
         h.int(self.over as i64);
         h.0
+    }
+
+    /// The catalog's digest, computed once per catalog: a DDL statement makes a new one, and
+    /// marks share it until then.
+    fn catalog_digest(&self) -> u64 {
+        let mut cache = self.catalog_digest.borrow_mut();
+        if let Some((c, d)) = cache.as_ref() {
+            if std::sync::Arc::ptr_eq(c, &self.lab.catalog) {
+                return *d;
+            }
+        }
+        let mut h = Fnv::default();
+        let _ = self.lab.catalog.digest(&mut h);
+        let d = h.finish();
+        *cache = Some((self.lab.catalog.clone(), d));
+        d
     }
 
     /// The row changes a live view may still undo (see the module's doc), and for each live
@@ -166,13 +178,64 @@ fn canonical_txns(sim: &Sim) -> BTreeMap<TxnId, (u32, u32)> {
 fn hash_work(h: &mut Fnv, work: &Work) {
     match work {
         Work::Plans { left, last } => {
-            let _ = write!(h, "p{}{last:?}", left.len());
+            let _ = write!(h, "p{}", left.len());
+            hash_outcome(h, last);
         }
         Work::Statements { left, last } => {
-            let _ = write!(h, "s{}{last:?}", left.len());
+            let _ = write!(h, "s{}", left.len());
+            hash_outcome(h, last);
         }
         Work::Tsql { batches, shown } => {
-            let _ = write!(h, "t{}{shown:?}", batches.len());
+            let _ = write!(h, "t{}", batches.len());
+            if let Some(o) = shown {
+                hash_outcome(h, o);
+            }
+        }
+    }
+}
+
+/// A step's result, hashed field by field (its debug text would cost more than the rest of
+/// the fingerprint).
+fn hash_outcome(h: &mut Fnv, o: &Outcome) {
+    match o {
+        Outcome::Ok(s) => {
+            let _ = write!(h, "ok{:?}{:?}{}{}", s.affected, s.info, s.warnings, s.quiet);
+            for c in s.columns.iter().flatten() {
+                let _ = write!(h, "{c},");
+            }
+            for row in &s.rows {
+                h.bytes(b"R");
+                for v in row {
+                    hash_value(h, v);
+                }
+            }
+        }
+        Outcome::Error(e) => {
+            let _ = write!(h, "err{}{}{}", e.class.as_str(), e.native, e.message);
+        }
+    }
+}
+
+fn hash_value(h: &mut Fnv, v: &Value) {
+    match v {
+        Value::Null => h.bytes(b"n"),
+        Value::Int(i) => {
+            h.bytes(b"i");
+            h.int(*i);
+        }
+        Value::Real(r) => {
+            h.bytes(b"r");
+            h.int(r.to_bits() as i64);
+        }
+        Value::Text(t) => {
+            h.bytes(b"t");
+            h.int(t.len() as i64);
+            h.bytes(t.as_bytes());
+        }
+        Value::Blob(b) => {
+            h.bytes(b"b");
+            h.int(b.len() as i64);
+            h.bytes(b);
         }
     }
 }
@@ -188,7 +251,7 @@ impl Default for Fnv {
 }
 
 impl Fnv {
-    fn bytes(&mut self, bytes: &[u8]) {
+    pub fn bytes(&mut self, bytes: &[u8]) {
         for b in bytes {
             self.0 ^= u64::from(*b);
             self.0 = self.0.wrapping_mul(0x0100_0000_01b3);

@@ -126,6 +126,8 @@ pub struct Sim {
     /// An invalid permutation ended the run: nothing more runs.
     over: bool,
     marks: Vec<Saved>,
+    /// The last catalog fingerprinted and its digest (see `fingerprint.rs`).
+    catalog_digest: std::cell::RefCell<Option<(Arc<crate::dialect::catalog::Catalog>, u64)>>,
 }
 
 /// The engine session of a scenario session (the setup's hidden session is engine session 0).
@@ -183,6 +185,7 @@ impl Sim {
             events: Vec::new(),
             over: false,
             marks: Vec::new(),
+            catalog_digest: Default::default(),
         })
     }
 

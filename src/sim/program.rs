@@ -311,7 +311,7 @@ pub fn advance(
         match own {
             Submitted::Finished(f) => {
                 if let (Outcome::Ok(_), Some(r)) = (&f.outcome, ring) {
-                    lab.catalog.set_ring(r);
+                    std::sync::Arc::make_mut(&mut lab.catalog).set_ring(r);
                 }
                 if !ddl {
                     changes.extend(f.changes);

@@ -11,13 +11,14 @@ use crate::engine::store::{Store, StoreError};
 use crate::scenario::spec::{Block, Spec};
 use crate::trace::{ErrorClass, StepError};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// What a scenario learns once and uses in every schedule: scripts parsed by their SQL text,
 /// and their plans for each catalog met (plans depend on nothing else).
 #[derive(Default)]
 pub struct PlanCache {
     scripts: BTreeMap<String, Script>,
-    plans: BTreeMap<String, Vec<(Catalog, Planned)>>,
+    plans: BTreeMap<String, Vec<(Arc<Catalog>, Planned)>>,
 }
 
 /// A block's plans, each with the statement it came from, or the error that stops its step.
@@ -39,7 +40,9 @@ impl PlanCache {
             return Work::tsql(&block.sql);
         }
         if let Some(known) = self.plans.get(&block.sql) {
-            if let Some((_, plans)) = known.iter().find(|(c, _)| *c == lab.catalog) {
+            // The same catalog is most often the very same one, shared: compare pointers first.
+            let same = |c: &Arc<Catalog>| Arc::ptr_eq(c, &lab.catalog) || **c == *lab.catalog;
+            if let Some((_, plans)) = known.iter().find(|(c, _)| same(c)) {
                 return plans.clone().map(Work::plans);
             }
         }
@@ -132,7 +135,7 @@ fn run_block(lab: &mut Lab, interp: &mut Interp, s: usize, block: &Block, cache:
         lab.tick();
         let _ = lab.submit(s, pl, usize::MAX);
         if let Some(r) = ring {
-            lab.catalog.set_ring(r);
+            std::sync::Arc::make_mut(&mut lab.catalog).set_ring(r);
         }
     }
 }

@@ -68,11 +68,13 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if jsonl {
-        print!("{}", report::jsonl(&report, &resolved.spec));
+    let out = if jsonl {
+        report::jsonl(&report, &resolved.spec)
     } else {
-        print!("{}", report::text(&report, &resolved.spec));
-    }
+        report::text(&report, &resolved.spec)
+    };
+    // A closed pipe (`| head`) is the reader's choice, not an error worth a panic.
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
     if report.violated() {
         ExitCode::from(1)
     } else if !report.complete() {
