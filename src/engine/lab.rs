@@ -488,10 +488,11 @@ impl Lab {
             .filter_map(|s| s.waiting.as_ref().and_then(|w| w.resume.snapshot));
         let oldest = of_txns.chain(of_waits).min();
         let txns = &self.txns;
-        self.history.retain(|(w, _)| match txns.get(*w).map(|x| x.state) {
-            Some(TxnState::Committed(n)) => oldest.is_some_and(|o| n > o),
-            _ => true,
-        });
+        self.history
+            .retain(|(w, _)| match txns.get(*w).map(|x| x.state) {
+                Some(TxnState::Committed(n)) => oldest.is_some_and(|o| n > o),
+                _ => true,
+            });
     }
 
     /// Undoes every change of `t` on the newest rows; returns the restoring changes.

@@ -116,8 +116,13 @@ impl Tracker {
                     twice,
                 } => {
                     let _ = write!(h, "U{committed:?}{}", twice.is_some());
-                    for (s, _, v) in pending {
-                        let _ = write!(h, "{}:{v};", s.0);
+                    // By session, not in the order the values came: states that differ only
+                    // in which session moved first are one state.
+                    let mut open: Vec<(u32, &str)> =
+                        pending.iter().map(|(s, _, v)| (s.0, v.as_str())).collect();
+                    open.sort_unstable();
+                    for (s, v) in open {
+                        let _ = write!(h, "{s}:{v};");
                     }
                 }
                 State::Ordered { last, broken } => {

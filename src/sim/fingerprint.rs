@@ -28,8 +28,8 @@
 use super::{program::Work, Sim};
 use crate::engine::locks::TxnId;
 use crate::engine::txn::TxnState;
-use std::collections::BTreeMap;
 use crate::trace::{Outcome, Value};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 impl Sim {
