@@ -65,6 +65,20 @@ pub const EXAMPLES: &[Example] = &[
         sql: include_str!("../sql-examples/pg-skip-locked.spec"),
     },
     Example {
+        id: "pg-no-locks",
+        file: "pg-no-locks.spec",
+        title: "Read, then delete, without locks: a job delivered twice (PostgreSQL; explore it)",
+        source: "Queue Lab",
+        sql: include_str!("../sql-examples/pg-no-locks.spec"),
+    },
+    Example {
+        id: "pg-for-update-pop",
+        file: "pg-for-update-pop.spec",
+        title: "FOR UPDATE pops: safe, but consumers wait (PostgreSQL; explore it)",
+        source: "Queue Lab",
+        sql: include_str!("../sql-examples/pg-for-update-pop.spec"),
+    },
+    Example {
         id: "pg-for-update-wait",
         file: "pg-for-update-wait.spec",
         title: "FOR UPDATE without SKIP LOCKED: the second consumer waits (PostgreSQL)",
@@ -93,11 +107,40 @@ pub const EXAMPLES: &[Example] = &[
         sql: include_str!("../sql-examples/mysql-ring-race-rr.spec"),
     },
     Example {
+        id: "mysql-ring-lost-rc",
+        file: "mysql-ring-lost-rc.spec",
+        title: "Is a ring message ever lost at READ COMMITTED? (MariaDB; explore it)",
+        source: "Queue Lab, after Baron Schwartz, \"How to implement a queue in SQL\" (2007)",
+        sql: include_str!("../sql-examples/mysql-ring-lost-rc.spec"),
+    },
+    Example {
+        id: "mysql-ring-safe-rr",
+        file: "mysql-ring-safe-rr.spec",
+        title:
+            "The same ring at REPEATABLE READ: nothing lost, producers wait (MariaDB; explore it)",
+        source: "Queue Lab, after Baron Schwartz, \"How to implement a queue in SQL\" (2007)",
+        sql: include_str!("../sql-examples/mysql-ring-safe-rr.spec"),
+    },
+    Example {
         id: "mssql-readpast",
         file: "mssql-readpast.spec",
         title: "Two consumers: READPAST pops from the heap queue (SQL Server)",
         source: "Queue Lab, after Remus Rusanu, \"Using tables as Queues\" (2010)",
         sql: include_str!("../sql-examples/mssql-readpast.spec"),
+    },
+    Example {
+        id: "mssql-fifo",
+        file: "mssql-fifo.spec",
+        title: "FIFO pops with READPAST: in order, never twice (SQL Server; explore it)",
+        source: "Queue Lab, after Remus Rusanu, \"Using tables as Queues\" (2010)",
+        sql: include_str!("../sql-examples/mssql-fifo.spec"),
+    },
+    Example {
+        id: "mssql-claim",
+        file: "mssql-claim.spec",
+        title: "Test-and-set claims with READPAST, UPDLOCK (SQL Server; explore it)",
+        source: "Queue Lab, after \"Implementing a Simple Queue in SQL Server\"",
+        sql: include_str!("../sql-examples/mssql-claim.spec"),
     },
     Example {
         id: "mssql-cursor-pop",

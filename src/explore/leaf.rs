@@ -2,7 +2,7 @@
 //! ends as a permutation does ([`Sim::end`]: MariaDB's lock waits time out), then its SQL
 //! checks run in a fresh session and its outcome is read. All of it is undone afterwards.
 
-use super::tracker::Tracker;
+use super::tracker::{step_result, Tracker};
 use crate::scenario::expect::{Expect, ExpectLine};
 use crate::sim::fingerprint::Fnv;
 use crate::sim::fresh::FreshQuery;
@@ -102,10 +102,23 @@ fn ending(sim: &Sim, end: &[Event]) -> (u64, Ending) {
     for st in sim.spec().sessions.iter().flat_map(|s| &s.steps) {
         let mine: Vec<&&Event> = events.iter().filter(|e| e.step == st.name).collect();
         let waited = mine.iter().any(|e| e.kind == EventKind::Waiting);
-        let last = mine.iter().rev().find(|e| e.kind != EventKind::Waiting);
+        let last = mine.iter().rposition(|e| e.kind != EventKind::Waiting);
+        // Statement by statement, a step's result set may come in an earlier move.
+        let earlier = last.and_then(|at| {
+            mine[..at]
+                .iter()
+                .rev()
+                .filter_map(|e| e.outcome.as_ref())
+                .find(|o| matches!(o, Outcome::Ok(s) if s.columns.is_some()))
+        });
+        let last = last.map(|at| mine[at]);
         let result = match last {
             Some(e) if e.kind == EventKind::StillWaiting => "still waiting".to_string(),
-            Some(e) => e.outcome.as_ref().map(result_text).unwrap_or_default(),
+            Some(e) => e
+                .outcome
+                .as_ref()
+                .map(|o| result_text(step_result(earlier, o)))
+                .unwrap_or_default(),
             None => "waiting".to_string(),
         };
         let shown = if waited && last.is_some_and(|e| e.kind != EventKind::StillWaiting) {

@@ -35,6 +35,21 @@ enum State {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tracker {
     states: Vec<State>,
+    /// Per session: the last result set of the step it is inside, statement by statement.
+    carry: Vec<Option<Outcome>>,
+}
+
+/// What a step returned, when it ran in several moves: its last move's result, or, when that
+/// move returned no rows (a T-SQL procedure's last statements), the last result set before.
+pub fn step_result<'a>(earlier: Option<&'a Outcome>, last: &'a Outcome) -> &'a Outcome {
+    match (earlier, last) {
+        (Some(e), Outcome::Ok(s)) if s.columns.is_none() => e,
+        _ => last,
+    }
+}
+
+fn is_result_set(o: &Outcome) -> bool {
+    matches!(o, Outcome::Ok(s) if s.columns.is_some())
 }
 
 impl Tracker {
@@ -55,7 +70,10 @@ impl Tracker {
                 Expect::Sql { .. } => State::AtEnd,
             })
             .collect();
-        Tracker { states }
+        Tracker {
+            states,
+            carry: Vec::new(),
+        }
     }
 
     /// Takes the events of one move (or of the schedule's end), in order.
@@ -66,13 +84,30 @@ impl Tracker {
             };
             // A step stopped partway (statement by statement) has not finished: its result
             // so far is not what it returns.
-            let ended = matches!(
+            let finished = matches!(
                 e.kind,
                 EventKind::Ok | EventKind::Error | EventKind::Completed
-            ) && sim.inside(session).map(|id| sim.step_name(id))
-                != Some(e.step.as_str());
+            );
+            let inside = sim.inside(session).map(|id| sim.step_name(id)) == Some(e.step.as_str());
+            let i = session.0 as usize;
+            if self.carry.len() <= i {
+                self.carry.resize(i + 1, None);
+            }
+            let result = match e.outcome.as_ref() {
+                Some(o) if finished && inside => {
+                    if is_result_set(o) {
+                        self.carry[i] = Some(o.clone());
+                    }
+                    continue;
+                }
+                Some(o) if finished => {
+                    let carried = self.carry[i].take();
+                    Some(step_result(carried.as_ref(), o).clone())
+                }
+                _ => None,
+            };
             for (state, line) in self.states.iter_mut().zip(checks) {
-                observe_one(state, &line.check, sim, session, e, ended);
+                observe_one(state, &line.check, sim, session, e, result.as_ref());
             }
         }
         for state in &mut self.states {
@@ -137,16 +172,18 @@ impl Tracker {
     }
 }
 
+/// One event for one check; `result` is the step's result when the event ends the step.
 fn observe_one(
     state: &mut State,
     check: &Expect,
     sim: &Sim,
     session: SessionId,
     e: &Event,
-    ended: bool,
+    result: Option<&Outcome>,
 ) {
-    let error = match &e.outcome {
-        Some(Outcome::Error(err)) if ended => Some(err),
+    let ended = result.is_some();
+    let error = match result {
+        Some(Outcome::Error(err)) => Some(err),
         _ => None,
     };
     match (state, check) {
@@ -175,7 +212,7 @@ fn observe_one(
             Expect::UniqueResults { steps },
         ) if ended && steps.contains(&e.step) => {
             let open = sim.open_txn(session).filter(|t| is_active(sim, *t));
-            for v in first_values(e) {
+            for v in first_values(result) {
                 match open {
                     Some(t) => pending.push((session, t, v)),
                     None => commit(committed, twice, v),
@@ -185,7 +222,7 @@ fn observe_one(
         (State::Ordered { last, broken }, Expect::OrderedResults { steps })
             if ended && steps.contains(&e.step) =>
         {
-            for v in first_values(e) {
+            for v in first_values(result) {
                 if let Some(prev) = last.as_ref() {
                     if broken.is_none() && compare(&v, prev) == Ordering::Less {
                         *broken = Some((prev.clone(), v.clone()));
@@ -232,8 +269,8 @@ fn is_active(sim: &Sim, t: TxnId) -> bool {
 }
 
 /// The first column of each row a step returned, NULLs left out.
-fn first_values(e: &Event) -> Vec<String> {
-    match &e.outcome {
+fn first_values(result: Option<&Outcome>) -> Vec<String> {
+    match result {
         Some(Outcome::Ok(s)) if s.columns.is_some() => s
             .rows
             .iter()

@@ -220,6 +220,20 @@ impl Work {
     }
 }
 
+/// Whether `work` has a statement left to run. A T-SQL batch may have only the ends of its
+/// blocks and procedure frames left, which run no statement: a step stopped there is over,
+/// not paused (otherwise choosing it again would be a move that runs nothing).
+fn runs_more(work: &Work, interp: &Interp, lab: &Lab) -> bool {
+    if !work.has_more(interp) {
+        return false;
+    }
+    if !matches!(work, Work::Tsql { .. }) {
+        return true;
+    }
+    let (mut work, mut interp) = (work.clone(), interp.clone());
+    !matches!(work.next(&mut interp, lab), Move::End)
+}
+
 /// Which statements move the scenario clock on, one second each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ticks {
@@ -274,7 +288,7 @@ pub fn advance(
     loop {
         if limit.is_some_and(|l| ran >= l) {
             let outcome = work.shown();
-            let rest = work.has_more(interp).then(|| work.fresh());
+            let rest = runs_more(&work, interp, lab).then(|| work.fresh());
             return Ran {
                 stop: Stop::Ended { outcome, rest },
                 completions,
