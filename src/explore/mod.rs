@@ -31,12 +31,13 @@ mod tracker;
 use crate::scenario::expect::ExpectLine;
 use crate::scenario::spec::Spec;
 use crate::sim::{Config, Schedule};
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
 /// What one move of a schedule is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Granularity {
     /// A whole step, as in a permutation line: the spec's schedules.
     #[default]
@@ -47,7 +48,7 @@ pub enum Granularity {
 }
 
 /// How far the explorer has come, for a progress bar.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Progress {
     /// Distinct states found so far.
     pub states: usize,
@@ -57,7 +58,7 @@ pub struct Progress {
 }
 
 /// Why an exploration stopped before the end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stopped {
     /// [`ExploreConfig::max_states`] states were found.
     States(usize),
@@ -111,7 +112,7 @@ impl Default for ExploreConfig {
 }
 
 /// What an exploration found.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     pub granularity: Granularity,
     /// Complete schedules (exact when `stopped` is `None`).
@@ -139,7 +140,7 @@ impl Report {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CheckResult {
     /// The text after `#! expect `.
     pub text: String,
@@ -151,7 +152,7 @@ pub struct CheckResult {
 
 /// A schedule that violates a check: the fewest moves, then the fewest switches between
 /// sessions, then the first found.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Counterexample {
     pub schedule: Schedule,
     /// How many of its moves are made when the check first fails (the schedule's length
@@ -162,7 +163,7 @@ pub struct Counterexample {
 }
 
 /// One distinct way a schedule can end: each step's result, and the final tables.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OutcomeResult {
     pub schedules: u128,
     /// Its schedule with the fewest switches between sessions.
@@ -177,7 +178,7 @@ pub struct OutcomeResult {
 }
 
 /// Orders that can't be completed into a schedule.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct DeadEnds {
     /// Distinct stuck states.
     pub states: usize,

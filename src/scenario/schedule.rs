@@ -5,15 +5,16 @@
 use crate::scenario::spec::Spec;
 use crate::source::Pos;
 use crate::trace::Diagnostic;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A session of the scenario: its place in the spec's `session` list (0 is the first).
 /// The setup's hidden session is not one: it never appears outside the engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct SessionId(pub u32);
 
 /// A step of the scenario: its session and its place in that session's `step` list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct StepId {
     pub session: SessionId,
     pub index: u32,
@@ -21,7 +22,7 @@ pub struct StepId {
 
 /// One move of a schedule: run a step, or only its next `statements` statements (T-SQL
 /// procedure bodies included; the rest runs the next time the step is chosen).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Choice {
     pub step: StepId,
     pub statements: Option<u32>,
@@ -37,7 +38,7 @@ impl Choice {
 }
 
 /// A list of moves: a permutation line, typed.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Schedule(pub Vec<Choice>);
 
 /// The most statements one `(statements n)` entry may name: far more than any step has, and

@@ -13,7 +13,7 @@
 use crate::state::{Action, AppState};
 use queuelab::scenario::spec::Spec;
 use queuelab::sim::snapshot::Snapshot;
-use queuelab::sim::{Choice, Config, Mark, Sim};
+use queuelab::sim::{Choice, Config, Mark, Schedule, Sim};
 use queuelab::trace::Trace;
 use queuelab::{run_script, Dialect, RunConfig};
 use std::rc::Rc;
@@ -40,6 +40,9 @@ pub enum Command {
     },
     /// Spec: run permutation `i` of the menu from the start.
     RunPermutation(usize),
+    /// Spec: run `schedule` from the start and show it after its first `at` moves (the
+    /// explorer's counterexamples and outcomes).
+    Replay { schedule: Schedule, at: usize },
 }
 
 /// The live engine of a spec; scripts need none between commands.
@@ -80,7 +83,22 @@ impl Driver {
                 session,
                 statements,
             } => self.step(state, &session, statements).into_iter().collect(),
-            Command::RunPermutation(i) => self.run_permutation(state, i).into_iter().collect(),
+            Command::RunPermutation(i) => {
+                let schedule = state
+                    .document
+                    .spec
+                    .as_ref()
+                    .and_then(|d| d.permutations.get(i).cloned());
+                schedule
+                    .and_then(|s| self.run_schedule(state, s))
+                    .into_iter()
+                    .collect()
+            }
+            Command::Replay { schedule, at } => self
+                .run_schedule(state, schedule)
+                .into_iter()
+                .chain([Action::ScenarioShow(at)])
+                .collect(),
         }
     }
 
@@ -104,10 +122,9 @@ impl Driver {
         })
     }
 
-    /// A permutation: back to the start, then one step per choice.
-    fn run_permutation(&mut self, state: &AppState, i: usize) -> Option<Action> {
+    /// A schedule: back to the start, then one step per choice.
+    fn run_schedule(&mut self, state: &AppState, schedule: Schedule) -> Option<Action> {
         let doc = state.document.spec.as_ref()?;
-        let schedule = doc.permutations.get(i)?.clone();
         let live = self.live_at(&doc.spec, &[])?;
         let mut snapshots: Vec<Rc<Snapshot>> = Vec::with_capacity(schedule.0.len());
         for c in &schedule.0 {

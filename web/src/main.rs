@@ -9,6 +9,8 @@
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 mod driver;
+#[cfg(target_arch = "wasm32")]
+mod explore;
 mod share;
 mod state;
 #[cfg(test)]
@@ -21,10 +23,13 @@ mod hooks;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
+    // In the explorer's Web Worker there is no window: the worker only calls
+    // `explore::queuelab_explore`.
+    let Some(window) = web_sys::window() else {
+        return;
+    };
     // index.html holds a "Loading" placeholder inside #app; replace it with the app.
-    let root = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("app"));
+    let root = window.document().and_then(|d| d.get_element_by_id("app"));
     match root {
         Some(root) => {
             root.set_inner_html("");

@@ -7,6 +7,7 @@ pub mod controls;
 pub mod editor;
 pub mod editor_pane;
 pub mod event_log;
+pub mod explore_panel;
 pub mod header;
 pub mod ran_pane;
 pub mod result_pane;

@@ -3,6 +3,7 @@
 //! comes from the snapshot at the run's cursor; the chosen moves only say which steps ran.
 
 use super::event_log::EventLog;
+use super::explore_panel::ExplorePanel;
 use super::session_column::{SessionColumn, SessionResult, StepItem};
 use super::table::Table;
 use crate::driver::Command;
@@ -166,6 +167,7 @@ pub fn scenario_view() -> Html {
                 </div>
                 <div class="session-cols">{ for columns }</div>
             </div>
+            <ExplorePanel text={app.document.text.clone()} spec={doc.spec.clone()} />
             <div class="state">
                 <div class="panel tables">
                     <h2>{ "Tables" }</h2>

@@ -84,6 +84,9 @@ pub enum Action {
     /// Spec: show the snapshot before the last move, or none.
     ScenarioBack,
     ScenarioReset,
+    /// Spec: show the snapshot after move `n` of the schedule (a replay stops where its
+    /// check first fails).
+    ScenarioShow(usize),
     /// Spec: pick permutation `i` in the menu.
     PickPermutation(usize),
 }
@@ -179,6 +182,11 @@ impl AppState {
             Action::ScenarioReset => {
                 if let Run::Spec(r) = &mut s.run {
                     r.cursor = 0;
+                }
+            }
+            Action::ScenarioShow(n) => {
+                if let Run::Spec(r) = &mut s.run {
+                    r.cursor = n.min(r.snapshots.len());
                 }
             }
             Action::PickPermutation(i) => s.view.permutation = i,

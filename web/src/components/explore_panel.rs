@@ -1,0 +1,239 @@
+//! The Explore panel of a spec: its `#! expect` checks plus check boxes for the built-ins,
+//! Run and Cancel, a progress bar, then per check how many schedules violate it with a
+//! Replay of the shortest, and the distinct outcomes with their shares. The exploration runs
+//! in a Web Worker (`explore.rs`); this panel only draws what it posts.
+
+use crate::driver::Command;
+use crate::explore::{start, Exploration, Message, Request};
+use crate::hooks::use_app::use_app;
+use queuelab::explore::report::{share, thousands};
+use queuelab::explore::{Granularity, Progress, Report};
+use queuelab::scenario::spec::Spec;
+use queuelab::sim::Schedule;
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+use yew::prelude::*;
+
+/// The built-ins offered as check boxes (those that need no step names).
+const BUILT_INS: [(&str, &str); 3] = [
+    ("no-wait", "no step waits"),
+    ("no-deadlock", "no deadlock"),
+    ("no-error", "no error"),
+];
+
+#[derive(Clone, PartialEq)]
+enum Phase {
+    Idle,
+    Running(Progress),
+    Done(Rc<Report>),
+    Failed(String),
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ExplorePanelProps {
+    /// The spec's text, as the worker reads it.
+    pub text: String,
+    pub spec: Arc<Spec>,
+}
+
+#[function_component(ExplorePanel)]
+pub fn explore_panel(props: &ExplorePanelProps) -> Html {
+    let app = use_app();
+    let phase = use_state(|| Phase::Idle);
+    let extra = use_state(Vec::<String>::new);
+    let statements = use_state(|| false);
+    let running: Rc<RefCell<Option<Exploration>>> = use_mut_ref(|| None);
+    {
+        // A new text: what was found is about another spec.
+        let (phase, running) = (phase.clone(), running.clone());
+        use_effect_with(props.text.clone(), move |_| {
+            running.borrow_mut().take();
+            phase.set(Phase::Idle);
+        });
+    }
+    let on_run = {
+        let (phase, running, extra, statements) = (
+            phase.clone(),
+            running.clone(),
+            extra.clone(),
+            statements.clone(),
+        );
+        let text = props.text.clone();
+        Callback::from(move |_: MouseEvent| {
+            let request = Request {
+                text: text.clone(),
+                extra: (*extra).clone(),
+                granularity: if *statements {
+                    Granularity::Statements
+                } else {
+                    Granularity::Steps
+                },
+            };
+            let (p, r) = (phase.clone(), running.clone());
+            let got = start(&request, move |m| match m {
+                Message::Progress(x) => p.set(Phase::Running(x)),
+                Message::Done(report) => {
+                    r.borrow_mut().take();
+                    p.set(Phase::Done(Rc::new(*report)));
+                }
+                Message::Failed { message } => {
+                    r.borrow_mut().take();
+                    p.set(Phase::Failed(message));
+                }
+            });
+            match got {
+                Ok(e) => {
+                    *running.borrow_mut() = Some(e);
+                    phase.set(Phase::Running(Progress {
+                        states: 0,
+                        done: 0.0,
+                    }));
+                }
+                Err(e) => phase.set(Phase::Failed(e)),
+            }
+        })
+    };
+    let on_cancel = {
+        let (phase, running) = (phase.clone(), running.clone());
+        Callback::from(move |_: MouseEvent| {
+            running.borrow_mut().take(); // ends the worker
+            phase.set(Phase::Idle);
+        })
+    };
+    let toggle = |line: &'static str| {
+        let extra = extra.clone();
+        Callback::from(move |_: Event| {
+            let mut v = (*extra).clone();
+            match v.iter().position(|x| x == line) {
+                Some(i) => {
+                    v.remove(i);
+                }
+                None => v.push(line.to_string()),
+            }
+            extra.set(v);
+        })
+    };
+    let on_granularity = {
+        let statements = statements.clone();
+        Callback::from(move |_: Event| statements.set(!*statements))
+    };
+    let replay = |schedule: Schedule, at: usize| {
+        let app = app.clone();
+        Callback::from(move |_: MouseEvent| {
+            app.send(Command::Replay {
+                schedule: schedule.clone(),
+                at,
+            })
+        })
+    };
+    let is_running = matches!(*phase, Phase::Running(_));
+    let spec = &props.spec;
+
+    html! {
+        <div id="explore" class="panel explore">
+            <h2>{ "Explore every schedule" }</h2>
+            <p class="muted">
+                { "Runs every order of the sessions' steps (none given to a session that waits) and checks each one." }
+            </p>
+            if spec.expects.is_empty() {
+                <p class="muted">{ "This spec declares no checks: add `#! expect ...` lines, or tick a built-in below." }</p>
+            } else {
+                <ul class="explore-checks">
+                    { for spec.expects.iter().map(|e| html! { <li><code>{ e.text.clone() }</code></li> }) }
+                </ul>
+            }
+            <div class="buttons">
+                { for BUILT_INS.iter().map(|(line, label)| html! {
+                    <label class="check">
+                        <input type="checkbox" data-check={*line} checked={extra.contains(&line.to_string())}
+                            onchange={toggle(line)} disabled={is_running} />
+                        { *label }
+                    </label>
+                }) }
+                <label class="check" title="Let other sessions move between the statements of a step (T-SQL procedure bodies too)">
+                    <input type="checkbox" id="explore-statements" checked={*statements}
+                        onchange={on_granularity} disabled={is_running} />
+                    { "statement by statement" }
+                </label>
+                <button id="explore-run" type="button" onclick={on_run} disabled={is_running}>{ "Explore" }</button>
+                <button id="explore-cancel" type="button" onclick={on_cancel} disabled={!is_running}>{ "Cancel" }</button>
+            </div>
+            { match &*phase {
+                Phase::Idle => html! {},
+                Phase::Running(p) => html! {
+                    <div class="explore-progress">
+                        <progress id="explore-progress" max="1" value={p.done.to_string()}></progress>
+                        <span>{ format!("{} states, {:.0} % of the orders decided", thousands(p.states as u128), p.done * 100.0) }</span>
+                    </div>
+                },
+                Phase::Failed(m) => html! { <p class="error-box" role="alert">{ m.clone() }</p> },
+                Phase::Done(r) => results(r, spec, &replay),
+            } }
+        </div>
+    }
+}
+
+fn results(
+    r: &Report,
+    spec: &Spec,
+    replay: &dyn Fn(Schedule, usize) -> Callback<MouseEvent>,
+) -> Html {
+    let whole = r.schedules;
+    let summary = format!(
+        "{} schedules, {} states{}",
+        thousands(whole),
+        thousands(r.states as u128),
+        if r.complete() {
+            ""
+        } else {
+            " (stopped early: the counts are those seen)"
+        }
+    );
+    html! {
+        <div id="explore-results" data-complete={r.complete().to_string()}>
+            <p class="explore-summary">{ summary }</p>
+            <ul class="explore-verdicts">
+                { for r.checks.iter().map(|c| {
+                    let violated = c.violations > 0;
+                    html! {
+                    <li data-violated={violated.to_string()}>
+                        <span class={classes!("verdict", if violated { "violated" } else { "holds" })}>
+                            { if violated { "violated" } else { "holds" } }
+                        </span>
+                        <code>{ c.text.clone() }</code>
+                        if violated {
+                            <span class="explore-count">{ format!("in {} of {} schedules ({})", thousands(c.violations), thousands(whole), share(c.violations, whole)) }</span>
+                        } else {
+                            <span class="explore-count">{ format!("in all {} schedules", thousands(whole)) }</span>
+                        }
+                        if let Some(x) = &c.shortest {
+                            <div class="counterexample">
+                                <code class="schedule">{ x.schedule.text(spec) }</code>
+                                <span class="detail">{ x.detail.clone() }</span>
+                                <button type="button" class="replay" onclick={replay(x.schedule.clone(), x.fails_after)}
+                                    title="Load this schedule into the sessions, at the step where the check fails">{ "Replay" }</button>
+                            </div>
+                        }
+                    </li>
+                }}) }
+            </ul>
+            <h3>{ format!("{} distinct outcome{}", r.outcomes.len(), if r.outcomes.len() == 1 { "" } else { "s" }) }</h3>
+            <table class="explore-outcomes">
+                <thead><tr><th>{ "share" }</th><th>{ "what the steps returned" }</th><th>{ "e.g." }</th></tr></thead>
+                <tbody>
+                    { for r.outcomes.iter().map(|o| {
+                        let steps: Vec<String> = o.steps.iter().map(|(n, v)| format!("{n}: {v}")).collect();
+                        html! {
+                        <tr data-violates={(!o.violates.is_empty()).to_string()}>
+                            <td class="share">{ share(o.schedules, whole) }</td>
+                            <td>{ steps.join("; ") }</td>
+                            <td><button type="button" class="replay" onclick={replay(o.example.clone(), o.example.0.len())}
+                                title={o.example.text(spec)}>{ "Replay" }</button></td>
+                        </tr>
+                    }}) }
+                </tbody>
+            </table>
+        </div>
+    }
+}
