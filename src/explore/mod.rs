@@ -160,6 +160,10 @@ pub struct Counterexample {
     pub fails_after: usize,
     /// What went wrong, in a sentence.
     pub detail: String,
+    /// The values at fault (the one delivered twice, the pair out of order), for a picture
+    /// to point at; empty when the check names none.
+    #[serde(default)]
+    pub values: Vec<String>,
 }
 
 /// One distinct way a schedule can end: each step's result, and the final tables.

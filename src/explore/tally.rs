@@ -239,6 +239,7 @@ fn explain(
         fails_after: schedule.0.len(),
         schedule,
         detail: String::new(),
+        values: Vec::new(),
     };
     let Ok(mut sim) = Sim::new(spec.clone(), config.clone()) else {
         return unknown(schedule);
@@ -252,6 +253,7 @@ fn explain(
                 fails_after: k + 1,
                 schedule,
                 detail,
+                values: tracker.values(i),
             };
         }
     }
@@ -265,5 +267,6 @@ fn explain(
         fails_after: schedule.0.len(),
         schedule,
         detail: detail.unwrap_or_default(),
+        values: tracker.values(i),
     }
 }

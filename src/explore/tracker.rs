@@ -141,6 +141,18 @@ impl Tracker {
         }
     }
 
+    /// The values that broke check `i`: the one returned twice, or the pair out of order.
+    pub fn values(&self, i: usize) -> Vec<String> {
+        match self.states.get(i) {
+            Some(State::Unique { twice: Some(v), .. }) => vec![v.clone()],
+            Some(State::Ordered {
+                broken: Some((a, b)),
+                ..
+            }) => vec![a.clone(), b.clone()],
+            _ => Vec::new(),
+        }
+    }
+
     /// Everything that decides the checks' future verdicts, hashed.
     pub fn digest(&self, h: &mut Fnv) {
         for s in &self.states {

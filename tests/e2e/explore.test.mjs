@@ -29,7 +29,21 @@ test('reading without locks: the explorer finds the double delivery and replays 
   const results = await page.$$eval('.session-col .session-result', (els) => els.map((e) => e.textContent));
   assert.equal(results.length, 2);
   for (const r of results) assert.match(r, /\b1\b/, r);
+  // The job delivered twice is marked in the table.
+  const atFault = await page.$$eval('table.table-view[data-table="jobs"] tr[data-at-fault="true"] td:first-child',
+    (tds) => tds.map((td) => td.textContent));
+  assert.deepEqual(atFault, ['1']);
   await page.screenshot({ path: join(shots, 'explore-replay.png'), fullPage: true });
+
+  // Share carries the replayed moves: the link opens on the same two steps.
+  await page.click('#share');
+  const link = page.url();
+  assert.match(link, /moves=c1get%20c2get/);
+  const { page: again, errors: errors2 } = await openApp(app.browser, link);
+  await again.waitForSelector('ol.event-log li');
+  assert.match(await again.textContent('#scenario-status'), /^2 steps chosen/);
+  assert.deepEqual(errors2, []);
+  await again.close();
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -41,8 +41,12 @@ pub enum Command {
     /// Spec: run permutation `i` of the menu from the start.
     RunPermutation(usize),
     /// Spec: run `schedule` from the start and show it after its first `at` moves (the
-    /// explorer's counterexamples and outcomes).
-    Replay { schedule: Schedule, at: usize },
+    /// explorer's counterexamples and outcomes), rows holding `highlight` marked.
+    Replay {
+        schedule: Schedule,
+        at: usize,
+        highlight: Vec<String>,
+    },
 }
 
 /// The live engine of a spec; scripts need none between commands.
@@ -94,10 +98,14 @@ impl Driver {
                     .into_iter()
                     .collect()
             }
-            Command::Replay { schedule, at } => self
+            Command::Replay {
+                schedule,
+                at,
+                highlight,
+            } => self
                 .run_schedule(state, schedule)
                 .into_iter()
-                .chain([Action::ScenarioShow(at)])
+                .chain([Action::ScenarioShow(at), Action::Highlight(highlight)])
                 .collect(),
         }
     }

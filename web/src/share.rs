@@ -1,4 +1,6 @@
-//! Share links: the editor text and dialect in the URL fragment, `#dialect=mysql&sql=<encoded>`.
+//! Share links: the editor text and dialect in the URL fragment, `#dialect=mysql&sql=<encoded>`,
+//! and for a spec the moves made so far and how many are shown (`&moves=c1pop%20c2pop&at=1`),
+//! so a replayed counterexample opens where it fails.
 //!
 //! The encoding is `encodeURIComponent`'s, done here in plain Rust so it is testable off the
 //! browser and the round trip is checked. `#example=<id>` opens a bundled example.
@@ -11,11 +13,27 @@ use queuelab::Dialect;
 pub struct Shared {
     pub dialect: Dialect,
     pub sql: String,
+    pub moves: Option<Moves>,
 }
 
-/// The fragment (without `#`) for `sql` in `dialect`.
-pub fn encode(dialect: Dialect, sql: &str) -> String {
-    format!("dialect={}&sql={}", dialect.name(), percent_encode(sql))
+/// A spec's moves: the schedule as a permutation line, and how many of them are shown.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Moves {
+    pub schedule: String,
+    pub at: usize,
+}
+
+/// The fragment (without `#`) for `sql` in `dialect`, with a spec's moves if any.
+pub fn encode(dialect: Dialect, sql: &str, moves: Option<&Moves>) -> String {
+    let mut out = format!("dialect={}&sql={}", dialect.name(), percent_encode(sql));
+    if let Some(m) = moves {
+        out.push_str(&format!(
+            "&moves={}&at={}",
+            percent_encode(&m.schedule),
+            m.at
+        ));
+    }
+    out
 }
 
 /// Reads a fragment (with or without `#`); `None` when it carries no script or is malformed.
@@ -24,22 +42,35 @@ pub fn decode(fragment: &str) -> Option<Shared> {
     let mut dialect = None;
     let mut sql = None;
     let mut example = None;
+    let mut schedule = None;
+    let mut at = None;
     for pair in fragment.split('&') {
         let (key, value) = pair.split_once('=')?;
         match key {
             "dialect" => dialect = Dialect::from_name(&percent_decode(value)?),
             "sql" => sql = Some(percent_decode(value)?),
             "example" => example = examples::by_id(&percent_decode(value)?),
+            "moves" => schedule = percent_decode(value),
+            "at" => at = value.parse::<usize>().ok(),
             _ => {}
         }
     }
+    let moves = schedule.map(|schedule| Moves {
+        at: at.unwrap_or(usize::MAX),
+        schedule,
+    });
     if let Some(sql) = sql {
         let dialect = queuelab::dialect_for(&sql, dialect);
-        return Some(Shared { dialect, sql });
+        return Some(Shared {
+            dialect,
+            sql,
+            moves,
+        });
     }
     example.map(|e| Shared {
         dialect: dialect.unwrap_or_else(|| queuelab::dialect_for(e.sql, None)),
         sql: e.sql.to_string(),
+        moves,
     })
 }
 
@@ -81,20 +112,31 @@ mod tests {
     #[test]
     fn round_trip() {
         for e in examples::EXAMPLES {
-            let link = encode(Dialect::Postgres, e.sql);
+            let link = encode(Dialect::Postgres, e.sql, None);
             assert_eq!(
                 decode(&format!("#{link}")),
                 Some(Shared {
                     dialect: Dialect::Postgres,
-                    sql: e.sql.to_string()
+                    sql: e.sql.to_string(),
+                    moves: None,
                 })
             );
         }
         let odd = "select ’f’, 'a&b=c', '100%', 'é'\n";
         assert_eq!(
-            decode(&encode(Dialect::MySql, odd)).map(|s| s.sql),
+            decode(&encode(Dialect::MySql, odd, None)).map(|s| s.sql),
             Some(odd.into())
         );
+    }
+
+    #[test]
+    fn a_spec_link_carries_its_moves_and_how_many_are_shown() {
+        let moves = Moves {
+            schedule: "c1get c2get c2del(statements 1)".into(),
+            at: 2,
+        };
+        let link = encode(Dialect::Postgres, "session s", Some(&moves));
+        assert_eq!(decode(&link).and_then(|s| s.moves), Some(moves));
     }
 
     #[test]

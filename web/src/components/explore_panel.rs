@@ -118,12 +118,13 @@ pub fn explore_panel(props: &ExplorePanelProps) -> Html {
         let statements = statements.clone();
         Callback::from(move |_: Event| statements.set(!*statements))
     };
-    let replay = |schedule: Schedule, at: usize| {
+    let replay = |schedule: Schedule, at: usize, highlight: Vec<String>| {
         let app = app.clone();
         Callback::from(move |_: MouseEvent| {
             app.send(Command::Replay {
                 schedule: schedule.clone(),
                 at,
+                highlight: highlight.clone(),
             })
         })
     };
@@ -177,7 +178,7 @@ pub fn explore_panel(props: &ExplorePanelProps) -> Html {
 fn results(
     r: &Report,
     spec: &Spec,
-    replay: &dyn Fn(Schedule, usize) -> Callback<MouseEvent>,
+    replay: &dyn Fn(Schedule, usize, Vec<String>) -> Callback<MouseEvent>,
 ) -> Html {
     let whole = r.schedules;
     let summary = format!(
@@ -211,7 +212,7 @@ fn results(
                             <div class="counterexample">
                                 <code class="schedule">{ x.schedule.text(spec) }</code>
                                 <span class="detail">{ x.detail.clone() }</span>
-                                <button type="button" class="replay" onclick={replay(x.schedule.clone(), x.fails_after)}
+                                <button type="button" class="replay" onclick={replay(x.schedule.clone(), x.fails_after, x.values.clone())}
                                     title="Load this schedule into the sessions, at the step where the check fails">{ "Replay" }</button>
                             </div>
                         }
@@ -228,7 +229,7 @@ fn results(
                         <tr data-violates={(!o.violates.is_empty()).to_string()}>
                             <td class="share">{ share(o.schedules, whole) }</td>
                             <td>{ steps.join("; ") }</td>
-                            <td><button type="button" class="replay" onclick={replay(o.example.clone(), o.example.0.len())}
+                            <td><button type="button" class="replay" onclick={replay(o.example.clone(), o.example.0.len(), Vec::new())}
                                 title={o.example.text(spec)}>{ "Replay" }</button></td>
                         </tr>
                     }}) }

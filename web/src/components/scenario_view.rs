@@ -185,7 +185,8 @@ pub fn scenario_view() -> Html {
                         <div class="table-list">
                             { for tables.into_iter().map(|t| {
                                 let key = t.name.clone();
-                                html! { <Table {key} table={t} locks={Some(locks.clone())} sessions={names.clone()} /> }
+                                html! { <Table {key} table={t} locks={Some(locks.clone())} sessions={names.clone()}
+                                    highlight={app.view.highlight.clone()} /> }
                             }) }
                         </div>
                     }

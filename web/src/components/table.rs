@@ -16,6 +16,9 @@ pub struct TableProps {
     /// Session names in colour order: a badge takes the colour of its session's index.
     #[prop_or_default]
     pub sessions: Vec<String>,
+    /// First-column values whose rows are marked as at fault (a replayed counterexample's).
+    #[prop_or_default]
+    pub highlight: Vec<String>,
 }
 
 #[function_component(Table)]
@@ -53,8 +56,15 @@ pub fn table(props: &TableProps) -> Html {
                 .map(|l| lock_badge(l, &props.sessions));
             html! { <td class="locks">{ for badges }</td> }
         });
+        let at_fault = row
+            .values
+            .first()
+            .and_then(Value::text)
+            .is_some_and(|v| props.highlight.contains(&v));
+        let class = classes!(mark, at_fault.then_some("at-fault"));
         html! {
-            <tr key={row.rowid} class={mark} data-mark={mark} data-rowid={row.rowid.to_string()} {title}>
+            <tr key={row.rowid} {class} data-mark={mark} data-rowid={row.rowid.to_string()}
+                data-at-fault={at_fault.to_string()} {title}>
                 { for cells }
                 { for locks }
             </tr>

@@ -5,9 +5,11 @@
 //! matches the editor is dropped so a reload does not bring back the shared version.
 
 use super::use_app::AppHandle;
+use crate::driver::Command;
 use crate::share;
 use crate::state::{Action, AppState};
 use gloo::events::EventListener;
+use queuelab::sim::Schedule;
 use queuelab::Dialect;
 use web_sys::Storage;
 use yew::prelude::*;
@@ -49,6 +51,23 @@ pub fn use_persistence(app: &AppHandle) {
         });
         if stale {
             set_fragment(None);
+        }
+    });
+
+    // A link with a spec's moves: run them once the app is up, and show where it says.
+    let first = app.clone();
+    use_effect_with((), move |_| {
+        let shared = fragment().as_deref().and_then(share::decode);
+        let doc = first.document.spec.clone();
+        if let (Some(moves), Some(doc)) = (shared.and_then(|s| s.moves), doc) {
+            if let Ok(schedule) = Schedule::parse(&moves.schedule, &doc.spec) {
+                let at = moves.at.min(schedule.0.len());
+                first.send(Command::Replay {
+                    schedule,
+                    at,
+                    highlight: Vec::new(),
+                });
+            }
         }
     });
 

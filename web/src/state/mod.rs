@@ -87,6 +87,9 @@ pub enum Action {
     /// Spec: show the snapshot after move `n` of the schedule (a replay stops where its
     /// check first fails).
     ScenarioShow(usize),
+    /// Spec: mark the rows whose first column holds one of these values (what a replayed
+    /// check found at fault); empty to mark none.
+    Highlight(Vec<String>),
     /// Spec: pick permutation `i` in the menu.
     PickPermutation(usize),
 }
@@ -121,7 +124,10 @@ impl AppState {
     pub fn apply(&self, action: Action) -> AppState {
         let mut s = self.clone();
         match action {
-            Action::Edit(text) => s.set_text(text),
+            Action::Edit(text) => {
+                s.view.highlight.clear();
+                s.set_text(text);
+            }
             Action::SetDialect(d) => {
                 if d != s.document.dialect {
                     s.document.dialect = d;
@@ -166,6 +172,7 @@ impl AppState {
                 schedule,
                 snapshots,
             } => {
+                s.view.highlight.clear();
                 if let Run::Spec(r) = &mut s.run {
                     *r = SpecRun {
                         cursor: snapshots.len(),
@@ -184,6 +191,7 @@ impl AppState {
                     r.cursor = 0;
                 }
             }
+            Action::Highlight(values) => s.view.highlight = values,
             Action::ScenarioShow(n) => {
                 if let Run::Spec(r) = &mut s.run {
                     r.cursor = n.min(r.snapshots.len());

@@ -10,6 +10,8 @@ pub struct View {
     /// The permutation picked in the menu (an index into the spec's list; a new spec may
     /// have fewer, see [`View::picked`]).
     pub permutation: usize,
+    /// First-column values whose rows the tables mark (a replayed counterexample's).
+    pub highlight: Vec<String>,
 }
 
 impl View {
