@@ -151,3 +151,67 @@ fn spec_prints_sessions_and_all_interleavings_as_json() {
         "{err}"
     );
 }
+
+#[test]
+fn explore_exits_1_on_a_violation_with_the_contract_lines() {
+    let (code, out, _) = queuelab(&[
+        "explore",
+        "sql-examples/pg-no-locks.spec",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(code, 1, "a check is violated");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 3, "two checks, then the summary: {out}");
+    let keys = |v: &serde_json::Value| -> Vec<String> {
+        v.as_object().expect("object").keys().cloned().collect()
+    };
+    assert_eq!(
+        keys(&lines[0]),
+        ["check", "schedules", "violations", "shortest"]
+    );
+    assert_eq!(lines[0]["check"], "unique-results c1get c2get");
+    assert_eq!(lines[0]["violations"], 4);
+    assert_eq!(lines[0]["shortest"].as_array().map(Vec::len), Some(4));
+    assert_eq!(lines[1]["shortest"], serde_json::Value::Null);
+    assert_eq!(
+        keys(&lines[2]),
+        ["schedules", "states", "outcomes", "complete"]
+    );
+    assert_eq!(lines[2]["schedules"], 6);
+    assert_eq!(lines[2]["complete"], true);
+}
+
+#[test]
+fn explore_exits_0_when_every_check_holds_and_2_on_a_bad_spec() {
+    let (code, out, _) = queuelab(&["explore", "sql-examples/pg-skip-locked.spec"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("holds     unique-results c1pop c2pop"),
+        "{out}"
+    );
+    let dir = std::env::temp_dir().join(format!("queuelab-explore-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join("bad.spec");
+    std::fs::write(
+        &bad,
+        "#! expect unique-result a b\nsession s\nstep a { SELECT 1; }\n",
+    )
+    .expect("written");
+    let (code, _, err) = queuelab(&["explore", bad.to_str().expect("utf-8")]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(":1:11: unknown check `unique-result`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn explore_exits_3_when_a_bound_stops_it_before_any_violation() {
+    let (code, out, _) = queuelab(&["explore", "bench/three-by-four.spec", "--max-states", "20"]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("stopped early: 20 states were found"), "{out}");
+}

@@ -351,3 +351,12 @@ fn progress_reaches_the_whole_and_can_stop_the_search() {
     let r = explore(&spec, stop).expect("explores");
     assert_eq!(r.stopped, Some(queuelab::explore::Stopped::Cancelled));
 }
+
+#[test]
+fn a_report_travels_as_json_unchanged() {
+    // The app's worker posts reports as JSON: counts are u128 and must come back exact.
+    let r = agree(FOR_UPDATE_WAIT);
+    let json = serde_json::to_string(&r).expect("serializes");
+    let back: Report = serde_json::from_str(&json).expect("deserializes");
+    assert_eq!(back, r);
+}

@@ -43,9 +43,16 @@ impl Ways {
         self.best[node as usize * (self.sessions + 1) + last]
     }
 
+    /// Keeps `b` if it is cheaper; on a tie, the way through the state found first (states
+    /// are numbered as the search finds them, sessions in the spec's order first), so the
+    /// schedule shown reads in the spec's order where it can.
     fn offer(&mut self, node: u32, last: usize, b: Best) {
         let slot = &mut self.best[node as usize * (self.sessions + 1) + last];
-        if slot.is_none_or(|old| b.cost() < old.cost()) {
+        let better = slot.is_none_or(|old| {
+            let key = |x: &Best| (x.cost(), x.from.map(|(n, _)| n));
+            key(&b) < key(&old)
+        });
+        if better {
             *slot = Some(b);
         }
     }

@@ -73,8 +73,7 @@ pub fn run(args: &[String]) -> ExitCode {
     } else {
         report::text(&report, &resolved.spec)
     };
-    // A closed pipe (`| head`) is the reader's choice, not an error worth a panic.
-    let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
+    super::emit(&out);
     if report.violated() {
         ExitCode::from(1)
     } else if !report.complete() {

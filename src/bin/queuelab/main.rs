@@ -32,23 +32,28 @@ fn main() -> ExitCode {
         Some("explore") => explore::run(&args[1..]),
         Some("examples") => {
             for e in queuelab::examples::EXAMPLES {
-                println!("{:<16} {} — {}", e.id, e.title, e.source);
+                emit(&format!("{:<16} {} — {}\n", e.id, e.title, e.source));
             }
             ExitCode::SUCCESS
         }
         Some("example") => match args.get(1).and_then(|id| queuelab::examples::by_id(id)) {
             Some(e) => {
-                print!("{}", e.sql);
+                emit(e.sql);
                 ExitCode::SUCCESS
             }
             None => usage_error("unknown example; `queuelab examples` lists them"),
         },
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}{}", explore::USAGE);
+            emit(&format!("{USAGE}{}\n", explore::USAGE));
             ExitCode::SUCCESS
         }
         _ => usage_error("expected a command"),
     }
+}
+
+/// Writes to standard output; a closed pipe (`| head`) is the reader's choice, not a panic.
+pub fn emit(text: &str) {
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
 }
 
 fn usage_error(msg: &str) -> ExitCode {
@@ -122,11 +127,11 @@ fn run(args: &[String]) -> ExitCode {
             failed = true;
         }
         match format {
-            Format::Text => print!("{}", transcript::text(&trace)),
+            Format::Text => emit(&transcript::text(&trace)),
             Format::Jsonl => {
                 let permutation: Vec<String> = trace.steps.iter().map(|s| s.name.clone()).collect();
                 for step in &trace.steps {
-                    println!("{}", jsonl::step_line(&spec, &permutation, step));
+                    emit(&(jsonl::step_line(&spec, &permutation, step) + "\n"));
                 }
             }
         }
@@ -177,7 +182,7 @@ fn spec(args: &[String]) -> ExitCode {
         "warnings": resolved.warnings,
     });
     match serde_json::to_string_pretty(&doc) {
-        Ok(json) => println!("{json}"),
+        Ok(json) => emit(&(json + "\n")),
         Err(e) => {
             eprintln!("queuelab: {e}");
             return ExitCode::FAILURE;
@@ -261,7 +266,7 @@ fn run_spec_file(file: &str, name: &str, text: &str, opts: &SpecOptions) -> bool
                 return false;
             }
         }
-        None => print!("{out}"),
+        None => emit(&out),
     }
     true
 }
