@@ -40,21 +40,27 @@ impl Sim {
         let name = |t: TxnId| names.get(&t).copied().unwrap_or((u32::MAX, u32::MAX));
         let _ = lab.store.digest_tables(&mut |b| h.bytes(b));
         h.int(self.catalog_digest() as i64);
+        // Written with bytes and integers, not `write!`: formatting costs more than hashing.
         for (row, holders) in lab.locks.all() {
-            let _ = write!(h, "L{}", row.table);
+            h.bytes(b"L");
+            h.bytes(row.table.as_bytes());
             h.int(row.rowid);
             for (t, mode) in holders {
-                let _ = write!(h, "{:?}{mode:?}", name(*t));
+                let (session, nth) = name(*t);
+                h.int(i64::from(session) << 32 | i64::from(nth));
+                h.int(*mode as i64);
             }
         }
         for (i, s) in lab.sessions.iter().enumerate() {
-            let _ = write!(
-                h,
-                "S{i}{:?}{:?}{}",
-                s.default_isolation, s.next_isolation, s.aborted
-            );
+            h.bytes(b"S");
+            h.int(i as i64);
+            h.int(s.default_isolation as i64);
+            h.int(s.next_isolation.map_or(-1, |x| x as i64));
+            h.int(i64::from(s.aborted));
             if let Some(t) = s.txn.and_then(|t| lab.txns.get(t)) {
-                let _ = write!(h, "X{:?}{}", t.isolation, t.explicit);
+                h.bytes(b"X");
+                h.int(t.isolation as i64);
+                h.int(i64::from(t.explicit));
             }
             if let Some(w) = &s.waiting {
                 let blockers: Vec<_> = w.blockers.iter().map(|t| name(*t)).collect();
@@ -72,9 +78,12 @@ impl Sim {
         }
         self.hash_history(&mut h, &name);
         for (i, seat) in self.seats.iter().enumerate() {
-            let _ = write!(h, "P{i}:{}", seat.next);
+            h.bytes(b"P");
+            h.int(i as i64);
+            h.int(i64::from(seat.next));
             if let Some((step, work)) = &seat.inside {
-                let _ = write!(h, "I{step}");
+                h.bytes(b"I");
+                h.int(i64::from(*step));
                 hash_work(&mut h, work);
             }
             if let Some(w) = &seat.waiting {
@@ -86,7 +95,9 @@ impl Sim {
             }
             let mine = &self.spec.sessions[i].name;
             for e in self.events.iter().filter(|e| &e.session == mine) {
-                let _ = write!(h, "E{}{}", e.step, e.kind.as_str());
+                h.bytes(b"E");
+                h.bytes(e.step.as_bytes());
+                h.bytes(e.kind.as_str().as_bytes());
                 if let Some(o) = &e.outcome {
                     hash_outcome(&mut h, o);
                 }
@@ -138,7 +149,11 @@ impl Sim {
                 _ => false,
             };
             if keep {
-                let _ = write!(h, "H{:?}{change:?}", name(*t));
+                let (session, nth) = name(*t);
+                h.bytes(b"H");
+                h.int(i64::from(session));
+                h.int(i64::from(nth));
+                hash_change(h, change);
             }
         }
         for snap in snapshots {
@@ -199,9 +214,17 @@ fn hash_work(h: &mut Fnv, work: &Work) {
 fn hash_outcome(h: &mut Fnv, o: &Outcome) {
     match o {
         Outcome::Ok(s) => {
-            let _ = write!(h, "ok{:?}{:?}{}{}", s.affected, s.info, s.warnings, s.quiet);
+            h.bytes(b"ok");
+            h.int(s.affected.map_or(-1, |n| n as i64));
+            if let Some(info) = &s.info {
+                h.bytes(info.as_bytes());
+            }
+            h.int(s.warnings as i64);
+            h.int(i64::from(s.quiet));
+            h.int(s.columns.as_ref().map_or(-1, |c| c.len() as i64));
             for c in s.columns.iter().flatten() {
-                let _ = write!(h, "{c},");
+                h.bytes(c.as_bytes());
+                h.bytes(b",");
             }
             for row in &s.rows {
                 h.bytes(b"R");
@@ -211,9 +234,28 @@ fn hash_outcome(h: &mut Fnv, o: &Outcome) {
             }
         }
         Outcome::Error(e) => {
-            let _ = write!(h, "err{}{}{}", e.class.as_str(), e.native, e.message);
+            h.bytes(b"err");
+            h.bytes(e.class.as_str().as_bytes());
+            h.bytes(e.native.as_bytes());
+            h.bytes(e.message.as_bytes());
         }
     }
+}
+
+/// A row change, field by field (see `hash_outcome`).
+fn hash_change(h: &mut Fnv, c: &crate::engine::store::RowChange) {
+    h.bytes(c.table.as_bytes());
+    h.bytes(match c.kind {
+        crate::ids::ChangeKind::Insert => b"+",
+        crate::ids::ChangeKind::Update => b"~",
+        crate::ids::ChangeKind::Delete => b"-",
+    });
+    h.int(c.old_rowid);
+    h.int(c.new_rowid);
+    for v in c.old.iter().chain(&c.new) {
+        hash_value(h, v);
+    }
+    h.int(c.old.len() as i64);
 }
 
 fn hash_value(h: &mut Fnv, v: &Value) {
