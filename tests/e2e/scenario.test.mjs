@@ -78,3 +78,20 @@ test('spec errors are shown with line:column', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the deadlock victim\'s step shows a cross, not a tick', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.selectOption('#examples', 'pg-deadlock');
+  await page.waitForSelector('#scenario');
+  await page.click('#run-permutation'); // a1 b1 a2 b2 ac bc: b2 closes the cycle
+  await page.waitForSelector('ol.event-log li[data-event="error"]');
+  const b2 = `${col('b')} li[data-step="b2"]`;
+  assert.match(await page.getAttribute(b2, 'class'), /\bfailed\b/);
+  assert.equal((await page.textContent(`${b2} .tick`)).trim(), '✗');
+  const a2 = `${col('a')} li[data-step="a2"]`;
+  assert.doesNotMatch(await page.getAttribute(a2, 'class'), /\bfailed\b/);
+  assert.equal((await page.textContent(`${a2} .tick`)).trim(), '✓');
+  await page.screenshot({ path: join(shots, 'scenario-deadlock-victim.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

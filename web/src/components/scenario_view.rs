@@ -14,7 +14,7 @@ use queuelab::scenario::schedule::entry_text;
 use queuelab::sim::dialect_of as spec_dialect;
 use queuelab::sim::snapshot::SessionState;
 use queuelab::sim::{SessionId, StepId};
-use queuelab::trace::{Outcome, Success};
+use queuelab::trace::{Event as StepEvent, EventKind, Outcome, Success};
 use queuelab::Dialect;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -67,6 +67,7 @@ pub fn scenario_view() -> Html {
         Callback::from(move |_: MouseEvent| app.send(Command::RunPermutation(pick)))
     };
 
+    let events = run.events();
     let columns = spec.sessions.iter().enumerate().map(|(s, def)| {
         let next = run.next_step(spec, &def.name);
         let steps: Vec<StepItem> = def
@@ -78,10 +79,20 @@ pub fn scenario_view() -> Html {
                     session: SessionId(s as u32),
                     index: i as u32,
                 };
+                let mine: Vec<&StepEvent> = events.iter().filter(|e| e.step == st.name).collect();
+                // A step given to a waiting session never ran: no tick.
+                let refused = mine.iter().all(|e| e.kind == EventKind::InvalidPermutation);
+                let ended = mine.iter().rev().find(|e| {
+                    matches!(
+                        e.kind,
+                        EventKind::Ok | EventKind::Error | EventKind::Completed
+                    )
+                });
                 StepItem {
                     name: st.name.clone(),
                     sql: st.sql.sql.clone(),
-                    ran: chosen.iter().any(|c| c.step == id),
+                    ran: chosen.iter().any(|c| c.step == id) && !refused,
+                    failed: ended.is_some_and(|e| matches!(e.outcome, Some(Outcome::Error(_)))),
                     next: next == Some(st.name.as_str()),
                 }
             })

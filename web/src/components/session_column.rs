@@ -12,6 +12,8 @@ pub struct StepItem {
     pub name: String,
     pub sql: String,
     pub ran: bool,
+    /// It ended in an error (a deadlock victim, a duplicate key): a cross, not a tick.
+    pub failed: bool,
     /// The step the Step buttons run.
     pub next: bool,
 }
@@ -113,10 +115,26 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
                     // has the step it stopped partway through.
                     let stuck = waiting && last_ran == Some(i);
                     let partway = inside == Some(s.name.as_str());
-                    let tick = if stuck { "…" } else if partway { "◐" } else if s.ran { "✓" } else { "" };
+                    let failed = s.ran && s.failed && !stuck && !partway;
+                    let tick = if stuck {
+                        "…"
+                    } else if partway {
+                        "◐"
+                    } else if failed {
+                        "✗"
+                    } else if s.ran {
+                        "✓"
+                    } else {
+                        ""
+                    };
+                    let title = if failed {
+                        format!("ended in an error\n{}", s.sql)
+                    } else {
+                        s.sql.clone()
+                    };
                     html! {
-                    <li class={classes!(s.ran.then_some("ran"), s.next.then_some("next"), stuck.then_some("stuck"), partway.then_some("inside"))}
-                        data-step={s.name.clone()} title={s.sql.clone()}>
+                    <li class={classes!(s.ran.then_some("ran"), failed.then_some("failed"), s.next.then_some("next"), stuck.then_some("stuck"), partway.then_some("inside"))}
+                        data-step={s.name.clone()} {title}>
                         <span class="tick">{ tick }</span>
                         <span class="step-name">{ s.name.clone() }</span>
                         <code class="step-sql">{ s.sql.clone() }</code>
