@@ -114,6 +114,27 @@ permutation c1pop c2pop(c1pop) c1c
     }
 
     #[test]
+    fn a_missing_brace_is_an_error_where_the_block_opens_not_a_merged_step() {
+        let (spec, diags) = parse(
+            "session s1\nstep a { SELECT 1;\nstep b { SELECT 2; }\nsession s2\nstep c { SELECT 3; }\n",
+        );
+        let d = diags.first().expect("an error");
+        assert_eq!((d.pos.line, d.pos.column), (2, 8));
+        assert!(
+            d.message.contains("not closed before `step b` on line 3"),
+            "{}",
+            d.message
+        );
+        assert!(spec.sessions[0]
+            .steps
+            .iter()
+            .all(|s| !s.sql.sql.contains("step b")));
+        // SQL that merely mentions the words is left alone.
+        let (_, ok) = parse("session s\nstep a { SELECT 1\n  AS step; }\n");
+        assert!(ok.is_empty(), "{ok:?}");
+    }
+
+    #[test]
     fn check_reports_duplicates_and_undefined_steps_with_positions() {
         let (spec, _) = parse("session a\nstep x { SELECT 1; }\nstep x { SELECT 2; }\nsession b\nstep y { SELECT 3; }\nstep z { SELECT 4; }\npermutation x nope y\n");
         let c = check(&spec);

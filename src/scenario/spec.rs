@@ -194,6 +194,22 @@ pub fn parse(text: &str) -> (Spec, Vec<Diagnostic>) {
     (spec, diags)
 }
 
+/// Where a block's text runs into the spec's own words (`step NAME {`, `session NAME`,
+/// `permutation ...`, `setup {`, `teardown {` at the start of a line): its `}` is missing,
+/// and the next step was swallowed into its SQL. `first_line`: the line the text starts on.
+fn runs_into(sql: &str, first_line: u32) -> Option<(u32, String)> {
+    sql.lines().enumerate().skip(1).find_map(|(i, l)| {
+        let words: Vec<&str> = l.split_whitespace().take(3).collect();
+        let spec_word = match words.as_slice() {
+            ["step", _, "{", ..] | ["setup", "{", ..] | ["teardown", "{", ..] => true,
+            ["session", name] | ["session", name, "{"] => !name.contains(['(', ';', ',']),
+            ["permutation", ..] => true,
+            _ => false,
+        };
+        spec_word.then(|| (first_line + i as u32, words[..words.len().min(2)].join(" ")))
+    })
+}
+
 fn diag(pos: Pos, message: String) -> Diagnostic {
     Diagnostic {
         pos,
@@ -334,6 +350,12 @@ impl<'a> Reader<'a> {
         let mut sql = String::new();
         while let Some(c) = self.bump() {
             if c == '}' {
+                if let Some((line, what)) = runs_into(&sql, pos.line) {
+                    return Err(diag(
+                        open,
+                        format!("this `{{` is not closed before `{what}` on line {line}: add the missing `}}`"),
+                    ));
+                }
                 return Ok(Block {
                     sql: sql.trim().to_string(),
                     pos,
