@@ -472,10 +472,10 @@ impl Lab {
         self.forget_seen_commits();
     }
 
-    /// Drops the row changes of commits every snapshot sees: no view can undo them any more
-    /// (a snapshot taken later sees them too). Keeps the history, and so every save, rewind
-    /// and view, as small as the open transactions and the oldest live snapshot need.
-    fn forget_seen_commits(&mut self) {
+    /// The snapshots a view may still be made from, as commit counts: those of open
+    /// REPEATABLE READ transactions and of waiting statements. Commits up to the oldest are
+    /// seen by every view that can still be made.
+    pub fn live_snapshots(&self) -> impl Iterator<Item = u64> + '_ {
         let of_txns = self
             .sessions
             .iter()
@@ -486,7 +486,14 @@ impl Lab {
             .sessions
             .iter()
             .filter_map(|s| s.waiting.as_ref().and_then(|w| w.resume.snapshot));
-        let oldest = of_txns.chain(of_waits).min();
+        of_txns.chain(of_waits)
+    }
+
+    /// Drops the row changes of commits every snapshot sees: no view can undo them any more
+    /// (a snapshot taken later sees them too). Keeps the history, and so every save, rewind
+    /// and view, as small as the open transactions and the oldest live snapshot need.
+    fn forget_seen_commits(&mut self) {
+        let oldest = self.live_snapshots().min();
         let txns = &self.txns;
         self.history
             .retain(|(w, _)| match txns.get(*w).map(|x| x.state) {

@@ -73,6 +73,8 @@ pub struct Store {
     locked: LockedSets,
     /// Column names by table, for undo and redo; emptied whenever DDL runs.
     columns: Mutex<BTreeMap<String, Vec<String>>>,
+    /// The user's tables, in creation order; `None` until read after a schema change.
+    table_names: Mutex<Option<Vec<String>>>,
     schema_epoch: AtomicU64,
     /// How many ids `ql_newid()` has given (T-SQL NEWID()).
     newids: Arc<AtomicU64>,
@@ -186,6 +188,7 @@ impl Store {
             clock,
             locked,
             columns: Mutex::default(),
+            table_names: Mutex::default(),
             schema_epoch: AtomicU64::new(0),
             newids,
             budget,
@@ -247,6 +250,9 @@ impl Store {
         self.schema_epoch.fetch_add(1, Ordering::Relaxed);
         if let Ok(mut m) = self.columns.lock() {
             m.clear();
+        }
+        if let Ok(mut t) = self.table_names.lock() {
+            *t = None;
         }
         self.conn.flush_prepared_statement_cache();
     }
@@ -381,13 +387,7 @@ impl Store {
     /// Feeds every table's name, columns and rows (rowid, then each value with its type)
     /// to `feed`, in a fixed order, without building values: what a fingerprint hashes.
     pub fn digest_tables(&self, feed: &mut dyn FnMut(&[u8])) -> Result<(), StoreError> {
-        let (_, names) = self.query(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
-        )?;
-        for n in names {
-            let Some(Value::Text(name)) = n.into_iter().next() else {
-                continue;
-            };
+        for name in self.table_names()? {
             feed(b"T");
             feed(name.as_bytes());
             let sql = format!(
@@ -414,15 +414,31 @@ impl Store {
         Ok(())
     }
 
-    pub fn tables(&self) -> Result<Vec<StoredTable>, StoreError> {
-        let (_, names) = self.query(
+    /// The user's tables in creation order, read once per schema (DDL and rewinds past it
+    /// clear the list, with the column lists).
+    fn table_names(&self) -> Result<Vec<String>, StoreError> {
+        if let Some(names) = self.table_names.lock().ok().and_then(|t| t.clone()) {
+            return Ok(names);
+        }
+        let (_, rows) = self.query(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
         )?;
+        let names: Vec<String> = rows
+            .into_iter()
+            .filter_map(|r| match r.into_iter().next() {
+                Some(Value::Text(n)) => Some(n),
+                _ => None,
+            })
+            .collect();
+        if let Ok(mut t) = self.table_names.lock() {
+            *t = Some(names.clone());
+        }
+        Ok(names)
+    }
+
+    pub fn tables(&self) -> Result<Vec<StoredTable>, StoreError> {
         let mut out = Vec::new();
-        for n in names {
-            let Some(Value::Text(name)) = n.into_iter().next() else {
-                continue;
-            };
+        for name in self.table_names()? {
             let quoted = crate::dialect::catalog::ident(&name);
             let (cols, rows) =
                 self.query(&format!("SELECT rowid, * FROM {quoted} ORDER BY rowid"))?;

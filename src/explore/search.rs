@@ -49,6 +49,8 @@ struct Search<'a> {
     /// Interleavings of the steps each session has left, for the progress share.
     total: f64,
     done: f64,
+    /// The progress callback asked to stop.
+    halted: bool,
     steps: Vec<u32>,
 }
 
@@ -63,6 +65,7 @@ pub fn search(
     let mut s = Search {
         total: multinomial(&steps),
         done: 0.0,
+        halted: false,
         steps,
         sim,
         checks,
@@ -205,11 +208,12 @@ impl Search<'_> {
         if self.graph.nodes.len() >= self.config.max_states {
             return Some(Stopped::States(self.config.max_states));
         }
-        if self
-            .config
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
+        if self.halted
+            || self
+                .config
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
         {
             return Some(Stopped::Cancelled);
         }
@@ -227,14 +231,14 @@ impl Search<'_> {
             done: (self.done / self.total).min(1.0),
         };
         if let Some(f) = self.config.progress.as_mut() {
-            if !f(&p) {
-                self.config.cancel = Some(Arc::new(true.into()));
-            }
+            self.halted |= !f(&p);
         }
     }
 }
 
 /// How many ways to interleave sessions with these step counts, as a float (for shares).
+/// Not `interleavings::count`: that one is exact but ends at 2^128, and counts no steps as
+/// no interleaving, where a finished branch here is one.
 fn multinomial(counts: &[u32]) -> f64 {
     let mut out = 1.0;
     let mut n = 0u32;

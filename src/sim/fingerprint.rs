@@ -130,17 +130,7 @@ impl Sim {
     /// snapshot the commits it does not see.
     fn hash_history(&self, h: &mut Fnv, name: &dyn Fn(TxnId) -> (u32, u32)) {
         let lab = &self.lab;
-        let of_txns = lab
-            .sessions
-            .iter()
-            .filter_map(|s| s.txn.and_then(|t| lab.txns.get(t)))
-            .filter(|t| t.state == TxnState::Active)
-            .filter_map(|t| t.snapshot);
-        let of_waits = lab
-            .sessions
-            .iter()
-            .filter_map(|s| s.waiting.as_ref().and_then(|w| w.resume.snapshot));
-        let snapshots: Vec<u64> = of_txns.chain(of_waits).collect();
+        let snapshots: Vec<u64> = lab.live_snapshots().collect();
         let oldest = snapshots.iter().min().copied();
         for (t, change) in &lab.history {
             let keep = match lab.txns.get(*t).map(|x| x.state) {

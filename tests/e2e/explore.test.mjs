@@ -2,8 +2,9 @@
 // and replays the shortest counterexample into the session view.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openApp, shots, useApp } from './harness.mjs';
+import { openApp, root, shots, useApp } from './harness.mjs';
 
 const app = useApp({ before, after });
 
@@ -62,6 +63,22 @@ test('a built-in check can be ticked, and Cancel stops a run', async () => {
   await page.click('#explore-run');
   await page.click('#explore-cancel', { force: true });
   await page.waitForSelector('#explore-run:not([disabled])');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Cancel ends a long exploration: no report arrives afterwards', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  // The 5 x 4 budget spec takes about a second in the worker: long enough to cancel.
+  await page.fill('#editor', await readFile(join(root, 'bench', 'five-by-four.spec'), 'utf8'));
+  await page.waitForSelector('#explore');
+  await page.click('#explore-run');
+  await page.waitForSelector('#explore-cancel:not([disabled])');
+  await page.click('#explore-cancel');
+  await page.waitForSelector('#explore-run:not([disabled])');
+  assert.equal(await page.locator('#explore-progress').count(), 0, 'the progress bar is gone');
+  await page.waitForTimeout(3000); // longer than the whole exploration takes
+  assert.equal(await page.locator('#explore-results').count(), 0, 'the worker was ended');
   assert.deepEqual(errors, []);
   await page.close();
 });
