@@ -411,3 +411,35 @@ fn fingerprints_match_the_golden_file() {
         lines.lines().filter_map(|l| l.rsplit(' ').next()).collect();
     assert!(distinct.len() > 6, "moves change the state: {lines}");
 }
+
+#[test]
+fn a_deadlock_snapshot_keeps_the_cycle_and_names_the_victim() {
+    use queuelab::sim::run_permutation_traced;
+    let r = spec_file("sql-examples/pg-deadlock.spec");
+    let s = Schedule::parse("a1 b1 a2 b2 ac bc", &r.spec).expect("steps");
+    let (_, snaps) = run_permutation_traced(&r.spec, &s, &Config::default());
+    // b2 closes the cycle: PostgreSQL fails the session whose wait closed it.
+    let at_b2 = &snaps[3];
+    assert_eq!(at_b2.deadlocks.len(), 1);
+    let d = &at_b2.deadlocks[0];
+    assert_eq!(d.victim, "b");
+    type Edge<'a> = (&'a str, &'a str, Option<(i64, &'a str)>);
+    let edges: Vec<Edge> = d
+        .cycle
+        .iter()
+        .map(|e| {
+            let lock = e.lock.as_ref().map(|l| (l.rowid, l.mode));
+            (e.waiter.as_str(), e.holder.as_str(), lock)
+        })
+        .collect();
+    let mode = edges[0].2.map(|l| l.1).unwrap_or_default();
+    assert_eq!(
+        edges,
+        [("b", "a", Some((1, mode))), ("a", "b", Some((2, mode)))]
+    );
+    assert!(mode.contains("UPDATE"), "{mode}");
+    // The victim no longer waits, so the cycle is not among the waits; only the move that
+    // ran into it carries it.
+    assert!(at_b2.waits.iter().all(|e| e.waiter != "b"));
+    assert_eq!(snaps.iter().filter(|s| !s.deadlocks.is_empty()).count(), 1);
+}

@@ -107,9 +107,25 @@ pub struct Lab {
     wait_order: Vec<usize>,
     /// Waiting statements failed as deadlock victims, not yet reported.
     victims: Vec<Completion>,
+    /// The deadlocks found since the caller last took them ([`Lab::take_deadlocks`]): what
+    /// the pictures draw as a red cycle. Not part of a checkpoint: a caller takes them after
+    /// each move, before any save or restore.
+    deadlocks: Vec<Deadlock>,
     /// The scenario clock of a multi-session run (see [`Lab::tick`]).
     pub clock: super::clock::Clock,
 }
+
+/// A wait-for cycle as found when the wait that closed it was asked for: each edge is
+/// (waiter, holder, the row lock the waiter wanted), by session index; the victim the
+/// vendor's rule chose.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Deadlock {
+    pub edges: Vec<(usize, usize, Option<Wanted>)>,
+    pub victim: usize,
+}
+
+/// A row lock asked for: the row and the mode.
+pub type Wanted = (RowRef, LockMode);
 
 /// Everything of a [`Lab`] but its rows, kept by [`Lab::save`]; the
 /// rows are kept by an SQLite savepoint of the same name.
@@ -194,6 +210,7 @@ impl Lab {
             sessions: Vec::new(),
             wait_order: Vec::new(),
             victims: Vec::new(),
+            deadlocks: Vec::new(),
             clock: super::clock::Clock::starting_at(super::clock::DEFAULT_START),
         }
     }
@@ -302,8 +319,9 @@ impl Lab {
                 self.wait_order.push(s);
                 return None;
             };
-            self.waits.stop_waiting(txn);
             let victim = self.deadlock_victim(txn, &cycle);
+            self.record_deadlock(&cycle, (txn, resume.wanted.clone()), victim);
+            self.waits.stop_waiting(txn);
             if victim == txn {
                 return Some(self.fail_txn(s, ErrorClass::Deadlock, ""));
             }
@@ -321,6 +339,34 @@ impl Lab {
                 });
             }
         }
+    }
+
+    /// Keeps the cycle for the pictures; `closer` is the transaction whose wait closed it,
+    /// with the lock it asked for (the others' are in their suspended statements).
+    fn record_deadlock(&mut self, cycle: &[TxnId], closer: (TxnId, Option<Wanted>), victim: TxnId) {
+        let wanted = |t: TxnId| {
+            if t == closer.0 {
+                return closer.1.clone();
+            }
+            let s = self.txns.session_of(t)?;
+            self.sessions[s].waiting.as_ref()?.resume.wanted.clone()
+        };
+        let edges = cycle
+            .windows(2)
+            .filter_map(|w| {
+                let waiter = self.txns.session_of(w[0])?;
+                let holder = self.txns.session_of(w[1])?;
+                Some((waiter, holder, wanted(w[0])))
+            })
+            .collect();
+        if let Some(victim) = self.txns.session_of(victim) {
+            self.deadlocks.push(Deadlock { edges, victim });
+        }
+    }
+
+    /// The deadlocks found since the last call, oldest first.
+    pub fn take_deadlocks(&mut self) -> Vec<Deadlock> {
+        std::mem::take(&mut self.deadlocks)
     }
 
     /// PostgreSQL fails the transaction whose wait closed the cycle; InnoDB rolls back the

@@ -69,6 +69,8 @@ pub struct StepOutcome {
     /// How many statements the chosen step ran (0 when it ran none: it waits from before,
     /// the run is over, or it had none left).
     pub statements: u32,
+    /// The deadlocks the move ran into (their victims' errors are among `events`).
+    pub deadlocks: Vec<crate::engine::lab::Deadlock>,
 }
 
 /// A place to come back to with [`Sim::restore`].
@@ -300,18 +302,24 @@ impl Sim {
     pub fn step(&mut self, choice: Choice) -> StepOutcome {
         let before = self.events.len();
         let mut changes = Vec::new();
+        self.lab.take_deadlocks(); // a restore may have left some from a move undone
         self.taken.push(choice);
         let statements = self.play(choice, &mut changes);
+        let mut deadlocks = self.lab.take_deadlocks();
         if self.marks.iter().any(|m| m.lab.is_some()) && !self.lab.store.in_transaction() {
             // An interrupted statement made SQLite roll back the marks' transaction with it:
             // the rows are wrong. Run the schedule again on a new engine, without marks.
             self.rebuild(self.taken.len());
             changes = Vec::new();
+            // The replay found the same cycles: keep those of this move only.
+            let replayed = self.lab.take_deadlocks();
+            deadlocks = replayed[replayed.len().saturating_sub(deadlocks.len())..].to_vec();
         }
         StepOutcome {
             events: self.events[before..].to_vec(),
             changes,
             statements,
+            deadlocks,
         }
     }
 

@@ -28,6 +28,9 @@ pub struct Snapshot {
     pub locks: Vec<LockBadge>,
     /// Who waits for whom, and for what.
     pub waits: Vec<WaitEdge>,
+    /// The deadlocks this move ran into: each cycle as it was when the wait that closed it
+    /// was asked for (it is gone from `waits`: the victim no longer waits).
+    pub deadlocks: Vec<DeadlockView>,
     pub rings: Vec<RingView>,
     /// An invalid permutation ended the run: nothing more runs.
     pub over: bool,
@@ -51,6 +54,13 @@ pub struct WaitEdge {
     /// The row lock wanted, in the vendor's words; `None` for a wait on another
     /// transaction's uncommitted duplicate key.
     pub lock: Option<WantedLock>,
+}
+
+/// A wait-for cycle and the session the vendor chose to fail.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeadlockView {
+    pub cycle: Vec<WaitEdge>,
+    pub victim: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -190,6 +200,11 @@ impl Sim {
             events: out.events.clone(),
             sessions: self.session_states(&log),
             waits: self.wait_edges(),
+            deadlocks: out
+                .deadlocks
+                .iter()
+                .map(|d| self.deadlock_view(d))
+                .collect(),
             rings: crate::engine::rings::rings_of(&lab.catalog, &tables, &[]),
             log,
             tables,
@@ -280,6 +295,33 @@ impl Sim {
         match self.interp(id) {
             Some(i) if dialect.procedural_batches() => i.client_text(o),
             _ => dialect.client_text(statement.as_ref().map_or("", |s| &s.source), o),
+        }
+    }
+
+    fn deadlock_view(&self, d: &crate::engine::lab::Deadlock) -> DeadlockView {
+        let name = |s: usize| {
+            self.lab()
+                .sessions
+                .get(s)
+                .map(|x| x.name.clone())
+                .unwrap_or_default()
+        };
+        let cycle = d
+            .edges
+            .iter()
+            .map(|(waiter, holder, wanted)| WaitEdge {
+                waiter: name(*waiter),
+                holder: name(*holder),
+                lock: wanted.as_ref().map(|(row, mode)| WantedLock {
+                    table: row.table.clone(),
+                    rowid: row.rowid,
+                    mode: mode.label(),
+                }),
+            })
+            .collect();
+        DeadlockView {
+            cycle,
+            victim: name(d.victim),
         }
     }
 

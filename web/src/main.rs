@@ -8,7 +8,10 @@
 // them there.
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
+#[cfg(target_arch = "wasm32")]
+mod clipboard;
 mod driver;
+mod embed;
 #[cfg(target_arch = "wasm32")]
 mod explore;
 mod share;

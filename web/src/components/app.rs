@@ -1,8 +1,10 @@
 //! The page: header, then the left column (editor, controls, statements) and the right column
-//! (what the current statement did).
+//! (what the current statement did, or a spec's sessions). In an embed (`?embed`), the
+//! compact widget instead.
 
 use super::controls::Controls;
 use super::editor_pane::EditorPane;
+use super::embed_view::EmbedView;
 use super::header::Header;
 use super::ran_pane::RanPane;
 use super::result_pane::ResultPane;
@@ -11,26 +13,50 @@ use super::scenario_view::ScenarioView;
 use super::statement_list::StatementList;
 use super::tables_panel::TablesPanel;
 use crate::driver::Driver;
+use crate::embed;
 use crate::hooks::use_app::AppHandle;
 use crate::hooks::use_persistence::{initial_state, use_persistence};
 use crate::hooks::use_ready::use_ready;
 use crate::hooks::use_shortcuts::use_shortcuts;
+use crate::state::Action;
 use yew::prelude::*;
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(initial_state);
+    let embedded = use_state(embed::config);
+    let state = {
+        let embedded = embedded.is_some();
+        use_reducer(move || initial_state(embedded))
+    };
     // The engine outlives renders; the state only holds what it made.
     let driver = use_mut_ref(Driver::default);
     let app = AppHandle::new(state, driver);
-    use_persistence(&app);
+    use_persistence(&app, embedded.is_none());
     use_shortcuts(app.clone());
     use_ready();
     let spec = app.document.spec.is_some();
 
+    if let Some(config) = (*embedded).clone() {
+        return html! {
+            <ContextProvider<AppHandle> context={app}>
+                <EmbedView {config} />
+            </ContextProvider<AppHandle>>
+        };
+    }
+    let dismiss = {
+        let app = app.clone();
+        Callback::from(move |_: MouseEvent| app.dispatch(Action::Notice(None)))
+    };
+
     html! {
-        <ContextProvider<AppHandle> context={app}>
+        <ContextProvider<AppHandle> context={app.clone()}>
             <Header />
+            if let Some(notice) = &app.view.notice {
+                <div class="notice" role="alert" id="notice">
+                    <span>{ notice.clone() }</span>
+                    <button type="button" class="link" onclick={dismiss}>{ "Dismiss" }</button>
+                </div>
+            }
             <main class="layout">
                 <section class="left" aria-label="Script">
                     <EditorPane />
@@ -55,6 +81,15 @@ pub fn app() -> Html {
                     </section>
                 }
             </main>
+            <footer class="shortcuts" aria-label="Keyboard shortcuts">
+                <h2>{ "Keyboard" }</h2>
+                <ul>
+                    <li><kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ " (⌘+Enter on a Mac): run the next statement of a script, also while typing" }</li>
+                    <li><kbd>{ "Tab" }</kbd>{ " / " }<kbd>{ "Shift+Tab" }</kbd>{ ": every button, menu and timeline block in page order" }</li>
+                    <li><kbd>{ "←" }</kbd>{ " " }<kbd>{ "→" }</kbd>{ " on the timeline's Move slider: one move back or on; " }<kbd>{ "Home" }</kbd>{ " / " }<kbd>{ "End" }</kbd>{ ": the start or the last move" }</li>
+                    <li><kbd>{ "Enter" }</kbd>{ " or " }<kbd>{ "Space" }</kbd>{ " on a timeline block: show the view after that step" }</li>
+                </ul>
+            </footer>
         </ContextProvider<AppHandle>>
     }
 }

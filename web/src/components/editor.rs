@@ -30,6 +30,9 @@ pub struct EditorProps {
     /// A line to flag in the gutter (where an error points).
     #[prop_or_default]
     pub error_line: Option<u32>,
+    /// Shown, not editable (an embed without `data-editable`).
+    #[prop_or_default]
+    pub readonly: bool,
 }
 
 #[function_component(Editor)]
@@ -113,6 +116,7 @@ pub fn editor(props: &EditorProps) -> Html {
                     value={props.text.clone()}
                     {oninput}
                     {onscroll}
+                    readonly={props.readonly}
                     wrap="off"
                     spellcheck="false"
                     autocomplete="off"

@@ -7,8 +7,14 @@ use crate::state::Action;
 use queuelab::trace::Outcome;
 use yew::prelude::*;
 
+#[derive(Properties, PartialEq)]
+pub struct EditorPaneProps {
+    #[prop_or_default]
+    pub readonly: bool,
+}
+
 #[function_component(EditorPane)]
-pub fn editor_pane() -> Html {
+pub fn editor_pane(props: &EditorPaneProps) -> Html {
     let app = use_app();
     let on_input = {
         let app = app.clone();
@@ -43,6 +49,7 @@ pub fn editor_pane() -> Html {
                 {caller}
                 failed={error.is_some()}
                 {error_line}
+                readonly={props.readonly}
             />
         </div>
     }

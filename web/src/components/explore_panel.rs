@@ -75,6 +75,18 @@ pub fn explore_panel(props: &ExplorePanelProps) -> Html {
                 Message::Progress(x) => p.set(Phase::Running(x)),
                 Message::Done(report) => {
                     r.borrow_mut().take();
+                    if let Some(config) = crate::embed::config() {
+                        let checks: Vec<serde_json::Value> = report
+                            .checks
+                            .iter()
+                            .map(|c| serde_json::json!({ "name": c.text, "holds": c.violations == 0 }))
+                            .collect();
+                        crate::embed::post(
+                            &config,
+                            "check",
+                            serde_json::json!({ "checks": checks }),
+                        );
+                    }
                     p.set(Phase::Done(Rc::new(*report)));
                 }
                 Message::Failed { message } => {

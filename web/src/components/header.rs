@@ -1,5 +1,6 @@
 //! Title, examples menu, dialect choice and the Share button.
 
+use crate::clipboard::copy;
 use crate::hooks::use_app::use_app;
 use crate::hooks::use_persistence::set_fragment;
 use crate::hooks::use_select_value::use_select_value;
@@ -126,20 +127,4 @@ fn example_option(e: &Example) -> Html {
         format!("{} — {}", e.title, e.source)
     };
     html! { <option value={e.id} title={e.source}>{ label }</option> }
-}
-
-/// Copies to the clipboard; false when the browser refuses (no permission, insecure origin).
-async fn copy(text: &str) -> bool {
-    let Some(window) = web_sys::window() else {
-        return false;
-    };
-    let navigator = window.navigator();
-    // `navigator.clipboard` is undefined outside secure contexts; calling into it would throw.
-    let has_clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into())
-        .is_ok_and(|c| !c.is_undefined() && !c.is_null());
-    if !has_clipboard {
-        return false;
-    }
-    let promise = navigator.clipboard().write_text(text);
-    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
 }

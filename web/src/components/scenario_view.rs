@@ -6,23 +6,36 @@ use super::event_log::EventLog;
 use super::explore_panel::ExplorePanel;
 use super::session_column::{SessionColumn, SessionResult, StepItem};
 use super::table::Table;
+use super::timeline::Timeline;
+use super::wait_graph::WaitGraph;
+use crate::clipboard::copy;
 use crate::driver::Command;
 use crate::hooks::use_app::use_app;
 use crate::hooks::use_select_value::use_select_value;
+use crate::state::story;
 use crate::state::Action;
 use queuelab::scenario::schedule::entry_text;
 use queuelab::sim::dialect_of as spec_dialect;
 use queuelab::sim::snapshot::SessionState;
-use queuelab::sim::{SessionId, StepId};
+use queuelab::sim::{Schedule, SessionId, StepId};
 use queuelab::trace::{Event as StepEvent, EventKind, Outcome, Success};
 use queuelab::Dialect;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+#[derive(Properties, PartialEq)]
+pub struct ScenarioViewProps {
+    /// An embed's compact view: no event log, and the explorer only for a spec with checks.
+    #[prop_or_default]
+    pub compact: bool,
+}
+
 #[function_component(ScenarioView)]
-pub fn scenario_view() -> Html {
+pub fn scenario_view(props: &ScenarioViewProps) -> Html {
     let app = use_app();
     let perm_ref = use_node_ref();
+    // Hooks before the early return: yew needs them in the same order on every render.
+    let copied = use_state(|| false);
     let count = app
         .document
         .spec
@@ -103,12 +116,18 @@ pub fn scenario_view() -> Html {
                 run.statements_run(spec, &def.name).unwrap_or(0),
             )
         });
+        let waits_for = run.waits_for(&def.name);
         let blocked = if run.stopped() {
-            Some("The run stopped at an invalid step: go Back or Reset")
-        } else if !run.waits_for(&def.name).is_empty() {
-            Some("This session waits: it cannot run another step until the lock is released")
+            Some("The run stopped at an invalid step: go Back or Reset".to_string())
+        } else if !waits_for.is_empty() {
+            Some(format!(
+                "{} waits for {}: step {} to commit or roll back first",
+                def.name,
+                waits_for.join(", "),
+                waits_for.join(" or ")
+            ))
         } else if next.is_none() {
-            Some("No step left in this session")
+            Some(format!("{} has no step left", def.name))
         } else {
             None
         };
@@ -140,6 +159,22 @@ pub fn scenario_view() -> Html {
         }
     };
     let chosen_none = chosen.is_empty();
+    let so_far = Schedule(chosen.to_vec()).text(spec);
+    let on_copy = {
+        let line = format!("permutation {so_far}");
+        let copied = copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            let line = line.clone();
+            let copied = copied.clone();
+            wasm_bindgen_futures::spawn_local(async move { copied.set(copy(&line).await) });
+        })
+    };
+    let on_show = {
+        let app = app.clone();
+        Callback::from(move |n: usize| app.dispatch(Action::ScenarioShow(n)))
+    };
+    let timeline = story::timeline(spec, run);
+    let (wait_edges, victim) = story::waits(run);
 
     html! {
         <div id="scenario" class="scenario">
@@ -176,9 +211,20 @@ pub fn scenario_view() -> Html {
                         disabled={chosen_none} title="Back to before the first step">{ "Reset" }</button>
                     <span id="scenario-status" class="phase">{ status }</span>
                 </div>
+                <div class="schedule-line">
+                    <span class="label">{ "Schedule so far" }</span>
+                    <code id="schedule-line">{ if so_far.is_empty() { "(no move yet)".to_string() } else { format!("permutation {so_far}") } }</code>
+                    <button id="copy-schedule" type="button" class="link" onclick={on_copy}
+                        disabled={chosen_none} title="Copy this line, to paste into the spec as a permutation">
+                        { if *copied { "Copied" } else { "Copy" } }
+                    </button>
+                </div>
                 <div class="session-cols">{ for columns }</div>
             </div>
-            <ExplorePanel text={app.document.text.clone()} spec={doc.spec.clone()} />
+            <Timeline story={timeline} cursor={run.cursor} {on_show} />
+            if !props.compact || !spec.expects.is_empty() {
+                <ExplorePanel text={app.document.text.clone()} spec={doc.spec.clone()} />
+            }
             <div class="state">
                 <div class="panel tables">
                     <h2>{ "Tables" }</h2>
@@ -202,7 +248,10 @@ pub fn scenario_view() -> Html {
                         </div>
                     }
                 </div>
-                <EventLog events={run.events()} partial={run.partial()} />
+                <WaitGraph sessions={names.clone()} edges={wait_edges} {victim} />
+                if !props.compact {
+                    <EventLog events={run.events()} partial={run.partial()} />
+                }
             </div>
         </div>
     }

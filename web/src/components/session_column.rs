@@ -40,7 +40,7 @@ pub struct SessionColumnProps {
     pub inside: Option<(String, u32)>,
     pub result: Option<SessionResult>,
     /// Why the Step buttons are disabled; `None` = enabled.
-    pub blocked: Option<&'static str>,
+    pub blocked: Option<String>,
     /// Asks for the session's next step: all of it (the rest, when inside it), or with
     /// `Some(n)` only its next `n` statements.
     pub on_step: Callback<(String, Option<u32>)>,
@@ -74,8 +74,8 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
         Some(n) => format!("Step {n}"),
         None => "Step".to_string(),
     };
-    let (step_title, statement_title) = match (props.blocked, &next_name) {
-        (Some(why), _) => (why.to_string(), why.to_string()),
+    let (step_title, statement_title) = match (&props.blocked, &next_name) {
+        (Some(why), _) => (why.clone(), why.clone()),
         (None, Some(n)) if continues => (
             format!("Run the rest of step {n}, from where it stopped"),
             format!("Run one more statement of step {n}, then stop again"),
@@ -152,6 +152,9 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
                     { "Step 1 statement" }
                 </button>
             </div>
+            if let Some(why) = &props.blocked {
+                <p class="blocked-why">{ why.clone() }</p>
+            }
             <div class="session-result">
                 { result(props.result.as_ref()) }
             </div>

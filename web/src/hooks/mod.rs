@@ -2,6 +2,7 @@
 //! (storage, URL, document-wide keys, attributes on the root) lives here.
 
 pub mod use_app;
+pub mod use_embed;
 pub mod use_persistence;
 pub mod use_ready;
 pub mod use_select_value;

@@ -3,6 +3,10 @@
 //! Startup: the URL fragment wins, then local storage, then the default example. After that the
 //! text and dialect are saved to local storage on every change, and a fragment that no longer
 //! matches the editor is dropped so a reload does not bring back the shared version.
+//!
+//! A link that cannot be read opens the saved work (or the default example) with a notice
+//! saying why; the saved work is not touched. A link's moves are replayed once its text is in
+//! the editor, at startup and when a link is opened in the same tab.
 
 use super::use_app::AppHandle;
 use crate::driver::Command;
@@ -17,11 +21,23 @@ use yew::prelude::*;
 const SQL_KEY: &str = "queuelab.sql";
 const DIALECT_KEY: &str = "queuelab.dialect";
 
-/// The state the app opens on.
-pub fn initial_state() -> AppState {
-    if let Some(s) = fragment().as_deref().and_then(share::decode) {
-        return AppState::new(s.sql, s.dialect);
+/// The state the app opens on; an embed opens on its link or the default example, never on
+/// the saved work.
+pub fn initial_state(embedded: bool) -> AppState {
+    match fragment().as_deref().map(share::read) {
+        Some(Ok(Some(s))) => return AppState::new(s.sql, s.dialect),
+        _ if embedded => return AppState::default_example(),
+        Some(Err(e)) => {
+            let mut state = saved_or_default();
+            state.view.notice = Some(format!("{} Your saved work is unchanged.", e.0));
+            return state;
+        }
+        _ => {}
     }
+    saved_or_default()
+}
+
+fn saved_or_default() -> AppState {
     if let Some(storage) = storage() {
         if let Ok(Some(sql)) = storage.get_item(SQL_KEY) {
             let chosen = storage
@@ -36,11 +52,15 @@ pub fn initial_state() -> AppState {
     AppState::default_example()
 }
 
-/// Saves on change and follows links opened in the same tab (`hashchange`).
+/// Saves on change (when `saves`: not in an embed) and follows links opened in the same tab
+/// (`hashchange`).
 #[hook]
-pub fn use_persistence(app: &AppHandle) {
+pub fn use_persistence(app: &AppHandle, saves: bool) {
     let deps = (app.document.text.clone(), app.document.dialect);
-    use_effect_with(deps, |(text, dialect)| {
+    use_effect_with(deps, move |(text, dialect)| {
+        if !saves {
+            return;
+        }
         if let Some(storage) = storage() {
             // Quota or privacy-mode failures only cost persistence; the app keeps working.
             let _ = storage.set_item(SQL_KEY, text);
@@ -54,37 +74,69 @@ pub fn use_persistence(app: &AppHandle) {
         }
     });
 
-    // A link with a spec's moves: run them once the app is up, and show where it says.
-    let first = app.clone();
-    use_effect_with((), move |_| {
-        let shared = fragment().as_deref().and_then(share::decode);
-        let doc = first.document.spec.clone();
-        if let (Some(moves), Some(doc)) = (shared.and_then(|s| s.moves), doc) {
-            if let Ok(schedule) = Schedule::parse(&moves.schedule, &doc.spec) {
-                let at = moves.at.min(schedule.0.len());
-                first.send(Command::Replay {
-                    schedule,
-                    at,
-                    highlight: Vec::new(),
-                });
-            }
-        }
+    // A link's moves wait here until its text is the document, then run once.
+    let pending = use_mut_ref(|| {
+        fragment()
+            .as_deref()
+            .and_then(share::decode)
+            .and_then(|s| s.moves.map(|m| (s.sql, m)))
     });
+    {
+        let app = app.clone();
+        let pending = pending.clone();
+        use_effect_with(app.document.text.clone(), move |text| {
+            let due = pending.borrow().as_ref().is_some_and(|(t, _)| t == text);
+            if due {
+                if let Some((_, moves)) = pending.borrow_mut().take() {
+                    replay(&app, &moves);
+                }
+            }
+        });
+    }
 
     let dispatcher = app.dispatcher();
     use_effect_with((), move |_| {
         let listener = web_sys::window().map(|w| {
             EventListener::new(&w, "hashchange", move |_| {
-                if let Some(s) = fragment().as_deref().and_then(share::decode) {
-                    dispatcher.dispatch(Action::Load {
-                        text: s.sql,
-                        dialect: s.dialect,
-                    });
+                match fragment().as_deref().map(share::read) {
+                    Some(Ok(Some(s))) => {
+                        *pending.borrow_mut() = s.moves.map(|m| (s.sql.clone(), m));
+                        dispatcher.dispatch(Action::Load {
+                            text: s.sql,
+                            dialect: s.dialect,
+                        });
+                    }
+                    Some(Err(e)) => dispatcher.dispatch(Action::Notice(Some(format!(
+                        "{} Nothing was changed.",
+                        e.0
+                    )))),
+                    _ => {}
                 }
             })
         });
         move || drop(listener)
     });
+}
+
+/// Runs a link's moves and shows the view after as many as it says.
+fn replay(app: &AppHandle, moves: &share::Moves) {
+    let Some(doc) = app.document.spec.clone() else {
+        return;
+    };
+    match Schedule::parse(&moves.schedule, &doc.spec) {
+        Ok(schedule) => {
+            let at = moves.at.min(schedule.0.len());
+            app.send(Command::Replay {
+                schedule,
+                at,
+                highlight: Vec::new(),
+            });
+        }
+        Err(e) => app.dispatch(Action::Notice(Some(format!(
+            "This link's schedule does not fit the spec ({}); the spec is open without it.",
+            e.message
+        )))),
+    }
 }
 
 /// Replaces the URL fragment without a reload or a `hashchange` event; `None` removes it.

@@ -15,6 +15,7 @@
 pub mod document;
 pub mod outline;
 pub mod run;
+pub mod story;
 pub mod view;
 
 use document::Document;
@@ -92,6 +93,8 @@ pub enum Action {
     Highlight(Vec<String>),
     /// Spec: pick permutation `i` in the menu.
     PickPermutation(usize),
+    /// Show (`Some`) or dismiss (`None`) the notice above the page.
+    Notice(Option<String>),
 }
 
 impl AppState {
@@ -137,6 +140,7 @@ impl AppState {
                 }
             }
             Action::Load { text, dialect } => s = AppState::new(text, dialect),
+            Action::Notice(n) => s.view.notice = n,
             Action::ApplyFix { text, trace } => {
                 s.set_text(text);
                 if let (Run::Script(r), Some(t)) = (&mut s.run, trace) {

@@ -180,7 +180,7 @@ impl SpecRun {
 
 /// Whether a move's own event is a step stopped after its statement limit: its session is,
 /// after the move, inside that step.
-fn stopped_partway(s: &Snapshot) -> bool {
+pub(crate) fn stopped_partway(s: &Snapshot) -> bool {
     let Some(own) = s.events.first() else {
         return false;
     };

@@ -12,6 +12,8 @@ pub struct View {
     pub permutation: usize,
     /// First-column values whose rows the tables mark (a replayed counterexample's).
     pub highlight: Vec<String>,
+    /// A message above the page until dismissed (a link that could not be opened).
+    pub notice: Option<String>,
 }
 
 impl View {

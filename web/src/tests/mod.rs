@@ -4,6 +4,7 @@
 
 mod script;
 mod spec;
+mod story;
 
 use crate::driver::{Command, Driver};
 use crate::state::document::SpecDoc;

@@ -1,12 +1,19 @@
-//! Share links: the editor text and dialect in the URL fragment, `#dialect=mysql&sql=<encoded>`,
+//! Share links: the editor text and dialect in the URL fragment, `#dialect=mysql&z=<packed>`,
 //! and for a spec the moves made so far and how many are shown (`&moves=c1pop%20c2pop&at=1`),
-//! so a replayed counterexample opens where it fails.
+//! so a replayed counterexample (or a free-stepped schedule) opens where it was.
 //!
-//! The encoding is `encodeURIComponent`'s, done here in plain Rust so it is testable off the
-//! browser and the round trip is checked. `#example=<id>` opens a bundled example.
+//! `z=` is the text packed ([`pack`]: LZ77 + base64url) to keep links short; `sql=` is the
+//! text as `encodeURIComponent` writes it, which links made by hand and `embed.js` use.
+//! `#example=<id>` opens a bundled example. Plain Rust, tested off the browser.
+
+pub mod pack;
 
 use queuelab::examples;
 use queuelab::Dialect;
+
+/// Why a link could not be opened, in words for the banner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkError(pub String);
 
 /// What a link carries.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,7 +32,7 @@ pub struct Moves {
 
 /// The fragment (without `#`) for `sql` in `dialect`, with a spec's moves if any.
 pub fn encode(dialect: Dialect, sql: &str, moves: Option<&Moves>) -> String {
-    let mut out = format!("dialect={}&sql={}", dialect.name(), percent_encode(sql));
+    let mut out = format!("dialect={}&z={}", dialect.name(), pack::pack(sql));
     if let Some(m) = moves {
         out.push_str(&format!(
             "&moves={}&at={}",
@@ -36,21 +43,46 @@ pub fn encode(dialect: Dialect, sql: &str, moves: Option<&Moves>) -> String {
     out
 }
 
-/// Reads a fragment (with or without `#`); `None` when it carries no script or is malformed.
-pub fn decode(fragment: &str) -> Option<Shared> {
+/// Reads a fragment (with or without `#`): `Ok(None)` when it carries no script (an empty
+/// fragment, an anchor), an error when it names one that cannot be read.
+pub fn read(fragment: &str) -> Result<Option<Shared>, LinkError> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let mut dialect = None;
     let mut sql = None;
     let mut example = None;
     let mut schedule = None;
     let mut at = None;
+    let damaged = |what: &str| {
+        LinkError(format!(
+            "This link's {what} could not be read: it may have been cut short or changed."
+        ))
+    };
     for pair in fragment.split('&') {
-        let (key, value) = pair.split_once('=')?;
+        let Some((key, value)) = pair.split_once('=') else {
+            continue;
+        };
         match key {
-            "dialect" => dialect = Dialect::from_name(&percent_decode(value)?),
-            "sql" => sql = Some(percent_decode(value)?),
-            "example" => example = examples::by_id(&percent_decode(value)?),
-            "moves" => schedule = percent_decode(value),
+            "dialect" => dialect = percent_decode(value).and_then(|d| Dialect::from_name(&d)),
+            "sql" => sql = Some(percent_decode(value).ok_or_else(|| damaged("script"))?),
+            "z" => {
+                let text = pack::unpack(value).map_err(|e| match e {
+                    pack::UnpackError::TooBig => LinkError(format!(
+                        "This link's script is bigger than the {} KB a link may carry.",
+                        pack::MAX_UNPACKED / 1024
+                    )),
+                    _ => damaged("script"),
+                })?;
+                sql = Some(text);
+            }
+            "example" => {
+                let id = percent_decode(value).unwrap_or_default();
+                example = Some(examples::by_id(&id).ok_or_else(|| {
+                    LinkError(format!(
+                        "This link names an example Queue Lab does not have: {id}."
+                    ))
+                })?);
+            }
+            "moves" => schedule = Some(percent_decode(value).ok_or_else(|| damaged("schedule"))?),
             "at" => at = value.parse::<usize>().ok(),
             _ => {}
         }
@@ -61,17 +93,22 @@ pub fn decode(fragment: &str) -> Option<Shared> {
     });
     if let Some(sql) = sql {
         let dialect = queuelab::dialect_for(&sql, dialect);
-        return Some(Shared {
+        return Ok(Some(Shared {
             dialect,
             sql,
             moves,
-        });
+        }));
     }
-    example.map(|e| Shared {
+    Ok(example.map(|e| Shared {
         dialect: dialect.unwrap_or_else(|| queuelab::dialect_for(e.sql, None)),
         sql: e.sql.to_string(),
         moves,
-    })
+    }))
+}
+
+/// [`read`], with an unreadable link taken as none.
+pub fn decode(fragment: &str) -> Option<Shared> {
+    read(fragment).ok().flatten()
 }
 
 /// Like JavaScript's `encodeURIComponent`: every UTF-8 byte but the unreserved ones as `%XX`.
@@ -88,7 +125,7 @@ fn percent_encode(s: &str) -> String {
 }
 
 /// The inverse; `None` on a broken escape or bytes that are not UTF-8.
-fn percent_decode(s: &str) -> Option<String> {
+pub(crate) fn percent_decode(s: &str) -> Option<String> {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -148,19 +185,58 @@ mod tests {
     }
 
     #[test]
-    fn malformed_links_are_ignored() {
-        assert_eq!(decode(""), None);
-        assert_eq!(decode("#sql=%ZZ"), None);
-        assert_eq!(decode("#sql=%C3"), None);
-        assert_eq!(decode("#garbage"), None);
-        assert_eq!(decode("#dialect=mysql"), None);
+    fn a_fragment_without_a_script_is_no_link() {
+        assert_eq!(read(""), Ok(None));
+        assert_eq!(read("#garbage"), Ok(None));
+        assert_eq!(read("#dialect=mysql"), Ok(None));
+    }
+
+    #[test]
+    fn a_damaged_link_says_so() {
+        for bad in [
+            "#sql=%ZZ",
+            "#sql=%C3",
+            "#z=!!",
+            "#dialect=mysql&z=A",
+            "#example=nope",
+        ] {
+            let err = read(bad).expect_err(bad);
+            assert!(err.0.starts_with("This link"), "{bad}: {}", err.0);
+        }
+        let good = encode(
+            Dialect::Postgres,
+            "SELECT 1 FROM jobs FOR UPDATE SKIP LOCKED;",
+            None,
+        );
+        let cut = &good[..good.len() - 5];
+        assert!(read(cut).is_err(), "{cut}");
+    }
+
+    #[test]
+    fn hand_made_sql_links_still_open() {
+        let s = decode("#dialect=postgresql&sql=SELECT%201%3B");
+        assert_eq!(s.map(|s| s.sql), Some("SELECT 1;".into()));
+    }
+
+    #[test]
+    fn a_packed_link_is_shorter_than_the_plain_one() {
+        for e in examples::EXAMPLES {
+            let packed = encode(Dialect::Postgres, e.sql, None);
+            let plain = format!("dialect=postgresql&sql={}", percent_encode(e.sql));
+            assert!(
+                packed.len() * 3 < plain.len() * 2,
+                "{}: {} vs {}",
+                e.id,
+                packed.len(),
+                plain.len()
+            );
+        }
     }
 
     #[test]
     fn example_links() {
         let s = decode("#example=grouped-rings");
         assert_eq!(s.map(|s| s.dialect), Some(Dialect::MySql));
-        assert_eq!(decode("#example=nope"), None);
     }
 
     #[test]

@@ -1,0 +1,78 @@
+//! The compact widget of an embed: a bar (dialect, Show SQL, Open in Queue Lab), the editor
+//! folded away unless the page made it editable, then the step controls and the state: the
+//! sessions, timeline and tables of a spec, or a script's result, tables and rings.
+
+use super::controls::Controls;
+use super::editor_pane::EditorPane;
+use super::result_pane::ResultPane;
+use super::rings_panel::RingsPanel;
+use super::scenario_view::ScenarioView;
+use super::tables_panel::TablesPanel;
+use crate::embed::EmbedConfig;
+use crate::hooks::use_app::use_app;
+use crate::hooks::use_embed::use_embed;
+use crate::share;
+use queuelab::sim::Schedule;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct EmbedViewProps {
+    pub config: EmbedConfig,
+}
+
+#[function_component(EmbedView)]
+pub fn embed_view(props: &EmbedViewProps) -> Html {
+    let app = use_app();
+    use_embed(&app, &props.config);
+    let show_sql = use_state(|| props.config.editable);
+    let toggle = {
+        let show_sql = show_sql.clone();
+        Callback::from(move |_: MouseEvent| show_sql.set(!*show_sql))
+    };
+    // The full app, opened on this widget's text, moves and position.
+    let moves = app
+        .document
+        .spec
+        .as_ref()
+        .zip(app.spec_run())
+        .filter(|(_, r)| !r.schedule.0.is_empty())
+        .map(|(d, r)| share::Moves {
+            schedule: Schedule(r.schedule.0.clone()).text(&d.spec),
+            at: r.cursor,
+        });
+    let fragment = share::encode(app.document.dialect, &app.document.text, moves.as_ref());
+    let base = web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .unwrap_or_else(|| "./".into());
+    let href = format!("{base}#{fragment}");
+    let spec = app.document.spec.is_some();
+
+    html! {
+        <div class="embed" id="embed" data-embed-id={props.config.id.clone()}>
+            <div class="embed-bar">
+                <span class="embed-brand">{ "Queue Lab" }</span>
+                <span class="embed-dialect">{ app.document.dialect.label() }</span>
+                <button type="button" class="link" id="toggle-sql" aria-expanded={(*show_sql).to_string()}
+                    aria-controls="embed-sql" onclick={toggle}>
+                    { if *show_sql { "Hide SQL" } else { "Show SQL" } }
+                </button>
+                <a class="open-in-lab" href={href} target="_blank" rel="noopener">{ "Open in Queue Lab ↗" }</a>
+            </div>
+            if *show_sql {
+                <div class="embed-sql" id="embed-sql">
+                    <EditorPane readonly={!props.config.editable} />
+                </div>
+            }
+            if spec {
+                <ScenarioView compact=true />
+            } else {
+                <Controls />
+                <ResultPane />
+                <div class="state">
+                    <TablesPanel />
+                    <RingsPanel />
+                </div>
+            }
+        </div>
+    }
+}

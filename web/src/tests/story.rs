@@ -1,0 +1,111 @@
+//! The timeline and the wait sentences, read off real runs of the bundled examples.
+
+use super::Ui;
+use crate::driver::Command;
+use crate::state::story::{timeline, waits, Ending};
+use crate::state::Action;
+use queuelab::examples;
+use queuelab::sim::Schedule;
+
+fn replay(id: &str, line: &str, at: usize) -> Ui {
+    let ui = Ui::from_example(examples::by_id(id).expect("example"));
+    let doc = ui.document.spec.clone().expect("a spec");
+    let schedule = Schedule::parse(line, &doc.spec).expect("steps");
+    ui.apply(Command::Replay {
+        schedule,
+        at,
+        highlight: Vec::new(),
+    })
+}
+
+fn lane_of<'a>(
+    t: &'a crate::state::story::Timeline,
+    session: &str,
+) -> &'a crate::state::story::Lane {
+    t.lanes.iter().find(|l| l.session == session).expect("lane")
+}
+
+#[test]
+fn the_timeline_draws_a_wait_from_the_move_that_issued_it_to_the_one_that_ended_it() {
+    let ui = replay("pg-for-update-wait", "c1pop c2lock c1c c2c", 4);
+    let doc = ui.document.spec.clone().expect("spec");
+    let t = timeline(&doc.spec, ui.spec_run().expect("run"));
+    assert_eq!(t.moves, 4);
+    let c2 = lane_of(&t, "c2");
+    let lock = &c2.blocks[0];
+    assert_eq!(lock.step, "c2lock");
+    assert_eq!(
+        (lock.start, lock.end),
+        (1, Some(2)),
+        "issued by move 2, ended by c1c"
+    );
+    assert_eq!(lock.waited_for, ["c1"]);
+    assert_eq!(lock.ending, Ending::Ok);
+    let c1 = lane_of(&t, "c1");
+    let endings: Vec<Ending> = c1.blocks.iter().map(|b| b.ending).collect();
+    assert_eq!(endings, [Ending::Ok, Ending::Commit]);
+    assert_eq!(c2.blocks[1].ending, Ending::Commit);
+}
+
+#[test]
+fn a_wait_still_open_has_no_end_and_the_sentence_names_the_row_and_the_step_that_locked_it() {
+    let ui = replay("pg-for-update-wait", "c1pop c2lock", 2);
+    let doc = ui.document.spec.clone().expect("spec");
+    let run = ui.spec_run().expect("run");
+    let t = timeline(&doc.spec, run);
+    let lock = &lane_of(&t, "c2").blocks[0];
+    assert_eq!((lock.end, lock.ending), (None, Ending::Waiting));
+    let (stories, victim) = waits(run);
+    assert_eq!(victim, None);
+    assert_eq!(stories.len(), 1);
+    assert_eq!(
+        stories[0].sentence,
+        "c2 waits for c1: it wants FOR UPDATE on jobs id=1, which c1 locked in step c1pop."
+    );
+    assert!(!stories[0].deadlock);
+}
+
+#[test]
+fn a_deadlock_is_a_cycle_with_its_victim_and_the_victims_block_is_marked() {
+    let ui = replay("pg-deadlock", "a1 b1 a2 b2 ac bc", 4);
+    let doc = ui.document.spec.clone().expect("spec");
+    let run = ui.spec_run().expect("run");
+    let (stories, victim) = waits(run);
+    assert_eq!(victim.as_deref(), Some("b"));
+    let cycle: Vec<(&str, &str, bool)> = stories
+        .iter()
+        .map(|s| (s.waiter.as_str(), s.holder.as_str(), s.deadlock))
+        .collect();
+    assert_eq!(cycle, [("b", "a", true), ("a", "b", true)]);
+    assert!(
+        stories[0].sentence.starts_with("b waited for a: it wants"),
+        "{}",
+        stories[0].sentence
+    );
+    assert!(
+        stories[0]
+            .sentence
+            .contains("t id=1, which a locked in step a1"),
+        "{}",
+        stories[0].sentence
+    );
+    assert!(
+        stories[1]
+            .sentence
+            .contains("t id=2, which b locked in step b1"),
+        "{}",
+        stories[1].sentence
+    );
+    let t = timeline(&doc.spec, run);
+    let b2 = lane_of(&t, "b")
+        .blocks
+        .iter()
+        .find(|b| b.step == "b2")
+        .expect("b2");
+    assert_eq!(b2.ending, Ending::Victim);
+    // One move on, the cycle is no longer the move's: no edge is left in red.
+    let on = ui.apply(Action::ScenarioShow(5));
+    let (stories, victim) = waits(on.spec_run().expect("run"));
+    assert_eq!(victim, None);
+    assert!(stories.iter().all(|s| !s.deadlock));
+}
