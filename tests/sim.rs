@@ -60,6 +60,26 @@ fn a_schedule_reads_back_from_its_text() {
 }
 
 #[test]
+fn quoted_step_names_read_back_from_the_schedule_text() {
+    let (_, r) = sim_of(
+        "session a\nstep \"take one (x)\" { SELECT 1; SELECT 2; }\nsession b\nstep \"<b>\" { SELECT 3; }\n",
+    );
+    let s = Schedule::parse(
+        "\"take one (x)\"(statements 1) \"<b>\" \"take one (x)\"",
+        &r.spec,
+    )
+    .expect("reads");
+    assert_eq!(s.0.len(), 3);
+    assert_eq!(s.0[0].statements, Some(1));
+    let text = s.text(&r.spec);
+    assert_eq!(
+        text,
+        "\"take one (x)\"(statements 1) \"<b>\" \"take one (x)\""
+    );
+    assert_eq!(Schedule::parse(&text, &r.spec), Ok(s));
+}
+
+#[test]
 fn bad_permutation_entries_are_told_with_their_column() {
     let r = spec_file("tests/mssql/cursor-pop.spec");
     for (line, column, words) in [

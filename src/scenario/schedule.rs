@@ -96,6 +96,14 @@ impl Schedule {
 /// A move as a permutation entry.
 pub fn entry_text(spec: &Spec, c: &Choice) -> String {
     let name = step_name(spec, c.step);
+    // A name that is not a plain word was quoted in the spec, and is here, so that the line
+    // reads back (`"pop one" c2pop`).
+    let plain = name.chars().all(|ch| ch.is_alphanumeric() || ch == '_');
+    let name = if plain {
+        name.to_string()
+    } else {
+        format!("\"{name}\"")
+    };
     match c.statements {
         Some(n) => format!("{name}(statements {n})"),
         None => name.to_string(),
@@ -137,8 +145,9 @@ fn entries(line: &str) -> Vec<(String, usize)> {
     let mut out: Vec<(String, usize)> = Vec::new();
     let mut depth = 0usize;
     let mut in_word = false;
+    let mut quoted = false;
     for (column, ch) in line.chars().enumerate() {
-        if ch.is_whitespace() {
+        if ch.is_whitespace() && !quoted {
             in_word = false;
             continue;
         }
@@ -154,8 +163,9 @@ fn entries(line: &str) -> Vec<(String, usize)> {
         }
         in_word = true;
         match ch {
-            '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
+            '"' => quoted = !quoted,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
@@ -171,8 +181,16 @@ pub fn entry_parts(entry: &str) -> (&str, Option<u32>) {
 /// `c1pop(statements 4)` → (`c1pop`, Some(4)); `c1pop(c2pop)` and `c1pop(*)` → (`c1pop`,
 /// None). A count that is not a number from 1 to [`MAX_STATEMENTS_PER_ENTRY`] is an error.
 fn split_entry(entry: &str) -> Result<(&str, Option<u32>), String> {
-    let Some((name, rest)) = entry.split_once('(') else {
-        return Ok((entry, None));
+    // A quoted name: everything up to the closing quote, parentheses included.
+    let (name, rest) = match entry.strip_prefix('"').and_then(|e| e.split_once('"')) {
+        Some((name, rest)) => match rest.strip_prefix('(') {
+            Some(rest) => (name, rest),
+            None => return Ok((name, None)),
+        },
+        None => match entry.split_once('(') {
+            Some(parts) => parts,
+            None => return Ok((entry, None)),
+        },
     };
     let inner = rest.trim_end().strip_suffix(')').unwrap_or(rest).trim();
     let Some(n) = inner.strip_prefix("statements") else {

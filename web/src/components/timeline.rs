@@ -109,7 +109,9 @@ fn block(b: &Block, session: &str, props: &TimelineProps) -> Html {
         <button type="button" class={classes!("tl-block", b.ending.name(), future.then_some("future"))}
             data-step={b.step.clone()} data-ending={b.ending.name()} data-move={at.to_string()}
             style={format!("left:{}px;width:{}px", b.start * COLUMN, span * COLUMN - 4)}
-            title={label.clone()} aria-label={label} {onclick}>
+            title={label.clone()} {onclick}>
+            // The visible words stay the accessible name's start; the rest is for screen readers.
+            <span class="sr-only">{ format!("{label}: ") }</span>
             if hatched > 0 {
                 <span class="tl-wait" style={format!("width:{}px", hatched * COLUMN - if hatched == span { 4 } else { 0 })}>
                     // A wait still open has one column, room for the step's name only; the

@@ -1,0 +1,220 @@
+// End to end: the lab view of a spec. The timeline and the wait-for graph after a deadlock,
+// free stepping into a wait and out of it, share links that hold the schedule and the
+// position, a link that cannot be read, the phone viewport, script payloads kept as text,
+// and axe-core's accessibility rules.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openApp, shots, useApp, root } from './harness.mjs';
+
+const app = useApp({ before, after });
+const col = (session) => `#scenario .session-col[data-session="${session}"]`;
+const step = (page, session) => page.click(`button.step-session[data-session="${session}"]`);
+
+test('after a deadlock the timeline marks the victim and the graph draws the cycle in red', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.selectOption('#examples', 'pg-deadlock');
+  await page.click('#run-permutation'); // a1 b1 a2 b2 ac bc
+  await page.waitForSelector('#timeline .tl-block');
+  assert.equal(await page.textContent('#scrub-at'), '6 / 6');
+  await page.fill('#scrubber', '4'); // right after b2 ran into the deadlock
+  await page.waitForSelector('#scrub-at:text("4 / 6")');
+  const victim = page.locator('#timeline .tl-lane[data-session="b"] .tl-block[data-step="b2"]');
+  assert.equal(await victim.getAttribute('data-ending'), 'victim');
+  const a2 = page.locator('#timeline .tl-lane[data-session="a"] .tl-block[data-step="a2"]');
+  assert.match(await a2.textContent(), /waits for b/);
+  assert.equal(await page.locator('#wait-graph .wg-node.victim').getAttribute('data-session'), 'b');
+  assert.equal(await page.locator('#wait-graph .wg-edge.deadlock').count(), 2);
+  const sentences = await page.$$eval('#wait-graph .wait-sentences li', (l) => l.map((x) => x.textContent));
+  assert.deepEqual(sentences, [
+    'b waited for a: it wants FOR NO KEY UPDATE on t id=1, which a locked in step a1.',
+    'a waited for b: it wants FOR NO KEY UPDATE on t id=2, which b locked in step b1.',
+  ]);
+  // The moves after the cursor stay drawn, faded; the sessions show move 4's state.
+  assert.match(await page.getAttribute('#timeline .tl-block[data-step="ac"]', 'class'), /future/);
+  assert.match(await page.textContent(`${col('b')} .session-result`), /deadlock detected/);
+  await page.screenshot({ path: join(shots, 'lab-deadlock.png'), fullPage: true });
+
+  // A click on a block shows the view right after it; the keyboard moves the scrubber.
+  await page.click('#timeline .tl-block[data-step="b1"]');
+  await page.waitForSelector('#scrub-at:text("2 / 6")');
+  assert.equal(await page.locator('#wait-graph .wg-edge').count(), 0);
+  assert.match(await page.textContent('#wait-graph'), /Nobody waits/);
+  await page.focus('#scrubber');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#scrub-at:text("3 / 6")');
+  assert.equal(await page.locator('#wait-graph .wg-edge[data-waiter="a"][data-holder="b"]').count(), 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('free stepping: into a wait and out of it, Back, and the schedule as a permutation line', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.selectOption('#examples', 'pg-for-update-wait');
+  await page.waitForSelector('#scenario');
+  assert.equal(await page.textContent('#schedule-line'), '(no move yet)');
+  await step(page, 'c1');
+  await step(page, 'c2');
+  await page.waitForSelector(`${col('c2')}[data-waiting="true"]`);
+  assert.equal(await page.textContent('#schedule-line'), 'permutation c1pop c2lock');
+  assert.equal(await page.isDisabled(`button.step-session[data-session="c2"]`), true);
+  assert.equal(await page.textContent(`${col('c2')} .blocked-why`),
+    'c2 waits for c1: step c1 to commit or roll back first');
+  assert.equal(await page.textContent('#wait-graph .wait-sentences li'),
+    'c2 waits for c1: it wants FOR UPDATE on jobs id=1, which c1 locked in step c1pop.');
+  assert.equal(await page.getAttribute('#timeline .tl-block[data-step="c2lock"]', 'data-ending'), 'waiting');
+  await page.screenshot({ path: join(shots, 'lab-free-stepping-wait.png'), fullPage: true });
+
+  // c1's other step, not the permutation's: the rollback lets c2 through to row 1.
+  await page.click('#scenario-back');
+  await page.waitForSelector(`${col('c2')}[data-waiting="false"]`);
+  assert.equal(await page.textContent('#schedule-line'), 'permutation c1pop');
+  await step(page, 'c2');
+  await page.waitForSelector(`${col('c2')}[data-waiting="true"]`);
+  await step(page, 'c1'); // c1c
+  await page.waitForSelector(`${col('c2')}[data-waiting="false"]`);
+  assert.equal(await page.textContent('#schedule-line'), 'permutation c1pop c2lock c1c');
+  const c2lock = page.locator('#timeline .tl-block[data-step="c2lock"]');
+  assert.equal(await c2lock.getAttribute('data-ending'), 'ok');
+  assert.match(await c2lock.textContent(), /waits for c1/);
+  assert.equal(await page.getAttribute('#timeline .tl-block[data-step="c1c"]', 'data-ending'), 'commit');
+  assert.equal(await page.locator('#wait-graph .wg-edge').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a share link holds the spec, the schedule and the position, and opens on exactly that view', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.selectOption('#examples', 'pg-deadlock');
+  await page.click('#run-permutation');
+  await page.fill('#scrubber', '3');
+  await page.waitForSelector('#scrub-at:text("3 / 6")');
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.includes('z='));
+  const url = page.url();
+  assert.match(url, /#dialect=postgres&z=[A-Za-z0-9_-]+&moves=a1%20b1%20a2%20b2%20ac%20bc&at=3$/);
+  const text = await page.inputValue('#editor');
+
+  const other = await openApp(app.browser, url);
+  await other.page.waitForSelector('#scrub-at:text("3 / 6")');
+  assert.equal(await other.page.inputValue('#editor'), text);
+  assert.equal(await other.page.textContent('#schedule-line'), 'permutation a1 b1 a2');
+  assert.equal(await other.page.locator('#wait-graph .wg-edge[data-waiter="a"]').count(), 1);
+  assert.deepEqual([...errors, ...other.errors], []);
+  await other.page.close();
+  await page.close();
+});
+
+test('a link that cannot be read says so and leaves the saved work alone', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  const mine = 'SELECT 42; -- my own work\n';
+  await page.fill('#editor', mine);
+  await page.waitForFunction((t) => localStorage.getItem('queuelab.sql') === t, mine);
+  await page.goto(`${app.server.url}#dialect=mysql&z=AAAAAAAAAAAA`);
+  await page.reload();
+  await page.waitForSelector('#app[data-ready="true"]', { state: 'attached' });
+  await page.waitForSelector('#notice');
+  assert.match(await page.textContent('#notice'), /could not be read.*saved work is unchanged/);
+  assert.equal(await page.inputValue('#editor'), mine);
+  assert.equal(await page.evaluate(() => localStorage.getItem('queuelab.sql')), mine);
+  await page.click('#notice button');
+  assert.equal(await page.locator('#notice').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('on a phone (390 x 844) the panels stack and nothing overflows', async () => {
+  const page = await app.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+  await page.goto(app.server.url);
+  await page.waitForSelector('#app[data-ready="true"]', { state: 'attached' });
+  for (const example of ['ring-odku', 'pg-deadlock']) {
+    await page.selectOption('#examples', example);
+    if (example === 'pg-deadlock') {
+      await page.click('#run-permutation');
+      await page.waitForSelector('#timeline .tl-block');
+    } else {
+      await page.click('#run');
+    }
+    const wide = await page.evaluate(() => {
+      const out = [];
+      for (const el of document.querySelectorAll('body *')) {
+        const r = el.getBoundingClientRect();
+        // Inside a horizontal scroller (the timeline, a wide table) is fine: it scrolls.
+        const scroller = el.closest('.tl-scroll, .table-list, .result, .explore-outcomes, pre, .editor, textarea');
+        if (r.right > window.innerWidth + 1 && !scroller) out.push(el.tagName + '.' + el.className);
+      }
+      return { scroll: document.documentElement.scrollWidth, out: out.slice(0, 5) };
+    });
+    assert.equal(wide.scroll, 390, `${example}: ${JSON.stringify(wide)}`);
+    assert.deepEqual(wide.out, [], example);
+    await page.screenshot({ path: join(shots, `phone-${example}.png`), fullPage: true });
+  }
+  await page.close();
+});
+
+test('text stays text: script payloads in steps, SQL, rows and links are shown, never run', async () => {
+  const payload = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+  const spec = [
+    '# dialect: postgres',
+    `setup { CREATE TABLE jobs (id int PRIMARY KEY, body text); INSERT INTO jobs VALUES (1, '${payload}'); }`,
+    'session c1',
+    `step "${payload.replaceAll('"', "'")}" { SELECT body FROM jobs; /* ${payload} */ }`,
+    'session c2',
+    'step c2read { SELECT body FROM jobs; }',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  const dialogs = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  await page.fill('#editor', spec);
+  await page.waitForSelector('#scenario');
+  await step(page, 'c1');
+  await step(page, 'c2');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  assert.match(await page.textContent('table.table-view[data-table="jobs"]'), /<img src=x onerror/);
+  assert.match(await page.textContent(col('c2')), /<script>window.__pwned=2<\/script>/);
+  assert.match(await page.textContent('#timeline'), /<img src=x/);
+  // Through a share link too.
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.includes('z='));
+  const other = await openApp(app.browser, page.url());
+  other.page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  await other.page.waitForSelector('#timeline .tl-block');
+  assert.match(await other.page.textContent('#schedule-line'), /<img src=x/);
+  for (const p of [page, other.page]) {
+    assert.equal(await p.evaluate(() => window.__pwned), undefined);
+    assert.equal(await p.locator('#app img, #app script').count(), 0);
+  }
+  assert.deepEqual(dialogs, []);
+  assert.deepEqual([...errors, ...other.errors], []);
+  await other.page.close();
+  await page.close();
+});
+
+test('axe-core finds no serious or critical violation in the script, spec and embed views', async () => {
+  const axe = join(root, 'node_modules', 'axe-core', 'axe.min.js');
+  const pages = [
+    ['script', app.server.url, null],
+    ['spec', app.server.url, 'pg-deadlock'],
+    ['embed', `${app.server.url}?embed&id=a11y&autorun#example=pg-skip-locked`, null],
+  ];
+  for (const [name, url, example] of pages) {
+    const { page, errors } = await openApp(app.browser, url);
+    if (example) {
+      await page.selectOption('#examples', example);
+      await page.click('#run-permutation');
+      await page.fill('#scrubber', '4');
+    } else if (name === 'script') {
+      await page.click('#run');
+    }
+    await page.addScriptTag({ path: axe });
+    const found = await page.evaluate(async () => {
+      const r = await window.axe.run(document, { resultTypes: ['violations'] });
+      return r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    });
+    assert.deepEqual(found, [], name);
+    assert.deepEqual(errors, [], name);
+    await page.close();
+  }
+});
