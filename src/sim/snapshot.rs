@@ -159,7 +159,14 @@ impl Drop for LogNode {
 
 impl PartialEq for EventLog {
     fn eq(&self, other: &EventLog) -> bool {
-        self.len() == other.len() && self.to_vec() == other.to_vec()
+        // The same shared list is equal without a look at its events (a view compares the
+        // log it drew with the one it is given on every render).
+        let same = match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        same || (self.len() == other.len() && self.to_vec() == other.to_vec())
     }
 }
 

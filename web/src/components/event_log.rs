@@ -1,26 +1,29 @@
 //! The run so far as isolationtester reports it: one line per step event, newest last.
 
+use queuelab::sim::snapshot::EventLog as Log;
 use queuelab::trace::{Event, EventKind};
 use queuelab::trace::{Outcome, Value};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct EventLogProps {
-    pub events: Vec<Event>,
+    /// Shared with the snapshot: comparing two renders' logs is a pointer compare.
+    pub log: Log,
     /// For each event: a step stopped partway (after `(statements n)`), to go on later.
     pub partial: Vec<bool>,
 }
 
 #[function_component(EventLog)]
 pub fn event_log(props: &EventLogProps) -> Html {
+    let events = props.log.to_vec();
     html! {
         <div class="panel events">
             <h2>{ "Events" }</h2>
-            if props.events.is_empty() {
+            if events.is_empty() {
                 <p class="muted">{ "Nothing ran yet: step a session or run a permutation." }</p>
             } else {
                 <ol class="event-log">
-                    { for props.events.iter().enumerate().map(|(i, e)| {
+                    { for events.iter().enumerate().map(|(i, e)| {
                         let partial = props.partial.get(i).copied().unwrap_or(false);
                         html! {
                         <li data-event={e.kind.as_str()} data-session={e.session.clone()}

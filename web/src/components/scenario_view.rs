@@ -250,7 +250,7 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
                 </div>
                 <WaitGraph sessions={names.clone()} edges={wait_edges} {victim} />
                 if !props.compact {
-                    <EventLog events={run.events()} partial={run.partial()} />
+                    <EventLog log={shown.map(|s| s.log.clone()).unwrap_or_default()} partial={run.partial()} />
                 }
             </div>
         </div>

@@ -164,7 +164,8 @@ impl SpecRun {
     /// The latest event with a result (ok, error, completed) of `name`, and whether it is a
     /// step stopped partway (its result is the statements' so far).
     pub fn last_result(&self, name: &str) -> Option<(Event, bool)> {
-        let e = self.events().into_iter().rev().find(|e| {
+        // Newest first, without copying the log: this runs for every session on every render.
+        let e = self.shown()?.log.rev().find(|e| {
             e.session == name
                 && e.outcome.is_some()
                 && matches!(
@@ -174,7 +175,7 @@ impl SpecRun {
         })?;
         let partial = matches!(e.kind, EventKind::Ok | EventKind::Error)
             && self.inside(name) == Some(e.step.as_str());
-        Some((e, partial))
+        Some((e.clone(), partial))
     }
 }
 
