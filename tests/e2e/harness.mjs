@@ -18,8 +18,12 @@ const types = {
   '.png': 'image/png',
 };
 
-/** Serves dist/ on a free loopback port; resolves to { url, close }. */
-export async function serveDist() {
+/**
+ * Serves dist/ on a free loopback port; resolves to { url, close }. With `maxAge` (seconds)
+ * responses may be cached that long, so a second load is served from the browser's cache
+ * (the embed benchmark's warm runs); by default nothing is cached.
+ */
+export async function serveDist({ maxAge = 0 } = {}) {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
     const file = join(dist, path.endsWith('/') ? join(path, 'index.html') : path);
@@ -29,7 +33,9 @@ export async function serveDist() {
     }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream' };
+      if (maxAge > 0) headers['cache-control'] = `max-age=${maxAge}`;
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');

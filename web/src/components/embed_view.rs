@@ -46,6 +46,8 @@ pub fn embed_view(props: &EmbedViewProps) -> Html {
         .unwrap_or_else(|| "./".into());
     let href = format!("{base}#{fragment}");
     let spec = app.document.spec.is_some();
+    // Compact: the ring panel only once there is a ring to draw.
+    let rings = app.current().is_some_and(|s| !s.rings.is_empty());
 
     html! {
         <div class="embed" id="embed" data-embed-id={props.config.id.clone()}>
@@ -70,7 +72,9 @@ pub fn embed_view(props: &EmbedViewProps) -> Html {
                 <ResultPane />
                 <div class="state">
                     <TablesPanel />
-                    <RingsPanel />
+                    if rings {
+                        <RingsPanel />
+                    }
                 </div>
             }
         </div>

@@ -248,7 +248,10 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
                         </div>
                     }
                 </div>
-                <WaitGraph sessions={names.clone()} edges={wait_edges} {victim} />
+                // Compact: the graph only for a run in which somebody waited.
+                if !props.compact || run.snapshots.iter().any(|s| !s.waits.is_empty() || !s.deadlocks.is_empty()) {
+                    <WaitGraph sessions={names.clone()} edges={wait_edges} {victim} />
+                }
                 if !props.compact {
                     <EventLog log={shown.map(|s| s.log.clone()).unwrap_or_default()} partial={run.partial()} />
                 }

@@ -8,22 +8,28 @@ use crate::embed::{post, EmbedConfig};
 use gloo::events::EventListener;
 use queuelab::sim::Schedule;
 use serde_json::json;
+use std::cell::RefCell;
+use std::rc::Rc;
 use yew::prelude::*;
 
 #[hook]
 pub fn use_embed(app: &AppHandle, config: &EmbedConfig) {
+    // `ready` waits for the autorun's moves to be drawn (their `step` comes first), so a page
+    // that waits for it sees the widget's final state. The kind it will say, until then.
+    let ready_due: Rc<RefCell<Option<&'static str>>> = use_mut_ref(|| None);
     {
-        let (app, config) = (app.clone(), config.clone());
+        let (app, config, ready_due) = (app.clone(), config.clone(), ready_due.clone());
         use_effect_with((), move |_| {
-            if config.autorun {
-                autorun(&app, &config);
-            }
             let kind = if app.document.spec.is_some() {
                 "spec"
             } else {
                 "script"
             };
-            post(&config, "ready", json!({ "kind": kind }));
+            if config.autorun && autorun(&app, &config) {
+                *ready_due.borrow_mut() = Some(kind);
+            } else {
+                post(&config, "ready", json!({ "kind": kind }));
+            }
         });
     }
 
@@ -35,6 +41,7 @@ pub fn use_embed(app: &AppHandle, config: &EmbedConfig) {
     {
         let config = config.clone();
         let first = use_mut_ref(|| true);
+        let ready_due = ready_due.clone();
         use_effect_with(moved, move |(at, schedule)| {
             // The first render is no move: `ready` says the widget is there.
             if std::mem::replace(&mut *first.borrow_mut(), false) {
@@ -45,6 +52,9 @@ pub fn use_embed(app: &AppHandle, config: &EmbedConfig) {
                 None => json!({ "at": at }),
             };
             post(&config, "step", fields);
+            if let Some(kind) = ready_due.borrow_mut().take() {
+                post(&config, "ready", json!({ "kind": kind }));
+            }
         });
     }
 
@@ -64,26 +74,30 @@ pub fn use_embed(app: &AppHandle, config: &EmbedConfig) {
     }
 }
 
-fn autorun(app: &AppHandle, config: &EmbedConfig) {
+/// Runs what the page asked; false when there was nothing to run (an empty script, a spec
+/// without a permutation, a permutation that does not fit the spec).
+fn autorun(app: &AppHandle, config: &EmbedConfig) -> bool {
     let Some(doc) = app.document.spec.clone() else {
         app.send(Command::Run);
-        return;
+        return !app.outline.items.is_empty();
     };
     let schedule = match &config.permutation {
         Some(line) => Schedule::parse(line, &doc.spec).ok(),
         None => doc.permutations.first().cloned(),
     };
-    if let Some(schedule) = schedule {
-        let at = schedule.0.len();
-        app.send(Command::Replay {
-            schedule,
-            at,
-            highlight: Vec::new(),
-        });
-    }
+    let Some(schedule) = schedule.filter(|s| !s.0.is_empty()) else {
+        return false;
+    };
+    let at = schedule.0.len();
+    app.send(Command::Replay {
+        schedule,
+        at,
+        highlight: Vec::new(),
+    });
+    true
 }
 
-fn report_height(config: &EmbedConfig, last: &std::rc::Rc<std::cell::RefCell<i32>>) {
+fn report_height(config: &EmbedConfig, last: &Rc<RefCell<i32>>) {
     let el = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("embed"));
