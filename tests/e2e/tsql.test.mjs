@@ -146,7 +146,7 @@ test('READPAST spec: c2 skips the row c1 holds and gets the second payload', asy
     `table.table-view[data-table="HeapQueue"] tr[data-mark="deleted"]:has(span.lock-badge[data-session="${session}"][data-mode="X"])`);
   assert.match(await locked('c1').textContent(), /01/);
   assert.match(await locked('c2').textContent(), /02/);
-  assert.match(await page.textContent('#scenario .legend'), /c1 X/);
+  assert.match(await page.textContent('#scenario .tables .legend'), /c1 X/);
   await page.screenshot({ path: join(shots, 'tsql-readpast.png'), fullPage: true });
 
   await step(page, 'c1');
