@@ -79,6 +79,17 @@ test('free stepping: into a wait and out of it, Back, and the schedule as a perm
   assert.match(await c2lock.textContent(), /waits for c1/);
   assert.equal(await page.getAttribute('#timeline .tl-block[data-step="c1c"]', 'data-ending'), 'commit');
   assert.equal(await page.locator('#wait-graph .wg-edge').count(), 0);
+
+  // Any step may run next: back one move, and roll back instead of committing.
+  await page.click('#scenario-back');
+  await page.waitForSelector(`${col('c2')}[data-waiting="true"]`);
+  assert.equal(await page.isDisabled(`${col('c2')} button.run-step[data-step="c2c"]`), true);
+  await page.click(`${col('c1')} button.run-step[data-step="c1r"]`);
+  await page.waitForSelector(`${col('c2')}[data-waiting="false"]`);
+  assert.equal(await page.textContent('#schedule-line'), 'permutation c1pop c2lock c1r');
+  assert.equal(await page.getAttribute('#timeline .tl-block[data-step="c1r"]', 'data-ending'), 'rollback');
+  assert.match(await page.textContent(`${col('c2')} .session-result`), /^\s*1\s*$/m, 'c2 gets row 1 back');
+  await page.screenshot({ path: join(shots, 'lab-free-stepping-rollback.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
 });

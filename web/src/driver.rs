@@ -11,6 +11,7 @@
 //! Plain Rust, no yew: the app reaches it through the `use_app` hook, the tests directly.
 
 use crate::state::{Action, AppState};
+use queuelab::scenario::schedule::step_id;
 use queuelab::scenario::spec::Spec;
 use queuelab::sim::snapshot::Snapshot;
 use queuelab::sim::{Choice, Config, Mark, Schedule, Sim};
@@ -33,9 +34,11 @@ pub enum Command {
     /// Replace the text with an engine-provided fix and run again, keeping the cursor.
     ApplyFix(String),
     /// Spec: run the next step of this session (the rest of the step it is inside), or with
-    /// `statements: Some(n)` only its next `n` statements.
+    /// `statements: Some(n)` only its next `n` statements. With `step: Some(name)`, that step
+    /// of the session instead, in any order (isolationtester's permutations may too).
     Step {
         session: String,
+        step: Option<String>,
         statements: Option<u32>,
     },
     /// Spec: run permutation `i` of the menu from the start.
@@ -85,8 +88,12 @@ impl Driver {
             }
             Command::Step {
                 session,
+                step,
                 statements,
-            } => self.step(state, &session, statements).into_iter().collect(),
+            } => self
+                .step(state, &session, step.as_deref(), statements)
+                .into_iter()
+                .collect(),
             Command::RunPermutation(i) => {
                 let schedule = state
                     .document
@@ -110,18 +117,37 @@ impl Driver {
         }
     }
 
-    /// One move: the session's next choice, one `Sim::step`, one snapshot.
-    fn step(&mut self, state: &AppState, session: &str, statements: Option<u32>) -> Option<Action> {
+    /// One move: the session's next choice (or the step named), one `Sim::step`, one
+    /// snapshot. A session that waits, or is inside another step, cannot move.
+    fn step(
+        &mut self,
+        state: &AppState,
+        session: &str,
+        step: Option<&str>,
+        statements: Option<u32>,
+    ) -> Option<Action> {
         let doc = state.document.spec.as_ref()?;
         let run = state.spec_run()?;
         let id = doc.session(session)?;
         let chosen = run.chosen();
         let live = self.live_at(&doc.spec, chosen)?;
-        let next = live.sim.next_choice(id)?;
-        let choice = Choice {
-            step: next.step,
-            statements,
+        if live.sim.is_over() || live.sim.is_waiting(id) {
+            return None;
+        }
+        let step = match step {
+            // The next in the spec's order: none once the session ran its last step.
+            None => live.sim.next_choice(id)?.step,
+            // Any step, also one run before (isolationtester allows it).
+            Some(name) => {
+                let named = step_id(&doc.spec, name).filter(|s| s.session == id)?;
+                let inside = live.sim.inside(id);
+                if inside.is_some_and(|i| i != named) {
+                    return None;
+                }
+                named
+            }
         };
+        let choice = Choice { step, statements };
         let snapshot = live.play(choice, run.shown());
         Some(Action::Moved {
             at: chosen.len(),

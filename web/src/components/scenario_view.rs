@@ -59,12 +59,15 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
     };
     let on_step = {
         let app = app.clone();
-        Callback::from(move |(session, statements): (String, Option<u32>)| {
-            app.send(Command::Step {
-                session,
-                statements,
-            })
-        })
+        Callback::from(
+            move |(session, step, statements): (String, Option<String>, Option<u32>)| {
+                app.send(Command::Step {
+                    session,
+                    step,
+                    statements,
+                })
+            },
+        )
     };
     let on_pick = {
         let app = app.clone();
@@ -117,6 +120,7 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
             )
         });
         let waits_for = run.waits_for(&def.name);
+        let can_pick = !run.stopped() && waits_for.is_empty();
         let blocked = if run.stopped() {
             Some("The run stopped at an invalid step: go Back or Reset".to_string())
         } else if !waits_for.is_empty() {
@@ -127,7 +131,10 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
                 waits_for.join(" or ")
             ))
         } else if next.is_none() {
-            Some(format!("{} has no step left", def.name))
+            Some(format!(
+                "{} ran its last listed step: ▶ runs any of its steps again",
+                def.name
+            ))
         } else {
             None
         };
@@ -138,7 +145,7 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
             .and_then(|v| session_result(v, partial, dialect));
         html! {
             <SessionColumn key={def.name.clone()} name={def.name.clone()} sessions={names.clone()}
-                {view} {steps} {inside} {result} {blocked}
+                {view} {steps} {inside} {result} {blocked} {can_pick}
                 on_step={on_step.clone()} />
         }
     });

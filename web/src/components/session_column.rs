@@ -41,9 +41,12 @@ pub struct SessionColumnProps {
     pub result: Option<SessionResult>,
     /// Why the Step buttons are disabled; `None` = enabled.
     pub blocked: Option<String>,
-    /// Asks for the session's next step: all of it (the rest, when inside it), or with
-    /// `Some(n)` only its next `n` statements.
-    pub on_step: Callback<(String, Option<u32>)>,
+    /// Whether a step can be picked to run now (the session neither waits nor is the run
+    /// over), also once the spec's order has none left.
+    pub can_pick: bool,
+    /// Asks for a step of the session: its next one (`None`) or the one named; all of it
+    /// (the rest, when inside it), or with `Some(n)` only its next `n` statements.
+    pub on_step: Callback<(String, Option<String>, Option<u32>)>,
 }
 
 #[function_component(SessionColumn)]
@@ -58,7 +61,12 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
     let click = |statements: Option<u32>| {
         let on_step = props.on_step.clone();
         let name = props.name.clone();
-        Callback::from(move |_: MouseEvent| on_step.emit((name.clone(), statements)))
+        Callback::from(move |_: MouseEvent| on_step.emit((name.clone(), None, statements)))
+    };
+    let run_step = |step: &str| {
+        let on_step = props.on_step.clone();
+        let (name, step) = (props.name.clone(), step.to_string());
+        Callback::from(move |_: MouseEvent| on_step.emit((name.clone(), Some(step.clone()), None)))
     };
     let state = match &props.view {
         None => "not started",
@@ -132,9 +140,16 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
                     } else {
                         s.sql.clone()
                     };
+                    // Any step may run next (isolationtester's permutations may pick any), but
+                    // not while the session waits, nor while it is inside another step.
+                    let can_run = props.can_pick && inside.is_none_or(|i| i == s.name);
                     html! {
                     <li class={classes!(s.ran.then_some("ran"), failed.then_some("failed"), s.next.then_some("next"), stuck.then_some("stuck"), partway.then_some("inside"))}
                         data-step={s.name.clone()} {title}>
+                        <button type="button" class="run-step" data-step={s.name.clone()}
+                            disabled={!can_run} onclick={run_step(&s.name)}
+                            aria-label={format!("Run step {} now", s.name)}
+                            title={format!("Run step {} now, out of the listed order if you like", s.name)}>{ "▶" }</button>
                         <span class="tick">{ tick }</span>
                         <span class="step-name">{ s.name.clone() }</span>
                         <code class="step-sql">{ s.sql.clone() }</code>

@@ -22,6 +22,7 @@ fn example(id: &str) -> Ui {
 fn step(session: &str) -> Input {
     Command::Step {
         session: session.into(),
+        step: None,
         statements: None,
     }
     .into()
@@ -31,6 +32,7 @@ fn step(session: &str) -> Input {
 fn statement(session: &str) -> Input {
     Command::Step {
         session: session.into(),
+        step: None,
         statements: Some(1),
     }
     .into()
@@ -317,4 +319,62 @@ fn scenario_reports_errors_with_positions() {
         errors.first().map(|d| (d.pos.line, d.pos.column)),
         Some((2, 8))
     );
+}
+
+/// The ▶ button of step `name` of `session`.
+fn run_step(session: &str, name: &str) -> Input {
+    Command::Step {
+        session: session.into(),
+        step: Some(name.into()),
+        statements: None,
+    }
+    .into()
+}
+
+#[test]
+fn any_step_can_run_next_rollback_instead_of_commit() {
+    let s = example("pg-for-update-wait")
+        .apply(step("c1"))
+        .apply(step("c2"))
+        .apply(run_step("c1", "c1r"));
+    assert_eq!(s.steps(), ["c1pop", "c2lock", "c1r"]);
+    let sc = s.scenario().expect("spec");
+    assert!(sc.waits_for("c2").is_empty());
+    // c1 rolled its DELETE back: c2's FOR UPDATE gets row 1 after all.
+    let (c2, _) = sc.last_result("c2").expect("c2 finished");
+    assert_eq!(c2.step, "c2lock");
+    let text = format!("{:?}", c2.outcome);
+    assert!(text.contains("Int(1)"), "{text}");
+    // A step of another session, or one that does not exist, is no move.
+    let same = s.apply(run_step("c1", "c2c")).apply(run_step("c1", "nope"));
+    assert_eq!(same.steps(), s.steps());
+    // c1 ran its last listed step; it may still run any of its steps again.
+    let again = s.apply(run_step("c1", "c1c"));
+    assert_eq!(again.steps(), ["c1pop", "c2lock", "c1r", "c1c"]);
+}
+
+#[test]
+fn a_session_inside_a_step_goes_on_with_that_step_only() {
+    let s = example("mssql-cursor-pop").apply(statement("c2"));
+    let inside = s
+        .scenario()
+        .and_then(|sc| sc.inside("c2").map(String::from));
+    let Some(inside) = inside else {
+        panic!("c2 stopped inside its first step")
+    };
+    let doc = s.document.spec.clone().expect("spec");
+    let other = doc.spec.sessions[1]
+        .steps
+        .iter()
+        .find(|st| st.name != inside)
+        .map(|st| st.name.clone())
+        .expect("another step");
+    let same = s.apply(run_step("c2", &other));
+    assert_eq!(
+        same.steps(),
+        s.steps(),
+        "{other} refused while inside {inside}"
+    );
+    let on = s.apply(run_step("c2", &inside));
+    assert_eq!(on.steps().len(), 2);
 }
