@@ -94,6 +94,23 @@ test('free stepping: into a wait and out of it, Back, and the schedule as a perm
   await page.close();
 });
 
+test('Ctrl+Enter makes the chosen permutation\'s next move, one at a time', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.selectOption('#examples', 'pg-for-update-wait');
+  await page.waitForSelector('#scenario');
+  const options = await page.$$eval('#permutations option', (os) => os.map((o) => o.textContent));
+  await page.selectOption('#permutations', String(options.indexOf('c1pop c2lock c1r c2c')));
+  await page.keyboard.press('Control+Enter');
+  await page.waitForSelector('#schedule-line:text("permutation c1pop")');
+  await page.keyboard.press('Control+Enter');
+  await page.waitForSelector(`${col('c2')}[data-waiting="true"]`);
+  await page.keyboard.press('Control+Enter');
+  await page.waitForSelector('#schedule-line:text("permutation c1pop c2lock c1r")');
+  assert.equal(await page.getAttribute(`${col('c2')}`, 'data-waiting'), 'false');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a share link holds the spec, the schedule and the position, and opens on exactly that view', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
   await page.selectOption('#examples', 'pg-deadlock');

@@ -212,6 +212,9 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
                     <button id="run-permutation" type="button" onclick={on_run}
                         disabled={doc.permutations.is_empty()}
                         title="Run the chosen permutation from the start">{ "Run permutation" }</button>
+                    <span class="hint" title="Ctrl+Enter (Cmd+Enter on a Mac) makes the chosen permutation's next move">
+                        <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ " next move" }
+                    </span>
                     <button id="scenario-back" type="button" onclick={send(Action::ScenarioBack)}
                         disabled={chosen_none} title="Drop the last step">{ "◀ Back" }</button>
                     <button id="scenario-reset" type="button" onclick={send(Action::ScenarioReset)}

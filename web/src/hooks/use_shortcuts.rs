@@ -1,5 +1,5 @@
-//! Document-wide keys: Ctrl+Enter (Cmd+Enter on a Mac) runs the next statement, also while
-//! typing in the editor.
+//! Document-wide keys: Ctrl+Enter (Cmd+Enter on a Mac) runs the next statement of a script,
+//! or the picked permutation's next move of a spec, also while typing in the editor.
 
 use super::use_app::AppHandle;
 use crate::driver::Command;
@@ -23,7 +23,14 @@ pub fn use_shortcuts(app: AppHandle) {
                 };
                 if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
                     e.prevent_default();
-                    app.send(Command::Next);
+                    match app.next_in_permutation() {
+                        Some((session, step, statements)) => app.send(Command::Step {
+                            session,
+                            step: Some(step),
+                            statements,
+                        }),
+                        None => app.send(Command::Next),
+                    }
                 }
             })
         });

@@ -223,6 +223,24 @@ impl AppState {
         }
     }
 
+    /// Spec: the picked permutation's next move after the moves shown, as (session, step,
+    /// statement limit); `None` when the moves shown are not a start of it, or it is done.
+    pub fn next_in_permutation(&self) -> Option<(String, String, Option<u32>)> {
+        let doc = self.document.spec.as_ref()?;
+        let run = self.spec_run()?;
+        let perm = doc
+            .permutations
+            .get(self.view.picked(doc.permutations.len()))?;
+        let chosen = run.chosen();
+        if !perm.0.starts_with(chosen) {
+            return None;
+        }
+        let next = perm.0.get(chosen.len())?;
+        let session = doc.spec.sessions.get(next.step.session.0 as usize)?;
+        let step = queuelab::scenario::schedule::step_name(&doc.spec, next.step);
+        Some((session.name.clone(), step.to_string(), next.statements))
+    }
+
     /// The script's step on screen.
     pub fn current(&self) -> Option<&Step> {
         self.script()?.current()

@@ -378,3 +378,24 @@ fn a_session_inside_a_step_goes_on_with_that_step_only() {
     let on = s.apply(run_step("c2", &inside));
     assert_eq!(on.steps().len(), 2);
 }
+
+#[test]
+fn ctrl_enter_plays_the_picked_permutation_one_move_at_a_time() {
+    let s = example("pg-for-update-wait").apply(Action::PickPermutation(2)); // c1pop c2lock c1r c2c
+    let mut ui = s;
+    let mut moves = Vec::new();
+    while let Some((session, step, statements)) = ui.next_in_permutation() {
+        moves.push(step.clone());
+        ui = ui.apply(Command::Step {
+            session,
+            step: Some(step),
+            statements,
+        });
+        assert!(moves.len() <= 4, "{moves:?}");
+    }
+    assert_eq!(moves, ["c1pop", "c2lock", "c1r", "c2c"]);
+    assert_eq!(ui.steps(), moves);
+    // Off the permutation's path (another first move), Ctrl+Enter has no next move.
+    let off = example("pg-for-update-wait").apply(step("c2"));
+    assert_eq!(off.next_in_permutation(), None);
+}
