@@ -246,3 +246,17 @@ test('axe-core finds no serious or critical violation in the script, spec and em
     await page.close();
   }
 });
+
+test('the dialect menu shows the dialect a spec runs in, and choosing one writes the spec\'s line', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.selectOption('#examples', 'pg-deadlock');
+  assert.equal(await page.inputValue('#dialect'), 'postgres');
+  await page.fill('#editor', 'session a\nstep a1 { SELECT 1; }\n');
+  await page.waitForSelector('#scenario');
+  assert.equal(await page.inputValue('#dialect'), 'postgres', 'a spec without a line runs as PostgreSQL');
+  await page.selectOption('#dialect', 'mysql');
+  await page.waitForFunction(() => document.querySelector('#editor').value.startsWith('# dialect: mysql\n'));
+  assert.equal(await page.inputValue('#dialect'), 'mysql');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

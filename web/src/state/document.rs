@@ -34,12 +34,47 @@ pub struct SpecDoc {
 }
 
 impl Document {
-    pub fn new(text: String, dialect: Dialect) -> Document {
+    /// The document of `text`. One rule decides its dialect, and the menu shows it: a spec
+    /// runs in its `# dialect:` line's (PostgreSQL without one), a script in its
+    /// `-- dialect:` first line's, else in `chosen`, the menu's.
+    pub fn new(text: String, chosen: Dialect) -> Document {
         let spec = looks_like_spec(&text).then(|| Rc::new(SpecDoc::read(&text)));
+        let dialect = match &spec {
+            Some(d) => queuelab::sim::dialect_of(&d.spec),
+            None => queuelab::source::dialect_header(&text)
+                .and_then(Dialect::from_name)
+                .unwrap_or(chosen),
+        };
         Document {
             text,
             dialect,
             spec,
+        }
+    }
+
+    /// The text with its dialect line saying `d`, so that choosing a dialect in the menu and
+    /// the line agree: the line rewritten where there is one; a spec without one gets
+    /// `# dialect:` on top (its only way to run in another dialect); a script without one is
+    /// left as it is (the menu decides).
+    pub fn text_for(&self, d: Dialect) -> String {
+        let first = self
+            .text
+            .lines()
+            .position(|l| !l.trim().is_empty())
+            .filter(|_| queuelab::source::dialect_header(&self.text).is_some());
+        let mut lines: Vec<String> = self.text.split('\n').map(str::to_string).collect();
+        match first {
+            Some(i) => {
+                let prefix = if lines[i].trim_start().starts_with('#') {
+                    "#"
+                } else {
+                    "--"
+                };
+                lines[i] = format!("{prefix} dialect: {}", d.name());
+                lines.join("\n")
+            }
+            None if self.spec.is_some() => format!("# dialect: {}\n{}", d.name(), self.text),
+            None => self.text.clone(),
         }
     }
 

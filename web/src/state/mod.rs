@@ -133,10 +133,10 @@ impl AppState {
             }
             Action::SetDialect(d) => {
                 if d != s.document.dialect {
-                    s.document.dialect = d;
-                    if let Run::Script(r) = &mut s.run {
-                        *r = ScriptRun::default();
-                    }
+                    // The dialect line follows the menu, so the two never disagree.
+                    let text = s.document.text_for(d);
+                    s.document = Document::new(text, d);
+                    s.run = fresh_run(&s.document);
                 }
             }
             Action::Load { text, dialect } => s = AppState::new(text, dialect),

@@ -249,3 +249,35 @@ fn fix_reruns_at_same_cursor() {
         Some(Outcome::Ok(_))
     ));
 }
+
+#[test]
+fn the_menu_shows_the_dialect_that_runs_and_changing_either_changes_the_other() {
+    // A script's dialect line wins over the menu, and follows it.
+    let s = Ui::new("-- dialect: postgres\nSELECT 1;\n".into(), Dialect::MySql);
+    assert_eq!(s.document.dialect, Dialect::Postgres);
+    let s = s.apply(Action::SetDialect(Dialect::MsSql));
+    assert_eq!(s.document.dialect, Dialect::MsSql);
+    assert!(
+        s.document.text.starts_with("-- dialect: mssql\n"),
+        "{}",
+        s.document.text
+    );
+    let s = s.apply(Action::Edit("-- dialect: mysql\nSELECT 1;\n".into()));
+    assert_eq!(s.document.dialect, Dialect::MySql);
+    // Without a line, the menu alone decides and the text is left as it is.
+    let s =
+        Ui::new("SELECT 1;".into(), Dialect::MySql).apply(Action::SetDialect(Dialect::Postgres));
+    assert_eq!(
+        (s.document.dialect, s.document.text.as_str()),
+        (Dialect::Postgres, "SELECT 1;")
+    );
+    // A spec runs in its line's dialect (PostgreSQL without one); the menu writes the line.
+    let spec = "session a\nstep a1 { SELECT 1; }\n";
+    let s = Ui::new(spec.into(), Dialect::MySql);
+    assert_eq!(s.document.dialect, Dialect::Postgres);
+    let s = s.apply(Action::SetDialect(Dialect::MySql));
+    assert_eq!(s.document.dialect, Dialect::MySql);
+    assert_eq!(s.document.text, format!("# dialect: mysql\n{spec}"));
+    let doc = s.document.spec.clone().expect("still a spec");
+    assert_eq!(queuelab::sim::dialect_of(&doc.spec), Dialect::MySql);
+}
