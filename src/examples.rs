@@ -14,6 +14,31 @@ pub struct Example {
     pub sql: &'static str,
 }
 
+impl Example {
+    /// What the example shows, in a paragraph: its opening comment lines (`--` in a script,
+    /// `#` in a spec) joined, without the dialect line and the `#! expect` checks.
+    pub fn description(&self) -> String {
+        let mut words: Vec<&str> = Vec::new();
+        for line in self.sql.lines().map(str::trim) {
+            let comment = line
+                .strip_prefix("--")
+                .or_else(|| line.strip_prefix('#').filter(|r| !r.starts_with('!')));
+            match comment {
+                Some(c) if c.trim_start().starts_with("dialect:") => continue,
+                Some(c) => words.push(c.trim()),
+                None if line.starts_with("#!") => continue,
+                None => break,
+            }
+        }
+        words.join(" ").trim().to_string()
+    }
+
+    /// A spec (several sessions) rather than a script.
+    pub fn is_spec(&self) -> bool {
+        self.file.ends_with(".spec")
+    }
+}
+
 pub const EXAMPLES: &[Example] = &[
     Example {
         id: "ring-odku",
@@ -156,4 +181,26 @@ pub const DEFAULT_EXAMPLE: &str = "ring-odku";
 
 pub fn by_id(id: &str) -> Option<&'static Example> {
     EXAMPLES.iter().find(|e| e.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_example_says_what_it_shows() {
+        for e in EXAMPLES {
+            let d = e.description();
+            assert!(d.len() > 60, "{}: {d:?}", e.id);
+            assert!(
+                !d.contains("dialect:") && !d.contains("expect "),
+                "{}: {d}",
+                e.id
+            );
+        }
+        let ring = by_id("ring-odku")
+            .map(Example::description)
+            .unwrap_or_default();
+        assert!(ring.starts_with("From Baron Schwartz"), "{ring}");
+    }
 }

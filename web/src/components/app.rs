@@ -68,10 +68,12 @@ pub fn app() -> Html {
                 </section>
                 if spec {
                     <section class="right" aria-label="What the sessions did">
+                        { about(&app) }
                         <ScenarioView />
                     </section>
                 } else {
                     <section class="right" aria-label="What the statement did">
+                        { about(&app) }
                         <ResultPane />
                         <div class="state">
                             <TablesPanel />
@@ -91,5 +93,20 @@ pub fn app() -> Html {
                 </ul>
             </footer>
         </ContextProvider<AppHandle>>
+    }
+}
+
+/// The example in the editor: its title, where it comes from and what it shows, outside the
+/// editor so that the text can be read while stepping.
+fn about(app: &AppHandle) -> Html {
+    let Some(e) = app.example() else {
+        return html! {};
+    };
+    html! {
+        <section class="panel about" id="about" aria-label="About this example">
+            <h2>{ e.title }</h2>
+            <p class="about-source">{ e.source }</p>
+            <p class="about-text">{ e.description() }</p>
+        </section>
     }
 }

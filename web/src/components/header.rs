@@ -88,12 +88,9 @@ pub fn header() -> Html {
                 <span>{ "Example" }</span>
                 <select id="examples" ref={example_ref} onchange={on_example}>
                     <option value="" disabled=true>{ "Your script (pick an example…)" }</option>
-                    <optgroup label="One session">
-                        { for EXAMPLES.iter().filter(|e| !is_spec(e)).map(example_option) }
-                    </optgroup>
-                    <optgroup label="Multi-session (step the sessions)">
-                        { for EXAMPLES.iter().filter(|e| is_spec(e)).map(example_option) }
-                    </optgroup>
+                    { for groups().into_iter().map(|(label, items)| html! {
+                        <optgroup {label}>{ for items.into_iter().map(example_option) }</optgroup>
+                    }) }
                 </select>
             </label>
             <label class="field">
@@ -117,14 +114,32 @@ pub fn header() -> Html {
 }
 
 fn is_spec(e: &Example) -> bool {
-    e.file.ends_with(".spec")
+    e.is_spec()
 }
 
+/// The examples by kind (one session, several) and by dialect, in the bundle's order.
+fn groups() -> Vec<(String, Vec<&'static Example>)> {
+    let mut out: Vec<(String, Vec<&'static Example>)> = Vec::new();
+    for spec in [false, true] {
+        for d in Dialect::ALL {
+            let items: Vec<&'static Example> = EXAMPLES
+                .iter()
+                .filter(|e| is_spec(e) == spec && queuelab::dialect_for(e.sql, None) == d)
+                .collect();
+            if !items.is_empty() {
+                let kind = if spec {
+                    "several sessions"
+                } else {
+                    "one session"
+                };
+                out.push((format!("{} · {kind}", d.label()), items));
+            }
+        }
+    }
+    out
+}
+
+/// The title alone: the group says the kind and dialect, the About panel the source.
 fn example_option(e: &Example) -> Html {
-    let label = if is_spec(e) {
-        format!("{} — {} (multi-session)", e.title, e.source)
-    } else {
-        format!("{} — {}", e.title, e.source)
-    };
-    html! { <option value={e.id} title={e.source}>{ label }</option> }
+    html! { <option value={e.id} title={e.source}>{ e.title }</option> }
 }

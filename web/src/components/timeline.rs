@@ -116,7 +116,7 @@ fn block(b: &Block, session: &str, props: &TimelineProps) -> Html {
                 <span class="tl-wait" style={format!("width:{}px", hatched * COLUMN - if hatched == span { 4 } else { 0 })}>
                     // A wait still open has one column, room for the step's name only; the
                     // block's title and the sentence by the graph name whom it waits for.
-                    { if hatched == span { format!("{} ⏳", b.step) } else { format!("waits for {}", b.waited_for.join(", ")) } }
+                    { if hatched == span { format!("{} …", b.step) } else { format!("waits for {}", b.waited_for.join(", ")) } }
                 </span>
             }
             if hatched < span {
