@@ -260,3 +260,22 @@ test('the dialect menu shows the dialect a spec runs in, and choosing one writes
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a reload keeps a spec\'s moves and the move on screen', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.selectOption('#examples', 'pg-deadlock');
+  await page.click('#run-permutation');
+  await page.fill('#scrubber', '3');
+  await page.waitForSelector('#scrub-at:text("3 / 6")');
+  await page.reload();
+  await page.waitForSelector('#app[data-ready="true"]', { state: 'attached' });
+  await page.waitForSelector('#scrub-at:text("3 / 6")');
+  assert.equal(await page.textContent('#schedule-line'), 'permutation a1 b1 a2');
+  // A new text has no moves to keep.
+  await page.fill('#editor', 'session a\nstep a1 { SELECT 1; }\n');
+  await page.reload();
+  await page.waitForSelector('#app[data-ready="true"]', { state: 'attached' });
+  assert.equal(await page.textContent('#schedule-line'), '(no move yet)');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

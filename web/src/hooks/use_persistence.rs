@@ -20,6 +20,8 @@ use yew::prelude::*;
 
 const SQL_KEY: &str = "queuelab.sql";
 const DIALECT_KEY: &str = "queuelab.dialect";
+/// A spec's moves and how many are shown, `3 c1pop c2lock c1c`, so a reload keeps them.
+const MOVES_KEY: &str = "queuelab.moves";
 
 /// The state the app opens on; an embed opens on its link or the default example, never on
 /// the saved work.
@@ -74,12 +76,32 @@ pub fn use_persistence(app: &AppHandle, saves: bool) {
         }
     });
 
-    // A link's moves wait here until its text is the document, then run once.
-    let pending = use_mut_ref(|| {
-        fragment()
-            .as_deref()
-            .and_then(share::decode)
-            .and_then(|s| s.moves.map(|m| (s.sql, m)))
+    // A spec's moves are saved too, so that a reload shows the same move.
+    let moves = app
+        .document
+        .spec
+        .as_ref()
+        .zip(app.spec_run())
+        .filter(|(_, r)| !r.schedule.0.is_empty())
+        .map(|(d, r)| format!("{} {}", r.cursor, r.schedule.text(&d.spec)));
+    use_effect_with(moves, move |moves| {
+        if let (true, Some(storage)) = (saves, storage()) {
+            let _ = match moves {
+                Some(m) => storage.set_item(MOVES_KEY, m),
+                None => storage.remove_item(MOVES_KEY),
+            };
+        }
+    });
+
+    // A link's moves (or, without a link, the saved ones) wait here until their text is the
+    // document, then run once. Read before the effects above save this render's.
+    let pending = use_mut_ref(move || {
+        let fragment = fragment().filter(|f| !f.is_empty());
+        match fragment {
+            Some(f) => share::decode(&f).and_then(|s| s.moves.map(|m| (s.sql, m))),
+            None if saves => saved_moves(),
+            None => None,
+        }
     });
     {
         let app = app.clone();
@@ -116,6 +138,19 @@ pub fn use_persistence(app: &AppHandle, saves: bool) {
         });
         move || drop(listener)
     });
+}
+
+/// The saved spec text and its saved moves.
+fn saved_moves() -> Option<(String, share::Moves)> {
+    let storage = storage()?;
+    let sql = storage.get_item(SQL_KEY).ok()??;
+    let saved = storage.get_item(MOVES_KEY).ok()??;
+    let (at, schedule) = saved.split_once(' ')?;
+    let moves = share::Moves {
+        schedule: schedule.to_string(),
+        at: at.parse().ok()?,
+    };
+    Some((sql, moves))
 }
 
 /// Runs a link's moves and shows the view after as many as it says.
