@@ -209,3 +209,43 @@ fn the_user_can_set_the_ring_size() {
     assert_eq!(ring.strays, 2);
     assert_eq!(ring.slots[0].label.as_deref(), Some("bananas"));
 }
+
+/// Seed 000's code blocks joined as a reader copies them, without the `;` the article leaves
+/// out between its first blocks: the first error offers the text with the `;` added, and
+/// taking each fix in turn makes the whole article run.
+#[test]
+fn seed_000_pasted_without_its_semicolons_is_fixed_one_click_at_a_time() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/seed-sql");
+    let mut text: String = (1..=9)
+        .filter_map(|k| std::fs::read_to_string(format!("{dir}/000_07cbadcbbdfeb5f6_{k}.sql")).ok())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut fixes = 0;
+    loop {
+        let t = mysql(&text);
+        let fix = t.steps.iter().find_map(|s| match &s.outcome {
+            Outcome::Error(e) if e.message.contains("could end before it") => Some(
+                e.fixed_text
+                    .clone()
+                    .expect("a missing `;` comes with a fix"),
+            ),
+            _ => None,
+        });
+        let Some(fixed) = fix else {
+            for s in &t.steps {
+                assert!(
+                    matches!(s.outcome, Outcome::Ok(_)),
+                    "`{}` failed after {fixes} fixes: {:?}",
+                    s.source,
+                    s.outcome
+                );
+            }
+            break;
+        };
+        assert_eq!(fixed.len(), text.len() + 1, "one `;` more, nothing else");
+        text = fixed;
+        fixes += 1;
+        assert!(fixes <= 9, "a fix per missing `;`");
+    }
+    assert!(fixes >= 2, "the first blocks lack their `;`: {fixes}");
+}

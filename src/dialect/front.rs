@@ -74,7 +74,7 @@ pub fn parse_script(dialect: Dialect, text: &str) -> Script {
                     pos: Some(q.pos),
                     fixed_text: Some(straighten_quotes(text)),
                 }),
-                None => parse_one(dialect, sql_dialect.as_ref(), &raw),
+                None => parse_one(dialect, sql_dialect.as_ref(), &raw, text),
             };
             ParsedStatement { raw, ast }
         })
@@ -90,6 +90,7 @@ fn parse_one(
     dialect: Dialect,
     sql_dialect: &dyn SqlDialect,
     raw: &RawStatement,
+    text: &str,
 ) -> Result<Statement, StepError> {
     let tokens = match dialect {
         Dialect::MySql => mysql::mod_operator::fix_tokens(raw.tokens.clone()),
@@ -101,15 +102,40 @@ fn parse_one(
         .map_err(|e| syntax_error(dialect, &e.to_string()))?;
     let next = parser.peek_token();
     if next.token != sqlparser::tokenizer::Token::EOF {
-        return Err(syntax_error(
+        let mut e = syntax_error(
             dialect,
             &format!(
                 "unexpected `{}`: the statement could end before it; if a new statement starts here, end the previous one with a semicolon{}",
                 next.token, next.span.start
             ),
-        ));
+        );
+        // An article's code blocks pasted one after another often lack the `;` between
+        // them: offer the text with it added, if a statement then ends there.
+        let (line, column) = (next.span.start.line, next.span.start.column);
+        e.fixed_text = semicolon_before(text, line, column);
+        return Err(e);
     }
     Ok(stmt)
+}
+
+/// `text` with a `;` after the last word before (1-based) `line`:`column`, where a statement
+/// could have ended; `None` when there is no such word.
+pub fn semicolon_before(text: &str, line: u64, column: u64) -> Option<String> {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(usize::try_from(line).ok()?.checked_sub(1)?)
+        .map(str::len)
+        .sum();
+    let at = line_start
+        + text[line_start..]
+            .char_indices()
+            .nth(usize::try_from(column).ok()?.checked_sub(1)?)
+            .map_or(text.len() - line_start, |(i, _)| i);
+    let before = text.get(..at)?.trim_end();
+    if before.is_empty() || before.ends_with(';') {
+        return None;
+    }
+    Some(format!("{before};{}", &text[before.len()..]))
 }
 
 fn syntax_error(dialect: Dialect, message: &str) -> StepError {

@@ -48,6 +48,34 @@ test('pasted seed 000 statements run: bananas in slot 0, oranges oldest', async 
   await page.close();
 });
 
+test('seed 000 pasted exactly as printed: each missing ; is one click on "Add the missing ;"', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  const dir = join(root, '..', 'shared', 'seed-sql');
+  const blocks = [];
+  for (let i = 1; i <= 8; i++) blocks.push(await readFile(join(dir, `000_07cbadcbbdfeb5f6_${i}.sql`), 'utf8'));
+  await page.fill('#editor', blocks.join('\n'));
+  let clicks = 0;
+  for (; clicks < 5; clicks++) {
+    await page.click('#run');
+    await page.waitForSelector('#result');
+    // The statement that runs into the next one is where the error shows.
+    const failed = page.locator('#statements li[data-state="error"] button');
+    if (await failed.count() === 0) break;
+    await failed.first().click();
+    if (await page.locator('#fix-semicolon').count() === 0) break;
+    assert.equal(await page.textContent('#fix-semicolon'), 'Add the missing ;');
+    await page.click('#fix-semicolon');
+  }
+  assert.ok(clicks >= 2, `the first two blocks lack their ; (${clicks} fixes)`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="q"]');
+  const rows = await page.$$eval('table.table-view[data-table="q"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim())));
+  assert.ok(rows.some((r) => r.includes('5') && r.includes('bananas')), JSON.stringify(rows));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('stepping shows the wraparound, and stepping back undoes it', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
   for (let i = 0; i < 9; i++) await page.click('#step');

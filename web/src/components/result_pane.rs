@@ -98,12 +98,14 @@ pub fn result_pane() -> Html {
 
 fn error_box(e: &StepError, app: &crate::hooks::use_app::AppHandle) -> Html {
     let fix = e.fixed_text.clone().map(|fixed| {
+        // Named after what it does: straighten quotes, add a `;`, add a GO line ...
+        let button = crate::state::fixes::fix_button(&app.document.text, &fixed);
         let app = app.clone();
-        let onclick = Callback::from(move |_: MouseEvent| app.send(Command::ApplyFix(fixed.clone())));
+        let onclick =
+            Callback::from(move |_: MouseEvent| app.send(Command::ApplyFix(fixed.clone())));
         html! {
-            <button id="fix-quotes" type="button" class="primary" {onclick}
-                title="Replace the typographic quotes in the editor with straight ones and run again">
-                { "Straighten quotes" }
+            <button id={button.id} type="button" class="primary fix" {onclick} title={button.title}>
+                { button.label }
             </button>
         }
     });

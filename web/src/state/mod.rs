@@ -13,6 +13,7 @@
 //! Persistence (local storage, URL) lives in `hooks/`, never in the reducer.
 
 pub mod document;
+pub mod fixes;
 pub mod outline;
 pub mod run;
 pub mod story;
