@@ -3,7 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openApp, shots, useApp } from './harness.mjs';
+import { readFile } from 'node:fs/promises';
+import { openApp, shots, useApp, root } from './harness.mjs';
 
 const app = useApp({ before, after });
 
@@ -26,7 +27,7 @@ test('seed 004: EXEC steps into the procedure, the DELETE hands back the payload
   await page.selectOption('#examples', 'tsql-heap-fifo');
   assert.equal(await page.inputValue('#dialect'), 'mssql');
   assert.match(await page.textContent('#status'), /statement 0 of 15/);
-  assert.match(await page.textContent('#result'), /Remus Rusanu/);
+  assert.match(await page.textContent('#about'), /Remus Rusanu/, 'the About panel names the article');
 
   // Clicking the listed EXEC runs up to the call itself.
   await page.locator('#statements li', { hasText: 'exec usp_dequeueHeap' }).click();
@@ -92,6 +93,22 @@ test('seed 001: push two requests, pop returns the first and files it as complet
   assert.ok(!(await cells('RequestsQueue')).includes('a'));
   assert.match(await page.textContent('#statements li.current'), /EXEC usp_Request_Pop/);
   assert.equal(await page.locator('#statements li[data-state="error"]').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('seed 001 pasted as printed: the lost ] is one click on "Add the missing ]"', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  const dir = join(root, '..', 'shared', 'seed-sql');
+  const blocks = [];
+  for (let i = 1; i <= 4; i++) blocks.push(await readFile(join(dir, `001_35657348a1f62bff_${i}.sql`), 'utf8'));
+  await page.selectOption('#dialect', 'mssql');
+  await page.fill('#editor', blocks.join('\n'));
+  await page.waitForSelector('#fix-bracket');
+  assert.equal(await page.textContent('#fix-bracket'), 'Add the missing ]');
+  await page.click('#fix-bracket');
+  await page.waitForSelector('#fix-bracket', { state: 'detached' });
+  assert.doesNotMatch(await page.textContent('#result'), /is not closed on its line/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -25,6 +25,9 @@ pub fn result_pane() -> Html {
                     <span class="pos">{ format!("line {}, column {}", d.pos.line, d.pos.column) }</span>
                 }
                 <p>{ d.message.clone() }</p>
+                if let Some(fixed) = &d.fixed_text {
+                    { fix_button(fixed, &app) }
+                }
             </div>
         }
     });
@@ -34,12 +37,6 @@ pub fn result_pane() -> Html {
             <div id="result" class="panel result">
                 <h2>{ "Result" }</h2>
                 { for diagnostics }
-                if let Some(e) = app.example() {
-                    <p class="about">
-                        <strong>{ e.title }</strong>
-                        <span class="source">{ format!(" — from {}", e.source) }</span>
-                    </p>
-                }
                 if outline.items.is_empty() {
                     <p class="intro">{ "Nothing to run yet." }</p>
                 } else {
@@ -118,5 +115,18 @@ fn error_box(e: &StepError, app: &crate::hooks::use_app::AppHandle) -> Html {
             <p>{ e.message.clone() }</p>
             { for fix }
         </div>
+    }
+}
+
+/// The button that replaces the text with `fixed`, named after what the fix does (straighten
+/// quotes, add a `;`, a `]`, a GO line ...).
+fn fix_button(fixed: &str, app: &crate::hooks::use_app::AppHandle) -> Html {
+    let button = crate::state::fixes::fix_button(&app.document.text, fixed);
+    let (app, fixed) = (app.clone(), fixed.to_string());
+    let onclick = Callback::from(move |_: MouseEvent| app.send(Command::ApplyFix(fixed.clone())));
+    html! {
+        <button id={button.id} type="button" class="primary fix" {onclick} title={button.title}>
+            { button.label }
+        </button>
     }
 }

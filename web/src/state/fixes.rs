@@ -24,6 +24,11 @@ pub fn fix_button(old: &str, new: &str) -> FixButton {
             label: "Add the missing ;",
             title: "End the statement before with a semicolon, as the article meant, and run again",
         },
+        Some("]") => FixButton {
+            id: "fix-bracket",
+            label: "Add the missing ]",
+            title: "Close the bracketed name on its line, as the article meant, and run again",
+        },
         Some(go) if go.eq_ignore_ascii_case("go") => FixButton {
             id: "fix-go",
             label: "Add the missing GO",
@@ -74,6 +79,10 @@ mod tests {
             )
             .id,
             "fix-go"
+        );
+        assert_eq!(
+            fix_button("ON [PRIMARY\nGO", "ON [PRIMARY]\nGO").id,
+            "fix-bracket"
         );
         assert_eq!(fix_button("abc", "xyz").id, "fix-text");
     }
