@@ -13,6 +13,7 @@ pub mod dml;
 pub mod errors;
 pub mod exprs;
 pub mod front;
+pub mod guess;
 pub mod locks;
 pub mod mssql;
 pub mod mysql;

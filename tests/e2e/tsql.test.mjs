@@ -113,6 +113,23 @@ test('seed 001 pasted as printed: the lost ] is one click on "Add the missing ]"
   await page.close();
 });
 
+test('seed 004 pasted with MySQL selected switches to SQL Server and says why', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  const dir = join(root, '..', 'shared', 'seed-sql');
+  const blocks = [];
+  for (let i = 1; i <= 2; i++) blocks.push(await readFile(join(dir, `004_1febb2bb6edee4dc_${i}.sql`), 'utf8'));
+  assert.equal(await page.inputValue('#dialect'), 'mysql');
+  await page.fill('#editor', blocks.join('\n'));
+  await page.waitForSelector('#notice');
+  assert.match(await page.textContent('#notice'), /looks like SQL Server.*, from its GO lines/);
+  assert.equal(await page.inputValue('#dialect'), 'mssql');
+  await page.click('#run');
+  await page.waitForSelector('#result pre.client');
+  assert.doesNotMatch(await page.textContent('#result'), /found: go/i);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('T-SQL typed by hand runs once the dialect is picked', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
   await page.fill('#editor', 'declare @n int = 40\nset @n = @n + 2\nselect @n as answer\ngo\n');

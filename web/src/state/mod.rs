@@ -131,8 +131,10 @@ impl AppState {
             Action::Edit(text) => {
                 s.view.highlight.clear();
                 s.set_text(text);
+                s.follow_paste();
             }
             Action::SetDialect(d) => {
+                s.view.dialect_picked = true;
                 if d != s.document.dialect {
                     // The dialect line follows the menu, so the two never disagree.
                     let text = s.document.text_for(d);
@@ -288,6 +290,32 @@ impl AppState {
     /// The bundled example whose text is in the editor, untouched.
     pub fn example(&self) -> Option<&'static Example> {
         self.document.example()
+    }
+
+    /// A script pasted or typed without a dialect line, whose SQL clearly belongs to another
+    /// vendor (GO lines, `mysql>` prompts ...), switches to that vendor with a notice, until
+    /// the user picks a dialect in the menu.
+    fn follow_paste(&mut self) {
+        let d = &self.document;
+        if self.view.dialect_picked
+            || d.spec.is_some()
+            || queuelab::source::dialect_header(&d.text).is_some()
+        {
+            return;
+        }
+        let Some((guess, marks)) = Dialect::guess(&d.text) else {
+            return;
+        };
+        if guess != d.dialect {
+            self.document = Document::new(d.text.clone(), guess);
+            self.run = fresh_run(&self.document);
+            self.view.notice = Some(format!(
+                "This looks like {}, from its {}: the dialect is now {}. Pick another in the Dialect menu if it is not.",
+                guess.label(),
+                marks.join(", "),
+                guess.label()
+            ));
+        }
     }
 
     fn set_text(&mut self, text: String) {

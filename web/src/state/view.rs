@@ -14,6 +14,8 @@ pub struct View {
     pub highlight: Vec<String>,
     /// A message above the page until dismissed (a link that could not be opened).
     pub notice: Option<String>,
+    /// The user picked a dialect in the menu: a paste no longer switches it.
+    pub dialect_picked: bool,
 }
 
 impl View {

@@ -281,3 +281,21 @@ fn the_menu_shows_the_dialect_that_runs_and_changing_either_changes_the_other() 
     let doc = s.document.spec.clone().expect("still a spec");
     assert_eq!(queuelab::sim::dialect_of(&doc.spec), Dialect::MySql);
 }
+
+#[test]
+fn a_paste_in_another_vendors_sql_switches_the_dialect_with_a_notice() {
+    let tsql = "create table q (id int)\nGO\ninsert into [dbo].q values (1)\nGO\n";
+    let s = Ui::new(String::new(), Dialect::MySql).apply(Action::Edit(tsql.into()));
+    assert_eq!(s.document.dialect, Dialect::MsSql);
+    let notice = s.view.notice.clone().unwrap_or_default();
+    assert!(notice.contains("GO lines"), "{notice}");
+    // Once the user picks a dialect, a paste leaves it alone.
+    let s = s
+        .apply(Action::SetDialect(Dialect::Postgres))
+        .apply(Action::Edit(format!("{tsql}\n")));
+    assert_eq!(s.document.dialect, Dialect::Postgres);
+    // Weak marks switch nothing.
+    let s = Ui::new(String::new(), Dialect::MySql).apply(Action::Edit("select @@version;".into()));
+    assert_eq!(s.document.dialect, Dialect::MySql);
+    assert_eq!(s.view.notice, None);
+}
