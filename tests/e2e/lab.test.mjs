@@ -279,3 +279,16 @@ test('a reload keeps a spec\'s moves and the move on screen', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('inside an iframe, where the clipboard is blocked, Share shows the link to copy', async () => {
+  const page = await app.browser.newPage();
+  await page.setContent(`<iframe src="${app.server.url}" style="width:1200px;height:700px"></iframe>`);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('#app[data-ready="true"]').waitFor({ state: 'attached', timeout: 20000 });
+  await frame.locator('#share').click();
+  const link = frame.locator('#share-link');
+  await link.waitFor({ timeout: 10000 });
+  assert.match(await link.inputValue(), /#dialect=mysql&z=[A-Za-z0-9_-]+$/);
+  assert.equal(await frame.locator('.share-note').textContent(), 'Copy the link:');
+  await page.close();
+});

@@ -16,6 +16,9 @@ pub fn header() -> Html {
     let app = use_app();
     // (number of shares, message): the count restarts the confirmation's fade-out.
     let shared = use_state(|| (0u32, ""));
+    // The link itself, shown when it could not be copied: inside an iframe the address bar
+    // is the page's, and the clipboard is often blocked there.
+    let visible_link = use_state(|| None::<String>);
 
     let example_ref = use_node_ref();
     let example_id = app.example().map_or("", |e| e.id).to_string();
@@ -47,6 +50,7 @@ pub fn header() -> Html {
     let on_share = {
         let app = app.clone();
         let shared = shared.clone();
+        let visible_link = visible_link.clone();
         Callback::from(move |_: MouseEvent| {
             // A spec's moves go too: a replayed counterexample opens where it fails.
             let moves = app
@@ -71,10 +75,14 @@ pub fn header() -> Html {
                 return;
             };
             shared.set((n, "Link in the address bar"));
-            let shared = shared.clone();
+            let (shared, visible_link) = (shared.clone(), visible_link.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 if copy(&url).await {
                     shared.set((n, "Link copied"));
+                    visible_link.set(None);
+                } else {
+                    shared.set((n, "Copy the link:"));
+                    visible_link.set(Some(url));
                 }
             });
         })
@@ -109,6 +117,12 @@ pub fn header() -> Html {
             // the class alternates per share so the fade-out animation starts over.
             <span class={classes!("share-note", if shared.0 % 2 == 1 { "odd" } else { "even" })}
                 role="status">{ shared.1 }</span>
+            if let Some(url) = &*visible_link {
+                <input id="share-link" class="share-link" type="text" readonly=true value={url.clone()}
+                    aria-label="The share link, to copy" onfocus={Callback::from(|e: FocusEvent| {
+                        e.target_unchecked_into::<web_sys::HtmlInputElement>().select();
+                    })} />
+            }
         </header>
     }
 }
