@@ -120,7 +120,7 @@ fn parse_one(
 
 /// `text` with a `;` after the last word before (1-based) `line`:`column`, where a statement
 /// could have ended; `None` when there is no such word.
-pub fn semicolon_before(text: &str, line: u64, column: u64) -> Option<String> {
+fn semicolon_before(text: &str, line: u64, column: u64) -> Option<String> {
     let line_start: usize = text
         .split_inclusive('\n')
         .take(usize::try_from(line).ok()?.checked_sub(1)?)

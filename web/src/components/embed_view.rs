@@ -12,7 +12,6 @@ use crate::embed::EmbedConfig;
 use crate::hooks::use_app::use_app;
 use crate::hooks::use_embed::use_embed;
 use crate::share;
-use queuelab::sim::Schedule;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -29,22 +28,21 @@ pub fn embed_view(props: &EmbedViewProps) -> Html {
         let show_sql = show_sql.clone();
         Callback::from(move |_: MouseEvent| show_sql.set(!*show_sql))
     };
-    // The full app, opened on this widget's text, moves and position.
-    let moves = app
-        .document
-        .spec
-        .as_ref()
-        .zip(app.spec_run())
-        .filter(|(_, r)| !r.schedule.0.is_empty())
-        .map(|(d, r)| share::Moves {
-            schedule: Schedule(r.schedule.0.clone()).text(&d.spec),
-            at: r.cursor,
-        });
-    let fragment = share::encode(app.document.dialect, &app.document.text, moves.as_ref());
-    let base = web_sys::window()
-        .and_then(|w| w.location().pathname().ok())
-        .unwrap_or_else(|| "./".into());
-    let href = format!("{base}#{fragment}");
+    // The full app, opened on this widget's text, moves and position: packed again only when
+    // one of those changes, not on every render.
+    let href = use_memo(
+        (
+            app.document.text.clone(),
+            app.document.dialect,
+            app.shared_moves(),
+        ),
+        |(text, dialect, moves)| {
+            let base = web_sys::window()
+                .and_then(|w| w.location().pathname().ok())
+                .unwrap_or_else(|| "./".into());
+            format!("{base}#{}", share::encode(*dialect, text, moves.as_ref()))
+        },
+    );
     let spec = app.document.spec.is_some();
     // Compact: the ring panel only once there is a ring to draw.
     let rings = app.current().is_some_and(|s| !s.rings.is_empty());
@@ -58,7 +56,7 @@ pub fn embed_view(props: &EmbedViewProps) -> Html {
                     aria-controls="embed-sql" onclick={toggle}>
                     { if *show_sql { "Hide SQL" } else { "Show SQL" } }
                 </button>
-                <a class="open-in-lab" href={href} target="_blank" rel="noopener">{ "Open in Queue Lab ↗" }</a>
+                <a class="open-in-lab" href={(*href).clone()} target="_blank" rel="noopener">{ "Open in Queue Lab ↗" }</a>
             </div>
             if *show_sql {
                 <div class="embed-sql" id="embed-sql">

@@ -53,17 +53,7 @@ pub fn header() -> Html {
         let visible_link = visible_link.clone();
         Callback::from(move |_: MouseEvent| {
             // A spec's moves go too: a replayed counterexample opens where it fails.
-            let moves = app
-                .document
-                .spec
-                .as_ref()
-                .zip(app.spec_run())
-                .and_then(|(d, r)| {
-                    (!r.schedule.0.is_empty()).then(|| share::Moves {
-                        schedule: r.schedule.text(&d.spec),
-                        at: r.cursor,
-                    })
-                });
+            let moves = app.shared_moves();
             let url = set_fragment(Some(&share::encode(
                 app.document.dialect,
                 &app.document.text,

@@ -78,12 +78,8 @@ pub fn use_persistence(app: &AppHandle, saves: bool) {
 
     // A spec's moves are saved too, so that a reload shows the same move.
     let moves = app
-        .document
-        .spec
-        .as_ref()
-        .zip(app.spec_run())
-        .filter(|(_, r)| !r.schedule.0.is_empty())
-        .map(|(d, r)| format!("{} {}", r.cursor, r.schedule.text(&d.spec)));
+        .shared_moves()
+        .map(|m| format!("{} {}", m.at, m.schedule));
     use_effect_with(moves, move |moves| {
         if let (true, Some(storage)) = (saves, storage()) {
             let _ = match moves {

@@ -226,6 +226,17 @@ impl AppState {
         }
     }
 
+    /// Spec: the moves made (also those after the cursor) and how many are shown, as a link
+    /// or the saved work carries them; `None` before the first move and for a script.
+    pub fn shared_moves(&self) -> Option<crate::share::Moves> {
+        let doc = self.document.spec.as_ref()?;
+        let run = self.spec_run().filter(|r| !r.schedule.0.is_empty())?;
+        Some(crate::share::Moves {
+            schedule: run.schedule.text(&doc.spec),
+            at: run.cursor,
+        })
+    }
+
     /// Spec: the picked permutation's next move after the moves shown, as (session, step,
     /// statement limit); `None` when the moves shown are not a start of it, or it is done.
     pub fn next_in_permutation(&self) -> Option<(String, String, Option<u32>)> {

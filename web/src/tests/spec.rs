@@ -399,3 +399,15 @@ fn ctrl_enter_plays_the_picked_permutation_one_move_at_a_time() {
     let off = example("pg-for-update-wait").apply(step("c2"));
     assert_eq!(off.next_in_permutation(), None);
 }
+
+#[test]
+fn a_link_and_the_saved_work_carry_every_move_and_how_many_are_shown() {
+    let s = example("pg-for-update-wait");
+    assert_eq!(s.shared_moves(), None);
+    let s = s
+        .apply(step("c1"))
+        .apply(step("c2"))
+        .apply(Action::ScenarioBack);
+    let m = s.shared_moves().expect("moves");
+    assert_eq!((m.schedule.as_str(), m.at), ("c1pop c2lock", 1));
+}
