@@ -231,6 +231,10 @@ fn script_move(state: &AppState, command: Command) -> Vec<Action> {
             sizes,
         )));
     }
+    // A position kept over an edit or a reload is where Next goes on from.
+    if let (Command::Next, Some(k)) = (&command, run.resume) {
+        out.push(Action::Jump(k));
+    }
     out.push(match command {
         Command::Run => Action::Run,
         Command::Jump(i) => Action::Jump(i),

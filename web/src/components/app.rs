@@ -17,6 +17,7 @@ use crate::embed;
 use crate::hooks::use_app::AppHandle;
 use crate::hooks::use_persistence::{initial_state, use_persistence};
 use crate::hooks::use_ready::use_ready;
+use crate::hooks::use_resume::use_resume;
 use crate::hooks::use_shortcuts::use_shortcuts;
 use crate::state::Action;
 use yew::prelude::*;
@@ -32,6 +33,7 @@ pub fn app() -> Html {
     let driver = use_mut_ref(Driver::default);
     let app = AppHandle::new(state, driver);
     use_persistence(&app, embedded.is_none());
+    use_resume(&app);
     use_shortcuts(app.clone());
     use_ready();
     let spec = app.document.spec.is_some();
@@ -77,7 +79,10 @@ pub fn app() -> Html {
                         <ResultPane />
                         <div class="state">
                             <TablesPanel />
-                            <RingsPanel />
+                            // No ring in sight (T-SQL pops, say): the tables get the width.
+                            if app.ring_expected() {
+                                <RingsPanel rings={app.current().map(|s| s.rings.clone()).unwrap_or_default()} />
+                            }
                         </div>
                         <RanPane />
                     </section>

@@ -11,6 +11,9 @@ use queuelab::Dialect;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+/// The menu value of the user's own script `i` is `mine:i`; example ids have no colon.
+const MINE: &str = "mine:";
+
 #[function_component(Header)]
 pub fn header() -> Html {
     let app = use_app();
@@ -21,7 +24,11 @@ pub fn header() -> Html {
     let visible_link = use_state(|| None::<String>);
 
     let example_ref = use_node_ref();
-    let example_id = app.example().map_or("", |e| e.id).to_string();
+    let example_id = match (app.mine.current, app.example()) {
+        (Some(i), _) => format!("{MINE}{i}"),
+        (None, Some(e)) => e.id.to_string(),
+        (None, None) => String::new(),
+    };
     use_select_value(example_ref.clone(), example_id);
     let dialect_ref = use_node_ref();
     use_select_value(dialect_ref.clone(), app.document.dialect.name().to_string());
@@ -30,7 +37,9 @@ pub fn header() -> Html {
         let app = app.clone();
         Callback::from(move |e: Event| {
             let id = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Some(ex) = examples::by_id(&id) {
+            if let Some(i) = id.strip_prefix(MINE).and_then(|i| i.parse().ok()) {
+                app.dispatch(Action::OpenMine(i));
+            } else if let Some(ex) = examples::by_id(&id) {
                 app.dispatch(Action::Load {
                     text: ex.sql.to_string(),
                     dialect: queuelab::dialect_for(ex.sql, None),
@@ -85,7 +94,15 @@ pub fn header() -> Html {
             <label class="field">
                 <span>{ "Example" }</span>
                 <select id="examples" ref={example_ref} onchange={on_example}>
-                    <option value="" disabled=true>{ "Your script (pick an example…)" }</option>
+                    // Shown only for what is neither an example nor the user's: a link.
+                    <option value="" disabled=true>{ "A shared script" }</option>
+                    if !app.mine.scripts.is_empty() {
+                        <optgroup label="Your scripts">
+                            { for app.mine.scripts.iter().enumerate().map(|(i, own)| html! {
+                                <option value={format!("{MINE}{i}")}>{ own.label() }</option>
+                            }) }
+                        </optgroup>
+                    }
                     { for groups().into_iter().map(|(label, items)| html! {
                         <optgroup {label}>{ for items.into_iter().map(example_option) }</optgroup>
                     }) }

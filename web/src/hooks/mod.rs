@@ -5,5 +5,6 @@ pub mod use_app;
 pub mod use_embed;
 pub mod use_persistence;
 pub mod use_ready;
+pub mod use_resume;
 pub mod use_select_value;
 pub mod use_shortcuts;

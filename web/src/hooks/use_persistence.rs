@@ -2,7 +2,9 @@
 //!
 //! Startup: the URL fragment wins, then local storage, then the default example. After that the
 //! text and dialect are saved to local storage on every change, and a fragment that no longer
-//! matches the editor is dropped so a reload does not bring back the shared version.
+//! matches the editor is dropped so a reload does not bring back the shared version. The
+//! user's own scripts (`state::mine`) are kept under a key of their own, which examples and
+//! links never write.
 //!
 //! A link that cannot be read opens the saved work (or the default example) with a notice
 //! saying why; the saved work is not touched. A link's moves are replayed once its text is in
@@ -11,6 +13,7 @@
 use super::use_app::AppHandle;
 use crate::driver::Command;
 use crate::share;
+use crate::state::mine::{Mine, OwnScript};
 use crate::state::{Action, AppState};
 use gloo::events::EventListener;
 use queuelab::sim::Schedule;
@@ -22,21 +25,46 @@ const SQL_KEY: &str = "queuelab.sql";
 const DIALECT_KEY: &str = "queuelab.dialect";
 /// A spec's moves and how many are shown, `3 c1pop c2lock c1c`, so a reload keeps them.
 const MOVES_KEY: &str = "queuelab.moves";
+/// A script's statement on screen (its index in the statement list), so a reload shows it.
+const AT_KEY: &str = "queuelab.at";
+/// The user's own scripts, newest first, as JSON (`[{"text": .., "dialect": ..}]`).
+const MINE_KEY: &str = "queuelab.mine";
 
 /// The state the app opens on; an embed opens on its link or the default example, never on
 /// the saved work.
 pub fn initial_state(embedded: bool) -> AppState {
-    match fragment().as_deref().map(share::read) {
-        Some(Ok(Some(s))) => return AppState::new(s.sql, s.dialect),
+    let mut state = match fragment().as_deref().map(share::read) {
+        Some(Ok(Some(s))) => AppState::new(s.sql, s.dialect),
         _ if embedded => return AppState::default_example(),
         Some(Err(e)) => {
             let mut state = saved_or_default();
             state.view.notice = Some(format!("{} Your saved work is unchanged.", e.0));
-            return state;
+            state
         }
-        _ => {}
+        _ => saved_or_default(),
+    };
+    state.mine = std::rc::Rc::new(Mine::new(saved_mine(), &state.document.text));
+    state
+}
+
+/// The user's own scripts as saved; before they had a key of their own, the saved text when
+/// it is not an untouched example.
+fn saved_mine() -> Vec<OwnScript> {
+    let Some(storage) = storage() else {
+        return Vec::new();
+    };
+    if let Ok(Some(json)) = storage.get_item(MINE_KEY) {
+        return serde_json::from_str(&json).unwrap_or_default();
     }
-    saved_or_default()
+    let Ok(Some(sql)) = storage.get_item(SQL_KEY) else {
+        return Vec::new();
+    };
+    if queuelab::examples::EXAMPLES.iter().any(|e| e.sql == sql) {
+        return Vec::new();
+    }
+    let chosen = storage.get_item(DIALECT_KEY).ok().flatten();
+    let dialect = queuelab::dialect_for(&sql, chosen.as_deref().and_then(Dialect::from_name));
+    vec![OwnScript::new(&sql, dialect)]
 }
 
 fn saved_or_default() -> AppState {
@@ -48,7 +76,15 @@ fn saved_or_default() -> AppState {
                 .flatten()
                 .and_then(|d| Dialect::from_name(&d));
             let dialect = queuelab::dialect_for(&sql, chosen);
-            return AppState::new(sql, dialect);
+            let mut state = AppState::new(sql, dialect);
+            if let crate::state::run::Run::Script(r) = &mut state.run {
+                r.resume = storage
+                    .get_item(AT_KEY)
+                    .ok()
+                    .flatten()
+                    .and_then(|a| a.parse().ok());
+            }
+            return state;
         }
     }
     AppState::default_example()
@@ -73,6 +109,29 @@ pub fn use_persistence(app: &AppHandle, saves: bool) {
         });
         if stale {
             set_fragment(None);
+        }
+    });
+
+    // The user's own scripts, when they change (an `Rc` of an `Eq` type: compared by pointer
+    // first, so a render that did not touch them costs nothing).
+    use_effect_with(app.mine.clone(), move |mine| {
+        if let (true, Some(storage)) = (saves, storage()) {
+            if let Ok(json) = serde_json::to_string(&mine.scripts) {
+                let _ = storage.set_item(MINE_KEY, &json);
+            }
+        }
+    });
+
+    // And a script's statement on screen (or the one waiting to be shown again).
+    let at = app
+        .script()
+        .and_then(|r| r.resume.or(r.cursor.and(app.current_statement())));
+    use_effect_with(at, move |at| {
+        if let (true, Some(storage)) = (saves, storage()) {
+            let _ = match at {
+                Some(i) => storage.set_item(AT_KEY, &i.to_string()),
+                None => storage.remove_item(AT_KEY),
+            };
         }
     });
 

@@ -5,6 +5,7 @@
 //! - [`run`]: what the engine made of it (a script's steps, or a spec's snapshots) and the
 //!   cursor into it;
 //! - [`view`]: ring sizes, the permutation picked;
+//! - [`mine`]: the user's own scripts, which examples and links never replace;
 //! - [`outline`]: the statement list, derived from the document and the script's run.
 //!
 //! The reducer runs no engine: every engine result (a trace, a snapshot) comes inside the
@@ -14,12 +15,14 @@
 
 pub mod document;
 pub mod fixes;
+pub mod mine;
 pub mod outline;
 pub mod run;
 pub mod story;
 pub mod view;
 
 use document::Document;
+use mine::Mine;
 use outline::{owners, parse_outline, progress, Outline, OutlineItem};
 use queuelab::examples::{self, Example};
 use queuelab::sim::snapshot::Snapshot;
@@ -38,6 +41,7 @@ pub struct AppState {
     /// The statement list, derived from the document and the script's run; kept here so it
     /// is computed once per change rather than once per component that shows it.
     pub outline: Rc<Outline>,
+    pub mine: Rc<Mine>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -46,10 +50,13 @@ pub enum Action {
     Edit(String),
     SetDialect(Dialect),
     /// Replace the whole script (an example, a share link): start over, overrides dropped.
+    /// The user's own scripts stay, to come back to.
     Load {
         text: String,
         dialect: Dialect,
     },
+    /// Open the user's own script `i` (newest first) again.
+    OpenMine(usize),
     /// Replace the text with an engine-provided fix; `trace` is the new text's run when the
     /// old one had been run (the cursor stays).
     ApplyFix {
@@ -107,6 +114,7 @@ impl AppState {
             outline: Rc::new(parse_outline(dialect, &document.text)),
             document,
             view: View::default(),
+            mine: Rc::default(),
         };
         s.refresh_outline(None);
         s
@@ -129,9 +137,16 @@ impl AppState {
         let mut s = self.clone();
         match action {
             Action::Edit(text) => {
-                s.view.highlight.clear();
-                s.set_text(text);
-                s.follow_paste();
+                if text != s.document.text {
+                    let resume = self.kept_position(&text);
+                    s.view.highlight.clear();
+                    s.set_text(text);
+                    s.follow_paste();
+                    s.wrote();
+                    if let Run::Script(r) = &mut s.run {
+                        r.resume = resume;
+                    }
+                }
             }
             Action::SetDialect(d) => {
                 s.view.dialect_picked = true;
@@ -140,12 +155,25 @@ impl AppState {
                     let text = s.document.text_for(d);
                     s.document = Document::new(text, d);
                     s.run = fresh_run(&s.document);
+                    if s.mine.current.is_some() {
+                        s.wrote();
+                    }
                 }
             }
-            Action::Load { text, dialect } => s = AppState::new(text, dialect),
+            Action::Load { text, dialect } => {
+                s = AppState::new(text, dialect);
+                s.mine = Rc::new(self.mine.left());
+            }
+            Action::OpenMine(i) => {
+                if let Some(own) = self.mine.scripts.get(i) {
+                    s = AppState::new(own.text.clone(), own.dialect());
+                    s.mine = Rc::new(self.mine.opened(i));
+                }
+            }
             Action::Notice(n) => s.view.notice = n,
             Action::ApplyFix { text, trace } => {
                 s.set_text(text);
+                s.wrote();
                 if let (Run::Script(r), Some(t)) = (&mut s.run, trace) {
                     // The fix keeps the statements: show the same one, now fixed.
                     r.cursor = self.script().and_then(|r| r.cursor);
@@ -281,6 +309,10 @@ impl AppState {
     /// How far down the list the run has got: the statement of the latest step on screen or
     /// before it that belongs to one (a batch that could not be read belongs to none).
     pub fn statements_reached(&self) -> usize {
+        // A position waiting to be shown again (after an edit or a reload) is where it is.
+        if let Some(k) = self.script().and_then(|r| r.resume) {
+            return k + 1;
+        }
         let Some(c) = self.cursor() else { return 0 };
         let owners = &self.outline.owners;
         owners[..(c + 1).min(owners.len())]
@@ -296,6 +328,23 @@ impl AppState {
         let step = self.current()?;
         let item = self.outline.items.get(self.current_statement()?)?;
         (item.span.start != step.span.start).then_some(item)
+    }
+
+    /// Whether the script's view has a ring to show: one drawn in some step of its run, or,
+    /// before it runs, a `mod` or `%` in the text that may make one (the panel explains what
+    /// will appear there).
+    pub fn ring_expected(&self) -> bool {
+        match self.trace() {
+            Some(t) => t.steps.iter().any(|s| !s.rings.is_empty()),
+            None => {
+                let t = self.document.text.as_bytes();
+                let word = |i: usize| t.get(i).is_none_or(|c| !c.is_ascii_alphanumeric());
+                t.contains(&b'%')
+                    || t.windows(3).enumerate().any(|(i, w)| {
+                        w.eq_ignore_ascii_case(b"mod") && word(i.wrapping_sub(1)) && word(i + 3)
+                    })
+            }
+        }
     }
 
     /// The bundled example whose text is in the editor, untouched.
@@ -329,6 +378,27 @@ impl AppState {
         }
     }
 
+    /// The statement to show again after the text becomes `text`: the one on screen, when it
+    /// and every line before its end are unchanged (the run up to it would be the same).
+    fn kept_position(&self, text: &str) -> Option<usize> {
+        // Counts a position still waiting to be shown: typing on before the run caught up
+        // keeps it.
+        let reached = self.statements_reached().checked_sub(1)?;
+        let lines = self.outline.items.get(reached)?.span.end.line as usize;
+        let same = self
+            .document
+            .text
+            .split_inclusive('\n')
+            .take(lines)
+            .eq(text.split_inclusive('\n').take(lines));
+        same.then_some(reached)
+    }
+
+    /// The text in the editor is the user's: it becomes (or updates) their current script.
+    fn wrote(&mut self) {
+        self.mine = Rc::new(self.mine.wrote(&self.document.text, self.document.dialect));
+    }
+
     fn set_text(&mut self, text: String) {
         if text == self.document.text {
             return;
@@ -346,6 +416,8 @@ impl AppState {
         let Run::Script(r) = &mut self.run else {
             return;
         };
+        // Any move replaces a position waiting to be shown again.
+        r.resume = None;
         let n = r.step_count();
         let traced = r.trace.is_some();
         r.cursor = match action {

@@ -22,6 +22,9 @@ pub struct ScriptRun {
     pub trace: Option<Rc<Trace>>,
     /// Index into `trace.steps` of the statement shown; `None` = no statement run yet.
     pub cursor: Option<usize>,
+    /// Before the run: the listed statement to show once the script runs again (an edit after
+    /// it, a reload), so the view stays where it was.
+    pub resume: Option<usize>,
 }
 
 /// A spec's run: `schedule.0[i]` is move `i` and `snapshots[i]` the state after it. The
@@ -161,6 +164,21 @@ impl SpecRun {
             .collect()
     }
 
+    /// For each of [`SpecRun::events`]: for a move that ran only some statements of its step
+    /// (`Step 1 statement`), the move's own event gets the statement it ran last, `line 7:
+    /// FETCH NEXT FROM c INTO @id`, so the log says how far the step got.
+    pub fn statements_ran(&self) -> Vec<Option<String>> {
+        let n = self.cursor.min(self.snapshots.len());
+        self.snapshots[..n]
+            .iter()
+            .zip(&self.schedule.0)
+            .flat_map(|(s, c)| {
+                let own = c.statements.and_then(|_| last_statement(s));
+                (0..s.events.len()).map(move |i| own.clone().filter(|_| i == 0))
+            })
+            .collect()
+    }
+
     /// The latest event with a result (ok, error, completed) of `name`, and whether it is a
     /// step stopped partway (its result is the statements' so far).
     pub fn last_result(&self, name: &str) -> Option<(Event, bool)> {
@@ -177,6 +195,15 @@ impl SpecRun {
             && self.inside(name) == Some(e.step.as_str());
         Some((e.clone(), partial))
     }
+}
+
+/// The statement the moving session ran last, as its first line with its line number.
+fn last_statement(s: &Snapshot) -> Option<String> {
+    let own = s.events.first()?;
+    let v = s.sessions.iter().find(|v| v.name == own.session)?;
+    let st = v.statement.as_ref()?;
+    let first = st.source.lines().map(str::trim).find(|l| !l.is_empty())?;
+    Some(format!("line {}: {first}", st.span.start.line))
 }
 
 /// Whether a move's own event is a step stopped after its statement limit: its session is,

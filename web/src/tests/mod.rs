@@ -2,6 +2,7 @@
 //! them, natively. [`Ui`] is a state plus the driver; like the app, it may be given a
 //! command on an older state, and the one driver follows.
 
+mod mine;
 mod script;
 mod spec;
 mod story;

@@ -55,6 +55,40 @@ fn editing_invalidates() {
     assert_eq!(s.cursor(), None);
 }
 
+#[test]
+fn an_edit_after_the_statement_on_screen_keeps_the_position() {
+    let s = odku()
+        .apply(Command::Next)
+        .apply(Command::Next)
+        .apply(Command::Next);
+    assert_eq!(s.current_statement(), Some(2));
+    let s = s.apply(Action::Edit(format!("{}\nSELECT 42;\n", s.document.text)));
+    assert_eq!(s.script().and_then(|r| r.resume), Some(2));
+    // What the app does once the typing pauses: the same statement is on screen again.
+    let shown = s.apply(Command::Jump(2));
+    assert_eq!(shown.current_statement(), Some(2));
+    assert_eq!(shown.script().and_then(|r| r.resume), None);
+    // Stepping on before that goes on from there, not from the first statement.
+    let next = s.apply(Command::Next);
+    assert_eq!(next.current_statement(), Some(3));
+    // Typing on before the run caught up keeps the same position.
+    let again = s.apply(Action::Edit(format!("{}-- more\n", s.document.text)));
+    assert_eq!(again.script().and_then(|r| r.resume), Some(2));
+}
+
+#[test]
+fn an_edit_before_the_statement_on_screen_starts_over() {
+    let s = odku()
+        .apply(Command::Next)
+        .apply(Command::Next)
+        .apply(Command::Next);
+    let edited = s.document.text.replacen("CREATE TABLE", "create table", 1);
+    assert_ne!(edited, s.document.text);
+    let s = s.apply(Action::Edit(edited));
+    assert_eq!(s.script().and_then(|r| r.resume), None);
+    assert_eq!(s.apply(Command::Next).cursor(), Some(0));
+}
+
 fn item_titled(s: &Ui, prefix: &str) -> usize {
     match s
         .outline
