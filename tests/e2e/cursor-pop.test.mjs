@@ -45,6 +45,11 @@ test('c1 stops after its FETCH with an X lock, c2 waits for it and then pops "se
   assert.match(await page.textContent('#scenario-status'), /last: c1pop\(statements 1\)/);
   const partial = await page.$$eval('ol.event-log li', (lis) => lis.map((li) => li.dataset.partial));
   assert.deepEqual(partial, Array(8).fill('true'));
+  // Each of those log lines says which statement it ran: the EXEC first, the FETCH last.
+  const ran = await page.$$eval('ol.event-log li .ev-statement', (cs) => cs.map((c) => c.textContent));
+  assert.equal(ran.length, 8);
+  assert.match(ran[0], /^line \d+: EXEC/i);
+  assert.match(ran[7], /^line \d+: FETCH/i);
 
   // c2's pop reads the same row first: it waits for c1, and can step in neither way.
   await button(page, 'c2', 'Step c2pop').click();

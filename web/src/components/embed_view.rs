@@ -71,7 +71,7 @@ pub fn embed_view(props: &EmbedViewProps) -> Html {
                 <div class="state">
                     <TablesPanel />
                     if rings {
-                        <RingsPanel />
+                        <RingsPanel rings={app.current().map(|s| s.rings.clone()).unwrap_or_default()} />
                     }
                 </div>
             }

@@ -11,6 +11,9 @@ pub struct EventLogProps {
     pub log: Log,
     /// For each event: a step stopped partway (after `(statements n)`), to go on later.
     pub partial: Vec<bool>,
+    /// For each event: the statement a move that ran only some of its step's statements
+    /// ran last (`line 7: FETCH NEXT ...`).
+    pub statements: Vec<Option<String>>,
 }
 
 #[function_component(EventLog)]
@@ -25,6 +28,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
                 <ol class="event-log">
                     { for events.iter().enumerate().map(|(i, e)| {
                         let partial = props.partial.get(i).copied().unwrap_or(false);
+                        let statement = props.statements.get(i).cloned().flatten();
                         html! {
                         <li data-event={e.kind.as_str()} data-session={e.session.clone()}
                             data-partial={partial.to_string()}>
@@ -37,6 +41,9 @@ pub fn event_log(props: &EventLogProps) -> Html {
                                 </span>
                             }
                             <span class="ev-result">{ summary(e, partial) }</span>
+                            if let Some(st) = statement {
+                                <code class="ev-statement" title="The statement this move ran last">{ st }</code>
+                            }
                         </li>
                         }
                     }) }

@@ -1,5 +1,5 @@
-//! The rings after the statement on screen: one block per ring table with a size override,
-//! the groups of a grouped ring side by side, and a legend.
+//! The rings after the statement (or move) on screen: one block per ring table, with a size
+//! override for a script's, the groups of a grouped ring side by side, and a legend.
 
 use super::ring::Ring;
 use crate::driver::Command;
@@ -9,10 +9,19 @@ use queuelab::trace::RingView;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    /// The rings to draw: the script's step on screen, or a spec's snapshot.
+    pub rings: Vec<RingView>,
+    /// A script's ring size can be changed (the script runs again); a spec's cannot.
+    #[prop_or(true)]
+    pub sizable: bool,
+}
+
 #[function_component(RingsPanel)]
-pub fn rings_panel() -> Html {
+pub fn rings_panel(props: &Props) -> Html {
     let app = use_app();
-    let rings = app.current().map(|s| s.rings.clone()).unwrap_or_default();
+    let rings = props.rings.clone();
 
     // Group by table, keeping the engine's order.
     let mut tables: Vec<(String, Vec<RingView>)> = Vec::new();
@@ -38,7 +47,7 @@ pub fn rings_panel() -> Html {
                 }</p>
             } else {
                 <div class="ring-tables">
-                    { for tables.iter().map(|(table, rings)| ring_table(&app, table, rings)) }
+                    { for tables.iter().map(|(table, rings)| ring_table(&app, table, rings, props.sizable)) }
                 </div>
                 { legend() }
             }
@@ -46,7 +55,7 @@ pub fn rings_panel() -> Html {
     }
 }
 
-fn ring_table(app: &AppHandle, table: &str, rings: &[RingView]) -> Html {
+fn ring_table(app: &AppHandle, table: &str, rings: &[RingView], sizable: bool) -> Html {
     let Some(first) = rings.first() else {
         return html! {};
     };
@@ -83,12 +92,16 @@ fn ring_table(app: &AppHandle, table: &str, rings: &[RingView]) -> Html {
                     <code>{ table.to_string() }</code>
                     { format!(" · slot = {} · order = {}", first.slot_column, first.order_column) }
                 </span>
-                <label class="ring-size-field" title="Draw the ring with another number of slots (re-runs the script)">
-                    { "size " }
-                    <input type="number" class="ring-size" data-table={table.to_string()}
-                        min="1" max={MAX_RING_SIZE.to_string()} value={first.size.to_string()} {onchange} />
-                </label>
-                if overridden {
+                if sizable {
+                    <label class="ring-size-field" title="Draw the ring with another number of slots (re-runs the script)">
+                        { "size " }
+                        <input type="number" class="ring-size" data-table={table.to_string()}
+                            min="1" max={MAX_RING_SIZE.to_string()} value={first.size.to_string()} {onchange} />
+                    </label>
+                } else {
+                    <span class="ring-size-fixed">{ format!(" · {} slots", first.size) }</span>
+                }
+                if sizable && overridden {
                     <button type="button" class="link" onclick={restore}>{ "use the script's size" }</button>
                 }
             </div>

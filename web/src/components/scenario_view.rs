@@ -4,6 +4,7 @@
 
 use super::event_log::EventLog;
 use super::explore_panel::ExplorePanel;
+use super::rings_panel::RingsPanel;
 use super::session_column::{SessionColumn, SessionResult, StepItem};
 use super::table::Table;
 use super::timeline::Timeline;
@@ -258,12 +259,17 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
                         </div>
                     }
                 </div>
+                // The ring race's table as a ring, once a move has drawn one.
+                if let Some(rings) = shown.map(|s| &s.rings).filter(|r| !r.is_empty()) {
+                    <RingsPanel rings={rings.clone()} sizable={false} />
+                }
                 // Compact: the graph only for a run in which somebody waited.
                 if !props.compact || run.snapshots.iter().any(|s| !s.waits.is_empty() || !s.deadlocks.is_empty()) {
                     <WaitGraph sessions={names.clone()} edges={wait_edges} {victim} />
                 }
                 if !props.compact {
-                    <EventLog log={shown.map(|s| s.log.clone()).unwrap_or_default()} partial={run.partial()} />
+                    <EventLog log={shown.map(|s| s.log.clone()).unwrap_or_default()} partial={run.partial()}
+                        statements={run.statements_ran()} />
                 }
             </div>
         </div>

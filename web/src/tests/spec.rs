@@ -163,6 +163,21 @@ fn cursor_pop_one_statement_at_a_time_then_the_rest() {
     );
     assert_eq!(sc.partial, vec![true; 8]);
     assert!(sc.last_result("c1").is_some_and(|(_, partial)| partial));
+    // The log says which statement each one-statement move ran: the EXEC first, the FETCH last.
+    let ran = s.spec_run().map(|r| r.statements_ran()).unwrap_or_default();
+    assert_eq!(ran.len(), 8);
+    assert!(
+        ran[0].as_deref().is_some_and(|t| t.contains("EXEC")),
+        "{ran:?}"
+    );
+    assert!(
+        ran[7].as_deref().is_some_and(|t| t.contains("FETCH")),
+        "{ran:?}"
+    );
+    assert!(
+        ran[7].as_deref().is_some_and(|t| t.starts_with("line ")),
+        "{ran:?}"
+    );
 
     // c2's pop reads the same row first and waits for c1's lock; waiting, it cannot step.
     let s = s.apply(step("c2"));
