@@ -8,6 +8,7 @@ pub mod engine;
 pub mod examples;
 pub mod explore;
 pub mod ids;
+pub mod limits;
 pub mod render;
 pub mod scenario;
 pub mod sim;

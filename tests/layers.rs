@@ -14,6 +14,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("trace", 1),
     ("vendor", 1),
     ("ids", 1),
+    ("limits", 1),
     ("dialect", 2),
     ("engine", 3),
     ("scenario", 4),

@@ -7,6 +7,9 @@ use queuelab::trace::Outcome;
 use queuelab::{run_script, Dialect, RunConfig};
 use wasm_bindgen_test::*;
 
+#[path = "common/deep.rs"]
+mod deep;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
@@ -84,4 +87,38 @@ fn fingerprints_are_the_native_ones() {
         common::fingerprint_lines(),
         include_str!("golden/fingerprints.txt")
     );
+}
+
+/// WebAssembly's stack is the smallest: the deepest inputs the limits accept run here too,
+/// and the first ones past them are refused, not a crashed page.
+#[wasm_bindgen_test]
+fn the_deepest_accepted_inputs_run_in_the_browser() {
+    for d in [Dialect::MySql, Dialect::Postgres, Dialect::MsSql] {
+        let t = run_script(
+            d,
+            &deep::addition_chain(deep::DEEPEST_CHAIN),
+            &RunConfig::default(),
+        );
+        let Outcome::Ok(ok) = &t.steps[0].outcome else {
+            panic!("{d:?}: the longest chain runs");
+        };
+        let sum = (deep::DEEPEST_CHAIN + 1).to_string();
+        assert_eq!(ok.rows[0][0].text().as_deref(), Some(sum.as_str()));
+        let t = run_script(d, &deep::addition_chain(8_600), &RunConfig::default());
+        assert!(
+            matches!(&t.steps[0].outcome, Outcome::Error(e) if e.message.contains("MAX_OPERATORS"))
+        );
+    }
+    let t = run_script(
+        Dialect::MsSql,
+        &deep::nested_blocks(deep::DEEPEST_NESTING),
+        &RunConfig::default(),
+    );
+    assert!(t.steps.last().is_some_and(|s| s.client_text.contains("42")));
+    let t = run_script(
+        Dialect::MsSql,
+        &deep::nested_blocks(7_300),
+        &RunConfig::default(),
+    );
+    assert!(matches!(&t.steps[0].outcome, Outcome::Error(e) if e.message.contains("MAX_NESTING")));
 }

@@ -42,7 +42,23 @@ pub fn syntax_code(dialect: Dialect) -> &'static str {
     }
 }
 
+/// The vendor's code for a statement too big or too deep to run (`limits.rs`).
+pub fn too_complex_code(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::MySql => super::mysql::errors::TOO_COMPLEX,
+        Dialect::Postgres => super::postgres::errors::TOO_COMPLEX,
+        Dialect::MsSql => super::mssql::errors::TOO_COMPLEX,
+    }
+}
+
 pub fn parse_script(dialect: Dialect, text: &str) -> Script {
+    if let Some(d) = super::bounds::check_script_size(text) {
+        return Script {
+            dialect,
+            statements: Vec::new(),
+            diagnostics: vec![d],
+        };
+    }
     let cleaned = clean_paste(text);
     let sql_dialect = sqlparser_dialect(dialect);
     let raws = match split(sql_dialect.as_ref(), &cleaned, text) {
@@ -55,6 +71,16 @@ pub fn parse_script(dialect: Dialect, text: &str) -> Script {
             }
         }
     };
+    let past = raws
+        .get(crate::limits::MAX_STATEMENTS)
+        .map(|r| r.span.start);
+    if let Some(d) = super::bounds::check_statement_count(raws.len(), past) {
+        return Script {
+            dialect,
+            statements: Vec::new(),
+            diagnostics: vec![d],
+        };
+    }
     let curly = find_curly_quotes(&cleaned);
     let statements = raws
         .into_iter()
@@ -96,6 +122,7 @@ fn parse_one(
         Dialect::MySql => mysql::mod_operator::fix_tokens(raw.tokens.clone()),
         _ => raw.tokens.clone(),
     };
+    super::bounds::check_operators(dialect, &tokens)?;
     let mut parser = Parser::new(sql_dialect).with_tokens_with_locations(tokens);
     let stmt = parser
         .parse_statement()

@@ -3,6 +3,7 @@
 //! Everything that differs between vendors is asked of [`Dialect`] through a named capability
 //! method, never by comparing dialects inside the engine.
 
+pub mod bounds;
 pub mod catalog;
 pub mod client;
 pub mod common;

@@ -7,7 +7,28 @@ use super::exprs::last_ident;
 use sqlparser::ast::{BinaryOperator, Expr, Insert, SelectItem, SetExpr, Value};
 use std::ops::ControlFlow;
 
-pub fn detect(ins: &Insert, table: &str, def: Option<&TableDef>) -> Option<RingHint> {
+/// The ring `ins` fills, if it is a ring insert. A ring of more than
+/// [`MAX_RING_SLOTS`](crate::limits::MAX_RING_SLOTS) slots is not drawn: it stays a table,
+/// with a note in `notes` saying so.
+pub fn detect(
+    ins: &Insert,
+    table: &str,
+    def: Option<&TableDef>,
+    notes: &mut Vec<String>,
+) -> Option<RingHint> {
+    let hint = ring_of(ins, table, def)?;
+    let limit = crate::limits::MAX_RING_SLOTS;
+    if hint.size > limit {
+        notes.push(format!(
+            "`mod {}` would make a ring of {} slots: it is shown as a table, not drawn as a ring (over the limit of {} slots, MAX_RING_SLOTS)",
+            hint.size, hint.size, limit
+        ));
+        return None;
+    }
+    Some(hint)
+}
+
+fn ring_of(ins: &Insert, table: &str, def: Option<&TableDef>) -> Option<RingHint> {
     let source = ins.source.as_ref()?;
     let exprs: Vec<&Expr> = match source.body.as_ref() {
         SetExpr::Select(s) => s

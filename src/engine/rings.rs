@@ -31,7 +31,10 @@ pub fn ring_views(
     def: Option<&TableDef>,
     size_override: Option<i64>,
 ) -> Vec<RingView> {
-    let size = size_override.unwrap_or(hint.size).max(1);
+    // The user's override is bounded like the script's own `mod N` (`ring_hint::detect`).
+    let size = size_override
+        .unwrap_or(hint.size)
+        .clamp(1, crate::limits::MAX_RING_SLOTS);
     let col = |name: &str| {
         table
             .columns

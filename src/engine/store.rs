@@ -114,6 +114,13 @@ impl Store {
     pub fn open(step_budget: u64) -> Result<Store, StoreError> {
         let mut conn = Connection::open_in_memory().map_err(store_error)?;
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+        // A string or blob past this is SQLITE_TOOBIG, named in `budget_error`, instead of
+        // hundreds of megabytes (`hex(zeroblob(300000000))`).
+        conn.set_limit(
+            rusqlite::limits::Limit::SQLITE_LIMIT_LENGTH,
+            crate::limits::MAX_VALUE_BYTES,
+        )
+        .map_err(store_error)?;
         let changes: Arc<Mutex<Vec<RowChange>>> = Arc::default();
         let clock = Arc::new(std::sync::atomic::AtomicI64::new(0));
         let budget = Arc::new(AtomicU64::new(step_budget));
@@ -337,6 +344,12 @@ impl Store {
 
     fn budget_error(&self, e: rusqlite::Error) -> StoreError {
         let mut err = store_error(e);
+        if err.code == rusqlite::ffi::SQLITE_TOOBIG {
+            err.message = format!(
+                "a value of more than {} bytes: over Queue Lab's limit (MAX_VALUE_BYTES) on one string or blob",
+                crate::limits::thousands(crate::limits::MAX_VALUE_BYTES as u128)
+            );
+        }
         if err.code == rusqlite::ffi::SQLITE_INTERRUPT {
             err.interrupted = true;
             err.message = format!(

@@ -183,18 +183,8 @@ pub fn share(part: u128, whole: u128) -> String {
     format!("{:.1} %", part as f64 * 100.0 / whole as f64)
 }
 
-/// 34650 as `34,650`.
-pub fn thousands(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
+/// 34650 as `34,650`: one formatting for every figure the user reads.
+pub use crate::limits::thousands;
 
 #[cfg(test)]
 mod tests {

@@ -85,6 +85,9 @@ pub fn looks_like_spec(text: &str) -> bool {
 }
 
 pub fn parse(text: &str) -> (Spec, Vec<Diagnostic>) {
+    if let Some(d) = crate::dialect::bounds::check_script_size(text) {
+        return (Spec::default(), vec![d]);
+    }
     let mut spec = Spec {
         dialect: crate::source::dialect_header(text).map(str::to_string),
         ..Spec::default()

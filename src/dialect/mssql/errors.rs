@@ -6,6 +6,10 @@ use crate::dialect::errors::StoreFailure;
 /// Msg 102, "Incorrect syntax near ...": the batch could not be read.
 pub const SYNTAX_ERROR: &str = "102";
 
+/// "Some part of your SQL statement is nested too deeply": a statement over one of Queue
+/// Lab's size limits (`limits.rs`).
+pub const TOO_COMPLEX: &str = "191";
+
 /// The message number and text SQL Server reports for `f`.
 pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
     match f {

@@ -6,6 +6,10 @@ use crate::dialect::errors::StoreFailure;
 /// ER_PARSE_ERROR: the statement could not be read.
 pub const SYNTAX_ERROR: &str = "1064";
 
+/// ER_STACK_OVERRUN_NEED_MORE, what the server reports for a statement too deep for its
+/// stack: a statement over one of Queue Lab's size limits (`limits.rs`).
+pub const TOO_COMPLEX: &str = "1436";
+
 /// The server's error number and message for `f`.
 pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
     match f {

@@ -41,7 +41,7 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     for t in source_tables(&ins) {
         lock_reads.push(super::locks::source_scan(lock_reads.len(), &t));
     }
-    let ring = ring_hint::detect(&ins, &table, def);
+    let ring = ring_hint::detect(&ins, &table, def, &mut notes);
     if ins.insert_alias.is_some() {
         return Err(super::common::unsupported_with(
             Dialect::MySql,

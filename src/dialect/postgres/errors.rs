@@ -6,6 +6,9 @@ use crate::dialect::errors::StoreFailure;
 /// syntax_error: the statement could not be read.
 pub const SYNTAX_ERROR: &str = "42601";
 
+/// statement_too_complex: a statement over one of Queue Lab's size limits (`limits.rs`).
+pub const TOO_COMPLEX: &str = "54001";
+
 /// The SQLSTATE and message PostgreSQL reports for `f`.
 pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
     match f {

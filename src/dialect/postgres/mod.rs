@@ -48,7 +48,7 @@ pub fn plan_insert(ins: &sqlparser::ast::Insert, catalog: &Catalog) -> Plan {
     if ins.on.is_some() {
         notes.extend(super::dml::add_where_true(&mut ins));
     }
-    let ring = ring_hint::detect(&ins, &table, catalog.table(&table));
+    let ring = ring_hint::detect(&ins, &table, catalog.table(&table), &mut notes);
     let mode = match &ins.on {
         Some(OnInsert::OnConflict(oc)) => match oc.action {
             OnConflictAction::DoNothing => InsertMode::Ignore,

@@ -9,12 +9,15 @@ use super::node::{Batch, Kind, Node, Param, ProcDef, VarDecl};
 use crate::dialect::mssql::tokens as fixes;
 use crate::dialect::plan::Isolation;
 use crate::dialect::split::{pos, LineIndex};
+use crate::dialect::Dialect;
+use crate::limits::{over, MAX_NESTING};
 use crate::source::{clean_paste, Pos, Span};
 use crate::trace::{Diagnostic, ErrorClass, StepError};
 use sqlparser::ast::{Expr, SelectItem, SetExpr, Statement};
 use sqlparser::dialect::MsSqlDialect;
 use sqlparser::parser::Parser;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer, Whitespace};
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 /// Keywords that start a statement.
@@ -64,6 +67,12 @@ pub struct TsqlScript {
 }
 
 pub fn read_script(text: &str) -> TsqlScript {
+    if let Some(d) = crate::dialect::bounds::check_script_size(text) {
+        return TsqlScript {
+            batches: Vec::new(),
+            diagnostics: vec![d],
+        };
+    }
     let cleaned = clean_paste(text);
     let tokens = match Tokenizer::new(&MsSqlDialect {}, &cleaned).tokenize_with_location() {
         Ok(t) => t,
@@ -101,6 +110,7 @@ pub fn read_script(text: &str) -> TsqlScript {
                 lines: &lines,
                 original: text,
                 remarks: &remarks,
+                depth: Cell::new(0),
             };
             let span = reader.span(0, b.tokens.len());
             let (nodes, error) = match reader.batch() {
@@ -115,7 +125,18 @@ pub fn read_script(text: &str) -> TsqlScript {
                 span,
             }
         })
-        .collect();
+        .collect::<Vec<Batch>>();
+    let nodes = batches.iter().flat_map(|b| &b.nodes);
+    let past = nodes
+        .clone()
+        .nth(crate::limits::MAX_STATEMENTS)
+        .map(|n| n.span.start);
+    if let Some(d) = crate::dialect::bounds::check_statement_count(nodes.count(), past) {
+        return TsqlScript {
+            batches: Vec::new(),
+            diagnostics: vec![d],
+        };
+    }
     TsqlScript {
         batches,
         diagnostics: Vec::new(),
@@ -167,6 +188,9 @@ struct Reader<'a> {
     lines: &'a LineIndex<'a>,
     original: &'a str,
     remarks: &'a BTreeMap<Pos, Vec<String>>,
+    /// How many statements (BEGIN, IF, WHILE) the one being read is nested in: checked
+    /// against `MAX_NESTING` before going one deeper, so no input overflows the stack.
+    depth: Cell<usize>,
 }
 
 /// `-- note:` comments, by the position of the token that follows them.
@@ -209,6 +233,32 @@ impl Reader<'_> {
 
     /// One statement from `i`; returns it and where the next begins.
     fn statement(&self, i: usize) -> Read<(Node, usize)> {
+        let depth = self.depth.get();
+        if depth >= MAX_NESTING {
+            let at = self.position(i);
+            return Err(StepError {
+                class: ErrorClass::Other,
+                native: crate::dialect::mssql::errors::TOO_COMPLEX.into(),
+                message: format!(
+                    "{} (at {at})",
+                    over(
+                        "blocks nested in one another (BEGIN, IF, WHILE)",
+                        depth + 1,
+                        MAX_NESTING,
+                        "MAX_NESTING"
+                    )
+                ),
+                pos: Some(at),
+                fixed_text: None,
+            });
+        }
+        self.depth.set(depth + 1);
+        let read = self.statement_inside(i);
+        self.depth.set(depth);
+        read
+    }
+
+    fn statement_inside(&self, i: usize) -> Read<(Node, usize)> {
         let k = self.kw(i).unwrap_or_default();
         match k.as_str() {
             "BEGIN" => self.begin(i),
@@ -950,6 +1000,7 @@ impl Reader<'_> {
             .first()
             .map(|t| pos(t.span.start))
             .unwrap_or_default();
+        crate::dialect::bounds::check_operators(Dialect::MsSql, &tokens)?;
         let mut p = Parser::new(&MsSqlDialect {}).with_tokens_with_locations(tokens);
         let e = p.parse_expr().map_err(|e| syntax(&e.to_string(), at))?;
         let next = p.peek_token();
@@ -967,6 +1018,7 @@ impl Reader<'_> {
             .first()
             .map(|t| pos(t.span.start))
             .unwrap_or_default();
+        crate::dialect::bounds::check_operators(Dialect::MsSql, &tokens)?;
         let mut p = Parser::new(&MsSqlDialect {}).with_tokens_with_locations(tokens);
         let stmt = p
             .parse_statement()

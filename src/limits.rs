@@ -1,0 +1,66 @@
+//! Every limit Queue Lab puts on its input and its work, in one place. Each keeps a run
+//! within bounded time and memory (in the browser, where a panic, a stack overflow or an
+//! allocation failure kills the page and the learner's work), and each is enforced with an
+//! error or a note that names it, so that nothing is cut silently. The figures are far above
+//! what a queue technique needs: a lesson has tens of statements and rows, not thousands.
+
+/// Bytes of script or spec text read at all (1 MiB).
+pub const MAX_SCRIPT_BYTES: usize = 1 << 20;
+
+/// Statements in one script (one-session text; a spec's sessions count each step's).
+pub const MAX_STATEMENTS: usize = 10_000;
+
+/// Operators in one statement (`+`, `AND`, `||`, `UNION` ...). A chain of them is parsed into
+/// a tree as deep as it is long, and every pass over that tree recurses: past this, the
+/// smaller stack of WebAssembly would overflow (a debug build's 2 MB test thread overflows
+/// between 700 and 1,000).
+pub const MAX_OPERATORS: usize = 500;
+
+/// Depth of nested blocks (`BEGIN ... END`, `IF`, `WHILE`) and parentheses in one statement.
+pub const MAX_NESTING: usize = 100;
+
+/// Slots of a ring drawn as a circle (`... mod N`); a larger ring is left as a table.
+pub const MAX_RING_SLOTS: i64 = 1_000;
+
+/// Bytes in one value (a string or blob SQLite makes: `repeat`, `hex(...)`), as SQLite's
+/// `SQLITE_LIMIT_LENGTH`.
+pub const MAX_VALUE_BYTES: i32 = 1_000_000;
+
+/// The message of an input over one of these limits: what, how much, the limit's name.
+pub fn over(what: &str, found: usize, limit: usize, name: &str) -> String {
+    format!(
+        "{what}: {} is over Queue Lab's limit of {} ({name}); split the work into smaller pieces",
+        thousands(found as u128),
+        thousands(limit as u128)
+    )
+}
+
+/// `12345` as `12,345`.
+pub fn thousands(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_read_with_thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(12_345_678), "12,345,678");
+        assert_eq!(
+            over("operators in one statement", 8_600, 1_000, "MAX_OPERATORS"),
+            "operators in one statement: 8,600 is over Queue Lab's limit of 1,000 (MAX_OPERATORS); split the work into smaller pieces"
+        );
+    }
+}

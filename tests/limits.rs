@@ -1,0 +1,155 @@
+//! Every limit of `src/limits.rs` at work: the deepest or largest input accepted runs, the
+//! next one is refused with an error that names the limit, and nothing panics, overflows the
+//! stack or takes memory in proportion to a number in the SQL.
+
+mod common;
+#[path = "common/deep.rs"]
+mod deep;
+
+use common::{err, last, mysql, ok, postgres, rows};
+use queuelab::limits::{MAX_RING_SLOTS, MAX_SCRIPT_BYTES, MAX_STATEMENTS};
+use queuelab::{run_script, Dialect, RunConfig};
+
+fn mssql(sql: &str) -> queuelab::Trace {
+    run_script(Dialect::MsSql, sql, &RunConfig::default())
+}
+
+const RING: &str = "CREATE TABLE q (id int NOT NULL, modulo int NOT NULL, fruit varchar(10), PRIMARY KEY (id), UNIQUE KEY (modulo));\n";
+
+fn ring_insert(modulo: &str, fruit: &str) -> String {
+    format!(
+        "INSERT INTO q (id, modulo, fruit) SELECT coalesce(max(id), -1) + 1, (coalesce(max(id), -1) + 1) mod {modulo}, '{fruit}' FROM q;\n"
+    )
+}
+
+#[test]
+fn a_ring_of_the_largest_size_is_drawn_and_a_larger_one_is_left_a_table() {
+    let t = mysql(&format!(
+        "{RING}{}",
+        ring_insert(&MAX_RING_SLOTS.to_string(), "apple")
+    ));
+    let ring = &last(&t).rings[0];
+    assert_eq!(ring.size, MAX_RING_SLOTS);
+    assert_eq!(ring.slots.len(), MAX_RING_SLOTS as usize);
+
+    // Once a panic allocating i64::MAX slots; then gigabytes for `mod 1000000000`.
+    for n in [
+        "9223372036854775807",
+        "1000000000",
+        &(MAX_RING_SLOTS + 1).to_string(),
+    ] {
+        let t = mysql(&format!("{RING}{}", ring_insert(n, "apple")));
+        let step = last(&t);
+        assert_eq!(ok(step).affected, Some(1), "the insert itself runs");
+        assert!(step.rings.is_empty(), "mod {n}: no ring drawn");
+        assert!(
+            step.notes.iter().any(|n| n.contains("MAX_RING_SLOTS")),
+            "{:?}",
+            step.notes
+        );
+    }
+    let t = postgres(
+        "CREATE TABLE q (id int PRIMARY KEY, slot int UNIQUE);\n\
+         INSERT INTO q SELECT coalesce(max(id), -1) + 1, (coalesce(max(id), -1) + 1) % 9223372036854775807 FROM q;",
+    );
+    assert!(last(&t).rings.is_empty());
+}
+
+#[test]
+fn the_longest_operator_chain_runs_in_every_dialect_and_a_longer_one_is_refused_where_it_goes_over()
+{
+    let deepest = deep::addition_chain(deep::DEEPEST_CHAIN);
+    let sum = (deep::DEEPEST_CHAIN + 1).to_string();
+    for (t, dialect) in [
+        (mysql(&deepest), "mysql"),
+        (postgres(&deepest), "postgres"),
+        (mssql(&deepest), "mssql"),
+    ] {
+        assert_eq!(rows(last(&t)), [[sum.clone()]], "{dialect}");
+    }
+    // 8,600 once overflowed the stack while the statement was copied.
+    for n in [deep::DEEPEST_CHAIN + 1, 8_600] {
+        let text = deep::addition_chain(n);
+        for (t, code) in [
+            (mysql(&text), "1436"),
+            (postgres(&text), "54001"),
+            (mssql(&text), "191"),
+        ] {
+            let e = err(last(&t));
+            assert_eq!(e.native, code);
+            assert!(e.message.contains("MAX_OPERATORS"), "{}", e.message);
+            // `SELECT 1` is 8 columns, then `+1` per operator: the 1,001st `+` is past it.
+            let pos = e.pos.expect("a position");
+            assert_eq!(
+                (pos.line, pos.column),
+                (1, 9 + 2 * deep::DEEPEST_CHAIN as u32)
+            );
+        }
+    }
+    // Signs are not operators: a long VALUES list of negative numbers is no deeper a tree.
+    let values: Vec<String> = (0..2_000).map(|i| format!("({i}, -1)")).collect();
+    let t = postgres(&format!(
+        "CREATE TABLE t (id int, v int);\nINSERT INTO t VALUES {};",
+        values.join(", ")
+    ));
+    assert_eq!(ok(last(&t)).affected, Some(2_000));
+    let and_chain = format!("SELECT 1 WHERE {};", vec!["1 = 1"; 5_000].join(" AND "));
+    assert!(err(last(&postgres(&and_chain)))
+        .message
+        .contains("MAX_OPERATORS"));
+    let unions = vec!["SELECT 1"; 20_000].join(" UNION ALL ") + ";";
+    assert!(err(last(&mysql(&unions))).message.contains("MAX_OPERATORS"));
+}
+
+#[test]
+fn t_sql_blocks_nest_to_the_limit_and_deeper_is_refused() {
+    let t = mssql(&deep::nested_blocks(deep::DEEPEST_NESTING));
+    assert!(t.diagnostics.is_empty(), "{:?}", t.diagnostics);
+    assert!(
+        last(&t).client_text.contains("42"),
+        "{}",
+        last(&t).client_text
+    );
+
+    let too_deep = deep::nested_blocks(deep::DEEPEST_NESTING + 1);
+    let ifs = format!("{}SELECT 1;", "IF 1 = 1\n".repeat(2_200));
+    let whiles = format!("{}BREAK;", "WHILE 1 = 1\n".repeat(2_600));
+    let blocks = deep::nested_blocks(7_300);
+    for text in [too_deep, ifs, whiles, blocks] {
+        let t = mssql(&text);
+        let e = err(last(&t));
+        assert_eq!(e.native, "191");
+        assert!(e.message.contains("MAX_NESTING"), "{}", e.message);
+    }
+}
+
+#[test]
+fn a_value_past_the_byte_limit_is_an_error_naming_it() {
+    let t = mysql("SELECT length(hex(zeroblob(300000000)));");
+    assert!(err(last(&t)).message.contains("MAX_VALUE_BYTES"));
+}
+
+#[test]
+fn scripts_too_long_or_with_too_many_statements_are_refused_before_anything_runs() {
+    let many = "SELECT 1;\n".repeat(MAX_STATEMENTS);
+    assert_eq!(mysql(&many).steps.len(), MAX_STATEMENTS);
+
+    for (text, limit) in [
+        ("SELECT 1;\n".repeat(MAX_STATEMENTS + 1), "MAX_STATEMENTS"),
+        ("SELECT 1;\n".repeat(100_000), "MAX_STATEMENTS"),
+        (
+            format!("SELECT '{}';", "x".repeat(MAX_SCRIPT_BYTES)),
+            "MAX_SCRIPT_BYTES",
+        ),
+    ] {
+        for d in [Dialect::MySql, Dialect::Postgres, Dialect::MsSql] {
+            let t = run_script(d, &text, &RunConfig::default());
+            assert!(t.steps.is_empty(), "{d:?}: nothing runs");
+            assert!(
+                t.diagnostics.iter().any(|x| x.message.contains(limit)),
+                "{d:?}: {:?}",
+                t.diagnostics
+            );
+        }
+    }
+}
