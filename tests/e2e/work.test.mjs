@@ -22,7 +22,7 @@ test('an example or a link opened over your script leaves it under "Your scripts
   await page.fill('#editor', mine);
   await page.selectOption('#examples', 'pg-skip-locked');
   assert.match(await page.inputValue('#editor'), /SKIP LOCKED/);
-  assert.deepEqual(await ownOptions(page), [['mine:0', '-- my pops']]);
+  assert.deepEqual(await ownOptions(page), [['mine:0', 'Yours: -- my pops']]);
   await page.selectOption('#examples', 'mine:0');
   assert.equal(await page.inputValue('#editor'), mine);
   assert.equal(await page.inputValue('#examples'), 'mine:0');
@@ -34,13 +34,13 @@ test('an example or a link opened over your script leaves it under "Your scripts
   await page.waitForSelector('#app[data-ready="true"]', { state: 'attached' });
   assert.equal(await page.inputValue('#editor'), "SELECT 'shared' AS who;");
   assert.equal(await page.inputValue('#examples'), '', 'a link is neither an example nor yours');
-  assert.deepEqual(await ownOptions(page), [['mine:0', '-- my pops']]);
+  assert.deepEqual(await ownOptions(page), [['mine:0', 'Yours: -- my pops']]);
 
   // Editing the link makes it a script of your own, beside the older one.
   await page.fill('#editor', "SELECT 'shared, then changed' AS who;");
   assert.deepEqual((await ownOptions(page)).map((o) => o[1]),
-    ["SELECT 'shared, then changed' AS who;", '-- my pops']);
-  await page.selectOption('#examples', { label: '-- my pops' });
+    ["Yours: SELECT 'shared, then changed' AS who;", 'Yours: -- my pops']);
+  await page.selectOption('#examples', { label: 'Yours: -- my pops' });
   assert.equal(await page.inputValue('#editor'), mine);
   await page.screenshot({ path: join(shots, 'your-scripts.png') });
   assert.deepEqual(errors, []);

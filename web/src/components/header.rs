@@ -99,7 +99,7 @@ pub fn header() -> Html {
                     if !app.mine.scripts.is_empty() {
                         <optgroup label="Your scripts">
                             { for app.mine.scripts.iter().enumerate().map(|(i, own)| html! {
-                                <option value={format!("{MINE}{i}")}>{ own.label() }</option>
+                                <option value={format!("{MINE}{i}")}>{ format!("Yours: {}", own.label()) }</option>
                             }) }
                         </optgroup>
                     }
