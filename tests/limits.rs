@@ -125,8 +125,50 @@ fn t_sql_blocks_nest_to_the_limit_and_deeper_is_refused() {
 
 #[test]
 fn a_value_past_the_byte_limit_is_an_error_naming_it() {
-    let t = mysql("SELECT length(hex(zeroblob(300000000)));");
-    assert!(err(last(&t)).message.contains("MAX_VALUE_BYTES"));
+    // Doubling a 10-byte string: 640 KB at n = 17 is a value, 1.3 MB at n = 18 is not.
+    let doubling = |n: u32| {
+        format!(
+            "WITH RECURSIVE r(s, n) AS (SELECT 'xxxxxxxxxx', 1 UNION ALL SELECT s || s, n + 1 FROM r WHERE n < {n}) \
+             SELECT length(s) FROM r ORDER BY n DESC LIMIT 1;"
+        )
+    };
+    assert_eq!(rows(last(&postgres(&doubling(17)))), [["655360"]]);
+    let e = err(last(&postgres(&doubling(18)))).clone();
+    assert!(e.message.contains("MAX_VALUE_BYTES"), "{}", e.message);
+}
+
+#[test]
+fn sqlite_s_own_functions_and_tables_are_refused_as_the_vendor_refuses_unknown_ones() {
+    // Once the client text of a 600 MB value: out of memory.
+    let e = err(last(&mysql("SELECT hex(zeroblob(300000000));"))).clone();
+    assert_eq!(
+        (e.native.as_str(), e.message.as_str()),
+        ("1305", "FUNCTION test.zeroblob does not exist")
+    );
+    let e = err(last(&postgres("SELECT * FROM sqlite_schema;"))).clone();
+    assert_eq!(e.message, "relation \"sqlite_schema\" does not exist");
+    let e = err(last(&mssql("SELECT name FROM pragma_table_info('q');"))).clone();
+    assert_eq!(e.message, "Invalid object name 'pragma_table_info'.");
+    // The engine's own helpers are not the user's to call.
+    let e = err(last(&postgres("SELECT ql_now();"))).clone();
+    assert_eq!(e.message, "function ql_now() does not exist");
+    for t in [mysql("SELECT random();"), postgres("SELECT random();")] {
+        assert!(err(last(&t)).message.contains("same result every time"));
+    }
+    let e = err(last(&mysql("SELECT * FROM generate_series(1, 3);"))).clone();
+    assert_eq!(e.message, "Table 'test.generate_series' doesn't exist");
+    // PostgreSQL has generate_series: it runs there.
+    assert_eq!(
+        rows(last(&postgres(
+            "SELECT count(*) FROM generate_series(1, 3);"
+        ))),
+        [["3"]]
+    );
+    let e = err(last(&mssql("DECLARE @b varbinary(10) = randomblob(4);"))).clone();
+    assert_eq!(
+        e.message,
+        "'randomblob' is not a recognized built-in function name."
+    );
 }
 
 #[test]

@@ -123,6 +123,7 @@ fn parse_one(
         _ => raw.tokens.clone(),
     };
     super::bounds::check_operators(dialect, &tokens)?;
+    super::foreign::check(dialect, &tokens)?;
     let mut parser = Parser::new(sql_dialect).with_tokens_with_locations(tokens);
     let stmt = parser
         .parse_statement()

@@ -13,6 +13,7 @@ pub mod ddl;
 pub mod dml;
 pub mod errors;
 pub mod exprs;
+pub mod foreign;
 pub mod front;
 pub mod guess;
 pub mod locks;

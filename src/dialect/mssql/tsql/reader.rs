@@ -1001,6 +1001,7 @@ impl Reader<'_> {
             .map(|t| pos(t.span.start))
             .unwrap_or_default();
         crate::dialect::bounds::check_operators(Dialect::MsSql, &tokens)?;
+        crate::dialect::foreign::check(Dialect::MsSql, &tokens)?;
         let mut p = Parser::new(&MsSqlDialect {}).with_tokens_with_locations(tokens);
         let e = p.parse_expr().map_err(|e| syntax(&e.to_string(), at))?;
         let next = p.peek_token();
@@ -1019,6 +1020,7 @@ impl Reader<'_> {
             .map(|t| pos(t.span.start))
             .unwrap_or_default();
         crate::dialect::bounds::check_operators(Dialect::MsSql, &tokens)?;
+        crate::dialect::foreign::check(Dialect::MsSql, &tokens)?;
         let mut p = Parser::new(&MsSqlDialect {}).with_tokens_with_locations(tokens);
         let stmt = p
             .parse_statement()

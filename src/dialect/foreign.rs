@@ -1,0 +1,144 @@
+//! What SQLite has and the vendor does not stays outside: the engine's own functions and
+//! tables (`ql_*`), SQLite's catalog (`sqlite_schema`, `pragma_*` table functions) and its
+//! functions no vendor has (`randomblob`, `zeroblob`, `generate_series` outside PostgreSQL)
+//! are refused as the vendor refuses an unknown function or table. `random()` is refused in
+//! every dialect: a run must give the same result every time (the explorer replays it), and
+//! PostgreSQL's `random()` is a float where SQLite's is an integer.
+
+use super::Dialect;
+use crate::source::Pos;
+use crate::trace::{ErrorClass, StepError};
+use sqlparser::keywords::Keyword;
+use sqlparser::tokenizer::{Token, TokenWithSpan};
+
+/// The first function or table the statement's `tokens` name that the user may not reach, as
+/// the vendor's error. Read off the tokens, not the parsed tree: no recursion, so the
+/// deepest statement `bounds.rs` lets through costs no stack here.
+pub fn check(dialect: Dialect, tokens: &[TokenWithSpan]) -> Result<(), StepError> {
+    let solid: Vec<&TokenWithSpan> = tokens
+        .iter()
+        .filter(|t| !matches!(t.token, Token::Whitespace(_)))
+        .collect();
+    for (i, t) in solid.iter().enumerate() {
+        let Token::Word(w) = &t.token else { continue };
+        let name = w.value.to_ascii_lowercase();
+        let called = solid.get(i + 1).is_some_and(|n| n.token == Token::LParen);
+        let error = if table_spot(&solid, i) && table_refused(dialect, &name) {
+            no_table(dialect, &name)
+        } else if called && function_refused(dialect, &name) {
+            no_function(dialect, &name)
+        } else {
+            continue;
+        };
+        let at = Pos {
+            line: t.span.start.line as u32,
+            column: t.span.start.column as u32,
+        };
+        return Err(StepError {
+            pos: Some(at),
+            ..error
+        });
+    }
+    Ok(())
+}
+
+/// Whether the name at `i` (after its qualifiers, `main.sqlite_schema`) is where a table goes:
+/// after FROM, JOIN, INTO, UPDATE, TABLE or a comma.
+fn table_spot(solid: &[&TokenWithSpan], i: usize) -> bool {
+    let mut head = i;
+    while head >= 2
+        && solid[head - 1].token == Token::Period
+        && matches!(solid[head - 2].token, Token::Word(_))
+    {
+        head -= 2;
+    }
+    let Some(before) = head.checked_sub(1).map(|j| &solid[j].token) else {
+        return false;
+    };
+    match before {
+        Token::Comma => true,
+        Token::Word(p) => matches!(
+            p.keyword,
+            Keyword::FROM | Keyword::JOIN | Keyword::INTO | Keyword::UPDATE | Keyword::TABLE
+        ),
+        _ => false,
+    }
+}
+
+fn engine_own(name: &str) -> bool {
+    name.starts_with("ql_")
+}
+
+fn table_refused(dialect: Dialect, name: &str) -> bool {
+    engine_own(name)
+        || matches!(
+            name,
+            "sqlite_schema"
+                | "sqlite_master"
+                | "sqlite_temp_schema"
+                | "sqlite_temp_master"
+                | "sqlite_sequence"
+                | "sqlite_stat1"
+        )
+        || name.starts_with("pragma_")
+        || (name == "generate_series" && dialect != Dialect::Postgres)
+}
+
+fn function_refused(dialect: Dialect, name: &str) -> bool {
+    engine_own(name)
+        || matches!(
+            name,
+            "random"
+                | "randomblob"
+                | "zeroblob"
+                | "sqlite_version"
+                | "sqlite_source_id"
+                | "sqlite_compileoption_used"
+                | "sqlite_compileoption_get"
+                | "load_extension"
+                | "sqlite_offset"
+                | "changes"
+                | "total_changes"
+                | "last_insert_rowid"
+                | "likelihood"
+                | "likely"
+                | "unlikely"
+                | "printf"
+        )
+        || name.starts_with("pragma_")
+        || (name == "generate_series" && dialect != Dialect::Postgres)
+}
+
+fn refused(native: &str, message: String) -> StepError {
+    StepError {
+        class: ErrorClass::Other,
+        native: native.into(),
+        message,
+        pos: None,
+        fixed_text: None,
+    }
+}
+
+fn no_table(dialect: Dialect, name: &str) -> StepError {
+    match dialect {
+        Dialect::MySql => refused("1146", format!("Table 'test.{name}' doesn't exist")),
+        Dialect::Postgres => refused("42P01", format!("relation \"{name}\" does not exist")),
+        Dialect::MsSql => refused("208", format!("Invalid object name '{name}'.")),
+    }
+}
+
+fn no_function(dialect: Dialect, name: &str) -> StepError {
+    let why = if name == "random" {
+        " (Queue Lab runs give the same result every time: use a constant)"
+    } else {
+        ""
+    };
+    match dialect {
+        Dialect::MySql => refused("1305", format!("FUNCTION test.{name} does not exist{why}")),
+        Dialect::Postgres => refused("42883", format!("function {name}() does not exist{why}")),
+        Dialect::MsSql => refused(
+            "195",
+            format!("'{name}' is not a recognized built-in function name.{why}"),
+        ),
+    }
+}
