@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of Queue Lab: formatting and lints, the conformance recordings on real
 # PostgreSQL and MariaDB, the native tests (the simulator judged against those recordings
-# among them), the engine in wasm in headless Chromium, and the app end to end in headless
-# Chromium (Playwright).
+# among them), a bounded coverage-guided fuzzing run of every fuzz target, the engine in wasm
+# in headless Chromium, and the app end to end in headless Chromium (Playwright).
 # Installs whatever is missing first. CI runs exactly this (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +22,9 @@ scripts/conformance.sh
 
 section "native tests (engine, dialects, CLI, simulator against the recordings)"
 cargo test --workspace --quiet
+
+section "fuzzing, bounded: every fuzz target ${QUEUELAB_FUZZ_SECONDS:-60}s, two at a time (scripts/fuzz.sh; fails on any crash)"
+FUZZ_JOBS=2 scripts/fuzz.sh "${QUEUELAB_FUZZ_SECONDS:-60}"
 
 section "engine in wasm, headless Chromium (wasm-bindgen-test)"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \

@@ -1,0 +1,12 @@
+//! The MySql front-end: outline, parse and plan a script (no SQLite).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use queuelab::Dialect;
+use queuelab_fuzz::{front_end, text, MAX_TEXT};
+
+fuzz_target!(init: queuelab_fuzz::init(), |data: &[u8]| {
+    if let Some(text) = text(data, MAX_TEXT) {
+        front_end(Dialect::MySql, &text);
+    }
+});
