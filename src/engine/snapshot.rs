@@ -3,6 +3,7 @@
 
 use super::store::{ChangeKind, RowChange, StoredTable};
 use crate::trace::{Mark, RowView, Rows, TableView};
+use std::collections::HashMap;
 
 /// Every table after a statement, rows marked with what `changes` did; rows equal to those of
 /// the same table in `previous` (the picture before) share its memory.
@@ -18,20 +19,32 @@ pub fn table_views(
                 .iter()
                 .filter(|c| c.table.eq_ignore_ascii_case(&t.name))
                 .collect();
+            // The changes that leave a row behind, by the rowid they leave it at: a statement
+            // may touch every row of a large table, so each row finds its own at once.
+            let mut touching: HashMap<i64, Vec<&RowChange>> = HashMap::new();
+            for c in mine.iter().filter(|c| c.kind != ChangeKind::Delete) {
+                touching.entry(c.new_rowid).or_default().push(c);
+            }
             let mut rows: Vec<RowView> = t
                 .rows
                 .into_iter()
                 .map(|(rowid, values)| RowView {
-                    mark: mark_of(rowid, &values, &mine, &t.columns),
+                    mark: mark_of(&values, touching.get(&rowid), &t.columns),
                     rowid,
                     values,
                 })
                 .collect();
+            // Where each rowid is drawn (a ghost may share its rowid with a live row).
+            let mut drawn: HashMap<i64, Vec<usize>> = HashMap::new();
+            for (i, r) in rows.iter().enumerate() {
+                drawn.entry(r.rowid).or_default().push(i);
+            }
             for c in mine.iter().filter(|c| c.kind == ChangeKind::Delete) {
-                let replaced_in_place = rows
-                    .iter()
-                    .any(|r| r.rowid == c.old_rowid && r.values == c.old);
+                let replaced_in_place = drawn
+                    .get(&c.old_rowid)
+                    .is_some_and(|at| at.iter().any(|&i| rows[i].values == c.old));
                 if !replaced_in_place {
+                    drawn.entry(c.old_rowid).or_default().push(rows.len());
                     rows.push(RowView {
                         rowid: c.old_rowid,
                         values: c.old.clone(),
@@ -50,15 +63,11 @@ pub fn table_views(
 }
 
 fn mark_of(
-    rowid: i64,
     values: &[crate::trace::Value],
-    changes: &[&RowChange],
+    touching: Option<&Vec<&RowChange>>,
     columns: &[String],
 ) -> Mark {
-    let touching: Vec<&&RowChange> = changes
-        .iter()
-        .filter(|c| c.kind != ChangeKind::Delete && c.new_rowid == rowid)
-        .collect();
+    let touching = touching.map(Vec::as_slice).unwrap_or_default();
     if touching.iter().any(|c| c.kind == ChangeKind::Insert) {
         return Mark::Inserted;
     }
