@@ -16,11 +16,21 @@ pub const MAX_STATEMENTS: usize = 10_000;
 /// between 700 and 1,000).
 pub const MAX_OPERATORS: usize = 500;
 
+/// Moves in one permutation (a permutation line, `--permutation`, a link's moves). Each JSON
+/// line of a run carries the whole permutation (`spec-format.md`), so a run's output grows with
+/// the square of its length: 1,000 moves write about 10 MB, 10,000 would write a gigabyte.
+pub const MAX_PERMUTATION_MOVES: usize = 1_000;
+
 /// Depth of nested blocks (`BEGIN ... END`, `IF`, `WHILE`) and parentheses in one statement.
 pub const MAX_NESTING: usize = 100;
 
 /// Slots of a ring drawn as a circle (`... mod N`); a larger ring is left as a table.
 pub const MAX_RING_SLOTS: i64 = 1_000;
+
+/// Rows in one table. Every picture shows every row of every table, so each move costs time
+/// in proportion to the rows (about 4 ms per 10,000 natively): past this, stepping would no
+/// longer feel immediate. Checked after each statement that inserts rows.
+pub const MAX_TABLE_ROWS: usize = 10_000;
 
 /// Bytes in one value (a string or blob SQLite makes: `repeat`, `hex(...)`), as SQLite's
 /// `SQLITE_LIMIT_LENGTH`.

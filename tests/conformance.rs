@@ -4,7 +4,7 @@
 //! tests/conformance/known-differences.txt with the reason; a listed spec that has come to
 //! match must be taken off the list.
 
-use queuelab::render::jsonl::event_line;
+use queuelab::render::jsonl::{event_line, Head};
 use queuelab::scenario::resolve;
 use queuelab::sim::{run_permutations, Config};
 use std::collections::BTreeMap;
@@ -31,8 +31,9 @@ fn simulate(spec_file: &Path, name: &str) -> String {
     assert!(r.errors.is_empty(), "{name}: {:?}", r.errors);
     let mut out = String::new();
     for run in run_permutations(&r.spec, r.schedules(), &Config::default()) {
+        let head = Head::new(name, &run.steps);
         for e in &run.events {
-            out.push_str(&event_line(name, &run.steps, e));
+            out.push_str(&event_line(&head, e));
             out.push('\n');
         }
     }

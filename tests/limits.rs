@@ -7,7 +7,10 @@ mod common;
 mod deep;
 
 use common::{err, last, mysql, ok, postgres, rows};
-use queuelab::limits::{MAX_RING_SLOTS, MAX_SCRIPT_BYTES, MAX_STATEMENTS};
+use queuelab::limits::{
+    MAX_PERMUTATION_MOVES, MAX_RING_SLOTS, MAX_SCRIPT_BYTES, MAX_STATEMENTS, MAX_TABLE_ROWS,
+};
+use queuelab::trace::Mark;
 use queuelab::{run_script, Dialect, RunConfig};
 
 fn mssql(sql: &str) -> queuelab::Trace {
@@ -194,4 +197,115 @@ fn scripts_too_long_or_with_too_many_statements_are_refused_before_anything_runs
             );
         }
     }
+}
+
+#[test]
+fn a_table_fills_to_the_row_limit_and_an_insert_past_it_is_undone_with_an_error_naming_it() {
+    let fill = |n: usize| {
+        format!(
+            "CREATE TABLE t (id int PRIMARY KEY, v int);\n\
+             INSERT INTO t SELECT g, g FROM generate_series(1, {n}) AS g;\n\
+             UPDATE t SET v = 0 WHERE id = 7;\n"
+        )
+    };
+    let t = postgres(&fill(MAX_TABLE_ROWS));
+    let insert = &t.steps[1];
+    assert_eq!(ok(insert).affected, Some(MAX_TABLE_ROWS as u64));
+    let table = &insert.tables[0];
+    assert_eq!(table.rows.len(), MAX_TABLE_ROWS);
+    assert!(table.rows.iter().all(|r| r.mark == Mark::Inserted));
+    // The next picture marks the one row the UPDATE changed, and only it.
+    let marked: Vec<(i64, &Mark)> = last(&t).tables[0]
+        .rows
+        .iter()
+        .filter(|r| r.mark != Mark::Unchanged)
+        .map(|r| (r.rowid, &r.mark))
+        .collect();
+    assert_eq!(marked, [(7, &Mark::Updated(vec!["v".to_string()]))]);
+
+    // One row more: the whole INSERT is undone and says which limit it went over.
+    let t = postgres(&(fill(MAX_TABLE_ROWS + 1) + "SELECT count(*) FROM t;"));
+    let e = err(&t.steps[1]).clone();
+    assert_eq!(e.native, "54000");
+    assert!(
+        e.message.contains("MAX_TABLE_ROWS") && e.message.contains("10,001"),
+        "{}",
+        e.message
+    );
+    assert_eq!(rows(last(&t)), [["0"]]);
+
+    // Row by row in MySQL: the insert that would make 10,001 rows is refused.
+    let t = mysql(&format!(
+        "CREATE TABLE t (id int PRIMARY KEY);\n\
+         INSERT INTO t WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < {MAX_TABLE_ROWS}) SELECT n FROM c;\n\
+         INSERT INTO t VALUES (0);\n"
+    ));
+    let e = err(last(&t));
+    assert_eq!(e.native, "1105");
+    assert!(!e.message.contains("SQLite"), "{}", e.message);
+    assert!(e.message.contains("MAX_TABLE_ROWS"), "{}", e.message);
+}
+
+#[test]
+fn repeat_builds_its_text_only_within_the_value_limit() {
+    let t = mysql("SELECT repeat('ab', 3), repeat(5, 2), repeat('x', 0), repeat(NULL, 2);");
+    assert_eq!(
+        ok(last(&t)).rows[0]
+            .iter()
+            .map(|v| v.text())
+            .collect::<Vec<_>>(),
+        [
+            Some("ababab".to_string()),
+            Some("55".to_string()),
+            Some(String::new()),
+            None
+        ]
+    );
+    // Once 300 MB built before SQLite's length limit could refuse it.
+    for t in [
+        mysql("SELECT length(repeat('x', 300000000));"),
+        postgres("SELECT length(repeat('x', 300000000));"),
+    ] {
+        assert!(err(last(&t)).message.contains("MAX_VALUE_BYTES"));
+    }
+    // SQL Server has no REPEAT (its function is REPLICATE).
+    let e = err(last(&mssql("SELECT repeat('x', 2);"))).clone();
+    assert_eq!(
+        e.message,
+        "'repeat' is not a recognized built-in function name."
+    );
+}
+
+#[test]
+fn a_permutation_holds_up_to_the_move_limit_and_a_longer_one_is_an_error_at_the_first_move_past_it()
+{
+    let spec = |moves: usize| {
+        format!(
+            "setup {{ CREATE TABLE t (id int PRIMARY KEY); }}\nsession s\nstep a {{ SELECT 1; }}\npermutation {}\n",
+            vec!["a"; moves].join(" ")
+        )
+    };
+    let r = queuelab::scenario::resolve(&spec(MAX_PERMUTATION_MOVES));
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(
+        r.schedules().next().map(|s| s.0.len()),
+        Some(MAX_PERMUTATION_MOVES)
+    );
+
+    let r = queuelab::scenario::resolve(&spec(MAX_PERMUTATION_MOVES + 1));
+    let e = &r.errors[0];
+    // "permutation " then "a " per move: the first move past the limit.
+    assert_eq!(
+        (e.pos.line, e.pos.column as usize),
+        (4, 13 + 2 * MAX_PERMUTATION_MOVES)
+    );
+    assert!(e.message.contains("MAX_PERMUTATION_MOVES"), "{}", e.message);
+
+    // The same limit on a permutation given on its own (`--permutation`, a link's moves).
+    let ok_spec = queuelab::scenario::resolve(&spec(1)).spec;
+    let long = vec!["a"; MAX_PERMUTATION_MOVES + 1].join(" ");
+    let e = queuelab::scenario::schedule::Schedule::parse(&long, &ok_spec).unwrap_err();
+    assert!(e.message.contains("MAX_PERMUTATION_MOVES"), "{}", e.message);
+    let fits = vec!["a"; MAX_PERMUTATION_MOVES].join(" ");
+    assert!(queuelab::scenario::schedule::Schedule::parse(&fits, &ok_spec).is_ok());
 }

@@ -27,6 +27,8 @@ pub enum StoreFailure {
     NoTable(String),
     /// A statement named a column that does not exist.
     NoColumn(String),
+    /// The statement went over one of Queue Lab's limits (the message names it).
+    OverLimit(String),
     /// Anything else (SQLite's message).
     Other(String),
 }

@@ -28,6 +28,8 @@ fn failure(err: &StoreError, kind: &PlanKind, catalog: &Catalog, store: &Store) 
     let msg = err.message.as_str();
     if err.interrupted {
         StoreFailure::Interrupted(msg.to_string())
+    } else if err.over_limit {
+        StoreFailure::OverLimit(msg.to_string())
     } else if err.code == SQLITE_CONSTRAINT_UNIQUE || err.code == SQLITE_CONSTRAINT_PRIMARYKEY {
         let (table, columns) = constraint_columns(msg);
         let def = catalog.table(&table);

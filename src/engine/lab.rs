@@ -833,6 +833,7 @@ impl Lab {
         let exec = self
             .store
             .run_raw(&sql)
+            .and_then(|done| self.store.rows_within_limit(done))
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         for c in exec.changes.iter().filter(|c| c.kind != ChangeKind::Insert) {
             let row = row_of(c);

@@ -50,6 +50,8 @@ pub struct StoreError {
     pub message: String,
     /// The statement was stopped by the step budget.
     pub interrupted: bool,
+    /// The statement went over one of Queue Lab's limits (`limits.rs`), which `message` names.
+    pub over_limit: bool,
 }
 
 /// A table as stored: name, columns, rows with their rowids, in rowid order.
@@ -184,6 +186,13 @@ impl Store {
                 .unwrap_or(0) as i64)
         })
         .map_err(store_error)?;
+        conn.create_scalar_function(
+            "repeat",
+            2,
+            FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
+            repeat,
+        )
+        .map_err(store_error)?;
         // PostgreSQL's generate_series, as SQLite's table-valued function.
         rusqlite::vtab::series::load_module(&conn).map_err(store_error)?;
         // REPLACE's deletes must reach the hook for every table kind.
@@ -281,6 +290,41 @@ impl Store {
         }
     }
 
+    /// `done`, unless it left a table it inserted into with more rows than
+    /// `MAX_TABLE_ROWS`: then an error naming the limit (the caller undoes the statement).
+    pub fn rows_within_limit(&self, done: Executed) -> Result<Executed, StoreError> {
+        let mut grown: Vec<&str> = Vec::new();
+        for c in done.changes.iter().filter(|c| c.kind == ChangeKind::Insert) {
+            if !grown.contains(&c.table.as_str()) {
+                grown.push(&c.table);
+            }
+        }
+        for table in grown {
+            let sql = format!(
+                "SELECT count(*) FROM {}",
+                crate::dialect::catalog::ident(table)
+            );
+            let count = match self.query(&sql)?.1.first().and_then(|r| r.first()) {
+                Some(Value::Int(n)) => usize::try_from(*n).unwrap_or(0),
+                _ => 0,
+            };
+            if count > crate::limits::MAX_TABLE_ROWS {
+                return Err(StoreError {
+                    code: rusqlite::ffi::SQLITE_FULL,
+                    message: crate::limits::over(
+                        &format!("rows in table {table}"),
+                        count,
+                        crate::limits::MAX_TABLE_ROWS,
+                        "MAX_TABLE_ROWS",
+                    ),
+                    interrupted: false,
+                    over_limit: true,
+                });
+            }
+        }
+        Ok(done)
+    }
+
     /// Runs transaction control (BEGIN, COMMIT, ROLLBACK) as is, outside any savepoint.
     pub fn run_raw(&self, sql: &[String]) -> Result<Executed, StoreError> {
         self.run_all(sql)
@@ -345,6 +389,7 @@ impl Store {
     fn budget_error(&self, e: rusqlite::Error) -> StoreError {
         let mut err = store_error(e);
         if err.code == rusqlite::ffi::SQLITE_TOOBIG {
+            err.over_limit = true;
             err.message = format!(
                 "a value of more than {} bytes: over Queue Lab's limit (MAX_VALUE_BYTES) on one string or blob",
                 crate::limits::thousands(crate::limits::MAX_VALUE_BYTES as u128)
@@ -533,17 +578,43 @@ fn value(v: ValueRef<'_>) -> Value {
     }
 }
 
+/// MySQL's and PostgreSQL's `repeat(text, n)`: `text` n times, empty for n < 1, NULL for a
+/// NULL argument. The length is checked before anything is built: past `MAX_VALUE_BYTES` it is
+/// SQLite's own "too big" (named by `budget_error`), not hundreds of megabytes first.
+fn repeat(ctx: &rusqlite::functions::Context) -> rusqlite::Result<Option<String>> {
+    // Numbers repeat as their text (`repeat(5, 2)` is '55'), as the servers cast them.
+    let text = match ctx.get_raw(0) {
+        ValueRef::Null => return Ok(None),
+        ValueRef::Integer(i) => i.to_string(),
+        ValueRef::Real(r) => r.to_string(),
+        ValueRef::Text(t) | ValueRef::Blob(t) => String::from_utf8_lossy(t).into_owned(),
+    };
+    let Some(n) = ctx.get::<Option<i64>>(1)? else {
+        return Ok(None);
+    };
+    let n = usize::try_from(n).unwrap_or(0);
+    if text.len().saturating_mul(n) > crate::limits::MAX_VALUE_BYTES as usize {
+        return Err(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_TOOBIG),
+            None,
+        ));
+    }
+    Ok(Some(text.repeat(n)))
+}
+
 fn store_error(e: rusqlite::Error) -> StoreError {
     match &e {
         rusqlite::Error::SqliteFailure(f, msg) => StoreError {
             code: f.extended_code,
             message: msg.clone().unwrap_or_else(|| f.to_string()),
             interrupted: false,
+            over_limit: false,
         },
         other => StoreError {
             code: -1,
             message: other.to_string(),
             interrupted: false,
+            over_limit: false,
         },
     }
 }

@@ -4,11 +4,32 @@
 use crate::trace::{Outcome, Step};
 use serde_json::{json, Map, Value as Json};
 
+/// The first two fields of every line of one run, `{"spec":...,"permutation":[...]`, written
+/// once: every line repeats the whole permutation (the contract), so a run of n steps writes
+/// it n times, and serializing it anew for each line made a long run's output quadratic in
+/// time as well as in size.
+pub struct Head(String);
+
+impl Head {
+    pub fn new(spec: &str, permutation: &[String]) -> Head {
+        let mut m = Map::new();
+        m.insert("spec".into(), json!(spec));
+        m.insert("permutation".into(), json!(permutation));
+        let mut text = Json::Object(m).to_string();
+        text.pop(); // the closing brace: the line's other fields follow
+        Head(text)
+    }
+
+    /// The line: this head, then `rest`'s fields in their order.
+    fn line(&self, rest: Map<String, Json>) -> String {
+        let rest = Json::Object(rest).to_string();
+        format!("{},{}", self.0, &rest[1..])
+    }
+}
+
 /// The event line for a step that ran to an end (`ok` or `error`).
-pub fn step_line(spec: &str, permutation: &[String], step: &Step) -> String {
+pub fn step_line(head: &Head, step: &Step) -> String {
     let mut m = Map::new();
-    m.insert("spec".into(), json!(spec));
-    m.insert("permutation".into(), json!(permutation));
     m.insert("step".into(), json!(step.name));
     m.insert("session".into(), json!(step.session));
     let event = match step.outcome {
@@ -17,15 +38,13 @@ pub fn step_line(spec: &str, permutation: &[String], step: &Step) -> String {
     };
     m.insert("event".into(), json!(event));
     outcome_fields(&mut m, Some(&step.outcome));
-    Json::Object(m).to_string()
+    head.line(m)
 }
 
 /// The line for one event of a spec run.
-pub fn event_line(spec: &str, permutation: &[String], e: &crate::trace::Event) -> String {
+pub fn event_line(head: &Head, e: &crate::trace::Event) -> String {
     use crate::trace::EventKind;
     let mut m = Map::new();
-    m.insert("spec".into(), json!(spec));
-    m.insert("permutation".into(), json!(permutation));
     m.insert("step".into(), json!(e.step));
     m.insert("session".into(), json!(e.session));
     m.insert("event".into(), json!(e.kind.as_str()));
@@ -35,7 +54,7 @@ pub fn event_line(spec: &str, permutation: &[String], e: &crate::trace::Event) -
     ) {
         outcome_fields(&mut m, e.outcome.as_ref());
     }
-    Json::Object(m).to_string()
+    head.line(m)
 }
 
 fn outcome_fields(m: &mut Map<String, Json>, outcome: Option<&Outcome>) {

@@ -29,6 +29,11 @@ pub fn check(spec: &Spec) -> Checked {
         }
         steps.push(&st.name);
     }
+    for line in &spec.permutations {
+        if let Some(p) = line.get(crate::limits::MAX_PERMUTATION_MOVES) {
+            out.errors.push(at(p.pos, too_many_moves(line.len())));
+        }
+    }
     for p in spec.permutations.iter().flatten() {
         if let Some(n) = &p.bad_count {
             out.errors.push(at(
@@ -90,4 +95,14 @@ fn at(pos: crate::source::Pos, message: String) -> Diagnostic {
         message,
         fixed_text: None,
     }
+}
+
+/// The message for a permutation of `moves` moves, over `MAX_PERMUTATION_MOVES`.
+pub fn too_many_moves(moves: usize) -> String {
+    crate::limits::over(
+        "moves in one permutation",
+        moves,
+        crate::limits::MAX_PERMUTATION_MOVES,
+        "MAX_PERMUTATION_MOVES",
+    )
 }

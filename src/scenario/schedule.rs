@@ -50,7 +50,9 @@ impl Schedule {
     /// `s1a(s2b)`) are read and dropped, as the engine finds waits by itself.
     pub fn parse(text: &str, spec: &Spec) -> Result<Schedule, Diagnostic> {
         let mut out = Vec::new();
-        for (entry, column) in entries(text) {
+        let list = entries(text);
+        let moves = list.len();
+        for (entry, column) in list {
             let at = |message: String| Diagnostic {
                 pos: Pos {
                     line: 1,
@@ -59,6 +61,9 @@ impl Schedule {
                 message,
                 fixed_text: None,
             };
+            if out.len() == crate::limits::MAX_PERMUTATION_MOVES {
+                return Err(at(super::check::too_many_moves(moves)));
+            }
             let (name, statements) = split_entry(&entry).map_err(at)?;
             let step = step_id(spec, name)
                 .ok_or_else(|| at(format!("undefined step \"{name}\" in the permutation")))?;

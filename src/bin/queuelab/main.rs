@@ -130,8 +130,9 @@ fn run(args: &[String]) -> ExitCode {
             Format::Text => emit(&transcript::text(&trace)),
             Format::Jsonl => {
                 let permutation: Vec<String> = trace.steps.iter().map(|s| s.name.clone()).collect();
+                let head = jsonl::Head::new(&spec, &permutation);
                 for step in &trace.steps {
-                    emit(&(jsonl::step_line(&spec, &permutation, step) + "\n"));
+                    emit(&(jsonl::step_line(&head, step) + "\n"));
                 }
             }
         }
@@ -242,9 +243,10 @@ fn run_spec_file(file: &str, name: &str, text: &str, opts: &SpecOptions) -> bool
         Format::Jsonl => runs
             .iter()
             .flat_map(|r| {
+                let head = jsonl::Head::new(name, &r.steps);
                 r.events
                     .iter()
-                    .map(|e| jsonl::event_line(name, &r.steps, e) + "\n")
+                    .map(move |e| jsonl::event_line(&head, e) + "\n")
             })
             .collect::<String>(),
         Format::Text => transcript::spec_text(

@@ -41,6 +41,8 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         StoreFailure::NoTable(t) => ("208", format!("Invalid object name '{t}'.")),
         StoreFailure::NoColumn(c) => ("207", format!("Invalid column name '{c}'.")),
         // A user-defined error's number: SQL Server has none for "the simulator's SQLite failed".
+        // A user-defined message: SQL Server has no number for the simulator's limits.
+        StoreFailure::OverLimit(msg) => ("50000", msg.clone()),
         StoreFailure::Other(msg) => ("50000", format!("SQLite: {msg}")),
     }
 }

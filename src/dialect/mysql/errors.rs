@@ -31,6 +31,8 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         StoreFailure::NoTable(t) => ("1146", format!("Table 'test.{t}' doesn't exist")),
         // ER_BAD_FIELD_ERROR
         StoreFailure::NoColumn(c) => ("1054", format!("Unknown column '{c}' in 'field list'")),
+        // ER_UNKNOWN_ERROR: no server error says "over a limit of the simulator"
+        StoreFailure::OverLimit(msg) => ("1105", msg.clone()),
         // ER_UNKNOWN_ERROR
         StoreFailure::Other(msg) => ("1105", format!("SQLite: {msg}")),
     }

@@ -31,6 +31,8 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         // undefined_column
         StoreFailure::NoColumn(c) => ("42703", format!("column \"{c}\" does not exist")),
         // internal_error
+        // program_limit_exceeded
+        StoreFailure::OverLimit(msg) => ("54000", msg.clone()),
         StoreFailure::Other(msg) => ("XX000", format!("SQLite: {msg}")),
     }
 }
