@@ -42,10 +42,10 @@ def spec(sessions, steps, permutation=""):
     return "\n".join(out) + "\n"
 
 
-def big_table(steps):
+def big_table(rows, steps):
     return (
         "-- dialect: postgres\nCREATE TABLE t (id int PRIMARY KEY, v int);\n"
-        "INSERT INTO t SELECT g, g FROM generate_series(1, 100000) AS g;\n"
+        f"INSERT INTO t SELECT g, g FROM generate_series(1, {rows}) AS g;\n"
         + "UPDATE t SET v = v + 1 WHERE id = 1;\n" * steps
     )
 
@@ -67,6 +67,8 @@ CASES = [
     ("8,600 + (T-SQL)", "sql", "-- dialect: mssql\n" + chain(8600, "+"), []),
     ("8,600 AND", "sql", "SELECT 1 WHERE " + " AND ".join(["1 = 1"] * 8600) + ";\n", []),
     ("100,000 UNION ALL", "sql", " UNION ALL ".join(["SELECT 1"] * 100000) + ";\n", []),
+    ("50,000 UNION ALL (under the script size)", "sql",
+     " UNION ALL ".join(["SELECT 1"] * 50000) + ";\n", []),
     ("2,200 nested IF", "sql", nested(2200, "IF 1 = 1\n", ""), []),
     ("2,600 nested WHILE", "sql", nested(2600, "WHILE 1 = 0\n", ""), []),
     ("7,300 nested BEGIN END", "sql", nested(7300, "BEGIN\n", "END\n"), []),
@@ -75,11 +77,12 @@ CASES = [
     ("spec 4 x 5, no permutation line", "spec", spec(4, 5), []),
     ("spec 4 x 5, --permutation", "spec", spec(4, 5),
      ["--permutation", " ".join(f"s{s}k{k}" for s in range(4) for k in range(5))]),
-    ("100,000-row table stepped 400 times", "sql", big_table(400), []),
+    ("100,000-row table stepped 400 times", "sql", big_table(100000, 400), []),
+    ("10,000-row table stepped 400 times", "sql", big_table(10000, 400), []),
     ("100,000 x SELECT 1", "sql", "SELECT 1;\n" * 100000, []),
-    ("10,000 x SELECT 1", "sql", "SELECT 1;\n" * 10000, []),
+    ("5,000 x SELECT 1", "sql", "SELECT 1;\n" * 5000, []),
     ("REPLACE ring insert x 100,000", "sql", replace_ring(100000), []),
-    ("REPLACE ring insert x 9,999", "sql", replace_ring(9999), []),
+    ("REPLACE ring insert x 4,999", "sql", replace_ring(4999), []),
     ("one step named 100,000 times", "spec",
      spec(1, 1, " ".join(["s0k0"] * 100000)), []),
     ("WHILE 1=1 loop, jsonl", "sql",

@@ -8,7 +8,8 @@ mod deep;
 
 use common::{err, last, mysql, ok, postgres, rows};
 use queuelab::limits::{
-    MAX_PERMUTATION_MOVES, MAX_RING_SLOTS, MAX_SCRIPT_BYTES, MAX_STATEMENTS, MAX_TABLE_ROWS,
+    MAX_BATCH_STATEMENTS, MAX_PERMUTATION_MOVES, MAX_RING_SLOTS, MAX_SCRIPT_BYTES, MAX_STATEMENTS,
+    MAX_TABLE_ROWS,
 };
 use queuelab::trace::Mark;
 use queuelab::{run_script, Dialect, RunConfig};
@@ -308,4 +309,23 @@ fn a_permutation_holds_up_to_the_move_limit_and_a_longer_one_is_an_error_at_the_
     assert!(e.message.contains("MAX_PERMUTATION_MOVES"), "{}", e.message);
     let fits = vec!["a"; MAX_PERMUTATION_MOVES].join(" ");
     assert!(queuelab::scenario::schedule::Schedule::parse(&fits, &ok_spec).is_ok());
+}
+
+#[test]
+fn a_t_sql_batch_runs_up_to_the_statement_limit_and_an_endless_loop_is_stopped_there() {
+    // DECLARE, then a WHILE test and a SET per turn, then the last WHILE test: 2n + 2.
+    let looping =
+        |turns: u64| format!("DECLARE @i int = 0\nWHILE @i < {turns}\n  SET @i = @i + 1\n");
+    let turns = (MAX_BATCH_STATEMENTS - 2) / 2;
+    let t = mssql(&looping(turns));
+    assert_eq!(t.steps.len() as u64, MAX_BATCH_STATEMENTS);
+    assert!(t
+        .steps
+        .iter()
+        .all(|s| matches!(s.outcome, queuelab::trace::Outcome::Ok(_))));
+
+    let t = mssql(&looping(turns + 1));
+    let e = err(last(&t));
+    assert!(e.message.contains("MAX_BATCH_STATEMENTS"), "{}", e.message);
+    assert!(mssql("WHILE 1 = 1\n  PRINT 'x'\n").steps.len() as u64 <= MAX_BATCH_STATEMENTS + 1);
 }

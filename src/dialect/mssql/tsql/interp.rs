@@ -18,8 +18,7 @@ use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
-/// Statements one batch may run before it is stopped (an endless WHILE).
-pub const STATEMENT_BUDGET: u64 = 10_000;
+use crate::limits::MAX_BATCH_STATEMENTS;
 
 /// What the next statement needs.
 #[derive(Debug, Clone)]
@@ -243,7 +242,7 @@ impl Interp {
 
     fn over_budget(&mut self, info: &StepInfo) -> Option<Next> {
         self.spent += 1;
-        if self.spent <= STATEMENT_BUDGET {
+        if self.spent <= MAX_BATCH_STATEMENTS {
             return None;
         }
         self.frames.clear();
@@ -252,7 +251,8 @@ impl Interp {
                 "budget",
                 ErrorClass::Other,
                 &format!(
-                    "the batch was stopped after {STATEMENT_BUDGET} statements: does a WHILE never end (WHILE 1=1 without BREAK)?"
+                    "the batch was stopped after {} statements, Queue Lab's limit (MAX_BATCH_STATEMENTS): does a WHILE never end (WHILE 1=1 without BREAK)?",
+                    crate::limits::thousands(u128::from(MAX_BATCH_STATEMENTS))
                 ),
             )),
             info.clone(),
