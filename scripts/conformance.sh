@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Conformance suite: records every tests/conformance/specs/*.spec on real PostgreSQL 15 and
 # MariaDB 10.11, twice, fails if the two recordings differ (non-determinism), then compares
-# them with the committed tests/conformance/expected/*.jsonl and fails on any difference.
+# them with the committed tests/conformance/expected/*.jsonl and fails on any difference; the
+# same for what PostgreSQL's own isolationtester prints for the PostgreSQL specs
+# (expected/*.out, which the simulator's text transcripts must equal byte for byte).
 # Installs and starts the servers if they are missing (Debian packages, loopback only), and
 # keeps the recorder's Python clients in a venv reused while requirements.txt is unchanged.
 #
@@ -116,6 +118,7 @@ export QUEUELAB_BIN=$target/debug/queuelab
 if [ "${1:-}" = "--record" ]; then
   shift
   "$PY" "$CONF/recorder/record.py" --out "$CONF/expected" "$@"
+  "$PY" "$CONF/recorder/isolation.py" --out "$CONF/expected" "$@"
   printf 'recorded in %ss\n' "$(( $(date +%s) - start ))"
   exit 0
 fi
@@ -128,6 +131,10 @@ tail -1 "$tmp/run1.log" >&2
 log "recording every spec again (run 2)"
 "$PY" "$CONF/recorder/record.py" --out "$tmp/run2" 2> "$tmp/run2.log" || { cat "$tmp/run2.log" >&2; exit 1; }
 tail -1 "$tmp/run2.log" >&2
+
+log "isolationtester on every PostgreSQL spec, twice"
+"$PY" "$CONF/recorder/isolation.py" --out "$tmp/run1" 2> "$tmp/iso1.log" || { cat "$tmp/iso1.log" >&2; exit 1; }
+"$PY" "$CONF/recorder/isolation.py" --out "$tmp/run2" 2> "$tmp/iso2.log" || { cat "$tmp/iso2.log" >&2; exit 1; }
 
 passed=0 failed=0 nondet=0 total=0
 for spec in "$CONF"/specs/*.spec; do
@@ -149,6 +156,35 @@ for spec in "$CONF"/specs/*.spec; do
     passed=$((passed + 1))
   fi
 done
+# isolationtester's transcripts: the same three checks, for the specs it could run.
+for e in "$CONF"/expected/*.out; do
+  [ -e "$e" ] || continue
+  name=$(basename "$e" .out)
+  total=$((total + 1))
+  a=$tmp/run1/$name.out b=$tmp/run2/$name.out
+  if [ ! -f "$a" ] || [ ! -f "$b" ]; then
+    echo "FAIL $name.out: isolationtester no longer runs it:"; grep "^$name:" "$tmp/iso1.log" || true
+    failed=$((failed + 1))
+  elif ! cmp -s "$a" "$b"; then
+    echo "FAIL $name.out: isolationtester printed it differently twice (non-deterministic):"
+    diff -u --label run1 --label run2 "$a" "$b" | head -40 || true
+    failed=$((failed + 1)) nondet=$((nondet + 1))
+  elif ! cmp -s "$e" "$a"; then
+    echo "FAIL $name.out: isolationtester now prints otherwise than tests/conformance/expected/$name.out:"
+    diff -u --label "expected/$name.out" --label recorded "$e" "$a" | head -60 || true
+    failed=$((failed + 1))
+  else
+    passed=$((passed + 1))
+  fi
+done
+for a in "$tmp"/run1/*.out; do
+  [ -e "$a" ] || continue
+  name=$(basename "$a" .out)
+  if [ ! -f "$CONF/expected/$name.out" ]; then
+    echo "FAIL $name.out: not in tests/conformance/expected/ (record it: scripts/conformance.sh --record specs/$name.spec)"
+    failed=$((failed + 1))
+  fi
+done
 for e in "$CONF"/expected/*.jsonl; do
   [ -e "$e" ] || continue
   name=$(basename "$e" .jsonl)
@@ -157,7 +193,7 @@ for e in "$CONF"/expected/*.jsonl; do
     failed=$((failed + 1))
   fi
 done
-printf 'conformance: %s specs, %s recorded differently by the two runs; took %ss\n' \
+printf 'conformance: %s recordings (JSON lines of every spec, isolationtester transcripts), %s recorded differently by the two runs; took %ss\n' \
   "$total" "$nondet" "$(( $(date +%s) - start ))"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -2,9 +2,12 @@
 //! JSON lines real PostgreSQL 15 / MariaDB 10.11 printed (tests/conformance/expected/,
 //! recorded by tests/conformance/recorder/). A spec that differs must be listed in
 //! tests/conformance/known-differences.txt with the reason; a listed spec that has come to
-//! match must be taken off the list.
+//! match must be taken off the list. The text transcript of every PostgreSQL spec must be
+//! byte for byte what PostgreSQL's own isolationtester printed (expected/*.out, recorded by
+//! tests/conformance/recorder/isolation.py), with the same list of differences.
 
 use queuelab::render::jsonl::{event_line, Head};
+use queuelab::render::transcript::spec_text;
 use queuelab::scenario::resolve;
 use queuelab::sim::{run_permutations, Config};
 use std::collections::BTreeMap;
@@ -89,5 +92,69 @@ fn the_simulator_prints_what_the_real_servers_printed() {
         }
     }
     println!("conformance: {matched} specs match the servers, {listed} known differences");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The spec's text transcript, as `queuelab run SPEC` prints it.
+fn transcript(spec_file: &Path, name: &str) -> String {
+    let text = std::fs::read_to_string(spec_file).expect("spec readable");
+    let r = resolve(&text);
+    assert!(r.errors.is_empty(), "{name}: {:?}", r.errors);
+    let runs = run_permutations(&r.spec, r.schedules(), &Config::default());
+    spec_text(queuelab::sim::dialect_of(&r.spec), &r.spec, &runs)
+}
+
+#[test]
+fn postgresql_transcripts_are_what_its_isolationtester_printed_byte_for_byte() {
+    let known = known_differences();
+    let mut recorded: Vec<PathBuf> = std::fs::read_dir(dir().join("expected"))
+        .expect("tests/conformance/expected")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "out"))
+        .collect();
+    recorded.sort();
+    assert!(
+        recorded.len() >= 25,
+        "{} isolationtester transcripts",
+        recorded.len()
+    );
+    let (mut matched, mut problems) = (0, Vec::new());
+    for out in &recorded {
+        let name = out
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let spec = dir().join("specs").join(format!("{name}.spec"));
+        assert!(spec.exists(), "expected/{name}.out has no spec");
+        let expected = std::fs::read_to_string(out).expect("transcript readable");
+        let same = transcript(&spec, &name) == expected;
+        match (same, known.contains_key(&name)) {
+            (true, false) => matched += 1,
+            (false, true) => {}
+            (true, true) => problems.push(format!(
+                "{name}: its transcript now matches isolationtester's; is the difference gone?"
+            )),
+            (false, false) => {
+                let got = transcript(&spec, &name);
+                let first = got
+                    .lines()
+                    .zip(expected.lines())
+                    .enumerate()
+                    .find(|(_, (a, b))| a != b)
+                    .map(|(i, (a, b))| {
+                        format!(
+                            "\n  line {}:\n  queuelab:        {a:?}\n  isolationtester: {b:?}",
+                            i + 1
+                        )
+                    })
+                    .unwrap_or_else(|| "\n  (one output is longer)".into());
+                problems.push(format!("{name}: differs from isolationtester{first}"));
+            }
+        }
+    }
+    println!(
+        "isolationtester: {matched} of {} transcripts equal byte for byte",
+        recorded.len()
+    );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

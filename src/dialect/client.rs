@@ -18,6 +18,33 @@ impl Dialect {
         }
     }
 
+    /// The first line of a spec's text transcript: PostgreSQL's isolationtester names the
+    /// sessions; the other vendors have no such tool, and their transcripts start with the
+    /// first permutation.
+    pub fn spec_header(self, sessions: usize) -> String {
+        match self {
+            Dialect::Postgres => postgres::isolation::header(sessions),
+            Dialect::MySql | Dialect::MsSql => String::new(),
+        }
+    }
+
+    /// What a spec's text transcript prints after `step NAME: ...`: isolationtester's own
+    /// layout for PostgreSQL (byte for byte, checked against it), the client's text for the
+    /// others, nothing for a statement that returned no rows and succeeded.
+    pub fn spec_result(self, source: &str, outcome: &Outcome) -> String {
+        if self == Dialect::Postgres {
+            return postgres::isolation::result(outcome);
+        }
+        if matches!(outcome, Outcome::Ok(s) if s.columns.is_none()) {
+            return String::new();
+        }
+        let mut text = self.client_text(source, outcome);
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text
+    }
+
     /// The client's prompt: `mysql>`, psql's `postgres=#`, sqlcmd's `1>`.
     pub fn prompt(self) -> &'static str {
         match self {

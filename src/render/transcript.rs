@@ -23,14 +23,15 @@ pub fn text(trace: &Trace) -> String {
 }
 
 /// A spec run in isolationtester's layout: `starting permutation:`, `step NAME: SQL`, the
-/// result, `<waiting ...>`, `step NAME: <... completed>`.
+/// result, `<waiting ...>`, `step NAME: <... completed>`. A PostgreSQL spec's transcript is
+/// what PostgreSQL's own isolationtester prints, byte for byte.
 pub fn spec_text(
     dialect: Dialect,
     spec: &crate::scenario::spec::Spec,
     runs: &[crate::trace::PermutationRun],
 ) -> String {
     use crate::trace::EventKind;
-    let mut out = String::new();
+    let mut out = dialect.spec_header(spec.sessions.len());
     for run in runs {
         out.push_str(&format!(
             "\nstarting permutation: {}\n",
@@ -60,14 +61,7 @@ pub fn spec_text(
                 }
             }
             if let Some(o) = &e.outcome {
-                let text = dialect.client_text(&sql, o);
-                let quiet = matches!(o, crate::trace::Outcome::Ok(s) if s.columns.is_none());
-                if !quiet {
-                    out.push_str(&text);
-                    if !text.ends_with('\n') {
-                        out.push('\n');
-                    }
-                }
+                out.push_str(&dialect.spec_result(&sql, o));
             }
         }
     }

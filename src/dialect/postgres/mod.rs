@@ -12,6 +12,7 @@ use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 
 pub mod client;
 pub mod errors;
+pub mod isolation;
 pub mod series;
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
