@@ -55,3 +55,52 @@ fn duplicate_key_is_23505_with_postgres_key_name() {
         "ERROR:  duplicate key value violates unique constraint \"q_modulo_key\""
     );
 }
+
+#[test]
+fn casts_convert_as_postgresql_does_or_are_refused_by_name() {
+    let t = postgres(
+        "SELECT '42'::int + 1, 7::text || '!', '2.25'::float8 * 2, CAST('9' AS bigint), 3.9::int;",
+    );
+    let got: Vec<Option<String>> = ok(last(&t)).rows[0].iter().map(|v| v.text()).collect();
+    // PostgreSQL rounds a fraction cast to an integer, where SQLite's own cast truncates.
+    let want = ["43", "7!", "4.5", "9", "4"].map(|s| Some(s.to_string()));
+    assert_eq!(got, want);
+    // A cast SQLite would silently make a number of is refused by its type.
+    for sql in [
+        "SELECT now() - '5 minutes'::interval;",
+        "SELECT CAST('2024-01-01' AS timestamp);",
+        "SELECT 'abcdef'::varchar(3);",
+        "SELECT '2.50'::numeric;",
+    ] {
+        let e = err(last(&postgres(sql))).clone();
+        assert_eq!(e.native, "0A000", "{sql}");
+        assert!(
+            e.message.contains("is not modelled"),
+            "{sql}: {}",
+            e.message
+        );
+    }
+}
+
+#[test]
+fn result_columns_are_named_as_postgresql_names_them() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, payload text);\n\
+         INSERT INTO jobs VALUES (1, 'a');\n\
+         SELECT count(*), COUNT(id), id + 1, 1, payload, 'x'::text, id::text, coalesce(payload, 'z'), \
+         CASE WHEN id = 1 THEN 'one' END, CASE WHEN id = 1 THEN 'one' ELSE payload END, (SELECT max(id) FROM jobs), \
+         upper(payload) AS up, EXISTS (SELECT 1), 2::int, jobs.id FROM jobs GROUP BY id, payload;\n\
+         UPDATE jobs SET id = 2 RETURNING id * 2, payload;",
+    );
+    assert_eq!(
+        ok(&t.steps[2]).columns.clone().unwrap_or_default(),
+        [
+            "count", "count", "?column?", "?column?", "payload", "text", "id", "coalesce", "case",
+            "payload", "max", "up", "exists", "int4", "id"
+        ]
+    );
+    assert_eq!(
+        ok(last(&t)).columns.clone().unwrap_or_default(),
+        ["?column?", "payload"]
+    );
+}

@@ -10,15 +10,27 @@ use super::{ring_hint, Dialect};
 use crate::trace::StepError;
 use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 
+mod casts;
 pub mod client;
 pub mod errors;
 pub mod isolation;
+mod names;
 pub mod series;
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.clone();
+    names::rewrite(&mut stmt);
+    let cast_notes = casts::rewrite(&mut stmt).map_err(|why| StepError {
+        class: crate::trace::ErrorClass::Other,
+        // feature_not_supported
+        native: "0A000".into(),
+        message: why,
+        pos: None,
+        fixed_text: None,
+    })?;
     let series_note = series::rewrite(&mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
+    plan.notes.extend(cast_notes);
     plan.notes.extend(series_note);
     Ok(plan)
 }

@@ -1,0 +1,134 @@
+//! Rule: result columns named as PostgreSQL names them. SQLite names an unaliased column by
+//! its text (`count(*)`, `id + 1`); PostgreSQL by the function (`count`), the column (`id`),
+//! the type of a cast constant (`'x'::text` is `text`), `case`, `exists`, and else
+//! `?column?`. An unaliased item of the statement's own result (the outer SELECT, the first
+//! branch of a UNION, RETURNING) gets PostgreSQL's name as an alias.
+
+use sqlparser::ast::{
+    CastKind, DataType, Delete, Expr, Function, Insert, ObjectNamePart, Query, SelectItem, SetExpr,
+    Statement, Update,
+};
+
+/// Names the result columns of `stmt` as PostgreSQL would. Run before the cast rule, which
+/// changes the type names PostgreSQL reads.
+pub fn rewrite(stmt: &mut Statement) {
+    match stmt {
+        Statement::Query(q) => query(q),
+        Statement::Insert(Insert {
+            returning: Some(r), ..
+        })
+        | Statement::Update(Update {
+            returning: Some(r), ..
+        })
+        | Statement::Delete(Delete {
+            returning: Some(r), ..
+        }) => items(r),
+        _ => {}
+    }
+}
+
+fn query(q: &mut Query) {
+    let mut body = q.body.as_mut();
+    // A set operation's columns are its first branch's.
+    loop {
+        match body {
+            SetExpr::SetOperation { left, .. } => body = left.as_mut(),
+            SetExpr::Query(inner) => body = inner.body.as_mut(),
+            _ => break,
+        }
+    }
+    if let SetExpr::Select(select) = body {
+        items(&mut select.projection);
+    }
+}
+
+fn items(list: &mut [SelectItem]) {
+    for item in list.iter_mut() {
+        if let SelectItem::UnnamedExpr(e) = item {
+            let (name, _) = name_of(e);
+            // SQLite already names a plain column as PostgreSQL does.
+            if matches!(e, Expr::Identifier(_) | Expr::CompoundIdentifier(_)) {
+                continue;
+            }
+            *item = SelectItem::ExprWithAlias {
+                expr: e.clone(),
+                alias: sqlparser::ast::Ident::with_quote('"', name),
+            };
+        }
+    }
+}
+
+/// PostgreSQL's name for an unaliased expression, and how sure it is: 2 for a column or a
+/// function, 1 for a fallback (`case`, a cast's type), 0 for none (`?column?`).
+fn name_of(e: &Expr) -> (String, u8) {
+    match e {
+        Expr::Identifier(i) => (folded(i), 2),
+        Expr::CompoundIdentifier(parts) => parts.last().map_or((none(), 0), |i| (folded(i), 2)),
+        Expr::Function(f) => (function_name(f), 2),
+        Expr::Nested(inner) => name_of(inner),
+        Expr::Cast {
+            kind: CastKind::Cast | CastKind::DoubleColon,
+            expr,
+            data_type,
+            ..
+        } => match name_of(expr) {
+            (n, s) if s > 0 => (n, s),
+            _ => (type_name(data_type), 1),
+        },
+        Expr::Case { else_result, .. } => match else_result.as_deref().map(name_of) {
+            Some((n, 2)) => (n, 2),
+            _ => ("case".into(), 1),
+        },
+        Expr::Exists { .. } => ("exists".into(), 2),
+        Expr::Subquery(q) => first_column(q),
+        _ => (none(), 0),
+    }
+}
+
+fn none() -> String {
+    "?column?".into()
+}
+
+/// An unquoted name folded to lower case, as PostgreSQL folds it.
+fn folded(i: &sqlparser::ast::Ident) -> String {
+    match i.quote_style {
+        Some(_) => i.value.clone(),
+        None => i.value.to_lowercase(),
+    }
+}
+
+fn function_name(f: &Function) -> String {
+    match f.name.0.last() {
+        Some(ObjectNamePart::Identifier(i)) => folded(i),
+        _ => none(),
+    }
+}
+
+/// A scalar subquery is named by its own first column.
+fn first_column(q: &Query) -> (String, u8) {
+    match q.body.as_ref() {
+        SetExpr::Select(s) => match s.projection.first() {
+            Some(SelectItem::UnnamedExpr(e)) => name_of(e),
+            Some(SelectItem::ExprWithAlias { alias, .. }) => (alias.value.clone(), 2),
+            _ => (none(), 0),
+        },
+        _ => (none(), 0),
+    }
+}
+
+/// The name PostgreSQL's parser gives a type in a cast (`int` is `int4`).
+fn type_name(t: &DataType) -> String {
+    let written = t.to_string().to_ascii_lowercase();
+    let base = written.split('(').next().unwrap_or("").trim().to_string();
+    match base.as_str() {
+        "int" | "integer" => "int4".into(),
+        "bigint" => "int8".into(),
+        "smallint" => "int2".into(),
+        "boolean" => "bool".into(),
+        "real" => "float4".into(),
+        "double precision" | "float" => "float8".into(),
+        "character varying" => "varchar".into(),
+        "decimal" => "numeric".into(),
+        _ => base,
+    }
+}
