@@ -19,7 +19,7 @@ pub mod series;
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.clone();
-    names::rewrite(&mut stmt);
+    let names_note = names::rewrite(&mut stmt);
     let cast_notes = casts::rewrite(&mut stmt).map_err(|why| StepError {
         class: crate::trace::ErrorClass::Other,
         // feature_not_supported
@@ -30,6 +30,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     })?;
     let series_note = series::rewrite(&mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
+    plan.notes.extend(names_note);
     plan.notes.extend(cast_notes);
     plan.notes.extend(series_note);
     Ok(plan)

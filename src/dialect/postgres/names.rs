@@ -9,10 +9,10 @@ use sqlparser::ast::{
     Statement, Update,
 };
 
-/// Names the result columns of `stmt` as PostgreSQL would. Run before the cast rule, which
-/// changes the type names PostgreSQL reads.
-pub fn rewrite(stmt: &mut Statement) {
-    match stmt {
+/// Names the result columns of `stmt` as PostgreSQL would, and says so when it named one.
+/// Run before the cast rule, which changes the type names PostgreSQL reads.
+pub fn rewrite(stmt: &mut Statement) -> Option<String> {
+    let named = match stmt {
         Statement::Query(q) => query(q),
         Statement::Insert(Insert {
             returning: Some(r), ..
@@ -23,11 +23,14 @@ pub fn rewrite(stmt: &mut Statement) {
         | Statement::Delete(Delete {
             returning: Some(r), ..
         }) => items(r),
-        _ => {}
-    }
+        _ => false,
+    };
+    named.then(|| {
+        "result columns named as PostgreSQL names them (count, ?column?, ...): SQLite would name them by their text".into()
+    })
 }
 
-fn query(q: &mut Query) {
+fn query(q: &mut Query) -> bool {
     let mut body = q.body.as_mut();
     // A set operation's columns are its first branch's.
     loop {
@@ -37,12 +40,15 @@ fn query(q: &mut Query) {
             _ => break,
         }
     }
-    if let SetExpr::Select(select) = body {
-        items(&mut select.projection);
+    match body {
+        SetExpr::Select(select) => items(&mut select.projection),
+        _ => false,
     }
 }
 
-fn items(list: &mut [SelectItem]) {
+/// Whether an item got a name.
+fn items(list: &mut [SelectItem]) -> bool {
+    let mut named = false;
     for item in list.iter_mut() {
         if let SelectItem::UnnamedExpr(e) = item {
             let (name, _) = name_of(e);
@@ -54,8 +60,10 @@ fn items(list: &mut [SelectItem]) {
                 expr: e.clone(),
                 alias: sqlparser::ast::Ident::with_quote('"', name),
             };
+            named = true;
         }
     }
+    named
 }
 
 /// PostgreSQL's name for an unaliased expression, and how sure it is: 2 for a column or a
