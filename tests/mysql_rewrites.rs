@@ -191,3 +191,21 @@ fn select_for_update_becomes_an_engine_lock_request() {
     // Alone, a session locks what it reads and gets the first row.
     assert_eq!(rows(last(&t)), [["1"]]);
 }
+
+#[test]
+fn mariadb_returning_after_order_by_and_limit_pops_one_row() {
+    let t = mysql(
+        "CREATE TABLE jobs (id int PRIMARY KEY, payload varchar(10));\n\
+         INSERT INTO jobs VALUES (1, 'a'), (2, 'b'), (3, 'c');\n\
+         DELETE FROM jobs WHERE payload <> 'a' ORDER BY id DESC LIMIT 1 RETURNING id, payload;\n\
+         SELECT id FROM jobs ORDER BY id;",
+    );
+    assert_eq!(rows(&t.steps[2]), [["3", "c"]]);
+    assert_eq!(rows(last(&t)), [["1"], ["2"]]);
+    // An error in the moved clause still points at the user's own text.
+    let t =
+        mysql("CREATE TABLE jobs (id int PRIMARY KEY);\nDELETE FROM jobs LIMIT 1 RETURNING id,;");
+    let e = err(last(&t));
+    assert_eq!(e.native, "1064");
+    assert_eq!(e.pos.map(|p| p.line), Some(2), "{e:?}");
+}

@@ -4,6 +4,7 @@
 pub mod client;
 pub mod errors;
 pub mod mod_operator;
+pub mod returning;
 pub mod upsert;
 
 use super::catalog::Catalog;
