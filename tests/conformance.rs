@@ -43,15 +43,21 @@ fn simulate(spec_file: &Path, name: &str) -> String {
     out
 }
 
+/// The files of `tests/conformance/<folder>` ending in `.<ext>`, sorted.
+fn files(folder: &str, ext: &str) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir().join(folder))
+        .unwrap_or_else(|_| panic!("tests/conformance/{folder}"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    found.sort();
+    found
+}
+
 #[test]
 fn the_simulator_prints_what_the_real_servers_printed() {
     let known = known_differences();
-    let mut specs: Vec<PathBuf> = std::fs::read_dir(dir().join("specs"))
-        .expect("tests/conformance/specs")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "spec"))
-        .collect();
-    specs.sort();
+    let specs = files("specs", "spec");
     assert!(specs.len() >= 40, "the suite has {} specs", specs.len());
     let (mut matched, mut listed, mut problems) = (0, 0, Vec::new());
     for spec in &specs {
@@ -107,12 +113,7 @@ fn transcript(spec_file: &Path, name: &str) -> String {
 #[test]
 fn postgresql_transcripts_are_what_its_isolationtester_printed_byte_for_byte() {
     let known = known_differences();
-    let mut recorded: Vec<PathBuf> = std::fs::read_dir(dir().join("expected"))
-        .expect("tests/conformance/expected")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "out"))
-        .collect();
-    recorded.sort();
+    let recorded = files("expected", "out");
     assert!(
         recorded.len() >= 25,
         "{} isolationtester transcripts",
