@@ -56,8 +56,11 @@ fn items(list: &mut [SelectItem]) -> bool {
             if matches!(e, Expr::Identifier(_) | Expr::CompoundIdentifier(_)) {
                 continue;
             }
+            // Moved, not cloned: copying a deep operator chain is recursion the
+            // stack of a browser tab may not have (`limits::MAX_OPERATORS`).
+            let expr = std::mem::replace(e, Expr::Value(sqlparser::ast::Value::Null.into()));
             *item = SelectItem::ExprWithAlias {
-                expr: e.clone(),
+                expr,
                 alias: sqlparser::ast::Ident::with_quote('"', name),
             };
             named = true;
