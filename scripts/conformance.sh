@@ -137,45 +137,37 @@ log "isolationtester on every PostgreSQL spec, twice"
 "$PY" "$CONF/recorder/isolation.py" --out "$tmp/run2" 2> "$tmp/iso2.log" || { cat "$tmp/iso2.log" >&2; exit 1; }
 
 passed=0 failed=0 nondet=0 total=0
-for spec in "$CONF"/specs/*.spec; do
-  name=$(basename "$spec" .spec)
+# judge SPEC-NAME FILE: the two recordings of FILE (run1, run2) must be equal to each other
+# and to tests/conformance/expected/FILE.
+judge() {
+  local name=$1 file=$2
+  local a=$tmp/run1/$file b=$tmp/run2/$file e=$CONF/expected/$file
   total=$((total + 1))
-  a=$tmp/run1/$name.jsonl b=$tmp/run2/$name.jsonl e=$CONF/expected/$name.jsonl
-  if ! cmp -s "$a" "$b"; then
-    echo "FAIL $name: the two recordings differ (non-deterministic):"
+  if [ ! -f "$a" ] || [ ! -f "$b" ]; then
+    echo "FAIL $file: not recorded:"; grep -h "^$name:" "$tmp"/*.log || true
+    failed=$((failed + 1))
+  elif ! cmp -s "$a" "$b"; then
+    echo "FAIL $file: the two recordings differ (non-deterministic):"
     diff -u --label run1 --label run2 "$a" "$b" | head -40 || true
     failed=$((failed + 1)) nondet=$((nondet + 1))
   elif [ ! -f "$e" ]; then
-    echo "FAIL $name: no tests/conformance/expected/$name.jsonl (record it: scripts/conformance.sh --record specs/$name.spec)"
+    echo "FAIL $file: not in tests/conformance/expected/ (record it: scripts/conformance.sh --record specs/$name.spec)"
     failed=$((failed + 1))
   elif ! cmp -s "$e" "$a"; then
-    echo "FAIL $name: the servers now differ from tests/conformance/expected/$name.jsonl:"
-    diff -u --label "expected/$name.jsonl" --label recorded "$e" "$a" | head -60 || true
+    echo "FAIL $file: the servers now differ from tests/conformance/expected/$file:"
+    diff -u --label "expected/$file" --label recorded "$e" "$a" | head -60 || true
     failed=$((failed + 1))
   else
     passed=$((passed + 1))
   fi
+}
+for spec in "$CONF"/specs/*.spec; do
+  judge "$(basename "$spec" .spec)" "$(basename "$spec" .spec).jsonl"
 done
-# isolationtester's transcripts: the same three checks, for the specs it could run.
+# isolationtester's transcripts: those expected, and any it now gives that are not.
 for e in "$CONF"/expected/*.out; do
   [ -e "$e" ] || continue
-  name=$(basename "$e" .out)
-  total=$((total + 1))
-  a=$tmp/run1/$name.out b=$tmp/run2/$name.out
-  if [ ! -f "$a" ] || [ ! -f "$b" ]; then
-    echo "FAIL $name.out: isolationtester no longer runs it:"; grep "^$name:" "$tmp/iso1.log" || true
-    failed=$((failed + 1))
-  elif ! cmp -s "$a" "$b"; then
-    echo "FAIL $name.out: isolationtester printed it differently twice (non-deterministic):"
-    diff -u --label run1 --label run2 "$a" "$b" | head -40 || true
-    failed=$((failed + 1)) nondet=$((nondet + 1))
-  elif ! cmp -s "$e" "$a"; then
-    echo "FAIL $name.out: isolationtester now prints otherwise than tests/conformance/expected/$name.out:"
-    diff -u --label "expected/$name.out" --label recorded "$e" "$a" | head -60 || true
-    failed=$((failed + 1))
-  else
-    passed=$((passed + 1))
-  fi
+  judge "$(basename "$e" .out)" "$(basename "$e")"
 done
 for a in "$tmp"/run1/*.out; do
   [ -e "$a" ] || continue

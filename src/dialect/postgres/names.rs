@@ -51,11 +51,11 @@ fn items(list: &mut [SelectItem]) -> bool {
     let mut named = false;
     for item in list.iter_mut() {
         if let SelectItem::UnnamedExpr(e) = item {
-            let (name, _) = name_of(e);
             // SQLite already names a plain column as PostgreSQL does.
             if matches!(e, Expr::Identifier(_) | Expr::CompoundIdentifier(_)) {
                 continue;
             }
+            let (name, _) = name_of(e);
             // Moved, not cloned: copying a deep operator chain is recursion the
             // stack of a browser tab may not have (`limits::MAX_OPERATORS`).
             let expr = std::mem::replace(e, Expr::Value(sqlparser::ast::Value::Null.into()));
