@@ -109,15 +109,20 @@ def main():
     if not files:
         sys.exit("no dist/: run `trunk build --release` first")
     total = 0
+    app = 0
     wasm_gz = 0
     for f in files:
         raw = open(f, "rb").read()
         gz = len(gzip.compress(raw, 9))
         total += gz
+        # The embed script and its example page are fetched only by pages that embed widgets.
+        if not os.path.basename(f).startswith("embed"):
+            app += gz
         if f.endswith(".wasm"):
             wasm_gz = gz
         print(f"{os.path.basename(f):48} {len(raw):>10,} raw {gz:>10,} gzip -9")
-    print(f"{'total download':48} {'':>14} {total:>10,} gzip -9 ({total / 1e6:.3f} MB)")
+    print(f"{'the app (all but embed*)':48} {'':>14} {app:>10,} gzip -9 ({app / 1e6:.3f} MB)")
+    print(f"{'everything in dist/':48} {'':>14} {total:>10,} gzip -9 ({total / 1e6:.3f} MB)")
     raw_wasm = os.path.join(ROOT, "target", "wasm32-unknown-unknown", "wasm-release", "queuelab-web.wasm")
     if not os.path.exists(raw_wasm):
         return

@@ -33,6 +33,29 @@ pub fn sqlparser_dialect(dialect: Dialect) -> Box<dyn SqlDialect> {
     }
 }
 
+/// A script cut into its statements as written, without parsing any of them: all an editor's
+/// outline needs (parsing is most of the cost of reading a script), or the problem that stops
+/// the text being read: too big, too many statements, an unterminated string.
+pub fn split_script(dialect: Dialect, text: &str) -> Result<Vec<RawStatement>, Diagnostic> {
+    split_cleaned(dialect, text).map(|(_, raws)| raws)
+}
+
+/// [`split_script`], with the pasted text as cleaned up for splitting and parsing.
+fn split_cleaned(dialect: Dialect, text: &str) -> Result<(String, Vec<RawStatement>), Diagnostic> {
+    if let Some(d) = super::bounds::check_script_size(text) {
+        return Err(d);
+    }
+    let cleaned = clean_paste(text);
+    let raws = split(sqlparser_dialect(dialect).as_ref(), &cleaned, text)?;
+    let past = raws
+        .get(crate::limits::MAX_STATEMENTS)
+        .map(|r| r.span.start);
+    if let Some(d) = super::bounds::check_statement_count(raws.len(), past) {
+        return Err(d);
+    }
+    Ok((cleaned, raws))
+}
+
 /// The vendor code for a syntax error.
 pub fn syntax_code(dialect: Dialect) -> &'static str {
     match dialect {
@@ -52,17 +75,8 @@ pub fn too_complex_code(dialect: Dialect) -> &'static str {
 }
 
 pub fn parse_script(dialect: Dialect, text: &str) -> Script {
-    if let Some(d) = super::bounds::check_script_size(text) {
-        return Script {
-            dialect,
-            statements: Vec::new(),
-            diagnostics: vec![d],
-        };
-    }
-    let cleaned = clean_paste(text);
-    let sql_dialect = sqlparser_dialect(dialect);
-    let raws = match split(sql_dialect.as_ref(), &cleaned, text) {
-        Ok(r) => r,
+    let (cleaned, raws) = match split_cleaned(dialect, text) {
+        Ok(split) => split,
         Err(d) => {
             return Script {
                 dialect,
@@ -71,16 +85,7 @@ pub fn parse_script(dialect: Dialect, text: &str) -> Script {
             }
         }
     };
-    let past = raws
-        .get(crate::limits::MAX_STATEMENTS)
-        .map(|r| r.span.start);
-    if let Some(d) = super::bounds::check_statement_count(raws.len(), past) {
-        return Script {
-            dialect,
-            statements: Vec::new(),
-            diagnostics: vec![d],
-        };
-    }
+    let sql_dialect = sqlparser_dialect(dialect);
     let curly = find_curly_quotes(&cleaned);
     let statements = raws
         .into_iter()

@@ -36,14 +36,17 @@ pub fn outline(dialect: Dialect, text: &str) -> (Vec<Outlined>, Vec<Diagnostic>)
         }
         return (statements, diagnostics);
     }
-    let script = super::front::parse_script(dialect, text);
-    let statements = script
-        .statements
-        .into_iter()
-        .map(|p| Outlined {
-            source: p.raw.text,
-            span: p.raw.span,
-        })
-        .collect();
-    (statements, script.diagnostics)
+    match super::front::split_script(dialect, text) {
+        Ok(raws) => {
+            let statements = raws
+                .into_iter()
+                .map(|raw| Outlined {
+                    source: raw.text,
+                    span: raw.span,
+                })
+                .collect();
+            (statements, Vec::new())
+        }
+        Err(d) => (Vec::new(), vec![d]),
+    }
 }

@@ -40,7 +40,7 @@ pub struct StepInfo {
     pub remarks: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 struct Cursor {
     query: Query,
     /// The TOP of its query: how many rows it may fetch in all.
@@ -50,7 +50,7 @@ struct Cursor {
     current: Option<i64>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 struct CallFrame {
     code: Rc<Vec<Instr>>,
     pc: usize,
@@ -60,7 +60,7 @@ struct CallFrame {
 }
 
 /// What `deliver` must do with the outcome of the plan `next` gave.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 enum Pending {
     None,
     Plain,
@@ -77,7 +77,7 @@ enum Pending {
     OutputInto(String, Box<StepInfo>),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Interp {
     frames: Vec<CallFrame>,
     cursors: BTreeMap<String, Cursor>,
@@ -835,7 +835,7 @@ impl Interp {
                     _ if e.native == "515" => {}
                     _ => self.abort(),
                 }
-                if pending == Pending::EndTran {
+                if matches!(pending, Pending::EndTran) {
                     self.trancount = 0;
                 }
                 self.rowcount = 0;

@@ -7,7 +7,7 @@ use crate::trace::StepError;
 use sqlparser::ast::{Expr, Query, Statement};
 
 /// One statement with where it was written.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Node {
     pub kind: Kind,
     pub span: Span,
@@ -19,7 +19,7 @@ pub struct Node {
     pub remarks: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum Kind {
     /// Planned by the SQL Server front-end when it runs, after variables are substituted.
     Sql(Box<Statement>),
@@ -81,7 +81,7 @@ pub enum Kind {
     ReadCommittedSnapshot(bool),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct VarDecl {
     pub name: String,
     pub type_text: String,
@@ -89,14 +89,28 @@ pub struct VarDecl {
 }
 
 /// A stored procedure: what `CREATE PROCEDURE` keeps in the catalog.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct ProcDef {
     pub name: String,
     pub params: Vec<Param>,
     pub body: Vec<Node>,
+    /// Where the whole `CREATE PROCEDURE` was written, and its text: what makes two
+    /// definitions the same (see the `PartialEq` below).
+    pub span: Span,
+    pub source: String,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+/// Two definitions are the same when they were read from the same text at the same place:
+/// the reader is deterministic, so their trees, and the places in their errors, are equal too.
+/// Comparing the text keeps sqlparser's `PartialEq` for whole statements (about 45 KB of code)
+/// out of the browser download; the plan cache compares catalogs, which hold procedures.
+impl PartialEq for ProcDef {
+    fn eq(&self, other: &ProcDef) -> bool {
+        self.span == other.span && self.source == other.source
+    }
+}
+
+#[derive(Debug, Clone)]
 pub struct Param {
     pub name: String,
     pub type_text: String,
@@ -105,7 +119,7 @@ pub struct Param {
 
 /// One batch, read. SQL Server compiles a whole batch before running any of it, so a batch
 /// with an error runs nothing: `error` is then its only outcome.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Batch {
     pub nodes: Vec<Node>,
     pub error: Option<StepError>,

@@ -4,7 +4,7 @@
 use super::node::{Kind, Node};
 use crate::trace::{ErrorClass, StepError};
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum Instr {
     /// One statement: a step.
     Stmt(Node),
@@ -85,14 +85,14 @@ impl Compiler {
                         native: "135".into(),
                         message: format!(
                             "Cannot use a {} statement outside the scope of a WHILE statement (at {}).",
-                            if n.kind == Kind::Break { "BREAK" } else { "CONTINUE" },
+                            if matches!(n.kind, Kind::Break) { "BREAK" } else { "CONTINUE" },
                             n.span.start
                         ),
                         pos: Some(n.span.start),
                         fixed_text: None,
                     });
                 };
-                if n.kind == Kind::Break {
+                if matches!(n.kind, Kind::Break) {
                     breaks.push(self.out.len());
                     self.out.push(Instr::Jump(0));
                 } else {

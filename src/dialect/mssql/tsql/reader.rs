@@ -60,7 +60,7 @@ const STARTS: &[&str] = &[
 ];
 
 /// A script read into batches, or what stops it being read at all.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct TsqlScript {
     pub batches: Vec<Batch>,
     pub diagnostics: Vec<Diagnostic>,
@@ -733,9 +733,18 @@ impl Reader<'_> {
             k = self.skip_semis(next);
         }
         let end = self.toks.len();
+        let span = self.span(i, end);
+        let source = self.text(span);
+        let def = ProcDef {
+            name,
+            params,
+            body,
+            span,
+            source,
+        };
         let node = Node {
             text: self.text(self.span(i, as_at + 1)),
-            ..self.node(Kind::CreateProc(ProcDef { name, params, body }), i, end)
+            ..self.node(Kind::CreateProc(def), i, end)
         };
         Ok((node, end))
     }
