@@ -128,3 +128,32 @@ pub struct Batch {
     pub span: Span,
     pub text: String,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Kind, ProcDef};
+    use crate::dialect::mssql::tsql::reader::read_script;
+
+    fn procedure(text: &str) -> ProcDef {
+        let script = read_script(text);
+        let node = script.batches.into_iter().flat_map(|b| b.nodes).next();
+        match node.map(|n| n.kind) {
+            Some(Kind::CreateProc(def)) => def,
+            _ => panic!("no procedure read from {text}"),
+        }
+    }
+
+    /// The plan cache reuses plans made for an equal catalog: a procedure redefined with
+    /// another body must never compare equal to the old one, or the old body would run.
+    #[test]
+    fn procedures_are_equal_only_when_written_the_same() {
+        let pop = "CREATE PROCEDURE pop AS DELETE TOP (1) FROM q";
+        assert_eq!(procedure(pop), procedure(pop));
+        assert_ne!(
+            procedure(pop),
+            procedure("CREATE PROCEDURE pop AS DELETE TOP (2) FROM q")
+        );
+        // The same text further down: its errors would name other places.
+        assert_ne!(procedure(pop), procedure(&format!("\n{pop}")));
+    }
+}
