@@ -20,14 +20,18 @@ const ids = ['0', '1', '2'];
 function clock() {
   if (window !== window.top) return;
   const t = (window.__embedTimes = { inserted: {}, ready: {} });
+  // An iframe starts loading when it is in the page with a src: embed.js inserts each at once
+  // and gives it its src when its turn comes.
+  const started = (node, now) => {
+    if (node.tagName === 'IFRAME' && node.getAttribute('src')) t.inserted[node.dataset.queuelabId ?? 'plain'] ??= now;
+  };
   new MutationObserver((records) => {
     const now = performance.now();
     for (const r of records) {
-      for (const node of r.addedNodes) {
-        if (node.tagName === 'IFRAME') t.inserted[node.dataset.queuelabId ?? 'plain'] ??= now;
-      }
+      started(r.target, now);
+      for (const node of r.addedNodes) started(node, now);
     }
-  }).observe(document, { childList: true, subtree: true });
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
   window.addEventListener('message', (event) => {
     const d = event.data;
     if (d && typeof d === 'object' && d.source === 'queuelab' && d.type === 'ready') t.ready[d.id] ??= performance.now();

@@ -35,7 +35,15 @@
   const base = new URL('./', (script && script.src) || findScriptSrc() || location.href).href;
 
   const START_HEIGHT = 360;
+  // How long a widget may take to say ready before the next one starts loading anyway.
+  const TURN_MS = 2000;
   let nextId = 0;
+  // Widgets load one at a time, in page order. Iframes of one origin share one main thread:
+  // started together, each waits for the others and all become live late; in turn, the first
+  // is live in about a third of the time and the rest follow it.
+  const queue = [];
+  let loading = null;
+  let turnTimer = 0;
   // The iframes this script made (and whether their height is fixed): resize messages only
   // ever resize one of these. Weak, so a widget the page removes is forgotten.
   const widgets = new WeakMap();
@@ -100,7 +108,8 @@
     frame.setAttribute('data-queuelab-id', id);
     frame.title = pre.title ? 'Queue Lab: ' + pre.title : 'Queue Lab: live SQL example';
     frame.style.cssText = 'width:100%;border:0;display:block;height:' + (fixed || START_HEIGHT) + 'px';
-    frame.src = widgetUrl(pre, id);
+    // Where it will load, until its turn comes (see `queue`).
+    frame.setAttribute('data-queuelab-src', widgetUrl(pre, id));
     widgets.set(frame, { fixed: fixed !== null });
 
     // Marked first: if anything below throws, a later scan still will not convert it twice.
@@ -110,7 +119,29 @@
     // site stylesheet that sets `pre { display: block }`.
     pre.hidden = true;
     pre.style.display = 'none';
+    queue.push(frame);
     return frame;
+  }
+
+  // Starts the next widget's load, unless one is loading; a widget the page removed while it
+  // waited is skipped.
+  function loadNext() {
+    if (loading) return;
+    let frame;
+    do {
+      frame = queue.shift();
+    } while (frame && !frame.isConnected);
+    if (!frame) return;
+    loading = frame;
+    frame.src = frame.getAttribute('data-queuelab-src');
+    turnTimer = setTimeout(turnOver, TURN_MS);
+  }
+
+  // The loading widget said ready (or took too long, or is gone): the next one's turn.
+  function turnOver() {
+    clearTimeout(turnTimer);
+    loading = null;
+    loadNext();
   }
 
   /** Converts the pres not converted yet (under root, or the whole page); returns their iframes. */
@@ -120,6 +151,7 @@
     for (const pre of pres) {
       if (pre.parentNode) made.push(convert(pre));
     }
+    loadNext();
     return made;
   }
 
@@ -155,7 +187,10 @@
       const height = pixels(data.height);
       if (height !== null) frame.style.height = height + 'px';
     }
-    if (widget && data.type === 'ready') frame.setAttribute('data-queuelab-ready', 'true');
+    if (widget && data.type === 'ready') {
+      frame.setAttribute('data-queuelab-ready', 'true');
+      if (frame === loading) turnOver();
+    }
     // Plain iframes written by hand get the event too: a page's listener then works the
     // same for both forms.
     frame.dispatchEvent(new CustomEvent('queuelab', { detail: data, bubbles: true }));

@@ -29,6 +29,21 @@ function recordMessages() {
   document.addEventListener('queuelab', (event) => {
     window.__queuelabEvents.push({ ...event.detail, target: event.target.dataset.queuelabId ?? null });
   });
+  // When each iframe got its src, as the number of messages received by then.
+  window.__queuelabStarts = [];
+  const seen = new WeakSet(); // an insertion and a src change can come in one batch of records
+  const started = (node) => {
+    if (node.tagName === 'IFRAME' && node.getAttribute('src') && !seen.has(node)) {
+      seen.add(node);
+      window.__queuelabStarts.push({ frameId: node.dataset.queuelabId ?? 'plain', after: window.__queuelab.length });
+    }
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'attributes') started(r.target);
+      for (const node of r.addedNodes) started(node);
+    }
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
 }
 
 /** A page that records messages, page errors, console errors and dialogs (from any frame). */
@@ -85,6 +100,8 @@ test('embed-example.html: three live widgets that size themselves and report', a
   // its widget asked for.
   await page.waitForFunction(() => [...document.querySelectorAll('iframe.queuelab-embed')]
     .every((f) => f.style.height !== '360px'), null, { timeout: 10000 });
+  // The page animates height changes: read the heights once the animations are over.
+  await page.waitForFunction(() => document.getAnimations().length === 0, null, { timeout: 10000 });
   for (const { id, height, asked } of await sizes(page)) {
     assert.ok(asked, `widget ${id} sent a resize`);
     assert.equal(height, Math.round(asked), `widget ${id}`);
@@ -181,9 +198,11 @@ test('embed.js alone: URLs, a fixed height, markup in SQL stays text, one conver
   await page.goto(url);
   await page.waitForFunction(() => document.querySelectorAll('iframe').length >= 2);
 
-  // Exactly two iframes, numbered from 0, each in front of its hidden pre.
+  // Exactly two iframes, numbered from 0, each in front of its hidden pre. They load in
+  // turn: the first has its src, the second only the address it will load.
   const frames = await page.$$eval('iframe', (fs) => fs.map((f) => ({
-    id: f.dataset.queuelabId, src: f.getAttribute('src'), title: f.title, className: f.className,
+    id: f.dataset.queuelabId, src: f.getAttribute('data-queuelab-src'), started: f.hasAttribute('src'),
+    title: f.title, className: f.className,
     loading: f.loading, style: f.getAttribute('style'), next: f.nextElementSibling?.tagName,
   })));
   assert.equal(frames.length, 2, JSON.stringify(frames));
@@ -210,6 +229,13 @@ test('embed.js alone: URLs, a fixed height, markup in SQL stays text, one conver
 
   for (const id of ['0', '1']) await frame(page, id).locator('#app[data-ready="true"]').waitFor(LOAD);
   await readyFrom(page, ['0', '1']);
+  // Each loaded the address it was given, in turn: the second only once the first was ready.
+  const loaded = await page.$$eval('iframe', (fs) => fs.map((f) => f.getAttribute('src') === f.getAttribute('data-queuelab-src')));
+  assert.deepEqual(loaded, [true, true]);
+  const { starts, log } = await page.evaluate(() => ({ starts: window.__queuelabStarts, log: window.__queuelab }));
+  assert.deepEqual(starts.map((s) => s.frameId), ['0', '1'], JSON.stringify(starts));
+  const firstReady = log.findIndex((m) => m.type === 'ready' && m.frameId === '0');
+  assert.ok(firstReady >= 0 && starts[1].after > firstReady, `the second started after the first was ready: ${JSON.stringify({ starts, firstReady })}`);
   const kinds = Object.fromEntries((await messages(page)).filter((m) => m.type === 'ready').map((m) => [m.id, m.kind]));
   assert.deepEqual(kinds, { 0: 'script', 1: 'spec' });
 
@@ -250,7 +276,8 @@ test('embed.js alone: URLs, a fixed height, markup in SQL stays text, one conver
     add(null);
     const frames = window.QueueLab.scan();
     const again = window.QueueLab.scan();
-    const out = frames.map((f) => [f.dataset.queuelabId, f.getAttribute('src'), f.style.height]);
+    // They wait for their turn: the address each will load.
+    const out = frames.map((f) => [f.dataset.queuelabId, f.getAttribute('data-queuelab-src'), f.style.height]);
     frames.forEach((f) => f.remove()); // not needed running: spare the CPU
     return { out, again: again.length };
   });
