@@ -171,6 +171,42 @@ fn nested_transactions_count_and_only_the_outer_commit_commits() {
     assert_eq!(err(last(&t)).native, "3902");
 }
 
+/// SQL Server stops a statement that divides by zero with 8134 (SQLite would give NULL), in a
+/// SELECT, a SET and an UPDATE; the batch and its transaction go on (XACT_ABORT OFF), and
+/// the result's header is still the expression as written.
+#[test]
+fn divide_by_zero_ends_the_statement_not_the_batch() {
+    let t = tsql(
+        "CREATE TABLE jobs (id int PRIMARY KEY, tries int NOT NULL)\nINSERT INTO jobs VALUES (1, 0), (2, 4)\n\
+         BEGIN TRAN\nSELECT id, 8 / tries FROM jobs\nDECLARE @r int = 1\nSET @r = 10 % (@r - 1)\n\
+         UPDATE jobs SET tries = 12 / tries\nSELECT id, 8 / tries FROM jobs WHERE tries <> 0\nCOMMIT\nSELECT @@TRANCOUNT AS n",
+    );
+    let failed: Vec<&str> = t
+        .steps
+        .iter()
+        .filter_map(|s| match &s.outcome {
+            Outcome::Error(e) => Some(e.native.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(failed, ["8134", "8134", "8134"], "{}", transcript::text(&t));
+    let e = t.steps.iter().find_map(|s| match &s.outcome {
+        Outcome::Error(e) => Some(e),
+        _ => None,
+    });
+    assert_eq!(
+        e.map(|e| e.message.as_str()),
+        Some("Divide by zero error encountered.")
+    );
+    let after = &t.steps[t.steps.len() - 3];
+    assert_eq!(
+        ok(after).columns.as_deref(),
+        Some(&["id".to_string(), "8 / tries".into()][..])
+    );
+    assert_eq!(rows(after), [["2", "2"]]);
+    assert_eq!(rows(last(&t)), [["0"]]);
+}
+
 #[test]
 fn variables_if_while_and_rowcount() {
     let t = tsql(

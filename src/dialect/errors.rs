@@ -29,6 +29,8 @@ pub enum StoreFailure {
     NoColumn(String),
     /// The statement went over one of Queue Lab's limits (the message names it).
     OverLimit(String),
+    /// A division or remainder by zero where the server checks for it (`dialect::division`).
+    DivisionByZero,
     /// Anything else (SQLite's message).
     Other(String),
 }

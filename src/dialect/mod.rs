@@ -10,6 +10,7 @@ pub mod common;
 pub mod concurrency;
 pub mod counts;
 pub mod ddl;
+pub mod division;
 pub mod dml;
 pub mod errors;
 pub mod exprs;

@@ -52,6 +52,8 @@ fn failure(err: &StoreError, kind: &PlanKind, catalog: &Catalog, store: &Store) 
         let (table, columns) = constraint_columns(msg);
         let column = columns.first().cloned().unwrap_or_default();
         StoreFailure::NotNull { table, column }
+    } else if msg.starts_with(crate::dialect::division::DIVISION_BY_ZERO) {
+        StoreFailure::DivisionByZero
     } else if let Some(t) = msg.strip_prefix("no such table: ").map(name_only) {
         StoreFailure::NoTable(t.to_string())
     } else if let Some(c) = msg.strip_prefix("no such column: ").map(name_only) {

@@ -193,6 +193,13 @@ impl Store {
             repeat,
         )
         .map_err(store_error)?;
+        conn.create_scalar_function(
+            crate::dialect::division::NONZERO_FN,
+            1,
+            FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
+            nonzero,
+        )
+        .map_err(store_error)?;
         // PostgreSQL's generate_series, as SQLite's table-valued function.
         rusqlite::vtab::series::load_module(&conn).map_err(store_error)?;
         // REPLACE's deletes must reach the hook for every table kind.
@@ -600,6 +607,26 @@ fn repeat(ctx: &rusqlite::functions::Context) -> rusqlite::Result<Option<String>
         ));
     }
     Ok(Some(text.repeat(n)))
+}
+
+/// `ql_nonzero(x)`: `x` as it is, unless it is zero, where it fails the statement as the
+/// server's division by zero (`dialect::division`). Text counts by its number, as SQLite
+/// converts it to divide.
+fn nonzero(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::types::Value> {
+    use rusqlite::types::Value as Sql;
+    let v: Sql = ctx.get(0)?;
+    let zero = match &v {
+        Sql::Integer(i) => *i == 0,
+        Sql::Real(r) => *r == 0.0,
+        Sql::Text(t) => t.trim().parse::<f64>().is_ok_and(|n| n == 0.0),
+        Sql::Null | Sql::Blob(_) => false,
+    };
+    if zero {
+        return Err(rusqlite::Error::UserFunctionError(
+            crate::dialect::division::DIVISION_BY_ZERO.into(),
+        ));
+    }
+    Ok(v)
 }
 
 fn store_error(e: rusqlite::Error) -> StoreError {

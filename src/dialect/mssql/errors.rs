@@ -43,6 +43,7 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         // A user-defined error's number: SQL Server has none for "the simulator's SQLite failed".
         // A user-defined message: SQL Server has no number for the simulator's limits.
         StoreFailure::OverLimit(msg) => ("50000", msg.clone()),
+        StoreFailure::DivisionByZero => ("8134", "Divide by zero error encountered.".into()),
         StoreFailure::Other(msg) => ("50000", format!("SQLite: {msg}")),
     }
 }

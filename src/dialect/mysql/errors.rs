@@ -33,6 +33,8 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         StoreFailure::NoColumn(c) => ("1054", format!("Unknown column '{c}' in 'field list'")),
         // ER_UNKNOWN_ERROR: no server error says "over a limit of the simulator"
         StoreFailure::OverLimit(msg) => ("1105", msg.clone()),
+        // ER_DIVISION_BY_ZERO (strict sql_mode, in the values an INSERT or UPDATE writes)
+        StoreFailure::DivisionByZero => ("1365", "Division by 0".into()),
         // ER_UNKNOWN_ERROR
         StoreFailure::Other(msg) => ("1105", format!("SQLite: {msg}")),
     }

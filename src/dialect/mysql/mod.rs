@@ -19,6 +19,14 @@ use crate::trace::StepError;
 use sqlparser::ast::{Insert, SetExpr, SqliteOnConflict, Statement};
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
+    let mut stmt = stmt.clone();
+    let division_note = super::division::guard(Dialect::MySql, &mut stmt);
+    let mut plan = plan_statement(&stmt, catalog)?;
+    plan.notes.extend(division_note);
+    Ok(plan)
+}
+
+fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     match stmt {
         Statement::Query(q) => Ok(plan_query(*q.clone())),
         Statement::Insert(ins) => plan_insert(ins.clone(), catalog),

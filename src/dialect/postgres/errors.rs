@@ -33,6 +33,8 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         // internal_error
         // program_limit_exceeded
         StoreFailure::OverLimit(msg) => ("54000", msg.clone()),
+        // division_by_zero
+        StoreFailure::DivisionByZero => ("22012", "division by zero".into()),
         StoreFailure::Other(msg) => ("XX000", format!("SQLite: {msg}")),
     }
 }

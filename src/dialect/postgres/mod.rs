@@ -29,10 +29,12 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
         fixed_text: None,
     })?;
     let series_note = series::rewrite(&mut stmt);
+    let division_note = super::division::guard(Dialect::Postgres, &mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.notes.extend(names_note);
     plan.notes.extend(cast_notes);
     plan.notes.extend(series_note);
+    plan.notes.extend(division_note);
     Ok(plan)
 }
 

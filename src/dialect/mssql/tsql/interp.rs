@@ -832,7 +832,8 @@ impl Interp {
                     }
                     // Statement-level errors: the batch goes on (XACT_ABORT OFF).
                     ErrorClass::UniqueViolation | ErrorClass::LockNotAvailable => {}
-                    _ if e.native == "515" => {}
+                    // NOT NULL and divide by zero end the statement only.
+                    _ if e.native == "515" || e.native == "8134" => {}
                     _ => self.abort(),
                 }
                 if matches!(pending, Pending::EndTran) {

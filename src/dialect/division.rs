@@ -1,0 +1,248 @@
+//! Rule: division by zero stops the statement where the server stops it. SQLite gives NULL
+//! for `x / 0` and `x % 0`; PostgreSQL (22012) and SQL Server (8134) fail the statement, and
+//! MariaDB, under its default sql_mode (STRICT_TRANS_TABLES, ERROR_FOR_DIVISION_BY_ZERO),
+//! fails (1365) an INSERT or an UPDATE anywhere in it, while SELECT and DELETE still give
+//! NULL, and so does a division of constants in an UPDATE's WHERE (worked out once, before
+//! any row is read; all checked against the server). The divisor goes through
+//! `ql_nonzero(...)`, which hands it back unchanged unless it is zero; SQLite then divides as
+//! it did (integer division truncates toward zero, as on all three servers).
+
+use super::Dialect;
+use sqlparser::ast::{
+    BinaryOperator, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList,
+    FunctionArguments, Ident, ObjectName, Query, SelectItem, SetExpr, Statement, Value, VisitMut,
+};
+use std::ops::ControlFlow;
+
+/// The SQLite function that stops a division by zero (registered by `Store::open`).
+pub const NONZERO_FN: &str = "ql_nonzero";
+
+/// The message `ql_nonzero` fails with, which `engine::errors` reads back as a division by
+/// zero for the dialect to word.
+pub const DIVISION_BY_ZERO: &str = "ql: division by zero";
+
+/// Guards the divisions of `stmt` that the dialect's server checks; returns the rule's note
+/// when one was guarded.
+pub fn guard(dialect: Dialect, stmt: &mut Statement) -> Vec<String> {
+    let guarded = match dialect {
+        Dialect::Postgres | Dialect::MsSql => {
+            keep_names(stmt);
+            guard_all(stmt)
+        }
+        Dialect::MySql => match stmt {
+            Statement::Insert(_) => {
+                keep_names(stmt);
+                guard_all(stmt)
+            }
+            Statement::Update(u) => {
+                // Every assignment is guarded: no short cut after the first.
+                let mut set = false;
+                for a in &mut u.assignments {
+                    set |= guard_all(&mut a.value);
+                }
+                let filter = u.selection.as_mut().is_some_and(guard_row_divisions);
+                set || filter
+            }
+            _ => false,
+        },
+    };
+    if !guarded {
+        return Vec::new();
+    }
+    let what = match dialect {
+        Dialect::Postgres => "PostgreSQL's 22012",
+        Dialect::MsSql => "SQL Server's 8134",
+        Dialect::MySql => "MariaDB's 1365 (strict sql_mode, in an INSERT or UPDATE)",
+    };
+    vec![format!(
+        "a / b and a % b go through {NONZERO_FN}(b): dividing by zero stops the statement with {what}, where SQLite would give NULL"
+    )]
+}
+
+/// Wraps the divisor of every `/`, `%` and `MOD(a, b)` in `node`; whether there was one.
+fn guard_all<N: VisitMut + ?Sized>(node: &mut N) -> bool {
+    let mut any = false;
+    super::walk::exprs(node, &mut |e| {
+        if let Some(divisor) = divisor(e) {
+            let d = std::mem::replace(divisor, Expr::Value(Value::Null.into()));
+            *divisor = nonzero(d);
+            any = true;
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    any
+}
+
+/// Wraps the divisor of the divisions in `e` that read a column: those MariaDB works out
+/// row by row, under strict mode; whether there was one.
+fn guard_row_divisions(e: &mut Expr) -> bool {
+    let mut any = false;
+    super::walk::exprs(e, &mut |e| {
+        let reads_column = mentions_column(e);
+        if let Some(divisor) = divisor(e).filter(|_| reads_column) {
+            let d = std::mem::replace(divisor, Expr::Value(Value::Null.into()));
+            *divisor = nonzero(d);
+            any = true;
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    any
+}
+
+fn mentions_column(e: &Expr) -> bool {
+    let mut probe = e.clone();
+    let mut found = false;
+    super::walk::exprs(&mut probe, &mut |e| {
+        found |= matches!(e, Expr::Identifier(_) | Expr::CompoundIdentifier(_));
+        ControlFlow::<()>::Continue(())
+    });
+    found
+}
+
+/// The divisor of a division, a remainder or `MOD(a, b)` (which `exprs::rewrite_all` makes
+/// `a % b` later), unless it is a number other than zero: `x % 5`, the ring's slot, stays as
+/// written (and `ring_hint` still reads the ring's size off it).
+fn divisor(e: &mut Expr) -> Option<&mut Expr> {
+    divisor_of(e).filter(|d| !nonzero_number(d))
+}
+
+fn nonzero_number(e: &Expr) -> bool {
+    match e {
+        Expr::Value(v) => match &v.value {
+            Value::Number(n, _) => n.parse::<f64>().is_ok_and(|n| n != 0.0),
+            _ => false,
+        },
+        Expr::Nested(inner) => nonzero_number(inner),
+        _ => false,
+    }
+}
+
+fn divisor_of(e: &mut Expr) -> Option<&mut Expr> {
+    match e {
+        Expr::BinaryOp {
+            op: BinaryOperator::Divide | BinaryOperator::Modulo,
+            right,
+            ..
+        } => Some(&mut **right),
+        Expr::Function(f) if f.name.to_string().eq_ignore_ascii_case("mod") => match &mut f.args {
+            FunctionArguments::List(l) if l.args.len() == 2 => match &mut l.args[1] {
+                FunctionArg::Unnamed(FunctionArgExpr::Expr(d)) => Some(d),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// SQLite names an unaliased result column by its expression's text: one with a guarded
+/// division is given that text as its alias first, so the result's header stays `a / b`,
+/// not `a / ql_nonzero(b)`.
+fn keep_names(stmt: &mut Statement) {
+    let returning = match stmt {
+        Statement::Insert(i) => i.returning.as_mut(),
+        Statement::Update(u) => u.returning.as_mut(),
+        Statement::Delete(d) => d.returning.as_mut(),
+        _ => None,
+    };
+    if let Some(items) = returning {
+        name_items(items);
+    }
+    super::walk::queries(stmt, &mut |q: &mut Query| {
+        if let SetExpr::Select(s) = q.body.as_mut() {
+            name_items(&mut s.projection);
+        }
+        ControlFlow::Continue(())
+    });
+}
+
+fn name_items(items: &mut [SelectItem]) {
+    for item in items {
+        let SelectItem::UnnamedExpr(e) = item else {
+            continue;
+        };
+        let mut probe = e.clone();
+        if !guard_all(&mut probe) {
+            continue;
+        }
+        let alias = Ident::with_quote('"', e.to_string());
+        let expr = std::mem::replace(e, Expr::Value(Value::Null.into()));
+        *item = SelectItem::ExprWithAlias { expr, alias };
+    }
+}
+
+fn nonzero(divisor: Expr) -> Expr {
+    Expr::Function(Function {
+        name: ObjectName::from(vec![Ident::new(NONZERO_FN)]),
+        uses_odbc_syntax: false,
+        parameters: FunctionArguments::None,
+        args: FunctionArguments::List(FunctionArgumentList {
+            duplicate_treatment: None,
+            args: vec![FunctionArg::Unnamed(FunctionArgExpr::Expr(divisor))],
+            clauses: Vec::new(),
+        }),
+        filter: None,
+        null_treatment: None,
+        over: None,
+        within_group: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sqlparser::dialect::GenericDialect;
+    use sqlparser::parser::Parser;
+
+    fn guarded(dialect: Dialect, sql: &str) -> (String, usize) {
+        let mut stmt = Parser::parse_sql(&GenericDialect {}, sql)
+            .expect("parses")
+            .remove(0);
+        let notes = guard(dialect, &mut stmt);
+        (stmt.to_string(), notes.len())
+    }
+
+    #[test]
+    fn postgres_and_sql_server_guard_every_division() {
+        for d in [Dialect::Postgres, Dialect::MsSql] {
+            let (sql, notes) = guarded(d, "SELECT a / b, a % (b - 1) FROM t WHERE 1 / c > 0");
+            assert_eq!(
+                sql,
+                "SELECT a / ql_nonzero(b) AS \"a / b\", a % ql_nonzero((b - 1)) AS \"a % (b - 1)\" FROM t WHERE 1 / ql_nonzero(c) > 0"
+            );
+            assert_eq!(notes, 1);
+        }
+        // A number other than zero needs no guard: a ring's `id % 5` stays as written.
+        for sql in [
+            "SELECT a * b FROM t",
+            "SELECT id % 5, id / (2.5), MOD(id, 3) FROM t",
+        ] {
+            assert_eq!(guarded(Dialect::Postgres, sql), (sql.to_string(), 0));
+        }
+    }
+
+    /// MariaDB fails a division by zero in an INSERT or an UPDATE, not in a SELECT, a
+    /// DELETE or a division of constants in an UPDATE's WHERE (checked against the server).
+    #[test]
+    fn mariadb_guards_inserts_and_updates() {
+        let insert = guarded(
+            Dialect::MySql,
+            "INSERT INTO t SELECT a FROM s WHERE 1 / a IS NULL",
+        );
+        assert_eq!(
+            insert.0,
+            "INSERT INTO t SELECT a FROM s WHERE 1 / ql_nonzero(a) IS NULL"
+        );
+        let update = guarded(
+            Dialect::MySql,
+            "UPDATE t SET a = a / 0, b = MOD(b, c) WHERE 1 / b IS NULL OR 1 / 0 IS NULL",
+        );
+        assert_eq!(
+            update.0,
+            "UPDATE t SET a = a / ql_nonzero(0), b = MOD(b, ql_nonzero(c)) WHERE 1 / ql_nonzero(b) IS NULL OR 1 / 0 IS NULL"
+        );
+        for sql in ["SELECT 1 / 0", "DELETE FROM t WHERE 1 / a IS NULL"] {
+            assert_eq!(guarded(Dialect::MySql, sql), (sql.to_string(), 0));
+        }
+    }
+}
