@@ -9,8 +9,8 @@
 
 use super::Dialect;
 use sqlparser::ast::{
-    BinaryOperator, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList,
-    FunctionArguments, Ident, ObjectName, Query, SelectItem, SetExpr, Statement, Value, VisitMut,
+    BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Ident, Query,
+    SelectItem, SetExpr, Statement, Value, VisitMut,
 };
 use std::ops::ControlFlow;
 
@@ -172,20 +172,7 @@ fn name_items(items: &mut [SelectItem]) {
 }
 
 fn nonzero(divisor: Expr) -> Expr {
-    Expr::Function(Function {
-        name: ObjectName::from(vec![Ident::new(NONZERO_FN)]),
-        uses_odbc_syntax: false,
-        parameters: FunctionArguments::None,
-        args: FunctionArguments::List(FunctionArgumentList {
-            duplicate_treatment: None,
-            args: vec![FunctionArg::Unnamed(FunctionArgExpr::Expr(divisor))],
-            clauses: Vec::new(),
-        }),
-        filter: None,
-        null_treatment: None,
-        over: None,
-        within_group: Vec::new(),
-    })
+    super::exprs::call(NONZERO_FN, vec![divisor])
 }
 
 #[cfg(test)]
