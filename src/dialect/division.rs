@@ -61,25 +61,23 @@ pub fn guard(dialect: Dialect, stmt: &mut Statement) -> Vec<String> {
 
 /// Wraps the divisor of every `/`, `%` and `MOD(a, b)` in `node`; whether there was one.
 fn guard_all<N: VisitMut + ?Sized>(node: &mut N) -> bool {
-    let mut any = false;
-    super::walk::exprs(node, &mut |e| {
-        if let Some(divisor) = divisor(e) {
-            let d = std::mem::replace(divisor, Expr::Value(Value::Null.into()));
-            *divisor = nonzero(d);
-            any = true;
-        }
-        ControlFlow::<()>::Continue(())
-    });
-    any
+    guard_if(node, &|_| true)
 }
 
 /// Wraps the divisor of the divisions in `e` that read a column: those MariaDB works out
 /// row by row, under strict mode; whether there was one.
 fn guard_row_divisions(e: &mut Expr) -> bool {
+    guard_if(e, &mentions_column)
+}
+
+/// Wraps the divisor of each division in `node` that `wanted` accepts.
+fn guard_if<N: VisitMut + ?Sized>(node: &mut N, wanted: &dyn Fn(&Expr) -> bool) -> bool {
     let mut any = false;
-    super::walk::exprs(e, &mut |e| {
-        let reads_column = mentions_column(e);
-        if let Some(divisor) = divisor(e).filter(|_| reads_column) {
+    super::walk::exprs(node, &mut |e| {
+        if divisor(e).is_none() || !wanted(e) {
+            return ControlFlow::Continue(());
+        }
+        if let Some(divisor) = divisor(e) {
             let d = std::mem::replace(divisor, Expr::Value(Value::Null.into()));
             *divisor = nonzero(d);
             any = true;
