@@ -8,6 +8,7 @@
 //! it did (integer division truncates toward zero, as on all three servers).
 
 use super::Dialect;
+use crate::trace::StepError;
 use sqlparser::ast::{
     BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Ident, Query,
     SelectItem, SetExpr, Statement, Value, VisitMut,
@@ -71,7 +72,7 @@ fn guard_row_divisions(e: &mut Expr) -> bool {
 }
 
 /// Wraps the divisor of each division in `node` that `wanted` accepts.
-fn guard_if<N: VisitMut + ?Sized>(node: &mut N, wanted: &dyn Fn(&Expr) -> bool) -> bool {
+fn guard_if<N: VisitMut + ?Sized>(node: &mut N, wanted: &dyn Fn(&mut Expr) -> bool) -> bool {
     let mut any = false;
     super::walk::exprs(node, &mut |e| {
         if divisor(e).is_none() || !wanted(e) {
@@ -87,21 +88,40 @@ fn guard_if<N: VisitMut + ?Sized>(node: &mut N, wanted: &dyn Fn(&Expr) -> bool) 
     any
 }
 
-fn mentions_column(e: &Expr) -> bool {
-    let mut probe = e.clone();
-    let mut found = false;
-    super::walk::exprs(&mut probe, &mut |e| {
-        found |= matches!(e, Expr::Identifier(_) | Expr::CompoundIdentifier(_));
-        ControlFlow::<()>::Continue(())
-    });
-    found
+fn mentions_column(e: &mut Expr) -> bool {
+    holds(e, &|x| {
+        matches!(x, Expr::Identifier(_) | Expr::CompoundIdentifier(_))
+    })
 }
 
 /// The divisor of a division, a remainder or `MOD(a, b)` (which `exprs::rewrite_all` makes
 /// `a % b` later), unless it is a number other than zero: `x % 5`, the ring's slot, stays as
 /// written (and `ring_hint` still reads the ring's size off it).
 fn divisor(e: &mut Expr) -> Option<&mut Expr> {
-    divisor_of(e).filter(|d| !nonzero_number(d))
+    if guards(e) {
+        divisor_of(e)
+    } else {
+        None
+    }
+}
+
+/// Whether `e` is a division [`divisor`] guards.
+fn guards(e: &Expr) -> bool {
+    match e {
+        Expr::BinaryOp {
+            op: BinaryOperator::Divide | BinaryOperator::Modulo | BinaryOperator::MyIntegerDivide,
+            right,
+            ..
+        } => !nonzero_number(right),
+        Expr::Function(f) if f.name.to_string().eq_ignore_ascii_case("mod") => match &f.args {
+            FunctionArguments::List(l) if l.args.len() == 2 => match &l.args[1] {
+                FunctionArg::Unnamed(FunctionArgExpr::Expr(d)) => !nonzero_number(d),
+                _ => false,
+            },
+            _ => false,
+        },
+        _ => false,
+    }
 }
 
 fn nonzero_number(e: &Expr) -> bool {
@@ -118,7 +138,7 @@ fn nonzero_number(e: &Expr) -> bool {
 fn divisor_of(e: &mut Expr) -> Option<&mut Expr> {
     match e {
         Expr::BinaryOp {
-            op: BinaryOperator::Divide | BinaryOperator::Modulo,
+            op: BinaryOperator::Divide | BinaryOperator::Modulo | BinaryOperator::MyIntegerDivide,
             right,
             ..
         } => Some(&mut **right),
@@ -133,10 +153,74 @@ fn divisor_of(e: &mut Expr) -> Option<&mut Expr> {
     }
 }
 
+/// MySQL's quotients, after [`guard`]: `a / b` is refused by name, since MySQL divides as
+/// DECIMAL (`7 / 2` is `3.5000`, with a scale SQLite does not keep) where SQLite divides
+/// integers as integers (3): a silent difference otherwise. `a DIV b`, MySQL's integer
+/// division (truncating toward zero, NULL for a zero divisor outside strict writes), becomes
+/// `CAST(a / b AS INTEGER)`, its header kept as written. Returns the note, or the refusal.
+pub fn mysql_quotients(stmt: &mut Statement) -> Result<Vec<String>, StepError> {
+    let mut slash = false;
+    super::walk::exprs(stmt, &mut |e| {
+        slash |= matches!(
+            e,
+            Expr::BinaryOp {
+                op: BinaryOperator::Divide,
+                ..
+            }
+        );
+        ControlFlow::<()>::Continue(())
+    });
+    if slash {
+        return Err(super::common::unsupported_with(
+            Dialect::MySql,
+            "a / b",
+            "MySQL divides as DECIMAL (7 / 2 is 3.5000), which SQLite cannot show (it gives 3); use a DIV b for integer division, or compare by multiplying (a > 2 * b instead of a / b > 2)",
+        ));
+    }
+    let is_div = |e: &Expr| {
+        matches!(
+            e,
+            Expr::BinaryOp {
+                op: BinaryOperator::MyIntegerDivide,
+                ..
+            }
+        )
+    };
+    name_items_where(stmt, &is_div);
+    let mut any = false;
+    super::walk::exprs(stmt, &mut |e| {
+        if let Expr::BinaryOp { op, .. } = e {
+            if *op == BinaryOperator::MyIntegerDivide {
+                *op = BinaryOperator::Divide;
+                let quotient = std::mem::replace(e, Expr::Value(Value::Null.into()));
+                *e = Expr::Cast {
+                    kind: sqlparser::ast::CastKind::Cast,
+                    expr: Box::new(Expr::Nested(Box::new(quotient))),
+                    data_type: sqlparser::ast::DataType::Integer(None),
+                    format: None,
+                };
+                any = true;
+            }
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    Ok(if any {
+        vec!["a DIV b becomes CAST(a / b AS INTEGER): SQLite has no DIV".into()]
+    } else {
+        Vec::new()
+    })
+}
+
 /// SQLite names an unaliased result column by its expression's text: one with a guarded
 /// division is given that text as its alias first, so the result's header stays `a / b`,
 /// not `a / ql_nonzero(b)`.
 fn keep_names(stmt: &mut Statement) {
+    name_items_where(stmt, &guards);
+}
+
+/// Gives each unaliased result column (select lists, RETURNING) whose expression holds a
+/// node `rewritten` picks its text as written for alias, before the rewrite changes it.
+fn name_items_where(stmt: &mut Statement, rewritten: &dyn Fn(&Expr) -> bool) {
     let returning = match stmt {
         Statement::Insert(i) => i.returning.as_mut(),
         Statement::Update(u) => u.returning.as_mut(),
@@ -144,29 +228,40 @@ fn keep_names(stmt: &mut Statement) {
         _ => None,
     };
     if let Some(items) = returning {
-        name_items(items);
+        name_items(items, rewritten);
     }
     super::walk::queries(stmt, &mut |q: &mut Query| {
         if let SetExpr::Select(s) = q.body.as_mut() {
-            name_items(&mut s.projection);
+            name_items(&mut s.projection, rewritten);
         }
         ControlFlow::Continue(())
     });
 }
 
-fn name_items(items: &mut [SelectItem]) {
+fn name_items(items: &mut [SelectItem], rewritten: &dyn Fn(&Expr) -> bool) {
     for item in items {
         let SelectItem::UnnamedExpr(e) = item else {
             continue;
         };
-        let mut probe = e.clone();
-        if !guard_all(&mut probe) {
+        if !holds(e, rewritten) {
             continue;
         }
         let alias = Ident::with_quote('"', e.to_string());
         let expr = std::mem::replace(e, Expr::Value(Value::Null.into()));
         *item = SelectItem::ExprWithAlias { expr, alias };
     }
+}
+
+/// Whether `e` or an expression inside it is one `pick` picks. Walked in place, never
+/// cloned: a clone of a 1,000-operator chain recurses deep enough to overflow a debug
+/// build's 2 MB thread stack.
+fn holds(e: &mut Expr, pick: &dyn Fn(&Expr) -> bool) -> bool {
+    let mut found = false;
+    super::walk::exprs(e, &mut |x| {
+        found |= pick(x);
+        ControlFlow::<()>::Continue(())
+    });
+    found
 }
 
 fn nonzero(divisor: Expr) -> Expr {
@@ -229,5 +324,31 @@ mod tests {
         for sql in ["SELECT 1 / 0", "DELETE FROM t WHERE 1 / a IS NULL"] {
             assert_eq!(guarded(Dialect::MySql, sql), (sql.to_string(), 0));
         }
+    }
+
+    /// MySQL's `/` is refused by name (a DECIMAL division SQLite would get wrong); DIV is
+    /// integer division, its header as written.
+    #[test]
+    fn mysql_slash_is_refused_and_div_truncates() {
+        let parse = |sql: &str| {
+            Parser::parse_sql(&sqlparser::dialect::MySqlDialect {}, sql)
+                .expect("parses")
+                .remove(0)
+        };
+        let mut slash = parse("SELECT id FROM t WHERE a / 2 > 1");
+        let e = mysql_quotients(&mut slash).expect_err("refused");
+        assert!(
+            e.message.starts_with("a / b is not supported here"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("DIV"), "{}", e.message);
+        let mut div = parse("SELECT a DIV 2, a DIV b AS q FROM t");
+        let notes = mysql_quotients(&mut div).expect("DIV runs");
+        assert_eq!(
+            div.to_string(),
+            "SELECT CAST((a / 2) AS INTEGER) AS \"a DIV 2\", CAST((a / b) AS INTEGER) AS q FROM t"
+        );
+        assert_eq!(notes.len(), 1);
     }
 }

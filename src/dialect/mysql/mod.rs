@@ -21,8 +21,10 @@ use sqlparser::ast::{Insert, SetExpr, SqliteOnConflict, Statement};
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.clone();
     let division_note = super::division::guard(Dialect::MySql, &mut stmt);
+    let quotient_note = super::division::mysql_quotients(&mut stmt)?;
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.notes.extend(division_note);
+    plan.notes.extend(quotient_note);
     Ok(plan)
 }
 
