@@ -75,10 +75,10 @@ fn guard_row_divisions(e: &mut Expr) -> bool {
 fn guard_if<N: VisitMut + ?Sized>(node: &mut N, wanted: &dyn Fn(&mut Expr) -> bool) -> bool {
     let mut any = false;
     super::walk::exprs(node, &mut |e| {
-        if divisor(e).is_none() || !wanted(e) {
+        if !guards(e) || !wanted(e) {
             return ControlFlow::Continue(());
         }
-        if let Some(divisor) = divisor(e) {
+        if let Some(divisor) = divisor_of(e) {
             let d = std::mem::replace(divisor, Expr::Value(Value::Null.into()));
             *divisor = nonzero(d);
             any = true;
@@ -94,18 +94,9 @@ fn mentions_column(e: &mut Expr) -> bool {
     })
 }
 
-/// The divisor of a division, a remainder or `MOD(a, b)` (which `exprs::rewrite_all` makes
-/// `a % b` later), unless it is a number other than zero: `x % 5`, the ring's slot, stays as
-/// written (and `ring_hint` still reads the ring's size off it).
-fn divisor(e: &mut Expr) -> Option<&mut Expr> {
-    if guards(e) {
-        divisor_of(e)
-    } else {
-        None
-    }
-}
-
-/// Whether `e` is a division [`divisor`] guards.
+/// Whether `e` is a division, a remainder or `MOD(a, b)` (which `exprs::rewrite_all` makes
+/// `a % b` later) whose divisor needs the guard: any but a number other than zero, so that
+/// `x % 5`, the ring's slot, stays as written (and `ring_hint` still reads the ring's size).
 fn guards(e: &Expr) -> bool {
     match e {
         Expr::BinaryOp {
@@ -135,6 +126,7 @@ fn nonzero_number(e: &Expr) -> bool {
     }
 }
 
+/// The divisor of a division, a remainder or `MOD(a, b)`.
 fn divisor_of(e: &mut Expr) -> Option<&mut Expr> {
     match e {
         Expr::BinaryOp {

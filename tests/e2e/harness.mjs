@@ -19,15 +19,15 @@ const types = {
 };
 
 /**
- * Serves dist/ on a free loopback port; resolves to { url, close }. With `maxAge` (seconds)
- * responses may be cached that long, so a second load is served from the browser's cache
- * (the embed benchmark's warm runs); by default nothing is cached.
+ * Serves dist/ (or `dir`, a copy of it) on a free loopback port; resolves to { url, close }.
+ * With `maxAge` (seconds) responses may be cached that long, so a second load is served from
+ * the browser's cache (the embed benchmark's warm runs); by default nothing is cached.
  */
-export async function serveDist({ maxAge = 0 } = {}) {
+export async function serveDist({ maxAge = 0, dir = dist } = {}) {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    const file = join(dist, path.endsWith('/') ? join(path, 'index.html') : path);
-    if (!file.startsWith(dist)) {
+    const file = join(dir, path.endsWith('/') ? join(path, 'index.html') : path);
+    if (!file.startsWith(dir)) {
       res.writeHead(403).end();
       return;
     }
