@@ -70,6 +70,20 @@ impl Dialect {
         self == Dialect::MySql
     }
 
+    /// Whether sessions keep user variables (`@name`) that statements read and `SET @name`
+    /// or `SELECT ... INTO @name` write (MySQL). T-SQL's `@name` are the interpreter's.
+    pub fn has_user_variables(self) -> bool {
+        self == Dialect::MySql
+    }
+
+    /// The error for `SELECT ... INTO @a` (or `SET @a = (subquery)`) given several rows.
+    pub fn too_many_rows_error(self) -> (String, String) {
+        (
+            "1172".into(),
+            "Result consisted of more than one row".into(),
+        )
+    }
+
     /// Whether BEGIN inside a transaction commits it first (MySQL's implicit commit).
     pub fn begin_commits_open_transaction(self) -> bool {
         self == Dialect::MySql

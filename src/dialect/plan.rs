@@ -115,6 +115,13 @@ pub struct Plan {
     /// T-SQL `OUTPUT ... INTO t`: the table the returned rows go to (the interpreter inserts
     /// them in a step of their own).
     pub output_into: Option<String>,
+    /// MySQL `SET @a = ...` and `SELECT ... INTO @a`: the user variables (lower case, no `@`)
+    /// the statement's one row goes into when it ends; it then returns no result set.
+    pub assign: Option<Vec<String>>,
+    /// MariaDB's `DELETE ... RETURNING` with a WHERE its optimizer finds impossible answers
+    /// with no result set: an SQLite query saying whether that is so when it runs
+    /// (`mysql/impossible.rs`).
+    pub no_result_set_if: Option<String>,
 }
 
 impl Plan {
@@ -127,6 +134,8 @@ impl Plan {
             lock_reads: Vec::new(),
             dirty_read: false,
             output_into: None,
+            assign: None,
+            no_result_set_if: None,
         }
     }
 }

@@ -34,6 +34,8 @@ pub struct Session {
     /// PostgreSQL: an error aborted the transaction; statements fail until it ends.
     pub aborted: bool,
     pub waiting: Option<Suspended>,
+    /// MySQL user variables (`@name`), kept for the connection's life, as the server does.
+    pub vars: super::store::UserVariables,
 }
 
 /// A statement waiting for locks.
@@ -230,6 +232,7 @@ impl Lab {
             next_isolation: None,
             aborted: false,
             waiting: None,
+            vars: Default::default(),
         });
         self.sessions.len() - 1
     }
@@ -421,6 +424,69 @@ impl Lab {
     }
 
     fn attempt(&mut self, s: usize, plan: &Plan, resume: Resume) -> Exec {
+        let vars = self
+            .dialect
+            .has_user_variables()
+            .then(|| self.sessions[s].vars.clone());
+        self.store.set_params(vars);
+        match self.attempt_in(s, plan, resume) {
+            Exec::Done(f) if plan.assign.is_some() => Exec::Done(self.assign(s, plan, f)),
+            Exec::Done(f) => Exec::Done(self.drop_result_set(plan, f)),
+            other => other,
+        }
+    }
+
+    /// MariaDB's impossible WHERE (`Plan::no_result_set_if`): a plain OK, no result set.
+    fn drop_result_set(&self, plan: &Plan, mut f: Finished) -> Finished {
+        let (Outcome::Ok(done), Some(probe)) = (&mut f.outcome, &plan.no_result_set_if) else {
+            return f;
+        };
+        let impossible = self.store.query(probe).is_ok_and(|(_, rows)| {
+            matches!(rows.first().and_then(|r| r.first()), Some(Value::Int(n)) if *n != 0)
+        });
+        if impossible {
+            done.columns = None;
+            done.rows.clear();
+        }
+        f
+    }
+
+    /// `SET @a = ...` or `SELECT ... INTO @a` ended: its row goes into the session's user
+    /// variables, and the client gets no result set. No row leaves them as they were (with
+    /// MySQL's "no data" warning); more than one is MySQL's error 1172, after the first row
+    /// was assigned (as the server does).
+    fn assign(&mut self, s: usize, plan: &Plan, mut f: Finished) -> Finished {
+        let (Outcome::Ok(done), Some(names)) = (&mut f.outcome, &plan.assign) else {
+            return f;
+        };
+        // The server assigns the first row before it finds a second.
+        if let Some(row) = done.rows.first_mut() {
+            let vars = &mut self.sessions[s].vars;
+            for (name, value) in names.iter().zip(std::mem::take(row)) {
+                vars.insert(name.clone(), value);
+            }
+        }
+        match done.rows.len() {
+            0 => done.warnings += 1,
+            1 => {}
+            _ => {
+                let (native, message) = self.dialect.too_many_rows_error();
+                f.outcome = Outcome::Error(StepError {
+                    class: ErrorClass::Other,
+                    native,
+                    message,
+                    pos: None,
+                    fixed_text: None,
+                });
+                return f;
+            }
+        }
+        done.columns = None;
+        done.rows.clear();
+        f
+    }
+
+    fn attempt_in(&mut self, s: usize, plan: &Plan, resume: Resume) -> Exec {
         if let PlanKind::Txn(ctrl) = &plan.kind {
             return Exec::Done(self.txn_control(s, *ctrl));
         }

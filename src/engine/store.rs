@@ -82,7 +82,13 @@ pub struct Store {
     newids: Arc<AtomicU64>,
     budget: Arc<AtomicU64>,
     spent: Arc<AtomicU64>,
+    /// The running session's MySQL user variables, bound to the `@name` parameters of its
+    /// statements; `None` where the dialect has none (a parameter is then an unknown name).
+    params: Mutex<Option<UserVariables>>,
 }
+
+/// MySQL user variables by name (lower case, without the `@`).
+pub type UserVariables = BTreeMap<String, Value>;
 
 /// The `n`th id of the NEWID() sequence: splitmix64 of n, as an upper-case GUID.
 pub fn newid(n: u64) -> String {
@@ -216,6 +222,7 @@ impl Store {
             newids,
             budget,
             spent,
+            params: Mutex::default(),
         })
     }
 
@@ -236,6 +243,42 @@ impl Store {
         if let Ok(mut sets) = self.locked.lock() {
             sets.clear();
         }
+    }
+
+    /// The user variables the next statements' `@name` parameters read (see `params`).
+    pub fn set_params(&self, vars: Option<UserVariables>) {
+        if let Ok(mut p) = self.params.lock() {
+            *p = vars;
+        }
+    }
+
+    /// Binds each `@name` parameter of `stmt` to its user variable, NULL when never set (as
+    /// MySQL reads an unset variable). Without user variables, or for another kind of
+    /// parameter, the name is unknown, as the vendor would say of it.
+    fn bind_params(&self, stmt: &mut rusqlite::CachedStatement<'_>) -> Result<(), StoreError> {
+        let params = self.params.lock().map(|p| p.clone()).unwrap_or_default();
+        for i in 1..=stmt.parameter_count() {
+            let name = stmt.parameter_name(i).unwrap_or("?").to_string();
+            let value = match (&params, name.strip_prefix('@')) {
+                (Some(vars), Some(n)) => vars.get(&n.to_ascii_lowercase()).cloned(),
+                _ => {
+                    let bare = name.trim_start_matches(['@', ':', '$', '?']);
+                    return Err(store_error(rusqlite::Error::SqliteFailure(
+                        rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_ERROR),
+                        Some(format!("no such column: {bare}")),
+                    )));
+                }
+            };
+            let bound = match value.unwrap_or(Value::Null) {
+                Value::Null => stmt.raw_bind_parameter(i, rusqlite::types::Null),
+                Value::Int(n) => stmt.raw_bind_parameter(i, n),
+                Value::Real(r) => stmt.raw_bind_parameter(i, r),
+                Value::Text(t) => stmt.raw_bind_parameter(i, t),
+                Value::Blob(b) => stmt.raw_bind_parameter(i, b),
+            };
+            bound.map_err(store_error)?;
+        }
+        Ok(())
     }
 
     /// Whether an SQLite transaction is open (a checkpoint's savepoint, see `Lab::checkpoint`).
@@ -375,6 +418,9 @@ impl Store {
             .conn
             .prepare_cached(sql)
             .map_err(|e| self.budget_error(e))?;
+        if stmt.parameter_count() > 0 {
+            self.bind_params(&mut stmt)?;
+        }
         let n = stmt.column_count();
         if n == 0 {
             stmt.raw_execute().map_err(|e| self.budget_error(e))?;

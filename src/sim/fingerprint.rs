@@ -8,8 +8,9 @@
 //! - per session: its transaction (isolation, explicit or autocommit, aborted), the isolation
 //!   its next transaction takes, where it is in its steps (the next step, the step it is
 //!   inside and what that step has left, its T-SQL interpreter), the statement it waits with
-//!   (plan, blockers by session, what it keeps for the retry), and the results of its steps
-//!   so far, in its own order (what checks read);
+//!   (plan, blockers by session, what it keeps for the retry), its MySQL user variables
+//!   (what its next statements read), and the results of its steps so far, in its own order
+//!   (what checks read);
 //! - the row changes that some live view may still have to undo: those of open transactions,
 //!   and those committed after the oldest live snapshot, with, for each live snapshot, which
 //!   of those commits it does not see;
@@ -57,6 +58,9 @@ impl Sim {
             h.int(s.default_isolation as i64);
             h.int(s.next_isolation.map_or(-1, |x| x as i64));
             h.int(i64::from(s.aborted));
+            if !s.vars.is_empty() {
+                let _ = write!(h, "V{:?}", s.vars);
+            }
             if let Some(t) = s.txn.and_then(|t| lab.txns.get(t)) {
                 h.bytes(b"X");
                 h.int(t.isolation as i64);

@@ -3,9 +3,11 @@
 
 pub mod client;
 pub mod errors;
+pub mod impossible;
 pub mod mod_operator;
 pub mod returning;
 pub mod upsert;
+pub mod variables;
 
 use super::catalog::Catalog;
 use super::common::{plan_ddl, plan_other, unsupported};
@@ -20,6 +22,7 @@ use sqlparser::ast::{Insert, SetExpr, SqliteOnConflict, Statement};
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.clone();
+    variables::refuse_unmodelled(&mut stmt)?;
     let division_note = super::division::guard(Dialect::MySql, &mut stmt);
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
     let mut plan = plan_statement(&stmt, catalog)?;
@@ -30,11 +33,22 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
 
 fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     match stmt {
-        Statement::Query(q) => Ok(plan_query(*q.clone())),
+        Statement::Query(q) => {
+            let mut q = *q.clone();
+            let assign = variables::take_into(&mut q)?;
+            let mut plan = plan_query(q);
+            plan.assign = assign;
+            Ok(plan)
+        }
         Statement::Insert(ins) => plan_insert(ins.clone(), catalog),
         Statement::Update(u) => Ok(plan_update(u.clone(), catalog)),
-        Statement::Delete(d) => Ok(plan_delete(d.clone())),
+        Statement::Delete(d) => {
+            let mut plan = plan_delete(d.clone());
+            plan.no_result_set_if = impossible::probe(d);
+            Ok(plan)
+        }
         other => plan_ddl(other, catalog, Dialect::MySql)
+            .or_else(|| variables::plan_set(other, catalog))
             .or_else(|| plan_other(other, Dialect::MySql))
             .unwrap_or_else(|| Err(unsupported(Dialect::MySql, other))),
     }

@@ -1,0 +1,74 @@
+//! MariaDB's "impossible WHERE": when its optimizer sees that a DELETE's WHERE can match no
+//! row before reading any (a comparison with a NULL value, a constant that is false), a
+//! `DELETE ... RETURNING` answers with a plain OK, no result set at all; with a WHERE that
+//! just finds nothing it sends an empty result set. Queue pops hit this: after
+//! `SELECT id INTO @j ... SKIP LOCKED` found no job, `DELETE ... WHERE id = @j RETURNING ...`
+//! compares with NULL. Which case it is depends on the variables' values, so the plan
+//! carries a query (`Plan::no_result_set_if`) the engine asks when the statement ends.
+
+use sqlparser::ast::{BinaryOperator, Delete, Expr};
+use std::ops::ControlFlow;
+
+/// An SQLite query whose one value is true when `d`'s WHERE is impossible in MariaDB's
+/// sense; `None` when the statement returns nothing or no conjunct of its WHERE can be.
+pub fn probe(d: &Delete) -> Option<String> {
+    d.returning.as_ref()?;
+    let mut terms = Vec::new();
+    conjuncts(d.selection.as_ref()?, &mut terms);
+    (!terms.is_empty()).then(|| format!("SELECT {}", terms.join(" OR ")))
+}
+
+/// For each top-level AND-ed condition that MariaDB decides before reading rows, a test of
+/// it being so: a constant that is not true, or a comparison of a column with NULL.
+fn conjuncts(e: &Expr, out: &mut Vec<String>) {
+    match e {
+        Expr::BinaryOp {
+            left,
+            op: BinaryOperator::And,
+            right,
+        } => {
+            conjuncts(left, out);
+            conjuncts(right, out);
+        }
+        Expr::Nested(inner) => conjuncts(inner, out),
+        Expr::BinaryOp { left, op, right } if is_comparison(op) => {
+            match (is_constant(left), is_constant(right)) {
+                (true, true) => out.push(format!("coalesce(NOT ({e}), 1)")),
+                (true, false) => out.push(format!("({left}) IS NULL")),
+                (false, true) => out.push(format!("({right}) IS NULL")),
+                (false, false) => {}
+            }
+        }
+        other if is_constant(other) => out.push(format!("coalesce(NOT ({other}), 1)")),
+        _ => {}
+    }
+}
+
+fn is_comparison(op: &BinaryOperator) -> bool {
+    use BinaryOperator::*;
+    matches!(op, Eq | NotEq | Lt | LtEq | Gt | GtEq)
+}
+
+/// No column, no subquery, no function call: a value known before any row is read. User
+/// variables (`@j`) are such values.
+fn is_constant(e: &Expr) -> bool {
+    let mut e = e.clone();
+    let mut constant = true;
+    super::super::walk::exprs(&mut e, &mut |x| {
+        let row_bound = match x {
+            Expr::Identifier(i) => !i.value.starts_with('@'),
+            Expr::CompoundIdentifier(_)
+            | Expr::Subquery(_)
+            | Expr::Exists { .. }
+            | Expr::InSubquery { .. }
+            | Expr::Function(_) => true,
+            _ => false,
+        };
+        if row_bound {
+            constant = false;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    constant
+}
