@@ -104,3 +104,30 @@ fn result_columns_are_named_as_postgresql_names_them() {
         ["?column?", "payload"]
     );
 }
+
+#[test]
+fn an_uncorrelated_scalar_subquery_is_computed_once_as_an_init_plan() {
+    let setup = "CREATE TABLE jobs (id int PRIMARY KEY, status text); \
+                 INSERT INTO jobs VALUES (1, 'ready'), (2, 'ready');";
+    let t = postgres(&format!(
+        "{setup} DELETE FROM jobs WHERE id = (SELECT min(id) FROM jobs WHERE status = 'ready');"
+    ));
+    let step = last(&t);
+    assert!(
+        step.notes.iter().any(|n| n.contains("InitPlan")),
+        "{:?}",
+        step.notes
+    );
+    assert!(
+        step.ran.iter().any(|s| s.contains("@ql_init_0")),
+        "{:?}",
+        step.ran
+    );
+    assert_eq!(ok(step).affected, Some(1));
+    // A subquery that reads the outer row is evaluated per row, as PostgreSQL's SubPlan.
+    let t = postgres(&format!(
+        "{setup} DELETE FROM jobs j WHERE id = (SELECT min(id) FROM jobs k WHERE k.status = j.status);"
+    ));
+    assert!(!last(&t).notes.iter().any(|n| n.contains("InitPlan")));
+    assert_eq!(ok(last(&t)).affected, Some(1));
+}

@@ -37,6 +37,14 @@ pub fn plan_query(mut q: Query) -> Plan {
     plan
 }
 
+/// SQLite reads an UPDATE's or DELETE's target alias only after AS (`DELETE FROM jobs AS j`);
+/// the servers take it without (`DELETE FROM jobs j`).
+fn alias_with_as(t: &mut TableWithJoins) {
+    if let TableFactor::Table { alias: Some(a), .. } = &mut t.relation {
+        a.explicit = true;
+    }
+}
+
 pub fn table_name(t: &TableWithJoins) -> Option<String> {
     match &t.relation {
         TableFactor::Table { name, .. } => Some(last_ident(name)),
@@ -46,6 +54,7 @@ pub fn table_name(t: &TableWithJoins) -> Option<String> {
 
 pub fn plan_update(mut u: Update, catalog: &Catalog) -> Plan {
     let table = table_name(&u.table).unwrap_or_default();
+    alias_with_as(&mut u.table);
     let mut notes = rewrite_all(&mut u);
     let (lock_reads, lock_notes) = super::locks::lock_requests(&mut u, 0);
     notes.extend(lock_notes);
@@ -72,6 +81,8 @@ pub fn plan_delete(mut d: Delete) -> Plan {
         FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t) => t,
     };
     let table = tables.first().and_then(table_name).unwrap_or_default();
+    let (FromTable::WithFromKeyword(targets) | FromTable::WithoutKeyword(targets)) = &mut d.from;
+    targets.iter_mut().for_each(alias_with_as);
     let mut notes = rewrite_all(&mut d);
     notes.extend(using_to_exists(&mut d));
     let (lock_reads, lock_notes) = super::locks::lock_requests(&mut d, 0);

@@ -122,6 +122,10 @@ pub struct Plan {
     /// with no result set: an SQLite query saying whether that is so when it runs
     /// (`mysql/impossible.rs`).
     pub no_result_set_if: Option<String>,
+    /// PostgreSQL's InitPlans: SQLite queries computed once, in the statement's view on its
+    /// first try, and bound to `@ql_init_N` (N their index) on every try
+    /// (`postgres/init_plans.rs`).
+    pub init_plans: Vec<String>,
 }
 
 impl Plan {
@@ -136,6 +140,7 @@ impl Plan {
             output_into: None,
             assign: None,
             no_result_set_if: None,
+            init_plans: Vec::new(),
         }
     }
 }

@@ -59,6 +59,8 @@ pub struct Resume {
     pub candidates: BTreeMap<usize, Vec<i64>>,
     /// An INSERT's source rows, computed on the first try.
     pub source: Option<Vec<Vec<Value>>>,
+    /// The values of the plan's InitPlans, computed on the first try.
+    pub init_values: Option<Vec<Value>>,
     /// PostgreSQL REPEATABLE READ: a row it changes may not have changed since its snapshot.
     pub serializable_writes: bool,
     /// The row lock it waits for, in the mode it asked; `None` when it waits on another
@@ -429,11 +431,42 @@ impl Lab {
             .has_user_variables()
             .then(|| self.sessions[s].vars.clone());
         self.store.set_params(vars);
-        match self.attempt_in(s, plan, resume) {
+        let exec = match self.attempt_in(s, plan, resume) {
             Exec::Done(f) if plan.assign.is_some() => Exec::Done(self.assign(s, plan, f)),
             Exec::Done(f) => Exec::Done(self.drop_result_set(plan, f)),
             other => other,
+        };
+        self.store.set_params(None);
+        exec
+    }
+
+    /// Binds the plan's InitPlans: computed in the view now on the first try, kept after.
+    fn bind_init_plans(&self, plan: &Plan, resume: &mut Resume) -> Result<(), StoreError> {
+        if plan.init_plans.is_empty() {
+            return Ok(());
         }
+        let mut params = super::store::UserVariables::new();
+        let kept = resume.init_values.take();
+        let mut values = Vec::with_capacity(plan.init_plans.len());
+        for (i, sql) in plan.init_plans.iter().enumerate() {
+            let value = match &kept {
+                Some(v) => v.get(i).cloned().unwrap_or(Value::Null),
+                None => {
+                    // Each may read the ones before it.
+                    self.store.set_params(Some(params.clone()));
+                    let (_, rows) = self.store.query(sql)?;
+                    rows.into_iter()
+                        .next()
+                        .and_then(|r| r.into_iter().next())
+                        .unwrap_or(Value::Null)
+                }
+            };
+            params.insert(crate::dialect::postgres::init_param(i), value.clone());
+            values.push(value);
+        }
+        self.store.set_params(Some(params));
+        resume.init_values = Some(values);
+        Ok(())
     }
 
     /// MariaDB's impossible WHERE (`Plan::no_result_set_if`): a plain OK, no result set.
@@ -825,6 +858,8 @@ impl Lab {
                 Isolation::RepeatableRead | Isolation::Serializable
             )
         });
+        self.bind_init_plans(plan, resume)
+            .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         for read in &plan.lock_reads {
             if read.repeatable_read_only && !repeatable {
                 continue;

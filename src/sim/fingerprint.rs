@@ -75,6 +75,9 @@ impl Sim {
                     "{:?}{:?}{:?}{}",
                     r.refreshed, r.candidates, r.source, r.serializable_writes
                 );
+                if let Some(v) = &r.init_values {
+                    let _ = write!(h, "I{v:?}");
+                }
                 if let Some(snap) = r.snapshot {
                     let _ = write!(h, "{:?}", unseen(self, snap, &name));
                 }

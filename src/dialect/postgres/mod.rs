@@ -13,9 +13,12 @@ use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 mod casts;
 pub mod client;
 pub mod errors;
+mod init_plans;
 pub mod isolation;
 mod names;
 pub mod series;
+
+pub use init_plans::param as init_param;
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.clone();
@@ -30,7 +33,16 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     })?;
     let series_note = series::rewrite(&mut stmt);
     let division_note = super::division::guard(Dialect::Postgres, &mut stmt);
+    let init_plans = init_plans::freeze(&mut stmt, catalog);
     let mut plan = plan_statement(&stmt, catalog)?;
+    if !init_plans.is_empty() {
+        plan.notes.push(format!(
+            "{} computed once before the first row, as PostgreSQL's InitPlan: a wait for a row lock keeps {}",
+            init_plans.iter().map(|q| format!("({q})")).collect::<Vec<_>>().join(", "),
+            if init_plans.len() == 1 { "its value" } else { "their values" }
+        ));
+        plan.init_plans = init_plans.iter().map(|q| q.to_string()).collect();
+    }
     plan.notes.extend(names_note);
     plan.notes.extend(cast_notes);
     plan.notes.extend(series_note);
