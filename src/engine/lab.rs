@@ -117,6 +117,10 @@ pub struct Lab {
     deadlocks: Vec<Deadlock>,
     /// The scenario clock of a multi-session run (see [`Lab::tick`]).
     pub clock: super::clock::Clock,
+    /// While a statement is inside its view: the undo of transactions rolled back meanwhile
+    /// (a PostgreSQL error aborts the transaction at once), run once the view is left, since
+    /// leaving it rolls back everything done inside. Always `None` between statements.
+    deferred_undo: Option<Vec<String>>,
 }
 
 /// A wait-for cycle as found when the wait that closed it was asked for: each edge is
@@ -216,6 +220,7 @@ impl Lab {
             victims: Vec::new(),
             deadlocks: Vec::new(),
             clock: super::clock::Clock::starting_at(super::clock::DEFAULT_START),
+            deferred_undo: None,
         }
     }
 
@@ -658,7 +663,13 @@ impl Lab {
         self.history.retain(|(w, _)| *w != t);
         let store = &self.store;
         let undo = undo_sql(&mine, &|table| store.columns(table));
-        let changes = self.store.run(&undo).map(|e| e.changes).unwrap_or_default();
+        let changes = match self.deferred_undo.as_mut() {
+            Some(later) => {
+                later.extend(undo);
+                Vec::new()
+            }
+            None => self.store.run(&undo).map(|e| e.changes).unwrap_or_default(),
+        };
         self.txns.roll_back(t);
         self.end(t);
         changes
@@ -772,10 +783,10 @@ impl Lab {
             } else {
                 now
             },
-            refreshed: resume.refreshed.clone(),
+            refreshed: self.rows_written_by(txn, &resume.refreshed),
         };
         resume.serializable_writes = repeatable && self.dialect.locking_reads_use_snapshot();
-        if resume.serializable_writes && self.changed_since(&view.refreshed, snapshot) {
+        if resume.serializable_writes && self.changed_since(&resume.refreshed, snapshot) {
             return Exec::Done(self.fail_txn(s, ErrorClass::SerializationFailure, ""));
         }
         // NOLOCK reads the newest rows, uncommitted ones included.
@@ -788,11 +799,19 @@ impl Lab {
             Ok(d) => d,
             Err(e) => return Exec::Done(self.store_failure(s, plan, &e)),
         };
+        self.deferred_undo = Some(Vec::new());
         let result = self.in_view(s, txn, plan, &mut resume);
+        let undo = self.deferred_undo.take().unwrap_or_default();
         self.store.clear_locked();
         match result {
-            Err(exec) => {
+            Err(mut exec) => {
                 let _ = self.store.exec("ROLLBACK TO ql_view; RELEASE ql_view");
+                if !undo.is_empty() {
+                    let undone = self.store.run(&undo).map(|e| e.changes);
+                    if let Exec::Done(f) = &mut exec {
+                        f.changes.extend(undone.unwrap_or_default());
+                    }
+                }
                 exec
             }
             // The view is the newest data: keep what the statement did.
@@ -812,6 +831,21 @@ impl Lab {
                 self.replay(s, txn, plan, exec, source_rows, resume)
             }
         }
+    }
+
+    /// `waited` and the rows `txn` has changed: a transaction reads its own rows in their
+    /// newest version, its change on top of every commit before it (InnoDB's consistent read
+    /// at REPEATABLE READ shows an updated row as the update left it, though a commit after
+    /// the snapshot changed it first; the other servers fail such an update instead).
+    fn rows_written_by(&self, txn: TxnId, waited: &BTreeSet<RowRef>) -> BTreeSet<RowRef> {
+        let mut rows = waited.clone();
+        rows.extend(
+            self.history
+                .iter()
+                .filter(|(w, _)| *w == txn)
+                .map(|(_, c)| row_of(c)),
+        );
+        rows
     }
 
     /// Whether a row this statement waited for was changed by a commit after its snapshot
