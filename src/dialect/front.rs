@@ -124,9 +124,9 @@ fn parse_one(
     text: &str,
 ) -> Result<Statement, StepError> {
     let tokens = match dialect {
-        Dialect::MySql => {
-            mysql::returning::fix_tokens(mysql::mod_operator::fix_tokens(raw.tokens.clone()))
-        }
+        Dialect::MySql => mysql::share_mode::fix_tokens(mysql::returning::fix_tokens(
+            mysql::mod_operator::fix_tokens(raw.tokens.clone()),
+        )),
         _ => raw.tokens.clone(),
     };
     super::bounds::check_operators(dialect, &tokens)?;

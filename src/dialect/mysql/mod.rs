@@ -6,6 +6,7 @@ pub mod errors;
 pub mod impossible;
 pub mod mod_operator;
 pub mod returning;
+pub mod share_mode;
 pub mod upsert;
 pub mod variables;
 
@@ -41,6 +42,11 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
             Ok(plan)
         }
         Statement::Insert(ins) => plan_insert(ins.clone(), catalog),
+        Statement::Update(u) if u.returning.is_some() => Err(super::common::unsupported_with(
+            Dialect::MySql,
+            "UPDATE ... RETURNING",
+            "MariaDB has RETURNING on DELETE, INSERT and REPLACE only (the server answers 1064); lock the row with SELECT ... FOR UPDATE, then UPDATE it",
+        )),
         Statement::Update(u) => Ok(plan_update(u.clone(), catalog)),
         Statement::Delete(d) => {
             let mut plan = plan_delete(d.clone());
