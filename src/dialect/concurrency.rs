@@ -89,6 +89,15 @@ impl Dialect {
         self == Dialect::MySql
     }
 
+    /// The message of a serialization failure (40001) on a row another transaction changed
+    /// (`deleted`: deleted) and committed after the snapshot.
+    pub fn serialization_message(self, deleted: bool) -> String {
+        format!(
+            "could not serialize access due to concurrent {}",
+            if deleted { "delete" } else { "update" }
+        )
+    }
+
     /// The vendor's code and message for an engine-made error.
     pub fn engine_error(self, class: &ErrorClass, table: &str) -> (String, String) {
         let (code, msg) = match (self, class) {
@@ -112,10 +121,7 @@ impl Dialect {
             (Dialect::MsSql, ErrorClass::LockNotAvailable) => {
                 ("1222", "Lock request time out period exceeded.".to_string())
             }
-            (_, ErrorClass::SerializationFailure) => (
-                "40001",
-                "could not serialize access due to concurrent update".to_string(),
-            ),
+            (_, ErrorClass::SerializationFailure) => ("40001", self.serialization_message(false)),
             (_, _) => (
                 "25P02",
                 "current transaction is aborted, commands ignored until end of transaction block"

@@ -61,6 +61,9 @@ pub struct Resume {
     pub source: Option<Vec<Vec<Value>>>,
     /// The values of the plan's InitPlans, computed on the first try.
     pub init_values: Option<Vec<Value>>,
+    /// It waits in a locking read, not for a row it writes (PostgreSQL words a 40001 after
+    /// the wait as a concurrent update, whatever the other transaction did to the row).
+    pub read_waited: bool,
     /// PostgreSQL REPEATABLE READ: a row it changes may not have changed since its snapshot.
     pub serializable_writes: bool,
     /// The row lock it waits for, in the mode it asked; `None` when it waits on another
@@ -786,8 +789,17 @@ impl Lab {
             refreshed: self.rows_written_by(txn, &resume.refreshed),
         };
         resume.serializable_writes = repeatable && self.dialect.locking_reads_use_snapshot();
-        if resume.serializable_writes && self.changed_since(&resume.refreshed, snapshot) {
-            return Exec::Done(self.fail_txn(s, ErrorClass::SerializationFailure, ""));
+        if let Some(how) = resume
+            .serializable_writes
+            .then(|| self.changed_since(&resume.refreshed, snapshot))
+            .flatten()
+        {
+            let how = if resume.read_waited {
+                ChangeKind::Update
+            } else {
+                how
+            };
+            return Exec::Done(self.serialization_failure(s, how));
         }
         // NOLOCK reads the newest rows, uncommitted ones included.
         let entered = if plan.dirty_read {
@@ -848,13 +860,28 @@ impl Lab {
         rows
     }
 
-    /// Whether a row this statement waited for was changed by a commit after its snapshot
-    /// (PostgreSQL REPEATABLE READ then fails with 40001).
-    fn changed_since(&self, rows: &BTreeSet<RowRef>, snapshot: u64) -> bool {
-        self.history.iter().any(|(w, c)| {
-            rows.contains(&row_of(c))
-                && matches!(self.txns.get(*w).map(|t| t.state), Some(TxnState::Committed(n)) if n > snapshot)
-        })
+    /// How one of `rows` was last changed by a commit after `snapshot`, if one was: a
+    /// PostgreSQL REPEATABLE READ transaction may then not change or lock it (40001).
+    fn changed_since(&self, rows: &BTreeSet<RowRef>, snapshot: u64) -> Option<ChangeKind> {
+        self.history
+            .iter()
+            .rev()
+            .find(|(w, c)| {
+                rows.contains(&row_of(c))
+                    && matches!(self.txns.get(*w).map(|t| t.state), Some(TxnState::Committed(n)) if n > snapshot)
+            })
+            .map(|(_, c)| c.kind)
+    }
+
+    /// PostgreSQL's 40001 for a row a commit after the snapshot changed (`how`).
+    fn serialization_failure(&mut self, s: usize, how: ChangeKind) -> Finished {
+        let mut f = self.fail_txn(s, ErrorClass::SerializationFailure, "");
+        if let Outcome::Error(e) = &mut f.outcome {
+            e.message = self
+                .dialect
+                .serialization_message(how == ChangeKind::Delete);
+        }
+        f
     }
 
     /// Enters the statement's view; returns whether it differs from the newest rows (when it
@@ -935,6 +962,18 @@ impl Lab {
                 if resume.refreshed.contains(&row) && !self.still_matches(&read.rowid_sql, rowid) {
                     continue; // gone or no longer matching in its newest version
                 }
+                // PostgreSQL REPEATABLE READ: a row a later commit changed cannot be locked,
+                // whatever the wait policy (SKIP LOCKED skips only rows locked now). Its
+                // message says "update" even for a deleted row, unlike a write's.
+                if resume.serializable_writes
+                    && repeatable
+                    && self
+                        .changed_since(&BTreeSet::from([row.clone()]), resume.snapshot.unwrap_or(0))
+                        .is_some()
+                {
+                    let f = self.serialization_failure(s, ChangeKind::Update);
+                    return Err(Exec::Done(f));
+                }
                 let blockers = self.locks.blockers(txn, &row, mode);
                 if blockers.is_empty() {
                     if keep {
@@ -953,6 +992,7 @@ impl Lab {
                         )));
                     }
                     crate::dialect::locks::WaitPolicy::Wait => {
+                        resume.read_waited = true;
                         resume.refreshed.insert(row.clone());
                         resume.wanted = Some((row, mode));
                         return Err(Exec::Wait(blockers, resume.clone()));
@@ -972,18 +1012,19 @@ impl Lab {
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         for c in exec.changes.iter().filter(|c| c.kind != ChangeKind::Insert) {
             let row = row_of(c);
-            if resume.serializable_writes
-                && self.changed_since(&BTreeSet::from([row.clone()]), resume.snapshot.unwrap_or(0))
+            if let Some(how) = resume
+                .serializable_writes
+                .then(|| {
+                    self.changed_since(&BTreeSet::from([row.clone()]), resume.snapshot.unwrap_or(0))
+                })
+                .flatten()
             {
-                return Err(Exec::Done(self.fail_txn(
-                    s,
-                    ErrorClass::SerializationFailure,
-                    "",
-                )));
+                return Err(Exec::Done(self.serialization_failure(s, how)));
             }
             let mode = self.dialect.write_lock_mode(c.kind);
             let blockers = self.locks.blockers(txn, &row, mode);
             if !blockers.is_empty() {
+                resume.read_waited = false;
                 resume.refreshed.insert(row.clone());
                 resume.wanted = Some((row, mode));
                 return Err(Exec::Wait(blockers, resume.clone()));

@@ -78,6 +78,9 @@ impl Sim {
                 if let Some(v) = &r.init_values {
                     let _ = write!(h, "I{v:?}");
                 }
+                if r.read_waited {
+                    h.bytes(b"R");
+                }
                 if let Some(snap) = r.snapshot {
                     let _ = write!(h, "{:?}", unseen(self, snap, &name));
                 }
