@@ -1001,6 +1001,10 @@ impl Lab {
             }
             self.store.set_locked(read.id, got);
         }
+        if resume.serializable_writes && self.conflicts_with_unseen_row(plan, resume) {
+            let f = self.serialization_failure(s, ChangeKind::Update);
+            return Err(Exec::Done(f));
+        }
         let source_rows = self.count_source(plan);
         let sql = self
             .source_sql(txn, plan, resume)
@@ -1074,6 +1078,64 @@ impl Lab {
                 Ok(vec![stash.clone()])
             }
         }
+    }
+
+    /// PostgreSQL REPEATABLE READ: whether an `INSERT ... ON CONFLICT` would meet, on one
+    /// of the table's unique keys, a row that a commit after its snapshot wrote (a row the
+    /// snapshot does not see; the server fails the statement with 40001 rather than skip or
+    /// update it).
+    fn conflicts_with_unseen_row(&self, plan: &Plan, resume: &Resume) -> bool {
+        let PlanKind::Insert {
+            table,
+            mode: InsertMode::Ignore | InsertMode::Upsert,
+            columns,
+            source_query: Some(source),
+            ..
+        } = &plan.kind
+        else {
+            return false;
+        };
+        let Some(def) = self.catalog.table(table) else {
+            return false;
+        };
+        let columns: Vec<String> = if columns.is_empty() {
+            def.columns.iter().map(|c| c.name.clone()).collect()
+        } else {
+            columns.clone()
+        };
+        let ident = crate::dialect::catalog::ident;
+        let snapshot = resume.snapshot.unwrap_or(0);
+        let slots: Vec<String> = (0..columns.len()).map(|i| format!("c{i}")).collect();
+        def.unique_keys().any(|key| {
+            let on: Option<Vec<String>> = key
+                .columns
+                .iter()
+                .map(|k| {
+                    let i = columns.iter().position(|c| c.eq_ignore_ascii_case(k))?;
+                    Some(format!("t.{} = ql_s.c{i}", ident(k)))
+                })
+                .collect();
+            let Some(on) = on else { return false };
+            let sql = format!(
+                "WITH ql_s({}) AS ({source}) SELECT t.rowid FROM {} AS t, ql_s WHERE {}",
+                slots.join(", "),
+                ident(table),
+                on.join(" AND ")
+            );
+            let rows = self.store.query(&sql).map(|(_, r)| r).unwrap_or_default();
+            rows.iter().any(|r| match r.first() {
+                Some(Value::Int(rowid)) => self
+                    .changed_since(
+                        &BTreeSet::from([RowRef {
+                            table: table.clone(),
+                            rowid: *rowid,
+                        }]),
+                        snapshot,
+                    )
+                    .is_some(),
+                _ => false,
+            })
+        })
     }
 
     /// Every row a whole-table scan meets: the visible ones and the ones other transactions
