@@ -131,3 +131,35 @@ fn an_uncorrelated_scalar_subquery_is_computed_once_as_an_init_plan() {
     assert!(!last(&t).notes.iter().any(|n| n.contains("InitPlan")));
     assert_eq!(ok(last(&t)).affected, Some(1));
 }
+
+#[test]
+fn wait_limits_are_read_as_postgresql_reads_them() {
+    let t = postgres("SET lock_timeout = '1.5s';");
+    assert!(
+        last(&t)
+            .notes
+            .iter()
+            .any(|n| n.contains("lock_timeout = 1500 ms")),
+        "{:?}",
+        last(&t).notes
+    );
+    let t = postgres("SET statement_timeout TO 250;");
+    assert!(last(&t)
+        .notes
+        .iter()
+        .any(|n| n.contains("statement_timeout = 250 ms")));
+    let t = postgres("SET lock_timeout = 0;");
+    assert!(last(&t)
+        .notes
+        .iter()
+        .any(|n| n.contains("lock_timeout off")));
+    let t = postgres("SET lock_timeout = 'soon';");
+    let e = err(last(&t));
+    assert_eq!(
+        (e.native.as_str(), e.message.as_str()),
+        (
+            "22023",
+            "invalid value for parameter \"lock_timeout\": \"soon\""
+        )
+    );
+}

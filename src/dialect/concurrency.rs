@@ -89,6 +89,22 @@ impl Dialect {
         self == Dialect::MySql
     }
 
+    /// The error that ends a wait past PostgreSQL's `lock_timeout` or `statement_timeout`.
+    pub fn wait_limit_error(self, limit: super::plan::WaitLimit) -> (ErrorClass, String, String) {
+        match limit {
+            super::plan::WaitLimit::Lock => (
+                ErrorClass::LockNotAvailable,
+                "55P03".into(),
+                "canceling statement due to lock timeout".into(),
+            ),
+            super::plan::WaitLimit::Statement => (
+                ErrorClass::Other,
+                "57014".into(),
+                "canceling statement due to statement timeout".into(),
+            ),
+        }
+    }
+
     /// The message of a serialization failure (40001) on a row another transaction changed
     /// (`deleted`: deleted) and committed after the snapshot.
     pub fn serialization_message(self, deleted: bool) -> String {

@@ -83,6 +83,20 @@ pub enum TxnControl {
         level: Isolation,
         session: bool,
     },
+    /// PostgreSQL's `SET [LOCAL] lock_timeout | statement_timeout` (`ms` 0: off; `local`:
+    /// for the rest of the transaction only).
+    SetWaitLimit {
+        limit: WaitLimit,
+        ms: u64,
+        local: bool,
+    },
+}
+
+/// Which PostgreSQL limit ends a wait, and with which error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WaitLimit {
+    Lock,
+    Statement,
 }
 
 /// How the catalog changes when a DDL plan succeeds.

@@ -18,7 +18,7 @@ use super::txn::{TxnState, Txns, View};
 use super::undo::{redo_sql, undo_sql};
 use super::waits::WaitGraph;
 use crate::dialect::catalog::Catalog;
-use crate::dialect::plan::{CatalogChange, Isolation, TxnControl};
+use crate::dialect::plan::{CatalogChange, Isolation, TxnControl, WaitLimit};
 use crate::dialect::{Dialect, InsertMode, Plan, PlanKind};
 use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -36,6 +36,28 @@ pub struct Session {
     pub waiting: Option<Suspended>,
     /// MySQL user variables (`@name`), kept for the connection's life, as the server does.
     pub vars: super::store::UserVariables,
+    /// PostgreSQL's `lock_timeout` and `statement_timeout` in ms (0: off), for the session
+    /// and, from `SET LOCAL`, for its transaction only.
+    pub wait_limits: WaitLimits,
+}
+
+/// A session's limits on how long a statement may wait ([`TxnControl::SetWaitLimit`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct WaitLimits {
+    pub session: [u64; 2],
+    pub local: Option<[u64; 2]>,
+}
+
+impl WaitLimits {
+    /// The limit that ends a wait first, if any: which one (lock before statement on a tie,
+    /// as the server checks the lock timeout first) and after how many ms.
+    pub fn first(&self) -> Option<(WaitLimit, u64)> {
+        let [lock, statement] = self.local.unwrap_or(self.session);
+        [(WaitLimit::Lock, lock), (WaitLimit::Statement, statement)]
+            .into_iter()
+            .filter(|(_, ms)| *ms > 0)
+            .min_by_key(|(_, ms)| *ms)
+    }
 }
 
 /// A statement waiting for locks.
@@ -243,6 +265,7 @@ impl Lab {
             aborted: false,
             waiting: None,
             vars: Default::default(),
+            wait_limits: WaitLimits::default(),
         });
         self.sessions.len() - 1
     }
@@ -267,33 +290,66 @@ impl Lab {
         (own, done)
     }
 
-    /// Ends every lock wait the way the server does when nobody releases the lock in time
-    /// (MariaDB's `innodb_lock_wait_timeout`): each waiting statement fails, in the order the
-    /// waits began, and only that statement is undone; locks it got before waiting stay held,
-    /// so no other waiter can go on.
+    /// Ends the lock waits that the server ends by itself when nobody releases the lock in
+    /// time, as a permutation's end does: every MariaDB wait (`innodb_lock_wait_timeout`,
+    /// 1205, only the statement undone: locks it got before waiting stay held, so no other
+    /// waiter goes on), and a PostgreSQL wait under `lock_timeout` / `statement_timeout`
+    /// (55P03 / 57014, the transaction aborted: its locks go, and a waiter they held up may
+    /// finish). In the order the waits end: the shorter limit first, then the order the
+    /// waits began. A completion for each, and for each wait they let finish.
     pub fn time_out_waits(&mut self) -> Vec<Completion> {
-        let order = std::mem::take(&mut self.wait_order);
+        let mut ending: Vec<(usize, u64)> = self
+            .wait_order
+            .iter()
+            .filter_map(|&s| match self.sessions[s].wait_limits.first() {
+                _ if self.dialect.lock_waits_time_out() => Some((s, 0)),
+                Some((_, ms)) => Some((s, ms)),
+                None => None,
+            })
+            .collect();
+        ending.sort_by_key(|(_, ms)| *ms);
         let mut out = Vec::new();
-        for s in order {
+        for (s, _) in ending {
             let Some(w) = self.sessions[s].waiting.take() else {
                 continue;
             };
+            self.wait_order.retain(|x| *x != s);
             if let Some(t) = self.sessions[s].txn {
                 self.waits.stop_waiting(t);
             }
             let table = w.resume.wanted.as_ref().map(|(r, _)| r.table.clone());
-            let finished = self.fail_statement(
-                s,
-                ErrorClass::LockNotAvailable,
-                table.as_deref().unwrap_or(""),
-            );
+            let finished = match self.sessions[s].wait_limits.first() {
+                Some((limit, _)) if !self.dialect.lock_waits_time_out() => {
+                    self.cancel_statement(s, limit)
+                }
+                _ => self.fail_statement(
+                    s,
+                    ErrorClass::LockNotAvailable,
+                    table.as_deref().unwrap_or(""),
+                ),
+            };
             out.push(Completion {
                 session: s,
                 tag: w.tag,
                 finished,
             });
+            out.extend(self.wake());
         }
         out
+    }
+
+    /// PostgreSQL cancels a statement that waited past its limit.
+    fn cancel_statement(&mut self, s: usize, limit: WaitLimit) -> Finished {
+        let (class, native, message) = self.dialect.wait_limit_error(limit);
+        let mut f = self.fail_statement(s, class.clone(), "");
+        f.outcome = Outcome::Error(StepError {
+            class,
+            native,
+            message,
+            pos: None,
+            fixed_text: None,
+        });
+        f
     }
 
     /// Sessions `s` waits for.
@@ -615,6 +671,20 @@ impl Lab {
                     sess.next_isolation = Some(level);
                 }
             }
+            TxnControl::SetWaitLimit { limit, ms, local } => {
+                let in_txn = self.sessions[s].txn.is_some();
+                let limits = &mut self.sessions[s].wait_limits;
+                let i = limit as usize;
+                // SET LOCAL outside a transaction block does nothing (the server warns).
+                if local && in_txn {
+                    limits.local.get_or_insert(limits.session)[i] = ms;
+                } else if !local {
+                    limits.session[i] = ms;
+                    if let Some(l) = limits.local.as_mut() {
+                        l[i] = ms;
+                    }
+                }
+            }
         }
         ok(Success::default(), changes)
     }
@@ -685,6 +755,7 @@ impl Lab {
             if self.sessions[s].txn == Some(t) {
                 self.sessions[s].txn = None;
                 self.sessions[s].aborted = false;
+                self.sessions[s].wait_limits.local = None;
             }
         }
     }

@@ -61,6 +61,9 @@ impl Sim {
             if !s.vars.is_empty() {
                 let _ = write!(h, "V{:?}", s.vars);
             }
+            if s.wait_limits != Default::default() {
+                let _ = write!(h, "T{:?}", s.wait_limits);
+            }
             if let Some(t) = s.txn.and_then(|t| lab.txns.get(t)) {
                 h.bytes(b"X");
                 h.int(t.isolation as i64);

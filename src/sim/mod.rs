@@ -333,18 +333,16 @@ impl Sim {
             return Vec::new();
         }
         let before = self.events.len();
-        if self.lab.dialect.lock_waits_time_out() {
-            for c in self.lab.time_out_waits() {
-                let Some(seat_ix) = c.session.checked_sub(1) else {
-                    continue;
-                };
-                let Some(w) = self.seats.get_mut(seat_ix).and_then(|x| x.waiting.take()) else {
-                    continue;
-                };
-                let s = SessionId(seat_ix as u32);
-                let ev = self.finished(s, w.step, EventKind::Completed, c.finished.outcome);
-                self.events.push(ev);
-            }
+        for c in self.lab.time_out_waits() {
+            let Some(seat_ix) = c.session.checked_sub(1) else {
+                continue;
+            };
+            let Some(w) = self.seats.get_mut(seat_ix).and_then(|x| x.waiting.take()) else {
+                continue;
+            };
+            let s = SessionId(seat_ix as u32);
+            let ev = self.finished(s, w.step, EventKind::Completed, c.finished.outcome);
+            self.events.push(ev);
         }
         let mut out = self.events[before..].to_vec();
         out.extend(self.still_waiting());

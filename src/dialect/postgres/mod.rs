@@ -17,6 +17,7 @@ mod init_plans;
 pub mod isolation;
 mod names;
 pub mod series;
+mod timeouts;
 
 pub use init_plans::param as init_param;
 
@@ -57,6 +58,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         Statement::Update(u) => Ok(plan_update(u.clone(), catalog)),
         Statement::Delete(d) => Ok(plan_delete(d.clone())),
         other => plan_ddl(other, catalog, Dialect::Postgres)
+            .or_else(|| timeouts::plan(other))
             .or_else(|| plan_other(other, Dialect::Postgres))
             .unwrap_or_else(|| Err(unsupported(Dialect::Postgres, other))),
     }

@@ -53,6 +53,10 @@ QUICK = float(os.environ.get("QL_QUICK", "0.05"))
 # reported as `completed` with error 1205 (the recorder waits for it there).
 MY_LOCK_WAIT = int(os.environ.get("QL_MY_LOCK_WAIT", "10"))
 POLL = 0.005
+# PostgreSQL specs that set lock_timeout / statement_timeout (to a few seconds, longer than
+# their permutations take): how long the recorder waits at a permutation's end for those
+# limits to end the waits left open.
+PG_LIMIT_GRACE = float(os.environ.get("QL_PG_LIMIT_GRACE", "8"))
 
 PG = dict(host="127.0.0.1", port=5432, user="postgres")
 MY = dict(host="127.0.0.1", port=3306, user="root", password="")
@@ -393,6 +397,8 @@ class Recorder:
         self.d = driver
         self.name = spec_name
         self.spec = spec
+        # A limit set anywhere in the spec may end a wait by itself (limited_waits).
+        self.sets_wait_limits = bool(re.search(r"\b(lock|statement)_timeout\b", json.dumps(spec)))
         self.step_session: dict[str, str] = {}
         self.step_sql: dict[str, str] = {}
         for s in spec["sessions"]:
@@ -511,6 +517,9 @@ class Recorder:
             if not invalid and self.d.waits_time_out:
                 out.extend(self.timed_out(perm, waiting))
                 waiting = []
+            elif not invalid and waiting and self.sets_wait_limits:
+                lines, waiting = self.limited_waits(perm, waiting)
+                out.extend(lines)
             if not invalid:
                 for w in waiting:
                     out.append(self.line(perm, w.step, w.name, "still_waiting"))
@@ -551,6 +560,21 @@ class Recorder:
                 raise RuntimeError(f"{self.name}: a wait outlived innodb_lock_wait_timeout")
             time.sleep(POLL)
         return out
+
+    def limited_waits(self, perm, waiting: list[Session]) -> tuple[list[str], list[Session]]:
+        """PostgreSQL, in a spec that sets lock_timeout or statement_timeout: the waits left
+        at the end of a permutation that those limits end; their `completed` lines in the
+        order they ended, and the waits still open after PG_LIMIT_GRACE seconds."""
+        out = []
+        pending = list(waiting)
+        t0 = time.monotonic()
+        while pending and time.monotonic() - t0 < PG_LIMIT_GRACE:
+            for w in [w for w in pending if w.done.is_set()]:
+                wstep = w.step
+                out.append(self.line(perm, wstep, w.name, "completed", w.finish()))
+                pending.remove(w)
+            time.sleep(POLL)
+        return out, pending
 
     def _guarded(self, s: Session, sql: str) -> None:
         """Teardown on a connection: run it; if it blocks, cancel it (teardowns are not reported)."""
