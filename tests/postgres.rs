@@ -163,3 +163,28 @@ fn wait_limits_are_read_as_postgresql_reads_them() {
         )
     );
 }
+
+#[test]
+fn a_locking_read_over_a_join_is_refused_by_name_not_run_unlocked() {
+    let setup = "CREATE TABLE jobs (id int PRIMARY KEY); CREATE TABLE runs (job int); \
+                 INSERT INTO jobs VALUES (1); INSERT INTO runs VALUES (1);";
+    for sql in [
+        "SELECT j.id FROM jobs j JOIN runs r ON r.job = j.id FOR UPDATE SKIP LOCKED;",
+        "SELECT j.id FROM jobs j, runs r WHERE r.job = j.id FOR UPDATE;",
+    ] {
+        let t = postgres(&format!("{setup} {sql}"));
+        let e = err(last(&t));
+        assert!(
+            e.message.contains("over a join or several tables")
+                && e.message.contains("in a subquery of their own"),
+            "{}",
+            e.message
+        );
+    }
+    // One table in the locking subquery, joined outside it: modelled.
+    let t = postgres(&format!(
+        "{setup} SELECT j.id FROM jobs j JOIN runs r ON r.job = j.id \
+         WHERE j.id IN (SELECT id FROM jobs FOR UPDATE SKIP LOCKED);"
+    ));
+    assert_eq!(rows(last(&t)), [["1"]]);
+}

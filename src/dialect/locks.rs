@@ -85,6 +85,51 @@ pub fn source_scan(id: usize, table: &str) -> LockRead {
     }
 }
 
+/// A locking clause the engine cannot serve (over a join, several tables, a set operation,
+/// or a LIMIT that is not a number): refused by name, since running it without row locks
+/// would hand the same row to two consumers where the server makes one wait.
+pub fn refuse_unmodelled<N: VisitMut>(
+    node: &mut N,
+    dialect: super::Dialect,
+) -> Result<(), crate::trace::StepError> {
+    let mut refused = None;
+    super::walk::queries(node, &mut |q| {
+        if q.locks.is_empty() || servable(q) {
+            return ControlFlow::Continue(());
+        }
+        refused = Some(format!("{} over a join or several tables", q.locks[0]));
+        ControlFlow::Break(())
+    });
+    match refused {
+        None => Ok(()),
+        Some(what) => Err(super::common::unsupported_with(
+            dialect,
+            &what,
+            "row locks are modelled for a locking read of one table; lock the queue table's rows in a subquery of their own (WHERE id IN (SELECT id FROM jobs ... FOR UPDATE SKIP LOCKED)) and join in the outer query",
+        )),
+    }
+}
+
+/// Whether [`Locking::request`] can serve the locking clause of `q`.
+fn servable(q: &Query) -> bool {
+    let SetExpr::Select(select) = q.body.as_ref() else {
+        return false;
+    };
+    let [from] = select.from.as_slice() else {
+        return false;
+    };
+    from.joins.is_empty()
+        && matches!(from.relation, TableFactor::Table { .. })
+        && matches!(
+            &q.limit_clause,
+            None | Some(LimitClause::LimitOffset {
+                limit: Some(Expr::Value(_)),
+                offset: None,
+                ..
+            })
+        )
+}
+
 /// Turns every locking clause under `node` into a lock request; returns them and the notes.
 pub fn lock_requests<N: VisitMut>(node: &mut N, first_id: usize) -> (Vec<LockRead>, Vec<String>) {
     let mut v = Locking {

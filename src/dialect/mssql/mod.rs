@@ -39,6 +39,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     notes.extend(cte::top_to_limit(&mut stmt));
     let hinted = hints::rewrite(&mut stmt, catalog.read_committed_snapshot)?;
     notes.extend(hinted.notes);
+    super::locks::refuse_unmodelled(&mut stmt, Dialect::MsSql)?;
     let (output_note, output_into) = output::rewrite(&mut stmt)?;
     notes.extend(output_note);
     notes.extend(super::division::guard(Dialect::MsSql, &mut stmt));

@@ -24,6 +24,7 @@ use sqlparser::ast::{Insert, SetExpr, SqliteOnConflict, Statement};
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.clone();
     variables::refuse_unmodelled(&mut stmt)?;
+    super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
     let division_note = super::division::guard(Dialect::MySql, &mut stmt);
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
     let mut plan = plan_statement(&stmt, catalog)?;

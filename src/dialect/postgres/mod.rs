@@ -23,6 +23,7 @@ pub use init_plans::param as init_param;
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.clone();
+    super::locks::refuse_unmodelled(&mut stmt, Dialect::Postgres)?;
     let names_note = names::rewrite(&mut stmt);
     let cast_notes = casts::rewrite(&mut stmt).map_err(|why| StepError {
         class: crate::trace::ErrorClass::Other,
