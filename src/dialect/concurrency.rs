@@ -70,6 +70,13 @@ impl Dialect {
         self == Dialect::MySql
     }
 
+    /// Whether a locking read or a write meets rows other open transactions inserted, and
+    /// waits for them (InnoDB: they are in the index, with the inserter's implicit lock);
+    /// PostgreSQL's snapshot does not see them.
+    pub fn locking_reads_meet_uncommitted_inserts(self) -> bool {
+        self == Dialect::MySql
+    }
+
     /// Whether sessions keep user variables (`@name`) that statements read and `SET @name`
     /// or `SELECT ... INTO @name` write (MySQL). T-SQL's `@name` are the interpreter's.
     pub fn has_user_variables(self) -> bool {

@@ -10,7 +10,13 @@ use sqlparser::ast::{
 
 /// A plain query. Locking clauses are dropped with a note: one session takes no locks.
 /// A query, or a `WITH ... UPDATE/DELETE` (a CTE pop), which counts as the write it ends in.
-pub fn plan_query(mut q: Query) -> Plan {
+pub fn plan_query(q: Query) -> Plan {
+    plan_query_sorting(q, &|_| false)
+}
+
+/// [`plan_query`], with the queries that sort without an index (see
+/// [`super::locks::lock_requests_sorting`]).
+pub fn plan_query_sorting(mut q: Query, filesort: &dyn Fn(&Query) -> bool) -> Plan {
     let mut notes = rewrite_all(&mut q);
     let kind = match q.body.as_mut() {
         SetExpr::Delete(Statement::Delete(d)) => {
@@ -29,7 +35,7 @@ pub fn plan_query(mut q: Query) -> Plan {
         },
         _ => PlanKind::Query,
     };
-    let (lock_reads, lock_notes) = super::locks::lock_requests(&mut q, 0);
+    let (lock_reads, lock_notes) = super::locks::lock_requests_sorting(&mut q, 0, filesort);
     notes.extend(lock_notes);
     let mut plan = Plan::new(kind, vec![q.to_string()]);
     plan.notes = notes;

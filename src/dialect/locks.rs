@@ -63,6 +63,24 @@ pub struct LockRead {
     pub whole_table: bool,
     /// Taken only at REPEATABLE READ or above.
     pub repeatable_read_only: bool,
+    /// InnoDB's UPDATE or DELETE: `rowid_sql` is the rows its access path reads, each locked
+    /// as it is read (see [`WriteScan`]); the statement itself is not narrowed to them.
+    pub write_scan: Option<WriteScan>,
+}
+
+/// How InnoDB's UPDATE and DELETE lock: every row the access path reads (the rows an index
+/// lookup finds, or every row of a scan) is X-locked as it is read, before the rest of the
+/// WHERE is looked at, so a guarded ack `DELETE ... WHERE id = 1 AND status = 'done'` waits
+/// for the worker holding row 1 and then sees its committed status. At REPEATABLE READ a row
+/// read stays locked whether it matched or not; at READ COMMITTED only matching rows do.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WriteScan {
+    /// The rows the whole WHERE picks (the rows the statement changes), as a rowid query.
+    pub matching_sql: String,
+    /// READ COMMITTED's semi-consistent read: a row another transaction holds, whose
+    /// committed version does not match, is passed over instead of waited for (an UPDATE
+    /// that scans; not a DELETE, nor a lookup of one row by a unique key).
+    pub semi_consistent: bool,
 }
 
 /// InnoDB's `INSERT ... SELECT ... FROM t` at REPEATABLE READ: shared locks on every row of
@@ -82,6 +100,7 @@ pub fn source_scan(id: usize, table: &str) -> LockRead {
         policy: WaitPolicy::Wait,
         whole_table: true,
         repeatable_read_only: true,
+        write_scan: None,
     }
 }
 
@@ -132,22 +151,36 @@ fn servable(q: &Query) -> bool {
 
 /// Turns every locking clause under `node` into a lock request; returns them and the notes.
 pub fn lock_requests<N: VisitMut>(node: &mut N, first_id: usize) -> (Vec<LockRead>, Vec<String>) {
+    lock_requests_sorting(node, first_id, &|_| false)
+}
+
+/// [`lock_requests`], where `filesort` tells which queries sort the rows they read with no
+/// index giving their order (InnoDB): such a read locks every row it reads, in the scan's
+/// order, and only then sorts and cuts at its LIMIT, so a second `SKIP LOCKED` consumer
+/// finds every row taken; a read in index order stops locking at its LIMIT.
+pub fn lock_requests_sorting<N: VisitMut>(
+    node: &mut N,
+    first_id: usize,
+    filesort: &dyn Fn(&Query) -> bool,
+) -> (Vec<LockRead>, Vec<String>) {
     let mut v = Locking {
         next: first_id,
         reads: Vec::new(),
         notes: Vec::new(),
+        filesort,
     };
     super::walk::queries(node, &mut |q| v.query(q));
     (v.reads, v.notes)
 }
 
-struct Locking {
+struct Locking<'a> {
     next: usize,
     reads: Vec<LockRead>,
     notes: Vec<String>,
+    filesort: &'a dyn Fn(&Query) -> bool,
 }
 
-impl Locking {
+impl Locking<'_> {
     fn query(&mut self, q: &mut Query) -> ControlFlow<()> {
         if q.locks.is_empty() {
             return ControlFlow::Continue(());
@@ -181,13 +214,14 @@ impl Locking {
     }
 }
 
-impl Locking {
+impl Locking<'_> {
     fn request(
         &mut self,
         q: &mut Query,
         lock: LockType,
         nonblock: Option<NonBlock>,
     ) -> Option<LockRead> {
+        let filesort = (self.filesort)(q);
         let SetExpr::Select(select) = q.body.as_mut() else {
             return None;
         };
@@ -221,8 +255,10 @@ impl Locking {
         if let Some(w) = &select.selection {
             rowid_sql.push_str(&format!(" WHERE {w}"));
         }
-        if let Some(o) = &q.order_by {
-            rowid_sql.push_str(&format!(" {o}"));
+        match &q.order_by {
+            _ if filesort => rowid_sql.push_str(&format!(" ORDER BY {qualifier}.rowid")),
+            Some(o) => rowid_sql.push_str(&format!(" {o}")),
+            None => {}
         }
         let limit = match &q.limit_clause {
             Some(LimitClause::LimitOffset {
@@ -233,8 +269,10 @@ impl Locking {
             None => None,
             Some(_) => return None,
         };
+        // A filesort locks every row it reads, and sorts them itself afterwards.
+        let limit = if filesort { None } else { limit };
         let locked = call(LOCKED_FN, vec![int_expr(id as i64), rowid.clone()]);
-        if let Some(order) = q.order_by.as_mut() {
+        if let Some(order) = q.order_by.as_mut().filter(|_| !filesort) {
             let by_lock = call(LOCK_ORDER_FN, vec![int_expr(id as i64), rowid]);
             if let sqlparser::ast::OrderByKind::Expressions(exprs) = &mut order.kind {
                 exprs.truncate(1);
@@ -268,6 +306,7 @@ impl Locking {
             },
             whole_table: false,
             repeatable_read_only: false,
+            write_scan: None,
         })
     }
 }

@@ -18,6 +18,7 @@ use super::txn::{TxnState, Txns, View};
 use super::undo::{redo_sql, undo_sql};
 use super::waits::WaitGraph;
 use crate::dialect::catalog::Catalog;
+use crate::dialect::locks::LockRead;
 use crate::dialect::plan::{CatalogChange, Isolation, TxnControl, WaitLimit};
 use crate::dialect::{Dialect, InsertMode, Plan, PlanKind};
 use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
@@ -159,6 +160,18 @@ pub struct Deadlock {
 
 /// A row lock asked for: the row and the mode.
 pub type Wanted = (RowRef, LockMode);
+
+/// By lock request: rows other open transactions inserted that it reads.
+type PendingInserts = BTreeMap<usize, Vec<i64>>;
+
+/// `rows` with those of `more` it lacks after them.
+fn append_new(rows: &mut Vec<i64>, more: &[i64]) {
+    for r in more {
+        if !rows.contains(r) {
+            rows.push(*r);
+        }
+    }
+}
 
 /// Everything of a [`Lab`] but its rows, kept by [`Lab::save`]; the
 /// rows are kept by an SQLite savepoint of the same name.
@@ -872,6 +885,7 @@ impl Lab {
             };
             return Exec::Done(self.serialization_failure(s, how));
         }
+        let pending = self.pending_inserts(txn, plan);
         // NOLOCK reads the newest rows, uncommitted ones included.
         let entered = if plan.dirty_read {
             self.store.exec("SAVEPOINT ql_view").map(|_| false)
@@ -883,7 +897,7 @@ impl Lab {
             Err(e) => return Exec::Done(self.store_failure(s, plan, &e)),
         };
         self.deferred_undo = Some(Vec::new());
-        let result = self.in_view(s, txn, plan, &mut resume);
+        let result = self.in_view(s, txn, plan, &mut resume, &pending);
         let undo = self.deferred_undo.take().unwrap_or_default();
         self.store.clear_locked();
         match result {
@@ -983,6 +997,7 @@ impl Lab {
         txn: TxnId,
         plan: &Plan,
         resume: &mut Resume,
+        pending: &PendingInserts,
     ) -> Result<(super::store::Executed, Option<u64>), Exec> {
         let repeatable = self.txns.get(txn).is_some_and(|t| {
             matches!(
@@ -994,6 +1009,12 @@ impl Lab {
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         for read in &plan.lock_reads {
             if read.repeatable_read_only && !repeatable {
+                continue;
+            }
+            let pending_rows = pending.get(&read.id).map_or(&[][..], Vec::as_slice);
+            if let Some(scan) = &read.write_scan {
+                let reads = (read, scan, pending_rows);
+                self.lock_write_scan(s, txn, plan, reads, repeatable, resume)?;
                 continue;
             }
             let candidates = match resume.candidates.get(&read.id) {
@@ -1016,6 +1037,12 @@ impl Lab {
                     ids
                 }
             };
+            let mut candidates = candidates;
+            if !pending_rows.is_empty() && !read.whole_table {
+                // Kept for the retry: after the inserter's commit the row is a candidate.
+                append_new(&mut candidates, pending_rows);
+                resume.candidates.insert(read.id, candidates.clone());
+            }
             let mode = self
                 .dialect
                 .read_lock_mode(read.exclusive, read.update_lock);
@@ -1149,6 +1176,107 @@ impl Lab {
                 Ok(vec![stash.clone()])
             }
         }
+    }
+
+    /// InnoDB's locking reads and writes meet the rows other open transactions inserted (they
+    /// are in the index, locked by their inserter): for each lock request, those of its rows,
+    /// found in the newest data before the statement enters its view, where they are hidden.
+    fn pending_inserts(&self, txn: TxnId, plan: &Plan) -> PendingInserts {
+        let mut out = PendingInserts::new();
+        if !self.dialect.locking_reads_meet_uncommitted_inserts() {
+            return out;
+        }
+        for read in plan.lock_reads.iter().filter(|r| !r.whole_table) {
+            let new: BTreeSet<i64> = self
+                .history
+                .iter()
+                .filter(|(w, c)| {
+                    *w != txn
+                        && c.kind == ChangeKind::Insert
+                        && c.table.eq_ignore_ascii_case(&read.table)
+                        && self.txns.is_active(*w)
+                })
+                .map(|(_, c)| c.new_rowid)
+                .collect();
+            if new.is_empty() {
+                continue;
+            }
+            let rows = self.store.query(&read.rowid_sql).map(|(_, r)| r);
+            let found: Vec<i64> = rows
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|r| match r.first() {
+                    Some(Value::Int(i)) if new.contains(i) => Some(*i),
+                    _ => None,
+                })
+                .collect();
+            if !found.is_empty() {
+                out.insert(read.id, found);
+            }
+        }
+        out
+    }
+
+    /// InnoDB's UPDATE/DELETE locks each row its access path reads, in the order it reads
+    /// them (see [`crate::dialect::locks::WriteScan`]): it waits for the first one another
+    /// transaction holds, unless READ COMMITTED's semi-consistent read passes it over.
+    #[allow(clippy::result_large_err)]
+    fn lock_write_scan(
+        &mut self,
+        s: usize,
+        txn: TxnId,
+        plan: &Plan,
+        (read, scan, pending): (&LockRead, &crate::dialect::locks::WriteScan, &[i64]),
+        repeatable: bool,
+        resume: &mut Resume,
+    ) -> Result<(), Exec> {
+        let rowids = |lab: &mut Lab, sql: &str| -> Result<Vec<i64>, Exec> {
+            let rows = lab
+                .store
+                .query(sql)
+                .map_err(|e| Exec::Done(lab.store_failure(s, plan, &e)))?
+                .1;
+            Ok(rows
+                .iter()
+                .filter_map(|r| match r.first() {
+                    Some(Value::Int(i)) => Some(*i),
+                    _ => None,
+                })
+                .collect())
+        };
+        let mut read_rows = rowids(self, &read.rowid_sql)?;
+        let mut matching: BTreeSet<i64> = rowids(self, &scan.matching_sql)?.into_iter().collect();
+        // Another transaction's new row is in the index: read, and waited for, as if matching.
+        append_new(&mut read_rows, pending);
+        matching.extend(pending);
+        let mode = self.dialect.read_lock_mode(true, false);
+        let mut matched = 0u64;
+        for rowid in read_rows {
+            if read.limit.is_some_and(|l| matched >= l) {
+                break; // an ORDER BY ... LIMIT read in index order stops here
+            }
+            let row = RowRef {
+                table: read.table.clone(),
+                rowid,
+            };
+            let matches = matching.contains(&rowid);
+            let blockers = self.locks.blockers(txn, &row, mode);
+            if blockers.is_empty() {
+                if repeatable || matches {
+                    self.locks.grant(txn, row, mode);
+                }
+                matched += u64::from(matches);
+                continue;
+            }
+            if !repeatable && scan.semi_consistent && !matches {
+                continue;
+            }
+            resume.read_waited = false;
+            resume.refreshed.insert(row.clone());
+            resume.wanted = Some((row, mode));
+            return Err(Exec::Wait(blockers, resume.clone()));
+        }
+        Ok(())
     }
 
     /// PostgreSQL REPEATABLE READ: whether an `INSERT ... ON CONFLICT` would meet, on one

@@ -1,8 +1,10 @@
 //! The MySQL / MariaDB front-end: plans each parsed statement for SQLite. One rewrite rule per
 //! file; this file only dispatches.
 
+pub mod access;
 pub mod client;
 pub mod errors;
+pub mod filesort;
 pub mod impossible;
 pub mod mod_operator;
 pub mod returning;
@@ -13,7 +15,7 @@ pub mod variables;
 use super::catalog::Catalog;
 use super::common::{plan_ddl, plan_other, unsupported};
 use super::dml::{
-    add_on_update_now, add_where_true, on_update_note, plan_delete, plan_query, plan_update,
+    add_on_update_now, add_where_true, on_update_note, plan_delete, plan_query_sorting, plan_update,
 };
 use super::exprs::{last_ident, rewrite_all};
 use super::plan::{InsertMode, Plan, PlanKind};
@@ -38,7 +40,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         Statement::Query(q) => {
             let mut q = *q.clone();
             let assign = variables::take_into(&mut q)?;
-            let mut plan = plan_query(q);
+            let mut plan = plan_query_sorting(q, &|x| filesort::filesort(x, catalog));
             plan.assign = assign;
             Ok(plan)
         }
@@ -48,10 +50,17 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
             "UPDATE ... RETURNING",
             "MariaDB has RETURNING on DELETE, INSERT and REPLACE only (the server answers 1064); lock the row with SELECT ... FOR UPDATE, then UPDATE it",
         )),
-        Statement::Update(u) => Ok(plan_update(u.clone(), catalog)),
+        Statement::Update(u) => {
+            let mut plan = plan_update(u.clone(), catalog);
+            let id = plan.lock_reads.len();
+            plan.lock_reads.extend(access::of_update(u, catalog, id));
+            Ok(plan)
+        }
         Statement::Delete(d) => {
             let mut plan = plan_delete(d.clone());
             plan.no_result_set_if = impossible::probe(d);
+            let id = plan.lock_reads.len();
+            plan.lock_reads.extend(access::of_delete(d, catalog, id));
             Ok(plan)
         }
         other => plan_ddl(other, catalog, Dialect::MySql)

@@ -1,0 +1,251 @@
+//! The rows an InnoDB UPDATE or DELETE reads, and so locks ([`WriteScan`]): its access path
+//! is the part of its WHERE that an index serves. All of a unique key pinned by equalities
+//! is a lookup of one row; conditions on the leading column of the primary key or of an index
+//! read that range; anything else reads every row of the table.
+
+use super::super::catalog::{ident, Catalog, TableDef};
+use super::super::exprs::{last_ident, rewrite_all};
+use super::super::locks::{LockRead, WaitPolicy, WriteScan};
+use super::super::walk;
+use sqlparser::ast::{
+    BinaryOperator, Delete, Expr, FromTable, OrderByExpr, TableFactor, TableWithJoins, Update,
+};
+use std::ops::ControlFlow;
+
+/// The write scan of a single-table UPDATE.
+pub fn of_update(u: &Update, catalog: &Catalog, id: usize) -> Option<LockRead> {
+    if u.from.is_some() {
+        return None;
+    }
+    let order = (&u.order_by[..], u.limit.as_ref());
+    scan(&u.table, u.selection.as_ref(), order, catalog, (id, true))
+}
+
+/// The write scan of a single-table DELETE.
+pub fn of_delete(d: &Delete, catalog: &Catalog, id: usize) -> Option<LockRead> {
+    if !d.tables.is_empty() || d.using.is_some() {
+        return None;
+    }
+    let (FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t)) = &d.from;
+    let [target] = t.as_slice() else {
+        return None;
+    };
+    let order = (&d.order_by[..], d.limit.as_ref());
+    scan(target, d.selection.as_ref(), order, catalog, (id, false))
+}
+
+/// `ORDER BY ... LIMIT n` of an UPDATE or DELETE.
+type Order<'a> = (&'a [OrderByExpr], Option<&'a Expr>);
+
+fn scan(
+    target: &TableWithJoins,
+    selection: Option<&Expr>,
+    (order_by, limit): Order<'_>,
+    catalog: &Catalog,
+    (id, update): (usize, bool),
+) -> Option<LockRead> {
+    if !target.joins.is_empty() {
+        return None;
+    }
+    let TableFactor::Table { name, alias, .. } = &target.relation else {
+        return None;
+    };
+    let table = last_ident(name);
+    let def = catalog.table(&table)?;
+    let from = match alias {
+        Some(a) => format!("{} AS {}", ident(&table), a.name),
+        None => ident(&table),
+    };
+    let qualifier = alias.as_ref().map_or(ident(&table), |a| a.name.to_string());
+    // Read in an index's order, the scan stops once it has locked LIMIT matching rows; a
+    // sort of its own (no index in that order) reads and locks every row first.
+    let limit: Option<u64> = match limit {
+        Some(Expr::Value(v)) => Some(v.value.to_string().parse().ok()?),
+        Some(_) => return None,
+        None => None,
+    };
+    let in_order = order_by
+        .first()
+        .is_some_and(|k| super::filesort::index_gives_order(def, &k.expr, selection));
+    let order = if in_order {
+        order_by
+            .iter()
+            .map(|o| {
+                let mut o = o.clone();
+                rewrite_all(&mut o);
+                o.to_string()
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    } else {
+        format!("{qualifier}.rowid")
+    };
+    let limit = limit.filter(|_| in_order || order_by.is_empty());
+    let rowids = |w: Option<String>| {
+        let mut sql = format!("SELECT {qualifier}.rowid AS ql_rowid FROM {from}");
+        if let Some(w) = w {
+            sql.push_str(&format!(" WHERE {w}"));
+        }
+        sql.push_str(&format!(" ORDER BY {order}"));
+        sql
+    };
+    let mut conjuncts = Vec::new();
+    if let Some(w) = selection {
+        split_and(w, &mut conjuncts);
+    }
+    let (access, unique) = access_path(def, &conjuncts);
+    let text = |parts: &[&Expr]| {
+        (!parts.is_empty()).then(|| {
+            parts
+                .iter()
+                .map(|e| {
+                    let mut e = (*e).clone();
+                    rewrite_all(&mut e);
+                    format!("({e})")
+                })
+                .collect::<Vec<_>>()
+                .join(" AND ")
+        })
+    };
+    Some(LockRead {
+        id,
+        table,
+        rowid_sql: rowids(text(&access)),
+        limit,
+        exclusive: true,
+        update_lock: false,
+        instant: false,
+        policy: WaitPolicy::Wait,
+        whole_table: false,
+        repeatable_read_only: false,
+        write_scan: Some(WriteScan {
+            matching_sql: rowids(text(&conjuncts)),
+            semi_consistent: update && !unique,
+        }),
+    })
+}
+
+fn split_and<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match e {
+        Expr::BinaryOp {
+            left,
+            op: BinaryOperator::And,
+            right,
+        } => {
+            split_and(left, out);
+            split_and(right, out);
+        }
+        Expr::Nested(inner) => split_and(inner, out),
+        other => out.push(other),
+    }
+}
+
+/// The conjuncts an index serves, and whether they pin one row of a unique key.
+fn access_path<'a>(def: &TableDef, conjuncts: &[&'a Expr]) -> (Vec<&'a Expr>, bool) {
+    for key in def.unique_keys() {
+        let pinned: Vec<&Expr> = key
+            .columns
+            .iter()
+            .filter_map(|c| {
+                conjuncts
+                    .iter()
+                    .copied()
+                    .find(|e| equality_on(e).is_some_and(|x| x.eq_ignore_ascii_case(c)))
+            })
+            .collect();
+        if pinned.len() == key.columns.len() {
+            return (pinned, true);
+        }
+    }
+    let leading = def
+        .unique_keys()
+        .chain(def.indexes.iter())
+        .filter_map(|k| k.columns.first());
+    for column in leading {
+        let served: Vec<&Expr> = conjuncts
+            .iter()
+            .copied()
+            .filter(|e| range_on(e).is_some_and(|x| x.eq_ignore_ascii_case(column)))
+            .collect();
+        if !served.is_empty() {
+            return (served, false);
+        }
+    }
+    (Vec::new(), false)
+}
+
+/// `col = value`: the column.
+fn equality_on(e: &Expr) -> Option<String> {
+    let Expr::BinaryOp {
+        left,
+        op: BinaryOperator::Eq,
+        right,
+    } = e
+    else {
+        return None;
+    };
+    column_against_value(left, right)
+}
+
+/// `col op value` (a comparison, IN a list, BETWEEN): the column.
+fn range_on(e: &Expr) -> Option<String> {
+    use BinaryOperator::*;
+    match e {
+        Expr::BinaryOp {
+            left,
+            op: Eq | Lt | LtEq | Gt | GtEq,
+            right,
+        } => column_against_value(left, right),
+        Expr::InList {
+            expr,
+            list,
+            negated: false,
+        } if list.iter().all(is_value) => column(expr),
+        Expr::Between {
+            expr,
+            negated: false,
+            low,
+            high,
+        } if is_value(low) && is_value(high) => column(expr),
+        _ => None,
+    }
+}
+
+fn column_against_value(a: &Expr, b: &Expr) -> Option<String> {
+    match (column(a), column(b)) {
+        (Some(c), None) if is_value(b) => Some(c),
+        (None, Some(c)) if is_value(a) => Some(c),
+        _ => None,
+    }
+}
+
+fn column(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Identifier(i) if !i.value.starts_with('@') => Some(i.value.clone()),
+        Expr::CompoundIdentifier(parts) => parts.last().map(|p| p.value.clone()),
+        Expr::Nested(inner) => column(inner),
+        _ => None,
+    }
+}
+
+/// Known before any row is read: no column, no subquery (user variables are values).
+fn is_value(e: &Expr) -> bool {
+    let mut e = e.clone();
+    let mut value = true;
+    walk::exprs(&mut e, &mut |x| {
+        let row_bound = match x {
+            Expr::Identifier(i) => !i.value.starts_with('@'),
+            Expr::CompoundIdentifier(_)
+            | Expr::Subquery(_)
+            | Expr::Exists { .. }
+            | Expr::InSubquery { .. } => true,
+            _ => false,
+        };
+        if row_bound {
+            value = false;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    value
+}
