@@ -188,3 +188,29 @@ fn a_locking_read_over_a_join_is_refused_by_name_not_run_unlocked() {
     ));
     assert_eq!(rows(last(&t)), [["1"]]);
 }
+
+#[test]
+fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
+    let cases = [
+        ("BEGIN ISOLATION LEVEL SERIALIZABLE;", "use REPEATABLE READ"),
+        (
+            "SELECT pg_try_advisory_xact_lock(42);",
+            "advisory locks are not modelled",
+        ),
+        (
+            "CREATE TABLE jobs (id int); CREATE TABLE done (id int); \
+             WITH d AS (DELETE FROM jobs RETURNING *) INSERT INTO done SELECT * FROM d;",
+            "two statements of one transaction",
+        ),
+    ];
+    for (sql, instead) in cases {
+        let t = postgres(sql);
+        let e = err(last(&t));
+        assert!(
+            e.message.contains("is not supported here") && e.message.contains(instead),
+            "{sql}: {}",
+            e.message
+        );
+        assert!(!e.message.contains("SQLite"), "{}", e.message);
+    }
+}

@@ -27,6 +27,8 @@ pub fn check(dialect: Dialect, tokens: &[TokenWithSpan]) -> Result<(), StepError
             no_table(dialect, &name)
         } else if called && function_refused(dialect, &name) {
             no_function(dialect, &name)
+        } else if let Some(instead) = called.then(|| not_modelled(dialect, &name)).flatten() {
+            super::common::unsupported_with(dialect, &format!("{name}()"), instead)
         } else {
             continue;
         };
@@ -109,6 +111,30 @@ fn function_refused(dialect: Dialect, name: &str) -> bool {
         || (name == "generate_series" && dialect != Dialect::Postgres)
         // MySQL's and PostgreSQL's, which the engine adds; SQL Server's is REPLICATE.
         || (name == "repeat" && dialect == Dialect::MsSql)
+}
+
+/// The vendor's functions that would change what the engine does and that it does not
+/// model (locks of their own, sleeping): refused by name with what to use instead, since
+/// SQLite would only say it has no such function, or worse, run one of its own.
+fn not_modelled(dialect: Dialect, name: &str) -> Option<&'static str> {
+    match dialect {
+        Dialect::Postgres if name.starts_with("pg_advisory") || name.starts_with("pg_try_advisory") => Some(
+            "advisory locks are not modelled yet; to make sessions take turns, lock a row (SELECT ... FOR UPDATE) of a table of your own",
+        ),
+        Dialect::Postgres if name == "pg_sleep" => {
+            Some("a step runs when the schedule says; there is no time to sleep through")
+        }
+        Dialect::MySql if matches!(name, "get_lock" | "release_lock" | "release_all_locks" | "is_free_lock" | "is_used_lock") => Some(
+            "named locks are not modelled yet; to make sessions take turns, lock a row (SELECT ... FOR UPDATE) of a table of your own",
+        ),
+        Dialect::MySql if name == "sleep" => {
+            Some("a step runs when the schedule says; there is no time to sleep through")
+        }
+        Dialect::MsSql if name == "sp_getapplock" || name == "applock_mode" => Some(
+            "application locks are not modelled yet; to make sessions take turns, lock a row (UPDLOCK) of a table of your own",
+        ),
+        _ => None,
+    }
 }
 
 fn refused(native: &str, message: String) -> StepError {
