@@ -70,6 +70,12 @@ impl Dialect {
         self == Dialect::MySql
     }
 
+    /// Whether a plain read at READ UNCOMMITTED sees other transactions' uncommitted rows
+    /// (InnoDB, SQL Server); PostgreSQL runs READ UNCOMMITTED as READ COMMITTED.
+    pub fn read_uncommitted_reads_dirty(self) -> bool {
+        self != Dialect::Postgres
+    }
+
     /// Whether a locking read or a write meets rows other open transactions inserted, and
     /// waits for them (InnoDB: they are in the index, with the inserter's implicit lock);
     /// PostgreSQL's snapshot does not see them.

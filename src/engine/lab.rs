@@ -886,8 +886,15 @@ impl Lab {
             return Exec::Done(self.serialization_failure(s, how));
         }
         let pending = self.pending_inserts(txn, plan);
-        // NOLOCK reads the newest rows, uncommitted ones included.
-        let entered = if plan.dirty_read {
+        // NOLOCK, and a plain read at READ UNCOMMITTED where the vendor has dirty reads,
+        // read the newest rows, uncommitted ones included.
+        let uncommitted = self
+            .txns
+            .get(txn)
+            .is_some_and(|t| t.isolation == Isolation::ReadUncommitted);
+        let dirty = plan.dirty_read
+            || (plain_read && uncommitted && self.dialect.read_uncommitted_reads_dirty());
+        let entered = if dirty {
             self.store.exec("SAVEPOINT ql_view").map(|_| false)
         } else {
             self.enter_view(&view)
