@@ -232,7 +232,6 @@ fn plan_alter(
 
 /// USE, SET, and transaction control.
 pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, StepError>> {
-    let _ = dialect;
     let (kind, sql, note) = match stmt {
         Statement::Use(u) => (
             PlanKind::Noop,
@@ -275,6 +274,31 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
             savepoint: None, ..
         } => (
             PlanKind::Txn(TxnControl::Rollback),
+            Vec::new(),
+            String::new(),
+        ),
+        Statement::Rollback {
+            savepoint: Some(name),
+            ..
+        } => (
+            PlanKind::Txn(TxnControl::RollbackTo(name.value.to_lowercase())),
+            Vec::new(),
+            format!(
+                "the transaction's changes after savepoint {name} are undone; {}",
+                if dialect.rollback_to_savepoint_releases_locks() {
+                    "the row locks taken after it go too"
+                } else {
+                    "the row locks taken after it stay held"
+                }
+            ),
+        ),
+        Statement::Savepoint { name } => (
+            PlanKind::Txn(TxnControl::Savepoint(name.value.to_lowercase())),
+            Vec::new(),
+            String::new(),
+        ),
+        Statement::ReleaseSavepoint { name } => (
+            PlanKind::Txn(TxnControl::Release(name.value.to_lowercase())),
             Vec::new(),
             String::new(),
         ),

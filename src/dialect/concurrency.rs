@@ -70,6 +70,26 @@ impl Dialect {
         self == Dialect::MySql
     }
 
+    /// Whether `ROLLBACK TO SAVEPOINT` releases the row locks taken after the savepoint
+    /// (PostgreSQL: they belong to the subtransaction it ends; MariaDB 10.11 too, as
+    /// recorded); SQL Server keeps them.
+    pub fn rollback_to_savepoint_releases_locks(self) -> bool {
+        self != Dialect::MsSql
+    }
+
+    /// The error for a savepoint that does not exist, or (`None`) for a savepoint outside a
+    /// transaction block.
+    pub fn savepoint_error(self, name: Option<&str>) -> (String, String) {
+        match (self, name) {
+            (Dialect::MySql, Some(n)) => ("1305".into(), format!("SAVEPOINT {n} does not exist")),
+            (_, Some(n)) => ("3B001".into(), format!("savepoint \"{n}\" does not exist")),
+            (_, None) => (
+                "25P01".into(),
+                "SAVEPOINT can only be used in transaction blocks".into(),
+            ),
+        }
+    }
+
     /// Whether a plain read at READ UNCOMMITTED sees other transactions' uncommitted rows
     /// (InnoDB, SQL Server); PostgreSQL runs READ UNCOMMITTED as READ COMMITTED.
     pub fn read_uncommitted_reads_dirty(self) -> bool {

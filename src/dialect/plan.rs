@@ -70,7 +70,7 @@ impl Isolation {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TxnControl {
     Begin {
         level: Option<Isolation>,
@@ -83,6 +83,11 @@ pub enum TxnControl {
         level: Isolation,
         session: bool,
     },
+    /// `SAVEPOINT name`, `ROLLBACK TO [SAVEPOINT] name`, `RELEASE [SAVEPOINT] name` (names
+    /// in lower case, as both servers compare them).
+    Savepoint(String),
+    RollbackTo(String),
+    Release(String),
     /// PostgreSQL's `SET [LOCAL] lock_timeout | statement_timeout` (`ms` 0: off; `local`:
     /// for the rest of the transaction only).
     SetWaitLimit {

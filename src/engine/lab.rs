@@ -40,6 +40,17 @@ pub struct Session {
     /// PostgreSQL's `lock_timeout` and `statement_timeout` in ms (0: off), for the session
     /// and, from `SET LOCAL`, for its transaction only.
     pub wait_limits: WaitLimits,
+    /// The open transaction's savepoints, oldest first.
+    pub savepoints: Vec<Savepoint>,
+}
+
+/// A savepoint: how many of its transaction's row changes came before it, and the row
+/// locks the transaction held then.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Savepoint {
+    pub name: String,
+    pub changes: usize,
+    pub locks: Vec<(RowRef, LockMode)>,
 }
 
 /// A session's limits on how long a statement may wait ([`TxnControl::SetWaitLimit`]).
@@ -161,6 +172,12 @@ pub struct Deadlock {
 /// A row lock asked for: the row and the mode.
 pub type Wanted = (RowRef, LockMode);
 
+/// Which way a savepoint's end goes.
+enum SavepointEnd {
+    RollbackTo,
+    Release,
+}
+
 /// By lock request: rows other open transactions inserted that it reads.
 type PendingInserts = BTreeMap<usize, Vec<i64>>;
 
@@ -279,6 +296,7 @@ impl Lab {
             waiting: None,
             vars: Default::default(),
             wait_limits: WaitLimits::default(),
+            savepoints: Vec::new(),
         });
         self.sessions.len() - 1
     }
@@ -475,10 +493,10 @@ impl Lab {
         let mut out: Vec<Completion> = std::mem::take(&mut self.victims);
         loop {
             let ready = self.wait_order.iter().copied().find(|&s| {
-                self.sessions[s]
-                    .waiting
-                    .as_ref()
-                    .is_some_and(|w| w.blockers.iter().all(|b| !self.txns.is_active(*b)))
+                self.sessions[s].waiting.as_ref().is_some_and(|w| {
+                    w.blockers.iter().all(|b| !self.txns.is_active(*b))
+                        || self.wanted_lock_free(s, w)
+                })
             });
             let Some(s) = ready else { break };
             self.wait_order.retain(|x| *x != s);
@@ -500,6 +518,15 @@ impl Lab {
             }
         }
         out
+    }
+
+    /// Whether the row lock a waiter wants has been let go by transactions still open (a
+    /// PostgreSQL ROLLBACK TO SAVEPOINT releases the locks taken after it).
+    fn wanted_lock_free(&self, s: usize, w: &Suspended) -> bool {
+        let (Some((row, mode)), Some(t)) = (&w.resume.wanted, self.sessions[s].txn) else {
+            return false;
+        };
+        self.locks.blockers(t, row, *mode).is_empty()
     }
 
     fn attempt(&mut self, s: usize, plan: &Plan, resume: Resume) -> Exec {
@@ -598,7 +625,7 @@ impl Lab {
 
     fn attempt_in(&mut self, s: usize, plan: &Plan, resume: Resume) -> Exec {
         if let PlanKind::Txn(ctrl) = &plan.kind {
-            return Exec::Done(self.txn_control(s, *ctrl));
+            return Exec::Done(self.txn_control(s, ctrl.clone()));
         }
         if self.sessions[s].aborted {
             return Exec::Done(self.error(ErrorClass::Other, ""));
@@ -643,6 +670,10 @@ impl Lab {
 
     fn txn_control(&mut self, s: usize, ctrl: TxnControl) -> Finished {
         let mut changes = Vec::new();
+        let ctrl_kind = match ctrl {
+            TxnControl::RollbackTo(_) => SavepointEnd::RollbackTo,
+            _ => SavepointEnd::Release,
+        };
         match ctrl {
             TxnControl::Begin { level } => {
                 if let Some(t) = self.sessions[s].txn {
@@ -684,6 +715,27 @@ impl Lab {
                     sess.next_isolation = Some(level);
                 }
             }
+            TxnControl::Savepoint(name) => return self.savepoint(s, name),
+            TxnControl::RollbackTo(name) | TxnControl::Release(name) => {
+                let Some(i) = self.sessions[s]
+                    .savepoints
+                    .iter()
+                    .rposition(|p| p.name == name)
+                else {
+                    return self.savepoint_error(s, Some(&name));
+                };
+                let rolling_back = matches!(ctrl_kind, SavepointEnd::RollbackTo);
+                let points = &mut self.sessions[s].savepoints;
+                // ROLLBACK TO keeps its savepoint; RELEASE lets it go; both end later ones.
+                points.truncate(if rolling_back { i + 1 } else { i });
+                if rolling_back {
+                    let mark = self.sessions[s].savepoints[i].clone();
+                    if let Some(t) = self.sessions[s].txn {
+                        changes = self.roll_back_to(t, &mark);
+                    }
+                    self.sessions[s].aborted = false;
+                }
+            }
             TxnControl::SetWaitLimit { limit, ms, local } => {
                 let in_txn = self.sessions[s].txn.is_some();
                 let limits = &mut self.sessions[s].wait_limits;
@@ -700,6 +752,82 @@ impl Lab {
             }
         }
         ok(Success::default(), changes)
+    }
+
+    /// `SAVEPOINT name`: marks the transaction's changes and locks so far. Outside a
+    /// transaction PostgreSQL refuses it; MySQL's autocommit statement has nothing to mark.
+    fn savepoint(&mut self, s: usize, name: String) -> Finished {
+        let Some(t) = self.sessions[s]
+            .txn
+            .filter(|t| self.txns.get(*t).is_some_and(|x| x.explicit))
+        else {
+            if self.dialect.error_aborts_transaction() {
+                return self.savepoint_error(s, None);
+            }
+            return ok(Success::default(), Vec::new());
+        };
+        if self.sessions[s].aborted {
+            return self.error(ErrorClass::Other, "");
+        }
+        let mark = Savepoint {
+            changes: self.history.iter().filter(|(w, _)| *w == t).count(),
+            locks: self.locks.held_by(t),
+            name,
+        };
+        let points = &mut self.sessions[s].savepoints;
+        if !self.dialect.error_aborts_transaction() {
+            // MySQL: a savepoint of the same name is replaced.
+            points.retain(|p| p.name != mark.name);
+        }
+        points.push(mark);
+        ok(Success::default(), Vec::new())
+    }
+
+    /// A savepoint that does not exist (or one outside a transaction block): an error, which
+    /// aborts a PostgreSQL transaction as any error does.
+    fn savepoint_error(&mut self, s: usize, name: Option<&str>) -> Finished {
+        let (native, message) = self.dialect.savepoint_error(name);
+        let changes = self.after_error(s);
+        Finished {
+            outcome: Outcome::Error(StepError {
+                class: ErrorClass::Other,
+                native,
+                message,
+                pos: None,
+                fixed_text: None,
+            }),
+            changes,
+        }
+    }
+
+    /// Undoes `t`'s changes after savepoint `mark` (deferred while a statement is inside
+    /// its view, as [`Lab::roll_back`]); PostgreSQL also releases the row locks taken since.
+    fn roll_back_to(&mut self, t: TxnId, mark: &Savepoint) -> Vec<RowChange> {
+        let mut seen = 0;
+        let mut later = Vec::new();
+        self.history.retain(|(w, c)| {
+            if *w != t {
+                return true;
+            }
+            seen += 1;
+            if seen <= mark.changes {
+                return true;
+            }
+            later.push(c.clone());
+            false
+        });
+        if self.dialect.rollback_to_savepoint_releases_locks() {
+            self.locks.release_beyond(t, &mark.locks);
+        }
+        let store = &self.store;
+        let undo = undo_sql(&later, &|table| store.columns(table));
+        match self.deferred_undo.as_mut() {
+            Some(deferred) => {
+                deferred.extend(undo);
+                Vec::new()
+            }
+            None => self.store.run(&undo).map(|e| e.changes).unwrap_or_default(),
+        }
     }
 
     fn commit(&mut self, t: TxnId) {
@@ -769,8 +897,25 @@ impl Lab {
                 self.sessions[s].txn = None;
                 self.sessions[s].aborted = false;
                 self.sessions[s].wait_limits.local = None;
+                self.sessions[s].savepoints.clear();
             }
         }
+    }
+
+    /// PostgreSQL: an error aborts the transaction block until ROLLBACK, or until ROLLBACK
+    /// TO its newest savepoint: the work after that savepoint is undone at once, with its row
+    /// locks (all of it, and the transaction's locks, when there is no savepoint).
+    fn abort(&mut self, s: usize, t: TxnId) -> Vec<RowChange> {
+        let changes = match self.sessions[s].savepoints.last().cloned() {
+            Some(mark) => self.roll_back_to(t, &mark),
+            None => {
+                let changes = self.roll_back(t);
+                self.sessions[s].txn = Some(t);
+                changes
+            }
+        };
+        self.sessions[s].aborted = true;
+        changes
     }
 
     /// Fails the statement of session `s` with an engine error and rolls its transaction
@@ -780,11 +925,11 @@ impl Lab {
         let mut changes = Vec::new();
         if let Some(t) = self.sessions[s].txn {
             let explicit = self.txns.get(t).is_some_and(|x| x.explicit);
-            changes = self.roll_back(t);
-            if explicit && self.dialect.error_aborts_transaction() {
-                self.sessions[s].txn = Some(t);
-                self.sessions[s].aborted = true;
-            }
+            changes = if explicit && self.dialect.error_aborts_transaction() {
+                self.abort(s, t)
+            } else {
+                self.roll_back(t)
+            };
         }
         let mut f = self.error(class, table);
         f.changes = changes;
@@ -1583,10 +1728,7 @@ impl Lab {
             return self.roll_back(t);
         }
         if self.dialect.error_aborts_transaction() {
-            let changes = self.roll_back(t);
-            self.sessions[s].txn = Some(t);
-            self.sessions[s].aborted = true;
-            return changes;
+            return self.abort(s, t);
         }
         Vec::new()
     }

@@ -49,6 +49,26 @@ impl LockTable {
         freed
     }
 
+    /// Every lock `txn` holds.
+    pub fn held_by(&self, txn: TxnId) -> Vec<(RowRef, LockMode)> {
+        self.held
+            .iter()
+            .flat_map(|(row, h)| {
+                h.iter()
+                    .filter(move |(t, _)| *t == txn)
+                    .map(move |(_, m)| (row.clone(), *m))
+            })
+            .collect()
+    }
+
+    /// Releases what `txn` holds beyond `kept` (a subtransaction's locks at its rollback).
+    pub fn release_beyond(&mut self, txn: TxnId, kept: &[(RowRef, LockMode)]) {
+        self.held.retain(|row, holders| {
+            holders.retain(|(t, m)| *t != txn || kept.iter().any(|(r, k)| r == row && k == m));
+            !holders.is_empty()
+        });
+    }
+
     /// How many row locks `txn` holds (part of InnoDB's transaction weight).
     pub fn count_held(&self, txn: TxnId) -> usize {
         self.held

@@ -61,6 +61,9 @@ impl Sim {
             if !s.vars.is_empty() {
                 let _ = write!(h, "V{:?}", s.vars);
             }
+            if !s.savepoints.is_empty() {
+                let _ = write!(h, "P{:?}", s.savepoints);
+            }
             if s.wait_limits != Default::default() {
                 let _ = write!(h, "T{:?}", s.wait_limits);
             }
