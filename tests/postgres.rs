@@ -214,3 +214,22 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
         assert!(!e.message.contains("SQLite"), "{}", e.message);
     }
 }
+
+#[test]
+fn syntax_errors_are_in_postgresql_words_and_abort_the_transaction() {
+    let t = postgres("CREATE TABLE jobs (id int);\nBEGIN;\nSELECT id FROM jobs WHERE;\nSELECT 1;\nROLLBACK;\nSELECT 1 +");
+    let typo = err(&t.steps[2]);
+    assert_eq!(typo.message, "syntax error at or near \";\"");
+    assert_eq!(
+        typo.pos.map(|p| p.line),
+        Some(3),
+        "the place is kept beside the words"
+    );
+    let next = err(&t.steps[3]);
+    assert_eq!(next.native, "25P02");
+    assert!(matches!(
+        t.steps[4].outcome,
+        queuelab::trace::Outcome::Ok(_)
+    ));
+    assert_eq!(err(last(&t)).message, "syntax error at end of input");
+}

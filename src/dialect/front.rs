@@ -132,9 +132,17 @@ fn parse_one(
     super::bounds::check_operators(dialect, &tokens)?;
     super::foreign::check(dialect, &tokens)?;
     let mut parser = Parser::new(sql_dialect).with_tokens_with_locations(tokens);
-    let stmt = parser
-        .parse_statement()
-        .map_err(|e| syntax_error(dialect, &e.to_string()))?;
+    let stmt = parser.parse_statement().map_err(|e| {
+        let mut message = e.to_string();
+        // PostgreSQL reads the `;` too: a statement cut short stops there, not at the end.
+        if message.contains("found: EOF") && followed_by_semicolon(text, raw.span.end) {
+            message = message.replace("found: EOF", "found: ;");
+        }
+        let mut e = syntax_error(dialect, &message);
+        // An error at the end of the input has no token to point at: the statement's end.
+        e.pos.get_or_insert(raw.span.end);
+        e
+    })?;
     let next = parser.peek_token();
     if next.token != sqlparser::tokenizer::Token::EOF {
         let mut e = syntax_error(
@@ -144,6 +152,9 @@ fn parse_one(
                 next.token, next.span.start
             ),
         );
+        if dialect == Dialect::Postgres {
+            e.message = format!("syntax error at or near \"{}\"", next.token);
+        }
         // An article's code blocks pasted one after another often lack the `;` between
         // them: offer the text with it added, if a statement then ends there.
         let (line, column) = (next.span.start.line, next.span.start.column);
@@ -173,14 +184,43 @@ fn semicolon_before(text: &str, line: u64, column: u64) -> Option<String> {
     Some(format!("{before};{}", &text[before.len()..]))
 }
 
+/// Whether the next thing after (1-based) `end` in `text`, spaces aside, is a `;`.
+fn followed_by_semicolon(text: &str, end: crate::source::Pos) -> bool {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take((end.line as usize).saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let Some(line) = text.get(line_start..) else {
+        return false;
+    };
+    let at = line
+        .char_indices()
+        .nth((end.column as usize).saturating_sub(1))
+        .map_or(line.len(), |(i, _)| i);
+    line[at..]
+        .trim_start_matches(|c: char| c.is_whitespace())
+        .starts_with(';')
+}
+
+/// PostgreSQL's message for a parser error: the token it stopped at.
+fn postgres_syntax_error(parser_message: &str) -> String {
+    match parser_message.rsplit_once("found: ").map(|(_, t)| t.trim()) {
+        Some("EOF") | None => "syntax error at end of input".into(),
+        Some(token) => format!("syntax error at or near \"{}\"", token.trim_matches('"')),
+    }
+}
+
 fn syntax_error(dialect: Dialect, message: &str) -> StepError {
     let message = message
         .strip_prefix("sql parser error: ")
         .unwrap_or(message);
     let (message, pos) = parser_error(message);
-    let message = match pos {
-        Some(p) => format!("syntax error at {p}: {message}"),
-        None => format!("syntax error: {message}"),
+    let message = match (dialect, pos) {
+        // PostgreSQL's own words (its clients show the place beside them, as the UI does).
+        (Dialect::Postgres, _) => postgres_syntax_error(&message),
+        (_, Some(p)) => format!("syntax error at {p}: {message}"),
+        (_, None) => format!("syntax error: {message}"),
     };
     StepError {
         class: ErrorClass::Other,

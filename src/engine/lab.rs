@@ -383,6 +383,15 @@ impl Lab {
         f
     }
 
+    /// A statement of session `s` failed before reaching the engine (it could not be read or
+    /// planned, or it was refused): to the server that is an error like any other, so a
+    /// PostgreSQL transaction is aborted, its locks going at once. The rows that changed,
+    /// and the waiting statements of others that could then finish.
+    pub fn fail_unplanned(&mut self, s: usize) -> (Vec<RowChange>, Vec<Completion>) {
+        let changes = self.after_error(s);
+        (changes, self.wake())
+    }
+
     /// Sessions `s` waits for.
     pub fn blocker_sessions(&self, s: usize) -> Vec<usize> {
         let Some(w) = self.sessions.get(s).and_then(|x| x.waiting.as_ref()) else {

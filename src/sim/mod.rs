@@ -478,9 +478,13 @@ impl Sim {
         let work = match work {
             Ok(w) => w,
             Err(e) => {
-                // A step that cannot be read or planned fails as a whole.
+                // A step that cannot be read or planned fails as a whole, and that error
+                // counts as the server's (a PostgreSQL transaction is aborted by it).
+                let (undone, done) = self.lab.fail_unplanned(engine_session(s));
+                changes.extend(undone);
                 let ev = self.finished(s, index, EventKind::Error, Outcome::Error(e));
                 self.events.push(ev);
+                self.report(done, changes);
                 return 0;
             }
         };

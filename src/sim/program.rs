@@ -215,6 +215,10 @@ impl Work {
         matches!(self, Work::Plans { left, .. } if left.is_empty())
     }
 
+    pub fn is_statements(&self) -> bool {
+        matches!(self, Work::Statements { .. })
+    }
+
     pub fn is_plans(&self) -> bool {
         matches!(self, Work::Plans { .. })
     }
@@ -308,6 +312,13 @@ pub fn advance(
             Move::Done(outcome, info) => {
                 if ticks == Ticks::EveryStatement {
                     lab.tick();
+                }
+                if matches!(outcome, Outcome::Error(_)) && work.is_statements() {
+                    // A statement that could not be read or planned is an error to the
+                    // server too (a PostgreSQL transaction is aborted by it).
+                    let (undone, done) = lab.fail_unplanned(s);
+                    changes.extend(undone);
+                    completions.extend(done);
                 }
                 last = Some(StatementInfo { clock, ..info });
                 work.note(outcome);

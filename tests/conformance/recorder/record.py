@@ -67,7 +67,8 @@ MY = dict(host="127.0.0.1", port=3306, user="root", password="")
 
 
 def split_sql(sql: str, dialect: str) -> list[str]:
-    """Splits on top-level `;` (outside quotes, comments and PostgreSQL dollar quotes)."""
+    """Splits on top-level `;` (outside quotes, comments and PostgreSQL dollar quotes); a
+    PostgreSQL statement keeps its `;`."""
     out: list[str] = []
     buf: list[str] = []
     i, n = 0, len(sql)
@@ -111,7 +112,9 @@ def split_sql(sql: str, dialect: str) -> list[str]:
         elif c == ";":
             stmt = "".join(buf).strip()
             if stmt:
-                out.append(stmt)
+                # PostgreSQL's parser reads the `;` too (a statement cut short stops at it,
+                # `syntax error at or near ";"`), as isolationtester sends it.
+                out.append(stmt + ";" if dialect == "postgres" else stmt)
             buf = []
             i += 1
         else:
