@@ -13,18 +13,25 @@ const SQLITE_CONSTRAINT_UNIQUE: i32 = 2067;
 
 /// A failed statement's error as the vendor's server would report it: what failed is read
 /// from SQLite's error here, the vendor's number and words come from the dialect.
+/// `source`: the rows an INSERT ... SELECT inserts, when it computed them before a wait (its
+/// query would give others now); `None` to compute them from its query.
 pub fn vendor_error(
     dialect: Dialect,
     err: &StoreError,
-    kind: &PlanKind,
+    (kind, source): (&PlanKind, Option<&[Vec<Value>]>),
     catalog: &Catalog,
     store: &Store,
 ) -> StepError {
-    dialect.store_error(&failure(err, kind, catalog, store))
+    dialect.store_error(&failure(err, (kind, source), catalog, store))
 }
 
 /// What failed, in words no vendor owns.
-fn failure(err: &StoreError, kind: &PlanKind, catalog: &Catalog, store: &Store) -> StoreFailure {
+fn failure(
+    err: &StoreError,
+    (kind, source): (&PlanKind, Option<&[Vec<Value>]>),
+    catalog: &Catalog,
+    store: &Store,
+) -> StoreFailure {
     let msg = err.message.as_str();
     if err.interrupted {
         StoreFailure::Interrupted(msg.to_string())
@@ -41,7 +48,7 @@ fn failure(err: &StoreError, kind: &PlanKind, catalog: &Catalog, store: &Store) 
         let key = key
             .map(|k| k.name.clone())
             .unwrap_or_else(|| columns.join(","));
-        let value = clashing_value(kind, &table, &columns, catalog, store);
+        let value = clashing_value((kind, source), &table, &columns, catalog, store);
         StoreFailure::Duplicate {
             table,
             key,
@@ -87,7 +94,7 @@ fn constraint_columns(msg: &str) -> (String, Vec<String>) {
 /// prints it).
 /// The failed statement was rolled back, so the table is as it was before it.
 fn clashing_value(
-    kind: &PlanKind,
+    (kind, source): (&PlanKind, Option<&[Vec<Value>]>),
     table: &str,
     key: &[String],
     catalog: &Catalog,
@@ -115,7 +122,10 @@ fn clashing_value(
         .iter()
         .map(|k| columns.iter().position(|c| c.eq_ignore_ascii_case(k)))
         .collect::<Option<_>>()?;
-    let (_, candidates) = store.query(source_query.as_ref()?).ok()?;
+    let candidates = match source {
+        Some(rows) => rows.to_vec(),
+        None => store.query(source_query.as_ref()?).ok()?.1,
+    };
     let (_, existing) = store
         .query(&format!(
             "SELECT {} FROM {}",

@@ -158,6 +158,9 @@ pub struct Lab {
     /// (a PostgreSQL error aborts the transaction at once), run once the view is left, since
     /// leaving it rolls back everything done inside. Always `None` between statements.
     deferred_undo: Option<Vec<String>>,
+    /// While an INSERT runs on the source rows it computed before a wait: those rows (a
+    /// duplicate-key error names the value from them). Always `None` between statements.
+    stashed_source: Option<Vec<Vec<Value>>>,
 }
 
 /// A wait-for cycle as found when the wait that closed it was asked for: each edge is
@@ -276,6 +279,7 @@ impl Lab {
             deadlocks: Vec::new(),
             clock: super::clock::Clock::starting_at(super::clock::DEFAULT_START),
             deferred_undo: None,
+            stashed_source: None,
         }
     }
 
@@ -668,7 +672,7 @@ impl Lab {
                 outcome: Outcome::Error(vendor_error(
                     self.dialect,
                     &e,
-                    &plan.kind,
+                    (&plan.kind, None),
                     &self.catalog,
                     &self.store,
                 )),
@@ -1060,6 +1064,7 @@ impl Lab {
         self.deferred_undo = Some(Vec::new());
         let result = self.in_view(s, txn, plan, &mut resume, &pending);
         let undo = self.deferred_undo.take().unwrap_or_default();
+        self.stashed_source = None;
         self.store.clear_locked();
         match result {
             Err(mut exec) => {
@@ -1299,7 +1304,7 @@ impl Lab {
     /// The SQL to run: on the first try the plan's own (stashing an INSERT's source rows);
     /// after a wait, the INSERT of the rows computed then.
     fn source_sql(
-        &self,
+        &mut self,
         txn: TxnId,
         plan: &Plan,
         resume: &mut Resume,
@@ -1334,6 +1339,7 @@ impl Lab {
                     cols.join(", "),
                     values.join(", ")
                 ))?;
+                self.stashed_source = Some(rows.clone());
                 Ok(vec![stash.clone()])
             }
         }
@@ -1714,7 +1720,14 @@ impl Lab {
 
     /// A failed statement: in PostgreSQL it aborts the transaction; in InnoDB only itself.
     fn store_failure(&mut self, s: usize, plan: &Plan, e: &StoreError) -> Finished {
-        let err = vendor_error(self.dialect, e, &plan.kind, &self.catalog, &self.store);
+        let source = self.stashed_source.as_deref();
+        let err = vendor_error(
+            self.dialect,
+            e,
+            (&plan.kind, source),
+            &self.catalog,
+            &self.store,
+        );
         let changes = self.after_error(s);
         Finished {
             outcome: Outcome::Error(err),
