@@ -15,6 +15,8 @@ pub struct ColumnDef {
     /// MySQL `ON UPDATE CURRENT_TIMESTAMP`: set to the clock whenever the row changes.
     pub on_update_now: bool,
     pub auto_increment: bool,
+    /// What the declared type lets in (checked on every write, `dialect/types.rs`).
+    pub admits: super::types::Admits,
 }
 
 /// A named key: the vendor's name is what its duplicate-key errors mention.

@@ -160,6 +160,7 @@ pub fn column_def(
         default: None,
         on_update_now: false,
         auto_increment: false,
+        admits: super::types::Admits::of(&c.data_type),
     };
     if matches!(&c.data_type, DataType::Custom(n, _) if n.to_string().to_ascii_lowercase().ends_with("serial"))
     {

@@ -10,8 +10,8 @@
 use super::Dialect;
 use crate::trace::StepError;
 use sqlparser::ast::{
-    BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Ident, Query,
-    SelectItem, SetExpr, Statement, Value, VisitMut,
+    BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Statement, Value,
+    VisitMut,
 };
 use std::ops::ControlFlow;
 
@@ -89,7 +89,7 @@ fn guard_if<N: VisitMut + ?Sized>(node: &mut N, wanted: &dyn Fn(&mut Expr) -> bo
 }
 
 fn mentions_column(e: &mut Expr) -> bool {
-    holds(e, &|x| {
+    super::headers::holds(e, &|x| {
         matches!(x, Expr::Identifier(_) | Expr::CompoundIdentifier(_))
     })
 }
@@ -178,7 +178,7 @@ pub fn mysql_quotients(stmt: &mut Statement) -> Result<Vec<String>, StepError> {
             }
         )
     };
-    name_items_where(stmt, &is_div);
+    super::headers::keep_as_written(stmt, &is_div);
     let mut any = false;
     super::walk::exprs(stmt, &mut |e| {
         if let Expr::BinaryOp { op, .. } = e {
@@ -207,53 +207,7 @@ pub fn mysql_quotients(stmt: &mut Statement) -> Result<Vec<String>, StepError> {
 /// division is given that text as its alias first, so the result's header stays `a / b`,
 /// not `a / ql_nonzero(b)`.
 fn keep_names(stmt: &mut Statement) {
-    name_items_where(stmt, &guards);
-}
-
-/// Gives each unaliased result column (select lists, RETURNING) whose expression holds a
-/// node `rewritten` picks its text as written for alias, before the rewrite changes it.
-fn name_items_where(stmt: &mut Statement, rewritten: &dyn Fn(&Expr) -> bool) {
-    let returning = match stmt {
-        Statement::Insert(i) => i.returning.as_mut(),
-        Statement::Update(u) => u.returning.as_mut(),
-        Statement::Delete(d) => d.returning.as_mut(),
-        _ => None,
-    };
-    if let Some(items) = returning {
-        name_items(items, rewritten);
-    }
-    super::walk::queries(stmt, &mut |q: &mut Query| {
-        if let SetExpr::Select(s) = q.body.as_mut() {
-            name_items(&mut s.projection, rewritten);
-        }
-        ControlFlow::Continue(())
-    });
-}
-
-fn name_items(items: &mut [SelectItem], rewritten: &dyn Fn(&Expr) -> bool) {
-    for item in items {
-        let SelectItem::UnnamedExpr(e) = item else {
-            continue;
-        };
-        if !holds(e, rewritten) {
-            continue;
-        }
-        let alias = Ident::with_quote('"', e.to_string());
-        let expr = std::mem::replace(e, Expr::Value(Value::Null.into()));
-        *item = SelectItem::ExprWithAlias { expr, alias };
-    }
-}
-
-/// Whether `e` or an expression inside it is one `pick` picks. Walked in place, never
-/// cloned: a clone of a 1,000-operator chain recurses deep enough to overflow a debug
-/// build's 2 MB thread stack.
-fn holds(e: &mut Expr, pick: &dyn Fn(&Expr) -> bool) -> bool {
-    let mut found = false;
-    super::walk::exprs(e, &mut |x| {
-        found |= pick(x);
-        ControlFlow::<()>::Continue(())
-    });
-    found
+    super::headers::keep_as_written(stmt, &guards);
 }
 
 fn nonzero(divisor: Expr) -> Expr {

@@ -1278,6 +1278,13 @@ impl Lab {
             .run_raw(&sql)
             .and_then(|done| self.store.rows_within_limit(done))
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
+        if let Some(e) = self.misfit(&exec.changes) {
+            let changes = self.after_error(s);
+            return Err(Exec::Done(Finished {
+                outcome: Outcome::Error(e),
+                changes,
+            }));
+        }
         for c in exec.changes.iter().filter(|c| c.kind != ChangeKind::Insert) {
             let row = row_of(c);
             if let Some(how) = resume
@@ -1444,6 +1451,29 @@ impl Lab {
             return Err(Exec::Wait(blockers, resume.clone()));
         }
         Ok(())
+    }
+
+    /// The server's error for the first value the statement wrote that its column's type
+    /// does not admit (`dialect/types.rs`); the rows are counted from 1, as MySQL counts them.
+    fn misfit(&self, changes: &[RowChange]) -> Option<StepError> {
+        if !self.dialect.checks_column_types() {
+            return None;
+        }
+        let written = changes
+            .iter()
+            .filter(|c| matches!(c.kind, ChangeKind::Insert | ChangeKind::Update));
+        for (i, c) in written.enumerate() {
+            let Some(def) = self.catalog.table(&c.table) else {
+                continue;
+            };
+            for (col, v) in def.columns.iter().zip(&c.new) {
+                let column = (def.name.as_str(), col.name.as_str(), &col.admits);
+                if let Some(e) = self.dialect.misfit(column, v, i + 1) {
+                    return Some(e);
+                }
+            }
+        }
+        None
     }
 
     /// PostgreSQL REPEATABLE READ: whether an `INSERT ... ON CONFLICT` would meet, on one

@@ -206,6 +206,18 @@ impl Store {
             nonzero,
         )
         .map_err(store_error)?;
+        for (name, greatest) in [
+            (crate::dialect::extremes::GREATEST_FN, true),
+            (crate::dialect::extremes::LEAST_FN, false),
+        ] {
+            conn.create_scalar_function(
+                name,
+                -1,
+                FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
+                move |ctx| extreme(ctx, greatest),
+            )
+            .map_err(store_error)?;
+        }
         // PostgreSQL's generate_series, as SQLite's table-valued function.
         rusqlite::vtab::series::load_module(&conn).map_err(store_error)?;
         // REPLACE's deletes must reach the hook for every table kind.
@@ -628,6 +640,61 @@ fn value(v: ValueRef<'_>) -> Value {
         ValueRef::Real(r) => Value::Real(r),
         ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
         ValueRef::Blob(b) => Value::Blob(b.to_vec()),
+    }
+}
+
+/// PostgreSQL's `greatest` (`least`): the largest (smallest) argument, NULLs skipped; NULL
+/// when all are. Compared as SQLite orders values.
+fn extreme(
+    ctx: &rusqlite::functions::Context,
+    greatest: bool,
+) -> rusqlite::Result<rusqlite::types::Value> {
+    let mut best: Option<rusqlite::types::Value> = None;
+    for i in 0..ctx.len() {
+        let v: rusqlite::types::Value = ctx.get(i)?;
+        if v == rusqlite::types::Value::Null {
+            continue;
+        }
+        let better = match &best {
+            None => true,
+            Some(b) => {
+                let order = sqlite_order(&v, b);
+                if greatest {
+                    order == std::cmp::Ordering::Greater
+                } else {
+                    order == std::cmp::Ordering::Less
+                }
+            }
+        };
+        if better {
+            best = Some(v);
+        }
+    }
+    Ok(best.unwrap_or(rusqlite::types::Value::Null))
+}
+
+/// SQLite's order of two non-NULL values: numbers, then text, then blobs.
+fn sqlite_order(a: &rusqlite::types::Value, b: &rusqlite::types::Value) -> std::cmp::Ordering {
+    use rusqlite::types::Value::*;
+    let rank = |v: &rusqlite::types::Value| match v {
+        Null => 0,
+        Integer(_) | Real(_) => 1,
+        Text(_) => 2,
+        Blob(_) => 3,
+    };
+    let number = |v: &rusqlite::types::Value| match v {
+        Integer(i) => *i as f64,
+        Real(r) => *r,
+        _ => 0.0,
+    };
+    match (a, b) {
+        (Integer(x), Integer(y)) => x.cmp(y),
+        (Text(x), Text(y)) => x.cmp(y),
+        (Blob(x), Blob(y)) => x.cmp(y),
+        _ if rank(a) == 1 && rank(b) == 1 => number(a)
+            .partial_cmp(&number(b))
+            .unwrap_or(std::cmp::Ordering::Equal),
+        _ => rank(a).cmp(&rank(b)),
     }
 }
 

@@ -43,6 +43,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let (output_note, output_into) = output::rewrite(&mut stmt)?;
     notes.extend(output_note);
     notes.extend(super::division::guard(Dialect::MsSql, &mut stmt));
+    notes.extend(super::extremes::rewrite(Dialect::MsSql, &mut stmt));
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.dirty_read = hinted.dirty_read;
     plan.output_into = output_into;

@@ -29,7 +29,9 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
     let division_note = super::division::guard(Dialect::MySql, &mut stmt);
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
+    let extremes_note = super::extremes::rewrite(Dialect::MySql, &mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
+    plan.notes.extend(extremes_note);
     plan.notes.extend(division_note);
     plan.notes.extend(quotient_note);
     Ok(plan)

@@ -36,6 +36,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     })?;
     let series_note = series::rewrite(&mut stmt);
     let division_note = super::division::guard(Dialect::Postgres, &mut stmt);
+    let extremes_note = super::extremes::rewrite(Dialect::Postgres, &mut stmt);
     let init_plans = init_plans::freeze(&mut stmt, catalog);
     let mut plan = plan_statement(&stmt, catalog)?;
     if !init_plans.is_empty() {
@@ -50,6 +51,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     plan.notes.extend(cast_notes);
     plan.notes.extend(series_note);
     plan.notes.extend(division_note);
+    plan.notes.extend(extremes_note);
     Ok(plan)
 }
 
