@@ -31,11 +31,21 @@ impl Dialect {
         }
     }
 
-    /// The row lock a write takes on the row it changes. PostgreSQL's UPDATE of non-key
-    /// columns takes FOR NO KEY UPDATE, its DELETE FOR UPDATE.
-    pub fn write_lock_mode(self, kind: ChangeKind) -> LockMode {
+    /// The row lock a locking read takes: [`Dialect::read_lock_mode`], or PostgreSQL's
+    /// weaker mode of the two (FOR NO KEY UPDATE, FOR KEY SHARE).
+    pub fn locking_read_mode(self, exclusive: bool, update_lock: bool, weaker: bool) -> LockMode {
+        match (self, exclusive, weaker) {
+            (Dialect::Postgres, true, true) => LockMode::PgNoKeyUpdate,
+            (Dialect::Postgres, false, true) => LockMode::PgKeyShare,
+            _ => self.read_lock_mode(exclusive, update_lock),
+        }
+    }
+
+    /// The row lock a write takes on the row it changes. PostgreSQL's UPDATE takes FOR NO
+    /// KEY UPDATE unless it changes a key column (`key_changed`), its DELETE FOR UPDATE.
+    pub fn write_lock_mode(self, kind: ChangeKind, key_changed: bool) -> LockMode {
         match (self, kind) {
-            (Dialect::Postgres, ChangeKind::Update) => LockMode::PgNoKeyUpdate,
+            (Dialect::Postgres, ChangeKind::Update) if !key_changed => LockMode::PgNoKeyUpdate,
             (Dialect::Postgres, _) => LockMode::PgUpdate,
             (Dialect::MySql, _) => LockMode::InnoExclusive,
             (Dialect::MsSql, _) => LockMode::MsExclusive,

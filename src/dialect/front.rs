@@ -127,6 +127,7 @@ fn parse_one(
         Dialect::MySql => mysql::share_mode::fix_tokens(mysql::returning::fix_tokens(
             mysql::mod_operator::fix_tokens(raw.tokens.clone()),
         )),
+        Dialect::Postgres => super::postgres::lock_strength::fix_tokens(raw.tokens.clone()),
         _ => raw.tokens.clone(),
     };
     super::bounds::check_operators(dialect, &tokens)?;

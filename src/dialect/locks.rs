@@ -54,6 +54,8 @@ pub struct LockRead {
     pub exclusive: bool,
     /// SQL Server's U lock (UPDLOCK) instead of X, for an exclusive read.
     pub update_lock: bool,
+    /// PostgreSQL's weaker mode of the two: FOR NO KEY UPDATE, FOR KEY SHARE.
+    pub weaker: bool,
     /// Released as soon as the row is read (SQL Server's S locks at READ COMMITTED), unless the
     /// transaction is REPEATABLE READ or above.
     pub instant: bool,
@@ -96,6 +98,7 @@ pub fn source_scan(id: usize, table: &str) -> LockRead {
         limit: None,
         exclusive: false,
         update_lock: false,
+        weaker: false,
         instant: false,
         policy: WaitPolicy::Wait,
         whole_table: true,
@@ -192,12 +195,19 @@ impl Locking<'_> {
         match self.request(q, clause.lock_type, clause.nonblock) {
             Some(mut read) => {
                 read.update_lock = marker.as_deref() == Some(UPDATE_LOCK);
+                read.weaker = matches!(
+                    marker.as_deref(),
+                    Some(super::postgres::lock_strength::NO_KEY_UPDATE)
+                        | Some(super::postgres::lock_strength::KEY_SHARE)
+                );
                 read.instant = marker.as_deref() == Some(INSTANT_LOCK);
                 let what = match marker.as_deref() {
                     Some(UPDATE_LOCK) => "UPDLOCK: U locks".to_string(),
                     Some(INSTANT_LOCK) => "READ COMMITTED read: an S lock on each row, released at once".to_string(),
                     Some(EXCLUSIVE_LOCK) => "XLOCK: X locks".to_string(),
                     Some(HELD_SHARE_LOCK) => "HOLDLOCK: S locks".to_string(),
+                    Some(super::postgres::lock_strength::NO_KEY_UPDATE) => "FOR NO KEY UPDATE".to_string(),
+                    Some(super::postgres::lock_strength::KEY_SHARE) => "FOR KEY SHARE".to_string(),
                     _ => text,
                 };
                 self.notes.push(format!(
@@ -298,6 +308,7 @@ impl Locking<'_> {
             limit,
             exclusive: lock == LockType::Update,
             update_lock: false,
+            weaker: false,
             instant: false,
             policy: match nonblock {
                 None => WaitPolicy::Wait,

@@ -1209,9 +1209,9 @@ impl Lab {
                 append_new(&mut candidates, pending_rows);
                 resume.candidates.insert(read.id, candidates.clone());
             }
-            let mode = self
-                .dialect
-                .read_lock_mode(read.exclusive, read.update_lock);
+            let mode =
+                self.dialect
+                    .locking_read_mode(read.exclusive, read.update_lock, read.weaker);
             // SQL Server's READ COMMITTED S locks go as soon as the row is read.
             let keep = !read.instant || repeatable;
             let mut got: Vec<i64> = Vec::new();
@@ -1296,7 +1296,7 @@ impl Lab {
             {
                 return Err(Exec::Done(self.serialization_failure(s, how)));
             }
-            let mode = self.dialect.write_lock_mode(c.kind);
+            let mode = self.write_mode(c);
             let blockers = self.locks.blockers(txn, &row, mode);
             if !blockers.is_empty() {
                 resume.read_waited = false;
@@ -1451,6 +1451,23 @@ impl Lab {
             return Err(Exec::Wait(blockers, resume.clone()));
         }
         Ok(())
+    }
+
+    /// The row lock change `c` takes: for an UPDATE, whether it changed a column of a unique
+    /// key decides PostgreSQL's mode.
+    fn write_mode(&self, c: &RowChange) -> LockMode {
+        let key_changed = c.kind == ChangeKind::Update
+            && self.catalog.table(&c.table).is_some_and(|def| {
+                def.columns.iter().enumerate().any(|(i, col)| {
+                    c.old.get(i) != c.new.get(i)
+                        && def.unique_keys().any(|k| {
+                            k.columns
+                                .iter()
+                                .any(|kc| kc.eq_ignore_ascii_case(&col.name))
+                        })
+                })
+            });
+        self.dialect.write_lock_mode(c.kind, key_changed)
     }
 
     /// The server's error for the first value the statement wrote that its column's type
@@ -1640,13 +1657,11 @@ impl Lab {
         source_rows: Option<u64>,
     ) -> Exec {
         for c in &changes {
-            self.locks
-                .grant(txn, row_of(c), self.dialect.write_lock_mode(c.kind));
+            self.locks.grant(txn, row_of(c), self.write_mode(c));
             if c.kind == ChangeKind::Update && c.old_rowid != c.new_rowid {
                 let mut moved = row_of(c);
                 moved.rowid = c.new_rowid;
-                self.locks
-                    .grant(txn, moved, self.dialect.write_lock_mode(c.kind));
+                self.locks.grant(txn, moved, self.write_mode(c));
             }
             self.history.push((txn, c.clone()));
         }

@@ -114,6 +114,7 @@ fn scan(
         limit,
         exclusive: true,
         update_lock: false,
+        weaker: false,
         instant: false,
         policy: WaitPolicy::Wait,
         whole_table: false,

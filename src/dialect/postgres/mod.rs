@@ -15,6 +15,7 @@ pub mod client;
 pub mod errors;
 mod init_plans;
 pub mod isolation;
+pub mod lock_strength;
 mod names;
 pub mod series;
 mod timeouts;
