@@ -100,6 +100,12 @@ impl Dialect {
         }
     }
 
+    /// Whether an upsert fails when two of its rows meet the same row (PostgreSQL's 21000);
+    /// MySQL's ON DUPLICATE KEY UPDATE updates it again.
+    pub fn upsert_changes_a_row_once(self) -> bool {
+        self == Dialect::Postgres
+    }
+
     /// Whether a plain read at READ UNCOMMITTED sees other transactions' uncommitted rows
     /// (InnoDB, SQL Server); PostgreSQL runs READ UNCOMMITTED as READ COMMITTED.
     pub fn read_uncommitted_reads_dirty(self) -> bool {

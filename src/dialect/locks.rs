@@ -65,6 +65,9 @@ pub struct LockRead {
     pub whole_table: bool,
     /// Taken only at REPEATABLE READ or above.
     pub repeatable_read_only: bool,
+    /// Taken only in an explicit SERIALIZABLE transaction: InnoDB's plain SELECT there reads
+    /// as `LOCK IN SHARE MODE`.
+    pub serializable_only: bool,
     /// InnoDB's UPDATE or DELETE: `rowid_sql` is the rows its access path reads, each locked
     /// as it is read (see [`WriteScan`]); the statement itself is not narrowed to them.
     pub write_scan: Option<WriteScan>,
@@ -85,6 +88,16 @@ pub struct WriteScan {
     pub semi_consistent: bool,
 }
 
+impl LockRead {
+    /// Whether the read takes its locks in a transaction at `isolation` (`explicit`: in a
+    /// transaction block, not autocommit).
+    pub fn applies(&self, isolation: super::plan::Isolation, explicit: bool) -> bool {
+        use super::plan::Isolation::*;
+        (!self.repeatable_read_only || matches!(isolation, RepeatableRead | Serializable))
+            && (!self.serializable_only || (isolation == Serializable && explicit))
+    }
+}
+
 /// InnoDB's `INSERT ... SELECT ... FROM t` at REPEATABLE READ: shared locks on every row of
 /// `t` it scans, so it waits for (or deadlocks with) writers of `t`.
 pub fn source_scan(id: usize, table: &str) -> LockRead {
@@ -103,6 +116,7 @@ pub fn source_scan(id: usize, table: &str) -> LockRead {
         policy: WaitPolicy::Wait,
         whole_table: true,
         repeatable_read_only: true,
+        serializable_only: false,
         write_scan: None,
     }
 }
@@ -317,6 +331,7 @@ impl Locking<'_> {
             },
             whole_table: false,
             repeatable_read_only: false,
+            serializable_only: false,
             write_scan: None,
         })
     }

@@ -1014,7 +1014,17 @@ impl Lab {
                 _ => now,
             });
         resume.snapshot = Some(snapshot);
-        let plain_read = plan.kind == PlanKind::Query && plan.lock_reads.is_empty();
+        let (isolation, explicit) = self
+            .txns
+            .get(txn)
+            .map_or((Isolation::ReadCommitted, false), |t| {
+                (t.isolation, t.explicit)
+            });
+        let plain_read = plan.kind == PlanKind::Query
+            && plan
+                .lock_reads
+                .iter()
+                .all(|r| !r.applies(isolation, explicit));
         let view = View {
             own: Some(txn),
             // An INSERT checks keys against the newest committed rows (its SELECT's rows are
@@ -1174,7 +1184,13 @@ impl Lab {
         self.bind_init_plans(plan, resume)
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         for read in &plan.lock_reads {
-            if read.repeatable_read_only && !repeatable {
+            let (isolation, explicit) = self
+                .txns
+                .get(txn)
+                .map_or((Isolation::ReadCommitted, false), |t| {
+                    (t.isolation, t.explicit)
+                });
+            if !read.applies(isolation, explicit) {
                 continue;
             }
             let pending_rows = pending.get(&read.id).map_or(&[][..], Vec::as_slice);
@@ -1278,6 +1294,13 @@ impl Lab {
             .run_raw(&sql)
             .and_then(|done| self.store.rows_within_limit(done))
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
+        if let Some(e) = self.upsert_twice(plan, &exec.changes) {
+            let changes = self.after_error(s);
+            return Err(Exec::Done(Finished {
+                outcome: Outcome::Error(e),
+                changes,
+            }));
+        }
         if let Some(e) = self.misfit(&exec.changes) {
             let changes = self.after_error(s);
             return Err(Exec::Done(Finished {
@@ -1423,7 +1446,9 @@ impl Lab {
         // Another transaction's new row is in the index: read, and waited for, as if matching.
         append_new(&mut read_rows, pending);
         matching.extend(pending);
-        let mode = self.dialect.read_lock_mode(true, false);
+        let mode = self
+            .dialect
+            .locking_read_mode(read.exclusive, read.update_lock, read.weaker);
         let mut matched = 0u64;
         for rowid in read_rows {
             if read.limit.is_some_and(|l| matched >= l) {
@@ -1468,6 +1493,33 @@ impl Lab {
                 })
             });
         self.dialect.write_lock_mode(c.kind, key_changed)
+    }
+
+    /// PostgreSQL's `INSERT ... ON CONFLICT DO UPDATE` may not change one row twice (two of
+    /// its rows with the same key): 21000, where SQLite updates the row again.
+    fn upsert_twice(&self, plan: &Plan, changes: &[RowChange]) -> Option<StepError> {
+        let PlanKind::Insert {
+            mode: InsertMode::Upsert,
+            ..
+        } = &plan.kind
+        else {
+            return None;
+        };
+        if !self.dialect.upsert_changes_a_row_once() {
+            return None;
+        }
+        let mut seen = BTreeSet::new();
+        let twice = changes.iter().any(|c| {
+            let row = (c.table.as_str(), c.new_rowid);
+            c.kind != ChangeKind::Delete && !seen.insert(row)
+        });
+        twice.then(|| StepError {
+            class: ErrorClass::Other,
+            native: "21000".into(),
+            message: "ON CONFLICT DO UPDATE command cannot affect row a second time".into(),
+            pos: None,
+            fixed_text: None,
+        })
     }
 
     /// The server's error for the first value the statement wrote that its column's type

@@ -8,9 +8,31 @@ use super::super::exprs::{last_ident, rewrite_all};
 use super::super::locks::{LockRead, WaitPolicy, WriteScan};
 use super::super::walk;
 use sqlparser::ast::{
-    BinaryOperator, Delete, Expr, FromTable, OrderByExpr, TableFactor, TableWithJoins, Update,
+    BinaryOperator, Delete, Expr, FromTable, OrderByExpr, Query, SetExpr, TableFactor,
+    TableWithJoins, Update,
 };
 use std::ops::ControlFlow;
+
+/// InnoDB's plain SELECT in a SERIALIZABLE transaction: a shared-lock read of the rows its
+/// access path reads, as `LOCK IN SHARE MODE` (`LockRead::serializable_only`).
+pub fn of_select(q: &Query, catalog: &Catalog, id: usize) -> Option<LockRead> {
+    let SetExpr::Select(select) = q.body.as_ref() else {
+        return None;
+    };
+    let [target] = select.from.as_slice() else {
+        return None;
+    };
+    let mut read = scan(
+        target,
+        select.selection.as_ref(),
+        (&[], None),
+        catalog,
+        (id, false),
+    )?;
+    read.exclusive = false;
+    read.serializable_only = true;
+    Some(read)
+}
 
 /// The write scan of a single-table UPDATE.
 pub fn of_update(u: &Update, catalog: &Catalog, id: usize) -> Option<LockRead> {
@@ -119,6 +141,7 @@ fn scan(
         policy: WaitPolicy::Wait,
         whole_table: false,
         repeatable_read_only: false,
+        serializable_only: false,
         write_scan: Some(WriteScan {
             matching_sql: rowids(text(&conjuncts)),
             semi_consistent: update && !unique,

@@ -42,7 +42,11 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         Statement::Query(q) => {
             let mut q = *q.clone();
             let assign = variables::take_into(&mut q)?;
+            let shared = access::of_select(&q, catalog, 0);
             let mut plan = plan_query_sorting(q, &|x| filesort::filesort(x, catalog));
+            if plan.kind == PlanKind::Query && plan.lock_reads.is_empty() {
+                plan.lock_reads.extend(shared);
+            }
             plan.assign = assign;
             Ok(plan)
         }
