@@ -100,6 +100,13 @@ impl Dialect {
         }
     }
 
+    /// Whether an insert's unique-key check waits for any lock on the row it meets (InnoDB
+    /// takes a shared lock there), rather than only for a transaction that changed or
+    /// deleted that row (PostgreSQL).
+    pub fn key_check_waits_for_locks(self) -> bool {
+        self == Dialect::MySql
+    }
+
     /// Whether an upsert fails when two of its rows meet the same row (PostgreSQL's 21000);
     /// MySQL's ON DUPLICATE KEY UPDATE updates it again.
     pub fn upsert_changes_a_row_once(self) -> bool {

@@ -1281,10 +1281,7 @@ impl Lab {
             }
             self.store.set_locked(read.id, got);
         }
-        if resume.serializable_writes && self.conflicts_with_unseen_row(plan, resume) {
-            let f = self.serialization_failure(s, ChangeKind::Update);
-            return Err(Exec::Done(f));
-        }
+        self.check_key_clashes(s, txn, plan, resume)?;
         let source_rows = self.count_source(plan);
         let sql = self
             .source_sql(txn, plan, resume)
@@ -1545,23 +1542,20 @@ impl Lab {
         None
     }
 
-    /// PostgreSQL REPEATABLE READ: whether an `INSERT ... ON CONFLICT` would meet, on one
-    /// of the table's unique keys, a row that a commit after its snapshot wrote (a row the
-    /// snapshot does not see; the server fails the statement with 40001 rather than skip or
-    /// update it).
-    fn conflicts_with_unseen_row(&self, plan: &Plan, resume: &Resume) -> bool {
+    /// The rows an INSERT's rows meet on one of the table's unique keys, in the statement's
+    /// view: its rows as computed before a wait (`kept`), else its VALUES or SELECT now.
+    fn key_clashes(&self, plan: &Plan, kept: Option<&[Vec<Value>]>) -> Vec<RowRef> {
         let PlanKind::Insert {
             table,
-            mode: InsertMode::Ignore | InsertMode::Upsert,
             columns,
             source_query: Some(source),
             ..
         } = &plan.kind
         else {
-            return false;
+            return Vec::new();
         };
         let Some(def) = self.catalog.table(table) else {
-            return false;
+            return Vec::new();
         };
         let columns: Vec<String> = if columns.is_empty() {
             def.columns.iter().map(|c| c.name.clone()).collect()
@@ -1569,9 +1563,23 @@ impl Lab {
             columns.clone()
         };
         let ident = crate::dialect::catalog::ident;
-        let snapshot = resume.snapshot.unwrap_or(0);
         let slots: Vec<String> = (0..columns.len()).map(|i| format!("c{i}")).collect();
-        def.unique_keys().any(|key| {
+        let source = match kept {
+            Some([]) => return Vec::new(),
+            Some(rows) => {
+                let rows: Vec<String> = rows
+                    .iter()
+                    .map(|r| {
+                        let v: Vec<String> = r.iter().map(super::undo::literal).collect();
+                        format!("({})", v.join(", "))
+                    })
+                    .collect();
+                format!("VALUES {}", rows.join(", "))
+            }
+            None => source.clone(),
+        };
+        let mut out = Vec::new();
+        for key in def.unique_keys() {
             let on: Option<Vec<String>> = key
                 .columns
                 .iter()
@@ -1580,7 +1588,7 @@ impl Lab {
                     Some(format!("t.{} = ql_s.c{i}", ident(k)))
                 })
                 .collect();
-            let Some(on) = on else { return false };
+            let Some(on) = on else { continue };
             let sql = format!(
                 "WITH ql_s({}) AS ({source}) SELECT t.rowid FROM {} AS t, ql_s WHERE {}",
                 slots.join(", "),
@@ -1588,19 +1596,87 @@ impl Lab {
                 on.join(" AND ")
             );
             let rows = self.store.query(&sql).map(|(_, r)| r).unwrap_or_default();
-            rows.iter().any(|r| match r.first() {
-                Some(Value::Int(rowid)) => self
-                    .changed_since(
-                        &BTreeSet::from([RowRef {
-                            table: table.clone(),
-                            rowid: *rowid,
-                        }]),
-                        snapshot,
-                    )
-                    .is_some(),
-                _ => false,
-            })
-        })
+            for r in rows {
+                if let Some(Value::Int(rowid)) = r.first() {
+                    let row = RowRef {
+                        table: table.clone(),
+                        rowid: *rowid,
+                    };
+                    if !out.contains(&row) {
+                        out.push(row);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// An INSERT meeting existing rows on a unique key, before it runs: PostgreSQL's
+    /// REPEATABLE READ fails an `ON CONFLICT` that meets a row a commit after its snapshot
+    /// wrote (40001, rather than skip or update what the snapshot cannot see); and the
+    /// insert waits for other open transactions that hold such a row (the key check waits:
+    /// PostgreSQL for one that changed or deleted the row, whose key may yet be free; InnoDB
+    /// for any lock, its check taking a shared one).
+    #[allow(clippy::result_large_err)]
+    fn check_key_clashes(
+        &mut self,
+        s: usize,
+        txn: TxnId,
+        plan: &Plan,
+        resume: &mut Resume,
+    ) -> Result<(), Exec> {
+        let PlanKind::Insert { mode, .. } = &plan.kind else {
+            return Ok(());
+        };
+        let unseen_check =
+            resume.serializable_writes && matches!(mode, InsertMode::Ignore | InsertMode::Upsert);
+        if !unseen_check && !self.txns.others_active(txn) {
+            return Ok(());
+        }
+        let clashes = self.key_clashes(plan, resume.source.as_deref());
+        let snapshot = resume.snapshot.unwrap_or(0);
+        for row in &clashes {
+            let unseen = || self.changed_since(&BTreeSet::from([row.clone()]), snapshot);
+            if unseen_check && unseen().is_some() {
+                return Err(Exec::Done(
+                    self.serialization_failure(s, ChangeKind::Update),
+                ));
+            }
+        }
+        let mut blockers: Vec<TxnId> = Vec::new();
+        for row in &clashes {
+            let holders = if self.dialect.key_check_waits_for_locks() {
+                self.locks
+                    .blockers(txn, row, self.dialect.read_lock_mode(false, false))
+            } else {
+                self.history
+                    .iter()
+                    .filter(|(w, c)| *w != txn && self.txns.is_active(*w) && row_of(c) == *row)
+                    .map(|(w, _)| *w)
+                    .collect()
+            };
+            for h in holders {
+                if !blockers.contains(&h) {
+                    blockers.push(h);
+                }
+            }
+        }
+        if blockers.is_empty() {
+            return Ok(());
+        }
+        // The server computed the rows before waiting: the retry inserts those.
+        if let (
+            None,
+            PlanKind::Insert {
+                source_query: Some(q),
+                ..
+            },
+        ) = (&resume.source, &plan.kind)
+        {
+            resume.source = self.store.query(q).ok().map(|(_, rows)| rows);
+        }
+        resume.wanted = None;
+        Err(Exec::Wait(blockers, resume.clone()))
     }
 
     /// Every row a whole-table scan meets: the visible ones and the ones other transactions
