@@ -28,6 +28,21 @@ fn isolation(modes: &[TransactionMode]) -> Option<Isolation> {
     })
 }
 
+/// MySQL's `START TRANSACTION WITH CONSISTENT SNAPSHOT` (read by
+/// `mysql/consistent_snapshot.rs` as the isolation level SNAPSHOT).
+fn consistent_snapshot(dialect: Dialect, modes: &[TransactionMode]) -> Option<TxnControl> {
+    let snapshot = modes.iter().any(|m| {
+        matches!(
+            m,
+            TransactionMode::IsolationLevel(TransactionIsolationLevel::Snapshot)
+        )
+    });
+    (dialect == Dialect::MySql && snapshot).then_some(TxnControl::Begin {
+        level: None,
+        snapshot_now: true,
+    })
+}
+
 /// The error for a statement kind Queue Lab does not run.
 pub fn unsupported(dialect: Dialect, stmt: &Statement) -> StepError {
     let text = stmt.to_string();
@@ -263,9 +278,12 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
             format!("{stmt}: this setting has no effect here"),
         ),
         Statement::StartTransaction { modes, .. } => (
-            PlanKind::Txn(TxnControl::Begin {
-                level: isolation(modes),
-            }),
+            PlanKind::Txn(
+                consistent_snapshot(dialect, modes).unwrap_or(TxnControl::Begin {
+                    level: isolation(modes),
+                    snapshot_now: false,
+                }),
+            ),
             Vec::new(),
             "the transaction stays open until COMMIT or ROLLBACK".into(),
         ),

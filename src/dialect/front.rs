@@ -124,9 +124,11 @@ fn parse_one(
     text: &str,
 ) -> Result<Statement, StepError> {
     let tokens = match dialect {
-        Dialect::MySql => mysql::share_mode::fix_tokens(mysql::returning::fix_tokens(
-            mysql::mod_operator::fix_tokens(raw.tokens.clone()),
-        )),
+        Dialect::MySql => {
+            let tokens = mysql::mod_operator::fix_tokens(raw.tokens.clone());
+            let tokens = mysql::share_mode::fix_tokens(mysql::returning::fix_tokens(tokens));
+            mysql::consistent_snapshot::fix_tokens(tokens)
+        }
         Dialect::Postgres => super::postgres::lock_strength::fix_tokens(raw.tokens.clone()),
         _ => raw.tokens.clone(),
     };

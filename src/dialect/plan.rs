@@ -74,6 +74,8 @@ impl Isolation {
 pub enum TxnControl {
     Begin {
         level: Option<Isolation>,
+        /// MySQL's `WITH CONSISTENT SNAPSHOT`: a REPEATABLE READ snapshot taken now.
+        snapshot_now: bool,
     },
     Commit,
     Rollback,

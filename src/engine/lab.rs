@@ -688,7 +688,10 @@ impl Lab {
             _ => SavepointEnd::Release,
         };
         match ctrl {
-            TxnControl::Begin { level } => {
+            TxnControl::Begin {
+                level,
+                snapshot_now,
+            } => {
                 if let Some(t) = self.sessions[s].txn {
                     if !self.dialect.begin_commits_open_transaction() {
                         return ok(Success::default(), changes);
@@ -701,6 +704,13 @@ impl Lab {
                     .unwrap_or(session.default_isolation);
                 let t = self.txns.begin(s, level, true);
                 self.sessions[s].txn = Some(t);
+                // At REPEATABLE READ only, as InnoDB (elsewhere the clause does nothing).
+                if snapshot_now && level == Isolation::RepeatableRead {
+                    let now = self.txns.now();
+                    if let Some(txn) = self.txns.get_mut(t) {
+                        txn.snapshot = Some(now);
+                    }
+                }
             }
             TxnControl::Commit => {
                 if let Some(t) = self.sessions[s].txn {

@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod client;
+pub mod consistent_snapshot;
 pub mod errors;
 pub mod filesort;
 pub mod impossible;

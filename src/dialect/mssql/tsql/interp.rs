@@ -382,7 +382,14 @@ impl Interp {
                     ));
                     return done(ok(), info);
                 }
-                self.txn(TxnControl::Begin { level: None }, Pending::None, info)
+                self.txn(
+                    TxnControl::Begin {
+                        level: None,
+                        snapshot_now: false,
+                    },
+                    Pending::None,
+                    info,
+                )
             }
             Kind::Commit => {
                 if self.trancount == 0 {
