@@ -95,3 +95,41 @@ test('the deadlock victim\'s step shows a cross, not a tick', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('an error after a savepoint frees its locks at once; ROLLBACK TO brings the transaction back', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  const spec = [
+    '# dialect: postgres',
+    'setup { CREATE TABLE jobs (id int PRIMARY KEY, attempts int NOT NULL); INSERT INTO jobs VALUES (1, 0), (2, 0); }',
+    'session w1',
+    'setup { BEGIN; }',
+    'step w1claim { UPDATE jobs SET attempts = attempts + 1 WHERE id = 1; }',
+    'step w1sp { SAVEPOINT try_two; }',
+    'step w1two { UPDATE jobs SET attempts = attempts + 1 WHERE id = 2; }',
+    'step w1boom { SELECT 1 / (attempts - 1) FROM jobs WHERE id = 2; }',
+    'step w1next { SELECT id FROM jobs WHERE id = 1; }',
+    'step w1back { ROLLBACK TO SAVEPOINT try_two; }',
+    'step w1show { SELECT id, attempts FROM jobs ORDER BY id; }',
+    'session w2',
+    'setup { BEGIN; }',
+    'step w2two { UPDATE jobs SET attempts = attempts + 10 WHERE id = 2 RETURNING attempts; }',
+    'permutation w1claim w1sp w1two w2two w1boom w1next w1back w1show',
+    '',
+  ].join('\n');
+  await page.fill('#editor', spec);
+  await page.waitForSelector('#scenario');
+  await page.click('#run-permutation');
+  await page.waitForSelector('ol.event-log li[data-event="completed"]');
+  const events = await page.$$eval('ol.event-log li', (lis) =>
+    lis.map((li) => `${li.querySelector('.ev-step').textContent} ${li.dataset.event} ${li.querySelector('.ev-result').textContent}`));
+  const at = (prefix) => events.findIndex((e) => e.startsWith(prefix));
+  assert.ok(at('w2two waiting') >= 0, events.join('\n'));
+  // The division by zero aborts only the part after the savepoint: w2 gets job 2 right then.
+  assert.equal(at('w2two completed'), at('w1boom error') + 1, events.join('\n'));
+  assert.match(events[at('w1boom error')], /22012/);
+  assert.match(events[at('w1next error')], /25P02/);
+  assert.ok(at('w1back ok') > at('w1next error'), events.join('\n'));
+  await page.screenshot({ path: join(shots, 'scenario-savepoint.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
