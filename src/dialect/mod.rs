@@ -8,6 +8,7 @@ pub mod catalog;
 pub mod client;
 pub mod common;
 pub mod concurrency;
+pub mod conditions;
 pub mod counts;
 pub mod ddl;
 pub mod division;

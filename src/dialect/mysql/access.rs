@@ -4,14 +4,13 @@
 //! read that range; anything else reads every row of the table.
 
 use super::super::catalog::{ident, Catalog, TableDef};
+use super::super::conditions::{self, is_value};
 use super::super::exprs::{last_ident, rewrite_all};
 use super::super::locks::{LockRead, WaitPolicy, WriteScan};
-use super::super::walk;
 use sqlparser::ast::{
     BinaryOperator, Delete, Expr, FromTable, OrderByExpr, Query, SetExpr, TableFactor,
     TableWithJoins, Update,
 };
-use std::ops::ControlFlow;
 
 /// InnoDB's plain SELECT in a SERIALIZABLE transaction: a shared-lock read of the rows its
 /// access path reads, as `LOCK IN SHARE MODE` (`LockRead::serializable_only`).
@@ -111,10 +110,7 @@ fn scan(
         sql.push_str(&format!(" ORDER BY {order}"));
         sql
     };
-    let mut conjuncts = Vec::new();
-    if let Some(w) = selection {
-        split_and(w, &mut conjuncts);
-    }
+    let conjuncts = selection.map(conditions::conjuncts).unwrap_or_default();
     let (access, unique) = access_path(def, &conjuncts);
     let text = |parts: &[&Expr]| {
         (!parts.is_empty()).then(|| {
@@ -147,21 +143,6 @@ fn scan(
             semi_consistent: update && !unique,
         }),
     })
-}
-
-fn split_and<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
-    match e {
-        Expr::BinaryOp {
-            left,
-            op: BinaryOperator::And,
-            right,
-        } => {
-            split_and(left, out);
-            split_and(right, out);
-        }
-        Expr::Nested(inner) => split_and(inner, out),
-        other => out.push(other),
-    }
 }
 
 /// The conjuncts an index serves, and whether they pin one row of a unique key.
@@ -250,26 +231,4 @@ fn column(e: &Expr) -> Option<String> {
         Expr::Nested(inner) => column(inner),
         _ => None,
     }
-}
-
-/// Known before any row is read: no column, no subquery (user variables are values).
-fn is_value(e: &Expr) -> bool {
-    let mut e = e.clone();
-    let mut value = true;
-    walk::exprs(&mut e, &mut |x| {
-        let row_bound = match x {
-            Expr::Identifier(i) => !i.value.starts_with('@'),
-            Expr::CompoundIdentifier(_)
-            | Expr::Subquery(_)
-            | Expr::Exists { .. }
-            | Expr::InSubquery { .. } => true,
-            _ => false,
-        };
-        if row_bound {
-            value = false;
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    });
-    value
 }

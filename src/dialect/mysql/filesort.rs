@@ -89,27 +89,18 @@ fn ordered_by(key: &[String], column: &str, pinned: &[String]) -> bool {
 
 /// Columns a WHERE pins to one value (`col = value` in its top-level AND).
 fn equalities(e: &Expr, out: &mut Vec<String>) {
-    match e {
-        Expr::BinaryOp {
-            left,
-            op: BinaryOperator::And,
-            right,
-        } => {
-            equalities(left, out);
-            equalities(right, out);
-        }
-        Expr::Nested(inner) => equalities(inner, out),
-        Expr::BinaryOp {
+    for c in super::super::conditions::conjuncts(e) {
+        if let Expr::BinaryOp {
             left,
             op: BinaryOperator::Eq,
             right,
-        } => {
+        } = c
+        {
             for (a, b) in [(left, right), (right, left)] {
-                if let (Some(c), None) = (column_name(a), column_name(b)) {
-                    out.push(c);
+                if let (Some(col), None) = (column_name(a), column_name(b)) {
+                    out.push(col);
                 }
             }
         }
-        _ => {}
     }
 }

@@ -6,8 +6,8 @@
 //! compares with NULL. Which case it is depends on the variables' values, so the plan
 //! carries a query (`Plan::no_result_set_if`) the engine asks when the statement ends.
 
+use super::super::conditions::{self, is_value};
 use sqlparser::ast::{BinaryOperator, Delete, Expr};
-use std::ops::ControlFlow;
 
 /// An SQLite query whose one value is true when `d`'s WHERE is impossible in MariaDB's
 /// sense; `None` when the statement returns nothing or no conjunct of its WHERE can be.
@@ -21,54 +21,23 @@ pub fn probe(d: &Delete) -> Option<String> {
 /// For each top-level AND-ed condition that MariaDB decides before reading rows, a test of
 /// it being so: a constant that is not true, or a comparison of a column with NULL.
 fn conjuncts(e: &Expr, out: &mut Vec<String>) {
-    match e {
-        Expr::BinaryOp {
-            left,
-            op: BinaryOperator::And,
-            right,
-        } => {
-            conjuncts(left, out);
-            conjuncts(right, out);
-        }
-        Expr::Nested(inner) => conjuncts(inner, out),
-        Expr::BinaryOp { left, op, right } if is_comparison(op) => {
-            match (is_constant(left), is_constant(right)) {
-                (true, true) => out.push(format!("coalesce(NOT ({e}), 1)")),
-                (true, false) => out.push(format!("({left}) IS NULL")),
-                (false, true) => out.push(format!("({right}) IS NULL")),
-                (false, false) => {}
+    for c in conditions::conjuncts(e) {
+        match c {
+            Expr::BinaryOp { left, op, right } if is_comparison(op) => {
+                match (is_value(left), is_value(right)) {
+                    (true, true) => out.push(format!("coalesce(NOT ({c}), 1)")),
+                    (true, false) => out.push(format!("({left}) IS NULL")),
+                    (false, true) => out.push(format!("({right}) IS NULL")),
+                    (false, false) => {}
+                }
             }
+            other if is_value(other) => out.push(format!("coalesce(NOT ({other}), 1)")),
+            _ => {}
         }
-        other if is_constant(other) => out.push(format!("coalesce(NOT ({other}), 1)")),
-        _ => {}
     }
 }
 
 fn is_comparison(op: &BinaryOperator) -> bool {
     use BinaryOperator::*;
     matches!(op, Eq | NotEq | Lt | LtEq | Gt | GtEq)
-}
-
-/// No column, no subquery, no function call: a value known before any row is read. User
-/// variables (`@j`) are such values.
-fn is_constant(e: &Expr) -> bool {
-    let mut e = e.clone();
-    let mut constant = true;
-    super::super::walk::exprs(&mut e, &mut |x| {
-        let row_bound = match x {
-            Expr::Identifier(i) => !i.value.starts_with('@'),
-            Expr::CompoundIdentifier(_)
-            | Expr::Subquery(_)
-            | Expr::Exists { .. }
-            | Expr::InSubquery { .. }
-            | Expr::Function(_) => true,
-            _ => false,
-        };
-        if row_bound {
-            constant = false;
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    });
-    constant
 }
