@@ -1,0 +1,320 @@
+//! What a write meets before it runs and after: the rows InnoDB's scans read and lock, other
+//! transactions' uncommitted inserts, the rows an INSERT clashes with on a unique key, the
+//! lock mode each change takes, and the values a column's type does not admit.
+
+use super::{append_new, row_of, Exec, Lab, PendingInserts, Resume};
+use crate::dialect::locks::LockRead;
+use crate::dialect::{InsertMode, Plan, PlanKind};
+use crate::engine::locks::{LockMode, RowRef, TxnId};
+use crate::engine::store::{ChangeKind, RowChange};
+use crate::trace::{ErrorClass, StepError, Value};
+use std::collections::BTreeSet;
+
+impl Lab {
+    /// InnoDB's locking reads and writes meet the rows other open transactions inserted (they
+    /// are in the index, locked by their inserter): for each lock request, those of its rows,
+    /// found in the newest data before the statement enters its view, where they are hidden.
+    pub(super) fn pending_inserts(&self, txn: TxnId, plan: &Plan) -> PendingInserts {
+        let mut out = PendingInserts::new();
+        if !self.dialect.locking_reads_meet_uncommitted_inserts() {
+            return out;
+        }
+        for read in plan.lock_reads.iter().filter(|r| !r.whole_table) {
+            let new: BTreeSet<i64> = self
+                .history
+                .iter()
+                .filter(|(w, c)| {
+                    *w != txn
+                        && c.kind == ChangeKind::Insert
+                        && c.table.eq_ignore_ascii_case(&read.table)
+                        && self.txns.is_active(*w)
+                })
+                .map(|(_, c)| c.new_rowid)
+                .collect();
+            if new.is_empty() {
+                continue;
+            }
+            let rows = self.store.query(&read.rowid_sql).map(|(_, r)| r);
+            let found: Vec<i64> = rows
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|r| match r.first() {
+                    Some(Value::Int(i)) if new.contains(i) => Some(*i),
+                    _ => None,
+                })
+                .collect();
+            if !found.is_empty() {
+                out.insert(read.id, found);
+            }
+        }
+        out
+    }
+
+    /// InnoDB's UPDATE/DELETE locks each row its access path reads, in the order it reads
+    /// them (see [`crate::dialect::locks::WriteScan`]): it waits for the first one another
+    /// transaction holds, unless READ COMMITTED's semi-consistent read passes it over.
+    #[allow(clippy::result_large_err)]
+    pub(super) fn lock_write_scan(
+        &mut self,
+        s: usize,
+        txn: TxnId,
+        plan: &Plan,
+        (read, scan, pending): (&LockRead, &crate::dialect::locks::WriteScan, &[i64]),
+        repeatable: bool,
+        resume: &mut Resume,
+    ) -> Result<(), Exec> {
+        let rowids = |lab: &mut Lab, sql: &str| -> Result<Vec<i64>, Exec> {
+            let rows = lab
+                .store
+                .query(sql)
+                .map_err(|e| Exec::Done(lab.store_failure(s, plan, &e)))?
+                .1;
+            Ok(rows
+                .iter()
+                .filter_map(|r| match r.first() {
+                    Some(Value::Int(i)) => Some(*i),
+                    _ => None,
+                })
+                .collect())
+        };
+        let mut read_rows = rowids(self, &read.rowid_sql)?;
+        let mut matching: BTreeSet<i64> = rowids(self, &scan.matching_sql)?.into_iter().collect();
+        // Another transaction's new row is in the index: read, and waited for, as if matching.
+        append_new(&mut read_rows, pending);
+        matching.extend(pending);
+        let mode = self
+            .dialect
+            .locking_read_mode(read.exclusive, read.update_lock, read.weaker);
+        let mut matched = 0u64;
+        for rowid in read_rows {
+            if read.limit.is_some_and(|l| matched >= l) {
+                break; // an ORDER BY ... LIMIT read in index order stops here
+            }
+            let row = RowRef {
+                table: read.table.clone(),
+                rowid,
+            };
+            let matches = matching.contains(&rowid);
+            let blockers = self.locks.blockers(txn, &row, mode);
+            if blockers.is_empty() {
+                if repeatable || matches {
+                    self.locks.grant(txn, row, mode);
+                }
+                matched += u64::from(matches);
+                continue;
+            }
+            if !repeatable && scan.semi_consistent && !matches {
+                continue;
+            }
+            resume.read_waited = false;
+            resume.refreshed.insert(row.clone());
+            resume.wanted = Some((row, mode));
+            return Err(Exec::Wait(blockers, resume.clone()));
+        }
+        Ok(())
+    }
+
+    /// The row lock change `c` takes: for an UPDATE, whether it changed a column of a unique
+    /// key decides PostgreSQL's mode.
+    pub(super) fn write_mode(&self, c: &RowChange) -> LockMode {
+        let key_changed = c.kind == ChangeKind::Update
+            && self.catalog.table(&c.table).is_some_and(|def| {
+                def.columns.iter().enumerate().any(|(i, col)| {
+                    c.old.get(i) != c.new.get(i)
+                        && def.unique_keys().any(|k| {
+                            k.columns
+                                .iter()
+                                .any(|kc| kc.eq_ignore_ascii_case(&col.name))
+                        })
+                })
+            });
+        self.dialect.write_lock_mode(c.kind, key_changed)
+    }
+
+    /// PostgreSQL's `INSERT ... ON CONFLICT DO UPDATE` may not change one row twice (two of
+    /// its rows with the same key): 21000, where SQLite updates the row again.
+    pub(super) fn upsert_twice(&self, plan: &Plan, changes: &[RowChange]) -> Option<StepError> {
+        let PlanKind::Insert {
+            mode: InsertMode::Upsert,
+            ..
+        } = &plan.kind
+        else {
+            return None;
+        };
+        if !self.dialect.upsert_changes_a_row_once() {
+            return None;
+        }
+        let mut seen = BTreeSet::new();
+        let twice = changes.iter().any(|c| {
+            let row = (c.table.as_str(), c.new_rowid);
+            c.kind != ChangeKind::Delete && !seen.insert(row)
+        });
+        twice.then(|| StepError {
+            class: ErrorClass::Other,
+            native: "21000".into(),
+            message: "ON CONFLICT DO UPDATE command cannot affect row a second time".into(),
+            pos: None,
+            fixed_text: None,
+        })
+    }
+
+    /// The server's error for the first value the statement wrote that its column's type
+    /// does not admit (`dialect/types.rs`); the rows are counted from 1, as MySQL counts them.
+    pub(super) fn misfit(&self, changes: &[RowChange]) -> Option<StepError> {
+        if !self.dialect.checks_column_types() {
+            return None;
+        }
+        let written = changes
+            .iter()
+            .filter(|c| matches!(c.kind, ChangeKind::Insert | ChangeKind::Update));
+        for (i, c) in written.enumerate() {
+            let Some(def) = self.catalog.table(&c.table) else {
+                continue;
+            };
+            for (col, v) in def.columns.iter().zip(&c.new) {
+                let column = (def.name.as_str(), col.name.as_str(), &col.admits);
+                if let Some(e) = self.dialect.misfit(column, v, i + 1) {
+                    return Some(e);
+                }
+            }
+        }
+        None
+    }
+
+    /// The rows an INSERT's rows meet on one of the table's unique keys, in the statement's
+    /// view: its rows as computed before a wait (`kept`), else its VALUES or SELECT now.
+    pub(super) fn key_clashes(&self, plan: &Plan, kept: Option<&[Vec<Value>]>) -> Vec<RowRef> {
+        let PlanKind::Insert {
+            table,
+            columns,
+            source_query: Some(source),
+            ..
+        } = &plan.kind
+        else {
+            return Vec::new();
+        };
+        let Some(def) = self.catalog.table(table) else {
+            return Vec::new();
+        };
+        let columns: Vec<String> = if columns.is_empty() {
+            def.columns.iter().map(|c| c.name.clone()).collect()
+        } else {
+            columns.clone()
+        };
+        let ident = crate::dialect::catalog::ident;
+        let slots: Vec<String> = (0..columns.len()).map(|i| format!("c{i}")).collect();
+        let source = match kept {
+            Some([]) => return Vec::new(),
+            Some(rows) => {
+                let rows: Vec<String> = rows
+                    .iter()
+                    .map(|r| {
+                        let v: Vec<String> = r.iter().map(crate::engine::undo::literal).collect();
+                        format!("({})", v.join(", "))
+                    })
+                    .collect();
+                format!("VALUES {}", rows.join(", "))
+            }
+            None => source.clone(),
+        };
+        let mut out = Vec::new();
+        for key in def.unique_keys() {
+            let on: Option<Vec<String>> = key
+                .columns
+                .iter()
+                .map(|k| {
+                    let i = columns.iter().position(|c| c.eq_ignore_ascii_case(k))?;
+                    Some(format!("t.{} = ql_s.c{i}", ident(k)))
+                })
+                .collect();
+            let Some(on) = on else { continue };
+            let sql = format!(
+                "WITH ql_s({}) AS ({source}) SELECT t.rowid FROM {} AS t, ql_s WHERE {}",
+                slots.join(", "),
+                ident(table),
+                on.join(" AND ")
+            );
+            let rows = self.store.query(&sql).map(|(_, r)| r).unwrap_or_default();
+            for r in rows {
+                if let Some(Value::Int(rowid)) = r.first() {
+                    let row = RowRef {
+                        table: table.clone(),
+                        rowid: *rowid,
+                    };
+                    if !out.contains(&row) {
+                        out.push(row);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// An INSERT meeting existing rows on a unique key, before it runs: PostgreSQL's
+    /// REPEATABLE READ fails an `ON CONFLICT` that meets a row a commit after its snapshot
+    /// wrote (40001, rather than skip or update what the snapshot cannot see); and the
+    /// insert waits for other open transactions that hold such a row (the key check waits:
+    /// PostgreSQL for one that changed or deleted the row, whose key may yet be free; InnoDB
+    /// for any lock, its check taking a shared one).
+    #[allow(clippy::result_large_err)]
+    pub(super) fn check_key_clashes(
+        &mut self,
+        s: usize,
+        txn: TxnId,
+        plan: &Plan,
+        resume: &mut Resume,
+    ) -> Result<(), Exec> {
+        let PlanKind::Insert { mode, .. } = &plan.kind else {
+            return Ok(());
+        };
+        let unseen_check =
+            resume.serializable_writes && matches!(mode, InsertMode::Ignore | InsertMode::Upsert);
+        if !unseen_check && !self.txns.others_active(txn) {
+            return Ok(());
+        }
+        let clashes = self.key_clashes(plan, resume.source.as_deref());
+        let snapshot = resume.snapshot.unwrap_or(0);
+        for row in &clashes {
+            let unseen = || self.changed_since(&BTreeSet::from([row.clone()]), snapshot);
+            if unseen_check && unseen().is_some() {
+                return Err(Exec::Done(
+                    self.serialization_failure(s, ChangeKind::Update),
+                ));
+            }
+        }
+        let mut blockers: Vec<TxnId> = Vec::new();
+        for row in &clashes {
+            let holders = if self.dialect.key_check_waits_for_locks() {
+                self.locks
+                    .blockers(txn, row, self.dialect.read_lock_mode(false, false))
+            } else {
+                self.history
+                    .iter()
+                    .filter(|(w, c)| *w != txn && self.txns.is_active(*w) && row_of(c) == *row)
+                    .map(|(w, _)| *w)
+                    .collect()
+            };
+            for h in holders {
+                if !blockers.contains(&h) {
+                    blockers.push(h);
+                }
+            }
+        }
+        if blockers.is_empty() {
+            return Ok(());
+        }
+        // The server computed the rows before waiting: the retry inserts those.
+        if let (
+            None,
+            PlanKind::Insert {
+                source_query: Some(q),
+                ..
+            },
+        ) = (&resume.source, &plan.kind)
+        {
+            resume.source = self.store.query(q).ok().map(|(_, rows)| rows);
+        }
+        resume.wanted = None;
+        Err(Exec::Wait(blockers, resume.clone()))
+    }
+}
