@@ -136,11 +136,30 @@ fn ends_transaction(spec: &Spec, step: &str) -> Option<bool> {
         .sql
         .to_ascii_lowercase();
     let last = sql.trim().trim_end_matches(';').rsplit(';').next()?.trim();
-    let word = last.split_whitespace().next()?;
-    match word {
+    let words: Vec<&str> = last.split_whitespace().collect();
+    match *words.first()? {
         "commit" | "end" => Some(true),
+        // ROLLBACK TO [SAVEPOINT] x undoes part of the transaction, which goes on.
+        "rollback" if words.contains(&"to") => None,
         "rollback" | "abort" => Some(false),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ends_transaction;
+
+    #[test]
+    fn only_a_whole_rollback_or_commit_ends_the_transaction_on_the_timeline() {
+        let (spec, _) = queuelab::scenario::spec::parse(
+            "session a\nstep c { COMMIT; }\nstep r { ROLLBACK; }\nstep p { ROLLBACK TO SAVEPOINT x; }\nstep q { SELECT 1; ROLLBACK TO x; }\n",
+        );
+        let ends = |s| ends_transaction(&spec, s);
+        assert_eq!(
+            (ends("c"), ends("r"), ends("p"), ends("q")),
+            (Some(true), Some(false), None, None)
+        );
     }
 }
 
