@@ -3,7 +3,7 @@
 
 use super::{Completion, Finished, Lab};
 use crate::dialect::plan::WaitLimit;
-use crate::trace::{ErrorClass, Outcome, StepError};
+use crate::trace::{ErrorClass, StepError};
 
 impl Lab {
     /// Ends the lock waits that the server ends by itself when nobody releases the lock in
@@ -57,14 +57,13 @@ impl Lab {
     /// PostgreSQL cancels a statement that waited past its limit.
     pub(super) fn cancel_statement(&mut self, s: usize, limit: WaitLimit) -> Finished {
         let (class, native, message) = self.dialect.wait_limit_error(limit);
-        let mut f = self.fail_statement(s, class.clone(), "");
-        f.outcome = Outcome::Error(StepError {
+        let err = StepError {
             class,
             native,
             message,
             pos: None,
             fixed_text: None,
-        });
-        f
+        };
+        self.fail_with(s, err)
     }
 }

@@ -687,13 +687,7 @@ impl Lab {
         self.history.retain(|(w, _)| *w != t);
         let store = &self.store;
         let undo = undo_sql(&mine, &|table| store.columns(table));
-        let changes = match self.deferred_undo.as_mut() {
-            Some(later) => {
-                later.extend(undo);
-                Vec::new()
-            }
-            None => self.store.run(&undo).map(|e| e.changes).unwrap_or_default(),
-        };
+        let changes = self.run_undo(undo);
         self.txns.roll_back(t);
         self.end(t);
         changes
@@ -795,12 +789,7 @@ impl Lab {
                 _ => now,
             });
         resume.snapshot = Some(snapshot);
-        let (isolation, explicit) = self
-            .txns
-            .get(txn)
-            .map_or((Isolation::ReadCommitted, false), |t| {
-                (t.isolation, t.explicit)
-            });
+        let (isolation, explicit) = self.txn_mode(txn);
         let plain_read = plan.kind == PlanKind::Query
             && plan
                 .lock_reads
@@ -956,21 +945,14 @@ impl Lab {
         resume: &mut Resume,
         pending: &PendingInserts,
     ) -> Result<(super::store::Executed, Option<u64>), Exec> {
-        let repeatable = self.txns.get(txn).is_some_and(|t| {
-            matches!(
-                t.isolation,
-                Isolation::RepeatableRead | Isolation::Serializable
-            )
-        });
+        let (isolation, explicit) = self.txn_mode(txn);
+        let repeatable = matches!(
+            isolation,
+            Isolation::RepeatableRead | Isolation::Serializable
+        );
         self.bind_init_plans(plan, resume)
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         for read in &plan.lock_reads {
-            let (isolation, explicit) = self
-                .txns
-                .get(txn)
-                .map_or((Isolation::ReadCommitted, false), |t| {
-                    (t.isolation, t.explicit)
-                });
             if !read.applies(isolation, explicit) {
                 continue;
             }
@@ -1027,7 +1009,6 @@ impl Lab {
                 // whatever the wait policy (SKIP LOCKED skips only rows locked now). Its
                 // message says "update" even for a deleted row, unlike a write's.
                 if resume.serializable_writes
-                    && repeatable
                     && self
                         .changed_since(&BTreeSet::from([row.clone()]), resume.snapshot.unwrap_or(0))
                         .is_some()
@@ -1072,19 +1053,9 @@ impl Lab {
             .run_raw(&sql)
             .and_then(|done| self.store.rows_within_limit(done))
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
-        if let Some(e) = self.upsert_twice(plan, &exec.changes) {
-            let changes = self.after_error(s);
-            return Err(Exec::Done(Finished {
-                outcome: Outcome::Error(e),
-                changes,
-            }));
-        }
-        if let Some(e) = self.misfit(&exec.changes) {
-            let changes = self.after_error(s);
-            return Err(Exec::Done(Finished {
-                outcome: Outcome::Error(e),
-                changes,
-            }));
+        let refused = self.upsert_twice(plan, &exec.changes);
+        if let Some(e) = refused.or_else(|| self.misfit(&exec.changes)) {
+            return Err(Exec::Done(self.fail_with(s, e)));
         }
         for c in exec.changes.iter().filter(|c| c.kind != ChangeKind::Insert) {
             let row = row_of(c);
@@ -1375,11 +1346,39 @@ impl Lab {
             &self.catalog,
             &self.store,
         );
+        self.fail_with(s, err)
+    }
+
+    /// Runs undo SQL now, or, while a statement is inside its view (whose end would roll it
+    /// back), once the view is left (`deferred_undo`). The rows it changed, when run now.
+    fn run_undo(&mut self, undo: Vec<String>) -> Vec<RowChange> {
+        match self.deferred_undo.as_mut() {
+            Some(later) => {
+                later.extend(undo);
+                Vec::new()
+            }
+            None => self.store.run(&undo).map(|e| e.changes).unwrap_or_default(),
+        }
+    }
+
+    /// Fails the statement of session `s` with `err`, as any error ends it (a PostgreSQL
+    /// transaction is aborted).
+    fn fail_with(&mut self, s: usize, err: StepError) -> Finished {
         let changes = self.after_error(s);
         Finished {
             outcome: Outcome::Error(err),
             changes,
         }
+    }
+
+    /// The isolation level of transaction `txn`, and whether it is a transaction block
+    /// (not autocommit).
+    fn txn_mode(&self, txn: TxnId) -> (Isolation, bool) {
+        self.txns
+            .get(txn)
+            .map_or((Isolation::ReadCommitted, false), |t| {
+                (t.isolation, t.explicit)
+            })
     }
 
     fn fail_statement(&mut self, s: usize, class: ErrorClass, table: &str) -> Finished {

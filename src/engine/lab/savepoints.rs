@@ -5,7 +5,7 @@ use super::{ok, Lab, Savepoint};
 use super::{Finished, TxnId};
 use crate::engine::store::RowChange;
 use crate::engine::undo::undo_sql;
-use crate::trace::{ErrorClass, Outcome, StepError, Success};
+use crate::trace::{ErrorClass, StepError, Success};
 
 impl Lab {
     /// `SAVEPOINT name`: marks the transaction's changes and locks so far. Outside a
@@ -41,17 +41,14 @@ impl Lab {
     /// aborts a PostgreSQL transaction as any error does.
     pub(super) fn savepoint_error(&mut self, s: usize, name: Option<&str>) -> Finished {
         let (native, message) = self.dialect.savepoint_error(name);
-        let changes = self.after_error(s);
-        Finished {
-            outcome: Outcome::Error(StepError {
-                class: ErrorClass::Other,
-                native,
-                message,
-                pos: None,
-                fixed_text: None,
-            }),
-            changes,
-        }
+        let err = StepError {
+            class: ErrorClass::Other,
+            native,
+            message,
+            pos: None,
+            fixed_text: None,
+        };
+        self.fail_with(s, err)
     }
 
     /// Undoes `t`'s changes after savepoint `mark` (deferred while a statement is inside
@@ -75,13 +72,7 @@ impl Lab {
         }
         let store = &self.store;
         let undo = undo_sql(&later, &|table| store.columns(table));
-        match self.deferred_undo.as_mut() {
-            Some(deferred) => {
-                deferred.extend(undo);
-                Vec::new()
-            }
-            None => self.store.run(&undo).map(|e| e.changes).unwrap_or_default(),
-        }
+        self.run_undo(undo)
     }
 
     /// PostgreSQL: an error aborts the transaction block until ROLLBACK, or until ROLLBACK
