@@ -69,6 +69,23 @@ impl LockMode {
     }
 }
 
+/// The key of a PostgreSQL advisory lock: one bigint, or two integers (a separate key
+/// space: `pg_advisory_lock(1)` and `pg_advisory_lock(0, 1)` are different locks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum AdvisoryKey {
+    Big(i64),
+    Pair(i32, i32),
+}
+
+impl std::fmt::Display for AdvisoryKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AdvisoryKey::Big(k) => write!(f, "{k}"),
+            AdvisoryKey::Pair(a, b) => write!(f, "{a}, {b}"),
+        }
+    }
+}
+
 /// What a write did to one row, as SQLite's pre-update hook reports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ChangeKind {

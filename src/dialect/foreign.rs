@@ -7,7 +7,7 @@
 
 use super::Dialect;
 use crate::source::Pos;
-use crate::trace::{ErrorClass, StepError};
+use crate::trace::StepError;
 use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
@@ -116,11 +116,9 @@ fn function_refused(dialect: Dialect, name: &str) -> bool {
 /// The vendor's functions that would change what the engine does and that it does not
 /// model (locks of their own, sleeping): refused by name with what to use instead, since
 /// SQLite would only say it has no such function, or worse, run one of its own.
+/// (PostgreSQL's advisory locks are modelled: `postgres/advisory.rs`.)
 fn not_modelled(dialect: Dialect, name: &str) -> Option<&'static str> {
     match dialect {
-        Dialect::Postgres if name.starts_with("pg_advisory") || name.starts_with("pg_try_advisory") => Some(
-            "advisory locks are not modelled yet; to make sessions take turns, lock a row (SELECT ... FOR UPDATE) of a table of your own",
-        ),
         Dialect::Postgres if name == "pg_sleep" => {
             Some("a step runs when the schedule says; there is no time to sleep through")
         }
@@ -137,21 +135,13 @@ fn not_modelled(dialect: Dialect, name: &str) -> Option<&'static str> {
     }
 }
 
-fn refused(native: &str, message: String) -> StepError {
-    StepError {
-        class: ErrorClass::Other,
-        native: native.into(),
-        message,
-        pos: None,
-        fixed_text: None,
-    }
-}
-
 fn no_table(dialect: Dialect, name: &str) -> StepError {
     match dialect {
-        Dialect::MySql => refused("1146", format!("Table 'test.{name}' doesn't exist")),
-        Dialect::Postgres => refused("42P01", format!("relation \"{name}\" does not exist")),
-        Dialect::MsSql => refused("208", format!("Invalid object name '{name}'.")),
+        Dialect::MySql => StepError::other("1146", format!("Table 'test.{name}' doesn't exist")),
+        Dialect::Postgres => {
+            StepError::other("42P01", format!("relation \"{name}\" does not exist"))
+        }
+        Dialect::MsSql => StepError::other("208", format!("Invalid object name '{name}'.")),
     }
 }
 
@@ -162,9 +152,13 @@ fn no_function(dialect: Dialect, name: &str) -> StepError {
         ""
     };
     match dialect {
-        Dialect::MySql => refused("1305", format!("FUNCTION test.{name} does not exist{why}")),
-        Dialect::Postgres => refused("42883", format!("function {name}() does not exist{why}")),
-        Dialect::MsSql => refused(
+        Dialect::MySql => {
+            StepError::other("1305", format!("FUNCTION test.{name} does not exist{why}"))
+        }
+        Dialect::Postgres => {
+            StepError::other("42883", format!("function {name}() does not exist{why}"))
+        }
+        Dialect::MsSql => StepError::other(
             "195",
             format!("'{name}' is not a recognized built-in function name.{why}"),
         ),

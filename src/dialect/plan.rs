@@ -147,7 +147,37 @@ pub struct Plan {
     /// first try, and bound to `@ql_init_N` (N their index) on every try
     /// (`postgres/init_plans.rs`).
     pub init_plans: Vec<String>,
+    /// PostgreSQL's advisory lock calls of a `SELECT pg_advisory_lock(1), ...`, carried out
+    /// by the engine in order; the one row they return is the statement's result
+    /// (`postgres/advisory.rs`). SQLite runs nothing for such a plan.
+    pub advisory: Vec<AdvisoryCall>,
 }
+
+/// One call of an advisory lock function.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdvisoryCall {
+    pub op: AdvisoryOp,
+    /// The `_shared` variant (shared locks do not conflict with each other).
+    pub shared: bool,
+    /// `None` for `pg_advisory_unlock_all()`.
+    pub key: Option<AdvisoryKey>,
+    /// The result column's name: the function's, or the alias.
+    pub column: String,
+}
+
+/// What an advisory lock call does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdvisoryOp {
+    /// Takes the lock: held by the session until unlocked, or (`xact`) by the transaction
+    /// until it ends; `try_only` answers `f` instead of waiting.
+    Lock { xact: bool, try_only: bool },
+    /// Releases one session-level hold of the key in the call's mode.
+    Unlock,
+    /// Releases every session-level hold of the session.
+    UnlockAll,
+}
+
+pub use crate::ids::AdvisoryKey;
 
 impl Plan {
     pub fn new(kind: PlanKind, sqlite: Vec<String>) -> Plan {
@@ -162,6 +192,7 @@ impl Plan {
             assign: None,
             no_result_set_if: None,
             init_plans: Vec::new(),
+            advisory: Vec::new(),
         }
     }
 }

@@ -42,6 +42,13 @@ pub fn spec_text(
                 .step(&e.step)
                 .map(|(_, s)| s.sql.sql.clone())
                 .unwrap_or_default();
+            // The server's notices reach the client while it reads the result, before
+            // isolationtester prints the step's line.
+            if let Some(crate::trace::Outcome::Ok(ok)) = &e.outcome {
+                for n in &ok.notices {
+                    out.push_str(&format!("{}: {n}\n", e.session));
+                }
+            }
             match e.kind {
                 EventKind::Waiting => {
                     out.push_str(&format!("step {}: {sql} <waiting ...>\n", e.step))

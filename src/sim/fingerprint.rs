@@ -9,8 +9,8 @@
 //!   its next transaction takes, where it is in its steps (the next step, the step it is
 //!   inside and what that step has left, its T-SQL interpreter), the statement it waits with
 //!   (plan, blockers by session, what it keeps for the retry), its MySQL user variables
-//!   (what its next statements read), and the results of its steps so far, in its own order
-//!   (what checks read);
+//!   (what its next statements read), the PostgreSQL advisory locks it holds, and the
+//!   results of its steps so far, in its own order (what checks read);
 //! - the row changes that some live view may still have to undo: those of open transactions,
 //!   and those committed after the oldest live snapshot, with, for each live snapshot, which
 //!   of those commits it does not see;
@@ -61,6 +61,9 @@ impl Sim {
             if !s.vars.is_empty() {
                 let _ = write!(h, "V{:?}", s.vars);
             }
+            if !s.advisory.is_empty() {
+                let _ = write!(h, "A{:?}", s.advisory);
+            }
             if !s.savepoints.is_empty() {
                 let _ = write!(h, "P{:?}", s.savepoints);
             }
@@ -83,6 +86,9 @@ impl Sim {
                 );
                 if let Some(v) = &r.init_values {
                     let _ = write!(h, "I{v:?}");
+                }
+                if let Some(a) = &r.advisory {
+                    let _ = write!(h, "A{:?}{a:?}", w.plan.advisory);
                 }
                 if r.read_waited {
                     h.bytes(b"R");

@@ -52,8 +52,10 @@ pub struct WaitEdge {
     pub waiter: String,
     pub holder: String,
     /// The row lock wanted, in the vendor's words; `None` for a wait on another
-    /// transaction's uncommitted duplicate key.
+    /// transaction's uncommitted duplicate key, or for an advisory lock.
     pub lock: Option<WantedLock>,
+    /// The PostgreSQL advisory lock wanted, as the pictures name it (`1`, `7 shared`).
+    pub advisory: Option<String>,
 }
 
 /// A wait-for cycle and the session the vendor chose to fail.
@@ -85,6 +87,9 @@ pub struct SessionState {
     pub next_step: Option<String>,
     /// The sessions it waits for (empty when it does not wait).
     pub waits_for: Vec<String>,
+    /// The PostgreSQL advisory locks it holds, as the pictures label them (`1`, `0, 1`,
+    /// `7 shared`, `3 until commit`), in the order it took them.
+    pub advisory_locks: Vec<String>,
     /// The statement it ran last, as written and as it ran.
     pub statement: Option<StatementInfo>,
     /// Its latest step result (ok, error or completed), and that result as its client prints it.
@@ -289,6 +294,7 @@ impl Sim {
                         .into_iter()
                         .filter_map(|b| lab.sessions.get(b).map(|x| x.name.clone()))
                         .collect(),
+                    advisory_locks: s.advisory.iter().map(|h| h.label()).collect(),
                     statement,
                     result,
                     client_text,
@@ -316,15 +322,7 @@ impl Sim {
         let cycle = d
             .edges
             .iter()
-            .map(|(waiter, holder, wanted)| WaitEdge {
-                waiter: name(*waiter),
-                holder: name(*holder),
-                lock: wanted.as_ref().map(|(row, mode)| WantedLock {
-                    table: row.table.clone(),
-                    rowid: row.rowid,
-                    mode: mode.label(),
-                }),
-            })
+            .map(|(waiter, holder, asked)| edge(name(*waiter), name(*holder), asked.as_ref()))
             .collect();
         DeadlockView {
             cycle,
@@ -337,21 +335,38 @@ impl Sim {
         let mut out = Vec::new();
         for (i, s) in lab.sessions.iter().enumerate() {
             let Some(w) = &s.waiting else { continue };
-            let lock = w.resume.wanted.as_ref().map(|(row, mode)| WantedLock {
-                table: row.table.clone(),
-                rowid: row.rowid,
-                mode: mode.label(),
-            });
+            let asked = w.resume.asked();
             for b in lab.blocker_sessions(i) {
                 if let Some(holder) = lab.sessions.get(b) {
-                    out.push(WaitEdge {
-                        waiter: s.name.clone(),
-                        holder: holder.name.clone(),
-                        lock: lock.clone(),
-                    });
+                    out.push(edge(s.name.clone(), holder.name.clone(), asked.as_ref()));
                 }
             }
         }
         out
+    }
+}
+
+/// A waiter's edge to a holder, with what it asked for in the pictures' words.
+fn edge(waiter: String, holder: String, asked: Option<&crate::engine::lab::Asked>) -> WaitEdge {
+    use crate::engine::lab::Asked;
+    let (lock, advisory) = match asked {
+        Some(Asked::Row((row, mode))) => (
+            Some(WantedLock {
+                table: row.table.clone(),
+                rowid: row.rowid,
+                mode: mode.label(),
+            }),
+            None,
+        ),
+        Some(Asked::Advisory(key, shared)) => {
+            (None, Some(format!("{key}{}", if *shared { " shared" } else { "" })))
+        }
+        None => (None, None),
+    };
+    WaitEdge {
+        waiter,
+        holder,
+        lock,
+        advisory,
     }
 }

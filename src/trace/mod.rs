@@ -141,6 +141,10 @@ pub struct Success {
     /// T-SQL: `SET NOCOUNT ON` was in force, so the client prints no "(n rows affected)".
     #[serde(default)]
     pub quiet: bool,
+    /// Messages the server sent beside the result (PostgreSQL's `WARNING:  ...`), each as
+    /// the client prints it after its severity.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -173,6 +177,20 @@ pub struct StepError {
     /// Where in the user's text, when the error is about the text.
     pub pos: Option<Pos>,
     pub fixed_text: Option<String>,
+}
+
+impl StepError {
+    /// An error of class `Other` with the vendor's code and words, not about a place in the
+    /// text.
+    pub fn other(native: &str, message: String) -> StepError {
+        StepError {
+            class: ErrorClass::Other,
+            native: native.into(),
+            message,
+            pos: None,
+            fixed_text: None,
+        }
+    }
 }
 
 /// One executed statement and the whole state after it.

@@ -133,3 +133,44 @@ test('an error after a savepoint frees its locks at once; ROLLBACK TO brings the
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('advisory locks: the holder says what it holds, the waiter waits for it until it unlocks', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  const spec = [
+    '# dialect: postgres',
+    'session w1',
+    'step w1lock { SELECT pg_advisory_lock(1), pg_advisory_lock_shared(7); }',
+    'step w1xact { BEGIN; SELECT pg_advisory_xact_lock(3); }',
+    'step w1unlock { SELECT pg_advisory_unlock(1); }',
+    'step w1again { SELECT pg_advisory_unlock(1); }',
+    'session w2',
+    'step w2lock { SELECT pg_advisory_lock(1); }',
+    'permutation w1lock w1xact w2lock w1unlock w1again',
+    '',
+  ].join('\n');
+  await page.fill('#editor', spec);
+  await page.waitForSelector('#scenario');
+  await step(page, 'w1');
+  await step(page, 'w1');
+  const holds = `${col('w1')} .advisory-badge`;
+  await page.waitForSelector(holds);
+  assert.equal(await page.textContent(holds), 'holds advisory locks 1 · 7 shared · 3 until commit');
+  await step(page, 'w2');
+  await page.waitForSelector(`${col('w2')}[data-waiting="true"]`);
+  assert.match(await page.textContent(`${col('w2')} .waiting-badge`), /^waiting for w1$/);
+  assert.equal(await page.textContent(`${col('w2')} .blocked-why`),
+    'w2 waits for w1: step w1 to unlock (or end the transaction that holds the lock) first');
+  assert.equal(await page.textContent('#wait-graph .wait-sentences li'),
+    'w2 waits for w1: it wants advisory lock 1, which w1 holds.');
+  await page.screenshot({ path: join(shots, 'scenario-advisory.png'), fullPage: true });
+  await step(page, 'w1'); // unlock: w2 gets lock 1
+  await page.waitForSelector(`${col('w2')}[data-waiting="false"]`);
+  assert.equal(await page.textContent(`${col('w2')} .advisory-badge`), 'holds advisory lock 1');
+  assert.equal(await page.textContent(holds), 'holds advisory locks 7 shared · 3 until commit');
+  await step(page, 'w1'); // a second unlock: f, with psql's WARNING
+  const printed = await page.textContent(`${col('w1')} .session-result`);
+  assert.match(printed, /WARNING: {2}you don't own a lock of type ExclusiveLock/);
+  assert.match(printed, /^\s*f\s*$/m, printed);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

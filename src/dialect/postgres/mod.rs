@@ -10,6 +10,7 @@ use super::{ring_hint, Dialect};
 use crate::trace::StepError;
 use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 
+mod advisory;
 mod casts;
 pub mod client;
 pub mod errors;
@@ -26,6 +27,9 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.clone();
     super::locks::refuse_unmodelled(&mut stmt, Dialect::Postgres)?;
     refuse_unmodelled(&mut stmt)?;
+    if let Some(advisory) = advisory::plan(&mut stmt) {
+        return advisory;
+    }
     let names_note = names::rewrite(&mut stmt);
     let cast_notes = casts::rewrite(&mut stmt).map_err(|why| StepError {
         class: crate::trace::ErrorClass::Other,

@@ -10,6 +10,7 @@
 //! a wait too); record the changes under its transaction. A statement that must wait changes
 //! nothing and is tried again, with the rows it waited for re-read, when its blockers end.
 
+pub mod advisory;
 mod limits;
 mod results;
 mod savepoints;
@@ -46,6 +47,8 @@ pub struct Session {
     pub wait_limits: WaitLimits,
     /// The open transaction's savepoints, oldest first.
     pub savepoints: Vec<Savepoint>,
+    /// PostgreSQL advisory locks it holds, in the order it took them (`advisory.rs`).
+    pub advisory: Vec<advisory::Hold>,
 }
 
 /// A savepoint: how many of its transaction's row changes came before it, and the row
@@ -55,6 +58,8 @@ pub struct Savepoint {
     pub name: String,
     pub changes: usize,
     pub locks: Vec<(RowRef, LockMode)>,
+    /// How many transaction-level advisory locks the session held then.
+    pub advisory_xact: usize,
 }
 
 /// A session's limits on how long a statement may wait ([`TxnControl::SetWaitLimit`]).
@@ -107,6 +112,8 @@ pub struct Resume {
     /// The row lock it waits for, in the mode it asked; `None` when it waits on another
     /// transaction's uncommitted duplicate key.
     pub wanted: Option<(RowRef, LockMode)>,
+    /// An advisory lock call list: the calls done before the wait, and the lock it waits for.
+    pub advisory: Option<advisory::Progress>,
 }
 
 /// A statement that ended: its result and the rows it changed.
@@ -172,12 +179,31 @@ pub struct Lab {
 /// vendor's rule chose.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Deadlock {
-    pub edges: Vec<(usize, usize, Option<Wanted>)>,
+    pub edges: Vec<(usize, usize, Option<Asked>)>,
     pub victim: usize,
 }
 
 /// A row lock asked for: the row and the mode.
 pub type Wanted = (RowRef, LockMode);
+
+/// What a waiting statement asked for: a row lock, or a PostgreSQL advisory lock (its key,
+/// and whether shared). `None` where it is used: another transaction's uncommitted key.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Asked {
+    Row(Wanted),
+    Advisory(crate::ids::AdvisoryKey, bool),
+}
+
+impl Resume {
+    /// The lock this statement waits for, if it is one.
+    pub fn asked(&self) -> Option<Asked> {
+        let advisory = self.advisory.as_ref().and_then(|a| a.wanted);
+        self.wanted
+            .clone()
+            .map(Asked::Row)
+            .or(advisory.map(|(k, shared)| Asked::Advisory(k, shared)))
+    }
+}
 
 /// Which way a savepoint's end goes.
 enum SavepointEnd {
@@ -305,6 +331,7 @@ impl Lab {
             vars: Default::default(),
             wait_limits: WaitLimits::default(),
             savepoints: Vec::new(),
+            advisory: Vec::new(),
         });
         self.sessions.len() - 1
     }
@@ -340,6 +367,9 @@ impl Lab {
 
     /// Sessions `s` waits for.
     pub fn blocker_sessions(&self, s: usize) -> Vec<usize> {
+        if let Some(holders) = self.advisory_blockers(s) {
+            return holders;
+        }
         let Some(w) = self.sessions.get(s).and_then(|x| x.waiting.as_ref()) else {
             return Vec::new();
         };
@@ -375,7 +405,7 @@ impl Lab {
                 return None;
             };
             let victim = self.deadlock_victim(txn, &cycle);
-            self.record_deadlock(&cycle, (txn, resume.wanted.clone()), victim);
+            self.record_deadlock(&cycle, (txn, resume.asked()), victim);
             self.waits.stop_waiting(txn);
             if victim == txn {
                 return Some(self.fail_txn(s, ErrorClass::Deadlock, ""));
@@ -398,13 +428,13 @@ impl Lab {
 
     /// Keeps the cycle for the pictures; `closer` is the transaction whose wait closed it,
     /// with the lock it asked for (the others' are in their suspended statements).
-    fn record_deadlock(&mut self, cycle: &[TxnId], closer: (TxnId, Option<Wanted>), victim: TxnId) {
+    fn record_deadlock(&mut self, cycle: &[TxnId], closer: (TxnId, Option<Asked>), victim: TxnId) {
         let wanted = |t: TxnId| {
             if t == closer.0 {
                 return closer.1.clone();
             }
             let s = self.txns.session_of(t)?;
-            self.sessions[s].waiting.as_ref()?.resume.wanted.clone()
+            self.sessions[s].waiting.as_ref()?.resume.asked()
         };
         let edges = cycle
             .windows(2)
@@ -448,6 +478,11 @@ impl Lab {
         let mut out: Vec<Completion> = std::mem::take(&mut self.victims);
         loop {
             let ready = self.wait_order.iter().copied().find(|&s| {
+                // An advisory lock's holder may hold it outside any transaction: such a
+                // wait ends when the lock is free, whatever became of the transactions.
+                if let Some(holders) = self.advisory_blockers(s) {
+                    return holders.is_empty();
+                }
                 self.sessions[s].waiting.as_ref().is_some_and(|w| {
                     w.blockers.iter().all(|b| !self.txns.is_active(*b))
                         || self.wanted_lock_free(s, w)
@@ -505,6 +540,9 @@ impl Lab {
         }
         if self.sessions[s].aborted {
             return Exec::Done(self.error(ErrorClass::Other, ""));
+        }
+        if !plan.advisory.is_empty() {
+            return self.advisory(s, &plan.advisory, resume);
         }
         match &plan.kind {
             PlanKind::Noop => Exec::Done(ok(Success::default(), Vec::new())),
@@ -567,6 +605,7 @@ impl Lab {
                     .unwrap_or(session.default_isolation);
                 let t = self.txns.begin(s, level, true);
                 self.sessions[s].txn = Some(t);
+                self.link_advisory_waiters(s, t);
                 // At REPEATABLE READ only, as InnoDB (elsewhere the clause does nothing).
                 if snapshot_now && level == Isolation::RepeatableRead {
                     let now = self.txns.now();
@@ -698,6 +737,7 @@ impl Lab {
         self.waits.forget(t);
         if let Some(s) = self.txns.session_of(t) {
             if self.sessions[s].txn == Some(t) {
+                self.release_xact_advisory(s, 0);
                 self.sessions[s].txn = None;
                 self.sessions[s].aborted = false;
                 self.sessions[s].wait_limits.local = None;
@@ -770,6 +810,7 @@ impl Lab {
             .unwrap_or(session.default_isolation);
         let t = self.txns.begin(s, level, false);
         self.sessions[s].txn = Some(t);
+        self.link_advisory_waiters(s, t);
         t
     }
 
@@ -1250,6 +1291,7 @@ impl Lab {
                 info: counted.info,
                 warnings: counted.warnings,
                 quiet: false,
+                notices: Vec::new(),
             },
             changes,
         ))

@@ -26,6 +26,7 @@ impl Lab {
         let mark = Savepoint {
             changes: self.history.iter().filter(|(w, _)| *w == t).count(),
             locks: self.locks.held_by(t),
+            advisory_xact: self.xact_advisory_count(s),
             name,
         };
         let points = &mut self.sessions[s].savepoints;
@@ -69,6 +70,9 @@ impl Lab {
         });
         if self.dialect.rollback_to_savepoint_releases_locks() {
             self.locks.release_beyond(t, &mark.locks);
+            if let Some(s) = self.txns.session_of(t) {
+                self.release_xact_advisory(s, mark.advisory_xact);
+            }
         }
         let store = &self.store;
         let undo = undo_sql(&later, &|table| store.columns(table));

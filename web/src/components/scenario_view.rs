@@ -125,8 +125,13 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
         let blocked = if run.stopped() {
             Some("The run stopped at an invalid step: go Back or Reset".to_string())
         } else if !waits_for.is_empty() {
+            let release = if run.waits_for_advisory(&def.name) {
+                "to unlock (or end the transaction that holds the lock)"
+            } else {
+                "to commit or roll back"
+            };
             Some(format!(
-                "{} waits for {}: step {} to commit or roll back first",
+                "{} waits for {}: step {} {release} first",
                 def.name,
                 waits_for.join(", "),
                 waits_for.join(" or ")

@@ -111,6 +111,14 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
                     { format!("waiting for {}", waits_for.join(", ")) }
                 </p>
             }
+            if let Some(v) = props.view.as_ref().filter(|v| !v.advisory_locks.is_empty()) {
+                <p class="advisory-badge"
+                    title="PostgreSQL advisory locks: locks on numbers, held by the session (until unlocked) or, marked until commit, by its transaction">
+                    { format!("holds advisory lock{} {}",
+                        if v.advisory_locks.len() == 1 { "" } else { "s" },
+                        v.advisory_locks.join(" · ")) }
+                </p>
+            }
             if let Some((step, n)) = &props.inside {
                 <p class="inside-badge" role="status"
                     title="The step stopped partway: its transaction, locks and cursors stay as they are until it goes on">

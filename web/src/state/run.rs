@@ -97,6 +97,16 @@ impl SpecRun {
         self.session(name).map_or(&[], |s| s.waits_for.as_slice())
     }
 
+    /// Whether `name` waits for a PostgreSQL advisory lock (which its holder may keep past
+    /// its transaction, until it unlocks).
+    pub fn waits_for_advisory(&self, name: &str) -> bool {
+        self.shown().is_some_and(|s| {
+            s.waits
+                .iter()
+                .any(|e| e.waiter == name && e.advisory.is_some())
+        })
+    }
+
     /// The step `name` stopped partway through, to go on with (`None` between steps).
     pub fn inside(&self, name: &str) -> Option<&str> {
         self.session(name)?.inside.as_deref()

@@ -222,6 +222,9 @@ pub fn waits(run: &SpecRun) -> (Vec<WaitStory>, Option<String>) {
 /// `FOR UPDATE on jobs id=1`: the mode in the vendor's words, the table, and the row by its
 /// first column as the table shows it (by rowid when the row is not in the picture).
 fn wanted_text(shown: &Snapshot, e: &WaitEdge) -> String {
+    if let Some(key) = &e.advisory {
+        return format!("advisory lock {key}, which {} holds", e.holder);
+    }
     let Some(lock) = &e.lock else {
         return format!("to write a key that {}'s uncommitted row holds", e.holder);
     };
