@@ -198,6 +198,14 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
             "take the lock in a SELECT of its own first",
         ),
         (
+            "CREATE TABLE jobs (id int, kind text); CREATE UNIQUE INDEX ON jobs (kind) WHERE id > 0;",
+            "use a unique key on columns",
+        ),
+        (
+            "CREATE TABLE jobs (id int, kind text); CREATE UNIQUE INDEX ON jobs (lower(kind));",
+            "index a column",
+        ),
+        (
             "CREATE TABLE jobs (id int); CREATE TABLE done (id int); \
              WITH d AS (DELETE FROM jobs RETURNING *) INSERT INTO done SELECT * FROM d;",
             "two statements of one transaction",

@@ -87,6 +87,7 @@ pub fn plan_ddl(
     Some(match stmt {
         Statement::CreateTable(ct) => plan_create(ct, catalog, dialect),
         Statement::AlterTable(at) => plan_alter(at, catalog, dialect),
+        Statement::CreateIndex(ci) => super::indexes::plan(ci, catalog, dialect),
         Statement::Drop {
             object_type: ObjectType::Table,
             if_exists,

@@ -20,6 +20,7 @@ pub mod foreign;
 pub mod front;
 pub mod guess;
 pub mod headers;
+mod indexes;
 pub mod locks;
 pub mod mssql;
 pub mod mysql;

@@ -358,9 +358,10 @@ fn edge(waiter: String, holder: String, asked: Option<&crate::engine::lab::Asked
             }),
             None,
         ),
-        Some(Asked::Advisory(key, shared)) => {
-            (None, Some(format!("{key}{}", if *shared { " shared" } else { "" })))
-        }
+        Some(Asked::Advisory(key, shared)) => (
+            None,
+            Some(format!("{key}{}", if *shared { " shared" } else { "" })),
+        ),
         None => (None, None),
     };
     WaitEdge {

@@ -38,7 +38,11 @@ fn success(verb: &str, s: &Success) -> String {
     if s.warnings > 0 {
         out.push_str(&format!(", {}", plural(s.warnings, "warning")));
     }
-    let info = match (&s.info, verb.starts_with("ALTER")) {
+    // ALTER TABLE and CREATE [UNIQUE] INDEX (an ALTER TABLE to the server) report records.
+    let altered = verb.starts_with("ALTER")
+        || verb.starts_with("CREATE INDEX")
+        || verb.starts_with("CREATE UNIQUE");
+    let info = match (&s.info, altered) {
         (Some(i), _) => Some(i.clone()),
         (None, true) => Some("Records: 0  Duplicates: 0  Warnings: 0".to_string()),
         _ => None,
@@ -98,7 +102,7 @@ pub fn error_line(e: &StepError) -> String {
 fn sqlstate(code: &str) -> &'static str {
     match code {
         "1062" | "1048" => "23000",
-        "1064" => "42000",
+        "1064" | "1061" | "1072" => "42000",
         "1146" | "1051" => "42S02",
         "1054" => "42S22",
         "1050" => "42S01",

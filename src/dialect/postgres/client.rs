@@ -16,7 +16,8 @@ pub fn render(verb: &str, outcome: &Outcome) -> String {
 }
 
 fn success(verb: &str, s: &Success) -> String {
-    let mut out = String::new();
+    // psql prints the server's notices (to stderr) before the result.
+    let mut out: String = s.notices.iter().map(|n| format!("{n}\n")).collect();
     if let Some(columns) = &s.columns {
         out.push_str(&aligned(&Grid::new(columns, &s.rows, "")));
         let n = s.rows.len();
@@ -37,6 +38,10 @@ fn tag(verb: &str, s: &Success) -> String {
         "INSERT" => format!("INSERT 0 {n}"),
         "UPDATE" | "DELETE" => format!("{first} {n}"),
         "START" | "BEGIN" => "BEGIN".into(),
+        // CREATE UNIQUE INDEX, CREATE INDEX CONCURRENTLY: the tag names the object only.
+        "CREATE" if verb.contains("INDEX") || verb.starts_with("CREATE UNIQUE") => {
+            "CREATE INDEX".into()
+        }
         _ => verb.to_string(),
     }
 }

@@ -1,0 +1,116 @@
+//! `CREATE [UNIQUE] INDEX` in PostgreSQL and MySQL (SQL Server's is planned in `mssql/`).
+//!
+//! A unique index is a key like any other: the catalog gets it, so that duplicate keys are
+//! found, waited for and named as the server does. MySQL's other indexes are access paths
+//! InnoDB locks through (`mysql/access.rs`, `mysql/filesort.rs`), so the catalog gets them
+//! too. PostgreSQL's other indexes change nothing a statement returns, locks or waits for
+//! (its row locks are on rows, not index entries): such an index is accepted and noted.
+//! What the catalog cannot hold, a unique index on an expression or a partial one, is
+//! refused by name: SQLite would enforce it, but the engine's own key checks would not
+//! know it, and a waiter would miss an uncommitted duplicate.
+
+use super::catalog::{Catalog, KeyDef, TableDef};
+use super::common::unsupported_with;
+use super::ddl::rebuild;
+use super::exprs::last_ident;
+use super::plan::{CatalogChange, Plan, PlanKind};
+use super::Dialect;
+use crate::trace::StepError;
+use sqlparser::ast::{CreateIndex, Expr};
+
+pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Plan, StepError> {
+    let table = last_ident(&ci.table_name);
+    let Some(old) = catalog.table(&table) else {
+        return Err(match dialect {
+            Dialect::MySql => {
+                StepError::other("1146", format!("Table 'test.{table}' doesn't exist"))
+            }
+            _ => StepError::other("42P01", format!("relation \"{table}\" does not exist")),
+        });
+    };
+    let columns: Option<Vec<String>> = ci
+        .columns
+        .iter()
+        .map(|c| match &c.column.expr {
+            Expr::Identifier(i) => Some(i.value.clone()),
+            _ => None,
+        })
+        .collect();
+    if dialect == Dialect::Postgres && !ci.unique {
+        let mut plan = Plan::new(PlanKind::Noop, Vec::new());
+        plan.notes.push(format!(
+            "{}: PostgreSQL's row locks are on rows, not index entries, so an index that is not unique changes no result, lock or wait here",
+            ci.name.as_ref().map_or_else(|| "CREATE INDEX".to_string(), |n| n.to_string())
+        ));
+        return Ok(plan);
+    }
+    let Some(columns) = columns else {
+        return Err(unsupported_with(
+            dialect,
+            "an index on an expression",
+            "the engine checks keys on columns only; index a column (a generated value stored in its own column, if need be)",
+        ));
+    };
+    if ci.predicate.is_some() {
+        return Err(unsupported_with(
+            dialect,
+            "a partial unique index (CREATE UNIQUE INDEX ... WHERE)",
+            "the engine's key checks (which make an insert wait for an uncommitted duplicate) know keys on whole columns only; use a unique key on columns, or a lock (pg_advisory_xact_lock) around the check-then-insert",
+        ));
+    }
+    if let Some(missing) = columns.iter().find(|c| old.column(c).is_none()) {
+        return Err(match dialect {
+            Dialect::MySql => StepError::other(
+                "1072",
+                format!("Key column '{missing}' doesn't exist in table"),
+            ),
+            _ => StepError::other("42703", format!("column \"{missing}\" does not exist")),
+        });
+    }
+    let name = ci
+        .name
+        .as_ref()
+        .map(last_ident)
+        .unwrap_or_else(|| format!("{table}_{}_idx", columns.join("_")));
+    if key_named(old, &name) {
+        if ci.if_not_exists {
+            let mut plan = Plan::new(PlanKind::Noop, Vec::new());
+            plan.notes
+                .push(format!("{name} exists already: IF NOT EXISTS skips it"));
+            return Ok(plan);
+        }
+        return Err(match dialect {
+            Dialect::MySql => StepError::other("1061", format!("Duplicate key name '{name}'")),
+            _ => StepError::other("42P07", format!("relation \"{name}\" already exists")),
+        });
+    }
+    let mut new = old.clone();
+    let key = KeyDef {
+        name: name.clone(),
+        columns: columns.clone(),
+    };
+    let what = if ci.unique {
+        new.uniques.push(key);
+        "a unique key"
+    } else {
+        new.indexes.push(key);
+        "an index InnoDB reads (and locks) through"
+    };
+    let mut plan = Plan::new(
+        PlanKind::Ddl {
+            change: CatalogChange::Replace(new.clone()),
+        },
+        rebuild(old, &new),
+    );
+    plan.notes.push(format!(
+        "{name} on {table} ({}) is {what}; SQLite gets it by a rebuild of the table with every row kept",
+        columns.join(", ")
+    ));
+    Ok(plan)
+}
+
+fn key_named(def: &TableDef, name: &str) -> bool {
+    def.unique_keys()
+        .chain(def.indexes.iter())
+        .any(|k| k.name.eq_ignore_ascii_case(name))
+}
