@@ -5,7 +5,8 @@ use super::exprs::{last_ident, now_expr, parenthesized, parse_sqlite_expr, rewri
 use super::plan::{Plan, PlanKind};
 use sqlparser::ast::{
     Assignment, AssignmentTarget, Delete, Expr, FromTable, Ident, ObjectName, OrderByExpr, Query,
-    SetExpr, Statement, TableFactor, TableWithJoins, Update,
+    SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Statement, TableFactor, TableWithJoins,
+    Update,
 };
 
 /// A plain query. Locking clauses are dropped with a note: one session takes no locks.
@@ -20,6 +21,12 @@ pub fn plan_query_sorting(mut q: Query, filesort: &dyn Fn(&Query) -> bool) -> Pl
     let mut notes = rewrite_all(&mut q);
     let kind = match q.body.as_mut() {
         SetExpr::Delete(Statement::Delete(d)) => {
+            let (FromTable::WithFromKeyword(targets) | FromTable::WithoutKeyword(targets)) =
+                &mut d.from;
+            targets.iter_mut().for_each(alias_with_as);
+            if let Some(t) = targets.first() {
+                unqualified_returning(&t.clone(), &mut d.returning);
+            }
             notes.extend(using_to_exists(d));
             let table = match &d.from {
                 FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t) => {
@@ -30,9 +37,13 @@ pub fn plan_query_sorting(mut q: Query, filesort: &dyn Fn(&Query) -> bool) -> Pl
                 table: table.unwrap_or_default(),
             }
         }
-        SetExpr::Update(Statement::Update(u)) => PlanKind::Update {
-            table: table_name(&u.table).unwrap_or_default(),
-        },
+        SetExpr::Update(Statement::Update(u)) => {
+            alias_with_as(&mut u.table);
+            unqualified_returning(&u.table, &mut u.returning);
+            PlanKind::Update {
+                table: table_name(&u.table).unwrap_or_default(),
+            }
+        }
         _ => PlanKind::Query,
     };
     let (lock_reads, lock_notes) = super::locks::lock_requests_sorting(&mut q, 0, filesort);
@@ -51,6 +62,41 @@ fn alias_with_as(t: &mut TableWithJoins) {
     }
 }
 
+/// SQLite's RETURNING names the target's columns bare: `RETURNING m.id` (the target's alias
+/// or name before the column, as pgmq writes it) becomes `RETURNING id`, `m.*` becomes `*`.
+fn unqualified_returning(t: &TableWithJoins, returning: &mut Option<Vec<SelectItem>>) {
+    let Some(items) = returning.as_mut() else {
+        return;
+    };
+    let TableFactor::Table { name, alias, .. } = &t.relation else {
+        return;
+    };
+    let target = last_ident(name);
+    let called = alias.as_ref().map(|a| a.name.value.clone());
+    let ours = |q: &str| {
+        q.eq_ignore_ascii_case(&target)
+            || called.as_deref().is_some_and(|c| c.eq_ignore_ascii_case(q))
+    };
+    for item in items.iter_mut() {
+        if let SelectItem::QualifiedWildcard(SelectItemQualifiedWildcardKind::ObjectName(n), opts) =
+            item
+        {
+            if ours(&last_ident(n)) {
+                *item = SelectItem::Wildcard(opts.clone());
+            }
+            continue;
+        }
+        super::walk::exprs(item, &mut |e| {
+            if let Expr::CompoundIdentifier(parts) = e {
+                if parts.len() == 2 && ours(&parts[0].value) {
+                    *e = Expr::Identifier(parts[1].clone());
+                }
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+    }
+}
+
 pub fn table_name(t: &TableWithJoins) -> Option<String> {
     match &t.relation {
         TableFactor::Table { name, .. } => Some(last_ident(name)),
@@ -61,6 +107,7 @@ pub fn table_name(t: &TableWithJoins) -> Option<String> {
 pub fn plan_update(mut u: Update, catalog: &Catalog) -> Plan {
     let table = table_name(&u.table).unwrap_or_default();
     alias_with_as(&mut u.table);
+    unqualified_returning(&u.table, &mut u.returning);
     let mut notes = rewrite_all(&mut u);
     let (lock_reads, lock_notes) = super::locks::lock_requests(&mut u, 0);
     notes.extend(lock_notes);
@@ -89,6 +136,9 @@ pub fn plan_delete(mut d: Delete) -> Plan {
     let table = tables.first().and_then(table_name).unwrap_or_default();
     let (FromTable::WithFromKeyword(targets) | FromTable::WithoutKeyword(targets)) = &mut d.from;
     targets.iter_mut().for_each(alias_with_as);
+    if let Some(t) = targets.first() {
+        unqualified_returning(&t.clone(), &mut d.returning);
+    }
     let mut notes = rewrite_all(&mut d);
     notes.extend(using_to_exists(&mut d));
     let (lock_reads, lock_notes) = super::locks::lock_requests(&mut d, 0);

@@ -3,6 +3,7 @@
 //! Everything that differs between vendors is asked of [`Dialect`] through a named capability
 //! method, never by comparing dialects inside the engine.
 
+mod arity;
 pub mod bounds;
 pub mod catalog;
 pub mod client;
@@ -21,6 +22,7 @@ pub mod front;
 pub mod guess;
 pub mod headers;
 mod indexes;
+pub mod intervals;
 pub mod locks;
 pub mod mssql;
 pub mod mysql;

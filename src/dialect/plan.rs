@@ -151,6 +151,52 @@ pub struct Plan {
     /// by the engine in order; the one row they return is the statement's result
     /// (`postgres/advisory.rs`). SQLite runs nothing for such a plan.
     pub advisory: Vec<AdvisoryCall>,
+    /// Result columns (by position) whose values the vendor prints otherwise than SQLite
+    /// returns them, rewritten once the statement has run (`postgres/text_forms.rs`).
+    pub text_forms: Vec<(usize, TextForm)>,
+}
+
+/// A vendor's text form of a value SQLite has no type for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextForm {
+    /// PostgreSQL's boolean: `t` / `f` for SQLite's 1 / 0.
+    PgBool,
+    /// PostgreSQL's `timestamptz` in the session time zone UTC: `2025-01-01 09:00:00+00`.
+    PgTimestampTz,
+}
+
+impl TextForm {
+    /// `v` as the vendor prints it (values of another shape are left as they are).
+    pub fn apply(self, v: &mut crate::trace::Value) {
+        use crate::trace::Value;
+        match (self, &*v) {
+            (TextForm::PgBool, Value::Int(0)) => *v = Value::Text("f".into()),
+            (TextForm::PgBool, Value::Int(1)) => *v = Value::Text("t".into()),
+            (TextForm::PgTimestampTz, Value::Text(t)) if is_plain_timestamp(t) => {
+                *v = Value::Text(format!("{t}+00"))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `YYYY-MM-DD HH:MM:SS`, with fractional seconds or not, and no zone.
+fn is_plain_timestamp(t: &str) -> bool {
+    let b = t.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    b.len() >= 19
+        && digits(0..4)
+        && b[4] == b'-'
+        && digits(5..7)
+        && b[7] == b'-'
+        && digits(8..10)
+        && b[10] == b' '
+        && digits(11..13)
+        && b[13] == b':'
+        && digits(14..16)
+        && b[16] == b':'
+        && digits(17..19)
+        && (b.len() == 19 || (b[19] == b'.' && b.len() > 20 && digits(20..b.len())))
 }
 
 /// One call of an advisory lock function.
@@ -193,6 +239,7 @@ impl Plan {
             no_result_set_if: None,
             init_plans: Vec::new(),
             advisory: Vec::new(),
+            text_forms: Vec::new(),
         }
     }
 }

@@ -55,7 +55,11 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
 fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     match stmt {
         Statement::Query(q) => Ok(plan_query(*q.clone())),
-        Statement::Insert(ins) => Ok(super::postgres::plan_insert(ins, catalog)),
+        Statement::Insert(ins) => {
+            let mut ins = ins.clone();
+            super::arity::fit(Dialect::MsSql, &mut ins, catalog)?;
+            Ok(super::postgres::plan_insert(&ins, catalog))
+        }
         Statement::Update(u) => Ok(plan_update(u.clone(), catalog)),
         Statement::Delete(d) => Ok(plan_delete(d.clone())),
         Statement::CreateIndex(ci) => Ok(create_index(ci)),

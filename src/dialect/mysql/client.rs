@@ -102,6 +102,7 @@ pub fn error_line(e: &StepError) -> String {
 fn sqlstate(code: &str) -> &'static str {
     match code {
         "1062" | "1048" => "23000",
+        "1136" => "21S01",
         "1064" | "1061" | "1072" => "42000",
         "1146" | "1051" => "42S02",
         "1054" => "42S22",

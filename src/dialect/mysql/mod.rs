@@ -2,6 +2,7 @@
 //! file; this file only dispatches.
 
 pub mod access;
+mod assignments;
 pub mod client;
 pub mod consistent_snapshot;
 pub mod errors;
@@ -31,7 +32,9 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let division_note = super::division::guard(Dialect::MySql, &mut stmt);
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
     let extremes_note = super::extremes::rewrite(Dialect::MySql, &mut stmt);
+    let interval_note = super::intervals::rewrite(Dialect::MySql, &mut stmt)?;
     let mut plan = plan_statement(&stmt, catalog)?;
+    plan.notes.extend(interval_note);
     plan.notes.extend(extremes_note);
     plan.notes.extend(division_note);
     plan.notes.extend(quotient_note);
@@ -58,7 +61,10 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
             "MariaDB has RETURNING on DELETE, INSERT and REPLACE only (the server answers 1064); lock the row with SELECT ... FOR UPDATE, then UPDATE it",
         )),
         Statement::Update(u) => {
-            let mut plan = plan_update(u.clone(), catalog);
+            let mut ordered = u.clone();
+            let note = assignments::left_to_right(&mut ordered)?;
+            let mut plan = plan_update(ordered, catalog);
+            plan.notes.extend(note);
             let id = plan.lock_reads.len();
             plan.lock_reads.extend(access::of_update(u, catalog, id));
             Ok(plan)
@@ -78,6 +84,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
 }
 
 fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
+    super::arity::fit(Dialect::MySql, &mut ins, catalog)?;
     let table = match &ins.table {
         sqlparser::ast::TableObject::TableName(n) => last_ident(n),
         other => other.to_string(),

@@ -19,6 +19,7 @@ pub mod isolation;
 pub mod lock_strength;
 mod names;
 pub mod series;
+mod text_forms;
 mod timeouts;
 
 pub use init_plans::param as init_param;
@@ -30,6 +31,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     if let Some(advisory) = advisory::plan(&mut stmt) {
         return advisory;
     }
+    let text_forms = text_forms::forms(&stmt, catalog);
     let names_note = names::rewrite(&mut stmt);
     let cast_notes = casts::rewrite(&mut stmt).map_err(|why| StepError {
         class: crate::trace::ErrorClass::Other,
@@ -40,10 +42,12 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
         fixed_text: None,
     })?;
     let series_note = series::rewrite(&mut stmt);
+    let interval_note = super::intervals::rewrite(Dialect::Postgres, &mut stmt)?;
     let division_note = super::division::guard(Dialect::Postgres, &mut stmt);
     let extremes_note = super::extremes::rewrite(Dialect::Postgres, &mut stmt);
     let init_plans = init_plans::freeze(&mut stmt, catalog);
     let mut plan = plan_statement(&stmt, catalog)?;
+    plan.text_forms = text_forms;
     if !init_plans.is_empty() {
         plan.notes.push(format!(
             "{} computed once before the first row, as PostgreSQL's InitPlan: a wait for a row lock keeps {}",
@@ -55,6 +59,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     plan.notes.extend(names_note);
     plan.notes.extend(cast_notes);
     plan.notes.extend(series_note);
+    plan.notes.extend(interval_note);
     plan.notes.extend(division_note);
     plan.notes.extend(extremes_note);
     Ok(plan)
@@ -109,7 +114,13 @@ fn refuse_unmodelled(stmt: &mut Statement) -> Result<(), StepError> {
 fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     match stmt {
         Statement::Query(q) => Ok(plan_query(*q.clone())),
-        Statement::Insert(ins) => Ok(plan_insert(ins, catalog)),
+        Statement::Insert(ins) => {
+            let mut ins = ins.clone();
+            let note = super::arity::fit(Dialect::Postgres, &mut ins, catalog)?;
+            let mut plan = plan_insert(&ins, catalog);
+            plan.notes.extend(note);
+            Ok(plan)
+        }
         Statement::Update(u) => Ok(plan_update(u.clone(), catalog)),
         Statement::Delete(d) => Ok(plan_delete(d.clone())),
         other => plan_ddl(other, catalog, Dialect::Postgres)

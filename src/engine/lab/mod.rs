@@ -530,6 +530,21 @@ impl Lab {
             Exec::Done(f) => Exec::Done(self.drop_result_set(plan, f)),
             other => other,
         };
+        let exec = match exec {
+            Exec::Done(mut f) => {
+                if let Outcome::Ok(ok) = &mut f.outcome {
+                    for row in &mut ok.rows {
+                        for (i, form) in &plan.text_forms {
+                            if let Some(v) = row.get_mut(*i) {
+                                form.apply(v);
+                            }
+                        }
+                    }
+                }
+                Exec::Done(f)
+            }
+            other => other,
+        };
         self.store.set_params(None);
         exec
     }

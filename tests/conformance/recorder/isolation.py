@@ -74,6 +74,8 @@ def run_one(spec_text: str, permutation: list[str]) -> str | None:
     # cycle, before the next step closes one, so the session that closes it is the victim.
     # isolationtester sends the next step about 10 ms after it sees a wait: 1 ms makes that so.
     psql(f"ALTER DATABASE {DB} SET deadlock_timeout = '1ms'")
+    # Queue Lab's clock is UTC: a timestamptz prints with +00 (whatever the machine's zone).
+    psql(f"ALTER DATABASE {DB} SET TimeZone = 'UTC'")
     names = " ".join(f'"{p}"' if not re.fullmatch(r"\w+", p) else p for p in permutation)
     text = without_permutations(spec_text) + f"\npermutation {names}\n"
     try:

@@ -203,6 +203,8 @@ class PgDriver(Driver):
         conn = self.psycopg.connect(dbname=DB, autocommit=True, **PG)
         conn.execute("SET deadlock_timeout = '100ms'")
         conn.execute("SET lock_timeout = 0")
+        # Queue Lab's clock is UTC: a timestamptz prints with +00 (whatever the machine's zone).
+        conn.execute("SET TimeZone = 'UTC'")
         conn.add_notice_handler(lambda _d: None)
         return conn
 

@@ -1,0 +1,327 @@
+//! Rule: result values in PostgreSQL's text form where SQLite's differs. SQLite has no
+//! boolean or time zone types: `vt <= now()` or a `boolean` column comes back as 1 or 0,
+//! where psql and every PostgreSQL client show `t` or `f`; a `timestamptz` comes back as
+//! `2025-01-01 09:00:00`, where PostgreSQL (its session time zone UTC) prints
+//! `2025-01-01 09:00:00+00`. The planner reads which result columns have such a type (a
+//! column declared so, a comparison or other test, `now()`, a cast) and the engine writes
+//! those columns' values in PostgreSQL's form once the statement has run. The values inside
+//! the statement stay SQLite's, so comparisons and sorting are unchanged.
+
+use super::super::catalog::{Catalog, TableDef};
+use super::super::exprs::last_ident;
+use super::super::plan::TextForm;
+use sqlparser::ast::{
+    BinaryOperator, CastKind, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArguments,
+    Query, Select, SelectItem, SetExpr, Statement, TableFactor, TableWithJoins, UnaryOperator,
+    Value,
+};
+
+/// The result columns of `stmt` (by position) whose values PostgreSQL prints otherwise.
+pub fn forms(stmt: &Statement, catalog: &Catalog) -> Vec<(usize, TextForm)> {
+    let (items, scope) = match stmt {
+        Statement::Query(q) => match first_select(q) {
+            Some(sel) => (&sel.projection, Scope::of(&sel.from, catalog)),
+            None => return Vec::new(),
+        },
+        Statement::Insert(ins) => {
+            let Some(r) = &ins.returning else {
+                return Vec::new();
+            };
+            let table = match &ins.table {
+                sqlparser::ast::TableObject::TableName(n) => last_ident(n),
+                _ => return Vec::new(),
+            };
+            (r, Scope::named(&table, None, catalog))
+        }
+        Statement::Update(u) => {
+            let Some(r) = &u.returning else {
+                return Vec::new();
+            };
+            let mut scope = Scope::of(std::slice::from_ref(&u.table), catalog);
+            if let Some(sqlparser::ast::UpdateTableFromKind::AfterSet(from)) = &u.from {
+                scope.extend(Scope::of(from, catalog));
+            }
+            (r, scope)
+        }
+        Statement::Delete(d) => {
+            let Some(r) = &d.returning else {
+                return Vec::new();
+            };
+            let from = match &d.from {
+                sqlparser::ast::FromTable::WithFromKeyword(f)
+                | sqlparser::ast::FromTable::WithoutKeyword(f) => f,
+            };
+            (r, Scope::of(from, catalog))
+        }
+        _ => return Vec::new(),
+    };
+    let mut out = Vec::new();
+    let mut at = 0;
+    for item in items {
+        let kinds: Vec<Option<TextForm>> = match item {
+            SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
+                vec![scope.kind(e)]
+            }
+            SelectItem::Wildcard(_) => match scope.all_columns(None) {
+                Some(k) => k,
+                // A derived table's columns are not known: nothing after it is placed.
+                None => return out,
+            },
+            SelectItem::QualifiedWildcard(
+                sqlparser::ast::SelectItemQualifiedWildcardKind::ObjectName(name),
+                _,
+            ) => match scope.all_columns(Some(&last_ident(name))) {
+                Some(k) => k,
+                None => return out,
+            },
+            // Several names for one value: not PostgreSQL syntax.
+            _ => return out,
+        };
+        for k in kinds {
+            if let Some(k) = k {
+                out.push((at, k));
+            }
+            at += 1;
+        }
+    }
+    out
+}
+
+/// The SELECT whose items name the result: the first branch of a set operation.
+fn first_select(q: &Query) -> Option<&Select> {
+    let mut body = q.body.as_ref();
+    loop {
+        match body {
+            SetExpr::SetOperation { left, .. } => body = left.as_ref(),
+            SetExpr::Query(inner) => body = inner.body.as_ref(),
+            SetExpr::Select(s) => return Some(s),
+            _ => return None,
+        }
+    }
+}
+
+/// The tables a statement reads, by the name it calls them (alias or table name); `None`
+/// for a relation whose columns the catalog does not know (a derived table).
+struct Scope<'a> {
+    tables: Vec<(String, Option<&'a TableDef>)>,
+}
+
+impl<'a> Scope<'a> {
+    fn of(from: &[TableWithJoins], catalog: &'a Catalog) -> Scope<'a> {
+        let mut scope = Scope { tables: Vec::new() };
+        for t in from {
+            scope.add(&t.relation, catalog);
+            for j in &t.joins {
+                scope.add(&j.relation, catalog);
+            }
+        }
+        scope
+    }
+
+    fn named(table: &str, alias: Option<String>, catalog: &'a Catalog) -> Scope<'a> {
+        Scope {
+            tables: vec![(
+                alias.unwrap_or_else(|| table.to_string()),
+                catalog.table(table),
+            )],
+        }
+    }
+
+    fn extend(&mut self, other: Scope<'a>) {
+        self.tables.extend(other.tables);
+    }
+
+    fn add(&mut self, factor: &TableFactor, catalog: &'a Catalog) {
+        match factor {
+            TableFactor::Table { name, alias, .. } => {
+                let table = last_ident(name);
+                let called = alias
+                    .as_ref()
+                    .map_or(table.clone(), |a| a.name.value.clone());
+                self.tables.push((called, catalog.table(&table)));
+            }
+            TableFactor::Derived { alias, .. } => {
+                let called = alias
+                    .as_ref()
+                    .map_or(String::new(), |a| a.name.value.clone());
+                self.tables.push((called, None));
+            }
+            _ => self.tables.push((String::new(), None)),
+        }
+    }
+
+    /// The forms of every column of the named table (or of all of them, in order).
+    fn all_columns(&self, qualifier: Option<&str>) -> Option<Vec<Option<TextForm>>> {
+        let mut out = Vec::new();
+        for (called, def) in &self.tables {
+            if qualifier.is_some_and(|q| !q.eq_ignore_ascii_case(called)) {
+                continue;
+            }
+            let def = (*def)?;
+            out.extend(def.columns.iter().map(|c| of_type_name(&c.sql_type)));
+        }
+        Some(out)
+    }
+
+    fn column(&self, qualifier: Option<&str>, name: &str) -> Option<TextForm> {
+        self.tables
+            .iter()
+            .filter(|(called, _)| qualifier.is_none_or(|q| q.eq_ignore_ascii_case(called)))
+            .find_map(|(_, def)| def.and_then(|d| d.column(name)))
+            .and_then(|c| of_type_name(&c.sql_type))
+    }
+
+    /// The form of an expression's value. Looks at the top of the expression only (and down
+    /// the left of `ts + interval ...`), so a deep operator chain costs no stack.
+    fn kind(&self, e: &Expr) -> Option<TextForm> {
+        use BinaryOperator::*;
+        let mut e = e;
+        loop {
+            match e {
+                Expr::Nested(inner) => e = inner,
+                Expr::BinaryOp {
+                    op: Plus | Minus,
+                    left,
+                    right,
+                } if matches!(right.as_ref(), Expr::Interval(_)) => e = left,
+                _ => break,
+            }
+        }
+        match e {
+            Expr::Identifier(i) => self.column(None, &i.value),
+            Expr::CompoundIdentifier(parts) if parts.len() >= 2 => {
+                let n = parts.len();
+                self.column(Some(&parts[n - 2].value), &parts[n - 1].value)
+            }
+            Expr::Value(v) if matches!(v.value, Value::Boolean(_)) => Some(TextForm::PgBool),
+            Expr::BinaryOp { op, .. } => matches!(
+                op,
+                Eq | NotEq | Lt | LtEq | Gt | GtEq | And | Or | Xor | PGRegexMatch
+            )
+            .then_some(TextForm::PgBool),
+            Expr::UnaryOp {
+                op: UnaryOperator::Not,
+                ..
+            }
+            | Expr::IsNull(_)
+            | Expr::IsNotNull(_)
+            | Expr::IsTrue(_)
+            | Expr::IsFalse(_)
+            | Expr::IsNotTrue(_)
+            | Expr::IsNotFalse(_)
+            | Expr::IsDistinctFrom(..)
+            | Expr::IsNotDistinctFrom(..)
+            | Expr::InList { .. }
+            | Expr::InSubquery { .. }
+            | Expr::Between { .. }
+            | Expr::Like { .. }
+            | Expr::ILike { .. }
+            | Expr::Exists { .. }
+            | Expr::AnyOp { .. }
+            | Expr::AllOp { .. } => Some(TextForm::PgBool),
+            Expr::Cast {
+                kind: CastKind::Cast | CastKind::DoubleColon,
+                data_type,
+                ..
+            } => of_data_type(data_type),
+            Expr::Case { conditions, .. } => conditions.first().and_then(|w| self.kind(&w.result)),
+            Expr::Function(f) => {
+                let name = f.name.to_string().to_ascii_lowercase();
+                match name.as_str() {
+                    "now"
+                    | "current_timestamp"
+                    | "transaction_timestamp"
+                    | "statement_timestamp"
+                    | "clock_timestamp" => Some(TextForm::PgTimestampTz),
+                    "coalesce" | "greatest" | "least" | "min" | "max" => {
+                        first_arg(&f.args).and_then(|a| self.kind(a))
+                    }
+                    "bool_and" | "bool_or" | "every" => Some(TextForm::PgBool),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+fn first_arg(args: &FunctionArguments) -> Option<&Expr> {
+    let FunctionArguments::List(list) = args else {
+        return None;
+    };
+    match list.args.first()? {
+        FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => Some(e),
+        _ => None,
+    }
+}
+
+fn of_data_type(t: &DataType) -> Option<TextForm> {
+    match t {
+        DataType::Bool | DataType::Boolean => Some(TextForm::PgBool),
+        DataType::Timestamp(_, tz) if tz.to_string().contains("WITH TIME ZONE") => {
+            Some(TextForm::PgTimestampTz)
+        }
+        other => of_type_name(&other.to_string()),
+    }
+}
+
+/// A declared type as written: `boolean`, `bool`, `timestamptz`, `timestamp with time zone`.
+fn of_type_name(t: &str) -> Option<TextForm> {
+    let t = t.to_ascii_lowercase();
+    if t == "bool" || t == "boolean" {
+        Some(TextForm::PgBool)
+    } else if t.starts_with("timestamptz") || t.contains("with time zone") {
+        Some(TextForm::PgTimestampTz)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::Dialect;
+
+    fn forms_of(setup: &[&str], sql: &str) -> Vec<(usize, TextForm)> {
+        let mut catalog = Catalog::default();
+        for ddl in setup {
+            let script = crate::dialect::front::parse_script(Dialect::Postgres, ddl);
+            let stmt = script.statements[0].ast.clone().expect("parses");
+            let plan = crate::dialect::plan(Dialect::Postgres, &stmt, &catalog).expect("plans");
+            if let crate::dialect::PlanKind::Ddl {
+                change: crate::dialect::plan::CatalogChange::Create(def),
+            } = plan.kind
+            {
+                catalog.put(def);
+            }
+        }
+        let script = crate::dialect::front::parse_script(Dialect::Postgres, sql);
+        forms(&script.statements[0].ast.clone().expect("parses"), &catalog)
+    }
+
+    #[test]
+    fn tests_boolean_columns_and_clock_values_are_found_by_position() {
+        use TextForm::*;
+        let jobs = "CREATE TABLE jobs (id int, done boolean, vt timestamptz, at timestamp)";
+        assert_eq!(
+            forms_of(&[jobs], "SELECT id, done, vt <= now() AS due, vt, at, now() + interval '1 minute' FROM jobs"),
+            [(1, PgBool), (2, PgBool), (3, PgTimestampTz), (5, PgTimestampTz)]
+        );
+        assert_eq!(
+            forms_of(&[jobs], "SELECT j.* , 1 FROM jobs j"),
+            [(1, PgBool), (2, PgTimestampTz)]
+        );
+        assert_eq!(
+            forms_of(
+                &[jobs],
+                "UPDATE jobs SET done = true WHERE id = 1 RETURNING id, done, NOT done"
+            ),
+            [(1, PgBool), (2, PgBool)]
+        );
+        assert_eq!(
+            forms_of(&[], "SELECT 1 = 1, 2, true, 'x' IS NULL"),
+            [(0, PgBool), (2, PgBool), (3, PgBool)]
+        );
+        assert!(forms_of(&[jobs], "SELECT id + 1, at FROM jobs").is_empty());
+    }
+}
