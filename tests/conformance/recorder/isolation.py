@@ -33,7 +33,7 @@ TESTER = os.environ.get(
     "ISOLATIONTESTER",
     "/usr/lib/postgresql/15/lib/pgxs/src/test/isolation/isolationtester",
 )
-DB = "ql_isolation"
+DB = os.environ.get("QL_ISO_DB", "ql_isolation")
 HEADER = re.compile(r"^Parsed test spec with \d+ sessions\n")
 
 

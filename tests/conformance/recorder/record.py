@@ -39,7 +39,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 CONF = HERE.parent
 ROOT = CONF.parent.parent
-DB = "ql_conformance"
+DB = os.environ.get("QL_DB", "ql_conformance")
 
 # How long a session must be seen blocked before it is reported `waiting`, and how long the
 # waiters must stay blocked after a step before they count as still waiting. Longer than the
