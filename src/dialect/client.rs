@@ -89,13 +89,57 @@ fn continued(prompt: &str, source: &str) -> String {
 
 /// The statement's leading keywords, upper-cased (`INSERT`, `CREATE TABLE`, ...).
 fn first_words(source: &str) -> String {
-    source
+    let words: Vec<String> = source
         .split_whitespace()
         .filter(|w| !matches!(*w, "mysql>" | "->"))
-        .take(2)
         .map(|w| w.trim_end_matches(';').to_ascii_uppercase())
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect();
+    if words.first().is_some_and(|w| w == "WITH") {
+        if let Some(verb) = after_with(source) {
+            return verb.into();
+        }
+    }
+    words.into_iter().take(2).collect::<Vec<_>>().join(" ")
+}
+
+/// The statement a `WITH ...` prefix leads to: the first of SELECT, INSERT, UPDATE, DELETE
+/// outside the CTEs' parentheses and quotes (the clients name a statement by it).
+fn after_with(source: &str) -> Option<&'static str> {
+    let mut depth = 0i32;
+    let mut quoted: Option<char> = None;
+    let mut word = String::new();
+    for c in source.chars().chain(std::iter::once(' ')) {
+        if let Some(q) = quoted {
+            if c == q {
+                quoted = None;
+            }
+            continue;
+        }
+        if c.is_ascii_alphanumeric() || c == '_' {
+            word.push(c.to_ascii_uppercase());
+            continue;
+        }
+        if depth == 0 {
+            let verb = match word.as_str() {
+                "SELECT" => Some("SELECT"),
+                "INSERT" => Some("INSERT"),
+                "UPDATE" => Some("UPDATE"),
+                "DELETE" => Some("DELETE"),
+                _ => None,
+            };
+            if verb.is_some() {
+                return verb;
+            }
+        }
+        word.clear();
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            '\'' | '"' => quoted = Some(c),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A result set laid out for a fixed-width font: each cell's text, and per column its width

@@ -28,6 +28,7 @@ use sqlparser::ast::{Insert, SetExpr, SqliteOnConflict, Statement};
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.clone();
     variables::refuse_unmodelled(&mut stmt)?;
+    refuse_modifying_with(&stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
     let division_note = super::division::guard(Dialect::MySql, &mut stmt);
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
@@ -39,6 +40,28 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     plan.notes.extend(division_note);
     plan.notes.extend(quotient_note);
     Ok(plan)
+}
+
+/// MariaDB has no INSERT, UPDATE or DELETE inside WITH (SQLite neither, but would say so
+/// in its own words).
+fn refuse_modifying_with(stmt: &Statement) -> Result<(), StepError> {
+    let Statement::Query(q) = stmt else {
+        return Ok(());
+    };
+    let modifying = q.with.iter().flat_map(|w| w.cte_tables.iter()).any(|c| {
+        matches!(
+            c.query.body.as_ref(),
+            SetExpr::Insert(_) | SetExpr::Update(_) | SetExpr::Delete(_)
+        )
+    });
+    if modifying {
+        return Err(super::common::unsupported_with(
+            Dialect::MySql,
+            "INSERT, UPDATE or DELETE inside WITH",
+            "MariaDB has no data-modifying WITH (the server answers 1064); run the DELETE ... RETURNING and the INSERT as two statements of one transaction",
+        ));
+    }
+    Ok(())
 }
 
 fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {

@@ -23,7 +23,8 @@ fn success(verb: &str, s: &Success) -> String {
         let n = s.rows.len();
         out.push_str(&format!("({n} {})", if n == 1 { "row" } else { "rows" }));
         if !verb.starts_with("SELECT") && !verb.starts_with("WITH") {
-            out.push('\n');
+            // psql leaves a blank line between the rows of a RETURNING and the command tag.
+            out.push_str("\n\n");
             out.push_str(&tag(verb, s));
         }
         return out;

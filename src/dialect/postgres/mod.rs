@@ -17,6 +17,7 @@ pub mod errors;
 mod init_plans;
 pub mod isolation;
 pub mod lock_strength;
+mod modifying_ctes;
 mod names;
 pub mod series;
 mod text_forms;
@@ -70,7 +71,13 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
 /// REPEATABLE READ, without the 40001 errors of serializable snapshot isolation).
 fn refuse_unmodelled(stmt: &mut Statement) -> Result<(), StepError> {
     let mut dml_in_with = false;
+    // The statement's own WITH may change rows (`modifying_ctes.rs`); one inside a subquery
+    // may not.
+    let mut top = matches!(stmt, Statement::Query(_));
     super::walk::queries(stmt, &mut |q| {
+        if std::mem::take(&mut top) {
+            return std::ops::ControlFlow::Continue(());
+        }
         let ctes = q.with.iter().flat_map(|w| w.cte_tables.iter());
         dml_in_with |= ctes.into_iter().any(|c| {
             matches!(
@@ -83,8 +90,8 @@ fn refuse_unmodelled(stmt: &mut Statement) -> Result<(), StepError> {
     if dml_in_with {
         return Err(super::common::unsupported_with(
             Dialect::Postgres,
-            "INSERT, UPDATE or DELETE inside WITH",
-            "data-modifying CTEs are not modelled yet; run the DELETE ... RETURNING and the INSERT as two statements of one transaction",
+            "INSERT, UPDATE or DELETE inside the WITH of a subquery",
+            "put the data-modifying WITH at the head of the statement",
         ));
     }
     let serializable = match stmt {
@@ -113,6 +120,9 @@ fn refuse_unmodelled(stmt: &mut Statement) -> Result<(), StepError> {
 
 fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     match stmt {
+        Statement::Query(q) if modifying_ctes::modifies(q) => {
+            modifying_ctes::plan(*q.clone(), catalog, &|main| plan_statement(&main, catalog))
+        }
         Statement::Query(q) => Ok(plan_query(*q.clone())),
         Statement::Insert(ins) => {
             let mut ins = ins.clone();

@@ -1,0 +1,372 @@
+//! PostgreSQL's data-modifying WITH: `WITH d AS (DELETE FROM jobs WHERE ... RETURNING *)
+//! INSERT INTO archive SELECT * FROM d` (pgmq's archive, River's and Oban's moves between
+//! tables). SQLite has no DELETE or UPDATE inside WITH, so the statement becomes several
+//! SQLite statements, run in order as one statement of the session:
+//!
+//! 1. the rows the DELETE or UPDATE picks (its WHERE, with any `FOR UPDATE SKIP LOCKED`
+//!    subquery served as every locking read is), kept by rowid in a temp table;
+//! 2. the change itself, on exactly those rows;
+//! 3. what RETURNING gives, kept in the temp table `ql_cte_N` (a DELETE's from the rows
+//!    before, an UPDATE's after);
+//! 4. the main statement, with the CTE reading `ql_cte_N`.
+//!
+//! PostgreSQL runs every part on one snapshot: the main statement sees the tables as they
+//! were before the WITH's change, and sees the change only through RETURNING. A main
+//! statement that reads a table its WITH changes would see the change here, so it is refused
+//! by name; so is an INSERT inside WITH, and a locking clause in both the WITH and the main
+//! statement.
+
+use super::super::catalog::{ident, Catalog};
+use super::super::common::unsupported_with;
+use super::super::dml::{plan_delete, plan_query, plan_update};
+use super::super::exprs::last_ident;
+use super::super::plan::{Plan, PlanKind};
+use super::super::walk;
+use super::super::Dialect;
+use crate::trace::StepError;
+use sqlparser::ast::{
+    Cte, Delete, Expr, FromTable, Query, SelectItem, SetExpr, Statement, TableFactor,
+    TableWithJoins, Update, UpdateTableFromKind,
+};
+use sqlparser::dialect::PostgreSqlDialect;
+use sqlparser::parser::Parser;
+use std::ops::ControlFlow;
+
+/// Whether `q`'s WITH holds an INSERT, UPDATE or DELETE.
+pub fn modifies(q: &Query) -> bool {
+    q.with.as_ref().is_some_and(|w| {
+        w.cte_tables.iter().any(|c| {
+            matches!(
+                c.query.body.as_ref(),
+                SetExpr::Insert(_) | SetExpr::Update(_) | SetExpr::Delete(_)
+            )
+        })
+    })
+}
+
+/// Plans a query whose WITH changes rows. `main` plans the statement that is left once each
+/// change reads from its temp table.
+pub fn plan(
+    mut q: Query,
+    catalog: &Catalog,
+    main: &dyn Fn(Statement) -> Result<Plan, StepError>,
+) -> Result<Plan, StepError> {
+    let mut before: Vec<Plan> = Vec::new();
+    let mut changed: Vec<String> = Vec::new();
+    let with = q.with.as_mut().expect("modifies() said so");
+    for (n, cte) in with.cte_tables.iter_mut().enumerate() {
+        let parts = match cte.query.body.as_ref() {
+            SetExpr::Delete(Statement::Delete(d)) => deleting(d, n, catalog)?,
+            SetExpr::Update(Statement::Update(u)) => updating(u, n, catalog)?,
+            SetExpr::Insert(_) => return Err(refused(
+                "INSERT inside WITH",
+                "run the INSERT ... RETURNING as a statement of its own, in the same transaction",
+            )),
+            _ => continue,
+        };
+        changed.push(parts.table.to_ascii_lowercase());
+        *cte.query = reading(cte, n, &parts.names)?;
+        before.extend(parts.plans);
+    }
+    let reads_changed = reads_any(&mut q, &changed);
+    if let Some(t) = reads_changed {
+        return Err(refused(
+            &format!("a statement that reads {t}, which its WITH changes"),
+            "PostgreSQL's main statement sees the table as it was before the WITH's change (one snapshot), which is not modelled; read the change through the CTE's RETURNING only",
+        ));
+    }
+    let statement = match *q.body {
+        SetExpr::Insert(Statement::Insert(mut ins)) => {
+            // SQLite takes the WITH at the head of the INSERT's SELECT.
+            if let Some(source) = ins.source.as_mut() {
+                source.with = q.with.take();
+            }
+            Statement::Insert(ins)
+        }
+        _ => Statement::Query(Box::new(q)),
+    };
+    let mut last = main(statement)?;
+    if let PlanKind::Insert {
+        source_query,
+        stash_sql,
+        ..
+    } = &mut last.kind
+    {
+        // Its rows come from the WITH's change, after any wait of that change: never from
+        // rows computed before the wait, nor from its source run alone (which reads a temp
+        // table the parts before it fill).
+        *source_query = None;
+        *stash_sql = None;
+    }
+    let locking = before.iter().filter(|p| !p.lock_reads.is_empty()).count()
+        + usize::from(!last.lock_reads.is_empty());
+    if locking > 1 {
+        return Err(refused(
+            "locking clauses in more than one part of a data-modifying WITH",
+            "lock the rows in the WITH's DELETE or UPDATE only (its WHERE's FOR UPDATE SKIP LOCKED subquery)",
+        ));
+    }
+    let mut sqlite = Vec::new();
+    let mut notes = vec![format!(
+        "data-modifying WITH run as {} SQLite statements in one: each DELETE or UPDATE on the rows its WHERE picks, its RETURNING kept in a temp table the main statement reads",
+        before.iter().map(|p| p.sqlite.len()).sum::<usize>() + last.sqlite.len()
+    )];
+    let mut lock_reads = Vec::new();
+    for p in before {
+        sqlite.extend(p.sqlite);
+        notes.extend(p.notes);
+        lock_reads.extend(p.lock_reads);
+    }
+    sqlite.append(&mut last.sqlite);
+    notes.append(&mut last.notes);
+    lock_reads.append(&mut last.lock_reads);
+    last.sqlite = sqlite;
+    last.notes = notes;
+    last.lock_reads = lock_reads;
+    Ok(last)
+}
+
+/// A change of the WITH as planned parts, the table it changes and its RETURNING's names.
+struct Parts {
+    plans: Vec<Plan>,
+    table: String,
+    names: Vec<String>,
+}
+
+fn deleting(d: &Delete, n: usize, catalog: &Catalog) -> Result<Parts, StepError> {
+    let (FromTable::WithFromKeyword(from) | FromTable::WithoutKeyword(from)) = &d.from;
+    let [target] = from.as_slice() else {
+        return Err(refused(
+            "a DELETE of several tables inside WITH",
+            "delete from one table",
+        ));
+    };
+    if d.using.is_some() || !target.joins.is_empty() {
+        return Err(refused(
+            "DELETE ... USING inside WITH",
+            "put the other table in a subquery of the WHERE",
+        ));
+    }
+    let (table, called) = target_names(target)?;
+    let items = d.returning.clone().unwrap_or_default();
+    let names = item_names(&items, &table, catalog)?;
+    let kept = format!("temp.ql_cte_{n}");
+    let mut capture = skeleton(&format!(
+        "SELECT {called}.rowid AS ql_r FROM {}",
+        ident(&table)
+    ))?;
+    if let SetExpr::Select(s) = capture.body.as_mut() {
+        s.projection.extend(items);
+        s.from = vec![target.clone()];
+        s.selection = d.selection.clone();
+    }
+    let capture = as_temp_table(plan_query(capture), &kept);
+    let mut delete = d.clone();
+    delete.returning = None;
+    delete.selection = Some(rowid_in(&called, &kept)?);
+    delete.order_by.clear();
+    delete.limit = None;
+    Ok(Parts {
+        plans: vec![capture, plan_delete(delete)],
+        table,
+        names,
+    })
+}
+
+fn updating(u: &Update, n: usize, catalog: &Catalog) -> Result<Parts, StepError> {
+    if !u.table.joins.is_empty() {
+        return Err(refused(
+            "an UPDATE of joined tables inside WITH",
+            "update one table, with FROM for the others",
+        ));
+    }
+    let (table, called) = target_names(&u.table)?;
+    let items = u.returning.clone().unwrap_or_default();
+    let names = item_names(&items, &table, catalog)?;
+    let ids = format!("temp.ql_cte_{n}_ids");
+    let kept = format!("temp.ql_cte_{n}");
+    let mut pick = skeleton(&format!(
+        "SELECT {called}.rowid AS ql_r FROM {}",
+        ident(&table)
+    ))?;
+    if let SetExpr::Select(s) = pick.body.as_mut() {
+        s.from = vec![u.table.clone()];
+        if let Some(UpdateTableFromKind::AfterSet(from) | UpdateTableFromKind::BeforeSet(from)) =
+            &u.from
+        {
+            s.from.extend(from.iter().cloned());
+        }
+        s.selection = u.selection.clone();
+    }
+    let pick = as_temp_table(plan_query(pick), &ids);
+    let mut update = u.clone();
+    update.returning = None;
+    let mine = rowid_in(&called, &ids)?;
+    update.selection = Some(match (&u.from, update.selection.take()) {
+        // The FROM's join condition stays: the SET may read the other tables' columns.
+        (Some(_), Some(w)) => Expr::BinaryOp {
+            left: Box::new(Expr::Nested(Box::new(w))),
+            op: sqlparser::ast::BinaryOperator::And,
+            right: Box::new(mine),
+        },
+        _ => mine,
+    });
+    let mut after = skeleton(&format!(
+        "SELECT {called}.rowid AS ql_r FROM {}",
+        ident(&table)
+    ))?;
+    if let SetExpr::Select(s) = after.body.as_mut() {
+        s.projection.extend(items);
+        s.from = vec![u.table.clone()];
+        s.selection = Some(rowid_in(&called, &ids)?);
+    }
+    let after = as_temp_table(plan_query(after), &kept);
+    Ok(Parts {
+        plans: vec![pick, plan_update(update, catalog), after],
+        table,
+        names,
+    })
+}
+
+/// The query a changing CTE becomes: its RETURNING's columns from the temp table, under
+/// the CTE's own column names if it gives them.
+fn reading(cte: &Cte, n: usize, names: &[String]) -> Result<Query, StepError> {
+    let renamed: Vec<String> = cte
+        .alias
+        .columns
+        .iter()
+        .map(|c| c.name.value.clone())
+        .collect();
+    if !renamed.is_empty() && renamed.len() != names.len() {
+        return Err(StepError::other(
+            "42P10",
+            format!(
+                "WITH query \"{}\" has {} columns available but {} columns specified",
+                cte.alias.name.value,
+                names.len(),
+                renamed.len()
+            ),
+        ));
+    }
+    let columns: Vec<String> = if names.is_empty() {
+        vec!["NULL AS ql_nothing".into()]
+    } else {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match renamed.get(i) {
+                Some(r) => format!("{} AS {}", ident(c), ident(r)),
+                None => ident(c),
+            })
+            .collect()
+    };
+    skeleton(&format!(
+        "SELECT {} FROM temp.ql_cte_{n}",
+        columns.join(", ")
+    ))
+}
+
+/// The first table among `changed` that the query reads, once its changes read their temp
+/// tables.
+fn reads_any(q: &mut Query, changed: &[String]) -> Option<String> {
+    let mut found = None;
+    walk::relations(q, &mut |name| {
+        let t = last_ident(name).to_ascii_lowercase();
+        if found.is_none() && changed.contains(&t) {
+            found = Some(t);
+        }
+        ControlFlow::Continue(())
+    });
+    found
+}
+
+/// The table a change targets and the name its columns are qualified by (alias or table).
+fn target_names(t: &TableWithJoins) -> Result<(String, String), StepError> {
+    let TableFactor::Table { name, alias, .. } = &t.relation else {
+        return Err(refused(
+            "a change of a subquery inside WITH",
+            "change a table",
+        ));
+    };
+    let table = last_ident(name);
+    let called = alias
+        .as_ref()
+        .map_or_else(|| table.clone(), |a| a.name.value.clone());
+    Ok((table, ident(&called)))
+}
+
+/// The names RETURNING gives its columns: the table's for `*`, a column's, an alias.
+fn item_names(
+    items: &[SelectItem],
+    table: &str,
+    catalog: &Catalog,
+) -> Result<Vec<String>, StepError> {
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
+                let def = catalog.table(table).ok_or_else(|| {
+                    StepError::other("42P01", format!("relation \"{table}\" does not exist"))
+                })?;
+                out.extend(def.columns.iter().map(|c| c.name.clone()));
+            }
+            SelectItem::ExprWithAlias { alias, .. } => out.push(alias.value.clone()),
+            SelectItem::UnnamedExpr(Expr::Identifier(i)) => out.push(i.value.clone()),
+            SelectItem::UnnamedExpr(Expr::CompoundIdentifier(parts)) => {
+                out.push(parts.last().map(|p| p.value.clone()).unwrap_or_default())
+            }
+            other => {
+                return Err(refused(
+                    &format!("RETURNING {other} inside WITH without a name"),
+                    "name the value (RETURNING expr AS name)",
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `called.rowid IN (SELECT ql_r FROM kept)`.
+fn rowid_in(called: &str, kept: &str) -> Result<Expr, StepError> {
+    let q = skeleton(&format!(
+        "SELECT 1 WHERE {called}.rowid IN (SELECT ql_r FROM {kept})"
+    ))?;
+    match *q.body {
+        SetExpr::Select(s) => s.selection.ok_or_else(internal),
+        _ => Err(internal()),
+    }
+}
+
+/// A query the engine composes (never the user's text), parsed to be filled in.
+fn skeleton(sql: &str) -> Result<Query, StepError> {
+    match Parser::new(&PostgreSqlDialect {})
+        .try_with_sql(sql)
+        .and_then(|mut p| p.parse_query())
+    {
+        Ok(q) => Ok(*q),
+        Err(_) => Err(internal()),
+    }
+}
+
+/// A capture query's plan, made to fill the temp table `kept` (emptied first).
+fn as_temp_table(mut plan: Plan, kept: &str) -> Plan {
+    let select = plan.sqlite.join("; ");
+    let name = kept.trim_start_matches("temp.");
+    plan.kind = PlanKind::Query;
+    plan.sqlite = vec![
+        format!("DROP TABLE IF EXISTS {kept}"),
+        format!("CREATE TEMP TABLE {name} AS {select}"),
+    ];
+    plan
+}
+
+fn refused(what: &str, instead: &str) -> StepError {
+    unsupported_with(Dialect::Postgres, what, instead)
+}
+
+fn internal() -> StepError {
+    StepError::other(
+        "XX000",
+        "a data-modifying WITH could not be composed".into(),
+    )
+}
