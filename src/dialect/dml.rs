@@ -54,6 +54,16 @@ pub fn plan_query_sorting(mut q: Query, filesort: &dyn Fn(&Query) -> bool) -> Pl
     plan
 }
 
+/// Whether `q`'s WITH holds an INSERT, UPDATE or DELETE (a data-modifying WITH).
+pub fn modifying_with(q: &Query) -> bool {
+    q.with.iter().flat_map(|w| w.cte_tables.iter()).any(|c| {
+        matches!(
+            c.query.body.as_ref(),
+            SetExpr::Insert(_) | SetExpr::Update(_) | SetExpr::Delete(_)
+        )
+    })
+}
+
 /// SQLite reads an UPDATE's or DELETE's target alias only after AS (`DELETE FROM jobs AS j`);
 /// the servers take it without (`DELETE FROM jobs j`).
 fn alias_with_as(t: &mut TableWithJoins) {

@@ -48,13 +48,7 @@ fn refuse_modifying_with(stmt: &Statement) -> Result<(), StepError> {
     let Statement::Query(q) = stmt else {
         return Ok(());
     };
-    let modifying = q.with.iter().flat_map(|w| w.cte_tables.iter()).any(|c| {
-        matches!(
-            c.query.body.as_ref(),
-            SetExpr::Insert(_) | SetExpr::Update(_) | SetExpr::Delete(_)
-        )
-    });
-    if modifying {
+    if super::dml::modifying_with(q) {
         return Err(super::common::unsupported_with(
             Dialect::MySql,
             "INSERT, UPDATE or DELETE inside WITH",

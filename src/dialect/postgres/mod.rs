@@ -78,13 +78,7 @@ fn refuse_unmodelled(stmt: &mut Statement) -> Result<(), StepError> {
         if std::mem::take(&mut top) {
             return std::ops::ControlFlow::Continue(());
         }
-        let ctes = q.with.iter().flat_map(|w| w.cte_tables.iter());
-        dml_in_with |= ctes.into_iter().any(|c| {
-            matches!(
-                c.query.body.as_ref(),
-                SetExpr::Insert(_) | SetExpr::Update(_) | SetExpr::Delete(_)
-            )
-        });
+        dml_in_with |= super::dml::modifying_with(q);
         std::ops::ControlFlow::Continue(())
     });
     if dml_in_with {
@@ -120,7 +114,7 @@ fn refuse_unmodelled(stmt: &mut Statement) -> Result<(), StepError> {
 
 fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     match stmt {
-        Statement::Query(q) if modifying_ctes::modifies(q) => {
+        Statement::Query(q) if super::dml::modifying_with(q) => {
             modifying_ctes::plan(*q.clone(), catalog, &|main| plan_statement(&main, catalog))
         }
         Statement::Query(q) => Ok(plan_query(*q.clone())),

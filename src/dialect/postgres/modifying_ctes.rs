@@ -32,18 +32,6 @@ use sqlparser::dialect::PostgreSqlDialect;
 use sqlparser::parser::Parser;
 use std::ops::ControlFlow;
 
-/// Whether `q`'s WITH holds an INSERT, UPDATE or DELETE.
-pub fn modifies(q: &Query) -> bool {
-    q.with.as_ref().is_some_and(|w| {
-        w.cte_tables.iter().any(|c| {
-            matches!(
-                c.query.body.as_ref(),
-                SetExpr::Insert(_) | SetExpr::Update(_) | SetExpr::Delete(_)
-            )
-        })
-    })
-}
-
 /// Plans a query whose WITH changes rows. `main` plans the statement that is left once each
 /// change reads from its temp table.
 pub fn plan(
@@ -53,7 +41,7 @@ pub fn plan(
 ) -> Result<Plan, StepError> {
     let mut before: Vec<Plan> = Vec::new();
     let mut changed: Vec<String> = Vec::new();
-    let with = q.with.as_mut().expect("modifies() said so");
+    let with = q.with.as_mut().expect("modifying_with() said so");
     for (n, cte) in with.cte_tables.iter_mut().enumerate() {
         let parts = match cte.query.body.as_ref() {
             SetExpr::Delete(Statement::Delete(d)) => deleting(d, n, catalog)?,
