@@ -838,6 +838,7 @@ impl Lab {
                 Isolation::RepeatableRead | Isolation::Serializable
             )
         });
+        let retry = resume.snapshot.is_some();
         let snapshot = resume
             .snapshot
             .unwrap_or_else(|| match self.txns.get_mut(txn) {
@@ -851,6 +852,13 @@ impl Lab {
                 .lock_reads
                 .iter()
                 .all(|r| !r.applies(isolation, explicit));
+        if retry && !repeatable && !plain_read && self.dialect.locking_reads_use_snapshot() {
+            // PostgreSQL's READ COMMITTED write or locking read finds, as it goes on after a
+            // wait, every row a commit since its snapshot changed (not only the one it waited
+            // for) and goes on with that row's newest version (EvalPlanQual).
+            let changed = self.changed_after(snapshot);
+            resume.refreshed.extend(changed);
+        }
         let view = View {
             own: Some(txn),
             // An INSERT checks keys against the newest committed rows (its SELECT's rows are
@@ -930,6 +938,25 @@ impl Lab {
                 self.replay(s, txn, plan, exec, source_rows, resume)
             }
         }
+    }
+
+    /// The rows that commits after `snapshot` updated or deleted and that the snapshot sees
+    /// (a row those commits inserted stays out of its view).
+    fn changed_after(&self, snapshot: u64) -> Vec<RowRef> {
+        let mut seen: BTreeMap<RowRef, bool> = BTreeMap::new();
+        for (w, c) in &self.history {
+            let Some(TxnState::Committed(n)) = self.txns.get(*w).map(|t| t.state) else {
+                continue;
+            };
+            if n > snapshot {
+                seen.entry(row_of(c))
+                    .or_insert(c.kind != ChangeKind::Insert);
+            }
+        }
+        seen.into_iter()
+            .filter(|(_, existed)| *existed)
+            .map(|(r, _)| r)
+            .collect()
     }
 
     /// `waited` and the rows `txn` has changed: a transaction reads its own rows in their
