@@ -273,6 +273,38 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
                 format!("{stmt}: only the isolation level is modelled"),
             ),
         },
+        Statement::Set(Set::SingleAssignment {
+            variable, values, ..
+        }) if dialect == Dialect::MySql && is_autocommit(&variable.to_string()) => {
+            let on = match values.as_slice() {
+                [v] => on_off(&v.to_string()),
+                _ => None,
+            };
+            let Some(on) = on else {
+                return Some(Err(error(
+                    dialect,
+                    "1231",
+                    "22023",
+                    format!(
+                        "Variable 'autocommit' can't be set to the value of '{}'",
+                        values
+                            .iter()
+                            .map(|v| v.to_string().trim_matches('\'').to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )));
+            };
+            (
+                PlanKind::Txn(TxnControl::SetAutocommit(on)),
+                Vec::new(),
+                if on {
+                    "autocommit on: each statement is its own transaction (an open one is committed now)".into()
+                } else {
+                    "autocommit off: the next statement opens a transaction that stays open until COMMIT or ROLLBACK".into()
+                },
+            )
+        }
         Statement::Set(_) => (
             PlanKind::Noop,
             Vec::new(),
@@ -328,4 +360,21 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
         plan.notes.push(note);
     }
     Some(Ok(plan))
+}
+
+/// `autocommit`, with or without its `@@` / `SESSION` prefixes.
+fn is_autocommit(variable: &str) -> bool {
+    let v = variable.to_ascii_lowercase();
+    let v = v.trim_start_matches("@@");
+    let v = v.strip_prefix("session.").unwrap_or(v);
+    v == "autocommit"
+}
+
+/// MySQL's reading of a boolean setting: 1 / 0, ON / OFF, TRUE / FALSE.
+fn on_off(value: &str) -> Option<bool> {
+    match value.trim_matches('\'').to_ascii_lowercase().as_str() {
+        "1" | "on" | "true" => Some(true),
+        "0" | "off" | "false" => Some(false),
+        _ => None,
+    }
 }

@@ -133,7 +133,15 @@ pub fn refuse_unmodelled<N: VisitMut>(
         if q.locks.is_empty() || servable(q) {
             return ControlFlow::Continue(());
         }
-        refused = Some(format!("{} over a join or several tables", q.locks[0]));
+        refused = Some(match q.body.as_ref() {
+            SetExpr::Select(s) if s.from.len() == 1 && s.from[0].joins.is_empty() => {
+                format!(
+                    "{} with a LIMIT that is not one number (OFFSET, m, n)",
+                    q.locks[0]
+                )
+            }
+            _ => format!("{} over a join or several tables", q.locks[0]),
+        });
         ControlFlow::Break(())
     });
     match refused {
@@ -141,7 +149,11 @@ pub fn refuse_unmodelled<N: VisitMut>(
         Some(what) => Err(super::common::unsupported_with(
             dialect,
             &what,
-            "row locks are modelled for a locking read of one table; lock the queue table's rows in a subquery of their own (WHERE id IN (SELECT id FROM jobs ... FOR UPDATE SKIP LOCKED)) and join in the outer query",
+            match dialect {
+                // MariaDB takes no LIMIT inside IN (...): the rows are locked first, then used.
+                super::Dialect::MySql => "row locks are modelled for a locking read of one table; lock the queue table's rows in a SELECT ... FOR UPDATE of their own, then change or join them by id in the next statement of the transaction",
+                _ => "row locks are modelled for a locking read of one table; lock the queue table's rows in a subquery of their own (WHERE id IN (SELECT id FROM jobs ... FOR UPDATE SKIP LOCKED)) and join in the outer query",
+            },
         )),
     }
 }

@@ -90,6 +90,9 @@ pub enum TxnControl {
     Savepoint(String),
     RollbackTo(String),
     Release(String),
+    /// MySQL's `SET autocommit = 0 | 1`: off, a statement outside a transaction opens one
+    /// that stays open until COMMIT or ROLLBACK; on again, an open one is committed.
+    SetAutocommit(bool),
     /// PostgreSQL's `SET [LOCAL] lock_timeout | statement_timeout` (`ms` 0: off; `local`:
     /// for the rest of the transaction only).
     SetWaitLimit {

@@ -11,12 +11,27 @@ use sqlparser::ast::{Assignment, AssignmentTarget, Expr, Update};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
-/// Rewrites `u`'s assignments to read earlier ones' values; the note, if one did.
+/// Rewrites `u`'s assignments to read earlier ones' values; the note, if one did. A SET
+/// target written with its table (`jobs.locked_by`, as Rails writes it) loses the table,
+/// which SQLite does not take.
 pub fn left_to_right(u: &mut Update) -> Result<Option<String>, StepError> {
+    for a in u.assignments.iter_mut() {
+        if let AssignmentTarget::ColumnName(name) = &mut a.target {
+            if name.0.len() > 1 {
+                name.0.drain(..name.0.len() - 1);
+            }
+        }
+    }
+    in_order(&mut u.assignments)
+}
+
+/// [`left_to_right`] for the assignments of an ON DUPLICATE KEY UPDATE (already SQLite's
+/// DO UPDATE: `excluded.c`, the row's would-be values, is not a column it sets).
+pub fn in_order(assignments: &mut [Assignment]) -> Result<Option<String>, StepError> {
     // Column (lower case) → its value so far, and that value's size in nodes.
     let mut set: BTreeMap<String, (Expr, usize)> = BTreeMap::new();
     let mut fired = false;
-    for Assignment { target, value } in u.assignments.iter_mut() {
+    for Assignment { target, value } in assignments.iter_mut() {
         let AssignmentTarget::ColumnName(name) = target else {
             continue;
         };
@@ -58,7 +73,9 @@ pub fn left_to_right(u: &mut Update) -> Result<Option<String>, StepError> {
 fn column_of(e: &Expr) -> Option<String> {
     match e {
         Expr::Identifier(i) => Some(i.value.to_ascii_lowercase()),
-        Expr::CompoundIdentifier(parts) => parts.last().map(|i| i.value.to_ascii_lowercase()),
+        Expr::CompoundIdentifier(parts) if !parts[0].value.eq_ignore_ascii_case("excluded") => {
+            parts.last().map(|i| i.value.to_ascii_lowercase())
+        }
         _ => None,
     }
 }
@@ -88,6 +105,8 @@ mod tests {
         );
         let swap = rewritten("UPDATE t SET a = b, b = a").expect("rewritten");
         assert_eq!(swap, "UPDATE t SET a = b, b = (b)");
+        let rails = rewritten("UPDATE `jobs` SET `jobs`.`locked_by` = 'w1'").expect("rewritten");
+        assert_eq!(rails, "UPDATE `jobs` SET `locked_by` = 'w1'");
     }
 
     #[test]

@@ -9,8 +9,10 @@ pub mod errors;
 pub mod filesort;
 pub mod impossible;
 pub mod mod_operator;
+mod operators;
 pub mod returning;
 pub mod share_mode;
+mod unsupported;
 pub mod upsert;
 pub mod variables;
 
@@ -28,34 +30,21 @@ use sqlparser::ast::{Insert, SetExpr, SqliteOnConflict, Statement};
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.clone();
     variables::refuse_unmodelled(&mut stmt)?;
-    refuse_modifying_with(&stmt)?;
+    unsupported::refuse(&mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
+    // First: later rules write SQLite's `||` themselves.
+    let operators_note = operators::rewrite(&mut stmt);
     let division_note = super::division::guard(Dialect::MySql, &mut stmt);
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
     let extremes_note = super::extremes::rewrite(Dialect::MySql, &mut stmt);
     let interval_note = super::intervals::rewrite(Dialect::MySql, &mut stmt)?;
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.notes.extend(interval_note);
+    plan.notes.extend(operators_note);
     plan.notes.extend(extremes_note);
     plan.notes.extend(division_note);
     plan.notes.extend(quotient_note);
     Ok(plan)
-}
-
-/// MariaDB has no INSERT, UPDATE or DELETE inside WITH (SQLite neither, but would say so
-/// in its own words).
-fn refuse_modifying_with(stmt: &Statement) -> Result<(), StepError> {
-    let Statement::Query(q) = stmt else {
-        return Ok(());
-    };
-    if super::dml::modifying_with(q) {
-        return Err(super::common::unsupported_with(
-            Dialect::MySql,
-            "INSERT, UPDATE or DELETE inside WITH",
-            "MariaDB has no data-modifying WITH (the server answers 1064); run the DELETE ... RETURNING and the INSERT as two statements of one transaction",
-        ));
-    }
-    Ok(())
 }
 
 fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
@@ -136,6 +125,9 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
         InsertMode::Ignore
     } else if upsert::to_on_conflict(&mut ins.on) {
         notes.push("ON DUPLICATE KEY UPDATE becomes ON CONFLICT DO UPDATE (any unique key), VALUES(c) becomes excluded.c".into());
+        if let Some(assignments) = upsert::assignments_mut(&mut ins.on) {
+            notes.extend(assignments::in_order(assignments)?);
+        }
         if let (Some(def), Some(assignments)) = (def, upsert::assignments_mut(&mut ins.on)) {
             if add_on_update_now(def, assignments) {
                 notes.push(on_update_note(def));

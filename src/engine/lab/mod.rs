@@ -49,6 +49,9 @@ pub struct Session {
     pub savepoints: Vec<Savepoint>,
     /// PostgreSQL advisory locks it holds, in the order it took them (`advisory.rs`).
     pub advisory: Vec<advisory::Hold>,
+    /// MySQL's `autocommit` (on unless `SET autocommit = 0`): off, a statement outside a
+    /// transaction opens one that stays open.
+    pub autocommit: bool,
 }
 
 /// A savepoint: how many of its transaction's row changes came before it, and the row
@@ -332,6 +335,7 @@ impl Lab {
             wait_limits: WaitLimits::default(),
             savepoints: Vec::new(),
             advisory: Vec::new(),
+            autocommit: true,
         });
         self.sessions.len() - 1
     }
@@ -676,6 +680,12 @@ impl Lab {
                     self.sessions[s].aborted = false;
                 }
             }
+            TxnControl::SetAutocommit(on) => {
+                self.sessions[s].autocommit = on;
+                if let (true, Some(t)) = (on, self.sessions[s].txn) {
+                    self.commit(t);
+                }
+            }
             TxnControl::SetWaitLimit { limit, ms, local } => {
                 let in_txn = self.sessions[s].txn.is_some();
                 let limits = &mut self.sessions[s].wait_limits;
@@ -823,7 +833,9 @@ impl Lab {
             .next_isolation
             .take()
             .unwrap_or(session.default_isolation);
-        let t = self.txns.begin(s, level, false);
+        // With autocommit off the transaction is the session's to end, as one it began.
+        let explicit = !self.sessions[s].autocommit;
+        let t = self.txns.begin(s, level, explicit);
         self.sessions[s].txn = Some(t);
         self.link_advisory_waiters(s, t);
         t
