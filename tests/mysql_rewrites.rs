@@ -8,7 +8,7 @@ fn create_table_keeps_keys_and_drops_key_syntax_sqlite_refuses() {
     verified_rewrite(
         "",
         "CREATE TABLE q (id int NOT NULL, modulo int NOT NULL, fruit varchar(10) NOT NULL, PRIMARY KEY(id), UNIQUE KEY(modulo)) ENGINE=InnoDB;",
-        &[r#"CREATE TABLE "q" ("id" INT NOT NULL, "modulo" INT NOT NULL, "fruit" VARCHAR(10) NOT NULL, UNIQUE ("modulo"), PRIMARY KEY ("id"))"#],
+        &[r#"CREATE TABLE "q" ("id" INT NOT NULL, "modulo" INT NOT NULL, "fruit" VARCHAR(10) COLLATE ql_case_blind NOT NULL, UNIQUE ("modulo"), PRIMARY KEY ("id"))"#],
     );
 }
 
@@ -30,7 +30,7 @@ fn auto_increment_becomes_sqlite_autoincrement() {
         "",
         "CREATE TABLE jobs (id int NOT NULL AUTO_INCREMENT PRIMARY KEY, payload text);",
         &[
-            r#"CREATE TABLE "jobs" ("id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "payload" TEXT)"#,
+            r#"CREATE TABLE "jobs" ("id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "payload" TEXT COLLATE ql_case_blind)"#,
         ],
     );
     assert!(last(&t).notes.iter().any(|n| n.contains("AUTO_INCREMENT")));
@@ -126,7 +126,7 @@ fn alter_add_timestamp_column_rebuilds_the_table_keeping_rows() {
         &format!("{RING_TABLE}{}", ring_insert("apples")),
         "ALTER TABLE q ADD COLUMN fed TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP;",
         &[
-            r#"CREATE TABLE "q__rebuild" ("id" INT NOT NULL, "modulo" INT NOT NULL, "fruit" VARCHAR(10) NOT NULL, "fed" TIMESTAMP NOT NULL DEFAULT (ql_now()), UNIQUE ("modulo"), PRIMARY KEY ("id"))"#,
+            r#"CREATE TABLE "q__rebuild" ("id" INT NOT NULL, "modulo" INT NOT NULL, "fruit" VARCHAR(10) COLLATE ql_case_blind NOT NULL, "fed" TIMESTAMP NOT NULL DEFAULT (ql_now()), UNIQUE ("modulo"), PRIMARY KEY ("id"))"#,
             r#"INSERT INTO "q__rebuild" (rowid, "id", "modulo", "fruit") SELECT rowid, "id", "modulo", "fruit" FROM "q""#,
             r#"DROP TABLE "q""#,
             r#"ALTER TABLE "q__rebuild" RENAME TO "q""#,

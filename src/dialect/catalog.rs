@@ -17,7 +17,34 @@ pub struct ColumnDef {
     pub auto_increment: bool,
     /// What the declared type lets in (checked on every write, `dialect/types.rs`).
     pub admits: super::types::Admits,
+    /// Compares ignoring case and trailing spaces (MariaDB's default collation): SQLite
+    /// gets the column with the engine's collation [`CASE_BLIND`].
+    pub case_blind: bool,
 }
+
+impl ColumnDef {
+    /// Whether two values are one key value in this column, as its unique index compares
+    /// them (text and an integer of the same text are one, as after SQLite's affinity).
+    pub fn same_key(&self, a: &crate::trace::Value, b: &crate::trace::Value) -> bool {
+        match (a.text(), b.text()) {
+            (Some(x), Some(y)) if self.case_blind => fold_case_blind(&x) == fold_case_blind(&y),
+            (Some(x), Some(y)) => x == y,
+            _ => false,
+        }
+    }
+}
+
+/// A text as [`CASE_BLIND`] compares it: trailing spaces dropped, letters in lower case.
+pub fn fold_case_blind(s: &str) -> Vec<char> {
+    s.trim_end_matches(' ')
+        .chars()
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The SQLite collation the engine registers for MariaDB's default one: case and trailing
+/// spaces ignored.
+pub const CASE_BLIND: &str = "ql_case_blind";
 
 /// A named key: the vendor's name is what its duplicate-key errors mention.
 #[derive(Debug, Clone, PartialEq)]
@@ -117,6 +144,9 @@ fn column_sql(c: &ColumnDef) -> String {
     } else if !c.sql_type.is_empty() {
         s.push(' ');
         s.push_str(&c.sql_type);
+    }
+    if c.case_blind {
+        s.push_str(&format!(" COLLATE {CASE_BLIND}"));
     }
     if c.not_null {
         s.push_str(" NOT NULL");

@@ -219,7 +219,7 @@ fn plan_alter(
     for op in &at.operations {
         match op {
             AlterTableOperation::AddColumn { column_def, .. } => {
-                new = add_column(&new, column_def, &mut notes)
+                new = add_column(&new, column_def, dialect, &mut notes)
                     .map_err(|u| error(dialect, "1060", "42701", u.0))?;
             }
             other => {

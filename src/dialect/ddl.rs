@@ -28,7 +28,7 @@ pub fn table_def(
         indexes: Vec::new(),
     };
     for c in &ct.columns {
-        let (col, keys) = column_def(c, &mut notes)?;
+        let (col, keys) = column_def(c, dialect, &mut notes)?;
         def.columns.push(col);
         for k in keys {
             add_key(&mut def, k, dialect);
@@ -50,7 +50,12 @@ pub fn table_def(
             TableConstraint::Unique(u) => add_key(
                 &mut def,
                 InlineKey::Unique(
-                    u.name.as_ref().map(|n| n.value.clone()),
+                    // MySQL names the key after its index name (`UNIQUE KEY uk (...)`),
+                    // else after the constraint (`CONSTRAINT c UNIQUE (...)`).
+                    u.index_name
+                        .as_ref()
+                        .or(u.name.as_ref())
+                        .map(|n| n.value.clone()),
                     index_columns(&u.columns),
                 ),
                 dialect,
@@ -151,6 +156,7 @@ fn index_columns(cols: &[IndexColumn]) -> Vec<String> {
 /// Reads one column definition (also used by ALTER TABLE ... ADD COLUMN).
 pub fn column_def(
     c: &ast::ColumnDef,
+    dialect: Dialect,
     notes: &mut Vec<String>,
 ) -> Result<(ColumnDef, Vec<InlineKey>), Unsupported> {
     let mut col = ColumnDef {
@@ -161,6 +167,13 @@ pub fn column_def(
         on_update_now: false,
         auto_increment: false,
         admits: super::types::Admits::of(&c.data_type),
+        // MariaDB's default collation (utf8mb4_general_ci) ignores case and trailing spaces,
+        // in comparisons, sorting and unique keys alike; a `..._bin` collation does not.
+        case_blind: dialect == Dialect::MySql
+            && is_text(&c.data_type)
+            && !c.options.iter().any(|o| {
+                matches!(&o.option, ColumnOption::Collation(n) if n.to_string().to_ascii_lowercase().ends_with("_bin"))
+            }),
     };
     if matches!(&c.data_type, DataType::Custom(n, _) if n.to_string().to_ascii_lowercase().ends_with("serial"))
     {
@@ -233,6 +246,22 @@ fn is_auto_increment(tokens: &[Token]) -> bool {
 
 /// The declared type as SQLite should see it. `TIMESTAMP`, `VARCHAR(10)`... are kept: SQLite
 /// derives affinity from the name. Unsigned and display widths are dropped.
+/// A character type: CHAR, VARCHAR, TEXT and their kin.
+fn is_text(t: &DataType) -> bool {
+    let name = t.to_string().to_ascii_lowercase();
+    [
+        "char",
+        "varchar",
+        "text",
+        "tinytext",
+        "mediumtext",
+        "longtext",
+        "character",
+    ]
+    .iter()
+    .any(|k| name == *k || name.starts_with(&format!("{k}(")) || name.starts_with(&format!("{k} ")))
+}
+
 fn sql_type(t: &DataType) -> String {
     match t {
         DataType::Custom(name, _) if name.to_string().to_ascii_lowercase().ends_with("serial") => {
@@ -257,6 +286,7 @@ fn sql_type(t: &DataType) -> String {
 pub fn add_column(
     def: &TableDef,
     c: &ast::ColumnDef,
+    dialect: Dialect,
     notes: &mut Vec<String>,
 ) -> Result<TableDef, Unsupported> {
     if def.column(&c.name.value).is_some() {
@@ -265,7 +295,7 @@ pub fn add_column(
             c.name.value
         )));
     }
-    let (col, keys) = column_def(c, notes)?;
+    let (col, keys) = column_def(c, dialect, notes)?;
     if !keys.is_empty() || col.auto_increment {
         return Err(Unsupported(
             "ADD COLUMN with a key or AUTO_INCREMENT is not supported; add the column, then the key with CREATE UNIQUE INDEX".into(),

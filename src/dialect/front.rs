@@ -134,8 +134,24 @@ fn parse_one(
     };
     super::bounds::check_operators(dialect, &tokens)?;
     super::foreign::check(dialect, &tokens)?;
+    // PostgreSQL folds unquoted names to lower case (`SELECT id AS jobId` names its column
+    // `jobid`); its syntax errors quote the text as written, so the unfolded tokens are
+    // parsed again for one.
+    let written = tokens.clone();
+    let tokens = match dialect {
+        Dialect::Postgres => super::postgres::names::fold_tokens(tokens),
+        _ => tokens,
+    };
     let mut parser = Parser::new(sql_dialect).with_tokens_with_locations(tokens);
-    let stmt = parser.parse_statement().map_err(|e| {
+    let folded = parser.parse_statement();
+    let clean = folded.is_ok() && parser.peek_token().token == sqlparser::tokenizer::Token::EOF;
+    let parsed = if !clean && dialect == Dialect::Postgres {
+        parser = Parser::new(sql_dialect).with_tokens_with_locations(written);
+        parser.parse_statement()
+    } else {
+        folded
+    };
+    let stmt = parsed.map_err(|e| {
         let mut message = e.to_string();
         // PostgreSQL reads the `;` too: a statement cut short stops there, not at the end.
         if message.contains("found: EOF") && followed_by_semicolon(text, raw.span.end) {

@@ -136,6 +136,17 @@ fn clashing_value(
             crate::dialect::catalog::ident(table)
         ))
         .ok()?;
+    let def = catalog.table(table)?;
+    let key_columns: Vec<&crate::dialect::catalog::ColumnDef> =
+        key.iter().filter_map(|k| def.column(k)).collect();
+    let same_key = |a: &[Value], b: &[Value]| {
+        a.len() == b.len()
+            && a.len() == key_columns.len()
+            && a.iter()
+                .zip(b)
+                .zip(&key_columns)
+                .all(|((x, y), c)| c.same_key(x, y))
+    };
     let mut seen: Vec<Vec<Value>> = existing;
     for row in candidates {
         let k: Vec<Value> = idx
@@ -153,12 +164,4 @@ fn clashing_value(
         seen.push(k);
     }
     None
-}
-
-/// Compares as SQLite's unique index would (an integer 1 equals the text '1' after affinity).
-fn same_key(a: &[Value], b: &[Value]) -> bool {
-    a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .all(|(x, y)| x.text() == y.text() && x.text().is_some())
 }

@@ -160,6 +160,11 @@ impl Store {
         .map_err(store_error)?;
 
         let c = clock.clone();
+        conn.create_collation(crate::dialect::catalog::CASE_BLIND, |a: &str, b: &str| {
+            use crate::dialect::catalog::fold_case_blind;
+            fold_case_blind(a).cmp(&fold_case_blind(b))
+        })
+        .map_err(store_error)?;
         conn.create_scalar_function(NOW_FN, 0, FunctionFlags::SQLITE_UTF8, move |_ctx| {
             Ok(super::clock::format_timestamp(c.load(Ordering::Relaxed)))
         })

@@ -18,7 +18,8 @@ mod init_plans;
 pub mod isolation;
 pub mod lock_strength;
 mod modifying_ctes;
-mod names;
+pub mod names;
+mod nulls_order;
 pub mod series;
 mod text_forms;
 mod timeouts;
@@ -43,6 +44,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
         fixed_text: None,
     })?;
     let series_note = series::rewrite(&mut stmt);
+    let nulls_note = nulls_order::rewrite(&mut stmt);
     let interval_note = super::intervals::rewrite(Dialect::Postgres, &mut stmt)?;
     let division_note = super::division::guard(Dialect::Postgres, &mut stmt);
     let extremes_note = super::extremes::rewrite(Dialect::Postgres, &mut stmt);
@@ -60,6 +62,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     plan.notes.extend(names_note);
     plan.notes.extend(cast_notes);
     plan.notes.extend(series_note);
+    plan.notes.extend(nulls_note);
     plan.notes.extend(interval_note);
     plan.notes.extend(division_note);
     plan.notes.extend(extremes_note);

@@ -143,3 +143,18 @@ fn type_name(t: &DataType) -> String {
         _ => base,
     }
 }
+
+/// The tokens with every unquoted word in lower case, as PostgreSQL folds names (keywords
+/// are read whatever their case).
+pub fn fold_tokens(
+    mut tokens: Vec<sqlparser::tokenizer::TokenWithSpan>,
+) -> Vec<sqlparser::tokenizer::TokenWithSpan> {
+    for t in &mut tokens {
+        if let sqlparser::tokenizer::Token::Word(w) = &mut t.token {
+            if w.quote_style.is_none() {
+                w.value = w.value.to_lowercase();
+            }
+        }
+    }
+    tokens
+}

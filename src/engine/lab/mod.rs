@@ -1413,6 +1413,8 @@ impl Lab {
                     .map(|k| cols.iter().position(|x| x.eq_ignore_ascii_case(k)))
                     .collect();
                 let Some(idx) = idx else { continue };
+                let key_columns: Vec<_> =
+                    key.columns.iter().filter_map(|k| def.column(k)).collect();
                 let mine: Vec<&Value> = idx.iter().filter_map(|&i| c.new.get(i)).collect();
                 for (w, h) in &self.history {
                     if *w == txn
@@ -1423,7 +1425,14 @@ impl Lab {
                         continue;
                     }
                     let theirs: Vec<&Value> = idx.iter().filter_map(|&i| h.new.get(i)).collect();
-                    if theirs == mine && !out.contains(w) {
+                    let same = theirs.len() == mine.len()
+                        && mine.len() == key_columns.len()
+                        && theirs
+                            .iter()
+                            .zip(&mine)
+                            .zip(&key_columns)
+                            .all(|((a, b), c)| a == b || c.same_key(a, b));
+                    if same && !out.contains(w) {
                         out.push(*w);
                     }
                 }

@@ -1,0 +1,26 @@
+//! Rule: PostgreSQL sorts NULL as larger than any value: last in ascending order, first in
+//! descending order; SQLite does the opposite. A queue ordered by a nullable `priority` or
+//! `run_at` would pop another job first. Each ORDER BY key that does not say where its NULLs
+//! go gets PostgreSQL's place for them, written out for SQLite (`NULLS LAST` / `NULLS FIRST`).
+
+use super::super::walk;
+use sqlparser::ast::{OrderByKind, OrderBySort, Statement};
+use std::ops::ControlFlow;
+
+/// Places the NULLs of every ORDER BY of `stmt`; the note, if a key got a place.
+pub fn rewrite(stmt: &mut Statement) -> Option<String> {
+    let mut fired = false;
+    walk::queries(stmt, &mut |q| {
+        if let Some(OrderByKind::Expressions(keys)) = q.order_by.as_mut().map(|o| &mut o.kind) {
+            for key in keys.iter_mut().filter(|k| k.options.nulls_first.is_none()) {
+                let descending = matches!(key.options.sort, Some(OrderBySort::Desc));
+                key.options.nulls_first = Some(descending);
+                fired = true;
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    fired.then(|| {
+        "ORDER BY puts NULLs where PostgreSQL does (last ascending, first descending), written out for SQLite".into()
+    })
+}
