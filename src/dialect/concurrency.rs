@@ -9,6 +9,12 @@ use crate::ids::{ChangeKind, LockMode};
 use crate::trace::ErrorClass;
 
 impl Dialect {
+    /// PostgreSQL's LIKE compares case (ILIKE is its case-blind one); MySQL's follows the
+    /// column's collation, case-blind by default, as SQLite's LIKE is; SQL Server's likewise.
+    pub fn like_is_case_sensitive(self) -> bool {
+        self == Dialect::Postgres
+    }
+
     /// The level a transaction gets when nothing else is said.
     pub fn default_isolation(self) -> Isolation {
         match self {

@@ -159,6 +159,12 @@ pub fn column_def(
     dialect: Dialect,
     notes: &mut Vec<String>,
 ) -> Result<(ColumnDef, Vec<InlineKey>), Unsupported> {
+    if matches!(c.data_type, DataType::Enum(..) | DataType::Set(..)) {
+        return Err(Unsupported(format!(
+            "the column type {} of `{}`: MariaDB keeps an ENUM's member in its declared spelling and sorts by member order, which is not modelled; use VARCHAR",
+            c.data_type, c.name.value
+        )));
+    }
     let mut col = ColumnDef {
         name: c.name.value.clone(),
         sql_type: sql_type(&c.data_type),

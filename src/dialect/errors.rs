@@ -31,6 +31,11 @@ pub enum StoreFailure {
     OverLimit(String),
     /// A division or remainder by zero where the server checks for it (`dialect::division`).
     DivisionByZero,
+    /// The translated statement calls a function SQLite (and the engine) does not have.
+    NoFunction(String),
+    /// The translated statement is not SQLite: a construct the engine does not translate,
+    /// near this word.
+    Untranslated(String),
     /// Anything else (SQLite's message).
     Other(String),
 }
@@ -61,5 +66,19 @@ impl Dialect {
             pos: None,
             fixed_text: None,
         }
+    }
+}
+
+/// What a refusal of a failure the engine cannot run says, in the words every refusal uses
+/// (`common::unsupported_with`): the server has the construct, the engine does not.
+pub fn refusal(failure: &StoreFailure) -> String {
+    match failure {
+        StoreFailure::NoFunction(f) => format!(
+            "the function {f}() is not supported here: the engine runs the functions SQLite has and the ones it adds (now(), greatest, ...); compute the value another way, or before the statement"
+        ),
+        StoreFailure::Untranslated(near) => format!(
+            "the construct near \"{near}\" is not supported here: the engine does not translate it for SQLite yet; write the statement with more common SQL"
+        ),
+        other => format!("{other:?}"),
     }
 }

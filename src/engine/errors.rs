@@ -65,6 +65,14 @@ fn failure(
         StoreFailure::NoTable(t.to_string())
     } else if let Some(c) = msg.strip_prefix("no such column: ").map(name_only) {
         StoreFailure::NoColumn(c.to_string())
+    } else if let Some(f) = msg.strip_prefix("no such function: ").map(name_only) {
+        StoreFailure::NoFunction(f.to_string())
+    } else if let Some(near) = msg
+        .strip_prefix("near \"")
+        .and_then(|rest| rest.split_once("\": syntax error"))
+        .map(|(near, _)| near)
+    {
+        StoreFailure::Untranslated(near.to_string())
     } else {
         StoreFailure::Other(msg.to_string())
     }

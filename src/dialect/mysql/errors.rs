@@ -36,6 +36,9 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         // ER_DIVISION_BY_ZERO (strict sql_mode, in the values an INSERT or UPDATE writes)
         StoreFailure::DivisionByZero => ("1365", "Division by 0".into()),
         // ER_UNKNOWN_ERROR
+        f @ (StoreFailure::NoFunction(_) | StoreFailure::Untranslated(_)) => {
+            (SYNTAX_ERROR, crate::dialect::errors::refusal(f))
+        }
         StoreFailure::Other(msg) => ("1105", format!("SQLite: {msg}")),
     }
 }

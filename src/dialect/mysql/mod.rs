@@ -90,6 +90,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
 }
 
 fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
+    values_from_set(&mut ins);
     super::arity::fit(Dialect::MySql, &mut ins, catalog)?;
     let table = match &ins.table {
         sqlparser::ast::TableObject::TableName(n) => last_ident(n),
@@ -180,4 +181,31 @@ fn source_tables(ins: &Insert) -> Vec<String> {
             _ => None,
         })
         .collect()
+}
+
+/// MySQL's `INSERT INTO t SET a = 1, b = 2` as the VALUES form SQLite takes.
+fn values_from_set(ins: &mut Insert) {
+    if ins.assignments.is_empty() || ins.source.is_some() {
+        return;
+    }
+    // A query the engine composes, to be filled with the user's values.
+    let Ok(mut q) = sqlparser::parser::Parser::new(&sqlparser::dialect::MySqlDialect {})
+        .try_with_sql("VALUES (1)")
+        .and_then(|mut p| p.parse_query())
+    else {
+        return;
+    };
+    let mut row = Vec::new();
+    for a in std::mem::take(&mut ins.assignments) {
+        if let sqlparser::ast::AssignmentTarget::ColumnName(name) = a.target {
+            ins.columns.push(name);
+            row.push(a.value);
+        }
+    }
+    if let SetExpr::Values(v) = q.body.as_mut() {
+        if let Some(first) = v.rows.first_mut() {
+            first.content = row;
+        }
+    }
+    ins.source = Some(q);
 }

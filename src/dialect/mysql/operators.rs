@@ -2,7 +2,8 @@
 //! (no `PIPES_AS_CONCAT`) `a || b` is a logical OR, where SQLite concatenates: `WHERE
 //! locked_at IS NULL || locked_at < ...` would silently pick other rows. And `CONCAT(a, b)`
 //! is NULL when an argument is NULL, where SQLite's `concat()` skips NULLs: it becomes
-//! SQLite's `a || b`, which is NULL then too.
+//! SQLite's `a || b`, which is NULL then too. `a <=> b` (NULL-safe equality) is SQLite's
+//! `a IS NOT DISTINCT FROM b`, and `a XOR b` is written out (NULL if either side is).
 
 use super::super::walk;
 use sqlparser::ast::{
@@ -12,12 +13,54 @@ use std::ops::ControlFlow;
 
 /// Rewrites `stmt`; the note, if a rule fired.
 pub fn rewrite(stmt: &mut Statement) -> Option<String> {
-    super::super::headers::keep_as_written(stmt, &|e| concat_args(e).is_some());
+    super::super::headers::keep_as_written(stmt, &|e| {
+        concat_args(e).is_some()
+            || matches!(
+                e,
+                Expr::BinaryOp {
+                    op: BinaryOperator::Spaceship | BinaryOperator::Xor,
+                    ..
+                }
+            )
+    });
     let mut fired = false;
     walk::exprs(stmt, &mut |e| {
         match e {
             Expr::BinaryOp { op, .. } if *op == BinaryOperator::StringConcat => {
                 *op = BinaryOperator::Or;
+                fired = true;
+            }
+            // NULL-safe equality is SQLite's IS (1 or 0, never NULL).
+            Expr::BinaryOp {
+                op: BinaryOperator::Spaceship,
+                left,
+                right,
+            } => {
+                *e = Expr::IsNotDistinctFrom(left.clone(), right.clone());
+                fired = true;
+            }
+            // Logical XOR: NULL if either side is, else whether exactly one is true.
+            Expr::BinaryOp { op, left, right } if *op == BinaryOperator::Xor => {
+                let truth =
+                    |e: &Expr| Expr::Nested(Box::new(Expr::IsTrue(Box::new(paren(e.clone())))));
+                *e = Expr::Case {
+                    case_token: sqlparser::ast::helpers::attached_token::AttachedToken::empty(),
+                    end_token: sqlparser::ast::helpers::attached_token::AttachedToken::empty(),
+                    operand: None,
+                    conditions: vec![sqlparser::ast::CaseWhen {
+                        condition: Expr::BinaryOp {
+                            left: Box::new(Expr::IsNull(Box::new(paren((**left).clone())))),
+                            op: BinaryOperator::Or,
+                            right: Box::new(Expr::IsNull(Box::new(paren((**right).clone())))),
+                        },
+                        result: Expr::value(sqlparser::ast::Value::Null),
+                    }],
+                    else_result: Some(Box::new(Expr::BinaryOp {
+                        left: Box::new(truth(left)),
+                        op: BinaryOperator::NotEq,
+                        right: Box::new(truth(right)),
+                    })),
+                };
                 fired = true;
             }
             _ => {
@@ -37,7 +80,7 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
         ControlFlow::Continue(())
     });
     fired.then(|| {
-        "MySQL's || is OR (sql_mode without PIPES_AS_CONCAT); CONCAT(a, b) as SQLite's a || b, NULL when an argument is".into()
+        "MySQL's || is OR (sql_mode without PIPES_AS_CONCAT), <=> is IS NOT DISTINCT FROM, XOR a CASE; CONCAT(a, b) as SQLite's a || b, NULL when an argument is".into()
     })
 }
 

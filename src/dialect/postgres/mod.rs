@@ -14,6 +14,7 @@ mod advisory;
 mod casts;
 pub mod client;
 pub mod errors;
+mod ilike;
 mod init_plans;
 pub mod isolation;
 pub mod lock_strength;
@@ -45,6 +46,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     })?;
     let series_note = series::rewrite(&mut stmt);
     let nulls_note = nulls_order::rewrite(&mut stmt);
+    let ilike_note = ilike::rewrite(&mut stmt);
     let interval_note = super::intervals::rewrite(Dialect::Postgres, &mut stmt)?;
     let division_note = super::division::guard(Dialect::Postgres, &mut stmt);
     let extremes_note = super::extremes::rewrite(Dialect::Postgres, &mut stmt);
@@ -63,6 +65,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     plan.notes.extend(cast_notes);
     plan.notes.extend(series_note);
     plan.notes.extend(nulls_note);
+    plan.notes.extend(ilike_note);
     plan.notes.extend(interval_note);
     plan.notes.extend(division_note);
     plan.notes.extend(extremes_note);

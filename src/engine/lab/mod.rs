@@ -298,6 +298,11 @@ impl Lab {
     }
 
     pub fn new(dialect: Dialect, store: Store) -> Lab {
+        if dialect.like_is_case_sensitive() {
+            // PostgreSQL's LIKE tells 'Email' from 'email' (ILIKE does not); SQLite's does
+            // not, unless told so for the connection.
+            let _ = store.exec("PRAGMA case_sensitive_like = true");
+        }
         Lab {
             dialect,
             store,
