@@ -85,6 +85,8 @@ pub struct Store {
     /// The running session's MySQL user variables, bound to the `@name` parameters of its
     /// statements; `None` where the dialect has none (a parameter is then an unknown name).
     params: Mutex<Option<UserVariables>>,
+    /// The last value MySQL's `LAST_INSERT_ID(x)` was given in the running statement.
+    last_insert_id: Arc<Mutex<Option<i64>>>,
 }
 
 /// MySQL user variables by name (lower case, without the `@`).
@@ -169,6 +171,23 @@ impl Store {
             Ok(super::clock::format_timestamp(c.load(Ordering::Relaxed)))
         })
         .map_err(store_error)?;
+        let last_insert_id: Arc<Mutex<Option<i64>>> = Arc::default();
+        let given = last_insert_id.clone();
+        conn.create_scalar_function(
+            crate::dialect::mysql::last_insert_id::SET_FN,
+            1,
+            FunctionFlags::SQLITE_UTF8,
+            move |ctx| {
+                let v: rusqlite::types::Value = ctx.get(0)?;
+                if let rusqlite::types::Value::Integer(n) = v {
+                    if let Ok(mut g) = given.lock() {
+                        *g = Some(n);
+                    }
+                }
+                Ok(v)
+            },
+        )
+        .map_err(store_error)?;
         let newids: Arc<AtomicU64> = Arc::default();
         let n = newids.clone();
         conn.create_scalar_function(NEWID_FN, 0, FunctionFlags::SQLITE_UTF8, move |_ctx| {
@@ -240,7 +259,14 @@ impl Store {
             budget,
             spent,
             params: Mutex::default(),
+            last_insert_id,
         })
+    }
+
+    /// The value the running statement last gave `LAST_INSERT_ID(x)`, taken (so the next
+    /// statement, or the next try of this one, starts with none).
+    pub fn take_last_insert_id(&self) -> Option<i64> {
+        self.last_insert_id.lock().ok().and_then(|mut g| g.take())
     }
 
     /// Sets the instant `ql_now()` returns (seconds since the Unix epoch).

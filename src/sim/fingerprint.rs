@@ -9,8 +9,9 @@
 //!   its next transaction takes, where it is in its steps (the next step, the step it is
 //!   inside and what that step has left, its T-SQL interpreter), the statement it waits with
 //!   (plan, blockers by session, what it keeps for the retry), its MySQL user variables
-//!   (what its next statements read), MySQL's autocommit, the PostgreSQL advisory locks it
-//!   holds, and the results of its steps so far, in its own order (what checks read);
+//!   (what its next statements read), MySQL's autocommit and LAST_INSERT_ID(), the
+//!   PostgreSQL advisory locks it holds, and the results of its steps so far, in its own
+//!   order (what checks read);
 //! - the row changes that some live view may still have to undo: those of open transactions,
 //!   and those committed after the oldest live snapshot, with, for each live snapshot, which
 //!   of those commits it does not see;
@@ -63,6 +64,10 @@ impl Sim {
             }
             if !s.autocommit {
                 h.bytes(b"M");
+            }
+            if s.last_insert_id != 0 {
+                h.bytes(b"I");
+                h.int(s.last_insert_id);
             }
             if !s.advisory.is_empty() {
                 let _ = write!(h, "A{:?}", s.advisory);

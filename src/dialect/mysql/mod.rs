@@ -8,6 +8,7 @@ pub mod consistent_snapshot;
 pub mod errors;
 pub mod filesort;
 pub mod impossible;
+pub mod last_insert_id;
 pub mod mod_operator;
 mod operators;
 pub mod returning;
@@ -34,6 +35,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
     // First: later rules write SQLite's `||` themselves.
     let operators_note = operators::rewrite(&mut stmt);
+    let last_id_note = last_insert_id::rewrite(&mut stmt);
     let division_note = super::division::guard(Dialect::MySql, &mut stmt);
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
     let extremes_note = super::extremes::rewrite(Dialect::MySql, &mut stmt);
@@ -41,6 +43,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.notes.extend(interval_note);
     plan.notes.extend(operators_note);
+    plan.notes.extend(last_id_note);
     plan.notes.extend(extremes_note);
     plan.notes.extend(division_note);
     plan.notes.extend(quotient_note);

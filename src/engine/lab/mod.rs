@@ -52,6 +52,9 @@ pub struct Session {
     /// MySQL's `autocommit` (on unless `SET autocommit = 0`): off, a statement outside a
     /// transaction opens one that stays open.
     pub autocommit: bool,
+    /// MySQL's `LAST_INSERT_ID()`: the session's last generated id, or the value last given
+    /// to `LAST_INSERT_ID(x)`.
+    pub last_insert_id: i64,
 }
 
 /// A savepoint: how many of its transaction's row changes came before it, and the row
@@ -341,6 +344,7 @@ impl Lab {
             savepoints: Vec::new(),
             advisory: Vec::new(),
             autocommit: true,
+            last_insert_id: 0,
         });
         self.sessions.len() - 1
     }
@@ -529,11 +533,16 @@ impl Lab {
     }
 
     fn attempt(&mut self, s: usize, plan: &Plan, resume: Resume) -> Exec {
-        let vars = self
-            .dialect
-            .has_user_variables()
-            .then(|| self.sessions[s].vars.clone());
+        let vars = self.dialect.has_user_variables().then(|| {
+            let mut vars = self.sessions[s].vars.clone();
+            vars.insert(
+                crate::dialect::mysql::last_insert_id::PARAM.into(),
+                Value::Int(self.sessions[s].last_insert_id),
+            );
+            vars
+        });
         self.store.set_params(vars);
+        self.store.take_last_insert_id();
         let exec = match self.attempt_in(s, plan, resume) {
             Exec::Done(f) if plan.assign.is_some() => Exec::Done(self.assign(s, plan, f)),
             Exec::Done(f) => Exec::Done(self.drop_result_set(plan, f)),
@@ -541,6 +550,12 @@ impl Lab {
         };
         let exec = match exec {
             Exec::Done(mut f) => {
+                if matches!(f.outcome, Outcome::Ok(_)) {
+                    let given = self.store.take_last_insert_id();
+                    if let Some(id) = given.or_else(|| self.generated_id(plan, &f.changes)) {
+                        self.sessions[s].last_insert_id = id;
+                    }
+                }
                 if let Outcome::Ok(ok) = &mut f.outcome {
                     for row in &mut ok.rows {
                         for (i, form) in &plan.text_forms {

@@ -3,8 +3,9 @@
 //! WHERE answered with no result set.
 
 use super::{Finished, Lab, Resume};
-use crate::dialect::Plan;
+use crate::dialect::{Plan, PlanKind};
 use crate::engine::store::StoreError;
+use crate::ids::ChangeKind;
 use crate::trace::{ErrorClass, Outcome, StepError, Value};
 
 impl Lab {
@@ -89,5 +90,34 @@ impl Lab {
         done.columns = None;
         done.rows.clear();
         f
+    }
+
+    /// The first id an INSERT generated: the value its first row took in the table's
+    /// AUTO_INCREMENT column, when the INSERT named its columns and not that one.
+    pub(super) fn generated_id(
+        &self,
+        plan: &Plan,
+        changes: &[crate::engine::store::RowChange],
+    ) -> Option<i64> {
+        let PlanKind::Insert { table, columns, .. } = &plan.kind else {
+            return None;
+        };
+        let def = self.catalog.table(table)?;
+        let auto = def.columns.iter().find(|c| c.auto_increment)?;
+        if columns.is_empty() || columns.iter().any(|c| c.eq_ignore_ascii_case(&auto.name)) {
+            return None;
+        }
+        let at = self
+            .store
+            .columns(table)
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(&auto.name))?;
+        let first = changes
+            .iter()
+            .find(|c| c.kind == ChangeKind::Insert && c.table.eq_ignore_ascii_case(table))?;
+        match first.new.get(at) {
+            Some(Value::Int(id)) => Some(*id),
+            _ => None,
+        }
     }
 }
