@@ -33,6 +33,40 @@ pub fn of_select(q: &Query, catalog: &Catalog, id: usize) -> Option<LockRead> {
     Some(read)
 }
 
+/// InnoDB's `INSERT ... SELECT` at REPEATABLE READ reading one table through a key (`WHERE
+/// id = 2`): shared locks on the rows that lookup reads only; `None` when the read scans the
+/// whole table (then every row is locked: `locks::source_scan`).
+pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockRead> {
+    let SetExpr::Select(select) = q.body.as_ref() else {
+        return None;
+    };
+    let [target] = select.from.as_slice() else {
+        return None;
+    };
+    let TableFactor::Table { name, .. } = &target.relation else {
+        return None;
+    };
+    let def = catalog.table(&last_ident(name))?;
+    let conjuncts = select
+        .selection
+        .as_ref()
+        .map(conditions::conjuncts)
+        .unwrap_or_default();
+    if access_path(def, &conjuncts).0.is_empty() {
+        return None;
+    }
+    let mut read = scan(
+        target,
+        select.selection.as_ref(),
+        (&[], None),
+        catalog,
+        (id, false),
+    )?;
+    read.exclusive = false;
+    read.repeatable_read_only = true;
+    Some(read)
+}
+
 /// The write scan of a single-table UPDATE.
 pub fn of_update(u: &Update, catalog: &Catalog, id: usize) -> Option<LockRead> {
     if u.from.is_some() {

@@ -103,8 +103,17 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut notes = rewrite_all(&mut ins);
     let (mut lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
     notes.extend(lock_notes);
-    for t in source_tables(&ins) {
-        lock_reads.push(super::locks::source_scan(lock_reads.len(), &t));
+    let keyed = ins
+        .source
+        .as_deref()
+        .and_then(|q| access::of_insert_source(q, catalog, lock_reads.len()));
+    match keyed {
+        Some(read) => lock_reads.push(read),
+        None => {
+            for t in source_tables(&ins) {
+                lock_reads.push(super::locks::source_scan(lock_reads.len(), &t));
+            }
+        }
     }
     let ring = ring_hint::detect(&ins, &table, def, &mut notes);
     if ins.insert_alias.is_some() {
