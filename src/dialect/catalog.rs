@@ -72,6 +72,16 @@ pub struct TableDef {
     pub uniques: Vec<KeyDef>,
     /// Non-unique indexes (`KEY (...)`), created as separate SQLite indexes.
     pub indexes: Vec<KeyDef>,
+    /// CHECK constraints, enforced by SQLite's own CHECK.
+    pub checks: Vec<CheckDef>,
+}
+
+/// A CHECK constraint: the name the server gives it (its errors name it) and the condition
+/// as SQLite runs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckDef {
+    pub name: String,
+    pub sql: String,
 }
 
 impl TableDef {
@@ -108,6 +118,12 @@ impl TableDef {
         }
         if let (Some(pk), false) = (&self.primary_key, self.auto_increment_pk()) {
             parts.push(format!("PRIMARY KEY ({})", idents(&pk.columns)));
+        }
+        // PostgreSQL tries them in name order and reports the first that fails.
+        let mut checks: Vec<&CheckDef> = self.checks.iter().collect();
+        checks.sort_by(|a, b| a.name.cmp(&b.name));
+        for c in checks {
+            parts.push(format!("CONSTRAINT {} CHECK ({})", ident(&c.name), c.sql));
         }
         let mut out = vec![format!(
             "CREATE TABLE {} ({})",
@@ -209,6 +225,13 @@ impl Catalog {
 
     pub fn table(&self, name: &str) -> Option<&TableDef> {
         self.tables.get(&name.to_ascii_lowercase())
+    }
+
+    /// The table with a CHECK constraint of this name (SQLite's error names only the check).
+    pub fn table_with_check(&self, check: &str) -> Option<&TableDef> {
+        self.tables
+            .values()
+            .find(|t| t.checks.iter().any(|c| c.name == check))
     }
 
     pub fn put(&mut self, def: TableDef) {

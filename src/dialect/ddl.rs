@@ -26,12 +26,18 @@ pub fn table_def(
         primary_key: None,
         uniques: Vec::new(),
         indexes: Vec::new(),
+        checks: Vec::new(),
     };
     for c in &ct.columns {
         let (col, keys) = column_def(c, dialect, &mut notes)?;
         def.columns.push(col);
         for k in keys {
-            add_key(&mut def, k, dialect);
+            match k {
+                InlineKey::Check(name, column, expr) => {
+                    add_check(&mut def, name, Some(&column), &expr, dialect)?
+                }
+                k => add_key(&mut def, k, dialect),
+            }
         }
     }
     for tc in &ct.constraints {
@@ -72,7 +78,11 @@ pub fn table_def(
                     columns: cols,
                 });
             }
-            TableConstraint::ForeignKey(_) | TableConstraint::Check(_) => {
+            TableConstraint::Check(c) => {
+                let name = c.name.as_ref().map(|n| n.value.clone());
+                add_check(&mut def, name, None, &c.expr, dialect)?;
+            }
+            TableConstraint::ForeignKey(_) => {
                 notes.push(format!("{tc}: not enforced here, ignored"));
             }
             other => {
@@ -105,10 +115,14 @@ pub fn table_def(
 pub enum InlineKey {
     Primary(Vec<String>),
     Unique(Option<String>, Vec<String>),
+    /// A column's CHECK: its name if given, the column, the condition.
+    Check(Option<String>, String, Box<ast::Expr>),
 }
 
 fn add_key(def: &mut TableDef, key: InlineKey, dialect: Dialect) {
     match key {
+        // Checks go through add_check, which can refuse them.
+        InlineKey::Check(..) => {}
         InlineKey::Primary(columns) => {
             let name = match dialect {
                 Dialect::MySql => "PRIMARY".to_string(),
@@ -125,6 +139,81 @@ fn add_key(def: &mut TableDef, key: InlineKey, dialect: Dialect) {
             });
             def.uniques.push(KeyDef { name, columns });
         }
+    }
+}
+
+/// A CHECK constraint, named as the server names one it is not given a name for:
+/// PostgreSQL `jobs_attempt_check` (the one column it reads, else `jobs_check`, numbered if
+/// taken), MariaDB `jobs.attempt` for a column's and `CONSTRAINT_n` for the table's.
+fn add_check(
+    def: &mut TableDef,
+    name: Option<String>,
+    column: Option<&str>,
+    expr: &ast::Expr,
+    dialect: Dialect,
+) -> Result<(), Unsupported> {
+    if dialect == Dialect::MsSql {
+        return Err(Unsupported(
+            "CHECK constraints are not modelled for SQL Server (its errors name the column and database); check the value in the statement's WHERE instead".into(),
+        ));
+    }
+    let mut condition = expr.clone();
+    rewrite_all(&mut condition);
+    let name = name.unwrap_or_else(|| match (dialect, column) {
+        (Dialect::MySql, Some(c)) => format!("{}.{c}", def.name),
+        (Dialect::MySql, None) => {
+            let n = def
+                .checks
+                .iter()
+                .filter(|k| k.name.starts_with("CONSTRAINT_"))
+                .count();
+            format!("CONSTRAINT_{}", n + 1)
+        }
+        (_, column) => {
+            let read = column
+                .map(str::to_string)
+                .or_else(|| only_column(def, expr));
+            let base = match read {
+                Some(c) => format!("{}_{c}_check", def.name),
+                None => format!("{}_check", def.name),
+            };
+            let taken = |n: &str| def.checks.iter().any(|k| k.name == n);
+            (0..)
+                .map(|i| {
+                    if i == 0 {
+                        base.clone()
+                    } else {
+                        format!("{base}{i}")
+                    }
+                })
+                .find(|n| !taken(n))
+                .unwrap_or(base)
+        }
+    });
+    def.checks.push(super::catalog::CheckDef {
+        name,
+        sql: condition.to_string(),
+    });
+    Ok(())
+}
+
+/// The one column of `def` that `expr` reads, if it reads exactly one.
+fn only_column(def: &TableDef, expr: &ast::Expr) -> Option<String> {
+    let mut read: Vec<String> = Vec::new();
+    let mut expr = expr.clone();
+    super::walk::exprs(&mut expr, &mut |e| {
+        if let ast::Expr::Identifier(i) = e {
+            if let Some(c) = def.column(&i.value) {
+                if !read.contains(&c.name) {
+                    read.push(c.name.clone());
+                }
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    match read.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
     }
 }
 
@@ -210,6 +299,14 @@ pub fn column_def(
                 ));
             }
             ColumnOption::PrimaryKey(_) => keys.push(InlineKey::Primary(vec![col.name.clone()])),
+            ColumnOption::Check(c) => keys.push(InlineKey::Check(
+                c.name
+                    .as_ref()
+                    .or(opt.name.as_ref())
+                    .map(|n| n.value.clone()),
+                col.name.clone(),
+                c.expr.clone(),
+            )),
             ColumnOption::Unique(u) => keys.push(InlineKey::Unique(
                 u.name.as_ref().map(|n| n.value.clone()),
                 vec![col.name.clone()],

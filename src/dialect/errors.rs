@@ -23,6 +23,8 @@ pub enum StoreFailure {
     },
     /// A NULL went into a NOT NULL column.
     NotNull { table: String, column: String },
+    /// A row failed a CHECK constraint (the name the server gave it).
+    Check { table: String, name: String },
     /// A statement named a table that does not exist.
     NoTable(String),
     /// A statement named a column that does not exist.

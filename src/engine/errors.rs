@@ -10,6 +10,7 @@ use crate::trace::{StepError, Value};
 const SQLITE_CONSTRAINT_NOTNULL: i32 = 1299;
 const SQLITE_CONSTRAINT_PRIMARYKEY: i32 = 1555;
 const SQLITE_CONSTRAINT_UNIQUE: i32 = 2067;
+const SQLITE_CONSTRAINT_CHECK: i32 = 275;
 
 /// A failed statement's error as the vendor's server would report it: what failed is read
 /// from SQLite's error here, the vendor's number and words come from the dialect.
@@ -55,6 +56,13 @@ fn failure(
             primary,
             value,
         }
+    } else if err.code == SQLITE_CONSTRAINT_CHECK {
+        let name = name_only(msg.split_once(": ").map_or("", |(_, n)| n)).to_string();
+        let table = catalog
+            .table_with_check(&name)
+            .map(|t| t.name.clone())
+            .unwrap_or_default();
+        StoreFailure::Check { table, name }
     } else if err.code == SQLITE_CONSTRAINT_NOTNULL {
         let (table, columns) = constraint_columns(msg);
         let column = columns.first().cloned().unwrap_or_default();

@@ -34,6 +34,12 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
                 ),
             )
         }
+        // The INSERT/UPDATE statement conflicted with the CHECK constraint (never reached:
+        // CHECK is refused in a SQL Server CREATE TABLE).
+        StoreFailure::Check { table, name } => (
+            "547",
+            format!("The statement conflicted with the CHECK constraint \"{name}\". The conflict occurred in database \"test\", table \"dbo.{table}\"."),
+        ),
         StoreFailure::NotNull { table, column } => (
             "515",
             format!("Cannot insert the value NULL into column '{column}', table 'queuelab.dbo.{table}'; column does not allow nulls. INSERT fails."),

@@ -24,6 +24,11 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
             },
         ),
         // ER_BAD_NULL_ERROR
+        // ER_CONSTRAINT_FAILED
+        StoreFailure::Check { table, name } => (
+            "4025",
+            format!("CONSTRAINT `{name}` failed for `test`.`{table}`"),
+        ),
         StoreFailure::NotNull { column, .. } => {
             ("1048", format!("Column '{column}' cannot be null"))
         }

@@ -20,6 +20,11 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
             format!("duplicate key value violates unique constraint \"{key}\""),
         ),
         // not_null_violation
+        // check_violation
+        StoreFailure::Check { table, name } => (
+            "23514",
+            format!("new row for relation \"{table}\" violates check constraint \"{name}\""),
+        ),
         StoreFailure::NotNull { table, column } => (
             "23502",
             format!(

@@ -296,6 +296,9 @@ class MyDriver(Driver):
         except self.pymysql.err.MySQLError as e:
             code = e.args[0] if e.args and isinstance(e.args[0], int) else 0
             msg = e.args[1] if len(e.args) > 1 else str(e)
+            # The recording's database stands for the machines' `test`, which Queue Lab's
+            # messages name (`test`.`jobs`).
+            msg = msg.replace(f"`{DB}`.", "`test`.").replace(f"'{DB}.", "'test.")
             return Result(error={"class": my_error_class(code), "native": str(code), "message": msg})
         columns = rows = None
         affected = None
