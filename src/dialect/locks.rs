@@ -152,22 +152,22 @@ pub fn refuse_unmodelled<N: VisitMut>(
             match dialect {
                 // MariaDB takes no LIMIT inside IN (...): the rows are locked first, then used.
                 super::Dialect::MySql => "row locks are modelled for a locking read of one table; lock the queue table's rows in a SELECT ... FOR UPDATE of their own, then change or join them by id in the next statement of the transaction",
-                _ => "row locks are modelled for a locking read of one table; lock the queue table's rows in a subquery of their own (WHERE id IN (SELECT id FROM jobs ... FOR UPDATE SKIP LOCKED)) and join in the outer query",
+                _ => "row locks are modelled for one table of a locking read: name it (FOR UPDATE OF j SKIP LOCKED, j the queue table's alias), or lock the queue table's rows in a subquery of their own (WHERE id IN (SELECT id FROM jobs ... FOR UPDATE SKIP LOCKED))",
             },
         )),
     }
 }
 
-/// Whether [`Locking::request`] can serve the locking clause of `q`.
+/// Whether [`Locking::request`] can serve the locking clause of `q`: one table, or a join
+/// whose clause names the one table it locks (`FOR UPDATE OF j`).
 fn servable(q: &Query) -> bool {
     let SetExpr::Select(select) = q.body.as_ref() else {
         return false;
     };
-    let [from] = select.from.as_slice() else {
-        return false;
-    };
-    from.joins.is_empty()
-        && matches!(from.relation, TableFactor::Table { .. })
+    let single = matches!(select.from.as_slice(), [from] if from.joins.is_empty()
+        && matches!(from.relation, TableFactor::Table { .. }));
+    let named = q.locks.len() == 1 && target_of(select, q.locks[0].of.as_ref()).is_some();
+    (single || named)
         && matches!(
             &q.limit_clause,
             None | Some(LimitClause::LimitOffset {
@@ -218,7 +218,7 @@ impl Locking<'_> {
         let text = clause.to_string();
         q.locks.clear();
         let marker = clause.of.as_ref().map(|o| o.to_string());
-        match self.request(q, clause.lock_type, clause.nonblock) {
+        match self.request(q, (clause.lock_type, clause.of.clone()), clause.nonblock) {
             Some(mut read) => {
                 read.update_lock = marker.as_deref() == Some(UPDATE_LOCK);
                 read.weaker = matches!(
@@ -254,22 +254,28 @@ impl Locking<'_> {
     fn request(
         &mut self,
         q: &mut Query,
-        lock: LockType,
+        (lock, of): (LockType, Option<sqlparser::ast::ObjectName>),
         nonblock: Option<NonBlock>,
     ) -> Option<LockRead> {
         let filesort = (self.filesort)(q);
         let SetExpr::Select(select) = q.body.as_mut() else {
             return None;
         };
-        let [from] = select.from.as_slice() else {
+        let single = match select.from.as_slice() {
+            [from] if from.joins.is_empty() => Some(&from.relation),
+            _ => None,
+        };
+        let Some(TableFactor::Table { name, alias, .. }) =
+            single.or_else(|| target_of(select, of.as_ref()))
+        else {
             return None;
         };
-        if !from.joins.is_empty() {
-            return None;
-        }
-        let TableFactor::Table { name, alias, .. } = &from.relation else {
-            return None;
-        };
+        let from = select
+            .from
+            .iter()
+            .map(|f| f.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
         let table = super::exprs::last_ident(name);
         let qualifier = alias
             .as_ref()
@@ -347,4 +353,24 @@ impl Locking<'_> {
             write_scan: None,
         })
     }
+}
+
+/// The relation of a join that `FOR UPDATE OF name` locks: the one the name calls (its alias,
+/// or its table's name when it has none).
+fn target_of<'a>(
+    select: &'a sqlparser::ast::Select,
+    of: Option<&sqlparser::ast::ObjectName>,
+) -> Option<&'a TableFactor> {
+    let of = super::exprs::last_ident(of?);
+    select
+        .from
+        .iter()
+        .flat_map(|f| std::iter::once(&f.relation).chain(f.joins.iter().map(|j| &j.relation)))
+        .find(|r| match r {
+            TableFactor::Table { name, alias, .. } => match alias {
+                Some(a) => a.name.value.eq_ignore_ascii_case(&of),
+                None => super::exprs::last_ident(name).eq_ignore_ascii_case(&of),
+            },
+            _ => false,
+        })
 }
