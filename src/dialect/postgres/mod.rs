@@ -17,6 +17,7 @@ pub mod errors;
 mod ilike;
 mod init_plans;
 pub mod isolation;
+mod literals;
 pub mod lock_strength;
 mod modifying_ctes;
 pub mod names;
@@ -35,6 +36,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
         return advisory;
     }
     let text_forms = text_forms::forms(&stmt, catalog);
+    let literals_note = literals::rewrite(&mut stmt, catalog)?;
     let names_note = names::rewrite(&mut stmt);
     let cast_notes = casts::rewrite(&mut stmt).map_err(|why| StepError {
         class: crate::trace::ErrorClass::Other,
@@ -65,6 +67,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     plan.notes.extend(cast_notes);
     plan.notes.extend(series_note);
     plan.notes.extend(nulls_note);
+    plan.notes.extend(literals_note);
     plan.notes.extend(ilike_note);
     plan.notes.extend(interval_note);
     plan.notes.extend(division_note);
