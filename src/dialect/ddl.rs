@@ -53,6 +53,13 @@ pub fn table_def(
                     key.name = name.value.clone();
                 }
             }
+            TableConstraint::Unique(u)
+                if u.nulls_distinct == ast::NullsDistinctOption::NotDistinct =>
+            {
+                return Err(Unsupported(
+                    "UNIQUE NULLS NOT DISTINCT: SQLite's unique keys let NULLs repeat; keep NULL out of the key (NOT NULL, or COALESCE into a column of its own)".into(),
+                ))
+            }
             TableConstraint::Unique(u) => add_key(
                 &mut def,
                 InlineKey::Unique(

@@ -51,6 +51,13 @@ pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Pla
             "the engine checks keys on columns only; index a column (a generated value stored in its own column, if need be)",
         ));
     };
+    if ci.nulls_distinct == Some(false) {
+        return Err(unsupported_with(
+            dialect,
+            "a unique index NULLS NOT DISTINCT",
+            "SQLite's unique keys let NULLs repeat; keep NULL out of the key (NOT NULL, or COALESCE into a column of its own)",
+        ));
+    }
     if ci.predicate.is_some() {
         return Err(unsupported_with(
             dialect,
