@@ -195,3 +195,24 @@ fn values_a_column_type_does_not_admit_fail_as_the_server_fails_them() {
         err(last(&t)).message
     );
 }
+
+#[test]
+fn what_sqlite_lacks_is_refused_by_name_never_in_sqlites_words() {
+    let cases = [
+        ("SELECT UNIX_TIMESTAMP();", "the function UNIX_TIMESTAMP() is not supported here"),
+        (
+            "CREATE TABLE j (id int, s enum('a', 'b'));",
+            "MariaDB keeps an ENUM's member",
+        ),
+        (
+            "CREATE TABLE c (id int); CREATE TABLE p (id int); DELETE c FROM c JOIN p ON p.id = c.id;",
+            "a multi-table UPDATE or DELETE",
+        ),
+    ];
+    for (sql, words) in cases {
+        let t = mysql(sql);
+        let e = err(last(&t));
+        assert!(e.message.contains(words), "{sql}: {}", e.message);
+        assert!(!e.message.contains("SQLite:"), "{sql}: {}", e.message);
+    }
+}

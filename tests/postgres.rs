@@ -206,6 +206,16 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
             "index a column",
         ),
         (
+            "CREATE TABLE jobs (id int, k text, UNIQUE NULLS NOT DISTINCT (k));",
+            "keep NULL out of the key",
+        ),
+        ("SELECT gen_random_uuid();", "compute the value another way"),
+        (
+            "CREATE TABLE jobs (id int); CREATE TABLE q (id int); \
+             SELECT j.id FROM jobs j JOIN q ON q.id = j.id FOR UPDATE;",
+            "FOR UPDATE OF j SKIP LOCKED",
+        ),
+        (
             "CREATE TABLE jobs (id int); CREATE TABLE done (id int); \
              WITH i AS (INSERT INTO jobs VALUES (1) RETURNING id) INSERT INTO done SELECT * FROM i;",
             "run the INSERT ... RETURNING as a statement of its own",

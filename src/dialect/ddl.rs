@@ -57,7 +57,7 @@ pub fn table_def(
                 if u.nulls_distinct == ast::NullsDistinctOption::NotDistinct =>
             {
                 return Err(Unsupported(
-                    "UNIQUE NULLS NOT DISTINCT: SQLite's unique keys let NULLs repeat; keep NULL out of the key (NOT NULL, or COALESCE into a column of its own)".into(),
+                    "UNIQUE NULLS NOT DISTINCT: the engine's unique keys let NULLs repeat; keep NULL out of the key (NOT NULL, or COALESCE into a column of its own)".into(),
                 ))
             }
             TableConstraint::Unique(u) => add_key(

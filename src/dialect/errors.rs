@@ -76,10 +76,10 @@ impl Dialect {
 pub fn refusal(failure: &StoreFailure) -> String {
     match failure {
         StoreFailure::NoFunction(f) => format!(
-            "the function {f}() is not supported here: the engine runs the functions SQLite has and the ones it adds (now(), greatest, ...); compute the value another way, or before the statement"
+            "the function {f}() is not supported here: the engine runs the functions it knows (now(), greatest, coalesce, ...); compute the value another way, or before the statement"
         ),
         StoreFailure::Untranslated(near) => format!(
-            "the construct near \"{near}\" is not supported here: the engine does not translate it for SQLite yet; write the statement with more common SQL"
+            "the construct near \"{near}\" is not supported here: the engine does not translate it yet; write the statement with more common SQL"
         ),
         other => format!("{other:?}"),
     }

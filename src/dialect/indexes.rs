@@ -55,7 +55,7 @@ pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Pla
         return Err(unsupported_with(
             dialect,
             "a unique index NULLS NOT DISTINCT",
-            "SQLite's unique keys let NULLs repeat; keep NULL out of the key (NOT NULL, or COALESCE into a column of its own)",
+            "the engine's unique keys let NULLs repeat; keep NULL out of the key (NOT NULL, or COALESCE into a column of its own)",
         ));
     }
     if ci.predicate.is_some() {
