@@ -126,7 +126,7 @@ fn two_sessions_of_three_steps_without_waits_have_20_schedules() {
 fn three_by_four() -> String {
     let mut s = String::from(
         "# dialect: postgres\n#! expect unique-results c0p1 c0p2 c1p1 c1p2 c2p1 c2p2\n\
-         setup { CREATE TABLE jobs (id int PRIMARY KEY); INSERT INTO jobs SELECT generate_series(1, 12); }\n",
+         setup { CREATE TABLE jobs (id int PRIMARY KEY); INSERT INTO jobs SELECT * FROM generate_series(1, 12); }\n",
     );
     for c in 0..3 {
         s.push_str(&format!("session c{c}\n"));

@@ -170,3 +170,37 @@ fn shared_setup_runs_equal_fresh_runs() {
     }
     assert!(checked > 100, "only {checked} permutations found");
 }
+
+#[test]
+fn a_setup_that_fails_is_reported_as_isolationtester_reports_it_and_no_step_runs() {
+    let r = resolve(
+        "# dialect: postgres\n\
+         setup { CREATE TABLE jobs (id int PRIMARY KEY); INSERT INTO jobs VALUES (1), (1); }\n\
+         session s\nstep s1 { SELECT count(*) FROM jobs; }\npermutation s1\npermutation s1\n",
+    );
+    let runs = run_permutations(&r.spec, r.schedules(), &Config::default());
+    assert_eq!(
+        runs[0].setup_failed.as_deref(),
+        Some("setup failed: ERROR:  duplicate key value violates unique constraint \"jobs_pkey\"")
+    );
+    assert!(runs.iter().all(|run| run.events.is_empty()));
+    let text = queuelab::render::transcript::spec_text(
+        queuelab::sim::dialect_of(&r.spec),
+        &r.spec,
+        &runs,
+    );
+    assert_eq!(
+        text,
+        "Parsed test spec with 1 sessions\n\nstarting permutation: s1\n",
+        "isolationtester stops at the failed setup"
+    );
+    let session = resolve(
+        "# dialect: mysql\nsetup { CREATE TABLE jobs (id int PRIMARY KEY); }\n\
+         session s\nsetup { INSERT INTO nope VALUES (1); }\nstep s1 { SELECT 1; }\n",
+    );
+    let runs = run_permutations(&session.spec, session.schedules(), &Config::default());
+    assert_eq!(
+        runs[0].setup_failed.as_deref(),
+        Some("setup of session s failed: ERROR 1146 (42S02): Table 'test.nope' doesn't exist")
+    );
+}

@@ -126,6 +126,8 @@ pub struct Sim {
     /// Every event so far.
     events: Vec<Event>,
     /// An invalid permutation ended the run: nothing more runs.
+    /// A setup statement failed (isolationtester's words for it): no step runs.
+    setup_failed: Option<String>,
     over: bool,
     marks: Vec<Saved>,
     /// The last catalog fingerprinted and its digest (see `fingerprint.rs`).
@@ -175,8 +177,9 @@ impl Sim {
 
     fn build(spec: Arc<Spec>, source: Source, config: Config) -> Result<Sim, StoreError> {
         let mut cache = PlanCache::default();
-        let (lab, interps) = set_up(&spec, dialect_of(&spec), &config, &mut cache)?;
+        let (lab, interps, setup_failed) = set_up(&spec, dialect_of(&spec), &config, &mut cache)?;
         Ok(Sim {
+            setup_failed,
             seats: interps.into_iter().map(Seat::new).collect(),
             spec,
             source,
@@ -227,7 +230,7 @@ impl Sim {
     /// else its next step. `None` when it waits, has no step left, or the run is over.
     pub fn next_choice(&self, s: SessionId) -> Option<Choice> {
         let seat = self.seats.get(s.0 as usize)?;
-        if self.over || seat.waiting.is_some() {
+        if self.over || self.setup_failed.is_some() || seat.waiting.is_some() {
             return None;
         }
         let index = match &seat.inside {
@@ -282,6 +285,12 @@ impl Sim {
     /// The transaction a session has open now, if any.
     pub fn open_txn(&self, s: SessionId) -> Option<crate::ids::TxnId> {
         self.lab.sessions.get(engine_session(s))?.txn
+    }
+
+    /// The setup statement that failed, as isolationtester reports it (`setup failed:
+    /// ERROR:  ...`): then no step runs.
+    pub fn setup_failed(&self) -> Option<&str> {
+        self.setup_failed.as_deref()
     }
 
     /// Whether an invalid permutation ended the run.
@@ -423,10 +432,13 @@ impl Sim {
             m.lab = None;
         }
         let dialect = self.lab.dialect;
-        let Ok((lab, interps)) = set_up(&self.spec, dialect, &self.config, &mut self.cache) else {
+        let Ok((lab, interps, setup_failed)) =
+            set_up(&self.spec, dialect, &self.config, &mut self.cache)
+        else {
             return; // SQLite could not open: keep what there is
         };
         self.lab = lab;
+        self.setup_failed = setup_failed;
         self.seats = interps.into_iter().map(Seat::new).collect();
         self.taken.clear();
         self.events.clear();
@@ -439,7 +451,8 @@ impl Sim {
 
     /// Runs a move; how many statements the chosen step ran.
     fn play(&mut self, choice: Choice, changes: &mut Vec<RowChange>) -> u32 {
-        if self.over {
+        // After an invalid permutation, or a setup that failed, nothing runs.
+        if self.over || self.setup_failed.is_some() {
             return 0;
         }
         let s = choice.step.session;

@@ -14,6 +14,7 @@ pub fn run_permutation(spec: &Spec, schedule: &Schedule, config: &Config) -> Per
         Err(_) => PermutationRun {
             steps,
             events: Vec::new(),
+            setup_failed: None,
         },
     }
 }
@@ -32,6 +33,7 @@ pub fn run_permutations(
             .map(|s| PermutationRun {
                 steps: s.names(&spec),
                 events: Vec::new(),
+                setup_failed: None,
             })
             .collect();
     };
@@ -59,6 +61,7 @@ pub fn run_permutation_traced(
         Err(_) => PermutationRun {
             steps,
             events: Vec::new(),
+            setup_failed: None,
         },
     };
     (run, frames)
@@ -72,6 +75,13 @@ fn play(
     steps: Vec<String>,
     mut frames: Option<&mut Vec<Snapshot>>,
 ) -> PermutationRun {
+    if let Some(why) = sim.setup_failed() {
+        return PermutationRun {
+            steps,
+            events: Vec::new(),
+            setup_failed: Some(why.to_string()),
+        };
+    }
     let mut events = Vec::new();
     for choice in &schedule.0 {
         let out = sim.step(*choice);
@@ -91,5 +101,9 @@ fn play(
         }
     }
     events.extend(sim.end());
-    PermutationRun { steps, events }
+    PermutationRun {
+        steps,
+        events,
+        setup_failed: None,
+    }
 }

@@ -82,35 +82,60 @@ impl PlanCache {
 
 /// A new lab with the spec's setup run in a hidden session (engine session 0), then each
 /// session added (engine session i + 1 for spec session i) with its own setup run; for T-SQL,
-/// each session's interpreter, as the setup left it.
+/// each session's interpreter, as the setup left it. A setup statement that fails stops the
+/// setup: the failure, as isolationtester prints it (`setup failed: ERROR:  ...`), comes
+/// third, and no step may run (isolationtester gives up the test there).
 pub fn set_up(
     spec: &Spec,
     dialect: Dialect,
     config: &super::Config,
     cache: &mut PlanCache,
-) -> Result<(Lab, Vec<Interp>), StoreError> {
+) -> Result<(Lab, Vec<Interp>, Option<String>), StoreError> {
     let store = Store::open(config.step_budget)?;
     let mut lab = Lab::new(dialect, store);
     lab.clock = crate::engine::clock::Clock::starting_at(config.clock_start);
     let mut hidden = Interp::default();
     let setup = lab.add_session("setup");
+    let mut failed = None;
     for b in &spec.setup {
-        run_block(&mut lab, &mut hidden, setup, b, cache);
+        if failed.is_none() {
+            failed = run_block(&mut lab, &mut hidden, setup, b, cache)
+                .map(|e| format!("setup failed: {}", error_text(&lab, &e)));
+        }
     }
     let mut interps = Vec::new();
     for s in &spec.sessions {
         let id = lab.add_session(&s.name);
         let mut interp = Interp::default();
-        if let Some(b) = &s.setup {
-            run_block(&mut lab, &mut interp, id, b, cache);
+        if let (Some(b), None) = (&s.setup, &failed) {
+            failed = run_block(&mut lab, &mut interp, id, b, cache).map(|e| {
+                format!(
+                    "setup of session {} failed: {}",
+                    s.name,
+                    error_text(&lab, &e)
+                )
+            });
         }
         interps.push(interp);
     }
-    Ok((lab, interps))
+    Ok((lab, interps, failed))
 }
 
-/// Runs a setup block to the end in engine session `s`; errors are ignored.
-fn run_block(lab: &mut Lab, interp: &mut Interp, s: usize, block: &Block, cache: &mut PlanCache) {
+/// An error as the vendor's client prints it (`ERROR:  ...` for PostgreSQL).
+fn error_text(lab: &Lab, e: &StepError) -> String {
+    lab.dialect
+        .client_text("", &crate::trace::Outcome::Error(e.clone()))
+}
+
+/// Runs a setup block in engine session `s` up to its first error, which it returns (T-SQL
+/// batches run to the end; their errors are not reported).
+fn run_block(
+    lab: &mut Lab,
+    interp: &mut Interp,
+    s: usize,
+    block: &Block,
+    cache: &mut PlanCache,
+) -> Option<StepError> {
     if lab.dialect.procedural_batches() {
         if let Ok(work) = Work::tsql(&block.sql) {
             let _ = advance(
@@ -122,20 +147,30 @@ fn run_block(lab: &mut Lab, interp: &mut Interp, s: usize, block: &Block, cache:
                 usize::MAX,
             );
         }
-        return;
+        return None;
     }
     // Each statement is planned against the catalog the statements before it made.
     let script = cache.parsed(lab.dialect, &block.sql).clone();
     for p in &script.statements {
-        let Ok(ast) = &p.ast else { continue };
-        let Ok(pl) = plan(lab.dialect, ast, &lab.catalog) else {
-            continue;
+        let planned = p
+            .ast
+            .clone()
+            .and_then(|ast| plan(lab.dialect, &ast, &lab.catalog));
+        let pl = match planned {
+            Ok(pl) => pl,
+            Err(e) => return Some(e),
         };
         let ring = pl.ring.clone();
         lab.tick();
-        let _ = lab.submit(s, pl, usize::MAX);
+        let (own, _) = lab.submit(s, pl, usize::MAX);
+        if let crate::engine::lab::Submitted::Finished(f) = own {
+            if let crate::trace::Outcome::Error(e) = f.outcome {
+                return Some(e);
+            }
+        }
         if let Some(r) = ring {
             std::sync::Arc::make_mut(&mut lab.catalog).set_ring(r);
         }
     }
+    None
 }

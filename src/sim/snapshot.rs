@@ -34,6 +34,8 @@ pub struct Snapshot {
     pub rings: Vec<RingView>,
     /// An invalid permutation ended the run: nothing more runs.
     pub over: bool,
+    /// A setup statement failed (`setup failed: ERROR:  ...`): no step runs.
+    pub setup_failed: Option<String>,
 }
 
 /// A row lock for the table view's badges.
@@ -222,6 +224,7 @@ impl Sim {
             tables,
             locks,
             over: self.is_over(),
+            setup_failed: self.setup_failed().map(str::to_string),
         }
     }
 

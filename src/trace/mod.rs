@@ -268,4 +268,7 @@ pub struct PermutationRun {
     /// The permutation's entries as written (`c1pop`, `c1pop(statements 8)`).
     pub steps: Vec<String>,
     pub events: Vec<Event>,
+    /// A setup statement failed, as isolationtester says it (`setup failed: ERROR:  ...`):
+    /// no step ran, and no permutation after this one runs.
+    pub setup_failed: Option<String>,
 }

@@ -270,5 +270,10 @@ fn run_spec_file(file: &str, name: &str, text: &str, opts: &SpecOptions) -> bool
         }
         None => emit(&out),
     }
+    // isolationtester's words, on stderr, and a failed run.
+    if let Some(why) = runs.iter().find_map(|r| r.setup_failed.as_deref()) {
+        eprintln!("{file}: {why}");
+        return false;
+    }
     true
 }

@@ -390,10 +390,14 @@ class Session:
         self.step = None
         return res if res is not None else Result()
 
-    def run_sync(self, sql: str) -> None:
-        """Setup/teardown: runs to the end (errors ignored)."""
+    def run_sync(self, sql: str, setup: bool = False) -> None:
+        """Setup/teardown: runs to the end. A setup statement that fails stops the recording
+        (isolationtester gives the test up there; Queue Lab reports it the same way), so a
+        spec never tests a half-built schema unnoticed; a teardown's errors are ignored."""
         for st in split_sql(sql, self.driver.dialect):
-            self.driver.execute(self.conn, st)
+            res = self.driver.execute(self.conn, st)
+            if setup and res is not None and res.error:
+                raise SystemExit(f"setup of {self.name} failed: {res.error['message']} ({st})")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -491,10 +495,10 @@ class Recorder:
         self.all_conns = [ctl, *sessions.values()]
         try:
             for block in self.spec.get("setup") or []:
-                ctl.run_sync(block["sql"])
+                ctl.run_sync(block["sql"], setup=True)
             for s in self.spec["sessions"]:
                 if s.get("setup"):
-                    sessions[s["name"]].run_sync(s["setup"]["sql"])
+                    sessions[s["name"]].run_sync(s["setup"]["sql"], setup=True)
             waiting: list[Session] = []
             invalid = False
             for step in perm:

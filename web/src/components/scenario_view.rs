@@ -200,6 +200,12 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
                         <p>{ d.message.clone() }</p>
                     </div>
                 }) }
+                if let Some(why) = run.shown().and_then(|s| s.setup_failed.clone()) {
+                    <div class="error-box setup-error" role="alert">
+                        <strong>{ "The setup failed: no step can run" }</strong>
+                        <p>{ why }</p>
+                    </div>
+                }
                 { for doc.warnings.iter().map(|d| html! {
                     <p class="warning spec-warning">
                         { format!("{}:{} {}", d.pos.line, d.pos.column, d.message) }
