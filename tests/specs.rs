@@ -184,14 +184,10 @@ fn a_setup_that_fails_is_reported_as_isolationtester_reports_it_and_no_step_runs
         Some("setup failed: ERROR:  duplicate key value violates unique constraint \"jobs_pkey\"")
     );
     assert!(runs.iter().all(|run| run.events.is_empty()));
-    let text = queuelab::render::transcript::spec_text(
-        queuelab::sim::dialect_of(&r.spec),
-        &r.spec,
-        &runs,
-    );
+    let text =
+        queuelab::render::transcript::spec_text(queuelab::sim::dialect_of(&r.spec), &r.spec, &runs);
     assert_eq!(
-        text,
-        "Parsed test spec with 1 sessions\n\nstarting permutation: s1\n",
+        text, "Parsed test spec with 1 sessions\n\nstarting permutation: s1\n",
         "isolationtester stops at the failed setup"
     );
     let session = resolve(

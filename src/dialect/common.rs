@@ -50,7 +50,7 @@ pub fn unsupported(dialect: Dialect, stmt: &Statement) -> StepError {
     unsupported_with(
         dialect,
         &what.join(" "),
-        "Queue Lab runs CREATE/ALTER/DROP TABLE, INSERT, REPLACE, UPDATE, DELETE, SELECT and transaction statements",
+        "Queue Lab runs CREATE/ALTER/DROP TABLE, CREATE INDEX, INSERT, REPLACE, UPDATE, DELETE, SELECT and transaction statements",
     )
 }
 
