@@ -174,3 +174,26 @@ test('advisory locks: the holder says what it holds, the waiter waits for it unt
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a setup that fails says so, and no step runs', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  const spec = [
+    '# dialect: postgres',
+    'setup { CREATE TABLE jobs (id int PRIMARY KEY); INSERT INTO jobs VALUES (1), (1); }',
+    'session w',
+    'step wcount { SELECT count(*) FROM jobs; }',
+    'permutation wcount',
+    '',
+  ].join('\n');
+  await page.fill('#editor', spec);
+  await page.waitForSelector('#scenario');
+  await page.click('#run-permutation');
+  const banner = page.locator('#scenario .setup-error');
+  await banner.waitFor();
+  assert.match(await banner.textContent(),
+    /setup failed: ERROR: {2}duplicate key value violates unique constraint "jobs_pkey"/);
+  assert.equal(await page.locator('ol.event-log li').count(), 0, 'no step ran');
+  await page.screenshot({ path: join(shots, 'scenario-setup-failed.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
