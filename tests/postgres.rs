@@ -211,6 +211,11 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
         ),
         ("SELECT gen_random_uuid();", "compute the value another way"),
         (
+            "CREATE TABLE q (id int PRIMARY KEY); \
+             CREATE TABLE jobs (id int, q int, FOREIGN KEY (q) REFERENCES q (id) ON DELETE CASCADE);",
+            "foreign keys are not modelled",
+        ),
+        (
             "CREATE TABLE jobs (id int); CREATE TABLE q (id int); \
              SELECT j.id FROM jobs j JOIN q ON q.id = j.id FOR UPDATE;",
             "FOR UPDATE OF j SKIP LOCKED",

@@ -90,7 +90,9 @@ pub fn table_def(
                 add_check(&mut def, name, None, &c.expr, dialect)?;
             }
             TableConstraint::ForeignKey(_) => {
-                notes.push(format!("{tc}: not enforced here, ignored"));
+                return Err(Unsupported(format!(
+                    "`{tc}`: foreign keys are not modelled (no check of the parent row, no cascade, no lock on the parent), so the run would differ from the server's; leave the constraint out and keep parent and child rows in step in the statements themselves"
+                )))
             }
             other => {
                 return Err(Unsupported(format!(
