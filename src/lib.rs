@@ -3,6 +3,7 @@
 //! every statement. No IO, no clock, no randomness: the same input gives the same trace on
 //! wasm and native. The web UI and the `queuelab` CLI only render traces.
 
+pub mod calendar;
 pub mod dialect;
 pub mod engine;
 pub mod examples;

@@ -15,6 +15,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("vendor", 1),
     ("ids", 1),
     ("limits", 1),
+    ("calendar", 1),
     ("dialect", 2),
     ("engine", 3),
     ("scenario", 4),

@@ -70,26 +70,34 @@ fn clock_to_scenario_clock(e: &mut Expr) -> bool {
     true
 }
 
+/// The arguments of a call of `name` (any case), when each is a plain expression (no
+/// `name => value`, no `*`); `None` for anything else. `f()` and `f` with no list give none.
+pub fn call_args<'a>(e: &'a Expr, name: &str) -> Option<Vec<&'a Expr>> {
+    let Expr::Function(f) = e else { return None };
+    if !f.name.to_string().eq_ignore_ascii_case(name) {
+        return None;
+    }
+    match &f.args {
+        FunctionArguments::None => Some(Vec::new()),
+        FunctionArguments::List(list) => list
+            .args
+            .iter()
+            .map(|a| match a {
+                FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => Some(x),
+                _ => None,
+            })
+            .collect(),
+        FunctionArguments::Subquery(_) => None,
+    }
+}
+
 /// `MOD(a, b)` → `a % b`.
 fn mod_function_to_operator(e: &mut Expr) -> bool {
-    let Expr::Function(f) = e else { return false };
-    if !f.name.to_string().eq_ignore_ascii_case("mod") {
-        return false;
-    }
-    let FunctionArguments::List(list) = &f.args else {
+    let Some([left, right]) = call_args(e, "mod").and_then(|a| <[&Expr; 2]>::try_from(a).ok())
+    else {
         return false;
     };
-    let args: Vec<Expr> = list
-        .args
-        .iter()
-        .filter_map(|a| match a {
-            FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => Some(x.clone()),
-            _ => None,
-        })
-        .collect();
-    let Ok([left, right]) = <[Expr; 2]>::try_from(args) else {
-        return false;
-    };
+    let (left, right) = (left.clone(), right.clone());
     *e = Expr::Nested(Box::new(Expr::BinaryOp {
         left: Box::new(parenthesized(left)),
         op: BinaryOperator::Modulo,

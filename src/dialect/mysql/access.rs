@@ -15,20 +15,7 @@ use sqlparser::ast::{
 /// InnoDB's plain SELECT in a SERIALIZABLE transaction: a shared-lock read of the rows its
 /// access path reads, as `LOCK IN SHARE MODE` (`LockRead::serializable_only`).
 pub fn of_select(q: &Query, catalog: &Catalog, id: usize) -> Option<LockRead> {
-    let SetExpr::Select(select) = q.body.as_ref() else {
-        return None;
-    };
-    let [target] = select.from.as_slice() else {
-        return None;
-    };
-    let mut read = scan(
-        target,
-        select.selection.as_ref(),
-        (&[], None),
-        catalog,
-        (id, false),
-    )?;
-    read.exclusive = false;
+    let (mut read, _) = shared_read(q, catalog, id)?;
     read.serializable_only = true;
     Some(read)
 }
@@ -37,6 +24,14 @@ pub fn of_select(q: &Query, catalog: &Catalog, id: usize) -> Option<LockRead> {
 /// id = 2`): shared locks on the rows that lookup reads only; `None` when the read scans the
 /// whole table (then every row is locked: `locks::source_scan`).
 pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockRead> {
+    let (mut read, keyed) = shared_read(q, catalog, id)?;
+    read.repeatable_read_only = true;
+    keyed.then_some(read)
+}
+
+/// A single-table SELECT's access path read in shared mode, and whether that path is a key
+/// (not a scan of the whole table).
+fn shared_read(q: &Query, catalog: &Catalog, id: usize) -> Option<(LockRead, bool)> {
     let SetExpr::Select(select) = q.body.as_ref() else {
         return None;
     };
@@ -52,9 +47,7 @@ pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockR
         .as_ref()
         .map(conditions::conjuncts)
         .unwrap_or_default();
-    if access_path(def, &conjuncts).0.is_empty() {
-        return None;
-    }
+    let keyed = !access_path(def, &conjuncts).0.is_empty();
     let mut read = scan(
         target,
         select.selection.as_ref(),
@@ -63,8 +56,7 @@ pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockR
         (id, false),
     )?;
     read.exclusive = false;
-    read.repeatable_read_only = true;
-    Some(read)
+    Some((read, keyed))
 }
 
 /// The write scan of a single-table UPDATE.

@@ -10,7 +10,7 @@
 
 use super::super::exprs::call;
 use super::super::walk;
-use sqlparser::ast::{Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Statement};
+use sqlparser::ast::{Expr, Statement};
 use std::ops::ControlFlow;
 
 /// The parameter `LAST_INSERT_ID()` reads (as `@` + this name).
@@ -44,17 +44,9 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
 
 /// `Some(None)` for `LAST_INSERT_ID()`, `Some(Some(x))` for `LAST_INSERT_ID(x)`.
 fn is_call(e: &Expr) -> Option<Option<Expr>> {
-    let Expr::Function(f) = e else { return None };
-    if !f.name.to_string().eq_ignore_ascii_case("last_insert_id") {
-        return None;
-    }
-    match &f.args {
-        FunctionArguments::None => Some(None),
-        FunctionArguments::List(l) => match l.args.as_slice() {
-            [] => Some(None),
-            [FunctionArg::Unnamed(FunctionArgExpr::Expr(x))] => Some(Some(x.clone())),
-            _ => None,
-        },
+    match super::super::exprs::call_args(e, "last_insert_id")?.as_slice() {
+        [] => Some(None),
+        [x] => Some(Some((*x).clone())),
         _ => None,
     }
 }

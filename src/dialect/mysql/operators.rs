@@ -6,9 +6,7 @@
 //! `a IS NOT DISTINCT FROM b`, and `a XOR b` is written out (NULL if either side is).
 
 use super::super::walk;
-use sqlparser::ast::{
-    BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Statement,
-};
+use sqlparser::ast::{BinaryOperator, Expr, Statement};
 use std::ops::ControlFlow;
 
 /// Rewrites `stmt`; the note, if a rule fired.
@@ -86,20 +84,8 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
 
 /// The arguments of a `CONCAT(...)` call.
 fn concat_args(e: &Expr) -> Option<Vec<Expr>> {
-    let Expr::Function(f) = e else { return None };
-    if !f.name.to_string().eq_ignore_ascii_case("concat") {
-        return None;
-    }
-    let FunctionArguments::List(list) = &f.args else {
-        return None;
-    };
-    list.args
-        .iter()
-        .map(|a| match a {
-            FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => Some(x.clone()),
-            _ => None,
-        })
-        .collect()
+    let args = super::super::exprs::call_args(e, "concat")?;
+    Some(args.into_iter().cloned().collect())
 }
 
 fn paren(e: Expr) -> Expr {

@@ -270,53 +270,16 @@ fn timestamp(s: &str, zoned: bool) -> Option<String> {
     if h > 24 || mi > 59 || sec > 60 {
         return None;
     }
-    let local = days_from_civil(y, mo, d) * 86_400 + h * 3600 + mi * 60 + sec;
+    // mo and d were checked to be 1..=12 and 1..=31 above.
+    let (mo, d) = (u32::try_from(mo).ok()?, u32::try_from(d).ok()?);
+    let local = crate::calendar::epoch_seconds(y, mo, d, h * 3600 + mi * 60 + sec);
     let utc = if zoned { local - offset } else { local };
-    let (days, secs) = (utc.div_euclid(86_400), utc.rem_euclid(86_400));
-    let (y, mo, d) = civil_from_days(days);
-    let mut out = format!(
-        "{y:04}-{mo:02}-{d:02} {:02}:{:02}:{:02}",
-        secs / 3600,
-        (secs % 3600) / 60,
-        secs % 60
-    );
+    let mut out = crate::calendar::format_timestamp(utc);
     if !frac.is_empty() {
         out.push('.');
         out.push_str(&frac);
     }
     Some(out)
-}
-
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The date of a day count since 1970-01-01.
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (
-        if m <= 2 {
-            yoe + era * 400 + 1
-        } else {
-            yoe + era * 400
-        },
-        m,
-        d,
-    )
 }
 
 #[cfg(test)]

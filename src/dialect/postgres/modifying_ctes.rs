@@ -41,7 +41,9 @@ pub fn plan(
 ) -> Result<Plan, StepError> {
     let mut before: Vec<Plan> = Vec::new();
     let mut changed: Vec<String> = Vec::new();
-    let with = q.with.as_mut().expect("modifying_with() said so");
+    let Some(with) = q.with.as_mut() else {
+        return main(Statement::Query(Box::new(q)));
+    };
     for (n, cte) in with.cte_tables.iter_mut().enumerate() {
         let parts = match cte.query.body.as_ref() {
             SetExpr::Delete(Statement::Delete(d)) => deleting(d, n, catalog)?,
@@ -139,15 +141,7 @@ fn deleting(d: &Delete, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
     let items = d.returning.clone().unwrap_or_default();
     let names = item_names(&items, &table, catalog)?;
     let kept = format!("temp.ql_cte_{n}");
-    let mut capture = skeleton(&format!(
-        "SELECT {called}.rowid AS ql_r FROM {}",
-        ident(&table)
-    ))?;
-    if let SetExpr::Select(s) = capture.body.as_mut() {
-        s.projection.extend(items);
-        s.from = vec![target.clone()];
-        s.selection = d.selection.clone();
-    }
+    let capture = rows_of(&called, vec![target.clone()], items, d.selection.clone())?;
     let capture = as_temp_table(plan_query(capture), &kept);
     let mut delete = d.clone();
     delete.returning = None;
@@ -173,19 +167,13 @@ fn updating(u: &Update, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
     let names = item_names(&items, &table, catalog)?;
     let ids = format!("temp.ql_cte_{n}_ids");
     let kept = format!("temp.ql_cte_{n}");
-    let mut pick = skeleton(&format!(
-        "SELECT {called}.rowid AS ql_r FROM {}",
-        ident(&table)
-    ))?;
-    if let SetExpr::Select(s) = pick.body.as_mut() {
-        s.from = vec![u.table.clone()];
-        if let Some(UpdateTableFromKind::AfterSet(from) | UpdateTableFromKind::BeforeSet(from)) =
-            &u.from
-        {
-            s.from.extend(from.iter().cloned());
-        }
-        s.selection = u.selection.clone();
+    let mut read = vec![u.table.clone()];
+    if let Some(UpdateTableFromKind::AfterSet(from) | UpdateTableFromKind::BeforeSet(from)) =
+        &u.from
+    {
+        read.extend(from.iter().cloned());
     }
+    let pick = rows_of(&called, read, Vec::new(), u.selection.clone())?;
     let pick = as_temp_table(plan_query(pick), &ids);
     let mut update = u.clone();
     update.returning = None;
@@ -199,15 +187,12 @@ fn updating(u: &Update, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
         },
         _ => mine,
     });
-    let mut after = skeleton(&format!(
-        "SELECT {called}.rowid AS ql_r FROM {}",
-        ident(&table)
-    ))?;
-    if let SetExpr::Select(s) = after.body.as_mut() {
-        s.projection.extend(items);
-        s.from = vec![u.table.clone()];
-        s.selection = Some(rowid_in(&called, &ids)?);
-    }
+    let after = rows_of(
+        &called,
+        vec![u.table.clone()],
+        items,
+        Some(rowid_in(&called, &ids)?),
+    )?;
     let after = as_temp_table(plan_query(after), &kept);
     Ok(Parts {
         plans: vec![pick, plan_update(update, catalog), after],
@@ -312,6 +297,23 @@ fn item_names(
         }
     }
     Ok(out)
+}
+
+/// `SELECT called.rowid AS ql_r, items... FROM from WHERE selection`: the rows a change
+/// picks, by rowid, with what its RETURNING gives.
+fn rows_of(
+    called: &str,
+    from: Vec<TableWithJoins>,
+    items: Vec<SelectItem>,
+    selection: Option<Expr>,
+) -> Result<Query, StepError> {
+    let mut q = skeleton(&format!("SELECT {called}.rowid AS ql_r"))?;
+    if let SetExpr::Select(s) = q.body.as_mut() {
+        s.projection.extend(items);
+        s.from = from;
+        s.selection = selection;
+    }
+    Ok(q)
 }
 
 /// `called.rowid IN (SELECT ql_r FROM kept)`.

@@ -11,9 +11,8 @@ use super::super::catalog::{Catalog, TableDef};
 use super::super::exprs::last_ident;
 use super::super::plan::TextForm;
 use sqlparser::ast::{
-    BinaryOperator, CastKind, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArguments,
-    Query, Select, SelectItem, SetExpr, Statement, TableFactor, TableWithJoins, UnaryOperator,
-    Value,
+    BinaryOperator, CastKind, DataType, Expr, Query, Select, SelectItem, SetExpr, Statement,
+    TableFactor, TableWithJoins, UnaryOperator, Value,
 };
 
 /// The result columns of `stmt` (by position) whose values PostgreSQL prints otherwise.
@@ -234,7 +233,9 @@ impl<'a> Scope<'a> {
                     | "statement_timestamp"
                     | "clock_timestamp" => Some(TextForm::PgTimestampTz),
                     "coalesce" | "greatest" | "least" | "min" | "max" => {
-                        first_arg(&f.args).and_then(|a| self.kind(a))
+                        super::super::exprs::call_args(e, &name)?
+                            .first()
+                            .and_then(|a| self.kind(a))
                     }
                     "bool_and" | "bool_or" | "every" => Some(TextForm::PgBool),
                     _ => None,
@@ -242,16 +243,6 @@ impl<'a> Scope<'a> {
             }
             _ => None,
         }
-    }
-}
-
-fn first_arg(args: &FunctionArguments) -> Option<&Expr> {
-    let FunctionArguments::List(list) = args else {
-        return None;
-    };
-    match list.args.first()? {
-        FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => Some(e),
-        _ => None,
     }
 }
 

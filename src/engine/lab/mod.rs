@@ -550,7 +550,8 @@ impl Lab {
         };
         let exec = match exec {
             Exec::Done(mut f) => {
-                if matches!(f.outcome, Outcome::Ok(_)) {
+                // MySQL's LAST_INSERT_ID() (the one dialect with session variables).
+                if self.dialect.has_user_variables() && matches!(f.outcome, Outcome::Ok(_)) {
                     let given = self.store.take_last_insert_id();
                     if let Some(id) = given.or_else(|| self.generated_id(plan, &f.changes)) {
                         self.sessions[s].last_insert_id = id;

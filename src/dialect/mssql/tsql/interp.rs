@@ -309,7 +309,17 @@ impl Interp {
                 self.plan_sql(stmt, Pending::Plain, info, catalog)
             }
             Kind::Declare(vars) => {
-                let frame = self.frames.last_mut().expect("a statement runs in a frame");
+                let Some(frame) = self.frames.last_mut() else {
+                    // Every statement runs in a frame; say so rather than stop the page.
+                    return done(
+                        Outcome::Error(error(
+                            "50000",
+                            ErrorClass::Other,
+                            "DECLARE outside any batch or procedure",
+                        )),
+                        info,
+                    );
+                };
                 let mut inits = Vec::new();
                 let mut names = Vec::new();
                 for v in vars {
