@@ -1,0 +1,167 @@
+//! Queue Lab's lexer and parser against sqlparser's, over every statement the project's tests
+//! parse (`tests/corpus.jsonl`, one `{"entry", "flavor", "sql"}` per line). Tokens must be the
+//! same, with the same spans; trees must be equal (sqlparser's equality ignores spans), with the
+//! same token next; errors must read the same.
+//!
+//! `QL_DIFF_SHOW=N` prints the first N differences in full; `QL_DIFF_ENTRY=expr` (or
+//! `statement`, `query`) and `QL_DIFF_FLAVOR=MySql` narrow the run.
+
+use queuelab_sql::{lexer, Flavor, Parser};
+use sqlparser::dialect::{
+    Dialect, GenericDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect,
+};
+use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
+
+struct Case {
+    entry: String,
+    flavor: Flavor,
+    sql: String,
+}
+
+fn flavor(name: &str) -> Flavor {
+    match name {
+        "MySql" => Flavor::MySql,
+        "Postgres" => Flavor::Postgres,
+        "MsSql" => Flavor::MsSql,
+        "Sqlite" => Flavor::Sqlite,
+        "Generic" => Flavor::Generic,
+        other => panic!("unknown flavor {other}"),
+    }
+}
+
+fn dialect(f: Flavor) -> Box<dyn Dialect> {
+    match f {
+        Flavor::MySql => Box::new(MySqlDialect {}),
+        Flavor::Postgres => Box::new(PostgreSqlDialect {}),
+        Flavor::MsSql => Box::new(MsSqlDialect {}),
+        Flavor::Sqlite => Box::new(SQLiteDialect {}),
+        Flavor::Generic => Box::new(GenericDialect {}),
+    }
+}
+
+fn corpus() -> Vec<Case> {
+    let text = include_str!("corpus.jsonl");
+    let entry_filter = std::env::var("QL_DIFF_ENTRY").ok();
+    let flavor_filter = std::env::var("QL_DIFF_FLAVOR").ok();
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
+            Case {
+                entry: v["entry"].as_str().expect("entry").to_string(),
+                flavor: flavor(v["flavor"].as_str().expect("flavor")),
+                sql: v["sql"].as_str().expect("sql").to_string(),
+            }
+        })
+        .filter(|c| entry_filter.as_deref().is_none_or(|e| e == c.entry))
+        .filter(|c| flavor_filter.as_deref().is_none_or(|f| f == format!("{:?}", c.flavor)))
+        .collect()
+}
+
+fn show() -> usize {
+    std::env::var("QL_DIFF_SHOW")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5)
+}
+
+fn spans(tokens: &[TokenWithSpan]) -> Vec<(Token, (u64, u64), (u64, u64))> {
+    tokens
+        .iter()
+        .map(|t| {
+            (
+                t.token.clone(),
+                (t.span.start.line, t.span.start.column),
+                (t.span.end.line, t.span.end.column),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_lexer_reads_every_statement_as_sqlparser_does() {
+    let cases = corpus();
+    let mut differ = 0;
+    for c in &cases {
+        let theirs = Tokenizer::new(dialect(c.flavor).as_ref(), &c.sql)
+            .tokenize_with_location()
+            .map(|t| spans(&t))
+            .map_err(|e| e.to_string());
+        let ours = lexer::tokenize(c.flavor, &c.sql)
+            .map(|t| spans(&t))
+            .map_err(|e| e.to_string());
+        if theirs != ours {
+            differ += 1;
+            if differ <= show() {
+                eprintln!("--- {:?} {}\n{}\n  sqlparser: {theirs:?}\n  ours:      {ours:?}", c.flavor, c.entry, c.sql);
+            }
+        }
+    }
+    assert_eq!(differ, 0, "{differ} of {} statements tokenized differently", cases.len());
+}
+
+/// What a parse gave: the tree's Debug form (spans included, so compared by `==` below
+/// instead) or the error, and the next token.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    Statement(sqlparser::ast::Statement, Token),
+    Query(Box<sqlparser::ast::Query>, Token),
+    Expr(sqlparser::ast::Expr, Token),
+    Error(String),
+}
+
+fn theirs(c: &Case, tokens: Vec<TokenWithSpan>) -> Outcome {
+    let d = dialect(c.flavor);
+    let mut p = sqlparser::parser::Parser::new(d.as_ref()).with_tokens_with_locations(tokens);
+    let r = match c.entry.as_str() {
+        "statement" => p.parse_statement().map(|s| Outcome::Statement(s, Token::EOF)),
+        "query" => p.parse_query().map(|q| Outcome::Query(q, Token::EOF)),
+        _ => p.parse_expr().map(|e| Outcome::Expr(e, Token::EOF)),
+    };
+    next_or_error(r, p.peek_token().token)
+}
+
+fn ours(c: &Case, tokens: Vec<TokenWithSpan>) -> Outcome {
+    let mut p = Parser::new(c.flavor, tokens);
+    let r = match c.entry.as_str() {
+        "statement" => p.parse_statement().map(|s| Outcome::Statement(s, Token::EOF)),
+        "query" => p.parse_query().map(|q| Outcome::Query(q, Token::EOF)),
+        _ => p.parse_expr().map(|e| Outcome::Expr(e, Token::EOF)),
+    };
+    next_or_error(r, p.peek_token().token)
+}
+
+fn next_or_error(
+    r: Result<Outcome, sqlparser::parser::ParserError>,
+    next: Token,
+) -> Outcome {
+    match r {
+        Ok(Outcome::Statement(s, _)) => Outcome::Statement(s, next),
+        Ok(Outcome::Query(q, _)) => Outcome::Query(q, next),
+        Ok(Outcome::Expr(e, _)) => Outcome::Expr(e, next),
+        Ok(o) => o,
+        Err(e) => Outcome::Error(e.to_string()),
+    }
+}
+
+#[test]
+fn the_parser_builds_the_trees_sqlparser_builds() {
+    let cases = corpus();
+    let mut differ = 0;
+    for c in &cases {
+        // Both parsers read sqlparser's tokens: a lexer difference is the other test's.
+        let Ok(tokens) = Tokenizer::new(dialect(c.flavor).as_ref(), &c.sql).tokenize_with_location()
+        else {
+            continue;
+        };
+        let a = theirs(c, tokens.clone());
+        let b = ours(c, tokens);
+        if a != b {
+            differ += 1;
+            if differ <= show() {
+                eprintln!("--- {:?} {}\n{}\n  sqlparser: {a:?}\n  ours:      {b:?}", c.flavor, c.entry, c.sql);
+            }
+        }
+    }
+    assert_eq!(differ, 0, "{differ} of {} statements parsed differently", cases.len());
+}
