@@ -1,0 +1,400 @@
+//! Function calls: the argument list (DISTINCT, `*`, named arguments, ORDER BY,
+//! SEPARATOR, ...), WITHIN GROUP, FILTER, IGNORE/RESPECT NULLS and OVER with its window
+//! specification and frame.
+
+use crate::parser::{parser_err, Parser};
+use crate::Flavor;
+use sqlparser::ast::{
+    DuplicateTreatment, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgOperator,
+    FunctionArgumentClause, FunctionArgumentList, FunctionArguments, HavingBound, HavingBoundKind,
+    JsonNullClause, JsonReturningClause, ListAggOnOverflow, NullTreatment, ObjectName, WindowFrame,
+    WindowFrameBound, WindowFrameUnits, WindowSpec, WindowType,
+};
+use sqlparser::keywords::Keyword;
+use sqlparser::parser::ParserError;
+use sqlparser::tokenizer::Token;
+
+impl Flavor {
+    /// `f(a => 1)` style names taken as whole expressions (PostgreSQL, T-SQL).
+    fn expr_named_args_by_expr(self) -> bool {
+        matches!(self, Flavor::Postgres | Flavor::MsSql)
+    }
+
+    /// `FILTER (WHERE ...)` after an aggregate.
+    fn expr_filter_clause(self) -> bool {
+        matches!(self, Flavor::Postgres | Flavor::Sqlite | Flavor::Generic)
+    }
+
+    /// `f(x AS name)` (PostgreSQL's XMLFOREST and the like).
+    fn expr_aliased_args(self) -> bool {
+        matches!(self, Flavor::Postgres | Flavor::Generic)
+    }
+}
+
+impl Parser {
+    /// A call of `name`, from its `(` (sqlparser's `parse_function`).
+    pub(crate) fn parse_function(&mut self, name: ObjectName) -> Result<Expr, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let mut args = self.function_argument_list()?;
+        let mut parameters = FunctionArguments::None;
+        // The generic dialect reads ClickHouse's `f(params)(args)`.
+        if self.flavor == Flavor::Generic && self.consume_token(&Token::LParen) {
+            parameters = FunctionArguments::List(args);
+            args = self.function_argument_list()?;
+        }
+        let within_group = if self.parse_keywords(&[Keyword::WITHIN, Keyword::GROUP]) {
+            self.expect_token(&Token::LParen)?;
+            self.expect_keywords(&[Keyword::ORDER, Keyword::BY])?;
+            let order_by = self.parse_comma_separated(Parser::parse_order_by_expr)?;
+            self.expect_token(&Token::RParen)?;
+            order_by
+        } else {
+            Vec::new()
+        };
+        // Each step stays taken when a later one fails, as in sqlparser.
+        let filter = if self.flavor.expr_filter_clause()
+            && self.parse_keyword(Keyword::FILTER)
+            && self.consume_token(&Token::LParen)
+            && self.parse_keyword(Keyword::WHERE)
+        {
+            let filter = self.parse_expr()?;
+            self.expect_token(&Token::RParen)?;
+            Some(Box::new(filter))
+        } else {
+            None
+        };
+        let in_args = args
+            .clauses
+            .iter()
+            .any(|c| matches!(c, FunctionArgumentClause::IgnoreOrRespectNulls(_)));
+        let null_treatment = if in_args {
+            None
+        } else {
+            self.null_treatment()?
+        };
+        let over = if self.parse_keyword(Keyword::OVER) {
+            if self.consume_token(&Token::LParen) {
+                Some(WindowType::WindowSpec(self.parse_window_spec()?))
+            } else {
+                Some(WindowType::NamedWindow(self.parse_identifier()?))
+            }
+        } else {
+            None
+        };
+        Ok(Expr::Function(Function {
+            name,
+            uses_odbc_syntax: false,
+            parameters,
+            args: FunctionArguments::List(args),
+            null_treatment,
+            filter,
+            over,
+            within_group,
+        }))
+    }
+
+    /// `IGNORE NULLS` or `RESPECT NULLS`, if there.
+    fn null_treatment(&mut self) -> Result<Option<NullTreatment>, ParserError> {
+        match self.parse_one_of_keywords(&[Keyword::RESPECT, Keyword::IGNORE]) {
+            Some(k) => {
+                self.expect_keyword_is(Keyword::NULLS)?;
+                Ok(Some(if k == Keyword::RESPECT {
+                    NullTreatment::RespectNulls
+                } else {
+                    NullTreatment::IgnoreNulls
+                }))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// The arguments after `(`, through `)`.
+    pub(crate) fn function_argument_list(&mut self) -> Result<FunctionArgumentList, ParserError> {
+        let mut clauses = Vec::new();
+        self.json_clauses(&mut clauses)?;
+        if self.consume_token(&Token::RParen) {
+            return Ok(FunctionArgumentList {
+                duplicate_treatment: None,
+                args: Vec::new(),
+                clauses,
+            });
+        }
+        let duplicate_treatment = self.duplicate_treatment()?;
+        let args = self.parse_comma_separated(Parser::function_arg)?;
+        if self.parse_keyword(Keyword::WHERE) {
+            clauses.push(FunctionArgumentClause::Where(self.parse_expr()?));
+        }
+        if self.flavor == Flavor::Generic {
+            if let Some(n) = self.null_treatment()? {
+                clauses.push(FunctionArgumentClause::IgnoreOrRespectNulls(n));
+            }
+        }
+        if self.parse_keywords(&[Keyword::ORDER, Keyword::BY]) {
+            clauses.push(FunctionArgumentClause::OrderBy(
+                self.parse_comma_separated(Parser::parse_order_by_expr)?,
+            ));
+        }
+        if self.parse_keyword(Keyword::LIMIT) {
+            clauses.push(FunctionArgumentClause::Limit(self.parse_expr()?));
+        }
+        if self.flavor == Flavor::Generic && self.parse_keyword(Keyword::HAVING) {
+            let kind =
+                if self.expect_one_of_keywords(&[Keyword::MIN, Keyword::MAX])? == Keyword::MIN {
+                    HavingBoundKind::Min
+                } else {
+                    HavingBoundKind::Max
+                };
+            clauses.push(FunctionArgumentClause::Having(HavingBound(
+                kind,
+                self.parse_expr()?,
+            )));
+        }
+        if matches!(self.flavor, Flavor::Generic | Flavor::MySql)
+            && self.parse_keyword(Keyword::SEPARATOR)
+        {
+            clauses.push(FunctionArgumentClause::Separator(self.parse_value()?));
+        }
+        if let Some(overflow) = self.listagg_on_overflow()? {
+            clauses.push(FunctionArgumentClause::OnOverflow(overflow));
+        }
+        self.json_clauses(&mut clauses)?;
+        self.expect_token(&Token::RParen)?;
+        Ok(FunctionArgumentList {
+            duplicate_treatment,
+            args,
+            clauses,
+        })
+    }
+
+    /// `ABSENT ON NULL` / `NULL ON NULL` and `RETURNING <type>` (JSON functions).
+    fn json_clauses(
+        &mut self,
+        clauses: &mut Vec<FunctionArgumentClause>,
+    ) -> Result<(), ParserError> {
+        if self.parse_keywords(&[Keyword::ABSENT, Keyword::ON, Keyword::NULL]) {
+            clauses.push(FunctionArgumentClause::JsonNullClause(
+                JsonNullClause::AbsentOnNull,
+            ));
+        } else if self.parse_keywords(&[Keyword::NULL, Keyword::ON, Keyword::NULL]) {
+            clauses.push(FunctionArgumentClause::JsonNullClause(
+                JsonNullClause::NullOnNull,
+            ));
+        }
+        if self.parse_keyword(Keyword::RETURNING) {
+            let data_type = self.parse_data_type()?;
+            clauses.push(FunctionArgumentClause::JsonReturningClause(
+                JsonReturningClause { data_type },
+            ));
+        }
+        Ok(())
+    }
+
+    /// `ALL` or `DISTINCT` before the arguments.
+    fn duplicate_treatment(&mut self) -> Result<Option<DuplicateTreatment>, ParserError> {
+        let at = self.peek_token_ref().span.start;
+        let all = self.parse_keyword(Keyword::ALL);
+        let distinct = self.parse_keyword(Keyword::DISTINCT);
+        match (all, distinct) {
+            (true, false) => Ok(Some(DuplicateTreatment::All)),
+            (false, true) => Ok(Some(DuplicateTreatment::Distinct)),
+            (false, false) => Ok(None),
+            (true, true) => parser_err("Cannot specify both ALL and DISTINCT", at),
+        }
+    }
+
+    /// LISTAGG's `ON OVERFLOW ERROR | TRUNCATE [filler] WITH|WITHOUT COUNT`.
+    fn listagg_on_overflow(&mut self) -> Result<Option<ListAggOnOverflow>, ParserError> {
+        if !self.parse_keywords(&[Keyword::ON, Keyword::OVERFLOW]) {
+            return Ok(None);
+        }
+        if self.parse_keyword(Keyword::ERROR) {
+            return Ok(Some(ListAggOnOverflow::Error));
+        }
+        self.expect_keyword_is(Keyword::TRUNCATE)?;
+        let filler = match &self.peek_token_ref().token {
+            Token::Word(w) if w.keyword == Keyword::WITH || w.keyword == Keyword::WITHOUT => None,
+            Token::SingleQuotedString(_)
+            | Token::EscapedStringLiteral(_)
+            | Token::UnicodeStringLiteral(_)
+            | Token::NationalStringLiteral(_)
+            | Token::QuoteDelimitedStringLiteral(_)
+            | Token::NationalQuoteDelimitedStringLiteral(_)
+            | Token::HexStringLiteral(_) => Some(Box::new(self.parse_expr()?)),
+            _ => {
+                return self.expected_ref(
+                    "either filler, WITH, or WITHOUT in LISTAGG",
+                    self.peek_token_ref(),
+                )
+            }
+        };
+        let with_count = self.parse_keyword(Keyword::WITH);
+        if !with_count && !self.parse_keyword(Keyword::WITHOUT) {
+            return self.expected_ref("either WITH or WITHOUT in LISTAGG", self.peek_token_ref());
+        }
+        self.expect_keyword_is(Keyword::COUNT)?;
+        Ok(Some(ListAggOnOverflow::Truncate { filler, with_count }))
+    }
+
+    /// One argument: `expr`, `*`, `t.*`, or a named one (`name => expr` and the like).
+    fn function_arg(&mut self) -> Result<FunctionArg, ParserError> {
+        if self.flavor.expr_named_args_by_expr() {
+            let expr = self.parse_wildcard_expr()?;
+            if !matches!(expr, Expr::Wildcard(_) | Expr::QualifiedWildcard(..)) {
+                if let Some(operator) = self.maybe_parse(|p| p.named_arg_operator())? {
+                    let arg = self.parse_wildcard_expr()?.into();
+                    return Ok(FunctionArg::ExprNamed {
+                        name: expr,
+                        arg,
+                        operator,
+                    });
+                }
+            }
+            return Ok(FunctionArg::Unnamed(self.maybe_aliased_arg(expr.into())?));
+        }
+        let named = self.maybe_parse(|p| {
+            let name = p.parse_identifier()?;
+            let operator = p.named_arg_operator()?;
+            let arg = p.parse_wildcard_expr()?.into();
+            Ok(FunctionArg::Named {
+                name,
+                arg,
+                operator,
+            })
+        })?;
+        if let Some(arg) = named {
+            return Ok(arg);
+        }
+        let expr = self.parse_wildcard_expr()?;
+        Ok(FunctionArg::Unnamed(self.maybe_aliased_arg(expr.into())?))
+    }
+
+    /// `AS name` after an argument, where the flavour allows it.
+    fn maybe_aliased_arg(&mut self, arg: FunctionArgExpr) -> Result<FunctionArgExpr, ParserError> {
+        match arg {
+            FunctionArgExpr::Expr(expr)
+                if self.flavor.expr_aliased_args() && self.parse_keyword(Keyword::AS) =>
+            {
+                Ok(FunctionArgExpr::Expr(Expr::Named {
+                    expr: Box::new(expr),
+                    name: self.parse_identifier()?,
+                }))
+            }
+            other => Ok(other),
+        }
+    }
+
+    /// The operator between a named argument's name and value.
+    fn named_arg_operator(&mut self) -> Result<FunctionArgOperator, ParserError> {
+        if self.parse_keyword(Keyword::VALUE) {
+            return Ok(FunctionArgOperator::Value);
+        }
+        let t = self.next_token();
+        let f = self.flavor;
+        match t.token {
+            Token::RArrow if f != Flavor::MsSql => Ok(FunctionArgOperator::RightArrow),
+            Token::Assignment if f == Flavor::Generic => Ok(FunctionArgOperator::Assignment),
+            Token::Colon if matches!(f, Flavor::Postgres | Flavor::MsSql) => {
+                Ok(FunctionArgOperator::Colon)
+            }
+            _ => {
+                self.prev_token();
+                self.expected("argument operator", t)
+            }
+        }
+    }
+
+    /// A window specification after `OVER (`, through `)`.
+    pub(crate) fn parse_window_spec(&mut self) -> Result<WindowSpec, ParserError> {
+        let window_name = match &self.peek_token_ref().token {
+            Token::Word(w) if w.keyword == Keyword::NoKeyword => {
+                self.maybe_parse(|p| p.parse_identifier())?
+            }
+            _ => None,
+        };
+        let partition_by = if self.parse_keywords(&[Keyword::PARTITION, Keyword::BY]) {
+            self.parse_comma_separated(Parser::parse_expr)?
+        } else {
+            Vec::new()
+        };
+        let order_by = if self.parse_keywords(&[Keyword::ORDER, Keyword::BY]) {
+            self.parse_comma_separated(Parser::parse_order_by_expr)?
+        } else {
+            Vec::new()
+        };
+        let window_frame = if self.consume_token(&Token::RParen) {
+            None
+        } else {
+            let frame = self.window_frame()?;
+            self.expect_token(&Token::RParen)?;
+            Some(frame)
+        };
+        Ok(WindowSpec {
+            window_name,
+            partition_by,
+            order_by,
+            window_frame,
+        })
+    }
+
+    /// `ROWS|RANGE|GROUPS <bound>` or `... BETWEEN <bound> AND <bound>`.
+    fn window_frame(&mut self) -> Result<WindowFrame, ParserError> {
+        let t = self.next_token();
+        let units = match &t.token {
+            Token::Word(w) if w.keyword == Keyword::ROWS => WindowFrameUnits::Rows,
+            Token::Word(w) if w.keyword == Keyword::RANGE => WindowFrameUnits::Range,
+            Token::Word(w) if w.keyword == Keyword::GROUPS => WindowFrameUnits::Groups,
+            _ => return self.expected("ROWS, RANGE, GROUPS", t),
+        };
+        let (start_bound, end_bound) = if self.parse_keyword(Keyword::BETWEEN) {
+            let start = self.window_frame_bound()?;
+            self.expect_keyword_is(Keyword::AND)?;
+            (start, Some(self.window_frame_bound()?))
+        } else {
+            (self.window_frame_bound()?, None)
+        };
+        Ok(WindowFrame {
+            units,
+            start_bound,
+            end_bound,
+        })
+    }
+
+    fn window_frame_bound(&mut self) -> Result<WindowFrameBound, ParserError> {
+        if self.parse_keywords(&[Keyword::CURRENT, Keyword::ROW]) {
+            return Ok(WindowFrameBound::CurrentRow);
+        }
+        let rows = if self.parse_keyword(Keyword::UNBOUNDED) {
+            None
+        } else if let Token::SingleQuotedString(_) = self.peek_token_ref().token {
+            Some(Box::new(self.parse_interval()?))
+        } else {
+            Some(Box::new(self.parse_expr()?))
+        };
+        if self.parse_keyword(Keyword::PRECEDING) {
+            Ok(WindowFrameBound::Preceding(rows))
+        } else if self.parse_keyword(Keyword::FOLLOWING) {
+            Ok(WindowFrameBound::Following(rows))
+        } else {
+            self.expected_ref("PRECEDING or FOLLOWING", self.peek_token_ref())
+        }
+    }
+
+    /// `CURRENT_TIMESTAMP` and the like: a call with or without parentheses.
+    pub(super) fn time_function(&mut self, name: ObjectName) -> Result<Expr, ParserError> {
+        let args = if self.consume_token(&Token::LParen) {
+            FunctionArguments::List(self.function_argument_list()?)
+        } else {
+            FunctionArguments::None
+        };
+        Ok(Expr::Function(Function {
+            name,
+            uses_odbc_syntax: false,
+            parameters: FunctionArguments::None,
+            args,
+            filter: None,
+            over: None,
+            null_treatment: None,
+            within_group: Vec::new(),
+        }))
+    }
+}

@@ -1,0 +1,674 @@
+//! What an expression starts with: literals, names (`a`, `t.c`, `t.*`), unary operators,
+//! parentheses (nested, tuple or subquery), `TYPE 'string'` literals and the words with a
+//! meaning of their own (handed to `expr_call.rs`).
+
+use super::Prec;
+use crate::parser::{parser_err, Parser};
+use crate::Flavor;
+use sqlparser::ast::{
+    AccessExpr, CastKind, DataType, Expr, GeometricTypeKind, Ident, ObjectName, ObjectNamePart,
+    TypedString, UnaryOperator, Value, ValueWithSpan,
+};
+use sqlparser::keywords::{Keyword, RESERVED_FOR_IDENTIFIER};
+use sqlparser::parser::ParserError;
+use sqlparser::tokenizer::{Span, Token, TokenWithSpan, Word};
+
+impl Flavor {
+    /// The words that, having failed as what they lead, may not fall back to being names.
+    fn expr_reserved_for_identifier(self, keyword: Keyword) -> bool {
+        // PostgreSQL lets `interval` be a column.
+        if self == Flavor::Postgres && keyword == Keyword::INTERVAL {
+            return false;
+        }
+        RESERVED_FOR_IDENTIFIER.contains(&keyword)
+    }
+
+    /// Adjacent string literals run together (`'a' 'b'` is `'ab'`): MySQL.
+    fn expr_string_concatenation(self) -> bool {
+        self == Flavor::MySql
+    }
+}
+
+impl Parser {
+    /// The start of an expression (sqlparser's `parse_prefix`).
+    pub(crate) fn parse_prefix(&mut self) -> Result<Expr, ParserError> {
+        if let Some(expr) = self.maybe_parse(|p| p.typed_string())? {
+            return Ok(expr);
+        }
+        let start = self.index();
+        let tok = self.next_token();
+        match tok.token {
+            Token::Word(w) => self.word_prefix(w, tok.span),
+            Token::LBracket => self.array_elements(false),
+            Token::Minus | Token::Plus => {
+                let op = if tok.token == Token::Plus {
+                    UnaryOperator::Plus
+                } else {
+                    UnaryOperator::Minus
+                };
+                self.unary(op, Prec::MulDivMod)
+            }
+            Token::DoubleExclamationMark if self.flavor == Flavor::Postgres => {
+                self.unary(UnaryOperator::PGPrefixFactorial, Prec::PlusMinus)
+            }
+            Token::PGSquareRoot if self.flavor == Flavor::Postgres => {
+                self.unary(UnaryOperator::PGSquareRoot, Prec::PlusMinus)
+            }
+            Token::PGCubeRoot if self.flavor == Flavor::Postgres => {
+                self.unary(UnaryOperator::PGCubeRoot, Prec::PlusMinus)
+            }
+            Token::AtSign if self.flavor == Flavor::Postgres => {
+                self.unary(UnaryOperator::PGAbs, Prec::PlusMinus)
+            }
+            Token::Tilde => self.unary(UnaryOperator::BitwiseNot, Prec::PlusMinus),
+            Token::Sharp if self.flavor.expr_geometric() => {
+                self.unary(UnaryOperator::Hash, Prec::PlusMinus)
+            }
+            Token::AtDashAt if self.flavor.expr_geometric() => {
+                self.unary(UnaryOperator::AtDashAt, Prec::PlusMinus)
+            }
+            Token::AtAt if self.flavor.expr_geometric() => {
+                self.unary(UnaryOperator::DoubleAt, Prec::PlusMinus)
+            }
+            Token::QuestionMarkDash if self.flavor.expr_geometric() => {
+                self.unary(UnaryOperator::QuestionDash, Prec::PlusMinus)
+            }
+            Token::QuestionPipe if self.flavor.expr_geometric() => {
+                self.unary(UnaryOperator::QuestionPipe, Prec::PlusMinus)
+            }
+            Token::EscapedStringLiteral(_)
+                if !matches!(self.flavor, Flavor::Postgres | Flavor::Generic) =>
+            {
+                self.expected("an expression", tok)
+            }
+            Token::LParen => self.parenthesized_prefix(),
+            Token::LBrace => self.expected("an expression", tok),
+            ref t if is_value_token(t) => {
+                self.set_index(start);
+                Ok(Expr::Value(self.parse_value()?))
+            }
+            _ => self.expected("an expression", tok),
+        }
+    }
+
+    /// `op <operand>`, the operand binding as tightly as `strength`.
+    fn unary(&mut self, op: UnaryOperator, strength: Prec) -> Result<Expr, ParserError> {
+        let operand = self.parse_subexpr(self.flavor.expr_prec(strength))?;
+        Ok(Expr::UnaryOp {
+            op,
+            expr: Box::new(operand),
+        })
+    }
+
+    /// A type name and a literal: `DATE '2020-01-01'`, `TIMESTAMP '...'`, `INTERVAL ...`,
+    /// MySQL's `BINARY x`. A name that is no built-in type is never one (`NOT 'a'` is a
+    /// negation), so the attempt fails there and the caller goes back.
+    fn typed_string(&mut self) -> Result<Expr, ParserError> {
+        let at = self.peek_token_ref().span.start;
+        match self.parse_data_type()? {
+            DataType::Interval { .. } => self.parse_interval(),
+            DataType::Custom(name, modifiers)
+                if modifiers.is_empty()
+                    && is_plain_name(&name, "xml")
+                    && matches!(self.flavor, Flavor::Postgres | Flavor::Generic) =>
+            {
+                Ok(Expr::TypedString(TypedString {
+                    data_type: DataType::Custom(name, modifiers),
+                    value: self.parse_value()?,
+                    uses_odbc_syntax: false,
+                }))
+            }
+            DataType::Custom(..) => parser_err("dummy", at),
+            DataType::Binary(..) if self.flavor == Flavor::MySql => Ok(Expr::Cast {
+                kind: CastKind::Cast,
+                expr: Box::new(self.parse_expr()?),
+                data_type: DataType::Binary(None),
+                format: None,
+            }),
+            data_type => Ok(Expr::TypedString(TypedString {
+                data_type,
+                value: self.parse_value()?,
+                uses_odbc_syntax: false,
+            })),
+        }
+    }
+
+    /// A word (just consumed): first as the form it may lead (CASE, CAST, NOT, ...), then,
+    /// if it leads none or that fails, as a name or a function call.
+    fn word_prefix(&mut self, w: Word, span: Span) -> Result<Expr, ParserError> {
+        match self.try_parse(|p| p.keyword_prefix(&w, span)) {
+            Ok(Some(expr)) => Ok(expr),
+            Ok(None) => self.name_prefix(&w, span),
+            Err(e) => {
+                if !self.flavor.expr_reserved_for_identifier(w.keyword) {
+                    if let Ok(Some(expr)) = self.maybe_parse(|p| p.name_prefix(&w, span)) {
+                        return Ok(expr);
+                    }
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// A word that is not a keyword here: a function call, MySQL's `_charset'string'`, or
+    /// a name.
+    fn name_prefix(&mut self, w: &Word, span: Span) -> Result<Expr, ParserError> {
+        let outer_join = self.flavor == Flavor::MsSql && self.peek_outer_join();
+        match &self.peek_token_ref().token {
+            Token::LParen if !outer_join => {
+                self.parse_function(ObjectName::from(vec![w.clone().into_ident(span)]))
+            }
+            Token::SingleQuotedString(_)
+            | Token::DoubleQuotedString(_)
+            | Token::HexStringLiteral(_)
+                if w.value.starts_with('_') =>
+            {
+                Ok(Expr::Prefixed {
+                    prefix: w.clone().into_ident(span),
+                    value: Box::new(self.introduced_string()?),
+                })
+            }
+            _ => Ok(Expr::Identifier(w.clone().into_ident(span))),
+        }
+    }
+
+    /// Whether `(+)` comes next (T-SQL's old outer-join marker).
+    fn peek_outer_join(&self) -> bool {
+        self.peek_nth_token_ref(0).token == Token::LParen
+            && self.peek_nth_token_ref(1).token == Token::Plus
+            && self.peek_nth_token_ref(2).token == Token::RParen
+    }
+
+    /// The string after a character-set introducer.
+    fn introduced_string(&mut self) -> Result<Expr, ParserError> {
+        let t = self.next_token();
+        let value = match t.token {
+            Token::SingleQuotedString(ref s) => Value::SingleQuotedString(s.clone()),
+            Token::DoubleQuotedString(ref s) => Value::DoubleQuotedString(s.clone()),
+            Token::HexStringLiteral(ref s) => Value::HexStringLiteral(s.clone()),
+            _ => return self.expected("a string value", t),
+        };
+        Ok(Expr::Value(value.with_span(t.span)))
+    }
+
+    /// After `(`: a subquery, or one expression (nested) or several (a tuple), then `)`.
+    fn parenthesized_prefix(&mut self) -> Result<Expr, ParserError> {
+        let expr = if self.peek_subquery() {
+            Expr::Subquery(self.parse_query()?)
+        } else {
+            // Inside parentheses `NOT NULL` is an operator again, even in a column's DEFAULT.
+            let mut exprs = self
+                .with_column_definition(false, |p| p.parse_comma_separated(Parser::parse_expr))?;
+            if exprs.len() == 1 {
+                match exprs.pop() {
+                    Some(e) => Expr::Nested(Box::new(e)),
+                    None => Expr::Tuple(exprs),
+                }
+            } else {
+                Expr::Tuple(exprs)
+            }
+        };
+        self.expect_token(&Token::RParen)?;
+        Ok(expr)
+    }
+
+    /// `[a, b, ...]` after the `[` (and `ARRAY` when `named`).
+    pub(super) fn array_elements(&mut self, named: bool) -> Result<Expr, ParserError> {
+        let elem = if self.peek_token_ref().token == Token::RBracket {
+            Vec::new()
+        } else {
+            self.parse_comma_separated(Parser::parse_expr)?
+        };
+        self.expect_token(&Token::RBracket)?;
+        Ok(Expr::Array(sqlparser::ast::Array { elem, named }))
+    }
+
+    /// PostgreSQL's `point '(1,2)'` and the other geometric literals.
+    pub(super) fn geometric_literal(
+        &mut self,
+        kind: GeometricTypeKind,
+    ) -> Result<Expr, ParserError> {
+        Ok(Expr::TypedString(TypedString {
+            data_type: DataType::GeometricType(kind),
+            value: self.parse_value()?,
+            uses_odbc_syntax: false,
+        }))
+    }
+
+    /// A literal value (sqlparser's `parse_value`).
+    pub(crate) fn parse_value(&mut self) -> Result<ValueWithSpan, ParserError> {
+        let t = self.next_token();
+        let span = t.span;
+        let value = match t.token {
+            Token::Word(ref w) => return self.word_value(w, &t),
+            Token::Number(ref n, long) => Value::Number(n.clone(), long),
+            Token::SingleQuotedString(ref s) => {
+                Value::SingleQuotedString(self.concatenated(s.clone()))
+            }
+            Token::DoubleQuotedString(ref s) => {
+                Value::DoubleQuotedString(self.concatenated(s.clone()))
+            }
+            Token::TripleSingleQuotedString(ref s) => Value::TripleSingleQuotedString(s.clone()),
+            Token::TripleDoubleQuotedString(ref s) => Value::TripleDoubleQuotedString(s.clone()),
+            Token::DollarQuotedString(ref s) => Value::DollarQuotedString(s.clone()),
+            Token::SingleQuotedByteStringLiteral(ref s) => {
+                Value::SingleQuotedByteStringLiteral(s.clone())
+            }
+            Token::DoubleQuotedByteStringLiteral(ref s) => {
+                Value::DoubleQuotedByteStringLiteral(s.clone())
+            }
+            Token::TripleSingleQuotedByteStringLiteral(ref s) => {
+                Value::TripleSingleQuotedByteStringLiteral(s.clone())
+            }
+            Token::TripleDoubleQuotedByteStringLiteral(ref s) => {
+                Value::TripleDoubleQuotedByteStringLiteral(s.clone())
+            }
+            Token::SingleQuotedRawStringLiteral(ref s) => {
+                Value::SingleQuotedRawStringLiteral(s.clone())
+            }
+            Token::DoubleQuotedRawStringLiteral(ref s) => {
+                Value::DoubleQuotedRawStringLiteral(s.clone())
+            }
+            Token::TripleSingleQuotedRawStringLiteral(ref s) => {
+                Value::TripleSingleQuotedRawStringLiteral(s.clone())
+            }
+            Token::TripleDoubleQuotedRawStringLiteral(ref s) => {
+                Value::TripleDoubleQuotedRawStringLiteral(s.clone())
+            }
+            Token::NationalStringLiteral(ref s) => Value::NationalStringLiteral(s.clone()),
+            Token::QuoteDelimitedStringLiteral(ref v) => {
+                Value::QuoteDelimitedStringLiteral(v.clone())
+            }
+            Token::NationalQuoteDelimitedStringLiteral(ref v) => {
+                Value::NationalQuoteDelimitedStringLiteral(v.clone())
+            }
+            Token::EscapedStringLiteral(ref s) => Value::EscapedStringLiteral(s.clone()),
+            Token::UnicodeStringLiteral(ref s) => Value::UnicodeStringLiteral(s.clone()),
+            Token::HexStringLiteral(ref s) => Value::HexStringLiteral(s.clone()),
+            Token::Placeholder(ref s) => Value::Placeholder(s.clone()),
+            Token::Colon | Token::AtSign => return self.sigil_placeholder(&t),
+            _ => return self.expected("a value", t),
+        };
+        Ok(value.with_span(span))
+    }
+
+    /// A word as a value: TRUE, FALSE, NULL, or a quoted word as a string.
+    fn word_value(&self, w: &Word, t: &TokenWithSpan) -> Result<ValueWithSpan, ParserError> {
+        let value = match w.keyword {
+            Keyword::TRUE if self.flavor.expr_boolean_literals() => Value::Boolean(true),
+            Keyword::FALSE if self.flavor.expr_boolean_literals() => Value::Boolean(false),
+            Keyword::NULL => Value::Null,
+            Keyword::NoKeyword if w.quote_style == Some('"') => {
+                Value::DoubleQuotedString(w.value.clone())
+            }
+            Keyword::NoKeyword if w.quote_style == Some('\'') => {
+                Value::SingleQuotedString(w.value.clone())
+            }
+            Keyword::NoKeyword if w.quote_style.is_some() => {
+                return self.expected("A value?", t.clone())
+            }
+            _ => return self.expected("a concrete value", t.clone()),
+        };
+        Ok(value.with_span(t.span))
+    }
+
+    /// `:name` or `@name` (no space between): a placeholder.
+    fn sigil_placeholder(&mut self, sigil: &TokenWithSpan) -> Result<ValueWithSpan, ParserError> {
+        let next = self.peek_token_no_skip();
+        self.set_index(self.index() + 1);
+        let name = match next.token {
+            Token::Word(w) => w.value,
+            Token::Number(n, false) => n,
+            _ => return self.expected("placeholder", next),
+        };
+        Ok(Value::Placeholder(format!("{}{name}", sigil.token))
+            .with_span(Span::new(sigil.span.start, next.span.end)))
+    }
+
+    /// MySQL runs adjacent string literals together.
+    fn concatenated(&mut self, mut s: String) -> String {
+        if !self.flavor.expr_string_concatenation() {
+            return s;
+        }
+        while let Token::SingleQuotedString(next) | Token::DoubleQuotedString(next) =
+            &self.peek_token_ref().token
+        {
+            s.push_str(next);
+            self.advance_token();
+        }
+        s
+    }
+
+    /// What may follow an expression's start: `.field`, `.*` (PostgreSQL, as in
+    /// `count(t.*)`), `[subscript]`; `t.c` becomes a compound identifier
+    /// (sqlparser's `parse_compound_expr`).
+    pub(crate) fn parse_compound_expr(&mut self, root: Expr) -> Result<Expr, ParserError> {
+        let mut chain: Vec<AccessExpr> = Vec::new();
+        let mut wildcard: Option<TokenWithSpan> = None;
+        loop {
+            if self.consume_token(&Token::Period) {
+                match &self.peek_token_ref().token {
+                    Token::Mul => {
+                        if self.flavor == Flavor::Postgres {
+                            wildcard = Some(self.next_token());
+                        } else {
+                            // `t.*` is for the select list to read.
+                            self.prev_token();
+                        }
+                        break;
+                    }
+                    Token::SingleQuotedString(s) => {
+                        let s = s.clone();
+                        self.advance_token();
+                        chain.push(AccessExpr::Dot(Expr::Identifier(Ident::with_quote(
+                            '\'', s,
+                        ))));
+                    }
+                    Token::Placeholder(s) => {
+                        let s = s.clone();
+                        self.advance_token();
+                        chain.push(AccessExpr::Dot(Expr::Identifier(Ident::new(s))));
+                    }
+                    _ => self.dotted_field(&mut chain)?,
+                }
+            } else if self.peek_token_ref().token == Token::LBracket {
+                while self.consume_token(&Token::LBracket) {
+                    let subscript = self.subscript()?;
+                    chain.push(AccessExpr::Subscript(subscript));
+                }
+            } else {
+                break;
+            }
+        }
+        let end = self.index().saturating_sub(1);
+        if let Some(star) = wildcard {
+            if !all_identifiers(&root, &chain) {
+                return self
+                    .expected_ref("an identifier or a '*' after '.'", self.peek_token_ref());
+            }
+            let idents = identifiers_of(root, chain)?;
+            return Ok(Expr::QualifiedWildcard(
+                ObjectName::from(idents),
+                sqlparser::ast::helpers::attached_token::AttachedToken(star),
+            ));
+        }
+        if self.flavor == Flavor::MsSql
+            && self.consume_tokens(&[Token::LParen, Token::Plus, Token::RParen])
+        {
+            if !all_identifiers(&root, &chain) {
+                let found = self.token_at(end).clone();
+                return self.expected("column identifier before (+)", found);
+            }
+            let expr = if chain.is_empty() {
+                root
+            } else {
+                Expr::CompoundIdentifier(identifiers_of(root, chain)?)
+            };
+            return Ok(Expr::OuterJoin(Box::new(expr)));
+        }
+        build_compound(root, chain)
+    }
+
+    /// One `.field` after the dot: a name, or a call / value read as a prefix.
+    fn dotted_field(&mut self, chain: &mut Vec<AccessExpr>) -> Result<(), ParserError> {
+        // A plain word is a name: reading it as a prefix could only give that, slowly.
+        let plain_word = matches!(self.peek_token_ref().token, Token::Word(_))
+            && self.peek_nth_token_ref(1).token != Token::LParen;
+        let field = if plain_word {
+            None
+        } else {
+            self.maybe_parse(|p| {
+                let e = p.parse_prefix()?;
+                match e {
+                    Expr::CompoundFieldAccess { .. }
+                    | Expr::CompoundIdentifier(_)
+                    | Expr::Identifier(_)
+                    | Expr::Value(_)
+                    | Expr::Function(_) => Ok(e),
+                    _ => p.expected_ref("an identifier or value", p.peek_token_ref()),
+                }
+            })?
+        };
+        match field {
+            Some(Expr::CompoundFieldAccess { root, access_chain }) => {
+                chain.push(AccessExpr::Dot(*root));
+                chain.extend(access_chain);
+            }
+            Some(Expr::CompoundIdentifier(parts)) => chain.extend(
+                parts
+                    .into_iter()
+                    .map(|i| AccessExpr::Dot(Expr::Identifier(i))),
+            ),
+            Some(e) => chain.push(AccessExpr::Dot(e)),
+            None => chain.push(AccessExpr::Dot(Expr::Identifier(self.parse_identifier()?))),
+        }
+        Ok(())
+    }
+
+    /// `[i]`, `[l:u]`, `[l:u:s]` and their open forms, after the `[`.
+    fn subscript(&mut self) -> Result<sqlparser::ast::Subscript, ParserError> {
+        use sqlparser::ast::Subscript;
+        let colon = self.flavor.expr_prec(Prec::Colon);
+        let lower_bound = if self.consume_token(&Token::Colon) {
+            None
+        } else {
+            Some(self.parse_subexpr(colon)?)
+        };
+        if self.consume_token(&Token::RBracket) {
+            return Ok(match lower_bound {
+                Some(index) => Subscript::Index { index },
+                None => Subscript::Slice {
+                    lower_bound,
+                    upper_bound: None,
+                    stride: None,
+                },
+            });
+        }
+        if lower_bound.is_some() {
+            self.expect_token(&Token::Colon)?;
+        }
+        if self.consume_token(&Token::RBracket) {
+            return Ok(Subscript::Slice {
+                lower_bound,
+                upper_bound: None,
+                stride: None,
+            });
+        }
+        let upper_bound = Some(self.parse_subexpr(colon)?);
+        if self.consume_token(&Token::RBracket) {
+            return Ok(Subscript::Slice {
+                lower_bound,
+                upper_bound,
+                stride: None,
+            });
+        }
+        self.expect_token(&Token::Colon)?;
+        let stride = if self.consume_token(&Token::RBracket) {
+            None
+        } else {
+            let s = self.parse_expr()?;
+            self.expect_token(&Token::RBracket)?;
+            Some(s)
+        };
+        Ok(Subscript::Slice {
+            lower_bound,
+            upper_bound,
+            stride,
+        })
+    }
+
+    /// An expression that may be `*` or `t.*` (sqlparser's `parse_wildcard_expr`), as
+    /// function arguments and select items allow.
+    pub(crate) fn parse_wildcard_expr(&mut self) -> Result<Expr, ParserError> {
+        let start = self.index();
+        let t = self.next_token();
+        match t.token {
+            Token::Word(_) | Token::SingleQuotedString(_)
+                if self.peek_token_ref().token == Token::Period =>
+            {
+                let mut parts = vec![match t.token {
+                    Token::Word(w) => w.into_ident(t.span),
+                    Token::SingleQuotedString(s) => Ident::with_quote('\'', s),
+                    _ => Ident::new(""),
+                }];
+                while self.consume_token(&Token::Period) {
+                    let n = self.next_token();
+                    match n.token {
+                        Token::Word(w) => parts.push(w.into_ident(n.span)),
+                        Token::SingleQuotedString(s) => parts.push(Ident::with_quote('\'', s)),
+                        Token::Placeholder(s) => parts.push(Ident::new(s)),
+                        Token::Mul => {
+                            return Ok(Expr::QualifiedWildcard(
+                                ObjectName::from(parts),
+                                sqlparser::ast::helpers::attached_token::AttachedToken(n),
+                            ))
+                        }
+                        _ => return self.expected("an identifier or a '*' after '.'", n),
+                    }
+                }
+            }
+            Token::Mul => {
+                return Ok(Expr::Wildcard(
+                    sqlparser::ast::helpers::attached_token::AttachedToken(t),
+                ))
+            }
+            Token::LParen
+                if self.peek_nth_token_ref(0).token == Token::Mul
+                    && self.peek_nth_token_ref(1).token == Token::RParen =>
+            {
+                let star = self.next_token();
+                self.advance_token();
+                return Ok(Expr::Wildcard(
+                    sqlparser::ast::helpers::attached_token::AttachedToken(star),
+                ));
+            }
+            _ => {}
+        }
+        self.set_index(start);
+        self.parse_expr()
+    }
+}
+
+/// Whether `t` starts a literal value.
+fn is_value_token(t: &Token) -> bool {
+    matches!(
+        t,
+        Token::Number(_, _)
+            | Token::SingleQuotedString(_)
+            | Token::DoubleQuotedString(_)
+            | Token::TripleSingleQuotedString(_)
+            | Token::TripleDoubleQuotedString(_)
+            | Token::DollarQuotedString(_)
+            | Token::SingleQuotedByteStringLiteral(_)
+            | Token::DoubleQuotedByteStringLiteral(_)
+            | Token::TripleSingleQuotedByteStringLiteral(_)
+            | Token::TripleDoubleQuotedByteStringLiteral(_)
+            | Token::SingleQuotedRawStringLiteral(_)
+            | Token::DoubleQuotedRawStringLiteral(_)
+            | Token::TripleSingleQuotedRawStringLiteral(_)
+            | Token::TripleDoubleQuotedRawStringLiteral(_)
+            | Token::NationalStringLiteral(_)
+            | Token::QuoteDelimitedStringLiteral(_)
+            | Token::NationalQuoteDelimitedStringLiteral(_)
+            | Token::HexStringLiteral(_)
+            | Token::EscapedStringLiteral(_)
+            | Token::UnicodeStringLiteral(_)
+            | Token::Placeholder(_)
+            | Token::Colon
+            | Token::AtSign
+    )
+}
+
+/// Whether `name` is the one unquoted word `expected` (any case).
+pub(super) fn is_plain_name(name: &ObjectName, expected: &str) -> bool {
+    match name.0.as_slice() {
+        [ObjectNamePart::Identifier(i)] => {
+            i.quote_style.is_none() && i.value.eq_ignore_ascii_case(expected)
+        }
+        _ => false,
+    }
+}
+
+fn all_identifiers(root: &Expr, chain: &[AccessExpr]) -> bool {
+    matches!(root, Expr::Identifier(_))
+        && chain
+            .iter()
+            .all(|a| matches!(a, AccessExpr::Dot(Expr::Identifier(_))))
+}
+
+fn identifiers_of(root: Expr, chain: Vec<AccessExpr>) -> Result<Vec<Ident>, ParserError> {
+    let Expr::Identifier(first) = root else {
+        return Err(ParserError::ParserError(format!(
+            "Expected identifier, found: {root}"
+        )));
+    };
+    let mut idents = vec![first];
+    for a in chain {
+        match a {
+            AccessExpr::Dot(Expr::Identifier(i)) => idents.push(i),
+            other => {
+                return Err(ParserError::ParserError(format!(
+                    "Expected identifier, found: {other}"
+                )))
+            }
+        }
+    }
+    Ok(idents)
+}
+
+/// The expression a start and its accessors make: a compound identifier when all are
+/// names, a qualified function name for `a.b.f(...)`, else a field access.
+fn build_compound(root: Expr, mut chain: Vec<AccessExpr>) -> Result<Expr, ParserError> {
+    if chain.is_empty() {
+        return Ok(root);
+    }
+    if all_identifiers(&root, &chain) {
+        return Ok(Expr::CompoundIdentifier(identifiers_of(root, chain)?));
+    }
+    let qualified_call = matches!(root, Expr::Identifier(_))
+        && matches!(chain.last(), Some(AccessExpr::Dot(Expr::Function(_))))
+        && chain
+            .iter()
+            .rev()
+            .skip(1)
+            .all(|a| matches!(a, AccessExpr::Dot(Expr::Identifier(_))));
+    if qualified_call {
+        if let (Expr::Identifier(first), Some(AccessExpr::Dot(Expr::Function(mut func)))) =
+            (root.clone(), chain.pop())
+        {
+            let mut parts = vec![ObjectNamePart::Identifier(first)];
+            for a in chain {
+                if let AccessExpr::Dot(Expr::Identifier(i)) = a {
+                    parts.push(ObjectNamePart::Identifier(i));
+                }
+            }
+            parts.extend(func.name.0);
+            func.name = ObjectName(parts);
+            return Ok(Expr::Function(func));
+        }
+    }
+    if chain.len() == 1 {
+        if let Some(AccessExpr::Dot(Expr::OuterJoin(inner))) = chain.last() {
+            let Expr::Identifier(first) = &root else {
+                return Err(ParserError::ParserError(
+                    "column identifier before (+)".to_string(),
+                ));
+            };
+            let mut idents = vec![first.clone()];
+            match inner.as_ref() {
+                Expr::CompoundIdentifier(rest) => idents.extend(rest.iter().cloned()),
+                Expr::Identifier(i) => idents.push(i.clone()),
+                _ => {
+                    return Err(ParserError::ParserError(
+                        "column identifier before (+)".to_string(),
+                    ))
+                }
+            }
+            return Ok(Expr::OuterJoin(Box::new(Expr::CompoundIdentifier(idents))));
+        }
+    }
+    Ok(Expr::CompoundFieldAccess {
+        root: Box::new(root),
+        access_chain: chain,
+    })
+}

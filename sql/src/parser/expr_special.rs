@@ -1,0 +1,618 @@
+//! The words that lead a form of their own: literals (TRUE, FALSE, NULL), CASE, CAST and
+//! TRY_CAST, CONVERT, EXISTS, EXTRACT, CEIL/FLOOR, POSITION, SUBSTRING, OVERLAY, TRIM,
+//! INTERVAL, ARRAY, NOT, CURRENT_TIMESTAMP & co.
+
+use super::Prec;
+use crate::parser::Parser;
+use crate::Flavor;
+use sqlparser::ast::helpers::attached_token::AttachedToken;
+use sqlparser::ast::{
+    CaseWhen, CastFormat, CastKind, CeilFloorKind, DateTimeField, Expr, ExtractSyntax, Function,
+    FunctionArguments, GeometricTypeKind, Interval, ObjectName, TrimWhereField, UnaryOperator,
+    Value,
+};
+use sqlparser::keywords::Keyword;
+use sqlparser::parser::ParserError;
+use sqlparser::tokenizer::{Span, Token, Word};
+
+impl Flavor {
+    /// T-SQL's CONVERT(type, value[, style]); the others' CONVERT(value, type | USING cs).
+    fn expr_convert_type_first(self) -> bool {
+        self == Flavor::MsSql
+    }
+
+    /// INTERVAL needs a unit, and its value is a whole expression (MySQL's `INTERVAL 1+1 DAY`).
+    fn expr_interval_needs_unit(self) -> bool {
+        self == Flavor::MySql
+    }
+
+    /// EXTRACT's field may be any name or a string (PostgreSQL, generic).
+    fn expr_extract_custom(self) -> bool {
+        matches!(self, Flavor::Postgres | Flavor::Generic)
+    }
+}
+
+impl Parser {
+    /// The form the word `w` (just consumed) leads, `None` if it leads none here.
+    pub(super) fn keyword_prefix(
+        &mut self,
+        w: &Word,
+        span: Span,
+    ) -> Result<Option<Expr>, ParserError> {
+        let f = self.flavor;
+        let name = || ObjectName::from(vec![w.clone().into_ident(span)]);
+        let expr = match w.keyword {
+            Keyword::TRUE | Keyword::FALSE if f.expr_boolean_literals() => {
+                self.prev_token();
+                Expr::Value(self.parse_value()?)
+            }
+            Keyword::NULL => {
+                self.prev_token();
+                Expr::Value(self.parse_value()?)
+            }
+            Keyword::CURRENT_CATALOG
+            | Keyword::CURRENT_USER
+            | Keyword::SESSION_USER
+            | Keyword::USER
+                if matches!(f, Flavor::Postgres | Flavor::Generic) =>
+            {
+                Expr::Function(Function {
+                    name: name(),
+                    uses_odbc_syntax: false,
+                    parameters: FunctionArguments::None,
+                    args: FunctionArguments::None,
+                    null_treatment: None,
+                    filter: None,
+                    over: None,
+                    within_group: Vec::new(),
+                })
+            }
+            Keyword::CURRENT_TIMESTAMP
+            | Keyword::CURRENT_TIME
+            | Keyword::CURRENT_DATE
+            | Keyword::LOCALTIME
+            | Keyword::LOCALTIMESTAMP => self.time_function(name())?,
+            Keyword::CASE => self.case_expr()?,
+            Keyword::CONVERT => self.convert_expr(false)?,
+            Keyword::TRY_CONVERT if matches!(f, Flavor::MsSql | Flavor::Generic) => {
+                self.convert_expr(true)?
+            }
+            Keyword::CAST => self.cast_expr(CastKind::Cast)?,
+            Keyword::TRY_CAST => self.cast_expr(CastKind::TryCast)?,
+            Keyword::SAFE_CAST => self.cast_expr(CastKind::SafeCast)?,
+            Keyword::EXISTS => self.exists_expr(false)?,
+            Keyword::EXTRACT => self.extract_expr()?,
+            Keyword::CEIL => self.ceil_floor(true)?,
+            Keyword::FLOOR => self.ceil_floor(false)?,
+            Keyword::POSITION if self.peek_token_ref().token == Token::LParen => {
+                self.position_expr(name())?
+            }
+            Keyword::SUBSTR | Keyword::SUBSTRING => self.substring_expr(w.keyword)?,
+            Keyword::OVERLAY => self.overlay_expr()?,
+            Keyword::TRIM => self.trim_expr()?,
+            Keyword::INTERVAL => self.parse_interval()?,
+            Keyword::ARRAY if self.peek_token_ref().token == Token::LBracket => {
+                self.expect_token(&Token::LBracket)?;
+                self.array_elements(true)?
+            }
+            Keyword::ARRAY if self.peek_token_ref().token == Token::LParen => {
+                self.expect_token(&Token::LParen)?;
+                let query = self.parse_query()?;
+                self.expect_token(&Token::RParen)?;
+                Expr::Function(Function {
+                    name: name(),
+                    uses_odbc_syntax: false,
+                    parameters: FunctionArguments::None,
+                    args: FunctionArguments::Subquery(query),
+                    filter: None,
+                    null_treatment: None,
+                    over: None,
+                    within_group: Vec::new(),
+                })
+            }
+            Keyword::NOT => self.not_expr()?,
+            // Forms this parser does not read (MySQL's MATCH ... AGAINST, the generic
+            // dialect's STRUCT and MAP literals): the word falls back to a name, or fails.
+            Keyword::MATCH if matches!(f, Flavor::MySql | Flavor::Generic) => {
+                return self
+                    .expected_ref("MATCH ... AGAINST is not supported", self.peek_token_ref())
+            }
+            Keyword::STRUCT if f == Flavor::Generic => {
+                return self
+                    .expected_ref("STRUCT literals are not supported", self.peek_token_ref())
+            }
+            k if f.expr_geometric() => match geometric_kind(k) {
+                Some(kind) => self.geometric_literal(kind)?,
+                None => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        Ok(Some(expr))
+    }
+
+    /// `CASE [operand] WHEN ... THEN ... [ELSE ...] END`, after CASE.
+    fn case_expr(&mut self) -> Result<Expr, ParserError> {
+        let case_token = AttachedToken(self.get_current_token().clone());
+        let operand = if self.parse_keyword(Keyword::WHEN) {
+            None
+        } else {
+            let operand = self.parse_expr()?;
+            self.expect_keyword_is(Keyword::WHEN)?;
+            Some(Box::new(operand))
+        };
+        let mut conditions = Vec::new();
+        loop {
+            let condition = self.parse_expr()?;
+            self.expect_keyword_is(Keyword::THEN)?;
+            let result = self.parse_expr()?;
+            conditions.push(CaseWhen { condition, result });
+            if !self.parse_keyword(Keyword::WHEN) {
+                break;
+            }
+        }
+        let else_result = if self.parse_keyword(Keyword::ELSE) {
+            Some(Box::new(self.parse_expr()?))
+        } else {
+            None
+        };
+        let end_token = AttachedToken(self.expect_keyword(Keyword::END)?);
+        Ok(Expr::Case {
+            case_token,
+            end_token,
+            operand,
+            conditions,
+            else_result,
+        })
+    }
+
+    /// `CAST(expr AS type [FORMAT ...])` and its kin, after the keyword.
+    fn cast_expr(&mut self, kind: CastKind) -> Result<Expr, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let expr = self.parse_expr()?;
+        self.expect_keyword_is(Keyword::AS)?;
+        let data_type = self.parse_data_type()?;
+        let format = if self.parse_keyword(Keyword::FORMAT) {
+            let value = self.parse_value()?;
+            if self.parse_keywords(&[Keyword::AT, Keyword::TIME, Keyword::ZONE]) {
+                Some(CastFormat::ValueAtTimeZone(value, self.parse_value()?))
+            } else {
+                Some(CastFormat::Value(value))
+            }
+        } else {
+            None
+        };
+        self.expect_token(&Token::RParen)?;
+        Ok(Expr::Cast {
+            kind,
+            expr: Box::new(expr),
+            data_type,
+            format,
+        })
+    }
+
+    /// CONVERT / TRY_CONVERT, after the keyword.
+    fn convert_expr(&mut self, is_try: bool) -> Result<Expr, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        if self.flavor.expr_convert_type_first() {
+            let data_type = self.parse_data_type()?;
+            self.expect_token(&Token::Comma)?;
+            let expr = self.parse_expr()?;
+            let styles = if self.consume_token(&Token::Comma) {
+                self.parse_comma_separated(Parser::parse_expr)?
+            } else {
+                Vec::new()
+            };
+            self.expect_token(&Token::RParen)?;
+            return Ok(Expr::Convert {
+                is_try,
+                expr: Box::new(expr),
+                data_type: Some(data_type),
+                charset: None,
+                target_before_value: true,
+                styles,
+            });
+        }
+        let expr = self.parse_expr()?;
+        if self.parse_keyword(Keyword::USING) {
+            let charset = self.parse_object_name()?;
+            self.expect_token(&Token::RParen)?;
+            return Ok(Expr::Convert {
+                is_try,
+                expr: Box::new(expr),
+                data_type: None,
+                charset: Some(charset),
+                target_before_value: false,
+                styles: Vec::new(),
+            });
+        }
+        self.expect_token(&Token::Comma)?;
+        let data_type = self.parse_data_type()?;
+        let charset = if self.parse_keywords(&[Keyword::CHARACTER, Keyword::SET]) {
+            Some(self.parse_object_name()?)
+        } else {
+            None
+        };
+        self.expect_token(&Token::RParen)?;
+        Ok(Expr::Convert {
+            is_try,
+            expr: Box::new(expr),
+            data_type: Some(data_type),
+            charset,
+            target_before_value: false,
+            styles: Vec::new(),
+        })
+    }
+
+    /// `EXISTS (subquery)`, after EXISTS.
+    fn exists_expr(&mut self, negated: bool) -> Result<Expr, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let subquery = self.parse_query()?;
+        self.expect_token(&Token::RParen)?;
+        Ok(Expr::Exists { negated, subquery })
+    }
+
+    /// `NOT EXISTS (...)` or `NOT <expr>`, after NOT.
+    fn not_expr(&mut self) -> Result<Expr, ParserError> {
+        if self.parse_keyword(Keyword::EXISTS) {
+            return self.exists_expr(true);
+        }
+        let operand = self.parse_subexpr(self.flavor.expr_prec(Prec::UnaryNot))?;
+        Ok(Expr::UnaryOp {
+            op: UnaryOperator::Not,
+            expr: Box::new(operand),
+        })
+    }
+
+    /// `EXTRACT(field FROM expr)` (the generic dialect also takes a comma).
+    fn extract_expr(&mut self) -> Result<Expr, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let field = self.date_time_field()?;
+        let syntax = if self.parse_keyword(Keyword::FROM) {
+            ExtractSyntax::From
+        } else if self.flavor == Flavor::Generic && self.consume_token(&Token::Comma) {
+            ExtractSyntax::Comma
+        } else {
+            return Err(ParserError::ParserError(
+                "Expected 'FROM' or ','".to_string(),
+            ));
+        };
+        let expr = self.parse_expr()?;
+        self.expect_token(&Token::RParen)?;
+        Ok(Expr::Extract {
+            field,
+            expr: Box::new(expr),
+            syntax,
+        })
+    }
+
+    /// `CEIL(expr [TO field | , scale])`, and FLOOR alike.
+    fn ceil_floor(&mut self, is_ceil: bool) -> Result<Expr, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let expr = Box::new(self.parse_expr()?);
+        let field = if self.parse_keyword(Keyword::TO) {
+            CeilFloorKind::DateTimeField(self.date_time_field()?)
+        } else if self.consume_token(&Token::Comma) {
+            let v = self.parse_value()?;
+            if !matches!(v.value, Value::Number(_, _)) {
+                return Err(ParserError::ParserError(
+                    "Scale field can only be of number type".to_string(),
+                ));
+            }
+            CeilFloorKind::Scale(v)
+        } else {
+            CeilFloorKind::DateTimeField(DateTimeField::NoDateTime)
+        };
+        self.expect_token(&Token::RParen)?;
+        Ok(if is_ceil {
+            Expr::Ceil { expr, field }
+        } else {
+            Expr::Floor { expr, field }
+        })
+    }
+
+    /// `POSITION(needle IN haystack)`, or an ordinary call of `position`.
+    fn position_expr(&mut self, name: ObjectName) -> Result<Expr, ParserError> {
+        let between = self.flavor.expr_prec(Prec::Between);
+        let special = self.maybe_parse(|p| {
+            p.expect_token(&Token::LParen)?;
+            let expr = p.parse_subexpr(between)?;
+            p.expect_keyword_is(Keyword::IN)?;
+            let r#in = p.parse_expr()?;
+            p.expect_token(&Token::RParen)?;
+            Ok(Expr::Position {
+                expr: Box::new(expr),
+                r#in: Box::new(r#in),
+            })
+        })?;
+        match special {
+            Some(expr) => Ok(expr),
+            None => self.parse_function(name),
+        }
+    }
+
+    /// `SUBSTRING(expr [FROM|, start] [FOR|, length])` (or SUBSTR), after the keyword.
+    fn substring_expr(&mut self, keyword: Keyword) -> Result<Expr, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let expr = self.parse_expr()?;
+        let special = self.consume_token(&Token::Comma);
+        let substring_from = if special || self.parse_keyword(Keyword::FROM) {
+            Some(Box::new(self.parse_expr()?))
+        } else {
+            None
+        };
+        let substring_for = if self.parse_keyword(Keyword::FOR) || self.consume_token(&Token::Comma)
+        {
+            Some(Box::new(self.parse_expr()?))
+        } else {
+            None
+        };
+        self.expect_token(&Token::RParen)?;
+        Ok(Expr::Substring {
+            expr: Box::new(expr),
+            substring_from,
+            substring_for,
+            special,
+            shorthand: keyword == Keyword::SUBSTR,
+        })
+    }
+
+    /// `OVERLAY(expr PLACING what FROM start [FOR length])`.
+    fn overlay_expr(&mut self) -> Result<Expr, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let expr = self.parse_expr()?;
+        self.expect_keyword_is(Keyword::PLACING)?;
+        let overlay_what = self.parse_expr()?;
+        self.expect_keyword_is(Keyword::FROM)?;
+        let overlay_from = self.parse_expr()?;
+        let overlay_for = if self.parse_keyword(Keyword::FOR) {
+            Some(Box::new(self.parse_expr()?))
+        } else {
+            None
+        };
+        self.expect_token(&Token::RParen)?;
+        Ok(Expr::Overlay {
+            expr: Box::new(expr),
+            overlay_what: Box::new(overlay_what),
+            overlay_from: Box::new(overlay_from),
+            overlay_for,
+        })
+    }
+
+    /// `TRIM([BOTH|LEADING|TRAILING] [what FROM] expr)`, or `TRIM(expr, chars)` where the
+    /// flavour takes it.
+    fn trim_expr(&mut self) -> Result<Expr, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let trim_where =
+            match self.parse_one_of_keywords(&[Keyword::BOTH, Keyword::LEADING, Keyword::TRAILING])
+            {
+                Some(Keyword::BOTH) => Some(TrimWhereField::Both),
+                Some(Keyword::LEADING) => Some(TrimWhereField::Leading),
+                Some(_) => Some(TrimWhereField::Trailing),
+                None => None,
+            };
+        let expr = self.parse_expr()?;
+        if self.parse_keyword(Keyword::FROM) {
+            let trim_what = Some(Box::new(expr));
+            let expr = self.parse_expr()?;
+            self.expect_token(&Token::RParen)?;
+            return Ok(Expr::Trim {
+                expr: Box::new(expr),
+                trim_where,
+                trim_what,
+                trim_characters: None,
+            });
+        }
+        let comma_form = matches!(
+            self.flavor,
+            Flavor::Postgres | Flavor::Sqlite | Flavor::Generic
+        );
+        if comma_form && self.consume_token(&Token::Comma) {
+            let characters = self.parse_comma_separated(Parser::parse_expr)?;
+            self.expect_token(&Token::RParen)?;
+            return Ok(Expr::Trim {
+                expr: Box::new(expr),
+                trim_where: None,
+                trim_what: None,
+                trim_characters: Some(characters),
+            });
+        }
+        self.expect_token(&Token::RParen)?;
+        Ok(Expr::Trim {
+            expr: Box::new(expr),
+            trim_where,
+            trim_what: None,
+            trim_characters: None,
+        })
+    }
+
+    /// `INTERVAL <value> [unit [(p)] [TO unit [(p)]]]`, after INTERVAL (sqlparser's
+    /// `parse_interval`), one nesting level deeper.
+    pub(crate) fn parse_interval(&mut self) -> Result<Expr, ParserError> {
+        self.nested(|p| p.interval_body())
+    }
+
+    fn interval_body(&mut self) -> Result<Expr, ParserError> {
+        let needs_unit = self.flavor.expr_interval_needs_unit();
+        // Where no unit is needed only a prefix is the value: `INTERVAL '1 day' > x`.
+        let value = if needs_unit {
+            self.parse_expr()?
+        } else {
+            self.parse_prefix()?
+        };
+        let leading_field = if self.next_is_temporal_unit() {
+            Some(self.date_time_field()?)
+        } else if needs_unit {
+            return super::super::parser_err(
+                "INTERVAL requires a unit after the literal value",
+                self.peek_token_ref().span.start,
+            );
+        } else {
+            None
+        };
+        let (leading_precision, last_field, fractional_seconds_precision) =
+            if leading_field == Some(DateTimeField::Second) {
+                // `SECOND (p, s)`: the standard's form for seconds, with no TO.
+                let (p, s) = self.precision_and_scale()?;
+                (p, None, s)
+            } else {
+                let p = self.optional_precision()?;
+                if self.parse_keyword(Keyword::TO) {
+                    let last = self.date_time_field()?;
+                    let s = if last == DateTimeField::Second {
+                        self.optional_precision()?
+                    } else {
+                        None
+                    };
+                    (p, Some(last), s)
+                } else {
+                    (p, None, None)
+                }
+            };
+        Ok(Expr::Interval(Interval {
+            value: Box::new(value),
+            leading_field,
+            leading_precision,
+            last_field,
+            fractional_seconds_precision,
+        }))
+    }
+
+    /// Whether the next word is a unit INTERVAL takes.
+    fn next_is_temporal_unit(&self) -> bool {
+        let Token::Word(w) = &self.peek_token_ref().token else {
+            return false;
+        };
+        matches!(
+            w.keyword,
+            Keyword::YEAR
+                | Keyword::YEARS
+                | Keyword::MONTH
+                | Keyword::MONTHS
+                | Keyword::WEEK
+                | Keyword::WEEKS
+                | Keyword::DAY
+                | Keyword::DAYS
+                | Keyword::HOUR
+                | Keyword::HOURS
+                | Keyword::MINUTE
+                | Keyword::MINUTES
+                | Keyword::SECOND
+                | Keyword::SECONDS
+                | Keyword::CENTURY
+                | Keyword::DECADE
+                | Keyword::DOW
+                | Keyword::DOY
+                | Keyword::EPOCH
+                | Keyword::ISODOW
+                | Keyword::ISOYEAR
+                | Keyword::JULIAN
+                | Keyword::MICROSECOND
+                | Keyword::MICROSECONDS
+                | Keyword::MILLENIUM
+                | Keyword::MILLENNIUM
+                | Keyword::MILLISECOND
+                | Keyword::MILLISECONDS
+                | Keyword::NANOSECOND
+                | Keyword::NANOSECONDS
+                | Keyword::QUARTER
+                | Keyword::TIMEZONE
+                | Keyword::TIMEZONE_HOUR
+                | Keyword::TIMEZONE_MINUTE
+        )
+    }
+
+    /// A date/time field, as EXTRACT and INTERVAL name them.
+    fn date_time_field(&mut self) -> Result<DateTimeField, ParserError> {
+        let t = self.next_token();
+        match &t.token {
+            Token::Word(w) => {
+                if let Some(field) = self.known_date_time_field(w.keyword)? {
+                    return Ok(field);
+                }
+                if self.flavor.expr_extract_custom() {
+                    self.prev_token();
+                    return Ok(DateTimeField::Custom(self.parse_identifier()?));
+                }
+                self.expected("date/time field", t)
+            }
+            Token::SingleQuotedString(_) if self.flavor.expr_extract_custom() => {
+                self.prev_token();
+                Ok(DateTimeField::Custom(self.parse_identifier()?))
+            }
+            _ => self.expected("date/time field", t),
+        }
+    }
+
+    fn known_date_time_field(&mut self, k: Keyword) -> Result<Option<DateTimeField>, ParserError> {
+        use DateTimeField as D;
+        Ok(Some(match k {
+            Keyword::YEAR => D::Year,
+            Keyword::YEARS => D::Years,
+            Keyword::MONTH => D::Month,
+            Keyword::MONTHS => D::Months,
+            Keyword::WEEK => {
+                // The generic dialect takes BigQuery's WEEK(MONDAY).
+                let day = if self.flavor == Flavor::Generic && self.consume_token(&Token::LParen) {
+                    let day = self.parse_identifier()?;
+                    self.expect_token(&Token::RParen)?;
+                    Some(day)
+                } else {
+                    None
+                };
+                D::Week(day)
+            }
+            Keyword::WEEKS => D::Weeks,
+            Keyword::DAY => D::Day,
+            Keyword::DAYOFWEEK => D::DayOfWeek,
+            Keyword::DAYOFYEAR => D::DayOfYear,
+            Keyword::DAYS => D::Days,
+            Keyword::DATE => D::Date,
+            Keyword::DATETIME => D::Datetime,
+            Keyword::HOUR => D::Hour,
+            Keyword::HOURS => D::Hours,
+            Keyword::MINUTE => D::Minute,
+            Keyword::MINUTES => D::Minutes,
+            Keyword::SECOND => D::Second,
+            Keyword::SECONDS => D::Seconds,
+            Keyword::CENTURY => D::Century,
+            Keyword::DECADE => D::Decade,
+            Keyword::DOY => D::Doy,
+            Keyword::DOW => D::Dow,
+            Keyword::EPOCH => D::Epoch,
+            Keyword::ISODOW => D::Isodow,
+            Keyword::ISOYEAR => D::Isoyear,
+            Keyword::ISOWEEK => D::IsoWeek,
+            Keyword::JULIAN => D::Julian,
+            Keyword::MICROSECOND => D::Microsecond,
+            Keyword::MICROSECONDS => D::Microseconds,
+            Keyword::MILLENIUM => D::Millenium,
+            Keyword::MILLENNIUM => D::Millennium,
+            Keyword::MILLISECOND => D::Millisecond,
+            Keyword::MILLISECONDS => D::Milliseconds,
+            Keyword::NANOSECOND => D::Nanosecond,
+            Keyword::NANOSECONDS => D::Nanoseconds,
+            Keyword::QUARTER => D::Quarter,
+            Keyword::TIME => D::Time,
+            Keyword::TIMEZONE => D::Timezone,
+            Keyword::TIMEZONE_ABBR => D::TimezoneAbbr,
+            Keyword::TIMEZONE_HOUR => D::TimezoneHour,
+            Keyword::TIMEZONE_MINUTE => D::TimezoneMinute,
+            Keyword::TIMEZONE_REGION => D::TimezoneRegion,
+            _ => return Ok(None),
+        }))
+    }
+}
+
+/// PostgreSQL's geometric type words, which lead a literal (`point '(1,2)'`).
+fn geometric_kind(k: Keyword) -> Option<GeometricTypeKind> {
+    Some(match k {
+        Keyword::CIRCLE => GeometricTypeKind::Circle,
+        Keyword::BOX => GeometricTypeKind::GeometricBox,
+        Keyword::PATH => GeometricTypeKind::GeometricPath,
+        Keyword::LINE => GeometricTypeKind::Line,
+        Keyword::LSEG => GeometricTypeKind::LineSegment,
+        Keyword::POINT => GeometricTypeKind::Point,
+        Keyword::POLYGON => GeometricTypeKind::Polygon,
+        _ => return None,
+    })
+}

@@ -1,0 +1,643 @@
+//! Data types, as CREATE TABLE, CAST and `::` name them, each as sqlparser's `DataType`
+//! variant; and the small literals they take (lengths, precisions, enum members).
+
+use crate::parser::{parser_err, Parser};
+use crate::Flavor;
+use sqlparser::ast::{
+    ArrayElemTypeDef, BinaryLength, CharLengthUnits, CharacterLength, DataType, EnumMember,
+    ExactNumberInfo, Ident, IntervalFields, ObjectName, TimezoneInfo,
+};
+use sqlparser::keywords::Keyword;
+use sqlparser::parser::ParserError;
+use sqlparser::tokenizer::Token;
+
+impl Flavor {
+    /// `INT SIGNED` and the like (MySQL, generic).
+    fn expr_signed_suffix(self) -> bool {
+        matches!(self, Flavor::MySql | Flavor::Generic)
+    }
+
+    /// `int[]`, `text[3]` (PostgreSQL, generic).
+    fn expr_bracket_arrays(self) -> bool {
+        matches!(self, Flavor::Postgres | Flavor::Generic)
+    }
+
+    /// `INTERVAL DAY TO SECOND (p)` as a type (PostgreSQL, generic).
+    fn expr_interval_fields(self) -> bool {
+        matches!(self, Flavor::Postgres | Flavor::Generic)
+    }
+}
+
+impl Parser {
+    /// A data type, one nesting level deeper; a `>>` left over from `ARRAY<ARRAY<INT>>`
+    /// with no `<` to close is an error.
+    pub(super) fn data_type_outer(&mut self) -> Result<DataType, ParserError> {
+        let (ty, extra_bracket) = self.nested(|p| p.data_type_inner())?;
+        if extra_bracket {
+            return parser_err(
+                format!("unmatched > after parsing data type {ty}"),
+                self.peek_token_ref().span.start,
+            );
+        }
+        Ok(ty)
+    }
+
+    /// A data type and whether it read one `>` too many (the second of a `>>`).
+    fn data_type_nested(&mut self) -> Result<(DataType, bool), ParserError> {
+        self.nested(|p| p.data_type_inner())
+    }
+
+    fn data_type_inner(&mut self) -> Result<(DataType, bool), ParserError> {
+        let t = self.next_token();
+        let Token::Word(w) = &t.token else {
+            return self.expected("a data type name", t);
+        };
+        let mut extra_bracket = false;
+        let mut data = match w.keyword {
+            Keyword::ARRAY => {
+                self.expect_token(&Token::Lt)?;
+                let (inner, inner_extra) = self.data_type_nested()?;
+                extra_bracket = self.closing_angle_bracket(inner_extra)?;
+                DataType::Array(ArrayElemTypeDef::AngleBracket(Box::new(inner)))
+            }
+            k => match self.simple_data_type(k)? {
+                Some(ty) => ty,
+                None => {
+                    self.prev_token();
+                    let name = self.parse_object_name()?;
+                    let modifiers = self.type_modifiers()?.unwrap_or_default();
+                    DataType::Custom(name, modifiers)
+                }
+            },
+        };
+        if self.flavor.expr_bracket_arrays() {
+            while self.consume_token(&Token::LBracket) {
+                let size = self.maybe_parse(|p| p.parse_literal_uint())?;
+                self.expect_token(&Token::RBracket)?;
+                data = DataType::Array(ArrayElemTypeDef::SquareBracket(Box::new(data), size));
+            }
+        }
+        if self.parse_keyword(Keyword::ARRAY) {
+            let size = if self.consume_token(&Token::LBracket) {
+                let size = self.maybe_parse(|p| p.parse_literal_uint())?;
+                self.expect_token(&Token::RBracket)?;
+                size
+            } else {
+                None
+            };
+            data = DataType::Array(ArrayElemTypeDef::Qualified(Box::new(data), size));
+        }
+        Ok((data, extra_bracket))
+    }
+
+    /// The `>` closing `ARRAY<`: a `>>` closes this one and the one outside.
+    fn closing_angle_bracket(&mut self, already_closed: bool) -> Result<bool, ParserError> {
+        if already_closed {
+            return Ok(false);
+        }
+        match self.peek_token_ref().token {
+            Token::Gt => {
+                self.advance_token();
+                Ok(false)
+            }
+            Token::ShiftRight => {
+                self.advance_token();
+                Ok(true)
+            }
+            _ => self.expected_ref(">", self.peek_token_ref()),
+        }
+    }
+
+    /// The type a keyword (just consumed) names, `None` for a custom type name.
+    fn simple_data_type(&mut self, k: Keyword) -> Result<Option<DataType>, ParserError> {
+        use DataType as D;
+        if let Some(ty) = self.integer_type(k)? {
+            return Ok(Some(ty));
+        }
+        let ty = match k {
+            Keyword::BOOLEAN => D::Boolean,
+            Keyword::BOOL => D::Bool,
+            Keyword::FLOAT => {
+                let p = self.exact_number_info()?;
+                if self.parse_keyword(Keyword::UNSIGNED) {
+                    D::FloatUnsigned(p)
+                } else {
+                    D::Float(p)
+                }
+            }
+            Keyword::REAL => {
+                if self.parse_keyword(Keyword::UNSIGNED) {
+                    D::RealUnsigned
+                } else {
+                    D::Real
+                }
+            }
+            Keyword::FLOAT4 => D::Float4,
+            Keyword::FLOAT32 => D::Float32,
+            Keyword::FLOAT64 => D::Float64,
+            Keyword::FLOAT8 => D::Float8,
+            Keyword::DOUBLE => self.double_type()?,
+            Keyword::VARCHAR => D::Varchar(self.optional_character_length()?),
+            Keyword::NVARCHAR => D::Nvarchar(self.optional_character_length()?),
+            Keyword::CHARACTER | Keyword::CHAR => self.character_type(k)?,
+            Keyword::CLOB => D::Clob(self.optional_precision()?),
+            Keyword::BINARY => D::Binary(self.optional_precision()?),
+            Keyword::VARBINARY => D::Varbinary(self.optional_binary_length()?),
+            Keyword::BLOB => D::Blob(self.optional_precision()?),
+            Keyword::TINYBLOB => D::TinyBlob,
+            Keyword::MEDIUMBLOB => D::MediumBlob,
+            Keyword::LONGBLOB => D::LongBlob,
+            Keyword::BYTES => D::Bytes(self.optional_precision()?),
+            Keyword::BIT => {
+                if self.parse_keyword(Keyword::VARYING) {
+                    D::BitVarying(self.optional_precision()?)
+                } else {
+                    D::Bit(self.optional_precision()?)
+                }
+            }
+            Keyword::VARBIT => D::VarBit(self.optional_precision()?),
+            Keyword::UUID => D::Uuid,
+            Keyword::DATE => D::Date,
+            Keyword::DATE32 => D::Date32,
+            Keyword::DATETIME => D::Datetime(self.optional_precision()?),
+            Keyword::TIMESTAMP => {
+                let p = self.optional_precision()?;
+                D::Timestamp(p, self.time_zone_info()?)
+            }
+            Keyword::TIMESTAMPTZ => D::Timestamp(self.optional_precision()?, TimezoneInfo::Tz),
+            Keyword::TIMESTAMP_NTZ => D::TimestampNtz(self.optional_precision()?),
+            Keyword::TIME => {
+                let p = self.optional_precision()?;
+                D::Time(p, self.time_zone_info()?)
+            }
+            Keyword::TIMETZ => D::Time(self.optional_precision()?, TimezoneInfo::Tz),
+            Keyword::INTERVAL => {
+                if self.flavor.expr_interval_fields() {
+                    let fields = self.interval_fields()?;
+                    let precision = self.optional_precision()?;
+                    D::Interval { fields, precision }
+                } else {
+                    D::Interval {
+                        fields: None,
+                        precision: None,
+                    }
+                }
+            }
+            Keyword::JSON => D::JSON,
+            Keyword::JSONB => D::JSONB,
+            Keyword::REGCLASS => D::Regclass,
+            Keyword::STRING => D::String(self.optional_precision()?),
+            Keyword::FIXEDSTRING => {
+                self.expect_token(&Token::LParen)?;
+                let n = self.parse_literal_uint()?;
+                self.expect_token(&Token::RParen)?;
+                D::FixedString(n)
+            }
+            Keyword::TEXT => match self.type_modifiers()? {
+                Some(modifiers) => D::Custom(ObjectName::from(vec![Ident::new("TEXT")]), modifiers),
+                None => D::Text,
+            },
+            Keyword::TINYTEXT => D::TinyText,
+            Keyword::MEDIUMTEXT => D::MediumText,
+            Keyword::LONGTEXT => D::LongText,
+            Keyword::BYTEA => D::Bytea,
+            Keyword::NUMERIC => D::Numeric(self.exact_number_info()?),
+            Keyword::DECIMAL => {
+                let p = self.exact_number_info()?;
+                if self.parse_keyword(Keyword::UNSIGNED) {
+                    D::DecimalUnsigned(p)
+                } else {
+                    D::Decimal(p)
+                }
+            }
+            Keyword::DEC => {
+                let p = self.exact_number_info()?;
+                if self.parse_keyword(Keyword::UNSIGNED) {
+                    D::DecUnsigned(p)
+                } else {
+                    D::Dec(p)
+                }
+            }
+            Keyword::BIGNUMERIC => D::BigNumeric(self.exact_number_info()?),
+            Keyword::BIGDECIMAL => D::BigDecimal(self.exact_number_info()?),
+            Keyword::ENUM => D::Enum(self.enum_members()?, None),
+            Keyword::ENUM8 => D::Enum(self.enum_members()?, Some(8)),
+            Keyword::ENUM16 => D::Enum(self.enum_members()?, Some(16)),
+            Keyword::SET => D::Set(self.string_values()?),
+            Keyword::TRIGGER => D::Trigger,
+            Keyword::ANY if self.peek_keyword(Keyword::TYPE) => {
+                self.advance_token();
+                D::AnyType
+            }
+            Keyword::TABLE if self.peek_token_ref().token == Token::LParen => {
+                // A table of columns (a function's RETURNS TABLE (...)) is not read here.
+                return self.expected_ref("a data type name", self.peek_token_ref());
+            }
+            Keyword::TABLE => D::Table(None),
+            Keyword::SIGNED => {
+                if self.parse_keyword(Keyword::INTEGER) {
+                    D::SignedInteger
+                } else {
+                    D::Signed
+                }
+            }
+            Keyword::UNSIGNED => {
+                if self.parse_keyword(Keyword::INTEGER) {
+                    D::UnsignedInteger
+                } else {
+                    D::Unsigned
+                }
+            }
+            Keyword::TSVECTOR if matches!(self.flavor, Flavor::Postgres | Flavor::Generic) => {
+                D::TsVector
+            }
+            Keyword::TSQUERY if matches!(self.flavor, Flavor::Postgres | Flavor::Generic) => {
+                D::TsQuery
+            }
+            // The generic dialect's ClickHouse and DuckDB types are not read here.
+            Keyword::STRUCT
+            | Keyword::UNION
+            | Keyword::NULLABLE
+            | Keyword::LOWCARDINALITY
+            | Keyword::MAP
+            | Keyword::NESTED
+            | Keyword::TUPLE
+                if self.flavor == Flavor::Generic =>
+            {
+                return self.expected_ref("a data type this parser reads", self.peek_token_ref())
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(ty))
+    }
+
+    /// The integer types: `INT[(n)] [UNSIGNED | SIGNED]` and kin.
+    fn integer_type(&mut self, k: Keyword) -> Result<Option<DataType>, ParserError> {
+        use DataType as D;
+        type Make = fn(Option<u64>) -> DataType;
+        // (signed, unsigned, whether SIGNED may follow)
+        let (signed, unsigned, signed_suffix): (Make, Make, bool) = match k {
+            Keyword::TINYINT => (D::TinyInt, D::TinyIntUnsigned, true),
+            Keyword::INT2 => (D::Int2, D::Int2Unsigned, false),
+            Keyword::SMALLINT => (D::SmallInt, D::SmallIntUnsigned, true),
+            Keyword::MEDIUMINT => (D::MediumInt, D::MediumIntUnsigned, true),
+            Keyword::INT => (D::Int, D::IntUnsigned, true),
+            Keyword::INT4 => (D::Int4, D::Int4Unsigned, false),
+            Keyword::INT8 => (D::Int8, D::Int8Unsigned, false),
+            Keyword::INTEGER => (D::Integer, D::IntegerUnsigned, true),
+            Keyword::BIGINT => (D::BigInt, D::BigIntUnsigned, true),
+            _ => return Ok(self.fixed_width_type(k)),
+        };
+        // A bad precision is reported only after UNSIGNED has been looked for.
+        let precision = self.optional_precision();
+        if self.parse_keyword(Keyword::UNSIGNED) {
+            return Ok(Some(unsigned(precision?)));
+        }
+        if signed_suffix && self.flavor.expr_signed_suffix() {
+            let _ = self.parse_keyword(Keyword::SIGNED);
+        }
+        Ok(Some(signed(precision?)))
+    }
+
+    /// The integer types with no precision (ClickHouse's and DuckDB's, in every dialect).
+    fn fixed_width_type(&self, k: Keyword) -> Option<DataType> {
+        use DataType as D;
+        Some(match k {
+            Keyword::INT16 => D::Int16,
+            Keyword::INT32 => D::Int32,
+            Keyword::INT64 => D::Int64,
+            Keyword::INT128 => D::Int128,
+            Keyword::INT256 => D::Int256,
+            Keyword::HUGEINT => D::HugeInt,
+            Keyword::UBIGINT => D::UBigInt,
+            Keyword::UHUGEINT => D::UHugeInt,
+            Keyword::USMALLINT => D::USmallInt,
+            Keyword::UTINYINT => D::UTinyInt,
+            Keyword::UINT8 => D::UInt8,
+            Keyword::UINT16 => D::UInt16,
+            Keyword::UINT32 => D::UInt32,
+            Keyword::UINT64 => D::UInt64,
+            Keyword::UINT128 => D::UInt128,
+            Keyword::UINT256 => D::UInt256,
+            _ => return None,
+        })
+    }
+
+    /// `DOUBLE PRECISION [UNSIGNED]` or `DOUBLE[(p[,s])] [UNSIGNED]`.
+    fn double_type(&mut self) -> Result<DataType, ParserError> {
+        if self.parse_keyword(Keyword::PRECISION) {
+            return Ok(if self.parse_keyword(Keyword::UNSIGNED) {
+                DataType::DoublePrecisionUnsigned
+            } else {
+                DataType::DoublePrecision
+            });
+        }
+        let p = self.exact_number_info()?;
+        Ok(if self.parse_keyword(Keyword::UNSIGNED) {
+            DataType::DoubleUnsigned(p)
+        } else {
+            DataType::Double(p)
+        })
+    }
+
+    /// `CHAR[(n)]`, `CHAR VARYING[(n)]`, `CHAR LARGE OBJECT[(n)]` (and CHARACTER alike).
+    fn character_type(&mut self, k: Keyword) -> Result<DataType, ParserError> {
+        let character = k == Keyword::CHARACTER;
+        if self.parse_keyword(Keyword::VARYING) {
+            let len = self.optional_character_length()?;
+            return Ok(if character {
+                DataType::CharacterVarying(len)
+            } else {
+                DataType::CharVarying(len)
+            });
+        }
+        if self.parse_keywords(&[Keyword::LARGE, Keyword::OBJECT]) {
+            let p = self.optional_precision()?;
+            return Ok(if character {
+                DataType::CharacterLargeObject(p)
+            } else {
+                DataType::CharLargeObject(p)
+            });
+        }
+        let len = self.optional_character_length()?;
+        Ok(if character {
+            DataType::Character(len)
+        } else {
+            DataType::Char(len)
+        })
+    }
+
+    /// `WITH TIME ZONE`, `WITHOUT TIME ZONE` or nothing, after TIME or TIMESTAMP.
+    fn time_zone_info(&mut self) -> Result<TimezoneInfo, ParserError> {
+        if self.parse_keyword(Keyword::WITH) {
+            self.expect_keywords(&[Keyword::TIME, Keyword::ZONE])?;
+            Ok(TimezoneInfo::WithTimeZone)
+        } else if self.parse_keyword(Keyword::WITHOUT) {
+            self.expect_keywords(&[Keyword::TIME, Keyword::ZONE])?;
+            Ok(TimezoneInfo::WithoutTimeZone)
+        } else {
+            Ok(TimezoneInfo::None)
+        }
+    }
+
+    /// The fields of an INTERVAL type: `YEAR [TO MONTH]`, `DAY [TO HOUR|MINUTE|SECOND]`, ...
+    fn interval_fields(&mut self) -> Result<Option<IntervalFields>, ParserError> {
+        use IntervalFields as I;
+        let Some(k) = self.parse_one_of_keywords(&[
+            Keyword::YEAR,
+            Keyword::DAY,
+            Keyword::HOUR,
+            Keyword::MINUTE,
+            Keyword::MONTH,
+            Keyword::SECOND,
+        ]) else {
+            return Ok(None);
+        };
+        let to = self.peek_keyword(Keyword::TO);
+        let fields = match k {
+            Keyword::YEAR if to => {
+                self.expect_keyword_is(Keyword::TO)?;
+                self.expect_keyword_is(Keyword::MONTH)?;
+                I::YearToMonth
+            }
+            Keyword::YEAR => I::Year,
+            Keyword::DAY if to => {
+                self.expect_keyword_is(Keyword::TO)?;
+                match self.expect_one_of_keywords(&[
+                    Keyword::HOUR,
+                    Keyword::MINUTE,
+                    Keyword::SECOND,
+                ])? {
+                    Keyword::HOUR => I::DayToHour,
+                    Keyword::MINUTE => I::DayToMinute,
+                    _ => I::DayToSecond,
+                }
+            }
+            Keyword::DAY => I::Day,
+            Keyword::HOUR if to => {
+                self.expect_keyword_is(Keyword::TO)?;
+                match self.expect_one_of_keywords(&[Keyword::MINUTE, Keyword::SECOND])? {
+                    Keyword::MINUTE => I::HourToMinute,
+                    _ => I::HourToSecond,
+                }
+            }
+            Keyword::HOUR => I::Hour,
+            Keyword::MINUTE if to => {
+                self.expect_keyword_is(Keyword::TO)?;
+                self.expect_keyword_is(Keyword::SECOND)?;
+                I::MinuteToSecond
+            }
+            Keyword::MINUTE => I::Minute,
+            Keyword::MONTH => I::Month,
+            _ => I::Second,
+        };
+        Ok(Some(fields))
+    }
+
+    /// `(n)`, if there.
+    pub(crate) fn optional_precision(&mut self) -> Result<Option<u64>, ParserError> {
+        if !self.consume_token(&Token::LParen) {
+            return Ok(None);
+        }
+        let n = self.parse_literal_uint()?;
+        self.expect_token(&Token::RParen)?;
+        Ok(Some(n))
+    }
+
+    /// `(p[, s])`, if there, both unsigned.
+    pub(crate) fn precision_and_scale(
+        &mut self,
+    ) -> Result<(Option<u64>, Option<u64>), ParserError> {
+        if !self.consume_token(&Token::LParen) {
+            return Ok((None, None));
+        }
+        let p = self.parse_literal_uint()?;
+        let s = if self.consume_token(&Token::Comma) {
+            Some(self.parse_literal_uint()?)
+        } else {
+            None
+        };
+        self.expect_token(&Token::RParen)?;
+        Ok((Some(p), s))
+    }
+
+    /// A DECIMAL's `(p[, s])`, the scale possibly signed.
+    fn exact_number_info(&mut self) -> Result<ExactNumberInfo, ParserError> {
+        if !self.consume_token(&Token::LParen) {
+            return Ok(ExactNumberInfo::None);
+        }
+        let precision = self.parse_literal_uint()?;
+        let scale = if self.consume_token(&Token::Comma) {
+            Some(self.signed_integer()?)
+        } else {
+            None
+        };
+        self.expect_token(&Token::RParen)?;
+        Ok(match scale {
+            None => ExactNumberInfo::Precision(precision),
+            Some(s) => ExactNumberInfo::PrecisionAndScale(precision, s),
+        })
+    }
+
+    fn signed_integer(&mut self) -> Result<i64, ParserError> {
+        let negative = self.consume_token(&Token::Minus);
+        if !negative {
+            let _ = self.consume_token(&Token::Plus);
+        }
+        let t = self.peek_token_ref();
+        let Token::Number(s, _) = &t.token else {
+            return self.expected_ref("number", t);
+        };
+        let at = t.span.start;
+        let s = s.clone();
+        self.advance_token();
+        match s.parse::<i64>() {
+            Ok(v) => Ok(if negative { -v } else { v }),
+            Err(e) => parser_err(format!("Could not parse '{s}' as i64: {e}"), at),
+        }
+    }
+
+    /// `(n [CHARACTERS|OCTETS])` or `(MAX)`, if there.
+    fn optional_character_length(&mut self) -> Result<Option<CharacterLength>, ParserError> {
+        if !self.consume_token(&Token::LParen) {
+            return Ok(None);
+        }
+        let len = if self.parse_keyword(Keyword::MAX) {
+            CharacterLength::Max
+        } else {
+            let length = self.parse_literal_uint()?;
+            let unit = if self.parse_keyword(Keyword::CHARACTERS) {
+                Some(CharLengthUnits::Characters)
+            } else if self.parse_keyword(Keyword::OCTETS) {
+                Some(CharLengthUnits::Octets)
+            } else {
+                None
+            };
+            CharacterLength::IntegerLength { length, unit }
+        };
+        self.expect_token(&Token::RParen)?;
+        Ok(Some(len))
+    }
+
+    /// `(n)` or `(MAX)`, if there.
+    fn optional_binary_length(&mut self) -> Result<Option<BinaryLength>, ParserError> {
+        if !self.consume_token(&Token::LParen) {
+            return Ok(None);
+        }
+        let len = if self.parse_keyword(Keyword::MAX) {
+            BinaryLength::Max
+        } else {
+            BinaryLength::IntegerLength {
+                length: self.parse_literal_uint()?,
+            }
+        };
+        self.expect_token(&Token::RParen)?;
+        Ok(Some(len))
+    }
+
+    /// A custom type's `(mod, mod, ...)`: words, numbers and strings, as text.
+    fn type_modifiers(&mut self) -> Result<Option<Vec<String>>, ParserError> {
+        if !self.consume_token(&Token::LParen) {
+            return Ok(None);
+        }
+        let mut modifiers = Vec::new();
+        loop {
+            let t = self.next_token();
+            match t.token {
+                Token::Word(w) => modifiers.push(w.to_string()),
+                Token::Number(n, _) => modifiers.push(n),
+                Token::SingleQuotedString(s) => modifiers.push(s),
+                Token::Comma => {}
+                Token::RParen => return Ok(Some(modifiers)),
+                _ => return self.expected("type modifiers", t),
+            }
+        }
+    }
+
+    /// ENUM's `('a', 'b' = 2, ...)`.
+    fn enum_members(&mut self) -> Result<Vec<EnumMember>, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let members = self.parse_comma_separated(|p| {
+            let name = p.parse_literal_string()?;
+            if p.consume_token(&Token::Eq) {
+                Ok(EnumMember::NamedValue(name, p.signed_number()?))
+            } else {
+                Ok(EnumMember::Name(name))
+            }
+        })?;
+        self.expect_token(&Token::RParen)?;
+        Ok(members)
+    }
+
+    /// A number with an optional sign, as an expression.
+    fn signed_number(&mut self) -> Result<sqlparser::ast::Expr, ParserError> {
+        use sqlparser::ast::{Expr, UnaryOperator, Value};
+        let op = if self.consume_token(&Token::Plus) {
+            Some(UnaryOperator::Plus)
+        } else if self.consume_token(&Token::Minus) {
+            Some(UnaryOperator::Minus)
+        } else {
+            None
+        };
+        let v = self.parse_value()?;
+        if !matches!(v.value, Value::Number(..) | Value::Placeholder(_)) {
+            self.prev_token();
+            return self.expected_ref("literal number", self.peek_token_ref());
+        }
+        let value = Expr::Value(v);
+        Ok(match op {
+            Some(op) => Expr::UnaryOp {
+                op,
+                expr: Box::new(value),
+            },
+            None => value,
+        })
+    }
+
+    /// SET's `('a', 'b', ...)`.
+    fn string_values(&mut self) -> Result<Vec<String>, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let mut values = Vec::new();
+        loop {
+            let t = self.next_token();
+            match t.token {
+                Token::SingleQuotedString(v) => values.push(v),
+                _ => return self.expected("a string", t),
+            }
+            let t = self.next_token();
+            match t.token {
+                Token::Comma => {}
+                Token::RParen => return Ok(values),
+                _ => return self.expected(", or }", t),
+            }
+        }
+    }
+
+    /// An unsigned integer literal (sqlparser's `parse_literal_uint`).
+    pub(crate) fn parse_literal_uint(&mut self) -> Result<u64, ParserError> {
+        let t = self.next_token();
+        match &t.token {
+            Token::Number(s, _) => s.parse::<u64>().or_else(|e| {
+                parser_err(format!("Could not parse '{s}' as u64: {e}"), t.span.start)
+            }),
+            _ => self.expected("literal int", t),
+        }
+    }
+
+    /// A string literal or an unquoted non-keyword word (sqlparser's
+    /// `parse_literal_string`).
+    pub(crate) fn parse_literal_string(&mut self) -> Result<String, ParserError> {
+        let t = self.next_token();
+        match t.token {
+            Token::Word(w) if w.keyword == Keyword::NoKeyword => Ok(w.value),
+            Token::SingleQuotedString(s) | Token::DoubleQuotedString(s) => Ok(s),
+            Token::EscapedStringLiteral(s)
+                if matches!(self.flavor, Flavor::Postgres | Flavor::Generic) =>
+            {
+                Ok(s)
+            }
+            Token::UnicodeStringLiteral(s) => Ok(s),
+            _ => self.expected("literal string", t),
+        }
+    }
+}
