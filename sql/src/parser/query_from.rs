@@ -1,0 +1,644 @@
+//! FROM: table factors (names with their aliases and hints, derived tables, table functions,
+//! LATERAL, nested joins) and the joins between them.
+
+use super::super::Parser;
+use crate::Flavor;
+use sqlparser::ast::{
+    Expr, FunctionArg, FunctionArgExpr, Ident, Join, JoinConstraint, JoinOperator, Query, SetExpr,
+    TableAlias, TableFactor, TableFunctionArgs, TableIndexHintForClause, TableIndexHintType,
+    TableIndexHints, TableIndexType, TableVersion, TableWithJoins,
+};
+use sqlparser::keywords::{Keyword, RESERVED_FOR_TABLE_ALIAS};
+use sqlparser::parser::ParserError;
+use sqlparser::tokenizer::Token;
+
+/// Words MySQL keeps from table aliases: they start index hints or a join.
+const MYSQL_NOT_TABLE_ALIAS: &[Keyword] = &[
+    Keyword::USE,
+    Keyword::IGNORE,
+    Keyword::FORCE,
+    Keyword::STRAIGHT_JOIN,
+];
+
+/// Reserved words PostgreSQL still takes as table aliases.
+const POSTGRES_TABLE_ALIAS_EXCEPTIONS: &[Keyword] = &[
+    Keyword::CLUSTER,
+    Keyword::DISTRIBUTE,
+    Keyword::EXPLAIN,
+    Keyword::MINUS,
+    Keyword::SAMPLE,
+    Keyword::SORT,
+    Keyword::START,
+    Keyword::TOP,
+    Keyword::VIEW,
+];
+
+/// Table-factor syntax of other databases that sqlparser reads in every dialect and Queue Lab
+/// does not: each, followed by `(`, is refused rather than misread.
+const UNSUPPORTED_TABLE_FUNCTIONS: &[Keyword] =
+    &[Keyword::JSON_TABLE, Keyword::OPENJSON, Keyword::XMLTABLE];
+
+/// How a join keyword sequence builds its operator from the constraint after the table.
+type JoinKind = fn(JoinConstraint) -> JoinOperator;
+
+impl Parser {
+    /// The joins after a table factor, as long as a join keyword follows.
+    pub(super) fn query_joins(&mut self) -> Result<Vec<Join>, ParserError> {
+        let mut joins = vec![];
+        loop {
+            // sqlparser consumes ClickHouse's GLOBAL even when no join follows.
+            let global = self.parse_keyword(Keyword::GLOBAL);
+            let Some(join_operator_and_relation) = self.query_join()? else {
+                break;
+            };
+            let (relation, join_operator) = join_operator_and_relation;
+            joins.push(Join {
+                relation,
+                global,
+                join_operator,
+            });
+        }
+        Ok(joins)
+    }
+
+    /// One join: its operator and the table joined; `None` when no join starts here.
+    fn query_join(&mut self) -> Result<Option<(TableFactor, JoinOperator)>, ParserError> {
+        if self.parse_keyword(Keyword::CROSS) {
+            return self.query_cross_join().map(Some);
+        }
+        if self.parse_keyword(Keyword::OUTER) {
+            // T-SQL's OUTER APPLY.
+            self.expect_keyword_is(Keyword::APPLY)?;
+            return Ok(Some((self.query_table_factor()?, JoinOperator::OuterApply)));
+        }
+        if self.peek_keyword(Keyword::ASOF) {
+            return self.expected("a join (ASOF JOIN is not supported)", self.peek_token());
+        }
+        if self.flavor == Flavor::Generic && self.query_peek_array_join() {
+            return self.expected("a join (ARRAY JOIN is not supported)", self.peek_token());
+        }
+        let natural = self.parse_keyword(Keyword::NATURAL);
+        let Some(kind) = self.query_join_kind(natural)? else {
+            return Ok(None);
+        };
+        let mut relation = self.query_table_factor()?;
+        // MySQL and PostgreSQL read `a JOIN b JOIN c ON .. ON ..` as `a JOIN (b JOIN c ON ..)`.
+        if !self
+            .flavor
+            .query_supports_left_associative_joins_without_parens()
+            && !natural
+            && self.query_peek_parensless_nested_join()
+        {
+            let joins = self.query_joins()?;
+            relation = TableFactor::NestedJoin {
+                table_with_joins: Box::new(TableWithJoins { relation, joins }),
+                alias: None,
+            };
+        }
+        let constraint = self.query_join_constraint(natural)?;
+        Ok(Some((relation, kind(constraint))))
+    }
+
+    /// ClickHouse's `[INNER|LEFT] ARRAY JOIN`, refused.
+    fn query_peek_array_join(&mut self) -> bool {
+        self.peek_keywords(&[Keyword::ARRAY, Keyword::JOIN])
+            || self.peek_keywords(&[Keyword::INNER, Keyword::ARRAY, Keyword::JOIN])
+            || self.peek_keywords(&[Keyword::LEFT, Keyword::ARRAY, Keyword::JOIN])
+    }
+
+    /// `CROSS JOIN t` (with MySQL's optional constraint) or T-SQL's `CROSS APPLY t`, CROSS
+    /// read.
+    fn query_cross_join(&mut self) -> Result<(TableFactor, JoinOperator), ParserError> {
+        let apply = if self.parse_keyword(Keyword::JOIN) {
+            false
+        } else if self.parse_keyword(Keyword::APPLY) {
+            true
+        } else {
+            return self.expected("JOIN or APPLY after CROSS", self.peek_token());
+        };
+        let relation = self.query_table_factor()?;
+        if apply {
+            return Ok((relation, JoinOperator::CrossApply));
+        }
+        let constraint = if self.flavor == Flavor::MySql {
+            self.query_join_constraint(false)?
+        } else {
+            JoinConstraint::None
+        };
+        Ok((relation, JoinOperator::CrossJoin(constraint)))
+    }
+
+    /// The keywords of an inner or outer join, consumed; `None` (nothing consumed) when no
+    /// join keyword is next.
+    fn query_join_kind(&mut self, natural: bool) -> Result<Option<JoinKind>, ParserError> {
+        let keyword = match &self.peek_token_ref().token {
+            Token::Word(w) => w.keyword,
+            _ => Keyword::NoKeyword,
+        };
+        let kind: JoinKind = match keyword {
+            Keyword::INNER | Keyword::JOIN => {
+                let inner = self.parse_keyword(Keyword::INNER);
+                self.expect_keyword_is(Keyword::JOIN)?;
+                if inner {
+                    JoinOperator::Inner
+                } else {
+                    JoinOperator::Join
+                }
+            }
+            Keyword::LEFT | Keyword::RIGHT => {
+                self.advance_token();
+                return self
+                    .query_left_or_right_join(keyword == Keyword::LEFT)
+                    .map(Some);
+            }
+            Keyword::ANTI | Keyword::SEMI => {
+                self.advance_token();
+                self.expect_keyword_is(Keyword::JOIN)?;
+                if keyword == Keyword::ANTI {
+                    JoinOperator::Anti
+                } else {
+                    JoinOperator::Semi
+                }
+            }
+            Keyword::FULL => {
+                self.advance_token();
+                let _ = self.parse_keyword(Keyword::OUTER);
+                self.expect_keyword_is(Keyword::JOIN)?;
+                JoinOperator::FullOuter
+            }
+            Keyword::OUTER => return self.expected("LEFT, RIGHT, or FULL", self.peek_token()),
+            Keyword::STRAIGHT_JOIN => {
+                self.advance_token();
+                JoinOperator::StraightJoin
+            }
+            _ if natural => return self.expected("a join type after NATURAL", self.peek_token()),
+            _ => return Ok(None),
+        };
+        Ok(Some(kind))
+    }
+
+    /// After LEFT or RIGHT: `[OUTER|SEMI|ANTI] JOIN`.
+    fn query_left_or_right_join(&mut self, left: bool) -> Result<JoinKind, ParserError> {
+        let which = self.parse_one_of_keywords(&[
+            Keyword::OUTER,
+            Keyword::SEMI,
+            Keyword::ANTI,
+            Keyword::JOIN,
+        ]);
+        let pick = |l: JoinKind, r: JoinKind| if left { l } else { r };
+        let kind = match which {
+            Some(Keyword::JOIN) => return Ok(pick(JoinOperator::Left, JoinOperator::Right)),
+            Some(Keyword::OUTER) => pick(JoinOperator::LeftOuter, JoinOperator::RightOuter),
+            Some(Keyword::SEMI) => pick(JoinOperator::LeftSemi, JoinOperator::RightSemi),
+            Some(Keyword::ANTI) => pick(JoinOperator::LeftAnti, JoinOperator::RightAnti),
+            _ => {
+                let side = if left { "LEFT" } else { "RIGHT" };
+                return Err(ParserError::ParserError(format!(
+                    "expected OUTER, SEMI, ANTI or JOIN after {side}"
+                )));
+            }
+        };
+        self.expect_keyword_is(Keyword::JOIN)?;
+        Ok(kind)
+    }
+
+    fn query_peek_parensless_nested_join(&self) -> bool {
+        self.peek_one_of_keywords(&[
+            Keyword::JOIN,
+            Keyword::INNER,
+            Keyword::LEFT,
+            Keyword::RIGHT,
+            Keyword::FULL,
+        ])
+        .is_some()
+    }
+
+    /// `ON expr`, `USING (a, ...)`, or nothing; NATURAL joins take none.
+    fn query_join_constraint(&mut self, natural: bool) -> Result<JoinConstraint, ParserError> {
+        if natural {
+            return Ok(JoinConstraint::Natural);
+        }
+        if self.parse_keyword(Keyword::ON) {
+            return Ok(JoinConstraint::On(self.parse_expr()?));
+        }
+        if !self.parse_keyword(Keyword::USING) {
+            return Ok(JoinConstraint::None);
+        }
+        if !self.consume_token(&Token::LParen) {
+            return self.expected("a list of columns in parentheses", self.peek_token());
+        }
+        let columns = self.parse_comma_separated(Parser::parse_object_name)?;
+        self.expect_token(&Token::RParen)?;
+        Ok(JoinConstraint::Using(columns))
+    }
+
+    /// One table factor, one nesting level deeper (sqlparser counts these as it counts
+    /// queries).
+    pub(super) fn query_table_factor(&mut self) -> Result<TableFactor, ParserError> {
+        self.nested(Parser::query_table_factor_inner)
+    }
+
+    fn query_table_factor_inner(&mut self) -> Result<TableFactor, ParserError> {
+        if self.parse_keyword(Keyword::LATERAL) {
+            return self.query_lateral_factor();
+        }
+        if self.parse_keyword(Keyword::TABLE) {
+            // `TABLE (expr) [alias]`.
+            self.expect_token(&Token::LParen)?;
+            let expr = self.parse_expr()?;
+            self.expect_token(&Token::RParen)?;
+            let alias = self.query_table_alias()?;
+            return Ok(TableFactor::TableFunction { expr, alias });
+        }
+        if self.consume_token(&Token::LParen) {
+            return self.query_parenthesized_factor();
+        }
+        if self.flavor == Flavor::Generic
+            && self.peek_keyword(Keyword::VALUES)
+            && self.peek_nth_token_ref(1).token == Token::LParen
+        {
+            self.advance_token();
+            return self.query_values_factor();
+        }
+        if matches!(self.flavor, Flavor::Postgres | Flavor::Generic)
+            && self.peek_keyword(Keyword::UNNEST)
+        {
+            return self.expected("a table (UNNEST is not supported)", self.peek_token());
+        }
+        if self
+            .peek_one_of_keywords(UNSUPPORTED_TABLE_FUNCTIONS)
+            .is_some()
+            && self.peek_nth_token_ref(1).token == Token::LParen
+        {
+            return self.expected(
+                "a table (this table function is not supported)",
+                self.peek_token(),
+            );
+        }
+        if self.peek_token_ref().token == Token::AtSign {
+            return self.expected(
+                "a table (stage references are not supported)",
+                self.peek_token(),
+            );
+        }
+        self.query_named_table()
+    }
+
+    /// After LATERAL: a derived table or a table function.
+    fn query_lateral_factor(&mut self) -> Result<TableFactor, ParserError> {
+        if self.consume_token(&Token::LParen) {
+            return self.query_derived_table(true);
+        }
+        let name = self.parse_object_name()?;
+        self.expect_token(&Token::LParen)?;
+        let args = if self.consume_token(&Token::RParen) {
+            vec![]
+        } else {
+            let args = self.parse_comma_separated(Parser::query_function_arg)?;
+            self.expect_token(&Token::RParen)?;
+            args
+        };
+        let with_ordinality = self.parse_keywords(&[Keyword::WITH, Keyword::ORDINALITY]);
+        let alias = self.query_table_alias()?;
+        Ok(TableFactor::Function {
+            lateral: true,
+            name,
+            args,
+            with_ordinality,
+            alias,
+        })
+    }
+
+    /// After `(`: a derived table, or a join in parentheses. Which one cannot be told ahead,
+    /// so the derived table is tried first, as sqlparser does.
+    fn query_parenthesized_factor(&mut self) -> Result<TableFactor, ParserError> {
+        if let Some(derived) = self.maybe_parse(|p| p.query_derived_table(false))? {
+            self.query_refuse_pivot()?;
+            return Ok(derived);
+        }
+        let table_and_joins = self.parse_table_and_joins()?;
+        let nested = !table_and_joins.joins.is_empty()
+            || matches!(table_and_joins.relation, TableFactor::NestedJoin { .. });
+        if nested {
+            self.expect_token(&Token::RParen)?;
+            let alias = self.query_table_alias()?;
+            return Ok(TableFactor::NestedJoin {
+                table_with_joins: Box::new(table_and_joins),
+                alias,
+            });
+        }
+        if self.flavor == Flavor::Generic {
+            return self.query_parenthesized_lone_factor(table_and_joins.relation);
+        }
+        self.expected("joined table", self.peek_token())
+    }
+
+    /// The generic dialect's `(t [alias]) [alias]`: the parentheses are dropped, an alias
+    /// after them goes to the table unless it has one.
+    fn query_parenthesized_lone_factor(
+        &mut self,
+        mut relation: TableFactor,
+    ) -> Result<TableFactor, ParserError> {
+        self.expect_token(&Token::RParen)?;
+        let Some(outer) = self.query_table_alias()? else {
+            return Ok(relation);
+        };
+        let alias = match &mut relation {
+            TableFactor::Derived { alias, .. }
+            | TableFactor::Table { alias, .. }
+            | TableFactor::Function { alias, .. }
+            | TableFactor::TableFunction { alias, .. }
+            | TableFactor::NestedJoin { alias, .. } => alias,
+            _ => {
+                return Err(ParserError::ParserError(
+                    "alias after this parenthesized table is not supported".to_string(),
+                ))
+            }
+        };
+        if let Some(inner) = alias {
+            return Err(ParserError::ParserError(format!("duplicate alias {inner}")));
+        }
+        *alias = Some(outer);
+        Ok(relation)
+    }
+
+    /// `query) [alias]`, the `(` read.
+    fn query_derived_table(&mut self, lateral: bool) -> Result<TableFactor, ParserError> {
+        let subquery = self.parse_query()?;
+        self.expect_token(&Token::RParen)?;
+        let alias = self.query_table_alias()?;
+        self.query_refuse_table_sample()?;
+        Ok(TableFactor::Derived {
+            lateral,
+            subquery,
+            alias,
+            sample: None,
+        })
+    }
+
+    /// The generic dialect's `VALUES (..), (..) [alias]` as a table, VALUES read.
+    fn query_values_factor(&mut self) -> Result<TableFactor, ParserError> {
+        let values = self.query_values(false, false)?;
+        let alias = self.query_table_alias()?;
+        let subquery = Box::new(Query {
+            with: None,
+            body: Box::new(SetExpr::Values(values)),
+            order_by: None,
+            limit_clause: None,
+            fetch: None,
+            locks: vec![],
+            for_clause: None,
+            settings: None,
+            format_clause: None,
+            pipe_operators: vec![],
+        });
+        Ok(TableFactor::Derived {
+            lateral: false,
+            subquery,
+            alias,
+            sample: None,
+        })
+    }
+
+    /// A table by name, or a table function such as `generate_series(1, 3)`, with what may
+    /// follow: MySQL's PARTITION, T-SQL's FOR SYSTEM_TIME, WITH ORDINALITY, the alias,
+    /// MySQL's index hints and T-SQL's `WITH (hints)`.
+    fn query_named_table(&mut self) -> Result<TableFactor, ParserError> {
+        let name = self.parse_object_name()?;
+        let partitions = if matches!(self.flavor, Flavor::MySql | Flavor::Generic)
+            && self.parse_keyword(Keyword::PARTITION)
+        {
+            self.query_parenthesized_identifiers()?
+        } else {
+            vec![]
+        };
+        let version = self.query_table_version()?;
+        let args = if self.consume_token(&Token::LParen) {
+            Some(self.query_table_function_args()?)
+        } else {
+            None
+        };
+        let with_ordinality = self.parse_keywords(&[Keyword::WITH, Keyword::ORDINALITY]);
+        let alias = self.query_table_alias()?;
+        let index_hints = if self.flavor == Flavor::MySql {
+            self.maybe_parse(Parser::query_index_hints)?
+                .unwrap_or_default()
+        } else {
+            vec![]
+        };
+        let with_hints = self.query_with_hints()?;
+        self.query_refuse_table_sample()?;
+        self.query_refuse_pivot()?;
+        if self.flavor == Flavor::Generic && self.peek_keyword(Keyword::MATCH_RECOGNIZE) {
+            return self.expected(
+                "a table (MATCH_RECOGNIZE is not supported)",
+                self.peek_token(),
+            );
+        }
+        Ok(TableFactor::Table {
+            name,
+            alias,
+            args,
+            with_hints,
+            version,
+            partitions,
+            with_ordinality,
+            json_path: None,
+            sample: None,
+            index_hints,
+        })
+    }
+
+    /// T-SQL's `WITH (hint, ...)` after a table; a WITH without `(` is left for what follows
+    /// (a CTE of the next statement).
+    fn query_with_hints(&mut self) -> Result<Vec<Expr>, ParserError> {
+        if !self.parse_keyword(Keyword::WITH) {
+            return Ok(vec![]);
+        }
+        if !self.consume_token(&Token::LParen) {
+            self.prev_token();
+            return Ok(vec![]);
+        }
+        let hints = self.parse_comma_separated(Parser::parse_expr)?;
+        self.expect_token(&Token::RParen)?;
+        Ok(hints)
+    }
+
+    /// T-SQL's temporal tables: `FOR SYSTEM_TIME AS OF expr`; the other forms sqlparser
+    /// reads under the same flag (Snowflake's and Databricks') are refused.
+    fn query_table_version(&mut self) -> Result<Option<TableVersion>, ParserError> {
+        if self.flavor != Flavor::MsSql {
+            return Ok(None);
+        }
+        if self.parse_keywords(&[Keyword::FOR, Keyword::SYSTEM_TIME, Keyword::AS, Keyword::OF]) {
+            return Ok(Some(TableVersion::ForSystemTimeAsOf(self.parse_expr()?)));
+        }
+        if self.parse_keywords(&[Keyword::TIMESTAMP, Keyword::AS, Keyword::OF]) {
+            return Ok(Some(TableVersion::TimestampAsOf(self.parse_expr()?)));
+        }
+        let other = self.peek_one_of_keywords(&[Keyword::CHANGES, Keyword::AT, Keyword::BEFORE]);
+        if other.is_some() || self.peek_keywords(&[Keyword::VERSION, Keyword::AS, Keyword::OF]) {
+            return self.expected(
+                "a table (this version clause is not supported)",
+                self.peek_token(),
+            );
+        }
+        Ok(None)
+    }
+
+    /// A table function's arguments after its `(`, the `)` included.
+    fn query_table_function_args(&mut self) -> Result<TableFunctionArgs, ParserError> {
+        if self.consume_token(&Token::RParen) {
+            return Ok(TableFunctionArgs {
+                args: vec![],
+                settings: None,
+            });
+        }
+        if self.flavor == Flavor::Generic && self.peek_keyword(Keyword::SETTINGS) {
+            return self.expected("an argument (SETTINGS is not supported)", self.peek_token());
+        }
+        let args = self.parse_comma_separated(Parser::query_function_arg)?;
+        self.expect_token(&Token::RParen)?;
+        Ok(TableFunctionArgs {
+            args,
+            settings: None,
+        })
+    }
+
+    /// One argument of a table function: unnamed ones only, until the expression part lends
+    /// its reader of named ones.
+    fn query_function_arg(&mut self) -> Result<FunctionArg, ParserError> {
+        let expr = self.parse_wildcard_expr()?;
+        Ok(FunctionArg::Unnamed(FunctionArgExpr::from(expr)))
+    }
+
+    /// MySQL's `USE|IGNORE|FORCE INDEX|KEY [FOR JOIN|ORDER BY|GROUP BY] (names)`, repeated.
+    fn query_index_hints(&mut self) -> Result<Vec<TableIndexHints>, ParserError> {
+        let mut hints = vec![];
+        while let Some(hint) =
+            self.parse_one_of_keywords(&[Keyword::USE, Keyword::IGNORE, Keyword::FORCE])
+        {
+            let hint_type = match hint {
+                Keyword::USE => TableIndexHintType::Use,
+                Keyword::IGNORE => TableIndexHintType::Ignore,
+                _ => TableIndexHintType::Force,
+            };
+            let index_type = match self.parse_one_of_keywords(&[Keyword::INDEX, Keyword::KEY]) {
+                Some(Keyword::INDEX) => TableIndexType::Index,
+                Some(_) => TableIndexType::Key,
+                None => {
+                    return self.expected("expected to match INDEX/KEY keyword", self.peek_token())
+                }
+            };
+            let for_clause = if self.parse_keyword(Keyword::FOR) {
+                Some(self.query_index_hint_for()?)
+            } else {
+                None
+            };
+            self.expect_token(&Token::LParen)?;
+            let index_names = if self.peek_token_ref().token != Token::RParen {
+                self.parse_comma_separated(Parser::parse_identifier)?
+            } else {
+                vec![]
+            };
+            self.expect_token(&Token::RParen)?;
+            hints.push(TableIndexHints {
+                hint_type,
+                index_type,
+                for_clause,
+                index_names,
+            });
+        }
+        Ok(hints)
+    }
+
+    fn query_index_hint_for(&mut self) -> Result<TableIndexHintForClause, ParserError> {
+        if self.parse_keyword(Keyword::JOIN) {
+            Ok(TableIndexHintForClause::Join)
+        } else if self.parse_keywords(&[Keyword::ORDER, Keyword::BY]) {
+            Ok(TableIndexHintForClause::OrderBy)
+        } else if self.parse_keywords(&[Keyword::GROUP, Keyword::BY]) {
+            Ok(TableIndexHintForClause::GroupBy)
+        } else {
+            self.expected(
+                "expected to match FOR/ORDER BY/GROUP BY table hint in for clause",
+                self.peek_token(),
+            )
+        }
+    }
+
+    /// `(a, b)` or `()`.
+    fn query_parenthesized_identifiers(&mut self) -> Result<Vec<Ident>, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let idents = if self.peek_token_ref().token == Token::RParen {
+            vec![]
+        } else {
+            self.parse_comma_separated(Parser::parse_identifier)?
+        };
+        self.expect_token(&Token::RParen)?;
+        Ok(idents)
+    }
+
+    /// A table's alias, `[AS] name [(columns)]`: a word the flavour lets stand as one, or a
+    /// quoted string (sqlparser's `maybe_parse_table_alias`).
+    pub(crate) fn query_table_alias(&mut self) -> Result<Option<TableAlias>, ParserError> {
+        let explicit = self.peek_keyword(Keyword::AS);
+        let flavor = self.flavor;
+        let Some(name) = self.query_optional_alias(|explicit, kw| {
+            flavor.query_is_table_factor_alias(explicit, kw)
+        })?
+        else {
+            return Ok(None);
+        };
+        let columns = self.query_alias_column_defs()?;
+        Ok(Some(TableAlias {
+            explicit,
+            name,
+            columns,
+            at: None,
+        }))
+    }
+
+    /// TABLESAMPLE and SAMPLE after a table: not read by Queue Lab.
+    fn query_refuse_table_sample(&mut self) -> Result<(), ParserError> {
+        if self
+            .peek_one_of_keywords(&[Keyword::TABLESAMPLE, Keyword::SAMPLE])
+            .is_some()
+        {
+            return self.expected("a table (TABLESAMPLE is not supported)", self.peek_token());
+        }
+        Ok(())
+    }
+
+    /// PIVOT and UNPIVOT after a table: not read by Queue Lab.
+    fn query_refuse_pivot(&mut self) -> Result<(), ParserError> {
+        if self
+            .peek_one_of_keywords(&[Keyword::PIVOT, Keyword::UNPIVOT])
+            .is_some()
+        {
+            return self.expected("a table (PIVOT is not supported)", self.peek_token());
+        }
+        Ok(())
+    }
+}
+
+/// The questions sqlparser's dialects answer for FROM.
+impl Flavor {
+    /// Whether `kw` may be a table's alias (`explicit`: after AS).
+    pub(crate) fn query_is_table_factor_alias(self, explicit: bool, kw: Keyword) -> bool {
+        let reserved = RESERVED_FOR_TABLE_ALIAS.contains(&kw);
+        match self {
+            Flavor::MySql => explicit || (!reserved && !MYSQL_NOT_TABLE_ALIAS.contains(&kw)),
+            Flavor::Postgres => {
+                explicit || !reserved || POSTGRES_TABLE_ALIAS_EXCEPTIONS.contains(&kw)
+            }
+            Flavor::MsSql if Flavor::query_mssql_statement_keywords().contains(&kw) => false,
+            Flavor::MsSql | Flavor::Sqlite | Flavor::Generic => explicit || !reserved,
+        }
+    }
+
+    /// `a JOIN b JOIN c ON .. ON ..` read left to right; MySQL and PostgreSQL nest it.
+    fn query_supports_left_associative_joins_without_parens(self) -> bool {
+        !matches!(self, Flavor::MySql | Flavor::Postgres)
+    }
+}

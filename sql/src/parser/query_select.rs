@@ -1,0 +1,761 @@
+//! SELECT: hints and modifiers, DISTINCT [ON], TOP, the select list with its aliases, INTO,
+//! FROM (read by `query_from.rs`), WHERE, GROUP BY, HAVING, WINDOW and the rarer clauses
+//! sqlparser reads in every dialect (LATERAL VIEW, START WITH, CLUSTER/DISTRIBUTE/SORT BY,
+//! QUALIFY).
+
+use super::super::{parser_err, Parser};
+use crate::Flavor;
+use sqlparser::ast::{
+    BinaryOperator, ConnectByKind, Distinct, ExceptSelectItem, ExcludeSelectItem, Expr,
+    GroupByExpr, GroupByWithModifier, Ident, IlikeSelectItem, LateralView, NamedWindowDefinition,
+    NamedWindowExpr, OptimizerHint, OptimizerHintStyle, OrderByExpr, Select, SelectFlavor,
+    SelectInto, SelectItem, SelectItemQualifiedWildcardKind, SelectModifiers, TableWithJoins, Top,
+    TopQuantity, WildcardAdditionalOptions,
+};
+use sqlparser::keywords::{Keyword, RESERVED_FOR_COLUMN_ALIAS};
+use sqlparser::parser::ParserError;
+use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace};
+
+/// MySQL's modifiers between SELECT and the select list, DISTINCT and ALL among them.
+const MYSQL_SELECT_MODIFIERS: &[Keyword] = &[
+    Keyword::ALL,
+    Keyword::DISTINCT,
+    Keyword::DISTINCTROW,
+    Keyword::HIGH_PRIORITY,
+    Keyword::STRAIGHT_JOIN,
+    Keyword::SQL_SMALL_RESULT,
+    Keyword::SQL_BIG_RESULT,
+    Keyword::SQL_BUFFER_RESULT,
+    Keyword::SQL_NO_CACHE,
+    Keyword::SQL_CALC_FOUND_ROWS,
+];
+
+/// T-SQL statement keywords that never end a select item as its alias, even after AS: T-SQL
+/// needs no semicolon between statements.
+const MSSQL_STATEMENT_KEYWORDS: &[Keyword] = &[
+    Keyword::IF,
+    Keyword::ELSE,
+    Keyword::DECLARE,
+    Keyword::EXEC,
+    Keyword::EXECUTE,
+    Keyword::INSERT,
+    Keyword::UPDATE,
+    Keyword::DELETE,
+    Keyword::DROP,
+    Keyword::CREATE,
+    Keyword::ALTER,
+    Keyword::TRUNCATE,
+    Keyword::PRINT,
+    Keyword::WHILE,
+    Keyword::RETURN,
+    Keyword::THROW,
+    Keyword::RAISERROR,
+    Keyword::MERGE,
+];
+
+/// Words that end a LATERAL VIEW's column aliases.
+const LATERAL_VIEW_ALIAS_END: &[Keyword] = &[
+    Keyword::WHERE,
+    Keyword::GROUP,
+    Keyword::CLUSTER,
+    Keyword::HAVING,
+    Keyword::LATERAL,
+];
+
+/// What comes between SELECT and the select list.
+struct SelectHead {
+    select_token: TokenWithSpan,
+    optimizer_hints: Vec<OptimizerHint>,
+    distinct: Option<Distinct>,
+    select_modifiers: Option<SelectModifiers>,
+    top: Option<Top>,
+}
+
+impl Parser {
+    /// A SELECT without WITH, set operations, ORDER BY or LIMIT (sqlparser's `parse_select`).
+    pub(super) fn query_select(&mut self) -> Result<Select, ParserError> {
+        let mut from_first = None;
+        if self.flavor.query_supports_from_first_select() && self.peek_keyword(Keyword::FROM) {
+            let from_token = self.expect_keyword(Keyword::FROM)?;
+            let from = self.query_from_list()?;
+            if !self.peek_keyword(Keyword::SELECT) {
+                return Ok(from_only_select(from_token, from));
+            }
+            from_first = Some(from);
+        }
+        let head = self.query_select_head()?;
+        let projection =
+            if self.flavor.query_supports_empty_projections() && self.peek_keyword(Keyword::FROM) {
+                vec![]
+            } else {
+                self.query_projection()?
+            };
+        let into = if self.parse_keyword(Keyword::INTO) {
+            Some(self.query_select_into()?)
+        } else {
+            None
+        };
+        let (from, flavor) = match from_first {
+            Some(from) => (from, SelectFlavor::FromFirst),
+            None if self.parse_keyword(Keyword::FROM) => {
+                (self.query_from_list()?, SelectFlavor::Standard)
+            }
+            None => (vec![], SelectFlavor::Standard),
+        };
+        let lateral_views = self.query_lateral_views()?;
+        let prewhere = if self.flavor == Flavor::Generic && self.parse_keyword(Keyword::PREWHERE) {
+            Some(self.parse_expr()?)
+        } else {
+            None
+        };
+        let selection = self.query_optional_expr_after(Keyword::WHERE)?;
+        let connect_by = self.query_connect_by()?;
+        let group_by = self
+            .query_group_by()?
+            .unwrap_or(GroupByExpr::Expressions(vec![], vec![]));
+        let cluster_by = self.query_exprs_after(&[Keyword::CLUSTER, Keyword::BY])?;
+        let distribute_by = self.query_exprs_after(&[Keyword::DISTRIBUTE, Keyword::BY])?;
+        let sort_by = if self.parse_keywords(&[Keyword::SORT, Keyword::BY]) {
+            self.parse_comma_separated(Parser::parse_order_by_expr)?
+        } else {
+            vec![]
+        };
+        let having = self.query_optional_expr_after(Keyword::HAVING)?;
+        let (named_window, qualify, window_before_qualify) = self.query_window_and_qualify()?;
+        Ok(Select {
+            select_token: head.select_token.into(),
+            optimizer_hints: head.optimizer_hints,
+            distinct: head.distinct,
+            select_modifiers: head.select_modifiers,
+            top: head.top,
+            top_before_distinct: false,
+            projection,
+            exclude: None,
+            into,
+            from,
+            lateral_views,
+            prewhere,
+            selection,
+            connect_by,
+            group_by,
+            cluster_by,
+            distribute_by,
+            sort_by,
+            having,
+            named_window,
+            qualify,
+            window_before_qualify,
+            value_table_mode: None,
+            flavor,
+        })
+    }
+
+    /// SELECT, its hints, MySQL's modifiers, ALL/DISTINCT [ON] and TOP (which sqlparser reads
+    /// after DISTINCT in every flavour here).
+    fn query_select_head(&mut self) -> Result<SelectHead, ParserError> {
+        let select_token = self.expect_keyword(Keyword::SELECT)?;
+        let optimizer_hints = self.query_optimizer_hints();
+        let (select_modifiers, mysql_distinct) = if self.flavor == Flavor::MySql {
+            self.query_mysql_modifiers()?
+        } else {
+            (None, None)
+        };
+        let distinct = match mysql_distinct {
+            Some(d) => Some(d),
+            None => self.query_all_or_distinct()?,
+        };
+        let top = if self.parse_keyword(Keyword::TOP) {
+            Some(self.query_top()?)
+        } else {
+            None
+        };
+        Ok(SelectHead {
+            select_token,
+            optimizer_hints,
+            distinct,
+            select_modifiers,
+            top,
+        })
+    }
+
+    /// `/*+ ... */` and `--+ ...` comments right after SELECT, in the flavours whose
+    /// sqlparser dialect keeps them as optimizer hints. The whitespace is consumed either way.
+    fn query_optimizer_hints(&mut self) -> Vec<OptimizerHint> {
+        let mut hints = vec![];
+        if !self.flavor.query_supports_optimizer_hints() {
+            return hints;
+        }
+        loop {
+            let Token::Whitespace(ws) = self.peek_token_no_skip().token else {
+                break;
+            };
+            let hint = match ws {
+                Whitespace::SingleLineComment { comment, prefix } => {
+                    hint_text(&comment).map(|(hint_prefix, text)| OptimizerHint {
+                        prefix: hint_prefix,
+                        text,
+                        style: OptimizerHintStyle::SingleLine { prefix },
+                    })
+                }
+                Whitespace::MultiLineComment(comment) => {
+                    hint_text(&comment).map(|(hint_prefix, text)| OptimizerHint {
+                        prefix: hint_prefix,
+                        text,
+                        style: OptimizerHintStyle::MultiLine,
+                    })
+                }
+                _ => None,
+            };
+            hints.extend(hint);
+            self.set_index(self.index() + 1);
+        }
+        hints
+    }
+
+    /// MySQL's select modifiers, in any order, with DISTINCT/ALL/DISTINCTROW among them.
+    fn query_mysql_modifiers(
+        &mut self,
+    ) -> Result<(Option<SelectModifiers>, Option<Distinct>), ParserError> {
+        let mut modifiers = SelectModifiers::default();
+        let mut distinct = None;
+        while let Some(keyword) = self.parse_one_of_keywords(MYSQL_SELECT_MODIFIERS) {
+            match keyword {
+                Keyword::ALL | Keyword::DISTINCT if distinct.is_none() => {
+                    self.prev_token();
+                    distinct = self.query_all_or_distinct()?;
+                }
+                Keyword::DISTINCTROW if distinct.is_none() => distinct = Some(Distinct::Distinct),
+                Keyword::HIGH_PRIORITY => modifiers.high_priority = true,
+                Keyword::STRAIGHT_JOIN => modifiers.straight_join = true,
+                Keyword::SQL_SMALL_RESULT => modifiers.sql_small_result = true,
+                Keyword::SQL_BIG_RESULT => modifiers.sql_big_result = true,
+                Keyword::SQL_BUFFER_RESULT => modifiers.sql_buffer_result = true,
+                Keyword::SQL_NO_CACHE => modifiers.sql_no_cache = true,
+                Keyword::SQL_CALC_FOUND_ROWS => modifiers.sql_calc_found_rows = true,
+                // A second DISTINCT, ALL or DISTINCTROW.
+                _ => {
+                    self.prev_token();
+                    return self.expected(
+                        "HIGH_PRIORITY, STRAIGHT_JOIN, or other MySQL select modifier",
+                        self.peek_token(),
+                    );
+                }
+            }
+        }
+        let any = modifiers.is_any_set();
+        Ok((any.then_some(modifiers), distinct))
+    }
+
+    /// `ALL`, `DISTINCT` or `DISTINCT ON (expr, ...)`; both ALL and DISTINCT is an error.
+    fn query_all_or_distinct(&mut self) -> Result<Option<Distinct>, ParserError> {
+        let at = self.peek_token_ref().span.start;
+        match self.parse_one_of_keywords(&[Keyword::ALL, Keyword::DISTINCT]) {
+            Some(Keyword::ALL) => {
+                if self.peek_keyword(Keyword::DISTINCT) {
+                    return parser_err("Cannot specify ALL then DISTINCT", at);
+                }
+                Ok(Some(Distinct::All))
+            }
+            Some(_) => {
+                if self.peek_keyword(Keyword::ALL) {
+                    return parser_err("Cannot specify DISTINCT then ALL", at);
+                }
+                if !self.parse_keyword(Keyword::ON) {
+                    return Ok(Some(Distinct::Distinct));
+                }
+                self.expect_token(&Token::LParen)?;
+                let exprs = if self.peek_token_ref().token == Token::RParen {
+                    vec![]
+                } else {
+                    self.parse_comma_separated(Parser::parse_expr)?
+                };
+                self.expect_token(&Token::RParen)?;
+                Ok(Some(Distinct::On(exprs)))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// `TOP (expr)` or `TOP n`, then `[PERCENT] [WITH TIES]` (TOP read).
+    fn query_top(&mut self) -> Result<Top, ParserError> {
+        let quantity = if self.consume_token(&Token::LParen) {
+            let quantity = self.parse_expr()?;
+            self.expect_token(&Token::RParen)?;
+            TopQuantity::Expr(quantity)
+        } else {
+            let next = self.next_token();
+            let Token::Number(n, _) = &next.token else {
+                return self.expected("literal int", next);
+            };
+            match n.parse::<u64>() {
+                Ok(n) => TopQuantity::Constant(n),
+                Err(e) => {
+                    return parser_err(
+                        format!("Could not parse '{n}' as u64: {e}"),
+                        next.span.start,
+                    )
+                }
+            }
+        };
+        let percent = self.parse_keyword(Keyword::PERCENT);
+        let with_ties = self.parse_keywords(&[Keyword::WITH, Keyword::TIES]);
+        Ok(Top {
+            with_ties,
+            percent,
+            quantity: Some(quantity),
+        })
+    }
+
+    /// The select list; the generic dialect allows a trailing comma before a keyword that
+    /// cannot be an alias or a closing token.
+    fn query_projection(&mut self) -> Result<Vec<SelectItem>, ParserError> {
+        let mut items = vec![self.query_select_item()?];
+        while self.consume_token(&Token::Comma) {
+            if self.flavor == Flavor::Generic && self.query_at_list_end() {
+                break;
+            }
+            items.push(self.query_select_item()?);
+        }
+        Ok(items)
+    }
+
+    /// After a comma: whether the list ends there (a trailing comma).
+    fn query_at_list_end(&mut self) -> bool {
+        match &self.peek_token_ref().token {
+            Token::Word(w) => RESERVED_FOR_COLUMN_ALIAS.contains(&w.keyword),
+            Token::RParen | Token::SemiColon | Token::EOF | Token::RBracket | Token::RBrace => true,
+            _ => false,
+        }
+    }
+
+    /// One select item: `*`, `t.*`, or an expression with an optional alias; T-SQL's
+    /// `alias = expr`.
+    pub(super) fn query_select_item(&mut self) -> Result<SelectItem, ParserError> {
+        match self.parse_wildcard_expr()? {
+            Expr::QualifiedWildcard(prefix, token) => Ok(SelectItem::QualifiedWildcard(
+                SelectItemQualifiedWildcardKind::ObjectName(prefix),
+                self.query_wildcard_options(token.0)?,
+            )),
+            Expr::Wildcard(token) => {
+                Ok(SelectItem::Wildcard(self.query_wildcard_options(token.0)?))
+            }
+            Expr::Identifier(v)
+                if v.quote_style.is_none() && v.value.eq_ignore_ascii_case("from") =>
+            {
+                parser_err(
+                    format!("Expected an expression, found: {v}"),
+                    self.peek_token_ref().span.start,
+                )
+            }
+            Expr::BinaryOp {
+                left,
+                op: BinaryOperator::Eq,
+                right,
+            } if self.flavor == Flavor::MsSql && matches!(*left, Expr::Identifier(_)) => {
+                let Expr::Identifier(alias) = *left else {
+                    return self.expected("an alias", self.peek_token());
+                };
+                Ok(SelectItem::ExprWithAlias {
+                    expr: *right,
+                    alias,
+                })
+            }
+            expr if self.flavor == Flavor::Generic
+                && self.peek_keyword(Keyword::AS)
+                && self.peek_nth_token_ref(1).token == Token::LParen =>
+            {
+                self.expect_keyword_is(Keyword::AS)?;
+                let aliases = self
+                    .parse_parenthesized(|p| p.parse_comma_separated(Parser::parse_identifier))?;
+                Ok(SelectItem::ExprWithAliases { expr, aliases })
+            }
+            expr => Ok(match self.query_select_item_alias()? {
+                Some(alias) => SelectItem::ExprWithAlias { expr, alias },
+                None => SelectItem::UnnamedExpr(expr),
+            }),
+        }
+    }
+
+    /// What may follow `*` or `t.*`: the generic dialect's ILIKE, EXCLUDE and EXCEPT, and
+    /// PostgreSQL's alias.
+    fn query_wildcard_options(
+        &mut self,
+        wildcard_token: TokenWithSpan,
+    ) -> Result<WildcardAdditionalOptions, ParserError> {
+        let mut options = WildcardAdditionalOptions {
+            wildcard_token: wildcard_token.into(),
+            ..Default::default()
+        };
+        if self.flavor == Flavor::Generic {
+            self.query_generic_wildcard_options(&mut options)?;
+        }
+        if self.flavor == Flavor::Postgres {
+            options.opt_alias = self.query_select_item_alias()?;
+        }
+        Ok(options)
+    }
+
+    fn query_generic_wildcard_options(
+        &mut self,
+        options: &mut WildcardAdditionalOptions,
+    ) -> Result<(), ParserError> {
+        if self.parse_keyword(Keyword::ILIKE) {
+            let next = self.next_token();
+            let Token::SingleQuotedString(pattern) = next.token else {
+                return self.expected("ilike pattern", next);
+            };
+            options.opt_ilike = Some(IlikeSelectItem { pattern });
+        }
+        if options.opt_ilike.is_none() && self.parse_keyword(Keyword::EXCLUDE) {
+            options.opt_exclude = Some(if self.consume_token(&Token::LParen) {
+                let columns = self.parse_comma_separated(Parser::parse_object_name)?;
+                self.expect_token(&Token::RParen)?;
+                ExcludeSelectItem::Multiple(columns)
+            } else {
+                ExcludeSelectItem::Single(self.parse_object_name()?)
+            });
+        }
+        if self.parse_keyword(Keyword::EXCEPT) {
+            options.opt_except = Some(self.query_wildcard_except()?);
+        }
+        if let Some(k) = self.peek_one_of_keywords(&[Keyword::REPLACE, Keyword::RENAME]) {
+            return self.expected(
+                &format!("no {k:?} after a wildcard (not supported)"),
+                self.peek_token(),
+            );
+        }
+        Ok(())
+    }
+
+    /// `EXCEPT (a, b)` or ClickHouse's `EXCEPT a` after a wildcard (EXCEPT read).
+    fn query_wildcard_except(&mut self) -> Result<ExceptSelectItem, ParserError> {
+        if self.peek_token_ref().token != Token::LParen {
+            return Ok(ExceptSelectItem {
+                first_element: self.parse_identifier()?,
+                additional_elements: vec![],
+            });
+        }
+        let idents =
+            self.parse_parenthesized(|p| p.parse_comma_separated(Parser::parse_identifier))?;
+        let mut idents = idents.into_iter();
+        match idents.next() {
+            Some(first_element) => Ok(ExceptSelectItem {
+                first_element,
+                additional_elements: idents.collect(),
+            }),
+            None => self.expected(
+                "at least one column should be parsed by the expect clause",
+                self.peek_token(),
+            ),
+        }
+    }
+
+    /// A select item's alias, `[AS] name`: a word the flavour lets end an item, or a quoted
+    /// string (sqlparser's `maybe_parse_select_item_alias`).
+    fn query_select_item_alias(&mut self) -> Result<Option<Ident>, ParserError> {
+        let flavor = self.flavor;
+        self.query_optional_alias(|explicit, kw| flavor.query_is_select_item_alias(explicit, kw))
+    }
+
+    /// `[AS] alias` where `accepts(explicit, keyword)` says which words may be an alias; a
+    /// quoted string always may. After AS, something must follow.
+    pub(super) fn query_optional_alias(
+        &mut self,
+        accepts: impl Fn(bool, Keyword) -> bool,
+    ) -> Result<Option<Ident>, ParserError> {
+        let after_as = self.parse_keyword(Keyword::AS);
+        let next = self.next_token();
+        match next.token {
+            Token::Word(w) if accepts(after_as, w.keyword) => Ok(Some(w.into_ident(next.span))),
+            Token::SingleQuotedString(s) => Ok(Some(Ident::with_quote('\'', s))),
+            Token::DoubleQuotedString(s) => Ok(Some(Ident::with_quote('"', s))),
+            _ if after_as => self.expected("an identifier after AS", next),
+            _ => {
+                self.prev_token();
+                Ok(None)
+            }
+        }
+    }
+
+    /// `INTO [TEMP|TEMPORARY] [UNLOGGED] [TABLE] target, ...` (INTO read): MySQL's
+    /// `@variables`, or a new table.
+    fn query_select_into(&mut self) -> Result<SelectInto, ParserError> {
+        let temporary = self
+            .parse_one_of_keywords(&[Keyword::TEMP, Keyword::TEMPORARY])
+            .is_some();
+        let unlogged = self.parse_keyword(Keyword::UNLOGGED);
+        let table = self.parse_keyword(Keyword::TABLE);
+        let targets = self.parse_comma_separated(Parser::parse_expr)?;
+        Ok(SelectInto {
+            temporary,
+            unlogged,
+            table,
+            targets,
+        })
+    }
+
+    /// The tables after FROM, separated by commas.
+    pub(super) fn query_from_list(&mut self) -> Result<Vec<TableWithJoins>, ParserError> {
+        self.parse_comma_separated(Parser::parse_table_and_joins)
+    }
+
+    /// Hive's `LATERAL VIEW [OUTER] expr name [AS] alias, ...`, which sqlparser reads in
+    /// every dialect.
+    fn query_lateral_views(&mut self) -> Result<Vec<LateralView>, ParserError> {
+        let mut views = vec![];
+        while self.parse_keywords(&[Keyword::LATERAL, Keyword::VIEW]) {
+            let outer = self.parse_keyword(Keyword::OUTER);
+            let lateral_view = self.parse_expr()?;
+            let lateral_view_name = self.parse_object_name()?;
+            let aliases = self.parse_comma_separated(|p| {
+                p.query_optional_alias(|explicit, kw| {
+                    explicit || !LATERAL_VIEW_ALIAS_END.contains(&kw)
+                })
+            })?;
+            views.push(LateralView {
+                lateral_view,
+                lateral_view_name,
+                lateral_col_alias: aliases.into_iter().flatten().collect(),
+                outer,
+            });
+        }
+        Ok(views)
+    }
+
+    /// Oracle's `START WITH cond` (read in every dialect, as sqlparser does). `CONNECT BY`
+    /// needs the expression part's PRIOR, which it does not read: refused.
+    fn query_connect_by(&mut self) -> Result<Vec<ConnectByKind>, ParserError> {
+        let mut clauses = vec![];
+        loop {
+            if self.parse_keywords(&[Keyword::START, Keyword::WITH]) {
+                let start_token = self.get_current_token().clone();
+                clauses.push(ConnectByKind::StartWith {
+                    start_token: start_token.into(),
+                    condition: Box::new(self.parse_expr()?),
+                });
+            } else if self.peek_keywords(&[Keyword::CONNECT, Keyword::BY]) {
+                return self.expected("no CONNECT BY (not supported)", self.peek_token());
+            } else {
+                return Ok(clauses);
+            }
+        }
+    }
+
+    /// `GROUP BY [ALL | item, ...] [WITH ROLLUP|CUBE|TOTALS ...] [GROUPING SETS (...)]`.
+    fn query_group_by(&mut self) -> Result<Option<GroupByExpr>, ParserError> {
+        if !self.parse_keywords(&[Keyword::GROUP, Keyword::BY]) {
+            return Ok(None);
+        }
+        let expressions = if self.parse_keyword(Keyword::ALL) {
+            None
+        } else {
+            Some(self.parse_comma_separated(Parser::query_group_by_item)?)
+        };
+        let mut modifiers = vec![];
+        if self.flavor.query_supports_group_by_with_modifier() {
+            while self.parse_keyword(Keyword::WITH) {
+                let keyword = self.expect_one_of_keywords(&[
+                    Keyword::ROLLUP,
+                    Keyword::CUBE,
+                    Keyword::TOTALS,
+                ])?;
+                modifiers.push(match keyword {
+                    Keyword::ROLLUP => GroupByWithModifier::Rollup,
+                    Keyword::CUBE => GroupByWithModifier::Cube,
+                    _ => GroupByWithModifier::Totals,
+                });
+            }
+        }
+        if self.parse_keywords(&[Keyword::GROUPING, Keyword::SETS]) {
+            self.expect_token(&Token::LParen)?;
+            let sets = self.parse_comma_separated(|p| {
+                if p.peek_token_ref().token == Token::LParen {
+                    p.query_tuple()
+                } else {
+                    Ok(vec![p.parse_expr()?])
+                }
+            })?;
+            self.expect_token(&Token::RParen)?;
+            modifiers.push(GroupByWithModifier::GroupingSets(Expr::GroupingSets(sets)));
+        }
+        Ok(Some(match expressions {
+            None => GroupByExpr::All(modifiers),
+            Some(exprs) => GroupByExpr::Expressions(exprs, modifiers),
+        }))
+    }
+
+    /// One GROUP BY item; PostgreSQL (and the generic dialect) also take GROUPING SETS,
+    /// CUBE, ROLLUP and `()`.
+    fn query_group_by_item(&mut self) -> Result<Expr, ParserError> {
+        if !self.flavor.query_supports_group_by_expr() {
+            return self.parse_expr();
+        }
+        if self.parse_keywords(&[Keyword::GROUPING, Keyword::SETS]) {
+            return Ok(Expr::GroupingSets(self.query_tuple_list()?));
+        }
+        if self.parse_keyword(Keyword::CUBE) {
+            return Ok(Expr::Cube(self.query_tuple_list()?));
+        }
+        if self.parse_keyword(Keyword::ROLLUP) {
+            return Ok(Expr::Rollup(self.query_tuple_list()?));
+        }
+        if self.consume_tokens(&[Token::LParen, Token::RParen]) {
+            return Ok(Expr::Tuple(vec![]));
+        }
+        self.parse_expr()
+    }
+
+    /// `(tuple, ...)` where each tuple is `(a, b)`, `()` or a lone expression.
+    fn query_tuple_list(&mut self) -> Result<Vec<Vec<Expr>>, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let tuples = self.parse_comma_separated(|p| {
+            if p.peek_token_ref().token == Token::LParen {
+                p.query_tuple()
+            } else {
+                Ok(vec![p.parse_expr()?])
+            }
+        })?;
+        self.expect_token(&Token::RParen)?;
+        Ok(tuples)
+    }
+
+    /// `(a, b, ...)` or `()`.
+    fn query_tuple(&mut self) -> Result<Vec<Expr>, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        if self.consume_token(&Token::RParen) {
+            return Ok(vec![]);
+        }
+        let exprs = self.parse_comma_separated(Parser::parse_expr)?;
+        self.expect_token(&Token::RParen)?;
+        Ok(exprs)
+    }
+
+    /// WINDOW and QUALIFY, in either order; the flag says whether WINDOW came first.
+    fn query_window_and_qualify(
+        &mut self,
+    ) -> Result<(Vec<NamedWindowDefinition>, Option<Expr>, bool), ParserError> {
+        if self.parse_keyword(Keyword::WINDOW) {
+            let windows = self.parse_comma_separated(Parser::query_named_window)?;
+            let qualify = self.query_optional_expr_after(Keyword::QUALIFY)?;
+            return Ok((windows, qualify, true));
+        }
+        if self.parse_keyword(Keyword::QUALIFY) {
+            let qualify = Some(self.parse_expr()?);
+            let windows = if self.parse_keyword(Keyword::WINDOW) {
+                self.parse_comma_separated(Parser::query_named_window)?
+            } else {
+                vec![]
+            };
+            return Ok((windows, qualify, false));
+        }
+        Ok((vec![], None, false))
+    }
+
+    /// `name AS (spec)`, or `name AS other` in the generic dialect.
+    fn query_named_window(&mut self) -> Result<NamedWindowDefinition, ParserError> {
+        let name = self.parse_identifier()?;
+        self.expect_keyword_is(Keyword::AS)?;
+        let window = if self.consume_token(&Token::LParen) {
+            NamedWindowExpr::WindowSpec(self.parse_window_spec()?)
+        } else if self.flavor == Flavor::Generic {
+            NamedWindowExpr::NamedWindow(self.parse_identifier()?)
+        } else {
+            return self.expected("(", self.peek_token());
+        };
+        Ok(NamedWindowDefinition(name, window))
+    }
+
+    /// `keyword expr`, or nothing when the keyword is not next.
+    fn query_optional_expr_after(&mut self, keyword: Keyword) -> Result<Option<Expr>, ParserError> {
+        if self.parse_keyword(keyword) {
+            Ok(Some(self.parse_expr()?))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// `keywords expr, ...`, or nothing when the keywords are not next.
+    fn query_exprs_after(&mut self, keywords: &[Keyword]) -> Result<Vec<Expr>, ParserError> {
+        if self.parse_keywords(keywords) {
+            self.parse_comma_separated(Parser::parse_expr)
+        } else {
+            Ok(vec![])
+        }
+    }
+}
+
+/// The generic dialect's `FROM t` alone, a query of every column.
+fn from_only_select(from_token: TokenWithSpan, from: Vec<TableWithJoins>) -> Select {
+    Select {
+        select_token: from_token.into(),
+        optimizer_hints: vec![],
+        distinct: None,
+        select_modifiers: None,
+        top: None,
+        top_before_distinct: false,
+        projection: vec![],
+        exclude: None,
+        into: None,
+        from,
+        lateral_views: vec![],
+        prewhere: None,
+        selection: None,
+        group_by: GroupByExpr::Expressions(vec![], vec![]),
+        cluster_by: vec![],
+        distribute_by: vec![],
+        sort_by: Vec::<OrderByExpr>::new(),
+        having: None,
+        named_window: vec![],
+        window_before_qualify: false,
+        qualify: None,
+        value_table_mode: None,
+        connect_by: vec![],
+        flavor: SelectFlavor::FromFirstNoSelect,
+    }
+}
+
+/// A hint comment's `prefix+text`, the prefix being letters and digits only.
+fn hint_text(comment: &str) -> Option<(String, String)> {
+    let (prefix, text) = comment.split_once('+')?;
+    prefix
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric())
+        .then(|| (prefix.to_string(), text.to_string()))
+}
+
+/// The questions sqlparser's dialects answer for SELECT.
+impl Flavor {
+    /// `SELECT FROM t`, a select list of nothing.
+    fn query_supports_empty_projections(self) -> bool {
+        matches!(self, Flavor::Postgres | Flavor::Generic)
+    }
+
+    /// Comments right after SELECT kept as optimizer hints.
+    fn query_supports_optimizer_hints(self) -> bool {
+        matches!(self, Flavor::MySql | Flavor::Postgres | Flavor::Generic)
+    }
+
+    /// `GROUP BY ... WITH ROLLUP`.
+    fn query_supports_group_by_with_modifier(self) -> bool {
+        matches!(self, Flavor::MySql | Flavor::Generic)
+    }
+
+    /// GROUPING SETS, CUBE, ROLLUP and `()` as GROUP BY items.
+    fn query_supports_group_by_expr(self) -> bool {
+        matches!(self, Flavor::Postgres | Flavor::Generic)
+    }
+
+    /// Whether `kw` may be a select item's alias (`explicit`: after AS). T-SQL refuses its
+    /// statement keywords even after AS; elsewhere AS allows any word.
+    pub(crate) fn query_is_select_item_alias(self, explicit: bool, kw: Keyword) -> bool {
+        if self == Flavor::MsSql && MSSQL_STATEMENT_KEYWORDS.contains(&kw) {
+            return false;
+        }
+        explicit || !RESERVED_FOR_COLUMN_ALIAS.contains(&kw)
+    }
+
+    /// The T-SQL statement keywords that no alias takes.
+    pub(crate) fn query_mssql_statement_keywords() -> &'static [Keyword] {
+        MSSQL_STATEMENT_KEYWORDS
+    }
+}
