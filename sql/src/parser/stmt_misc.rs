@@ -1,0 +1,390 @@
+//! SET, DECLARE, USE and T-SQL's PRINT, WAITFOR and EXECUTE.
+
+use super::super::{parser_err, Parser};
+use crate::Flavor;
+use sqlparser::ast::{
+    ContextModifier, Declare, DeclareAssignment, DeclareType, Expr, ExprWithAlias, Ident,
+    ObjectName, PrintStatement, Set, SetAssignment, Statement, Use, WaitForStatement, WaitForType,
+};
+use sqlparser::keywords::Keyword;
+use sqlparser::parser::ParserError;
+use sqlparser::tokenizer::Token;
+
+impl Flavor {
+    /// `SET a = 1, b = 2` in one statement.
+    fn stmt_comma_separated_set(self) -> bool {
+        matches!(self, Flavor::MySql | Flavor::Generic)
+    }
+
+    /// `SET (a, b) = (1, 2)`.
+    fn stmt_parenthesized_set(self) -> bool {
+        self == Flavor::Generic
+    }
+
+    /// `SET NAMES charset [COLLATE ...]`.
+    fn stmt_set_names(self) -> bool {
+        matches!(self, Flavor::MySql | Flavor::Postgres | Flavor::Generic)
+    }
+
+    /// T-SQL's `SET NOCOUNT ON` and the like, with no `=` or TO.
+    fn stmt_set_without_operator(self) -> bool {
+        self == Flavor::MsSql
+    }
+}
+
+impl Parser {
+    /// SET, the keyword consumed.
+    pub(crate) fn parse_set(&mut self) -> Result<Statement, ParserError> {
+        if self.peek_keyword(Keyword::HIVEVAR) {
+            return self.refuse_next("SET HIVEVAR");
+        }
+        let scope = self.context_modifier();
+        if self.peek_keyword(Keyword::ROLE) {
+            return self.refuse_next("SET ROLE");
+        }
+        if let Some(stmt) = self.special_set()? {
+            return Ok(stmt);
+        }
+        if self.flavor.stmt_comma_separated_set() {
+            if scope.is_some() {
+                self.prev_token();
+            }
+            if let Some(stmt) = self.maybe_parse(|p| p.set_assignment_list())? {
+                return Ok(stmt);
+            }
+        }
+        self.set_variable(scope)
+    }
+
+    /// `SESSION`, `LOCAL` or `GLOBAL`.
+    fn context_modifier(&mut self) -> Option<ContextModifier> {
+        match self.parse_one_of_keywords(&[Keyword::SESSION, Keyword::LOCAL, Keyword::GLOBAL])? {
+            Keyword::LOCAL => Some(ContextModifier::Local),
+            Keyword::GLOBAL => Some(ContextModifier::Global),
+            _ => Some(ContextModifier::Session),
+        }
+    }
+
+    /// `SET TIME ZONE`, `SET NAMES`, `SET [SESSION CHARACTERISTICS AS] TRANSACTION ...`.
+    fn special_set(&mut self) -> Result<Option<Statement>, ParserError> {
+        if self.peek_keywords(&[Keyword::TIME, Keyword::ZONE])
+            || self.peek_keyword(Keyword::TIMEZONE)
+        {
+            return self.refuse_next("SET TIME ZONE").map(Some);
+        }
+        if self.flavor.stmt_set_names() && self.peek_keyword(Keyword::NAMES) {
+            return self.refuse_next("SET NAMES").map(Some);
+        }
+        if self.parse_keyword(Keyword::CHARACTERISTICS) {
+            self.expect_keywords(&[Keyword::AS, Keyword::TRANSACTION])?;
+            let modes = self.transaction_modes()?;
+            return Ok(Some(Statement::Set(Set::SetTransaction {
+                modes,
+                snapshot: None,
+                session: true,
+            })));
+        }
+        if self.parse_keyword(Keyword::TRANSACTION) {
+            if self.peek_keyword(Keyword::SNAPSHOT) {
+                return self.refuse_next("SET TRANSACTION SNAPSHOT").map(Some);
+            }
+            let modes = self.transaction_modes()?;
+            return Ok(Some(Statement::Set(Set::SetTransaction {
+                modes,
+                snapshot: None,
+                session: false,
+            })));
+        }
+        if self.peek_keyword(Keyword::AUTHORIZATION) {
+            return self.refuse_next("SET SESSION AUTHORIZATION").map(Some);
+        }
+        Ok(None)
+    }
+
+    /// MySQL's `SET [scope] a = 1, [scope] b = 2`: one assignment is a SingleAssignment.
+    fn set_assignment_list(&mut self) -> Result<Statement, ParserError> {
+        let mut assignments = self.parse_comma_separated(|p| p.set_assignment())?;
+        if assignments.len() > 1 {
+            return Ok(Statement::Set(Set::MultipleAssignments { assignments }));
+        }
+        let Some(SetAssignment { scope, name, value }) = assignments.pop() else {
+            return Err(ParserError::ParserError(
+                "Expected at least one assignment".to_string(),
+            ));
+        };
+        Ok(Statement::Set(Set::SingleAssignment {
+            scope,
+            hivevar: false,
+            variable: name,
+            values: vec![value],
+        }))
+    }
+
+    /// `[scope] name {= | TO} expr`.
+    fn set_assignment(&mut self) -> Result<SetAssignment, ParserError> {
+        let scope = self.context_modifier();
+        if self.flavor.stmt_parenthesized_set() && self.consume_token(&Token::LParen) {
+            return self.expected_ref("Unparenthesized assignment", self.peek_token_ref());
+        }
+        let name = self.stmt_object_name()?;
+        if !(self.consume_token(&Token::Eq) || self.parse_keyword(Keyword::TO)) {
+            return self.expected_ref("assignment operator", self.peek_token_ref());
+        }
+        let value = self.parse_expr()?;
+        Ok(SetAssignment { scope, name, value })
+    }
+
+    /// `SET [scope] name {= | TO} value, ...`, `SET (a, b) = (...)`, or T-SQL's session
+    /// options.
+    fn set_variable(&mut self, scope: Option<ContextModifier>) -> Result<Statement, ParserError> {
+        if self.flavor.stmt_parenthesized_set() && self.consume_token(&Token::LParen) {
+            let variables = self
+                .parse_comma_separated(|p| p.parse_identifier())?
+                .into_iter()
+                .map(|ident| ObjectName::from(vec![ident]))
+                .collect();
+            self.expect_token(&Token::RParen)?;
+            if !(self.consume_token(&Token::Eq) || self.parse_keyword(Keyword::TO)) {
+                return self.expected_ref("equals sign or TO", self.peek_token_ref());
+            }
+            let values = self.set_values(true)?;
+            return Ok(Statement::Set(Set::ParenthesizedAssignments {
+                variables,
+                values,
+            }));
+        }
+        let variable = self.stmt_object_name()?;
+        if self.consume_token(&Token::Eq) || self.parse_keyword(Keyword::TO) {
+            return Ok(Statement::Set(Set::SingleAssignment {
+                scope,
+                hivevar: false,
+                variable,
+                values: self.set_values(false)?,
+            }));
+        }
+        if self.flavor.stmt_set_without_operator() {
+            self.prev_token();
+            return self.refuse_next("SET with a session option");
+        }
+        self.expected_ref("equals sign or TO", self.peek_token_ref())
+    }
+
+    /// The values after `=`: queries or expressions, separated by commas. An expression
+    /// that fails is reported as a missing value where the reading stopped.
+    fn set_values(&mut self, parenthesized: bool) -> Result<Vec<Expr>, ParserError> {
+        if parenthesized {
+            self.expect_token(&Token::LParen)?;
+        }
+        let mut values = vec![];
+        loop {
+            let value = if self
+                .peek_one_of_keywords(&[Keyword::SELECT, Keyword::WITH])
+                .is_some()
+            {
+                Expr::Subquery(self.parse_query()?)
+            } else if let Ok(expr) = self.parse_expr() {
+                expr
+            } else {
+                return self.expected_ref("variable value", self.peek_token_ref());
+            };
+            values.push(value);
+            if !self.consume_token(&Token::Comma) {
+                break;
+            }
+        }
+        if parenthesized {
+            self.expect_token(&Token::RParen)?;
+        }
+        Ok(values)
+    }
+
+    /// DECLARE, the keyword consumed: T-SQL's variables and cursors, or a cursor elsewhere.
+    pub(crate) fn parse_declare(&mut self) -> Result<Statement, ParserError> {
+        if self.flavor == Flavor::MsSql {
+            let stmts = self.parse_comma_separated(|p| p.tsql_declaration())?;
+            return Ok(Statement::Declare { stmts });
+        }
+        self.declare_cursor()
+    }
+
+    /// `@name [AS] type [= expr]`, `@name type FOR query` or `name CURSOR [FOR query]`.
+    fn tsql_declaration(&mut self) -> Result<Declare, ParserError> {
+        let name = self.parse_identifier()?;
+        if !name.value.starts_with('@') && !self.peek_keyword(Keyword::CURSOR) {
+            return Err(ParserError::TokenizerError(
+                "Invalid MsSql variable declaration.".to_string(),
+            ));
+        }
+        let (declare_type, data_type) = if self.parse_keyword(Keyword::CURSOR) {
+            (Some(DeclareType::Cursor), None)
+        } else {
+            let _ = self.parse_keyword(Keyword::AS);
+            (None, Some(self.parse_data_type()?))
+        };
+        let (for_query, assignment) = if self.parse_keyword(Keyword::FOR) {
+            (Some(self.parse_query()?), None)
+        } else if self.consume_token(&Token::Eq) {
+            let value = self.parse_expr()?;
+            (
+                None,
+                Some(DeclareAssignment::MsSqlAssignment(Box::new(value))),
+            )
+        } else {
+            (None, None)
+        };
+        Ok(Declare {
+            names: vec![name],
+            data_type,
+            assignment,
+            declare_type,
+            binary: None,
+            sensitive: None,
+            scroll: None,
+            hold: None,
+            for_query,
+        })
+    }
+
+    /// `DECLARE name [BINARY] [INSENSITIVE | ASENSITIVE] [[NO] SCROLL] CURSOR
+    /// [WITH | WITHOUT HOLD] FOR query` (PostgreSQL's cursor, which sqlparser reads in
+    /// every dialect but T-SQL).
+    fn declare_cursor(&mut self) -> Result<Statement, ParserError> {
+        let name = self.parse_identifier()?;
+        let binary = Some(self.parse_keyword(Keyword::BINARY));
+        let sensitive = if self.parse_keyword(Keyword::INSENSITIVE) {
+            Some(true)
+        } else if self.parse_keyword(Keyword::ASENSITIVE) {
+            Some(false)
+        } else {
+            None
+        };
+        let scroll = if self.parse_keyword(Keyword::SCROLL) {
+            Some(true)
+        } else if self.parse_keywords(&[Keyword::NO, Keyword::SCROLL]) {
+            Some(false)
+        } else {
+            None
+        };
+        self.expect_keyword_is(Keyword::CURSOR)?;
+        let hold = match self.parse_one_of_keywords(&[Keyword::WITH, Keyword::WITHOUT]) {
+            Some(keyword) => {
+                self.expect_keyword_is(Keyword::HOLD)?;
+                Some(keyword == Keyword::WITH)
+            }
+            None => None,
+        };
+        self.expect_keyword_is(Keyword::FOR)?;
+        let query = self.parse_query()?;
+        Ok(Statement::Declare {
+            stmts: vec![Declare {
+                names: vec![name],
+                data_type: None,
+                assignment: None,
+                declare_type: Some(DeclareType::Cursor),
+                binary,
+                sensitive,
+                scroll,
+                hold,
+                for_query: Some(query),
+            }],
+        })
+    }
+
+    /// `USE name`.
+    pub(crate) fn parse_use(&mut self) -> Result<Statement, ParserError> {
+        Ok(Statement::Use(Use::Object(self.stmt_object_name()?)))
+    }
+
+    /// `PRINT expr`.
+    pub(crate) fn parse_print(&mut self) -> Result<Statement, ParserError> {
+        Ok(Statement::Print(PrintStatement {
+            message: Box::new(self.parse_expr()?),
+        }))
+    }
+
+    /// `WAITFOR DELAY expr` / `WAITFOR TIME expr`.
+    pub(crate) fn parse_waitfor(&mut self) -> Result<Statement, ParserError> {
+        let wait_type = if self.parse_keyword(Keyword::DELAY) {
+            WaitForType::Delay
+        } else if self.parse_keyword(Keyword::TIME) {
+            WaitForType::Time
+        } else {
+            return self.expected_ref("DELAY or TIME", self.peek_token_ref());
+        };
+        let expr = self.parse_expr()?;
+        Ok(Statement::WaitFor(WaitForStatement { wait_type, expr }))
+    }
+
+    /// `EXEC[UTE] name [args] [INTO ...] [USING ...] [OUTPUT] [DEFAULT]`, or `EXEC (expr)`.
+    pub(crate) fn parse_execute(&mut self) -> Result<Statement, ParserError> {
+        let name = if self.peek_token_ref().token == Token::LParen {
+            None
+        } else {
+            Some(self.stmt_object_name()?)
+        };
+        let has_parentheses = self.consume_token(&Token::LParen);
+        let parameters = if self.execute_arguments_end(has_parentheses) {
+            vec![]
+        } else {
+            self.parse_comma_separated(|p| p.parse_expr())?
+        };
+        if has_parentheses {
+            self.expect_token(&Token::RParen)?;
+        }
+        let into = if self.parse_keyword(Keyword::INTO) {
+            self.parse_comma_separated(|p| p.parse_identifier())?
+        } else {
+            vec![]
+        };
+        let using = if self.parse_keyword(Keyword::USING) {
+            self.parse_comma_separated(|p| p.expr_with_alias())?
+        } else {
+            vec![]
+        };
+        let output = self.parse_keyword(Keyword::OUTPUT);
+        let default = self.parse_keyword(Keyword::DEFAULT);
+        Ok(Statement::Execute {
+            immediate: false,
+            name,
+            parameters,
+            has_parentheses,
+            into,
+            using,
+            output,
+            default,
+        })
+    }
+
+    /// Whether EXECUTE's argument list is empty: the token that would end it is next.
+    fn execute_arguments_end(&self, has_parentheses: bool) -> bool {
+        let next = &self.peek_token_ref().token;
+        if has_parentheses {
+            return *next == Token::RParen;
+        }
+        match next {
+            Token::EOF | Token::SemiColon => true,
+            Token::Word(w) => {
+                matches!(
+                    w.keyword,
+                    Keyword::USING | Keyword::OUTPUT | Keyword::DEFAULT
+                )
+            }
+            _ => false,
+        }
+    }
+
+    fn expr_with_alias(&mut self) -> Result<ExprWithAlias, ParserError> {
+        let expr = self.parse_expr()?;
+        let alias: Option<Ident> = if self.parse_keyword(Keyword::AS) {
+            Some(self.parse_identifier()?)
+        } else {
+            None
+        };
+        Ok(ExprWithAlias { expr, alias })
+    }
+
+    /// The refusal of a statement form this parser leaves out, at the next token.
+    pub(crate) fn refuse_next<T>(&self, what: &str) -> Result<T, ParserError> {
+        parser_err(super::unsupported(what), self.peek_token_ref().span.start)
+    }
+}
