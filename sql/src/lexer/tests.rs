@@ -1,0 +1,553 @@
+//! The lexer against sqlparser's tokenizer, on what a user might type: every quote style,
+//! escapes, errors, numbers, placeholders, variables, comments, operators, odd characters.
+
+use super::tokenize;
+use crate::Flavor;
+use sqlparser::dialect::{
+    Dialect, GenericDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect,
+};
+use sqlparser::tokenizer::Tokenizer;
+
+const FLAVORS: [Flavor; 5] = [
+    Flavor::MySql,
+    Flavor::Postgres,
+    Flavor::MsSql,
+    Flavor::Sqlite,
+    Flavor::Generic,
+];
+
+fn dialect(f: Flavor) -> Box<dyn Dialect> {
+    match f {
+        Flavor::MySql => Box::new(MySqlDialect {}),
+        Flavor::Postgres => Box::new(PostgreSqlDialect {}),
+        Flavor::MsSql => Box::new(MsSqlDialect {}),
+        Flavor::Sqlite => Box::new(SQLiteDialect {}),
+        Flavor::Generic => Box::new(GenericDialect {}),
+    }
+}
+
+/// Tokens with spans, or the error as displayed: what the two lexers must agree on.
+fn outcome(
+    r: Result<Vec<sqlparser::tokenizer::TokenWithSpan>, sqlparser::tokenizer::TokenizerError>,
+) -> String {
+    match r {
+        Ok(tokens) => tokens
+            .iter()
+            .map(|t| format!("{:?}@{:?}-{:?}", t.token, t.span.start, t.span.end))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Err(e) => format!("error: {e}"),
+    }
+}
+
+/// The texts on which the two lexers differ, in every flavour.
+fn differences(texts: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for text in texts {
+        for f in FLAVORS {
+            let theirs =
+                outcome(Tokenizer::new(dialect(f).as_ref(), text).tokenize_with_location());
+            let ours = outcome(tokenize(f, text));
+            if theirs != ours {
+                out.push(format!(
+                    "{f:?} {text:?}\n  sqlparser: {theirs}\n  ours:      {ours}"
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn assert_same(texts: &[&str]) {
+    let d = differences(texts);
+    assert!(d.is_empty(), "{} differences:\n{}", d.len(), d.join("\n"));
+}
+
+#[test]
+fn quotes_of_every_flavour() {
+    assert_same(&[
+        "'abc'",
+        "'it''s'",
+        "''",
+        "''''",
+        "\"abc\"",
+        "\"a\"\"b\"",
+        "`abc`",
+        "`a``b`",
+        "[abc]",
+        "[a]]b]",
+        "[a[b]",
+        "N'abc'",
+        "n'abc'",
+        "N\"abc\"",
+        "X'1F'",
+        "x'1f'",
+        "X'\\%'",
+        "B'0101'",
+        "b\"01\"",
+        "E'a\\nb'",
+        "e'x'",
+        "U&'\\0041'",
+        "u&'\\+000041'",
+        "U&'a\\\\b'",
+        "U&x",
+        "u&'x''y'",
+        "r'abc'",
+        "R\"abc\"",
+        "r''",
+        "r'''a''b'''",
+        "r\"\"\"a\"\"\"",
+        "q'[abc]'",
+        "Q'{a'b}'",
+        "q'<x>'",
+        "q'(x)'",
+        "q'|x|'",
+        "nq'[x]'",
+        "NQx",
+        "nq",
+        "bx",
+        "ex",
+        "rx",
+        "qx",
+        "ux",
+        "xy",
+        "n",
+        "'a\nb'",
+        "'a\r\nb'",
+        "'é'",
+        "'日本'",
+        "'😀'",
+    ]);
+}
+
+#[test]
+fn backslash_escapes() {
+    assert_same(&[
+        "'a\\'b'",
+        "'a\\\\b'",
+        "'\\0\\a\\b\\f\\n\\r\\t\\Z\\q'",
+        "'\\%\\_'",
+        "\"a\\\"b\"",
+        "'a\\",
+        "'a\\'",
+        "E'\\x41\\x4\\x\\xg'",
+        "E'\\101\\7\\777'",
+        "E'\\u0041\\U00000041'",
+        "E'\\u00'",
+        "E'\\u+041'",
+        "E'\\u-041'",
+        "E'\\uzzzz'",
+        "E'\\UFFFFFFFF'",
+        "E'\\0'",
+        "E'\\x00'",
+        "E'\\x80'",
+        "E'\\'",
+        "E'a''b'",
+        "E'\\b\\f\\n\\r\\t\\z'",
+        "E'",
+        "E'\\",
+        "E'\\u12",
+        "U&'\\00",
+        "U&'\\zz41'",
+        "U&'\\D800'",
+        "U&'\\+11ffff'",
+        "U&'abc",
+    ]);
+}
+
+#[test]
+fn unterminated_text_is_an_error_where_sqlparser_says() {
+    assert_same(&[
+        "'abc",
+        "\"abc",
+        "`abc",
+        "[abc",
+        "N'abc",
+        "X'ab",
+        "B'01",
+        "b\"01",
+        "r'ab",
+        "r'''ab''",
+        "q'",
+        "q' x'",
+        "q'[abc",
+        "nq'\tx'",
+        "/* abc",
+        "/* a /* b */",
+        "/* a */ */",
+        "select 'a\n\nb",
+        "$$abc",
+        "$$abc$",
+        "$tag$abc$ta",
+        "$tag$abc$tag",
+    ]);
+}
+
+#[test]
+fn numbers() {
+    assert_same(&[
+        "1",
+        "1.5",
+        ".5",
+        "1.",
+        "1e3",
+        "1E+3",
+        "1e-3",
+        "1.5e3",
+        "1e",
+        "1ea",
+        "1e+",
+        "1e_3",
+        "0x1F",
+        "0X1F",
+        "0x",
+        "0xg",
+        "00x1",
+        "1L",
+        "1.5L",
+        "1_000",
+        "1__0",
+        "1_",
+        "0x1_f",
+        "0x_1",
+        "1_000.5_5",
+        "123abc",
+        "1abc",
+        "1$",
+        "t.1e5",
+        "t.1e",
+        "t.1x",
+        "t.1",
+        "a.5",
+        "a .5",
+        "a._b",
+        "._b",
+        "1._",
+        "..",
+        "1..2",
+        "1.2.3",
+        "t1.c2",
+        "1 .x",
+        "SELECT 1.x",
+        "SELECT 1.e5",
+    ]);
+}
+
+#[test]
+fn placeholders_and_variables() {
+    assert_same(&[
+        "$1",
+        "$name",
+        "$",
+        "$ 1",
+        "$$",
+        "$$$",
+        "$$a$b$$",
+        "$$ $a$$ x",
+        "$tag$a$b$tag$ x",
+        "$t$$t$",
+        "$1$x$1$",
+        "$12.50",
+        "$12.",
+        "$.5",
+        "$1a.5",
+        "$é",
+        "?",
+        "?1",
+        "?12a",
+        "?٣",
+        ":name",
+        ":1",
+        "::int",
+        ":=",
+        "@v",
+        "@@v",
+        "@@ v",
+        "@@",
+        "@",
+        "@ x",
+        "@'x'",
+        "'root'@'localhost'",
+        "@\"x\"",
+        "@`x`",
+        "@1",
+        "@(",
+        "@@(",
+        "@@\n",
+        "@\n",
+        "@>x",
+        "@?x",
+        "@-@x",
+        "@-x",
+        "@--x",
+        "@@@",
+        "#t",
+        "#",
+        "# x",
+        "##",
+        "#(",
+        "#\nx",
+        "##t",
+    ]);
+}
+
+#[test]
+fn comments_and_hints() {
+    assert_same(&[
+        "-- c\nx",
+        "--c\nx",
+        "--",
+        "-- ",
+        "--\tx",
+        "---",
+        "-- c\r\nx",
+        "-- c\rx",
+        "# c\nx",
+        "#c",
+        "/* c */x",
+        "/**/x",
+        "/***/x",
+        "/* a /* b */ c */x",
+        "/*/ x */",
+        "/*!50110 KEY_BLOCK_SIZE = 1024*/",
+        "/*! STRAIGHT_JOIN */ x",
+        "/*!*/ x",
+        "/*!123*/ x",
+        "a /*!\n b\n */ c",
+        "/*! 'abc */",
+        "/*! /* inner */ x */",
+        "/*! /*! inner */ x */",
+        "x/*+ hint */",
+        "// c",
+        "a//b",
+        "a/b",
+    ]);
+}
+
+#[test]
+fn operators() {
+    assert_same(&[
+        "a::int",
+        "a->'b'",
+        "a->>'b'",
+        "a <=> b",
+        "a || b",
+        "a != b",
+        "a <> b",
+        "a @> b",
+        "a <@ b",
+        "a ~* b",
+        "a ~ b",
+        "a !~ b",
+        "a !~* b",
+        "a ~~ b",
+        "a ~~* b",
+        "a !~~ b",
+        "a !~~* b",
+        "a #> b",
+        "a #>> b",
+        "a #- b",
+        "a ? b",
+        "a ?| b",
+        "a ?|| b",
+        "a ?& b",
+        "a ?- b",
+        "a ?-| b",
+        "a ?# b",
+        "a @@ b",
+        "a @? b",
+        "a ^@ b",
+        "|/ a",
+        "||/ a",
+        "a && b",
+        "a & b",
+        "a | b",
+        "a ^ b",
+        "a << b",
+        "a >> b",
+        "a <<| b",
+        "a |>> b",
+        "a &< b",
+        "a &<| b",
+        "a &> b",
+        "a&>b",
+        "a&>",
+        "a |&> b",
+        "a |& b",
+        "a |> b",
+        "a <-> b",
+        "a <- b",
+        "a <^ b",
+        "a >^ b",
+        "a ~= b",
+        "a <| b",
+        "a ## b",
+        "a => b",
+        "a == b",
+        "!a",
+        "!!a",
+        "a <= b",
+        "a<=-1",
+        "a<+1",
+        "a<=+1",
+        "a >= b",
+        "a+-*/%b",
+        "a % b",
+        "a %b",
+        "a%",
+        "a +* b",
+        "a <=* b",
+        "a ->* b",
+        "a *= b",
+        "(a, b); [c] {d} \\",
+        "a::b:c",
+        "a @-@ b",
+        "a -> b",
+        "a ->>= b",
+        "a !== b",
+        "a <<< b",
+        "a >>> b",
+        "a ||| b",
+        "a ~~~ b",
+    ]);
+}
+
+#[test]
+fn whitespace_and_odd_characters() {
+    assert_same(&[
+        "select\r\nx",
+        "select\rx",
+        "select\r\r\nx",
+        "\tselect\t1",
+        "a\u{a0}b",
+        "a\u{3000}b",
+        "a\u{2028}b",
+        "a\u{85}b",
+        "a\u{b}b\u{c}",
+        "‘x’",
+        "“x”",
+        "café",
+        "naïve_1",
+        "日本語",
+        "😀",
+        "x😀y",
+        "\u{7f}x",
+        "x\u{7f}",
+        "é1",
+        "_x",
+        "$x",
+        "x$y",
+        "x#y",
+        "x@y",
+        "`",
+        "\"",
+        "'",
+        "[",
+        "]",
+        "\0",
+        "a\0b",
+        "\u{feff}select",
+        "Ω",
+        "ǅ",
+        "select * from t where a = 'x' and b = \"y\"",
+        "",
+        " ",
+        "\n\n",
+        "\n a \n\n b",
+    ]);
+}
+
+#[test]
+fn keywords_are_found_by_their_upper_case_unquoted() {
+    assert_same(&[
+        "select SELECT SeLeCt",
+        "\"select\" `select` [select]",
+        "from_ from _from",
+        "a1 ab_c current_timestamp",
+        "ſelect",
+        "ﬁle",
+    ]);
+}
+
+/// Cut a few statements at every character: truncated escapes, quotes and comments must
+/// read as sqlparser reads them (and never panic).
+#[test]
+fn every_prefix_of_tricky_texts() {
+    let texts = [
+        "SELECT E'a\\x4\\u00e9\\101', U&'\\+01F600x', $t$ a $ t$t$, N'x''y' -- c\n/* a /* b */ c */",
+        "SELECT `a``b`, [c]]d], \"e\"\"f\", 'g\\'h', X'1f', B'01', 0x1f, 1.5e-3L, .5, 1_000 #c\r\n",
+        "/*!50110 SET @@x = 1 */ SELECT @a, @@b, ?1, $1, $12.50, :n, a->>'k', a #>> '{a}', a <-> b",
+        "q'[x]', nq'{y}', r'''z''' , r\"w\", t._c, t.1e5, 1abc",
+    ];
+    let prefixes: Vec<&str> = texts
+        .iter()
+        .flat_map(|t| t.char_indices().filter_map(|(i, _)| t.get(..i)))
+        .collect();
+    assert_same(&prefixes);
+}
+
+/// Pieces of SQL that start or end tokens in some flavour, to be strung together at random.
+const PIECES: &[&str] = &[
+    "'", "\"", "`", "[", "]", "\\", "$", "@", "#", "?", ":", "-", "/", "*", "!", "<", ">", "=",
+    "|", "&", "~", "^", "%", "+", ".", "_", "0", "1", "9", "e", "E", "x", "X", "b", "B", "N", "n",
+    "q", "Q", "r", "R", "u", "U", "L", "a", "é", "😀", " ", "\n", "\r", "\t", "\u{a0}", "{", "}",
+    "(", ")", ",", ";", "ab", "/*", "*/", "--", "-- ", "/*!", "/*!5 ", "$$", "$t$", "E'", "U&'",
+    "0x", "\\u", "\\x", "''", "\\+", "7", "f", "1e", "٣",
+];
+
+/// Random strings of pieces (from a fixed seed) read alike by both lexers.
+#[test]
+fn random_strings_of_pieces() {
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let texts: Vec<String> = (0..20_000)
+        .map(|_| {
+            let len = next() % 10 + 1;
+            (0..len)
+                .filter_map(|_| PIECES.get((next() % PIECES.len() as u64) as usize).copied())
+                .collect()
+        })
+        .collect();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let d = differences(&texts);
+    assert!(
+        d.is_empty(),
+        "{} differences, the first:\n{}",
+        d.len(),
+        d.iter().take(10).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// Long runs of what opens, nests or extends tokens: read in time proportional to their
+/// length (a quadratic read of these would take minutes), in every flavour.
+#[test]
+fn long_inputs_take_linear_time() {
+    let n = 200_000;
+    let texts = [
+        format!("$t$ {} $t", "$t ".repeat(n / 3)),
+        "/*".repeat(n / 2),
+        format!("/*!{}", "/*".repeat(n / 2)),
+        format!("E'{}", "\\x".repeat(n / 2)),
+        "@".repeat(n),
+        "#".repeat(n),
+        "<".repeat(n),
+        "-".repeat(n),
+        "1".repeat(n),
+        "a.".repeat(n / 2),
+        "'".repeat(n + 1),
+        "$$".repeat(n / 2 + 1),
+        "é".repeat(n),
+    ];
+    let started = std::time::Instant::now();
+    for text in &texts {
+        for f in FLAVORS {
+            let _ = tokenize(f, text);
+        }
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+}
