@@ -4,6 +4,8 @@
 //! overrides first, as sqlparser runs them) and the transaction-control statements; the
 //! rest of the grammar is split into the `stmt_*.rs` files declared below.
 
+#[path = "stmt_access.rs"]
+mod access;
 #[path = "stmt_ddl.rs"]
 mod ddl;
 #[path = "stmt_dml.rs"]
@@ -95,9 +97,8 @@ impl Parser {
     fn flavor_statement(&mut self) -> Option<Result<Statement, ParserError>> {
         match self.flavor {
             Flavor::MySql => {
-                let at = self.peek_token_ref().span.start;
                 if self.parse_keywords(&[Keyword::LOCK, Keyword::TABLES]) {
-                    Some(parser_err(unsupported("LOCK TABLES"), at))
+                    Some(self.parse_lock_tables())
                 } else if self.parse_keywords(&[Keyword::UNLOCK, Keyword::TABLES]) {
                     Some(Ok(Statement::UnlockTables))
                 } else {
@@ -198,6 +199,8 @@ impl Parser {
                     name: self.parse_identifier()?,
                 })
             }
+            Keyword::GRANT => self.parse_grant(),
+            Keyword::LOCK => self.parse_lock(),
             Keyword::PRINT => self.parse_print(),
             Keyword::WAITFOR => self.parse_waitfor(),
             Keyword::EXECUTE | Keyword::EXEC => self.parse_execute(),
@@ -421,7 +424,6 @@ fn known_statement(flavor: Flavor, keyword: Keyword) -> Option<&'static str> {
         Keyword::OPEN => "OPEN",
         Keyword::CLOSE => "CLOSE",
         Keyword::SHOW => "SHOW",
-        Keyword::GRANT => "GRANT",
         Keyword::DENY => "DENY",
         Keyword::REVOKE => "REVOKE",
         Keyword::RAISERROR => "RAISERROR",
@@ -434,7 +436,6 @@ fn known_statement(flavor: Flavor, keyword: Keyword) -> Option<&'static str> {
         Keyword::UNLOAD => "UNLOAD",
         Keyword::RENAME => "RENAME",
         Keyword::LOAD => "LOAD",
-        Keyword::LOCK => "LOCK",
         Keyword::RETURN => "RETURN",
         Keyword::EXPORT => "EXPORT",
         Keyword::VACUUM => "VACUUM",
