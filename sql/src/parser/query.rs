@@ -675,3 +675,7 @@ impl Flavor {
         self == Flavor::Generic
     }
 }
+
+#[cfg(test)]
+#[path = "query_tests.rs"]
+mod tests;

@@ -8,7 +8,7 @@ use sqlparser::ast::{
     TableAlias, TableFactor, TableFunctionArgs, TableIndexHintForClause, TableIndexHintType,
     TableIndexHints, TableIndexType, TableVersion, TableWithJoins,
 };
-use sqlparser::keywords::{Keyword, RESERVED_FOR_TABLE_ALIAS};
+use sqlparser::keywords::{Keyword, RESERVED_FOR_COLUMN_ALIAS, RESERVED_FOR_TABLE_ALIAS};
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
 
@@ -261,9 +261,9 @@ impl Parser {
             return self.query_values_factor();
         }
         if matches!(self.flavor, Flavor::Postgres | Flavor::Generic)
-            && self.peek_keyword(Keyword::UNNEST)
+            && self.parse_keyword(Keyword::UNNEST)
         {
-            return self.expected("a table (UNNEST is not supported)", self.peek_token());
+            return self.query_unnest();
         }
         if self
             .peek_one_of_keywords(UNSUPPORTED_TABLE_FUNCTIONS)
@@ -360,6 +360,31 @@ impl Parser {
         }
         *alias = Some(outer);
         Ok(relation)
+    }
+
+    /// `UNNEST(array, ...) [WITH ORDINALITY] [alias] [WITH OFFSET [alias]]`, UNNEST read.
+    fn query_unnest(&mut self) -> Result<TableFactor, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let array_exprs = self.parse_comma_separated(Parser::parse_expr)?;
+        self.expect_token(&Token::RParen)?;
+        let with_ordinality = self.parse_keywords(&[Keyword::WITH, Keyword::ORDINALITY]);
+        let alias = self.query_table_alias()?;
+        // sqlparser keeps a WITH that OFFSET does not follow consumed; so does this.
+        let with_offset = self.parse_keyword(Keyword::WITH) && self.parse_keyword(Keyword::OFFSET);
+        let with_offset_alias = if with_offset {
+            self.query_optional_alias(|explicit, kw| {
+                explicit || !RESERVED_FOR_COLUMN_ALIAS.contains(&kw)
+            })?
+        } else {
+            None
+        };
+        Ok(TableFactor::UNNEST {
+            alias,
+            array_exprs,
+            with_offset,
+            with_offset_alias,
+            with_ordinality,
+        })
     }
 
     /// `query) [alias]`, the `(` read.

@@ -185,10 +185,7 @@ impl Parser {
         if !self.flavor.query_supports_optimizer_hints() {
             return hints;
         }
-        loop {
-            let Token::Whitespace(ws) = self.peek_token_no_skip().token else {
-                break;
-            };
+        while let Token::Whitespace(ws) = self.peek_token_no_skip().token {
             let hint = match ws {
                 Whitespace::SingleLineComment { comment, prefix } => {
                     hint_text(&comment).map(|(hint_prefix, text)| OptimizerHint {
