@@ -11,6 +11,8 @@ use sqlparser::ast::{
 use sqlparser::keywords::{Keyword, RESERVED_FOR_COLUMN_ALIAS, RESERVED_FOR_TABLE_ALIAS};
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
+use std::cell::RefCell;
+use std::collections::HashSet;
 
 /// Words MySQL keeps from table aliases: they start index hints or a join.
 const MYSQL_NOT_TABLE_ALIAS: &[Keyword] = &[
@@ -312,7 +314,8 @@ impl Parser {
     /// After `(`: a derived table, or a join in parentheses. Which one cannot be told ahead,
     /// so the derived table is tried first, as sqlparser does.
     fn query_parenthesized_factor(&mut self) -> Result<TableFactor, ParserError> {
-        if let Some(derived) = self.maybe_parse(|p| p.query_derived_table(false))? {
+        let _memo = FailedDerivedMemo::enter();
+        if let Some(derived) = self.query_try_derived_table()? {
             self.query_refuse_pivot()?;
             return Ok(derived);
         }
@@ -331,6 +334,20 @@ impl Parser {
             return self.query_parenthesized_lone_factor(table_and_joins.relation);
         }
         self.expected("joined table", self.peek_token())
+    }
+
+    /// A derived table if one starts here; a position where one failed is not tried again
+    /// (see [`FailedDerivedMemo`]).
+    fn query_try_derived_table(&mut self) -> Result<Option<TableFactor>, ParserError> {
+        let at = self.index();
+        if FailedDerivedMemo::failed_at(at) {
+            return Ok(None);
+        }
+        let derived = self.maybe_parse(|p| p.query_derived_table(false))?;
+        if derived.is_none() {
+            FailedDerivedMemo::remember(at);
+        }
+        Ok(derived)
     }
 
     /// The generic dialect's `(t [alias]) [alias]`: the parentheses are dropped, an alias
@@ -644,6 +661,64 @@ impl Parser {
             return self.expected("a table (PIVOT is not supported)", self.peek_token());
         }
         Ok(())
+    }
+}
+
+thread_local! {
+    /// Positions (just after a `(`) where a derived table failed to parse, while the
+    /// outermost parenthesized table factor is read. Each failure is followed by a try as a
+    /// nested join, which tries the next `(` as a derived table again: without the memo,
+    /// `FROM ((SELECT * FROM ((SELECT ...` costs time exponential in its depth. sqlparser
+    /// keeps the same memo in its parser; the cursor (mod.rs) has no room for it, so it lives
+    /// here for the length of the outermost call.
+    static FAILED_DERIVED: RefCell<Option<HashSet<usize>>> = const { RefCell::new(None) };
+}
+
+/// The memo's lifetime: created by the outermost parenthesized factor, dropped with it
+/// (even on unwinding, so that no later parse sees stale positions).
+struct FailedDerivedMemo {
+    outermost: bool,
+}
+
+impl FailedDerivedMemo {
+    fn enter() -> Self {
+        let outermost = FAILED_DERIVED.with(|memo| match memo.try_borrow_mut() {
+            Ok(mut memo) if memo.is_none() => {
+                *memo = Some(HashSet::new());
+                true
+            }
+            _ => false,
+        });
+        FailedDerivedMemo { outermost }
+    }
+
+    fn failed_at(at: usize) -> bool {
+        FAILED_DERIVED.with(|memo| {
+            memo.try_borrow()
+                .is_ok_and(|memo| memo.as_ref().is_some_and(|set| set.contains(&at)))
+        })
+    }
+
+    fn remember(at: usize) {
+        FAILED_DERIVED.with(|memo| {
+            if let Ok(mut memo) = memo.try_borrow_mut() {
+                if let Some(set) = memo.as_mut() {
+                    set.insert(at);
+                }
+            }
+        });
+    }
+}
+
+impl Drop for FailedDerivedMemo {
+    fn drop(&mut self) {
+        if self.outermost {
+            FAILED_DERIVED.with(|memo| {
+                if let Ok(mut memo) = memo.try_borrow_mut() {
+                    *memo = None;
+                }
+            });
+        }
     }
 }
 

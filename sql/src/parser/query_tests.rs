@@ -305,3 +305,23 @@ fn other_databases_syntax_is_refused() {
         "WITH c AS (SELECT 1) MERGE INTO t USING c ON 1 = 1",
     ]);
 }
+
+#[test]
+fn nested_parentheses_in_from_take_no_exponential_time() {
+    // Each failed derived table is retried as a nested join; the memo keeps that linear.
+    let run = || {
+        for n in [2usize, 3, 4] {
+            let mut sql = "SELECT * FROM ".to_string();
+            for _ in 0..48 / (n + 1) {
+                sql.push_str(&"(".repeat(n));
+                sql.push_str("SELECT * FROM ");
+            }
+            sql.push('x');
+            let start = std::time::Instant::now();
+            assert_same(&[&sql]);
+            assert!(start.elapsed() < std::time::Duration::from_secs(5), "{sql}");
+        }
+    };
+    let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(run);
+    assert!(worker.map(|w| w.join().is_ok()).unwrap_or(false));
+}
