@@ -14,6 +14,9 @@ mod dml;
 mod misc;
 #[path = "stmt_table.rs"]
 mod table;
+#[cfg(test)]
+#[path = "stmt_tests.rs"]
+mod tests;
 
 use super::{parser_err, Parser};
 use crate::Flavor;

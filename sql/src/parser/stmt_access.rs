@@ -152,7 +152,7 @@ impl Parser {
             None
         };
         self.expect_keyword_is(Keyword::TO)?;
-        let grantees = self.parse_comma_separated(|p| p.grantee())?;
+        let grantees = self.grantees()?;
         let with_grant_option =
             self.parse_keywords(&[Keyword::WITH, Keyword::GRANT, Keyword::OPTION]);
         if self.peek_keywords(&[Keyword::COPY, Keyword::CURRENT, Keyword::GRANTS])
@@ -260,9 +260,10 @@ impl Parser {
         }
     }
 
-    /// A grantee: a name (MySQL's `user@host` too). Grantee kinds (ROLE, USER, GROUP,
-    /// PUBLIC, ...) are refused, but T-SQL's `public` is a plain name.
-    fn grantee(&mut self) -> Result<Grantee, ParserError> {
+    /// The grantees after TO: names (MySQL's `user@host` too) or PUBLIC. PUBLIC holds
+    /// for every later grantee of the list, as sqlparser reads it, except in T-SQL where
+    /// `public` is a plain name. Other grantee kinds (ROLE, USER, GROUP, ...) are refused.
+    fn grantees(&mut self) -> Result<Vec<Grantee>, ParserError> {
         let kinds = [
             Keyword::ROLE,
             Keyword::USER,
@@ -271,10 +272,31 @@ impl Parser {
             Keyword::DATABASE,
             Keyword::APPLICATION,
         ];
-        let public = self.peek_keyword(Keyword::PUBLIC) && self.flavor != Flavor::MsSql;
-        if self.peek_one_of_keywords(&kinds).is_some() || public {
-            return self.refuse_next("this kind of grantee");
+        let mut public = false;
+        let mut grantees = vec![];
+        loop {
+            if self.peek_one_of_keywords(&kinds).is_some() {
+                return self.refuse_next("this kind of grantee");
+            }
+            if self.flavor != Flavor::MsSql && self.parse_keyword(Keyword::PUBLIC) {
+                public = true;
+            }
+            grantees.push(if public {
+                Grantee {
+                    grantee_type: GranteesType::Public,
+                    name: None,
+                }
+            } else {
+                self.grantee()?
+            });
+            if !self.consume_token(&Token::Comma) {
+                return Ok(grantees);
+            }
         }
+    }
+
+    /// A grantee's name.
+    fn grantee(&mut self) -> Result<Grantee, ParserError> {
         let mut name = self.stmt_object_name()?;
         if self.flavor.stmt_user_host_grantee()
             && name.0.len() == 1

@@ -70,6 +70,36 @@ impl Flavor {
     }
 }
 
+/// The first words of the ALTER TABLE operations sqlparser reads and this parser refuses.
+const OTHER_ALTER_OPERATIONS: [Keyword; 26] = [
+    Keyword::REPLICA,
+    Keyword::VALIDATE,
+    Keyword::DISABLE,
+    Keyword::ENABLE,
+    Keyword::FORCE,
+    Keyword::NO,
+    Keyword::CLEAR,
+    Keyword::MATERIALIZE,
+    Keyword::DROP,
+    Keyword::PARTITION,
+    Keyword::CHANGE,
+    Keyword::MODIFY,
+    Keyword::ALTER,
+    Keyword::SWAP,
+    Keyword::OWNER,
+    Keyword::ATTACH,
+    Keyword::DETACH,
+    Keyword::FREEZE,
+    Keyword::UNFREEZE,
+    Keyword::CLUSTER,
+    Keyword::SUSPEND,
+    Keyword::RESUME,
+    Keyword::LOCK,
+    Keyword::ALGORITHM,
+    Keyword::AUTO_INCREMENT,
+    Keyword::SET,
+];
+
 impl Parser {
     /// CREATE, the keyword consumed: what it reads before the object type, then the type.
     pub(crate) fn parse_create(&mut self) -> Result<Statement, ParserError> {
@@ -779,7 +809,13 @@ impl Parser {
         if self.parse_keyword(Keyword::RENAME) {
             return self.alter_table_rename();
         }
-        self.refuse_next("this ALTER TABLE operation")
+        if self.peek_one_of_keywords(&OTHER_ALTER_OPERATIONS).is_some() {
+            return self.refuse_next("this ALTER TABLE operation");
+        }
+        self.expected_ref(
+            "ADD, RENAME, PARTITION, SWAP, DROP, REPLICA IDENTITY, SET, or SET TBLPROPERTIES after ALTER TABLE",
+            self.peek_token_ref(),
+        )
     }
 
     /// ADD consumed: a constraint, or `[COLUMN] [IF NOT EXISTS] column_def [FIRST | AFTER c]`.

@@ -27,7 +27,7 @@ impl Flavor {
 
     /// MySQL's `INSERT INTO t SET a = 1, ...`.
     fn stmt_insert_set(self) -> bool {
-        matches!(self, Flavor::MySql | Flavor::Generic)
+        self == Flavor::MySql
     }
 
     /// `UPDATE ... ORDER BY ...`.

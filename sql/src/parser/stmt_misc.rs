@@ -4,7 +4,8 @@ use super::super::{parser_err, Parser};
 use crate::Flavor;
 use sqlparser::ast::{
     ContextModifier, Declare, DeclareAssignment, DeclareType, Expr, ExprWithAlias, Ident,
-    ObjectName, PrintStatement, Set, SetAssignment, Statement, Use, WaitForStatement, WaitForType,
+    ObjectName, PrintStatement, Set, SetAssignment, SetSessionParamGeneric, SetSessionParamKind,
+    Statement, Use, WaitForStatement, WaitForType,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
@@ -42,7 +43,7 @@ impl Parser {
         if self.peek_keyword(Keyword::ROLE) {
             return self.refuse_next("SET ROLE");
         }
-        if let Some(stmt) = self.special_set()? {
+        if let Some(stmt) = self.special_set(scope)? {
             return Ok(stmt);
         }
         if self.flavor.stmt_comma_separated_set() {
@@ -66,14 +67,17 @@ impl Parser {
     }
 
     /// `SET TIME ZONE`, `SET NAMES`, `SET [SESSION CHARACTERISTICS AS] TRANSACTION ...`.
-    fn special_set(&mut self) -> Result<Option<Statement>, ParserError> {
-        if self.peek_keywords(&[Keyword::TIME, Keyword::ZONE])
-            || self.peek_keyword(Keyword::TIMEZONE)
+    fn special_set(
+        &mut self,
+        scope: Option<ContextModifier>,
+    ) -> Result<Option<Statement>, ParserError> {
+        if self.parse_keywords(&[Keyword::TIME, Keyword::ZONE])
+            || self.parse_keyword(Keyword::TIMEZONE)
         {
-            return self.refuse_next("SET TIME ZONE").map(Some);
+            return self.set_time_zone(scope).map(Some);
         }
-        if self.flavor.stmt_set_names() && self.peek_keyword(Keyword::NAMES) {
-            return self.refuse_next("SET NAMES").map(Some);
+        if self.flavor.stmt_set_names() && self.parse_keyword(Keyword::NAMES) {
+            return self.set_names().map(Some);
         }
         if self.parse_keyword(Keyword::CHARACTERISTICS) {
             self.expect_keywords(&[Keyword::AS, Keyword::TRANSACTION])?;
@@ -99,6 +103,40 @@ impl Parser {
             return self.refuse_next("SET SESSION AUTHORIZATION").map(Some);
         }
         Ok(None)
+    }
+
+    /// TIME ZONE (or TIMEZONE) consumed: `= value` sets the TIMEZONE variable; without
+    /// `=` or TO it is PostgreSQL's shorthand.
+    fn set_time_zone(&mut self, scope: Option<ContextModifier>) -> Result<Statement, ParserError> {
+        if self.consume_token(&Token::Eq) || self.parse_keyword(Keyword::TO) {
+            return Ok(Statement::Set(Set::SingleAssignment {
+                scope,
+                hivevar: false,
+                variable: ObjectName::from(vec![Ident::new("TIMEZONE")]),
+                values: self.set_values(false)?,
+            }));
+        }
+        Ok(Statement::Set(Set::SetTimeZone {
+            local: scope == Some(ContextModifier::Local),
+            value: self.parse_expr()?,
+        }))
+    }
+
+    /// NAMES consumed: `DEFAULT`, or `charset [COLLATE 'collation']`.
+    fn set_names(&mut self) -> Result<Statement, ParserError> {
+        if self.parse_keyword(Keyword::DEFAULT) {
+            return Ok(Statement::Set(Set::SetNamesDefault {}));
+        }
+        let charset_name = self.parse_identifier()?;
+        let collation_name = if self.parse_keyword(Keyword::COLLATE) {
+            Some(self.stmt_literal_string()?)
+        } else {
+            None
+        };
+        Ok(Statement::Set(Set::SetNames {
+            charset_name,
+            collation_name,
+        }))
     }
 
     /// MySQL's `SET [scope] a = 1, [scope] b = 2`: one assignment is a SingleAssignment.
@@ -164,9 +202,36 @@ impl Parser {
         }
         if self.flavor.stmt_set_without_operator() {
             self.prev_token();
-            return self.refuse_next("SET with a session option");
+            return self.tsql_session_option();
         }
         self.expected_ref("equals sign or TO", self.peek_token_ref())
+    }
+
+    /// T-SQL's `SET option[, option...] value` (NOCOUNT ON, XACT_ABORT ON, ...): the
+    /// names as written and the value as text; STATISTICS, IDENTITY_INSERT and OFFSETS
+    /// forms are refused.
+    fn tsql_session_option(&mut self) -> Result<Statement, ParserError> {
+        if self
+            .peek_one_of_keywords(&[
+                Keyword::STATISTICS,
+                Keyword::IDENTITY_INSERT,
+                Keyword::OFFSETS,
+            ])
+            .is_some()
+        {
+            return self.refuse_next("this SET option");
+        }
+        let names = self.parse_comma_separated(|p| {
+            let next = p.next_token();
+            match next.token {
+                Token::Word(w) => Ok(w.to_string()),
+                _ => p.expected("Session param name", next),
+            }
+        })?;
+        let value = self.parse_expr()?.to_string();
+        Ok(Statement::Set(Set::SetSessionParam(
+            SetSessionParamKind::Generic(SetSessionParamGeneric { names, value }),
+        )))
     }
 
     /// The values after `=`: queries or expressions, separated by commas. An expression

@@ -64,6 +64,13 @@ impl Flavor {
     }
 }
 
+/// A reference's `MATCH` kind, `ON DELETE` and `ON UPDATE` actions.
+type ReferentialClauses = (
+    Option<sqlparser::ast::ConstraintReferenceMatchKind>,
+    Option<ReferentialAction>,
+    Option<ReferentialAction>,
+);
+
 /// What CREATE read before TABLE.
 pub(crate) struct TableKind {
     pub or_replace: bool,
@@ -109,9 +116,10 @@ impl Parser {
             &[Keyword::DISTKEY],
             &[Keyword::SORTKEY],
         ])?;
-        let query = if self.parse_keyword(Keyword::AS) {
-            Some(self.parse_query()?)
-        } else if self.flavor.stmt_create_table_select() && self.peek_keyword(Keyword::SELECT) {
+        // MySQL reads a bare SELECT after the columns as the table's rows too.
+        let query = if self.parse_keyword(Keyword::AS)
+            || (self.flavor.stmt_create_table_select() && self.peek_keyword(Keyword::SELECT))
+        {
             Some(self.parse_query()?)
         } else {
             None
@@ -600,16 +608,7 @@ impl Parser {
 
     /// `[MATCH FULL | PARTIAL | SIMPLE] [ON DELETE action] [ON UPDATE action]`, in any
     /// order, each once.
-    pub(crate) fn referential_clauses(
-        &mut self,
-    ) -> Result<
-        (
-            Option<sqlparser::ast::ConstraintReferenceMatchKind>,
-            Option<ReferentialAction>,
-            Option<ReferentialAction>,
-        ),
-        ParserError,
-    > {
+    pub(crate) fn referential_clauses(&mut self) -> Result<ReferentialClauses, ParserError> {
         use sqlparser::ast::ConstraintReferenceMatchKind as Match;
         let (mut match_kind, mut on_delete, mut on_update) = (None, None, None);
         loop {
