@@ -6,12 +6,16 @@
 
 #[path = "stmt_access.rs"]
 mod access;
+#[path = "stmt_constraint.rs"]
+mod constraint;
 #[path = "stmt_ddl.rs"]
 mod ddl;
 #[path = "stmt_dml.rs"]
 mod dml;
 #[path = "stmt_misc.rs"]
 mod misc;
+#[path = "stmt_options.rs"]
+mod options;
 #[path = "stmt_table.rs"]
 mod table;
 #[cfg(test)]

@@ -1,16 +1,16 @@
 //! CREATE TABLE: the column definitions with their options, and what may follow the
 //! column list (table options, ON COMMIT, AS query).
 
-use super::super::Parser;
+use super::super::{parser_err, Parser};
 use crate::Flavor;
 use sqlparser::ast::helpers::stmt_create_table::CreateTableBuilder;
 use sqlparser::ast::{
-    CheckConstraint, ColumnDef, ColumnOption, ColumnOptionDef, ConstraintCharacteristics,
-    CreateTableLike, CreateTableLikeDefaults, CreateTableLikeKind, CreateTableOptions, DataType,
-    DeferrableInitial, Expr, ForeignKeyConstraint, GeneratedAs, GeneratedExpressionMode,
-    IdentityParameters, IdentityProperty, IdentityPropertyFormatKind, IdentityPropertyKind,
-    KeyOrIndexDisplay, NullsDistinctOption, OnCommit, PrimaryKeyConstraint, ReferentialAction,
-    Statement, TableConstraint, UniqueConstraint,
+    CheckConstraint, ColumnDef, ColumnOption, ColumnOptionDef, CreateTableLike,
+    CreateTableLikeDefaults, CreateTableLikeKind, CreateTableOptions, DataType,
+    ForeignKeyConstraint, GeneratedAs, GeneratedExpressionMode, IdentityParameters,
+    IdentityProperty, IdentityPropertyFormatKind, IdentityPropertyKind, KeyOrIndexDisplay,
+    NullsDistinctOption, OnCommit, PrimaryKeyConstraint, Statement, TableConstraint,
+    UniqueConstraint,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
@@ -63,13 +63,6 @@ impl Flavor {
         matches!(self, Flavor::MsSql | Flavor::Generic)
     }
 }
-
-/// A reference's `MATCH` kind, `ON DELETE` and `ON UPDATE` actions.
-type ReferentialClauses = (
-    Option<sqlparser::ast::ConstraintReferenceMatchKind>,
-    Option<ReferentialAction>,
-    Option<ReferentialAction>,
-);
 
 /// What CREATE read before TABLE.
 pub(crate) struct TableKind {
@@ -443,16 +436,6 @@ impl Parser {
         })
     }
 
-    pub(crate) fn enforced(&mut self) -> Option<bool> {
-        if self.parse_keyword(Keyword::ENFORCED) {
-            Some(true)
-        } else if self.parse_keywords(&[Keyword::NOT, Keyword::ENFORCED]) {
-            Some(false)
-        } else {
-            None
-        }
-    }
-
     /// The options sqlparser reads in some dialects only. Each keyword is consumed before
     /// the dialect is asked, as sqlparser does: in another dialect it is then skipped.
     fn flavor_column_option(&mut self) -> Result<Option<ColumnOption>, ParserError> {
@@ -606,93 +589,6 @@ impl Parser {
         )))
     }
 
-    /// `[MATCH FULL | PARTIAL | SIMPLE] [ON DELETE action] [ON UPDATE action]`, in any
-    /// order, each once.
-    pub(crate) fn referential_clauses(&mut self) -> Result<ReferentialClauses, ParserError> {
-        use sqlparser::ast::ConstraintReferenceMatchKind as Match;
-        let (mut match_kind, mut on_delete, mut on_update) = (None, None, None);
-        loop {
-            if match_kind.is_none() && self.parse_keyword(Keyword::MATCH) {
-                match_kind = Some(
-                    match self.parse_one_of_keywords(&[
-                        Keyword::FULL,
-                        Keyword::PARTIAL,
-                        Keyword::SIMPLE,
-                    ]) {
-                        Some(Keyword::FULL) => Match::Full,
-                        Some(Keyword::PARTIAL) => Match::Partial,
-                        Some(_) => Match::Simple,
-                        None => {
-                            return self.expected_ref(
-                                "one of FULL, PARTIAL or SIMPLE",
-                                self.peek_token_ref(),
-                            )
-                        }
-                    },
-                );
-            } else if on_delete.is_none() && self.parse_keywords(&[Keyword::ON, Keyword::DELETE]) {
-                on_delete = Some(self.referential_action()?);
-            } else if on_update.is_none() && self.parse_keywords(&[Keyword::ON, Keyword::UPDATE]) {
-                on_update = Some(self.referential_action()?);
-            } else {
-                return Ok((match_kind, on_delete, on_update));
-            }
-        }
-    }
-
-    fn referential_action(&mut self) -> Result<ReferentialAction, ParserError> {
-        if self.parse_keyword(Keyword::RESTRICT) {
-            Ok(ReferentialAction::Restrict)
-        } else if self.parse_keyword(Keyword::CASCADE) {
-            Ok(ReferentialAction::Cascade)
-        } else if self.parse_keywords(&[Keyword::SET, Keyword::NULL]) {
-            Ok(ReferentialAction::SetNull)
-        } else if self.parse_keywords(&[Keyword::NO, Keyword::ACTION]) {
-            Ok(ReferentialAction::NoAction)
-        } else if self.parse_keywords(&[Keyword::SET, Keyword::DEFAULT]) {
-            Ok(ReferentialAction::SetDefault)
-        } else {
-            self.expected_ref(
-                "one of RESTRICT, CASCADE, SET NULL, NO ACTION or SET DEFAULT",
-                self.peek_token_ref(),
-            )
-        }
-    }
-
-    /// `[NOT] DEFERRABLE`, `INITIALLY DEFERRED | IMMEDIATE`, `[NOT] ENFORCED`, each once.
-    pub(crate) fn constraint_characteristics(
-        &mut self,
-    ) -> Result<Option<ConstraintCharacteristics>, ParserError> {
-        let mut cc = ConstraintCharacteristics::default();
-        loop {
-            if cc.deferrable.is_none() && self.parse_keywords(&[Keyword::NOT, Keyword::DEFERRABLE])
-            {
-                cc.deferrable = Some(false);
-            } else if cc.deferrable.is_none() && self.parse_keyword(Keyword::DEFERRABLE) {
-                cc.deferrable = Some(true);
-            } else if cc.initially.is_none() && self.parse_keyword(Keyword::INITIALLY) {
-                if self.parse_keyword(Keyword::DEFERRED) {
-                    cc.initially = Some(DeferrableInitial::Deferred);
-                } else if self.parse_keyword(Keyword::IMMEDIATE) {
-                    cc.initially = Some(DeferrableInitial::Immediate);
-                } else {
-                    return self
-                        .expected_ref("one of DEFERRED or IMMEDIATE", self.peek_token_ref());
-                }
-            } else if cc.enforced.is_none() && self.parse_keyword(Keyword::ENFORCED) {
-                cc.enforced = Some(true);
-            } else if cc.enforced.is_none()
-                && self.parse_keywords(&[Keyword::NOT, Keyword::ENFORCED])
-            {
-                cc.enforced = Some(false);
-            } else {
-                break;
-            }
-        }
-        let any = cc.deferrable.is_some() || cc.initially.is_some() || cc.enforced.is_some();
-        Ok(any.then_some(cc))
-    }
-
     /// `ON COMMIT` consumed: `DELETE ROWS`, `PRESERVE ROWS` or `DROP`.
     fn on_commit(&mut self) -> Result<OnCommit, ParserError> {
         if self.parse_keywords(&[Keyword::DELETE, Keyword::ROWS]) {
@@ -702,52 +598,10 @@ impl Parser {
         } else if self.parse_keyword(Keyword::DROP) {
             Ok(OnCommit::Drop)
         } else {
-            super::super::parser_err(
+            parser_err(
                 "Expecting DELETE ROWS, PRESERVE ROWS or DROP",
                 self.peek_token_ref().span.start,
             )
-        }
-    }
-
-    /// A string after COMMENT.
-    fn comment_value(&mut self) -> Result<String, ParserError> {
-        let next = self.next_token();
-        match next.token {
-            Token::SingleQuotedString(s) => Ok(s),
-            Token::DollarQuotedString(s) => Ok(s.value),
-            _ => self.expected("string literal", next),
-        }
-    }
-
-    /// A number with an optional sign (sqlparser's `parse_number`).
-    pub(crate) fn stmt_signed_number(&mut self) -> Result<Expr, ParserError> {
-        use sqlparser::ast::UnaryOperator;
-        let op = if self.consume_token(&Token::Plus) {
-            Some(UnaryOperator::Plus)
-        } else if self.consume_token(&Token::Minus) {
-            Some(UnaryOperator::Minus)
-        } else {
-            None
-        };
-        let value = Expr::Value(self.stmt_number_value()?);
-        Ok(match op {
-            Some(op) => Expr::UnaryOp {
-                op,
-                expr: Box::new(value),
-            },
-            None => value,
-        })
-    }
-
-    /// An unsigned number or a placeholder.
-    fn stmt_number_value(&mut self) -> Result<sqlparser::ast::ValueWithSpan, ParserError> {
-        let value = self.stmt_value()?;
-        match value.value {
-            sqlparser::ast::Value::Number(..) | sqlparser::ast::Value::Placeholder(_) => Ok(value),
-            _ => {
-                self.prev_token();
-                self.expected_ref("literal number", self.peek_token_ref())
-            }
         }
     }
 

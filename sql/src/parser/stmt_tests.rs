@@ -450,3 +450,48 @@ fn deep_nesting_is_refused_as_sqlparser_refuses_it() {
         }
     });
 }
+
+#[test]
+fn job_queue_schemas_and_statements() {
+    for sql in [
+        "CREATE TABLE oban_jobs (id bigserial PRIMARY KEY, state oban_job_state NOT NULL DEFAULT 'available', queue text NOT NULL DEFAULT 'default', args jsonb NOT NULL DEFAULT '{}', errors jsonb[] NOT NULL DEFAULT ARRAY[]::jsonb[], attempt integer NOT NULL DEFAULT 0, inserted_at timestamp without time zone NOT NULL DEFAULT timezone('UTC', now()), CONSTRAINT attempt_range CHECK (attempt >= 0 AND attempt <= max_attempts))",
+        "CREATE INDEX CONCURRENTLY IF NOT EXISTS oban_jobs_args_index ON oban_jobs USING gin (args jsonb_path_ops)",
+        "CREATE TABLE delayed_jobs (id int NOT NULL AUTO_INCREMENT, priority int NOT NULL DEFAULT 0, handler text NOT NULL, run_at datetime DEFAULT NULL, locked_by varchar(255) DEFAULT NULL, PRIMARY KEY (id), KEY delayed_jobs_priority (priority, run_at)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci",
+        "CREATE TABLE solid_queue_jobs (id bigint NOT NULL AUTO_INCREMENT PRIMARY KEY, queue_name varchar(255) NOT NULL, finished_at datetime(6), created_at datetime(6) NOT NULL, INDEX index_on_class_name (class_name), UNIQUE INDEX idx_active (active_job_id))",
+        "CREATE TABLE jobs (id bigint unsigned NOT NULL, n int unsigned DEFAULT '0', b tinyint(1) NOT NULL DEFAULT 0, e enum('a','b') DEFAULT 'a')",
+        "CREATE TABLE q (Id bigint IDENTITY(1,1) NOT NULL CONSTRAINT PK_q PRIMARY KEY CLUSTERED, Payload nvarchar(max))",
+        "CREATE TABLE q (Id uniqueidentifier NOT NULL DEFAULT NEWSEQUENTIALID(), At datetime2(7) NOT NULL DEFAULT SYSUTCDATETIME())",
+        "CREATE UNIQUE NONCLUSTERED INDEX i ON q (Id)",
+        "CREATE TABLE que_jobs (priority smallint NOT NULL DEFAULT 100, run_at timestamptz NOT NULL DEFAULT now(), job_id bigserial NOT NULL, args json NOT NULL DEFAULT '[]'::json, CONSTRAINT que_jobs_pkey PRIMARY KEY (queue, priority, run_at, job_id))",
+        "CREATE TABLE t (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n int NOT NULL REFERENCES u (id) ON DELETE CASCADE)",
+        "CREATE TABLE IF NOT EXISTS good_jobs (id uuid PRIMARY KEY, queue_name text, priority integer, serialized_params jsonb, scheduled_at timestamp, performed_at timestamp, finished_at timestamp, error text, created_at timestamp NOT NULL, updated_at timestamp NOT NULL)",
+        "UPDATE jobs SET locked_at = now(), locked_by = $1 WHERE id = (SELECT id FROM jobs WHERE locked_at IS NULL ORDER BY priority LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING *",
+        "DELETE FROM jobs WHERE id IN (SELECT id FROM jobs LIMIT 10 FOR UPDATE SKIP LOCKED) RETURNING id",
+        "INSERT INTO jobs (args) VALUES ($1::jsonb) RETURNING id",
+        "INSERT INTO jobs (args) VALUES (?), (?)",
+        "WITH cte AS (SELECT TOP(1) * FROM q WITH (ROWLOCK, READPAST) ORDER BY Id) DELETE FROM cte OUTPUT deleted.Payload",
+        "UPDATE jobs SET locked_by = 'w1' WHERE locked_by IS NULL ORDER BY priority DESC, id LIMIT 1",
+        "UPDATE jobs SET id = LAST_INSERT_ID(id), n = n + 1 WHERE n < 3 LIMIT 1",
+        "UPDATE q SET vt = now() + interval '30 seconds', read_ct = read_ct + 1 WHERE msg_id = 1 RETURNING *",
+        "UPDATE TOP (1) q WITH (UPDLOCK, READPAST) SET state = 'taken' OUTPUT inserted.Id WHERE state = 'new'",
+        "INSERT INTO q (Payload) OUTPUT inserted.Id VALUES (@p)",
+        "INSERT INTO done SELECT * FROM q WHERE id = 1",
+        "INSERT INTO t (a, b) VALUES (1, DEFAULT)",
+        "DELETE FROM q WHERE id = (SELECT id FROM q ORDER BY id LIMIT 1) RETURNING id, payload",
+        "DELETE q FROM q WHERE id = 1",
+        "ALTER TABLE q ADD COLUMN fed TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP",
+        "ALTER TABLE jobs ADD CONSTRAINT jobs_fk FOREIGN KEY (run) REFERENCES runs (id)",
+        "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED",
+        "SET @@session.transaction_isolation = 'READ-COMMITTED'",
+        "SET innodb_lock_wait_timeout = 1",
+        "START TRANSACTION WITH CONSISTENT SNAPSHOT",
+        "SET statement_timeout = 0",
+        "SET idle_in_transaction_session_timeout = '5min'",
+        "SET application_name TO 'worker'",
+        "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ WRITE",
+        "SET LOCK_TIMEOUT 1000",
+        "SET DEADLOCK_PRIORITY LOW",
+    ] {
+        agree(&ALL, sql);
+    }
+}
