@@ -12,6 +12,8 @@ mod constraint;
 mod ddl;
 #[path = "stmt_dml.rs"]
 mod dml;
+#[path = "stmt_explain.rs"]
+mod explain;
 #[path = "stmt_misc.rs"]
 mod misc;
 #[path = "stmt_options.rs"]
@@ -25,8 +27,8 @@ mod tests;
 use super::{parser_err, Parser};
 use crate::Flavor;
 use sqlparser::ast::{
-    BeginTransactionKind, Statement, TransactionAccessMode, TransactionIsolationLevel,
-    TransactionMode, TransactionModifier,
+    BeginTransactionKind, DescribeAlias, Statement, TransactionAccessMode,
+    TransactionIsolationLevel, TransactionMode, TransactionModifier,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
@@ -207,6 +209,12 @@ impl Parser {
                 })
             }
             Keyword::GRANT => self.parse_grant(),
+            Keyword::DESC => self.parse_explain(DescribeAlias::Desc),
+            Keyword::DESCRIBE => self.parse_explain(DescribeAlias::Describe),
+            Keyword::EXPLAIN => self.parse_explain(DescribeAlias::Explain),
+            Keyword::LISTEN if self.flavor.stmt_listen_notify() => self.parse_listen(),
+            Keyword::UNLISTEN if self.flavor.stmt_listen_notify() => self.parse_unlisten(),
+            Keyword::NOTIFY if self.flavor.stmt_listen_notify() => self.parse_notify(),
             Keyword::LOCK => self.parse_lock(),
             Keyword::PRINT => self.parse_print(),
             Keyword::WAITFOR => self.parse_waitfor(),
@@ -413,8 +421,6 @@ fn known_statement(flavor: Flavor, keyword: Keyword) -> Option<&'static str> {
     let name = match keyword {
         Keyword::KILL => "KILL",
         Keyword::FLUSH => "FLUSH",
-        Keyword::DESC | Keyword::DESCRIBE => "DESCRIBE",
-        Keyword::EXPLAIN => "EXPLAIN",
         Keyword::ANALYZE => "ANALYZE",
         Keyword::CASE => "CASE",
         Keyword::IF => "IF",
@@ -447,9 +453,6 @@ fn known_statement(flavor: Flavor, keyword: Keyword) -> Option<&'static str> {
         Keyword::EXPORT => "EXPORT",
         Keyword::VACUUM => "VACUUM",
         Keyword::RESET => "RESET",
-        Keyword::LISTEN if flavor.stmt_listen_notify() => "LISTEN",
-        Keyword::UNLISTEN if flavor.stmt_listen_notify() => "UNLISTEN",
-        Keyword::NOTIFY if flavor.stmt_listen_notify() => "NOTIFY",
         Keyword::COMMENT if flavor.stmt_comment_on() => "COMMENT",
         Keyword::DETACH if flavor.stmt_generic_extras() => "DETACH",
         Keyword::INSTALL if flavor.stmt_generic_extras() => "INSTALL",

@@ -360,6 +360,37 @@ impl Parser {
         Ok(Statement::Use(Use::Object(self.stmt_object_name()?)))
     }
 
+    /// PostgreSQL's `LISTEN channel`, LISTEN consumed.
+    pub(crate) fn parse_listen(&mut self) -> Result<Statement, ParserError> {
+        Ok(Statement::LISTEN {
+            channel: self.parse_identifier()?,
+        })
+    }
+
+    /// PostgreSQL's `UNLISTEN channel` or `UNLISTEN *`, UNLISTEN consumed.
+    pub(crate) fn parse_unlisten(&mut self) -> Result<Statement, ParserError> {
+        let channel = if self.consume_token(&Token::Mul) {
+            Ident::new("*")
+        } else if let Ok(channel) = self.parse_identifier() {
+            channel
+        } else {
+            self.prev_token();
+            return self.expected_ref("wildcard or identifier", self.peek_token_ref());
+        };
+        Ok(Statement::UNLISTEN { channel })
+    }
+
+    /// PostgreSQL's `NOTIFY channel [, 'payload']`, NOTIFY consumed.
+    pub(crate) fn parse_notify(&mut self) -> Result<Statement, ParserError> {
+        let channel = self.parse_identifier()?;
+        let payload = if self.consume_token(&Token::Comma) {
+            Some(self.stmt_literal_string()?)
+        } else {
+            None
+        };
+        Ok(Statement::NOTIFY { channel, payload })
+    }
+
     /// `PRINT expr`.
     pub(crate) fn parse_print(&mut self) -> Result<Statement, ParserError> {
         Ok(Statement::Print(PrintStatement {
