@@ -54,7 +54,11 @@ fn corpus() -> Vec<Case> {
             }
         })
         .filter(|c| entry_filter.as_deref().is_none_or(|e| e == c.entry))
-        .filter(|c| flavor_filter.as_deref().is_none_or(|f| f == format!("{:?}", c.flavor)))
+        .filter(|c| {
+            flavor_filter
+                .as_deref()
+                .is_none_or(|f| f == format!("{:?}", c.flavor))
+        })
         .collect()
 }
 
@@ -65,7 +69,10 @@ fn show() -> usize {
         .unwrap_or(5)
 }
 
-fn spans(tokens: &[TokenWithSpan]) -> Vec<(Token, (u64, u64), (u64, u64))> {
+/// A token with its start and end as (line, column).
+type Placed = (Token, (u64, u64), (u64, u64));
+
+fn spans(tokens: &[TokenWithSpan]) -> Vec<Placed> {
     tokens
         .iter()
         .map(|t| {
@@ -93,16 +100,25 @@ fn the_lexer_reads_every_statement_as_sqlparser_does() {
         if theirs != ours {
             differ += 1;
             if differ <= show() {
-                eprintln!("--- {:?} {}\n{}\n  sqlparser: {theirs:?}\n  ours:      {ours:?}", c.flavor, c.entry, c.sql);
+                eprintln!(
+                    "--- {:?} {}\n{}\n  sqlparser: {theirs:?}\n  ours:      {ours:?}",
+                    c.flavor, c.entry, c.sql
+                );
             }
         }
     }
-    assert_eq!(differ, 0, "{differ} of {} statements tokenized differently", cases.len());
+    assert_eq!(
+        differ,
+        0,
+        "{differ} of {} statements tokenized differently",
+        cases.len()
+    );
 }
 
 /// What a parse gave: the tree's Debug form (spans included, so compared by `==` below
 /// instead) or the error, and the next token.
 #[derive(Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)] // a test's value, made once per case
 enum Outcome {
     Statement(sqlparser::ast::Statement, Token),
     Query(Box<sqlparser::ast::Query>, Token),
@@ -114,7 +130,9 @@ fn theirs(c: &Case, tokens: Vec<TokenWithSpan>) -> Outcome {
     let d = dialect(c.flavor);
     let mut p = sqlparser::parser::Parser::new(d.as_ref()).with_tokens_with_locations(tokens);
     let r = match c.entry.as_str() {
-        "statement" => p.parse_statement().map(|s| Outcome::Statement(s, Token::EOF)),
+        "statement" => p
+            .parse_statement()
+            .map(|s| Outcome::Statement(s, Token::EOF)),
         "query" => p.parse_query().map(|q| Outcome::Query(q, Token::EOF)),
         _ => p.parse_expr().map(|e| Outcome::Expr(e, Token::EOF)),
     };
@@ -124,17 +142,16 @@ fn theirs(c: &Case, tokens: Vec<TokenWithSpan>) -> Outcome {
 fn ours(c: &Case, tokens: Vec<TokenWithSpan>) -> Outcome {
     let mut p = Parser::new(c.flavor, tokens);
     let r = match c.entry.as_str() {
-        "statement" => p.parse_statement().map(|s| Outcome::Statement(s, Token::EOF)),
+        "statement" => p
+            .parse_statement()
+            .map(|s| Outcome::Statement(s, Token::EOF)),
         "query" => p.parse_query().map(|q| Outcome::Query(q, Token::EOF)),
         _ => p.parse_expr().map(|e| Outcome::Expr(e, Token::EOF)),
     };
     next_or_error(r, p.peek_token().token)
 }
 
-fn next_or_error(
-    r: Result<Outcome, sqlparser::parser::ParserError>,
-    next: Token,
-) -> Outcome {
+fn next_or_error(r: Result<Outcome, sqlparser::parser::ParserError>, next: Token) -> Outcome {
     match r {
         Ok(Outcome::Statement(s, _)) => Outcome::Statement(s, next),
         Ok(Outcome::Query(q, _)) => Outcome::Query(q, next),
@@ -150,7 +167,8 @@ fn the_parser_builds_the_trees_sqlparser_builds() {
     let mut differ = 0;
     for c in &cases {
         // Both parsers read sqlparser's tokens: a lexer difference is the other test's.
-        let Ok(tokens) = Tokenizer::new(dialect(c.flavor).as_ref(), &c.sql).tokenize_with_location()
+        let Ok(tokens) =
+            Tokenizer::new(dialect(c.flavor).as_ref(), &c.sql).tokenize_with_location()
         else {
             continue;
         };
@@ -159,9 +177,17 @@ fn the_parser_builds_the_trees_sqlparser_builds() {
         if a != b {
             differ += 1;
             if differ <= show() {
-                eprintln!("--- {:?} {}\n{}\n  sqlparser: {a:?}\n  ours:      {b:?}", c.flavor, c.entry, c.sql);
+                eprintln!(
+                    "--- {:?} {}\n{}\n  sqlparser: {a:?}\n  ours:      {b:?}",
+                    c.flavor, c.entry, c.sql
+                );
             }
         }
     }
-    assert_eq!(differ, 0, "{differ} of {} statements parsed differently", cases.len());
+    assert_eq!(
+        differ,
+        0,
+        "{differ} of {} statements parsed differently",
+        cases.len()
+    );
 }

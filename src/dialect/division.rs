@@ -217,11 +217,10 @@ fn nonzero(divisor: Expr) -> Expr {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sqlparser::dialect::GenericDialect;
-    use sqlparser::parser::Parser;
+    use queuelab_sql::{Flavor, Parser};
 
     fn guarded(dialect: Dialect, sql: &str) -> (String, usize) {
-        let mut stmt = Parser::parse_sql(&GenericDialect {}, sql)
+        let mut stmt = Parser::parse_sql(Flavor::Generic, sql)
             .expect("parses")
             .remove(0);
         let notes = guard(dialect, &mut stmt);
@@ -277,7 +276,7 @@ mod tests {
     #[test]
     fn mysql_slash_is_refused_and_div_truncates() {
         let parse = |sql: &str| {
-            Parser::parse_sql(&sqlparser::dialect::MySqlDialect {}, sql)
+            Parser::parse_sql(Flavor::MySql, sql)
                 .expect("parses")
                 .remove(0)
         };

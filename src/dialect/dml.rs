@@ -272,11 +272,13 @@ pub fn on_update_note(def: &TableDef) -> String {
 pub fn stash_sql(ins: &sqlparser::ast::Insert) -> Option<String> {
     ins.source.as_ref()?;
     let mut copy = ins.clone();
-    let query = sqlparser::parser::Parser::new(&sqlparser::dialect::SQLiteDialect {})
-        .try_with_sql("SELECT * FROM temp.ql_src WHERE true")
-        .ok()?
-        .parse_query()
-        .ok()?;
+    let query = queuelab_sql::Parser::from_sql(
+        queuelab_sql::Flavor::Sqlite,
+        "SELECT * FROM temp.ql_src WHERE true",
+    )
+    .ok()?
+    .parse_query()
+    .ok()?;
     copy.source = Some(query);
     Some(sqlparser::ast::Statement::Insert(copy).to_string())
 }

@@ -1,12 +1,11 @@
 //! Expression rewrites shared by the front-ends. Each rule is a small function over one
 //! `Expr`, applied to every expression of a statement by [`rewrite_all`].
 
+use queuelab_sql::{Flavor, Parser};
 use sqlparser::ast::{
     BinaryOperator, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList,
     FunctionArguments, Ident, ObjectName, Value, VisitMut,
 };
-use sqlparser::dialect::SQLiteDialect;
-use sqlparser::parser::Parser;
 use std::ops::ControlFlow;
 
 /// The SQLite function that reads the scenario's deterministic clock.
@@ -162,8 +161,7 @@ pub fn int_expr(n: i64) -> Expr {
 
 /// Parses an expression the engine itself composed (never user text) as SQLite.
 pub fn parse_sqlite_expr(sql: &str) -> Option<Expr> {
-    Parser::new(&SQLiteDialect {})
-        .try_with_sql(sql)
+    Parser::from_sql(Flavor::Sqlite, sql)
         .ok()?
         .parse_expr()
         .ok()
@@ -181,10 +179,9 @@ pub fn last_ident(name: &ObjectName) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sqlparser::dialect::MySqlDialect;
 
     fn rewrite(sql: &str) -> String {
-        let mut stmts = Parser::parse_sql(&MySqlDialect {}, sql).unwrap();
+        let mut stmts = Parser::parse_sql(Flavor::MySql, sql).unwrap();
         rewrite_all(&mut stmts);
         stmts[0].to_string()
     }

@@ -5,9 +5,8 @@ use super::split::{parser_error, split, RawStatement};
 use super::{mysql, Dialect};
 use crate::source::{clean_paste, find_curly_quotes, straighten_quotes};
 use crate::trace::{Diagnostic, ErrorClass, StepError};
+use queuelab_sql::{Flavor, Parser};
 use sqlparser::ast::Statement;
-use sqlparser::dialect::{Dialect as SqlDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect};
-use sqlparser::parser::Parser;
 
 /// One statement of a script, parsed or not.
 #[derive(Debug, Clone)]
@@ -25,11 +24,12 @@ pub struct Script {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-pub fn sqlparser_dialect(dialect: Dialect) -> Box<dyn SqlDialect> {
+/// The flavour of SQL the lexer and parser read for `dialect`.
+pub fn flavor(dialect: Dialect) -> Flavor {
     match dialect {
-        Dialect::MySql => Box::new(MySqlDialect {}),
-        Dialect::Postgres => Box::new(PostgreSqlDialect {}),
-        Dialect::MsSql => Box::new(MsSqlDialect {}),
+        Dialect::MySql => Flavor::MySql,
+        Dialect::Postgres => Flavor::Postgres,
+        Dialect::MsSql => Flavor::MsSql,
     }
 }
 
@@ -46,7 +46,7 @@ fn split_cleaned(dialect: Dialect, text: &str) -> Result<(String, Vec<RawStateme
         return Err(d);
     }
     let cleaned = clean_paste(text);
-    let raws = split(sqlparser_dialect(dialect).as_ref(), &cleaned, text)?;
+    let raws = split(flavor(dialect), &cleaned, text)?;
     let past = raws
         .get(crate::limits::MAX_STATEMENTS)
         .map(|r| r.span.start);
@@ -85,7 +85,6 @@ pub fn parse_script(dialect: Dialect, text: &str) -> Script {
             }
         }
     };
-    let sql_dialect = sqlparser_dialect(dialect);
     let curly = find_curly_quotes(&cleaned);
     let statements = raws
         .into_iter()
@@ -105,7 +104,7 @@ pub fn parse_script(dialect: Dialect, text: &str) -> Script {
                     pos: Some(q.pos),
                     fixed_text: Some(straighten_quotes(text)),
                 }),
-                None => parse_one(dialect, sql_dialect.as_ref(), &raw, text),
+                None => parse_one(dialect, &raw, text),
             };
             ParsedStatement { raw, ast }
         })
@@ -117,12 +116,7 @@ pub fn parse_script(dialect: Dialect, text: &str) -> Script {
     }
 }
 
-fn parse_one(
-    dialect: Dialect,
-    sql_dialect: &dyn SqlDialect,
-    raw: &RawStatement,
-    text: &str,
-) -> Result<Statement, StepError> {
+fn parse_one(dialect: Dialect, raw: &RawStatement, text: &str) -> Result<Statement, StepError> {
     let tokens = match dialect {
         Dialect::MySql => {
             let tokens = mysql::mod_operator::fix_tokens(raw.tokens.clone());
@@ -142,11 +136,11 @@ fn parse_one(
         Dialect::Postgres => super::postgres::names::fold_tokens(tokens),
         _ => tokens,
     };
-    let mut parser = Parser::new(sql_dialect).with_tokens_with_locations(tokens);
+    let mut parser = Parser::new(flavor(dialect), tokens);
     let folded = parser.parse_statement();
     let clean = folded.is_ok() && parser.peek_token().token == sqlparser::tokenizer::Token::EOF;
     let parsed = if !clean && dialect == Dialect::Postgres {
-        parser = Parser::new(sql_dialect).with_tokens_with_locations(written);
+        parser = Parser::new(flavor(dialect), written);
         parser.parse_statement()
     } else {
         folded

@@ -3,8 +3,8 @@
 
 use crate::source::{Pos, Span};
 use crate::trace::Diagnostic;
-use sqlparser::dialect::Dialect as SqlDialect;
-use sqlparser::tokenizer::{Location, Token, TokenWithSpan, Tokenizer, Whitespace};
+use queuelab_sql::{lexer, Flavor};
+use sqlparser::tokenizer::{Location, Token, TokenWithSpan, Whitespace};
 
 /// One statement as written.
 #[derive(Debug, Clone)]
@@ -28,17 +28,15 @@ pub fn pos(loc: Location) -> Pos {
 /// Tokenizes `cleaned` (the user's text after [`crate::source::clean_paste`]) and splits it.
 /// `original` is the text as typed, used for each statement's `text`.
 pub fn split(
-    dialect: &dyn SqlDialect,
+    flavor: Flavor,
     cleaned: &str,
     original: &str,
 ) -> Result<Vec<RawStatement>, Diagnostic> {
-    let tokens = Tokenizer::new(dialect, cleaned)
-        .tokenize_with_location()
-        .map_err(|e| Diagnostic {
-            pos: pos(e.location),
-            message: e.message,
-            fixed_text: None,
-        })?;
+    let tokens = lexer::tokenize(flavor, cleaned).map_err(|e| Diagnostic {
+        pos: pos(e.location),
+        message: e.message,
+        fixed_text: None,
+    })?;
     let lines = LineIndex::new(original);
     let mut out = Vec::new();
     let mut current: Vec<TokenWithSpan> = Vec::new();
@@ -145,10 +143,9 @@ pub fn parser_error(message: &str) -> (String, Option<Pos>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sqlparser::dialect::MySqlDialect;
 
     fn texts(sql: &str) -> Vec<String> {
-        split(&MySqlDialect {}, sql, sql)
+        split(Flavor::MySql, sql, sql)
             .unwrap()
             .into_iter()
             .map(|s| s.text)
@@ -165,7 +162,7 @@ mod tests {
 
     #[test]
     fn statement_text_spans_lines() {
-        let s = split(&MySqlDialect {}, "\n select\n  1 ;", "\n select\n  1 ;").unwrap();
+        let s = split(Flavor::MySql, "\n select\n  1 ;", "\n select\n  1 ;").unwrap();
         assert_eq!(s[0].text, "select\n  1");
         assert_eq!(s[0].span.start, Pos { line: 2, column: 2 });
     }
@@ -173,7 +170,7 @@ mod tests {
     #[test]
     fn remarks_attach_to_the_next_statement() {
         let s = split(
-            &MySqlDialect {},
+            Flavor::MySql,
             "-- note: watch slot 0\n-- plain comment\nselect 1;",
             "-- note: watch slot 0\n-- plain comment\nselect 1;",
         )

@@ -11,7 +11,7 @@ mod query;
 mod stmt;
 
 use crate::Flavor;
-use sqlparser::ast::{Expr, Ident, ObjectName, ObjectNamePart, Query, Statement};
+use sqlparser::ast::{Ident, ObjectName, ObjectNamePart, Statement};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::{Location, Span, Token, TokenWithSpan};
@@ -37,7 +37,10 @@ fn eof() -> TokenWithSpan {
 }
 
 /// `Err(ParserError::ParserError("{message} at Line: L, Column: C"))`.
-pub(crate) fn parser_err<T>(message: impl std::fmt::Display, at: Location) -> Result<T, ParserError> {
+pub(crate) fn parser_err<T>(
+    message: impl std::fmt::Display,
+    at: Location,
+) -> Result<T, ParserError> {
     Err(ParserError::ParserError(format!("{message}{at}")))
 }
 
@@ -161,7 +164,9 @@ impl Parser {
 
     pub fn token_at(&self, index: usize) -> &TokenWithSpan {
         static EOF: std::sync::OnceLock<TokenWithSpan> = std::sync::OnceLock::new();
-        self.tokens.get(index).unwrap_or_else(|| EOF.get_or_init(eof))
+        self.tokens
+            .get(index)
+            .unwrap_or_else(|| EOF.get_or_init(eof))
     }
 
     /// Steps back over the last token consumed (and the whitespace before it).
@@ -191,11 +196,17 @@ impl Parser {
     // ---- errors ----
 
     pub fn expected<T>(&self, expected: &str, found: TokenWithSpan) -> Result<T, ParserError> {
-        parser_err(format!("Expected: {expected}, found: {found}"), found.span.start)
+        parser_err(
+            format!("Expected: {expected}, found: {found}"),
+            found.span.start,
+        )
     }
 
     pub fn expected_ref<T>(&self, expected: &str, found: &TokenWithSpan) -> Result<T, ParserError> {
-        parser_err(format!("Expected: {expected}, found: {found}"), found.span.start)
+        parser_err(
+            format!("Expected: {expected}, found: {found}"),
+            found.span.start,
+        )
     }
 
     // ---- keywords and punctuation ----
@@ -256,7 +267,10 @@ impl Parser {
             Some(k) => Ok(k),
             None => {
                 let names: Vec<String> = keywords.iter().map(|k| format!("{k:?}")).collect();
-                self.expected_ref(&format!("one of {}", names.join(" or ")), self.peek_token_ref())
+                self.expected_ref(
+                    &format!("one of {}", names.join(" or ")),
+                    self.peek_token_ref(),
+                )
             }
         }
     }
@@ -381,11 +395,4 @@ impl Parser {
         }
         Ok(ObjectName(parts))
     }
-}
-
-// The entry points the engine calls, each defined in its part of the grammar:
-// `parse_statement` (stmt.rs), `parse_query` (query.rs), `parse_expr` (expr.rs).
-#[allow(dead_code)]
-fn _entry_points(p: &mut Parser) -> (Result<Statement, ParserError>, Result<Box<Query>, ParserError>, Result<Expr, ParserError>) {
-    (p.parse_statement(), p.parse_query(), p.parse_expr())
 }

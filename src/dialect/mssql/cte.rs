@@ -9,12 +9,11 @@
 use super::hints::{locks_before_write, take_hints};
 use super::refuse;
 use crate::trace::StepError;
+use queuelab_sql::{Flavor, Parser};
 use sqlparser::ast::{
     AssignmentTarget, Expr, FromTable, Ident, LimitClause, ObjectName, Query, SelectItem, SetExpr,
     Statement, TableFactor, TopQuantity, VisitMut,
 };
-use sqlparser::dialect::MsSqlDialect;
-use sqlparser::parser::Parser;
 use std::ops::ControlFlow;
 
 /// `WITH c AS (...) UPDATE/DELETE c ...` as a statement on the CTE's table.
@@ -364,8 +363,7 @@ fn and(a: Option<Expr>, b: Expr) -> Expr {
 }
 
 fn parse_query(sql: &str) -> Result<Query, StepError> {
-    Parser::new(&MsSqlDialect {})
-        .try_with_sql(sql)
+    Parser::from_sql(Flavor::MsSql, sql)
         .and_then(|mut p| p.parse_query())
         .map(|q| *q)
         .map_err(|e| refuse(&format!("could not compose the row choice: {e}")))

@@ -201,8 +201,7 @@ fn values_from_set(ins: &mut Insert) {
         return;
     }
     // A query the engine composes, to be filled with the user's values.
-    let Ok(mut q) = sqlparser::parser::Parser::new(&sqlparser::dialect::MySqlDialect {})
-        .try_with_sql("VALUES (1)")
+    let Ok(mut q) = queuelab_sql::Parser::from_sql(queuelab_sql::Flavor::MySql, "VALUES (1)")
         .and_then(|mut p| p.parse_query())
     else {
         return;

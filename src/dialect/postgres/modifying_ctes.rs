@@ -24,12 +24,11 @@ use super::super::plan::{Plan, PlanKind};
 use super::super::walk;
 use super::super::Dialect;
 use crate::trace::StepError;
+use queuelab_sql::{Flavor, Parser};
 use sqlparser::ast::{
     Cte, Delete, Expr, FromTable, Query, SelectItem, SetExpr, Statement, TableFactor,
     TableWithJoins, Update, UpdateTableFromKind,
 };
-use sqlparser::dialect::PostgreSqlDialect;
-use sqlparser::parser::Parser;
 use std::ops::ControlFlow;
 
 /// Plans a query whose WITH changes rows. `main` plans the statement that is left once each
@@ -329,10 +328,7 @@ fn rowid_in(called: &str, kept: &str) -> Result<Expr, StepError> {
 
 /// A query the engine composes (never the user's text), parsed to be filled in.
 fn skeleton(sql: &str) -> Result<Query, StepError> {
-    match Parser::new(&PostgreSqlDialect {})
-        .try_with_sql(sql)
-        .and_then(|mut p| p.parse_query())
-    {
+    match Parser::from_sql(Flavor::Postgres, sql).and_then(|mut p| p.parse_query()) {
         Ok(q) => Ok(*q),
         Err(_) => Err(internal()),
     }

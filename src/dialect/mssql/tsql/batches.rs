@@ -68,13 +68,10 @@ fn is_go(t: &Token) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sqlparser::dialect::MsSqlDialect;
-    use sqlparser::tokenizer::Tokenizer;
+    use queuelab_sql::{lexer, Flavor};
 
     fn batches(sql: &str) -> Vec<(usize, u32)> {
-        let tokens = Tokenizer::new(&MsSqlDialect {}, sql)
-            .tokenize_with_location()
-            .unwrap();
+        let tokens = lexer::tokenize(Flavor::MsSql, sql).unwrap();
         split_batches(tokens)
             .iter()
             .map(|b| (b.tokens.len(), b.repeat))

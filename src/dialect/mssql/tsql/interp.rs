@@ -722,8 +722,7 @@ impl Interp {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        match sqlparser::parser::Parser::new(&sqlparser::dialect::MsSqlDialect {})
-            .try_with_sql(&sql)
+        match queuelab_sql::Parser::from_sql(queuelab_sql::Flavor::MsSql, &sql)
             .and_then(|mut p| p.parse_statement())
         {
             Ok(stmt) => self.plan_sql(stmt, pending, info, catalog),
@@ -978,8 +977,7 @@ impl Interp {
                         .collect();
                     let sql = format!("INSERT INTO [{table}] VALUES {}", values.join(", "));
                     if let Ok(stmt) =
-                        sqlparser::parser::Parser::new(&sqlparser::dialect::MsSqlDialect {})
-                            .try_with_sql(&sql)
+                        queuelab_sql::Parser::from_sql(queuelab_sql::Flavor::MsSql, &sql)
                             .and_then(|mut p| p.parse_statement())
                     {
                         let mut info = *info;

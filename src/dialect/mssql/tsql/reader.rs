@@ -13,10 +13,9 @@ use crate::dialect::Dialect;
 use crate::limits::{over, MAX_NESTING};
 use crate::source::{clean_paste, Pos, Span};
 use crate::trace::{Diagnostic, ErrorClass, StepError};
+use queuelab_sql::{lexer, Flavor, Parser};
 use sqlparser::ast::{Expr, SelectItem, SetExpr, Statement};
-use sqlparser::dialect::MsSqlDialect;
-use sqlparser::parser::Parser;
-use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer, Whitespace};
+use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace};
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
@@ -74,7 +73,7 @@ pub fn read_script(text: &str) -> TsqlScript {
         };
     }
     let cleaned = clean_paste(text);
-    let tokens = match Tokenizer::new(&MsSqlDialect {}, &cleaned).tokenize_with_location() {
+    let tokens = match lexer::tokenize(Flavor::MsSql, &cleaned) {
         Ok(t) => t,
         Err(e) => {
             let at = pos(e.location);
@@ -1011,7 +1010,7 @@ impl Reader<'_> {
             .unwrap_or_default();
         crate::dialect::bounds::check_operators(Dialect::MsSql, &tokens)?;
         crate::dialect::foreign::check(Dialect::MsSql, &tokens)?;
-        let mut p = Parser::new(&MsSqlDialect {}).with_tokens_with_locations(tokens);
+        let mut p = Parser::new(Flavor::MsSql, tokens);
         let e = p.parse_expr().map_err(|e| syntax(&e.to_string(), at))?;
         let next = p.peek_token();
         if next.token != Token::EOF {
@@ -1030,7 +1029,7 @@ impl Reader<'_> {
             .unwrap_or_default();
         crate::dialect::bounds::check_operators(Dialect::MsSql, &tokens)?;
         crate::dialect::foreign::check(Dialect::MsSql, &tokens)?;
-        let mut p = Parser::new(&MsSqlDialect {}).with_tokens_with_locations(tokens);
+        let mut p = Parser::new(Flavor::MsSql, tokens);
         let stmt = p
             .parse_statement()
             .map_err(|e| syntax(&e.to_string(), at))?;
