@@ -30,15 +30,13 @@ const INTERSECT_PRECEDENCE: u8 = 20;
 impl Parser {
     /// A query (sqlparser's `Parser::parse_query`): one nesting level, as sqlparser counts it.
     pub fn parse_query(&mut self) -> Result<Box<Query>, ParserError> {
-        self.nested(|p| p.query_with_body().map(Box::new))
+        self.nested(Parser::query_boxed)
     }
 
     /// A table with its joins, as after FROM (sqlparser's `parse_table_and_joins`); also
     /// read by UPDATE and DELETE.
     pub fn parse_table_and_joins(&mut self) -> Result<TableWithJoins, ParserError> {
-        let relation = self.query_table_factor()?;
-        let joins = self.query_joins()?;
-        Ok(TableWithJoins { relation, joins })
+        self.query_table_and_joins().map(|t| *t)
     }
 
     /// One item of a select list (sqlparser's `parse_select_item`); also read by RETURNING.
@@ -46,9 +44,16 @@ impl Parser {
         self.query_select_item()
     }
 
+    // Stack: queries nest up to [`super::MAX_DEPTH`] levels, through the functions here and
+    // in the two other files, and WebAssembly's stack is small. The syntax tree's nodes are
+    // large (a `SetExpr` is kilobytes, for it may hold a whole INSERT), and a function that
+    // holds one by value keeps room for it in its frame while it recurses. So the functions
+    // on the way down pass nodes boxed, and the boxes are filled by small functions that
+    // recurse no further (`#[inline(never)]`, so that their frames stay their own).
+
     /// `[WITH ...]` then either a data-modifying statement (PostgreSQL's CTE bodies and main
     /// statements go through here) or a query body with its trailing clauses.
-    fn query_with_body(&mut self) -> Result<Query, ParserError> {
+    fn query_boxed(&mut self) -> Result<Box<Query>, ParserError> {
         let with = if self.parse_keyword(Keyword::WITH) {
             let with_token = self.get_current_token().clone();
             let recursive = self.parse_keyword(Keyword::RECURSIVE);
@@ -61,62 +66,63 @@ impl Parser {
         } else {
             None
         };
-        if let Some(body) = self.query_modifying_body()? {
-            return Ok(bare_query(with, body));
-        }
-        let body = self.query_body(0)?;
-        self.query_tail(with, body)
-    }
-
-    /// INSERT, UPDATE or DELETE where a query may stand, as sqlparser reads them inside a
-    /// query: the statement itself (the statement part's), with none of a query's clauses.
-    fn query_modifying_body(&mut self) -> Result<Option<Box<SetExpr>>, ParserError> {
-        let Some(keyword) = self.peek_one_of_keywords(&[
+        if let Some(keyword) = self.peek_one_of_keywords(&[
             Keyword::INSERT,
             Keyword::UPDATE,
             Keyword::DELETE,
             Keyword::MERGE,
-        ]) else {
-            return Ok(None);
-        };
+        ]) {
+            let body = self.query_modifying_body(keyword)?;
+            return Ok(new_query(with, body));
+        }
+        let body = self.query_body(0)?;
+        let mut query = new_query(with, body);
+        self.query_tail(&mut query)?;
+        Ok(query)
+    }
+
+    /// INSERT, UPDATE or DELETE where a query may stand, as sqlparser reads them inside a
+    /// query: the statement itself (the statement part's), with none of a query's clauses.
+    #[inline(never)]
+    fn query_modifying_body(&mut self, keyword: Keyword) -> Result<Box<SetExpr>, ParserError> {
         if keyword == Keyword::MERGE {
             return self.expected("a query (MERGE is not supported)", self.peek_token());
         }
         let token = self.next_token();
-        let body = match keyword {
-            Keyword::INSERT => SetExpr::Insert(self.parse_insert(token)?),
-            Keyword::UPDATE => SetExpr::Update(self.parse_update(token)?),
-            _ => SetExpr::Delete(self.parse_delete(token)?),
+        let statement = match keyword {
+            Keyword::INSERT => self.parse_insert(token)?,
+            Keyword::UPDATE => self.parse_update(token)?,
+            _ => self.parse_delete(token)?,
         };
-        Ok(Some(Box::new(body)))
+        Ok(Box::new(match keyword {
+            Keyword::INSERT => SetExpr::Insert(statement),
+            Keyword::UPDATE => SetExpr::Update(statement),
+            _ => SetExpr::Delete(statement),
+        }))
     }
 
     /// What may follow a query body: ORDER BY, LIMIT/OFFSET, FETCH, FOR UPDATE/SHARE (or
     /// T-SQL's FOR XML/JSON/BROWSE), a LIMIT after the locks, and the generic dialect's
-    /// SETTINGS and FORMAT.
-    fn query_tail(&mut self, with: Option<With>, body: Box<SetExpr>) -> Result<Query, ParserError> {
-        let order_by = self.query_order_by()?;
-        let mut limit_clause = self.query_limit_clause()?;
-        let settings = self.query_settings()?;
-        let fetch = if self.parse_keyword(Keyword::FETCH) {
-            Some(self.query_fetch()?)
-        } else {
-            None
-        };
-        let mut for_clause = None;
-        let mut locks = Vec::new();
+    /// SETTINGS and FORMAT; set into `query` one by one.
+    fn query_tail(&mut self, query: &mut Query) -> Result<(), ParserError> {
+        query.order_by = self.query_order_by()?;
+        query.limit_clause = self.query_limit_clause()?;
+        query.settings = self.query_settings()?;
+        if self.parse_keyword(Keyword::FETCH) {
+            query.fetch = Some(self.query_fetch()?);
+        }
         while self.parse_keyword(Keyword::FOR) {
             if let Some(clause) = self.query_for_clause()? {
-                for_clause = Some(clause);
+                query.for_clause = Some(clause);
                 break;
             }
-            locks.push(self.query_lock()?);
+            query.locks.push(self.query_lock()?);
         }
         // PostgreSQL takes LIMIT after the locks too; sqlparser accepts it in every dialect.
-        if limit_clause.is_none() {
-            limit_clause = self.query_limit_clause()?;
+        if query.limit_clause.is_none() {
+            query.limit_clause = self.query_limit_clause()?;
         }
-        let format_clause = self.query_format_clause()?;
+        query.format_clause = self.query_format_clause()?;
         if self.flavor.query_supports_pipe_operator()
             && self.peek_token_ref().token == Token::VerticalBarRightAngleBracket
         {
@@ -125,18 +131,7 @@ impl Parser {
                 self.peek_token(),
             );
         }
-        Ok(Query {
-            with,
-            body,
-            order_by,
-            limit_clause,
-            fetch,
-            locks,
-            for_clause,
-            settings,
-            format_clause,
-            pipe_operators: vec![],
-        })
+        Ok(())
     }
 
     /// `name [(columns)] AS [[NOT] MATERIALIZED] (query)`; the generic dialect may leave out
@@ -202,38 +197,37 @@ impl Parser {
             self.advance_token();
             let set_quantifier = self.query_set_quantifier();
             let right = self.query_body(op_precedence)?;
-            expr = SetExpr::SetOperation {
-                left: Box::new(expr),
-                op,
-                set_quantifier,
-                right,
-            };
+            expr = set_operation(expr, op, set_quantifier, right);
         }
-        Ok(Box::new(expr))
+        Ok(expr)
     }
 
     /// One operand of the set operations.
-    fn query_body_operand(&mut self) -> Result<SetExpr, ParserError> {
+    fn query_body_operand(&mut self) -> Result<Box<SetExpr>, ParserError> {
         if self.peek_keyword(Keyword::SELECT)
             || (self.peek_keyword(Keyword::FROM) && self.flavor.query_supports_from_first_select())
         {
-            return Ok(SetExpr::Select(Box::new(self.query_select()?)));
+            let select = self.query_select()?;
+            return Ok(boxed_set_expr(|| SetExpr::Select(select)));
         }
         if self.consume_token(&Token::LParen) {
             let subquery = self.parse_query()?;
             self.expect_token(&Token::RParen)?;
-            return Ok(SetExpr::Query(subquery));
+            return Ok(boxed_set_expr(|| SetExpr::Query(subquery)));
         }
         // MySQL's VALUES may hold an empty row, `VALUES ()`.
         let allow_empty = self.flavor == Flavor::MySql;
         if self.parse_keyword(Keyword::VALUES) {
-            return Ok(SetExpr::Values(self.query_values(allow_empty, false)?));
+            let values = self.query_values(allow_empty, false)?;
+            return Ok(boxed_set_expr(|| SetExpr::Values(values)));
         }
         if self.parse_keyword(Keyword::VALUE) {
-            return Ok(SetExpr::Values(self.query_values(allow_empty, true)?));
+            let values = self.query_values(allow_empty, true)?;
+            return Ok(boxed_set_expr(|| SetExpr::Values(values)));
         }
         if self.parse_keyword(Keyword::TABLE) {
-            return Ok(SetExpr::Table(Box::new(self.query_as_table()?)));
+            let table = self.query_as_table()?;
+            return Ok(boxed_set_expr(|| SetExpr::Table(Box::new(table))));
         }
         self.expected(
             "SELECT, VALUES, or a subquery in the query body",
@@ -596,9 +590,10 @@ impl Parser {
     }
 }
 
-/// A query made of a data-modifying statement alone.
-fn bare_query(with: Option<With>, body: Box<SetExpr>) -> Query {
-    Query {
+/// A query of `body` and nothing after it, boxed.
+#[inline(never)]
+fn new_query(with: Option<With>, body: Box<SetExpr>) -> Box<Query> {
+    Box::new(Query {
         with,
         body,
         order_by: None,
@@ -609,7 +604,28 @@ fn bare_query(with: Option<With>, body: Box<SetExpr>) -> Query {
         settings: None,
         format_clause: None,
         pipe_operators: vec![],
-    }
+    })
+}
+
+/// `make()`'s set expression, boxed in a frame of its own.
+#[inline(never)]
+fn boxed_set_expr(make: impl FnOnce() -> SetExpr) -> Box<SetExpr> {
+    Box::new(make())
+}
+
+#[inline(never)]
+fn set_operation(
+    left: Box<SetExpr>,
+    op: SetOperator,
+    set_quantifier: SetQuantifier,
+    right: Box<SetExpr>,
+) -> Box<SetExpr> {
+    Box::new(SetExpr::SetOperation {
+        left,
+        op,
+        set_quantifier,
+        right,
+    })
 }
 
 fn cte(

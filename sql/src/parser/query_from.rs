@@ -44,6 +44,13 @@ const UNSUPPORTED_TABLE_FUNCTIONS: &[Keyword] =
 type JoinKind = fn(JoinConstraint) -> JoinOperator;
 
 impl Parser {
+    /// A table factor and its joins, boxed (see the note on stack in query.rs).
+    pub(super) fn query_table_and_joins(&mut self) -> Result<Box<TableWithJoins>, ParserError> {
+        let relation = self.query_table_factor()?;
+        let joins = self.query_joins()?;
+        Ok(table_with_joins(relation, joins))
+    }
+
     /// The joins after a table factor, as long as a join keyword follows.
     pub(super) fn query_joins(&mut self) -> Result<Vec<Join>, ParserError> {
         let mut joins = vec![];
@@ -54,17 +61,13 @@ impl Parser {
                 break;
             };
             let (relation, join_operator) = join_operator_and_relation;
-            joins.push(Join {
-                relation,
-                global,
-                join_operator,
-            });
+            push_join(&mut joins, relation, global, join_operator);
         }
         Ok(joins)
     }
 
     /// One join: its operator and the table joined; `None` when no join starts here.
-    fn query_join(&mut self) -> Result<Option<(TableFactor, JoinOperator)>, ParserError> {
+    fn query_join(&mut self) -> Result<Option<(Box<TableFactor>, JoinOperator)>, ParserError> {
         if self.parse_keyword(Keyword::CROSS) {
             return self.query_cross_join().map(Some);
         }
@@ -92,10 +95,11 @@ impl Parser {
             && self.query_peek_parensless_nested_join()
         {
             let joins = self.query_joins()?;
-            relation = TableFactor::NestedJoin {
-                table_with_joins: Box::new(TableWithJoins { relation, joins }),
+            let table_with_joins = table_with_joins(relation, joins);
+            relation = boxed_factor(|| TableFactor::NestedJoin {
+                table_with_joins,
                 alias: None,
-            };
+            });
         }
         let constraint = self.query_join_constraint(natural)?;
         Ok(Some((relation, kind(constraint))))
@@ -110,7 +114,7 @@ impl Parser {
 
     /// `CROSS JOIN t` (with MySQL's optional constraint) or T-SQL's `CROSS APPLY t`, CROSS
     /// read.
-    fn query_cross_join(&mut self) -> Result<(TableFactor, JoinOperator), ParserError> {
+    fn query_cross_join(&mut self) -> Result<(Box<TableFactor>, JoinOperator), ParserError> {
         let apply = if self.parse_keyword(Keyword::JOIN) {
             false
         } else if self.parse_keyword(Keyword::APPLY) {
@@ -236,11 +240,11 @@ impl Parser {
 
     /// One table factor, one nesting level deeper (sqlparser counts these as it counts
     /// queries).
-    pub(super) fn query_table_factor(&mut self) -> Result<TableFactor, ParserError> {
+    pub(super) fn query_table_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
         self.nested(Parser::query_table_factor_inner)
     }
 
-    fn query_table_factor_inner(&mut self) -> Result<TableFactor, ParserError> {
+    fn query_table_factor_inner(&mut self) -> Result<Box<TableFactor>, ParserError> {
         if self.parse_keyword(Keyword::LATERAL) {
             return self.query_lateral_factor();
         }
@@ -250,7 +254,7 @@ impl Parser {
             let expr = self.parse_expr()?;
             self.expect_token(&Token::RParen)?;
             let alias = self.query_table_alias()?;
-            return Ok(TableFactor::TableFunction { expr, alias });
+            return Ok(boxed_factor(|| TableFactor::TableFunction { expr, alias }));
         }
         if self.consume_token(&Token::LParen) {
             return self.query_parenthesized_factor();
@@ -287,7 +291,7 @@ impl Parser {
     }
 
     /// After LATERAL: a derived table or a table function.
-    fn query_lateral_factor(&mut self) -> Result<TableFactor, ParserError> {
+    fn query_lateral_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
         if self.consume_token(&Token::LParen) {
             return self.query_derived_table(true);
         }
@@ -302,43 +306,44 @@ impl Parser {
         };
         let with_ordinality = self.parse_keywords(&[Keyword::WITH, Keyword::ORDINALITY]);
         let alias = self.query_table_alias()?;
-        Ok(TableFactor::Function {
+        Ok(boxed_factor(|| TableFactor::Function {
             lateral: true,
             name,
             args,
             with_ordinality,
             alias,
-        })
+        }))
     }
 
     /// After `(`: a derived table, or a join in parentheses. Which one cannot be told ahead,
     /// so the derived table is tried first, as sqlparser does.
-    fn query_parenthesized_factor(&mut self) -> Result<TableFactor, ParserError> {
+    fn query_parenthesized_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
         let _memo = FailedDerivedMemo::enter();
         if let Some(derived) = self.query_try_derived_table()? {
             self.query_refuse_pivot()?;
             return Ok(derived);
         }
-        let table_and_joins = self.parse_table_and_joins()?;
+        let table_and_joins = self.query_table_and_joins()?;
         let nested = !table_and_joins.joins.is_empty()
             || matches!(table_and_joins.relation, TableFactor::NestedJoin { .. });
         if nested {
             self.expect_token(&Token::RParen)?;
             let alias = self.query_table_alias()?;
-            return Ok(TableFactor::NestedJoin {
-                table_with_joins: Box::new(table_and_joins),
+            return Ok(boxed_factor(|| TableFactor::NestedJoin {
+                table_with_joins: table_and_joins,
                 alias,
-            });
+            }));
         }
         if self.flavor == Flavor::Generic {
-            return self.query_parenthesized_lone_factor(table_and_joins.relation);
+            let relation = boxed_factor(|| table_and_joins.relation);
+            return self.query_parenthesized_lone_factor(relation);
         }
         self.expected("joined table", self.peek_token())
     }
 
     /// A derived table if one starts here; a position where one failed is not tried again
     /// (see [`FailedDerivedMemo`]).
-    fn query_try_derived_table(&mut self) -> Result<Option<TableFactor>, ParserError> {
+    fn query_try_derived_table(&mut self) -> Result<Option<Box<TableFactor>>, ParserError> {
         let at = self.index();
         if FailedDerivedMemo::failed_at(at) {
             return Ok(None);
@@ -354,13 +359,13 @@ impl Parser {
     /// after them goes to the table unless it has one.
     fn query_parenthesized_lone_factor(
         &mut self,
-        mut relation: TableFactor,
-    ) -> Result<TableFactor, ParserError> {
+        mut relation: Box<TableFactor>,
+    ) -> Result<Box<TableFactor>, ParserError> {
         self.expect_token(&Token::RParen)?;
         let Some(outer) = self.query_table_alias()? else {
             return Ok(relation);
         };
-        let alias = match &mut relation {
+        let alias = match relation.as_mut() {
             TableFactor::Derived { alias, .. }
             | TableFactor::Table { alias, .. }
             | TableFactor::Function { alias, .. }
@@ -380,7 +385,7 @@ impl Parser {
     }
 
     /// `UNNEST(array, ...) [WITH ORDINALITY] [alias] [WITH OFFSET [alias]]`, UNNEST read.
-    fn query_unnest(&mut self) -> Result<TableFactor, ParserError> {
+    fn query_unnest(&mut self) -> Result<Box<TableFactor>, ParserError> {
         self.expect_token(&Token::LParen)?;
         let array_exprs = self.parse_comma_separated(Parser::parse_expr)?;
         self.expect_token(&Token::RParen)?;
@@ -395,31 +400,31 @@ impl Parser {
         } else {
             None
         };
-        Ok(TableFactor::UNNEST {
+        Ok(boxed_factor(|| TableFactor::UNNEST {
             alias,
             array_exprs,
             with_offset,
             with_offset_alias,
             with_ordinality,
-        })
+        }))
     }
 
     /// `query) [alias]`, the `(` read.
-    fn query_derived_table(&mut self, lateral: bool) -> Result<TableFactor, ParserError> {
+    fn query_derived_table(&mut self, lateral: bool) -> Result<Box<TableFactor>, ParserError> {
         let subquery = self.parse_query()?;
         self.expect_token(&Token::RParen)?;
         let alias = self.query_table_alias()?;
         self.query_refuse_table_sample()?;
-        Ok(TableFactor::Derived {
+        Ok(boxed_factor(|| TableFactor::Derived {
             lateral,
             subquery,
             alias,
             sample: None,
-        })
+        }))
     }
 
     /// The generic dialect's `VALUES (..), (..) [alias]` as a table, VALUES read.
-    fn query_values_factor(&mut self) -> Result<TableFactor, ParserError> {
+    fn query_values_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
         let values = self.query_values(false, false)?;
         let alias = self.query_table_alias()?;
         let subquery = Box::new(Query {
@@ -434,18 +439,18 @@ impl Parser {
             format_clause: None,
             pipe_operators: vec![],
         });
-        Ok(TableFactor::Derived {
+        Ok(boxed_factor(|| TableFactor::Derived {
             lateral: false,
             subquery,
             alias,
             sample: None,
-        })
+        }))
     }
 
     /// A table by name, or a table function such as `generate_series(1, 3)`, with what may
     /// follow: MySQL's PARTITION, T-SQL's FOR SYSTEM_TIME, WITH ORDINALITY, the alias,
     /// MySQL's index hints and T-SQL's `WITH (hints)`.
-    fn query_named_table(&mut self) -> Result<TableFactor, ParserError> {
+    fn query_named_table(&mut self) -> Result<Box<TableFactor>, ParserError> {
         let name = self.parse_object_name()?;
         let partitions = if matches!(self.flavor, Flavor::MySql | Flavor::Generic)
             && self.parse_keyword(Keyword::PARTITION)
@@ -477,7 +482,7 @@ impl Parser {
                 self.peek_token(),
             );
         }
-        Ok(TableFactor::Table {
+        Ok(boxed_factor(|| TableFactor::Table {
             name,
             alias,
             args,
@@ -488,7 +493,7 @@ impl Parser {
             json_path: None,
             sample: None,
             index_hints,
-        })
+        }))
     }
 
     /// T-SQL's `WITH (hint, ...)` after a table; a WITH without `(` is left for what follows
@@ -662,6 +667,34 @@ impl Parser {
         }
         Ok(())
     }
+}
+
+/// `make()`'s table factor, boxed in a frame of its own (see the note on stack in query.rs).
+#[inline(never)]
+fn boxed_factor(make: impl FnOnce() -> TableFactor) -> Box<TableFactor> {
+    Box::new(make())
+}
+
+#[inline(never)]
+fn table_with_joins(relation: Box<TableFactor>, joins: Vec<Join>) -> Box<TableWithJoins> {
+    Box::new(TableWithJoins {
+        relation: *relation,
+        joins,
+    })
+}
+
+#[inline(never)]
+fn push_join(
+    joins: &mut Vec<Join>,
+    relation: Box<TableFactor>,
+    global: bool,
+    join_operator: JoinOperator,
+) {
+    joins.push(Join {
+        relation: *relation,
+        global,
+        join_operator,
+    });
 }
 
 thread_local! {

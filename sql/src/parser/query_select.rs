@@ -8,9 +8,9 @@ use crate::Flavor;
 use sqlparser::ast::{
     BinaryOperator, ConnectByKind, Distinct, ExceptSelectItem, ExcludeSelectItem, Expr,
     GroupByExpr, GroupByWithModifier, Ident, IlikeSelectItem, LateralView, NamedWindowDefinition,
-    NamedWindowExpr, OptimizerHint, OptimizerHintStyle, OrderByExpr, Select, SelectFlavor,
-    SelectInto, SelectItem, SelectItemQualifiedWildcardKind, SelectModifiers, TableWithJoins, Top,
-    TopQuantity, WildcardAdditionalOptions,
+    NamedWindowExpr, OptimizerHint, OptimizerHintStyle, Select, SelectFlavor, SelectInto,
+    SelectItem, SelectItemQualifiedWildcardKind, SelectModifiers, TableWithJoins, Top, TopQuantity,
+    WildcardAdditionalOptions,
 };
 use sqlparser::keywords::{Keyword, RESERVED_FOR_COLUMN_ALIAS};
 use sqlparser::parser::ParserError;
@@ -62,120 +62,83 @@ const LATERAL_VIEW_ALIAS_END: &[Keyword] = &[
     Keyword::LATERAL,
 ];
 
-/// What comes between SELECT and the select list.
-struct SelectHead {
-    select_token: TokenWithSpan,
-    optimizer_hints: Vec<OptimizerHint>,
-    distinct: Option<Distinct>,
-    select_modifiers: Option<SelectModifiers>,
-    top: Option<Top>,
-}
-
 impl Parser {
-    /// A SELECT without WITH, set operations, ORDER BY or LIMIT (sqlparser's `parse_select`).
-    pub(super) fn query_select(&mut self) -> Result<Select, ParserError> {
+    /// A SELECT without WITH, set operations, ORDER BY or LIMIT (sqlparser's `parse_select`),
+    /// boxed and filled clause by clause (see the note on stack in query.rs).
+    pub(super) fn query_select(&mut self) -> Result<Box<Select>, ParserError> {
         let mut from_first = None;
         if self.flavor.query_supports_from_first_select() && self.peek_keyword(Keyword::FROM) {
             let from_token = self.expect_keyword(Keyword::FROM)?;
             let from = self.query_from_list()?;
+            let mut select = new_select(from_token);
+            select.from = from;
             if !self.peek_keyword(Keyword::SELECT) {
-                return Ok(from_only_select(from_token, from));
+                select.flavor = SelectFlavor::FromFirstNoSelect;
+                return Ok(select);
             }
-            from_first = Some(from);
+            from_first = Some(select.from);
         }
-        let head = self.query_select_head()?;
-        let projection =
-            if self.flavor.query_supports_empty_projections() && self.peek_keyword(Keyword::FROM) {
-                vec![]
-            } else {
-                self.query_projection()?
-            };
-        let into = if self.parse_keyword(Keyword::INTO) {
-            Some(self.query_select_into()?)
-        } else {
-            None
-        };
-        let (from, flavor) = match from_first {
-            Some(from) => (from, SelectFlavor::FromFirst),
-            None if self.parse_keyword(Keyword::FROM) => {
-                (self.query_from_list()?, SelectFlavor::Standard)
-            }
-            None => (vec![], SelectFlavor::Standard),
-        };
-        let lateral_views = self.query_lateral_views()?;
-        let prewhere = if self.flavor == Flavor::Generic && self.parse_keyword(Keyword::PREWHERE) {
-            Some(self.parse_expr()?)
-        } else {
-            None
-        };
-        let selection = self.query_optional_expr_after(Keyword::WHERE)?;
-        let connect_by = self.query_connect_by()?;
-        let group_by = self
-            .query_group_by()?
-            .unwrap_or(GroupByExpr::Expressions(vec![], vec![]));
-        let cluster_by = self.query_exprs_after(&[Keyword::CLUSTER, Keyword::BY])?;
-        let distribute_by = self.query_exprs_after(&[Keyword::DISTRIBUTE, Keyword::BY])?;
-        let sort_by = if self.parse_keywords(&[Keyword::SORT, Keyword::BY]) {
-            self.parse_comma_separated(Parser::parse_order_by_expr)?
-        } else {
-            vec![]
-        };
-        let having = self.query_optional_expr_after(Keyword::HAVING)?;
-        let (named_window, qualify, window_before_qualify) = self.query_window_and_qualify()?;
-        Ok(Select {
-            select_token: head.select_token.into(),
-            optimizer_hints: head.optimizer_hints,
-            distinct: head.distinct,
-            select_modifiers: head.select_modifiers,
-            top: head.top,
-            top_before_distinct: false,
-            projection,
-            exclude: None,
-            into,
-            from,
-            lateral_views,
-            prewhere,
-            selection,
-            connect_by,
-            group_by,
-            cluster_by,
-            distribute_by,
-            sort_by,
-            having,
-            named_window,
-            qualify,
-            window_before_qualify,
-            value_table_mode: None,
-            flavor,
-        })
+        let mut select = self.query_select_head()?;
+        if !(self.flavor.query_supports_empty_projections() && self.peek_keyword(Keyword::FROM)) {
+            select.projection = self.query_projection()?;
+        }
+        if self.parse_keyword(Keyword::INTO) {
+            select.into = Some(self.query_select_into()?);
+        }
+        if let Some(from) = from_first {
+            select.from = from;
+            select.flavor = SelectFlavor::FromFirst;
+        } else if self.parse_keyword(Keyword::FROM) {
+            select.from = self.query_from_list()?;
+        }
+        self.query_select_filters(&mut select)?;
+        self.query_select_grouping(&mut select)?;
+        Ok(select)
+    }
+
+    /// LATERAL VIEW, PREWHERE, WHERE and START WITH.
+    fn query_select_filters(&mut self, select: &mut Select) -> Result<(), ParserError> {
+        select.lateral_views = self.query_lateral_views()?;
+        if self.flavor == Flavor::Generic && self.parse_keyword(Keyword::PREWHERE) {
+            select.prewhere = Some(self.parse_expr()?);
+        }
+        select.selection = self.query_optional_expr_after(Keyword::WHERE)?;
+        select.connect_by = self.query_connect_by()?;
+        Ok(())
+    }
+
+    /// GROUP BY, CLUSTER/DISTRIBUTE/SORT BY, HAVING, WINDOW and QUALIFY.
+    fn query_select_grouping(&mut self, select: &mut Select) -> Result<(), ParserError> {
+        if let Some(group_by) = self.query_group_by()? {
+            select.group_by = group_by;
+        }
+        select.cluster_by = self.query_exprs_after(&[Keyword::CLUSTER, Keyword::BY])?;
+        select.distribute_by = self.query_exprs_after(&[Keyword::DISTRIBUTE, Keyword::BY])?;
+        if self.parse_keywords(&[Keyword::SORT, Keyword::BY]) {
+            select.sort_by = self.parse_comma_separated(Parser::parse_order_by_expr)?;
+        }
+        select.having = self.query_optional_expr_after(Keyword::HAVING)?;
+        self.query_window_and_qualify(select)
     }
 
     /// SELECT, its hints, MySQL's modifiers, ALL/DISTINCT [ON] and TOP (which sqlparser reads
-    /// after DISTINCT in every flavour here).
-    fn query_select_head(&mut self) -> Result<SelectHead, ParserError> {
+    /// after DISTINCT in every flavour here), in a new select.
+    fn query_select_head(&mut self) -> Result<Box<Select>, ParserError> {
         let select_token = self.expect_keyword(Keyword::SELECT)?;
-        let optimizer_hints = self.query_optimizer_hints();
-        let (select_modifiers, mysql_distinct) = if self.flavor == Flavor::MySql {
-            self.query_mysql_modifiers()?
-        } else {
-            (None, None)
-        };
-        let distinct = match mysql_distinct {
+        let mut select = new_select(select_token);
+        select.optimizer_hints = self.query_optimizer_hints();
+        let mut mysql_distinct = None;
+        if self.flavor == Flavor::MySql {
+            (select.select_modifiers, mysql_distinct) = self.query_mysql_modifiers()?;
+        }
+        select.distinct = match mysql_distinct {
             Some(d) => Some(d),
             None => self.query_all_or_distinct()?,
         };
-        let top = if self.parse_keyword(Keyword::TOP) {
-            Some(self.query_top()?)
-        } else {
-            None
-        };
-        Ok(SelectHead {
-            select_token,
-            optimizer_hints,
-            distinct,
-            select_modifiers,
-            top,
-        })
+        if self.parse_keyword(Keyword::TOP) {
+            select.top = Some(self.query_top()?);
+        }
+        Ok(select)
     }
 
     /// `/*+ ... */` and `--+ ...` comments right after SELECT, in the flavours whose
@@ -306,14 +269,17 @@ impl Parser {
     /// The select list; the generic dialect allows a trailing comma before a keyword that
     /// cannot be an alias or a closing token.
     fn query_projection(&mut self) -> Result<Vec<SelectItem>, ParserError> {
-        let mut items = vec![self.query_select_item()?];
-        while self.consume_token(&Token::Comma) {
-            if self.flavor == Flavor::Generic && self.query_at_list_end() {
-                break;
+        let mut items = vec![];
+        loop {
+            let expr = self.parse_wildcard_expr()?;
+            let item = self.query_select_item_of(expr)?;
+            push_unboxed(&mut items, item);
+            if !self.consume_token(&Token::Comma)
+                || (self.flavor == Flavor::Generic && self.query_at_list_end())
+            {
+                return Ok(items);
             }
-            items.push(self.query_select_item()?);
         }
-        Ok(items)
     }
 
     /// After a comma: whether the list ends there (a trailing comma).
@@ -328,7 +294,19 @@ impl Parser {
     /// One select item: `*`, `t.*`, or an expression with an optional alias; T-SQL's
     /// `alias = expr`.
     pub(super) fn query_select_item(&mut self) -> Result<SelectItem, ParserError> {
-        match self.parse_wildcard_expr()? {
+        let expr = self.parse_wildcard_expr()?;
+        self.query_select_item_of(expr).map(|item| *item)
+    }
+
+    /// The select item that `expr` (read by `parse_wildcard_expr`) starts, boxed; apart from
+    /// the expression, so that the recursion into it keeps a small frame.
+    #[inline(never)]
+    fn query_select_item_of(&mut self, expr: Expr) -> Result<Box<SelectItem>, ParserError> {
+        self.query_select_item_rest(expr).map(Box::new)
+    }
+
+    fn query_select_item_rest(&mut self, expr: Expr) -> Result<SelectItem, ParserError> {
+        match expr {
             Expr::QualifiedWildcard(prefix, token) => Ok(SelectItem::QualifiedWildcard(
                 SelectItemQualifiedWildcardKind::ObjectName(prefix),
                 self.query_wildcard_options(token.0)?,
@@ -493,7 +471,14 @@ impl Parser {
 
     /// The tables after FROM, separated by commas.
     pub(super) fn query_from_list(&mut self) -> Result<Vec<TableWithJoins>, ParserError> {
-        self.parse_comma_separated(Parser::parse_table_and_joins)
+        let mut tables = vec![];
+        loop {
+            let table = self.query_table_and_joins()?;
+            push_unboxed(&mut tables, table);
+            if !self.consume_token(&Token::Comma) {
+                return Ok(tables);
+            }
+        }
     }
 
     /// Hive's `LATERAL VIEW [OUTER] expr name [AS] alias, ...`, which sqlparser reads in
@@ -628,24 +613,18 @@ impl Parser {
     }
 
     /// WINDOW and QUALIFY, in either order; the flag says whether WINDOW came first.
-    fn query_window_and_qualify(
-        &mut self,
-    ) -> Result<(Vec<NamedWindowDefinition>, Option<Expr>, bool), ParserError> {
+    fn query_window_and_qualify(&mut self, select: &mut Select) -> Result<(), ParserError> {
         if self.parse_keyword(Keyword::WINDOW) {
-            let windows = self.parse_comma_separated(Parser::query_named_window)?;
-            let qualify = self.query_optional_expr_after(Keyword::QUALIFY)?;
-            return Ok((windows, qualify, true));
+            select.named_window = self.parse_comma_separated(Parser::query_named_window)?;
+            select.qualify = self.query_optional_expr_after(Keyword::QUALIFY)?;
+            select.window_before_qualify = true;
+        } else if self.parse_keyword(Keyword::QUALIFY) {
+            select.qualify = Some(self.parse_expr()?);
+            if self.parse_keyword(Keyword::WINDOW) {
+                select.named_window = self.parse_comma_separated(Parser::query_named_window)?;
+            }
         }
-        if self.parse_keyword(Keyword::QUALIFY) {
-            let qualify = Some(self.parse_expr()?);
-            let windows = if self.parse_keyword(Keyword::WINDOW) {
-                self.parse_comma_separated(Parser::query_named_window)?
-            } else {
-                vec![]
-            };
-            return Ok((windows, qualify, false));
-        }
-        Ok((vec![], None, false))
+        Ok(())
     }
 
     /// `name AS (spec)`, or `name AS other` in the generic dialect.
@@ -681,10 +660,11 @@ impl Parser {
     }
 }
 
-/// The generic dialect's `FROM t` alone, a query of every column.
-fn from_only_select(from_token: TokenWithSpan, from: Vec<TableWithJoins>) -> Select {
-    Select {
-        select_token: from_token.into(),
+/// A select of nothing but its first token, boxed.
+#[inline(never)]
+fn new_select(select_token: TokenWithSpan) -> Box<Select> {
+    Box::new(Select {
+        select_token: select_token.into(),
         optimizer_hints: vec![],
         distinct: None,
         select_modifiers: None,
@@ -693,22 +673,30 @@ fn from_only_select(from_token: TokenWithSpan, from: Vec<TableWithJoins>) -> Sel
         projection: vec![],
         exclude: None,
         into: None,
-        from,
+        from: vec![],
         lateral_views: vec![],
         prewhere: None,
         selection: None,
         group_by: GroupByExpr::Expressions(vec![], vec![]),
         cluster_by: vec![],
         distribute_by: vec![],
-        sort_by: Vec::<OrderByExpr>::new(),
+        sort_by: vec![],
         having: None,
         named_window: vec![],
         window_before_qualify: false,
         qualify: None,
         value_table_mode: None,
         connect_by: vec![],
-        flavor: SelectFlavor::FromFirstNoSelect,
-    }
+        flavor: SelectFlavor::Standard,
+    })
+}
+
+/// Moves a boxed node into a list, in a frame of its own (see the note on stack in query.rs):
+/// the box is the point, so that callers never hold the node by value.
+#[inline(never)]
+#[allow(clippy::boxed_local)]
+fn push_unboxed<T>(list: &mut Vec<T>, item: Box<T>) {
+    list.push(*item);
 }
 
 /// A hint comment's `prefix+text`, the prefix being letters and digits only.

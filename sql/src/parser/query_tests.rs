@@ -325,3 +325,45 @@ fn nested_parentheses_in_from_take_no_exponential_time() {
     let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(run);
     assert!(worker.map(|w| w.join().is_ok()).unwrap_or(false));
 }
+
+#[test]
+fn nesting_to_the_limit_fits_in_webassemblys_stack() {
+    // WebAssembly's stack is 1 MiB by default; queries nest up to 50 levels by any of these
+    // paths. Too small a stack aborts the test run (a stack overflow is not a panic).
+    let shapes = [
+        format!("{}SELECT 1{}", "(".repeat(60), ")".repeat(60)),
+        format!("SELECT * FROM {}t{}", "(".repeat(60), ")".repeat(60)),
+        format!(
+            "SELECT * FROM t WHERE a IN {}SELECT 1{}",
+            "(".repeat(60),
+            ")".repeat(60)
+        ),
+        format!("{}1{}", "SELECT * FROM (".repeat(30), ") AS d".repeat(30)),
+        format!("{}1{}", "SELECT (".repeat(30), ")".repeat(30)),
+        format!(
+            "{}SELECT 1{}",
+            "WITH c AS (".repeat(30),
+            ") SELECT 1".repeat(30)
+        ),
+        format!(
+            "SELECT * FROM t{}",
+            " JOIN (t".repeat(30) + &") ON 1 = 1".repeat(30)
+        ),
+        format!(
+            "{}SELECT 1{}",
+            "SELECT 1 UNION (".repeat(30),
+            ")".repeat(30)
+        ),
+    ];
+    let run = move || {
+        for sql in &shapes {
+            let d = dialect(Flavor::Postgres);
+            let tokens = Tokenizer::new(d.as_ref(), sql)
+                .tokenize_with_location()
+                .unwrap_or_default();
+            let _ = Parser::new(Flavor::Postgres, tokens).parse_query();
+        }
+    };
+    let worker = std::thread::Builder::new().stack_size(1 << 20).spawn(run);
+    assert!(worker.map(|w| w.join().is_ok()).unwrap_or(false));
+}
