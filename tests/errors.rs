@@ -84,6 +84,25 @@ fn unsupported_statements_name_themselves_and_say_what_to_use() {
     assert_eq!(e.pos.map(|p| (p.line, p.column)), Some((1, 1)));
 }
 
+/// A statement the parser knows but does not read (a trigger's body is a program, not a
+/// queue statement) is refused by name, worded as a refusal in every dialect: never as a
+/// syntax error, which would tell the learner the SQL is wrong.
+#[test]
+fn statements_the_parser_refuses_are_refusals_not_syntax_errors() {
+    let sql = "SELECT 1;\nCREATE TRIGGER trg AFTER INSERT ON q FOR EACH ROW BEGIN END;";
+    for t in [mysql(sql), postgres(sql)] {
+        let e = err(last(&t));
+        assert!(
+            e.message
+                .starts_with("CREATE TRIGGER is not supported here: Queue Lab runs"),
+            "{}",
+            e.message
+        );
+        // At the word the refusal names.
+        assert_eq!(e.pos.map(|p| (p.line, p.column)), Some((2, 8)));
+    }
+}
+
 #[test]
 fn unknown_tables_and_columns_speak_mysql() {
     let t = mysql(&format!(

@@ -43,15 +43,31 @@ fn consistent_snapshot(dialect: Dialect, modes: &[TransactionMode]) -> Option<Tx
     })
 }
 
+/// What to use instead of a statement kind Queue Lab does not run.
+const WHAT_RUNS: &str = "Queue Lab runs CREATE/ALTER/DROP TABLE, CREATE INDEX, INSERT, REPLACE, UPDATE, DELETE, SELECT and transaction statements";
+
+/// The end of the parser's error for a statement or clause it knows and does not read
+/// (`queuelab-sql` refuses those by name instead of building their tree).
+const PARSER_REFUSAL: &str = " is not supported by Queue Lab's parser";
+
 /// The error for a statement kind Queue Lab does not run.
 pub fn unsupported(dialect: Dialect, stmt: &Statement) -> StepError {
     let text = stmt.to_string();
     let what: Vec<&str> = text.split_whitespace().take(2).collect();
-    unsupported_with(
-        dialect,
-        &what.join(" "),
-        "Queue Lab runs CREATE/ALTER/DROP TABLE, CREATE INDEX, INSERT, REPLACE, UPDATE, DELETE, SELECT and transaction statements",
-    )
+    unsupported_with(dialect, &what.join(" "), WHAT_RUNS)
+}
+
+/// A parser error that refuses a construct by name, as the refusal it is: never worded as a
+/// syntax error, which would tell the learner their SQL is wrong.
+pub fn parser_refusal(dialect: Dialect, parser_message: &str) -> Option<StepError> {
+    let message = parser_message
+        .strip_prefix("sql parser error: ")
+        .unwrap_or(parser_message);
+    let (message, pos) = super::split::parser_error(message);
+    let what = message.strip_suffix(PARSER_REFUSAL)?;
+    let mut e = unsupported_with(dialect, what, WHAT_RUNS);
+    e.pos = pos;
+    Some(e)
 }
 
 /// The error for a construct that is not supported, with what to use instead.

@@ -147,6 +147,9 @@ fn parse_one(dialect: Dialect, raw: &RawStatement, text: &str) -> Result<Stateme
     };
     let stmt = parsed.map_err(|e| {
         let mut message = e.to_string();
+        if let Some(refusal) = super::common::parser_refusal(dialect, &message) {
+            return refusal;
+        }
         // PostgreSQL reads the `;` too: a statement cut short stops there, not at the end.
         if message.contains("found: EOF") && followed_by_semicolon(text, raw.span.end) {
             message = message.replace("found: EOF", "found: ;");

@@ -1085,6 +1085,10 @@ impl Reader<'_> {
 
 /// SQL Server's syntax error (Msg 102), positioned.
 fn syntax(message: &str, at: Pos) -> StepError {
+    if let Some(mut refusal) = crate::dialect::common::parser_refusal(Dialect::MsSql, message) {
+        refusal.pos.get_or_insert(at);
+        return refusal;
+    }
     let message = message
         .strip_prefix("sql parser error: ")
         .unwrap_or(message);
