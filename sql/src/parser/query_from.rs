@@ -4,9 +4,9 @@
 use super::super::Parser;
 use crate::Flavor;
 use sqlparser::ast::{
-    Expr, FunctionArg, FunctionArgExpr, Ident, Join, JoinConstraint, JoinOperator, Query, SetExpr,
-    TableAlias, TableFactor, TableFunctionArgs, TableIndexHintForClause, TableIndexHintType,
-    TableIndexHints, TableIndexType, TableVersion, TableWithJoins,
+    Expr, FunctionArg, FunctionArgExpr, Ident, Join, Query, SetExpr, TableAlias, TableFactor,
+    TableFunctionArgs, TableIndexHintForClause, TableIndexHintType, TableIndexHints,
+    TableIndexType, TableVersion, TableWithJoins,
 };
 use sqlparser::keywords::{Keyword, RESERVED_FOR_COLUMN_ALIAS, RESERVED_FOR_TABLE_ALIAS};
 use sqlparser::parser::ParserError;
@@ -40,9 +40,6 @@ const POSTGRES_TABLE_ALIAS_EXCEPTIONS: &[Keyword] = &[
 const UNSUPPORTED_TABLE_FUNCTIONS: &[Keyword] =
     &[Keyword::JSON_TABLE, Keyword::OPENJSON, Keyword::XMLTABLE];
 
-/// How a join keyword sequence builds its operator from the constraint after the table.
-type JoinKind = fn(JoinConstraint) -> JoinOperator;
-
 impl Parser {
     /// A table factor and its joins, boxed (see the note on stack in query.rs).
     pub(super) fn query_table_and_joins(&mut self) -> Result<Box<TableWithJoins>, ParserError> {
@@ -51,200 +48,13 @@ impl Parser {
         Ok(table_with_joins(relation, joins))
     }
 
-    /// The joins after a table factor, as long as a join keyword follows.
-    pub(super) fn query_joins(&mut self) -> Result<Vec<Join>, ParserError> {
-        let mut joins = vec![];
-        loop {
-            // sqlparser consumes ClickHouse's GLOBAL even when no join follows.
-            let global = self.parse_keyword(Keyword::GLOBAL);
-            let Some(join_operator_and_relation) = self.query_join()? else {
-                break;
-            };
-            let (relation, join_operator) = join_operator_and_relation;
-            push_join(&mut joins, relation, global, join_operator);
-        }
-        Ok(joins)
-    }
-
-    /// One join: its operator and the table joined; `None` when no join starts here.
-    fn query_join(&mut self) -> Result<Option<(Box<TableFactor>, JoinOperator)>, ParserError> {
-        if self.parse_keyword(Keyword::CROSS) {
-            return self.query_cross_join().map(Some);
-        }
-        if self.parse_keyword(Keyword::OUTER) {
-            // T-SQL's OUTER APPLY.
-            self.expect_keyword_is(Keyword::APPLY)?;
-            return Ok(Some((self.query_table_factor()?, JoinOperator::OuterApply)));
-        }
-        if self.peek_keyword(Keyword::ASOF) {
-            return self.expected("a join (ASOF JOIN is not supported)", self.peek_token());
-        }
-        if self.flavor == Flavor::Generic && self.query_peek_array_join() {
-            return self.expected("a join (ARRAY JOIN is not supported)", self.peek_token());
-        }
-        let natural = self.parse_keyword(Keyword::NATURAL);
-        let Some(kind) = self.query_join_kind(natural)? else {
-            return Ok(None);
-        };
-        let mut relation = self.query_table_factor()?;
-        // MySQL and PostgreSQL read `a JOIN b JOIN c ON .. ON ..` as `a JOIN (b JOIN c ON ..)`.
-        if !self
-            .flavor
-            .query_supports_left_associative_joins_without_parens()
-            && !natural
-            && self.query_peek_parensless_nested_join()
-        {
-            let joins = self.query_joins()?;
-            let table_with_joins = table_with_joins(relation, joins);
-            relation = boxed_factor(|| TableFactor::NestedJoin {
-                table_with_joins,
-                alias: None,
-            });
-        }
-        let constraint = self.query_join_constraint(natural)?;
-        Ok(Some((relation, kind(constraint))))
-    }
-
-    /// ClickHouse's `[INNER|LEFT] ARRAY JOIN`, refused.
-    fn query_peek_array_join(&mut self) -> bool {
-        self.peek_keywords(&[Keyword::ARRAY, Keyword::JOIN])
-            || self.peek_keywords(&[Keyword::INNER, Keyword::ARRAY, Keyword::JOIN])
-            || self.peek_keywords(&[Keyword::LEFT, Keyword::ARRAY, Keyword::JOIN])
-    }
-
-    /// `CROSS JOIN t` (with MySQL's optional constraint) or T-SQL's `CROSS APPLY t`, CROSS
-    /// read.
-    fn query_cross_join(&mut self) -> Result<(Box<TableFactor>, JoinOperator), ParserError> {
-        let apply = if self.parse_keyword(Keyword::JOIN) {
-            false
-        } else if self.parse_keyword(Keyword::APPLY) {
-            true
-        } else {
-            return self.expected("JOIN or APPLY after CROSS", self.peek_token());
-        };
-        let relation = self.query_table_factor()?;
-        if apply {
-            return Ok((relation, JoinOperator::CrossApply));
-        }
-        let constraint = if self.flavor == Flavor::MySql {
-            self.query_join_constraint(false)?
-        } else {
-            JoinConstraint::None
-        };
-        Ok((relation, JoinOperator::CrossJoin(constraint)))
-    }
-
-    /// The keywords of an inner or outer join, consumed; `None` (nothing consumed) when no
-    /// join keyword is next.
-    fn query_join_kind(&mut self, natural: bool) -> Result<Option<JoinKind>, ParserError> {
-        let keyword = match &self.peek_token_ref().token {
-            Token::Word(w) => w.keyword,
-            _ => Keyword::NoKeyword,
-        };
-        let kind: JoinKind = match keyword {
-            Keyword::INNER | Keyword::JOIN => {
-                let inner = self.parse_keyword(Keyword::INNER);
-                self.expect_keyword_is(Keyword::JOIN)?;
-                if inner {
-                    JoinOperator::Inner
-                } else {
-                    JoinOperator::Join
-                }
-            }
-            Keyword::LEFT | Keyword::RIGHT => {
-                self.advance_token();
-                return self
-                    .query_left_or_right_join(keyword == Keyword::LEFT)
-                    .map(Some);
-            }
-            Keyword::ANTI | Keyword::SEMI => {
-                self.advance_token();
-                self.expect_keyword_is(Keyword::JOIN)?;
-                if keyword == Keyword::ANTI {
-                    JoinOperator::Anti
-                } else {
-                    JoinOperator::Semi
-                }
-            }
-            Keyword::FULL => {
-                self.advance_token();
-                let _ = self.parse_keyword(Keyword::OUTER);
-                self.expect_keyword_is(Keyword::JOIN)?;
-                JoinOperator::FullOuter
-            }
-            Keyword::OUTER => return self.expected("LEFT, RIGHT, or FULL", self.peek_token()),
-            Keyword::STRAIGHT_JOIN => {
-                self.advance_token();
-                JoinOperator::StraightJoin
-            }
-            _ if natural => return self.expected("a join type after NATURAL", self.peek_token()),
-            _ => return Ok(None),
-        };
-        Ok(Some(kind))
-    }
-
-    /// After LEFT or RIGHT: `[OUTER|SEMI|ANTI] JOIN`.
-    fn query_left_or_right_join(&mut self, left: bool) -> Result<JoinKind, ParserError> {
-        let which = self.parse_one_of_keywords(&[
-            Keyword::OUTER,
-            Keyword::SEMI,
-            Keyword::ANTI,
-            Keyword::JOIN,
-        ]);
-        let pick = |l: JoinKind, r: JoinKind| if left { l } else { r };
-        let kind = match which {
-            Some(Keyword::JOIN) => return Ok(pick(JoinOperator::Left, JoinOperator::Right)),
-            Some(Keyword::OUTER) => pick(JoinOperator::LeftOuter, JoinOperator::RightOuter),
-            Some(Keyword::SEMI) => pick(JoinOperator::LeftSemi, JoinOperator::RightSemi),
-            Some(Keyword::ANTI) => pick(JoinOperator::LeftAnti, JoinOperator::RightAnti),
-            _ => {
-                let side = if left { "LEFT" } else { "RIGHT" };
-                return Err(ParserError::ParserError(format!(
-                    "expected OUTER, SEMI, ANTI or JOIN after {side}"
-                )));
-            }
-        };
-        self.expect_keyword_is(Keyword::JOIN)?;
-        Ok(kind)
-    }
-
-    fn query_peek_parensless_nested_join(&self) -> bool {
-        self.peek_one_of_keywords(&[
-            Keyword::JOIN,
-            Keyword::INNER,
-            Keyword::LEFT,
-            Keyword::RIGHT,
-            Keyword::FULL,
-        ])
-        .is_some()
-    }
-
-    /// `ON expr`, `USING (a, ...)`, or nothing; NATURAL joins take none.
-    fn query_join_constraint(&mut self, natural: bool) -> Result<JoinConstraint, ParserError> {
-        if natural {
-            return Ok(JoinConstraint::Natural);
-        }
-        if self.parse_keyword(Keyword::ON) {
-            return Ok(JoinConstraint::On(self.parse_expr()?));
-        }
-        if !self.parse_keyword(Keyword::USING) {
-            return Ok(JoinConstraint::None);
-        }
-        if !self.consume_token(&Token::LParen) {
-            return self.expected("a list of columns in parentheses", self.peek_token());
-        }
-        let columns = self.parse_comma_separated(Parser::parse_object_name)?;
-        self.expect_token(&Token::RParen)?;
-        Ok(JoinConstraint::Using(columns))
-    }
-
     /// One table factor, one nesting level deeper (sqlparser counts these as it counts
     /// queries).
     pub(super) fn query_table_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
         self.nested(Parser::query_table_factor_inner)
     }
 
-    fn query_table_factor_inner(&mut self) -> Result<Box<TableFactor>, ParserError> {
+    pub(super) fn query_table_factor_inner(&mut self) -> Result<Box<TableFactor>, ParserError> {
         if self.parse_keyword(Keyword::LATERAL) {
             return self.query_lateral_factor();
         }
@@ -291,7 +101,7 @@ impl Parser {
     }
 
     /// After LATERAL: a derived table or a table function.
-    fn query_lateral_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
+    pub(super) fn query_lateral_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
         if self.consume_token(&Token::LParen) {
             return self.query_derived_table(true);
         }
@@ -317,7 +127,7 @@ impl Parser {
 
     /// After `(`: a derived table, or a join in parentheses. Which one cannot be told ahead,
     /// so the derived table is tried first, as sqlparser does.
-    fn query_parenthesized_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
+    pub(super) fn query_parenthesized_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
         let _memo = FailedDerivedMemo::enter();
         if let Some(derived) = self.query_try_derived_table()? {
             self.query_refuse_pivot()?;
@@ -343,7 +153,9 @@ impl Parser {
 
     /// A derived table if one starts here; a position where one failed is not tried again
     /// (see [`FailedDerivedMemo`]).
-    fn query_try_derived_table(&mut self) -> Result<Option<Box<TableFactor>>, ParserError> {
+    pub(super) fn query_try_derived_table(
+        &mut self,
+    ) -> Result<Option<Box<TableFactor>>, ParserError> {
         let at = self.index();
         if FailedDerivedMemo::failed_at(at) {
             return Ok(None);
@@ -357,7 +169,7 @@ impl Parser {
 
     /// The generic dialect's `(t [alias]) [alias]`: the parentheses are dropped, an alias
     /// after them goes to the table unless it has one.
-    fn query_parenthesized_lone_factor(
+    pub(super) fn query_parenthesized_lone_factor(
         &mut self,
         mut relation: Box<TableFactor>,
     ) -> Result<Box<TableFactor>, ParserError> {
@@ -385,7 +197,7 @@ impl Parser {
     }
 
     /// `UNNEST(array, ...) [WITH ORDINALITY] [alias] [WITH OFFSET [alias]]`, UNNEST read.
-    fn query_unnest(&mut self) -> Result<Box<TableFactor>, ParserError> {
+    pub(super) fn query_unnest(&mut self) -> Result<Box<TableFactor>, ParserError> {
         self.expect_token(&Token::LParen)?;
         let array_exprs = self.parse_comma_separated(Parser::parse_expr)?;
         self.expect_token(&Token::RParen)?;
@@ -410,7 +222,10 @@ impl Parser {
     }
 
     /// `query) [alias]`, the `(` read.
-    fn query_derived_table(&mut self, lateral: bool) -> Result<Box<TableFactor>, ParserError> {
+    pub(super) fn query_derived_table(
+        &mut self,
+        lateral: bool,
+    ) -> Result<Box<TableFactor>, ParserError> {
         let subquery = self.parse_query()?;
         self.expect_token(&Token::RParen)?;
         let alias = self.query_table_alias()?;
@@ -424,7 +239,7 @@ impl Parser {
     }
 
     /// The generic dialect's `VALUES (..), (..) [alias]` as a table, VALUES read.
-    fn query_values_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
+    pub(super) fn query_values_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
         let values = self.query_values(false, false)?;
         let alias = self.query_table_alias()?;
         let subquery = Box::new(Query {
@@ -450,7 +265,7 @@ impl Parser {
     /// A table by name, or a table function such as `generate_series(1, 3)`, with what may
     /// follow: MySQL's PARTITION, T-SQL's FOR SYSTEM_TIME, WITH ORDINALITY, the alias,
     /// MySQL's index hints and T-SQL's `WITH (hints)`.
-    fn query_named_table(&mut self) -> Result<Box<TableFactor>, ParserError> {
+    pub(super) fn query_named_table(&mut self) -> Result<Box<TableFactor>, ParserError> {
         let name = self.parse_object_name()?;
         let partitions = if matches!(self.flavor, Flavor::MySql | Flavor::Generic)
             && self.parse_keyword(Keyword::PARTITION)
@@ -498,7 +313,7 @@ impl Parser {
 
     /// T-SQL's `WITH (hint, ...)` after a table; a WITH without `(` is left for what follows
     /// (a CTE of the next statement).
-    fn query_with_hints(&mut self) -> Result<Vec<Expr>, ParserError> {
+    pub(super) fn query_with_hints(&mut self) -> Result<Vec<Expr>, ParserError> {
         if !self.parse_keyword(Keyword::WITH) {
             return Ok(vec![]);
         }
@@ -513,7 +328,7 @@ impl Parser {
 
     /// T-SQL's temporal tables: `FOR SYSTEM_TIME AS OF expr`; the other forms sqlparser
     /// reads under the same flag (Snowflake's and Databricks') are refused.
-    fn query_table_version(&mut self) -> Result<Option<TableVersion>, ParserError> {
+    pub(super) fn query_table_version(&mut self) -> Result<Option<TableVersion>, ParserError> {
         if self.flavor != Flavor::MsSql {
             return Ok(None);
         }
@@ -534,7 +349,7 @@ impl Parser {
     }
 
     /// A table function's arguments after its `(`, the `)` included.
-    fn query_table_function_args(&mut self) -> Result<TableFunctionArgs, ParserError> {
+    pub(super) fn query_table_function_args(&mut self) -> Result<TableFunctionArgs, ParserError> {
         if self.consume_token(&Token::RParen) {
             return Ok(TableFunctionArgs {
                 args: vec![],
@@ -554,13 +369,13 @@ impl Parser {
 
     /// One argument of a table function: unnamed ones only, until the expression part lends
     /// its reader of named ones.
-    fn query_function_arg(&mut self) -> Result<FunctionArg, ParserError> {
+    pub(super) fn query_function_arg(&mut self) -> Result<FunctionArg, ParserError> {
         let expr = self.parse_wildcard_expr()?;
         Ok(FunctionArg::Unnamed(FunctionArgExpr::from(expr)))
     }
 
     /// MySQL's `USE|IGNORE|FORCE INDEX|KEY [FOR JOIN|ORDER BY|GROUP BY] (names)`, repeated.
-    fn query_index_hints(&mut self) -> Result<Vec<TableIndexHints>, ParserError> {
+    pub(super) fn query_index_hints(&mut self) -> Result<Vec<TableIndexHints>, ParserError> {
         let mut hints = vec![];
         while let Some(hint) =
             self.parse_one_of_keywords(&[Keyword::USE, Keyword::IGNORE, Keyword::FORCE])
@@ -599,7 +414,7 @@ impl Parser {
         Ok(hints)
     }
 
-    fn query_index_hint_for(&mut self) -> Result<TableIndexHintForClause, ParserError> {
+    pub(super) fn query_index_hint_for(&mut self) -> Result<TableIndexHintForClause, ParserError> {
         if self.parse_keyword(Keyword::JOIN) {
             Ok(TableIndexHintForClause::Join)
         } else if self.parse_keywords(&[Keyword::ORDER, Keyword::BY]) {
@@ -615,7 +430,7 @@ impl Parser {
     }
 
     /// `(a, b)` or `()`.
-    fn query_parenthesized_identifiers(&mut self) -> Result<Vec<Ident>, ParserError> {
+    pub(super) fn query_parenthesized_identifiers(&mut self) -> Result<Vec<Ident>, ParserError> {
         self.expect_token(&Token::LParen)?;
         let idents = if self.peek_token_ref().token == Token::RParen {
             vec![]
@@ -647,7 +462,7 @@ impl Parser {
     }
 
     /// TABLESAMPLE and SAMPLE after a table: not read by Queue Lab.
-    fn query_refuse_table_sample(&mut self) -> Result<(), ParserError> {
+    pub(super) fn query_refuse_table_sample(&mut self) -> Result<(), ParserError> {
         if self
             .peek_one_of_keywords(&[Keyword::TABLESAMPLE, Keyword::SAMPLE])
             .is_some()
@@ -658,7 +473,7 @@ impl Parser {
     }
 
     /// PIVOT and UNPIVOT after a table: not read by Queue Lab.
-    fn query_refuse_pivot(&mut self) -> Result<(), ParserError> {
+    pub(super) fn query_refuse_pivot(&mut self) -> Result<(), ParserError> {
         if self
             .peek_one_of_keywords(&[Keyword::PIVOT, Keyword::UNPIVOT])
             .is_some()
@@ -671,30 +486,19 @@ impl Parser {
 
 /// `make()`'s table factor, boxed in a frame of its own (see the note on stack in query.rs).
 #[inline(never)]
-fn boxed_factor(make: impl FnOnce() -> TableFactor) -> Box<TableFactor> {
+pub(super) fn boxed_factor(make: impl FnOnce() -> TableFactor) -> Box<TableFactor> {
     Box::new(make())
 }
 
 #[inline(never)]
-fn table_with_joins(relation: Box<TableFactor>, joins: Vec<Join>) -> Box<TableWithJoins> {
+pub(super) fn table_with_joins(
+    relation: Box<TableFactor>,
+    joins: Vec<Join>,
+) -> Box<TableWithJoins> {
     Box::new(TableWithJoins {
         relation: *relation,
         joins,
     })
-}
-
-#[inline(never)]
-fn push_join(
-    joins: &mut Vec<Join>,
-    relation: Box<TableFactor>,
-    global: bool,
-    join_operator: JoinOperator,
-) {
-    joins.push(Join {
-        relation: *relation,
-        global,
-        join_operator,
-    });
 }
 
 thread_local! {
@@ -768,10 +572,5 @@ impl Flavor {
             Flavor::MsSql if Flavor::query_mssql_statement_keywords().contains(&kw) => false,
             Flavor::MsSql | Flavor::Sqlite | Flavor::Generic => explicit || !reserved,
         }
-    }
-
-    /// `a JOIN b JOIN c ON .. ON ..` read left to right; MySQL and PostgreSQL nest it.
-    fn query_supports_left_associative_joins_without_parens(self) -> bool {
-        !matches!(self, Flavor::MySql | Flavor::Postgres)
     }
 }

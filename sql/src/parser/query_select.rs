@@ -6,9 +6,8 @@
 use super::super::{parser_err, Parser};
 use crate::Flavor;
 use sqlparser::ast::{
-    BinaryOperator, ConnectByKind, Distinct, ExceptSelectItem, ExcludeSelectItem, Expr,
-    GroupByExpr, GroupByWithModifier, Ident, IlikeSelectItem, LateralView, NamedWindowDefinition,
-    NamedWindowExpr, OptimizerHint, OptimizerHintStyle, Select, SelectFlavor, SelectInto,
+    BinaryOperator, Distinct, ExceptSelectItem, ExcludeSelectItem, Expr, GroupByExpr, Ident,
+    IlikeSelectItem, OptimizerHint, OptimizerHintStyle, Select, SelectFlavor, SelectInto,
     SelectItem, SelectItemQualifiedWildcardKind, SelectModifiers, TableWithJoins, Top, TopQuantity,
     WildcardAdditionalOptions,
 };
@@ -53,15 +52,6 @@ const MSSQL_STATEMENT_KEYWORDS: &[Keyword] = &[
     Keyword::MERGE,
 ];
 
-/// Words that end a LATERAL VIEW's column aliases.
-const LATERAL_VIEW_ALIAS_END: &[Keyword] = &[
-    Keyword::WHERE,
-    Keyword::GROUP,
-    Keyword::CLUSTER,
-    Keyword::HAVING,
-    Keyword::LATERAL,
-];
-
 impl Parser {
     /// A SELECT without WITH, set operations, ORDER BY or LIMIT (sqlparser's `parse_select`),
     /// boxed and filled clause by clause (see the note on stack in query.rs).
@@ -80,7 +70,7 @@ impl Parser {
         }
         let mut select = self.query_select_head()?;
         if !(self.flavor.query_supports_empty_projections() && self.peek_keyword(Keyword::FROM)) {
-            select.projection = self.query_projection()?;
+            select.projection = self.parse_projection()?;
         }
         if self.parse_keyword(Keyword::INTO) {
             select.into = Some(self.query_select_into()?);
@@ -97,7 +87,7 @@ impl Parser {
     }
 
     /// LATERAL VIEW, PREWHERE, WHERE and START WITH.
-    fn query_select_filters(&mut self, select: &mut Select) -> Result<(), ParserError> {
+    pub(super) fn query_select_filters(&mut self, select: &mut Select) -> Result<(), ParserError> {
         select.lateral_views = self.query_lateral_views()?;
         if self.flavor == Flavor::Generic && self.parse_keyword(Keyword::PREWHERE) {
             select.prewhere = Some(self.parse_expr()?);
@@ -108,7 +98,7 @@ impl Parser {
     }
 
     /// GROUP BY, CLUSTER/DISTRIBUTE/SORT BY, HAVING, WINDOW and QUALIFY.
-    fn query_select_grouping(&mut self, select: &mut Select) -> Result<(), ParserError> {
+    pub(super) fn query_select_grouping(&mut self, select: &mut Select) -> Result<(), ParserError> {
         if let Some(group_by) = self.query_group_by()? {
             select.group_by = group_by;
         }
@@ -123,7 +113,7 @@ impl Parser {
 
     /// SELECT, its hints, MySQL's modifiers, ALL/DISTINCT [ON] and TOP (which sqlparser reads
     /// after DISTINCT in every flavour here), in a new select.
-    fn query_select_head(&mut self) -> Result<Box<Select>, ParserError> {
+    pub(super) fn query_select_head(&mut self) -> Result<Box<Select>, ParserError> {
         let select_token = self.expect_keyword(Keyword::SELECT)?;
         let mut select = new_select(select_token);
         select.optimizer_hints = self.query_optimizer_hints();
@@ -143,7 +133,7 @@ impl Parser {
 
     /// `/*+ ... */` and `--+ ...` comments right after SELECT, in the flavours whose
     /// sqlparser dialect keeps them as optimizer hints. The whitespace is consumed either way.
-    fn query_optimizer_hints(&mut self) -> Vec<OptimizerHint> {
+    pub(super) fn query_optimizer_hints(&mut self) -> Vec<OptimizerHint> {
         let mut hints = vec![];
         if !self.flavor.query_supports_optimizer_hints() {
             return hints;
@@ -173,7 +163,7 @@ impl Parser {
     }
 
     /// MySQL's select modifiers, in any order, with DISTINCT/ALL/DISTINCTROW among them.
-    fn query_mysql_modifiers(
+    pub(super) fn query_mysql_modifiers(
         &mut self,
     ) -> Result<(Option<SelectModifiers>, Option<Distinct>), ParserError> {
         let mut modifiers = SelectModifiers::default();
@@ -207,7 +197,7 @@ impl Parser {
     }
 
     /// `ALL`, `DISTINCT` or `DISTINCT ON (expr, ...)`; both ALL and DISTINCT is an error.
-    fn query_all_or_distinct(&mut self) -> Result<Option<Distinct>, ParserError> {
+    pub(super) fn query_all_or_distinct(&mut self) -> Result<Option<Distinct>, ParserError> {
         let at = self.peek_token_ref().span.start;
         match self.parse_one_of_keywords(&[Keyword::ALL, Keyword::DISTINCT]) {
             Some(Keyword::ALL) => {
@@ -237,7 +227,7 @@ impl Parser {
     }
 
     /// `TOP (expr)` or `TOP n`, then `[PERCENT] [WITH TIES]` (TOP read).
-    fn query_top(&mut self) -> Result<Top, ParserError> {
+    pub(super) fn query_top(&mut self) -> Result<Top, ParserError> {
         let quantity = if self.consume_token(&Token::LParen) {
             let quantity = self.parse_expr()?;
             self.expect_token(&Token::RParen)?;
@@ -268,7 +258,7 @@ impl Parser {
 
     /// The select list; the generic dialect allows a trailing comma before a keyword that
     /// cannot be an alias or a closing token.
-    fn query_projection(&mut self) -> Result<Vec<SelectItem>, ParserError> {
+    pub(super) fn query_projection(&mut self) -> Result<Vec<SelectItem>, ParserError> {
         let mut items = vec![];
         loop {
             let expr = self.parse_wildcard_expr()?;
@@ -283,7 +273,7 @@ impl Parser {
     }
 
     /// After a comma: whether the list ends there (a trailing comma).
-    fn query_at_list_end(&mut self) -> bool {
+    pub(super) fn query_at_list_end(&mut self) -> bool {
         match &self.peek_token_ref().token {
             Token::Word(w) => RESERVED_FOR_COLUMN_ALIAS.contains(&w.keyword),
             Token::RParen | Token::SemiColon | Token::EOF | Token::RBracket | Token::RBrace => true,
@@ -301,11 +291,14 @@ impl Parser {
     /// The select item that `expr` (read by `parse_wildcard_expr`) starts, boxed; apart from
     /// the expression, so that the recursion into it keeps a small frame.
     #[inline(never)]
-    fn query_select_item_of(&mut self, expr: Expr) -> Result<Box<SelectItem>, ParserError> {
+    pub(super) fn query_select_item_of(
+        &mut self,
+        expr: Expr,
+    ) -> Result<Box<SelectItem>, ParserError> {
         self.query_select_item_rest(expr).map(Box::new)
     }
 
-    fn query_select_item_rest(&mut self, expr: Expr) -> Result<SelectItem, ParserError> {
+    pub(super) fn query_select_item_rest(&mut self, expr: Expr) -> Result<SelectItem, ParserError> {
         match expr {
             Expr::QualifiedWildcard(prefix, token) => Ok(SelectItem::QualifiedWildcard(
                 SelectItemQualifiedWildcardKind::ObjectName(prefix),
@@ -353,7 +346,7 @@ impl Parser {
 
     /// What may follow `*` or `t.*`: the generic dialect's ILIKE, EXCLUDE and EXCEPT, and
     /// PostgreSQL's alias.
-    fn query_wildcard_options(
+    pub(super) fn query_wildcard_options(
         &mut self,
         wildcard_token: TokenWithSpan,
     ) -> Result<WildcardAdditionalOptions, ParserError> {
@@ -370,7 +363,7 @@ impl Parser {
         Ok(options)
     }
 
-    fn query_generic_wildcard_options(
+    pub(super) fn query_generic_wildcard_options(
         &mut self,
         options: &mut WildcardAdditionalOptions,
     ) -> Result<(), ParserError> {
@@ -403,7 +396,7 @@ impl Parser {
     }
 
     /// `EXCEPT (a, b)` or ClickHouse's `EXCEPT a` after a wildcard (EXCEPT read).
-    fn query_wildcard_except(&mut self) -> Result<ExceptSelectItem, ParserError> {
+    pub(super) fn query_wildcard_except(&mut self) -> Result<ExceptSelectItem, ParserError> {
         if self.peek_token_ref().token != Token::LParen {
             return Ok(ExceptSelectItem {
                 first_element: self.parse_identifier()?,
@@ -427,7 +420,7 @@ impl Parser {
 
     /// A select item's alias, `[AS] name`: a word the flavour lets end an item, or a quoted
     /// string (sqlparser's `maybe_parse_select_item_alias`).
-    fn query_select_item_alias(&mut self) -> Result<Option<Ident>, ParserError> {
+    pub(super) fn query_select_item_alias(&mut self) -> Result<Option<Ident>, ParserError> {
         let flavor = self.flavor;
         self.query_optional_alias(|explicit, kw| flavor.query_is_select_item_alias(explicit, kw))
     }
@@ -454,7 +447,7 @@ impl Parser {
 
     /// `INTO [TEMP|TEMPORARY] [UNLOGGED] [TABLE] target, ...` (INTO read): MySQL's
     /// `@variables`, or a new table.
-    fn query_select_into(&mut self) -> Result<SelectInto, ParserError> {
+    pub(super) fn query_select_into(&mut self) -> Result<SelectInto, ParserError> {
         let temporary = self
             .parse_one_of_keywords(&[Keyword::TEMP, Keyword::TEMPORARY])
             .is_some();
@@ -478,184 +471,6 @@ impl Parser {
             if !self.consume_token(&Token::Comma) {
                 return Ok(tables);
             }
-        }
-    }
-
-    /// Hive's `LATERAL VIEW [OUTER] expr name [AS] alias, ...`, which sqlparser reads in
-    /// every dialect.
-    fn query_lateral_views(&mut self) -> Result<Vec<LateralView>, ParserError> {
-        let mut views = vec![];
-        while self.parse_keywords(&[Keyword::LATERAL, Keyword::VIEW]) {
-            let outer = self.parse_keyword(Keyword::OUTER);
-            let lateral_view = self.parse_expr()?;
-            let lateral_view_name = self.parse_object_name()?;
-            let aliases = self.parse_comma_separated(|p| {
-                p.query_optional_alias(|explicit, kw| {
-                    explicit || !LATERAL_VIEW_ALIAS_END.contains(&kw)
-                })
-            })?;
-            views.push(LateralView {
-                lateral_view,
-                lateral_view_name,
-                lateral_col_alias: aliases.into_iter().flatten().collect(),
-                outer,
-            });
-        }
-        Ok(views)
-    }
-
-    /// Oracle's `START WITH cond` (read in every dialect, as sqlparser does). `CONNECT BY`
-    /// needs the expression part's PRIOR, which it does not read: refused.
-    fn query_connect_by(&mut self) -> Result<Vec<ConnectByKind>, ParserError> {
-        let mut clauses = vec![];
-        loop {
-            if self.parse_keywords(&[Keyword::START, Keyword::WITH]) {
-                let start_token = self.get_current_token().clone();
-                clauses.push(ConnectByKind::StartWith {
-                    start_token: start_token.into(),
-                    condition: Box::new(self.parse_expr()?),
-                });
-            } else if self.peek_keywords(&[Keyword::CONNECT, Keyword::BY]) {
-                return self.expected("no CONNECT BY (not supported)", self.peek_token());
-            } else {
-                return Ok(clauses);
-            }
-        }
-    }
-
-    /// `GROUP BY [ALL | item, ...] [WITH ROLLUP|CUBE|TOTALS ...] [GROUPING SETS (...)]`.
-    fn query_group_by(&mut self) -> Result<Option<GroupByExpr>, ParserError> {
-        if !self.parse_keywords(&[Keyword::GROUP, Keyword::BY]) {
-            return Ok(None);
-        }
-        let expressions = if self.parse_keyword(Keyword::ALL) {
-            None
-        } else {
-            Some(self.parse_comma_separated(Parser::query_group_by_item)?)
-        };
-        let mut modifiers = vec![];
-        if self.flavor.query_supports_group_by_with_modifier() {
-            while self.parse_keyword(Keyword::WITH) {
-                let keyword = self.expect_one_of_keywords(&[
-                    Keyword::ROLLUP,
-                    Keyword::CUBE,
-                    Keyword::TOTALS,
-                ])?;
-                modifiers.push(match keyword {
-                    Keyword::ROLLUP => GroupByWithModifier::Rollup,
-                    Keyword::CUBE => GroupByWithModifier::Cube,
-                    _ => GroupByWithModifier::Totals,
-                });
-            }
-        }
-        if self.parse_keywords(&[Keyword::GROUPING, Keyword::SETS]) {
-            self.expect_token(&Token::LParen)?;
-            let sets = self.parse_comma_separated(|p| {
-                if p.peek_token_ref().token == Token::LParen {
-                    p.query_tuple()
-                } else {
-                    Ok(vec![p.parse_expr()?])
-                }
-            })?;
-            self.expect_token(&Token::RParen)?;
-            modifiers.push(GroupByWithModifier::GroupingSets(Expr::GroupingSets(sets)));
-        }
-        Ok(Some(match expressions {
-            None => GroupByExpr::All(modifiers),
-            Some(exprs) => GroupByExpr::Expressions(exprs, modifiers),
-        }))
-    }
-
-    /// One GROUP BY item; PostgreSQL (and the generic dialect) also take GROUPING SETS,
-    /// CUBE, ROLLUP and `()`.
-    fn query_group_by_item(&mut self) -> Result<Expr, ParserError> {
-        if !self.flavor.query_supports_group_by_expr() {
-            return self.parse_expr();
-        }
-        if self.parse_keywords(&[Keyword::GROUPING, Keyword::SETS]) {
-            return Ok(Expr::GroupingSets(self.query_tuple_list()?));
-        }
-        if self.parse_keyword(Keyword::CUBE) {
-            return Ok(Expr::Cube(self.query_tuple_list()?));
-        }
-        if self.parse_keyword(Keyword::ROLLUP) {
-            return Ok(Expr::Rollup(self.query_tuple_list()?));
-        }
-        if self.consume_tokens(&[Token::LParen, Token::RParen]) {
-            return Ok(Expr::Tuple(vec![]));
-        }
-        self.parse_expr()
-    }
-
-    /// `(tuple, ...)` where each tuple is `(a, b)`, `()` or a lone expression.
-    fn query_tuple_list(&mut self) -> Result<Vec<Vec<Expr>>, ParserError> {
-        self.expect_token(&Token::LParen)?;
-        let tuples = self.parse_comma_separated(|p| {
-            if p.peek_token_ref().token == Token::LParen {
-                p.query_tuple()
-            } else {
-                Ok(vec![p.parse_expr()?])
-            }
-        })?;
-        self.expect_token(&Token::RParen)?;
-        Ok(tuples)
-    }
-
-    /// `(a, b, ...)` or `()`.
-    fn query_tuple(&mut self) -> Result<Vec<Expr>, ParserError> {
-        self.expect_token(&Token::LParen)?;
-        if self.consume_token(&Token::RParen) {
-            return Ok(vec![]);
-        }
-        let exprs = self.parse_comma_separated(Parser::parse_expr)?;
-        self.expect_token(&Token::RParen)?;
-        Ok(exprs)
-    }
-
-    /// WINDOW and QUALIFY, in either order; the flag says whether WINDOW came first.
-    fn query_window_and_qualify(&mut self, select: &mut Select) -> Result<(), ParserError> {
-        if self.parse_keyword(Keyword::WINDOW) {
-            select.named_window = self.parse_comma_separated(Parser::query_named_window)?;
-            select.qualify = self.query_optional_expr_after(Keyword::QUALIFY)?;
-            select.window_before_qualify = true;
-        } else if self.parse_keyword(Keyword::QUALIFY) {
-            select.qualify = Some(self.parse_expr()?);
-            if self.parse_keyword(Keyword::WINDOW) {
-                select.named_window = self.parse_comma_separated(Parser::query_named_window)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// `name AS (spec)`, or `name AS other` in the generic dialect.
-    fn query_named_window(&mut self) -> Result<NamedWindowDefinition, ParserError> {
-        let name = self.parse_identifier()?;
-        self.expect_keyword_is(Keyword::AS)?;
-        let window = if self.consume_token(&Token::LParen) {
-            NamedWindowExpr::WindowSpec(self.parse_window_spec()?)
-        } else if self.flavor == Flavor::Generic {
-            NamedWindowExpr::NamedWindow(self.parse_identifier()?)
-        } else {
-            return self.expected("(", self.peek_token());
-        };
-        Ok(NamedWindowDefinition(name, window))
-    }
-
-    /// `keyword expr`, or nothing when the keyword is not next.
-    fn query_optional_expr_after(&mut self, keyword: Keyword) -> Result<Option<Expr>, ParserError> {
-        if self.parse_keyword(keyword) {
-            Ok(Some(self.parse_expr()?))
-        } else {
-            Ok(None)
-        }
-    }
-
-    /// `keywords expr, ...`, or nothing when the keywords are not next.
-    fn query_exprs_after(&mut self, keywords: &[Keyword]) -> Result<Vec<Expr>, ParserError> {
-        if self.parse_keywords(keywords) {
-            self.parse_comma_separated(Parser::parse_expr)
-        } else {
-            Ok(vec![])
         }
     }
 }
@@ -711,23 +526,13 @@ fn hint_text(comment: &str) -> Option<(String, String)> {
 /// The questions sqlparser's dialects answer for SELECT.
 impl Flavor {
     /// `SELECT FROM t`, a select list of nothing.
-    fn query_supports_empty_projections(self) -> bool {
+    pub(super) fn query_supports_empty_projections(self) -> bool {
         matches!(self, Flavor::Postgres | Flavor::Generic)
     }
 
     /// Comments right after SELECT kept as optimizer hints.
-    fn query_supports_optimizer_hints(self) -> bool {
+    pub(super) fn query_supports_optimizer_hints(self) -> bool {
         matches!(self, Flavor::MySql | Flavor::Postgres | Flavor::Generic)
-    }
-
-    /// `GROUP BY ... WITH ROLLUP`.
-    fn query_supports_group_by_with_modifier(self) -> bool {
-        matches!(self, Flavor::MySql | Flavor::Generic)
-    }
-
-    /// GROUPING SETS, CUBE, ROLLUP and `()` as GROUP BY items.
-    fn query_supports_group_by_expr(self) -> bool {
-        matches!(self, Flavor::Postgres | Flavor::Generic)
     }
 
     /// Whether `kw` may be a select item's alias (`explicit`: after AS). T-SQL refuses its
