@@ -8,6 +8,8 @@
 
 #[path = "expr_call.rs"]
 mod call;
+#[path = "expr_memo.rs"]
+mod memo;
 #[path = "expr_predicate.rs"]
 mod predicate;
 #[path = "expr_prefix.rs"]
@@ -125,7 +127,7 @@ thread_local! {
 impl Parser {
     /// One expression (sqlparser's `Parser::parse_expr`).
     pub fn parse_expr(&mut self) -> Result<Expr, ParserError> {
-        self.parse_subexpr(0)
+        self.subexpr(0).map(|e| *e)
     }
 
     /// A data type, as in a column definition or CAST (sqlparser's `parse_data_type`).
@@ -136,7 +138,7 @@ impl Parser {
     /// One ORDER BY item: an expression with ASC/DESC and NULLS FIRST/LAST
     /// (sqlparser's `parse_order_by_expr`), also used by window specifications.
     pub fn parse_order_by_expr(&mut self) -> Result<OrderByExpr, ParserError> {
-        let expr = self.parse_expr()?;
+        let expr = *self.subexpr(0)?;
         let options = if self.flavor == Flavor::Postgres && self.parse_keyword(Keyword::USING) {
             let op = self.order_by_using_operator()?;
             OrderByOptions {
@@ -221,28 +223,52 @@ impl Parser {
         result
     }
 
-    /// An expression whose operators bind tighter than `precedence` (sqlparser's
-    /// `parse_subexpr`), one nesting level deeper.
-    pub(crate) fn parse_subexpr(&mut self, precedence: u8) -> Result<Expr, ParserError> {
-        self.nested(|p| p.subexpr_at(precedence))
+    /// One or more expressions separated by commas.
+    pub(crate) fn expr_list(&mut self) -> Result<Vec<Expr>, ParserError> {
+        let mut list = Vec::new();
+        loop {
+            list.push(*self.subexpr(0)?);
+            if !self.consume_token(&Token::Comma) {
+                return Ok(list);
+            }
+        }
     }
 
-    fn subexpr_at(&mut self, precedence: u8) -> Result<Expr, ParserError> {
-        let prefix = self.parse_prefix()?;
-        let mut expr = self.parse_compound_expr(prefix)?;
-        if !self.in_column_definition() && self.parse_keyword(Keyword::COLLATE) {
-            expr = Expr::Collate {
-                expr: Box::new(expr),
-                collation: self.parse_object_name()?,
-            };
-        }
+    /// An expression whose operators bind tighter than `precedence` (sqlparser's
+    /// `parse_subexpr`), one nesting level deeper, boxed. The expression parser passes its trees boxed
+    /// between the functions that recurse, so that each level of nesting holds pointers on
+    /// the stack, not whole trees (which matters in unoptimised builds, whose frames keep
+    /// every temporary apart).
+    pub(super) fn subexpr(&mut self, precedence: u8) -> Result<Box<Expr>, ParserError> {
+        self.with_memo(|p| p.nested(|p| p.subexpr_at(precedence)))
+    }
+
+    fn subexpr_at(&mut self, precedence: u8) -> Result<Box<Expr>, ParserError> {
+        let mut expr = self.operand()?;
         loop {
             let next = self.next_precedence();
             if precedence >= next || self.peek_token_ref().token == Token::Period {
                 return Ok(expr);
             }
-            expr = self.parse_infix(expr, next)?;
+            expr = self.infix(expr, next)?;
         }
+    }
+
+    /// A prefix with its accessors (`.field`, `[i]`) and a COLLATE after them.
+    fn operand(&mut self) -> Result<Box<Expr>, ParserError> {
+        let prefix = self.prefix_boxed()?;
+        let expr = self.parse_compound_expr(*prefix)?;
+        self.collated(expr)
+    }
+
+    fn collated(&mut self, expr: Expr) -> Result<Box<Expr>, ParserError> {
+        if !self.in_column_definition() && self.parse_keyword(Keyword::COLLATE) {
+            return Ok(Box::new(Expr::Collate {
+                expr: Box::new(expr),
+                collation: self.parse_object_name()?,
+            }));
+        }
+        Ok(Box::new(expr))
     }
 
     /// The binding strength of the next token as an infix operator (0: none).
@@ -374,34 +400,38 @@ impl Parser {
         }
     }
 
-    /// The operator after `expr` and its right side (sqlparser's `parse_infix`).
-    pub(crate) fn parse_infix(&mut self, expr: Expr, precedence: u8) -> Result<Expr, ParserError> {
-        if let Some(done) = self.flavor_infix(&expr, precedence) {
-            return done;
+    /// The operator after `left` and its right side (sqlparser's `parse_infix`).
+    fn infix(&mut self, left: Box<Expr>, precedence: u8) -> Result<Box<Expr>, ParserError> {
+        if let Some(op) = self.flavor_infix_operator() {
+            return self.binary(left, op, precedence);
         }
         let tok = self.next_token();
-        if let Some(op) = self.binary_operator(&tok.token)? {
-            return self.binary_or_quantified(expr, op, precedence, tok.span.start);
+        match self.binary_operator(&tok.token)? {
+            Some(op) => self.binary_or_quantified(left, op, precedence, tok.span.start),
+            None => self.other_infix(left, precedence, tok),
         }
+    }
+
+    /// The infix forms that are no binary operator: keyword-led ones, `::`, `!`, `:path`.
+    fn other_infix(
+        &mut self,
+        left: Box<Expr>,
+        precedence: u8,
+        tok: sqlparser::tokenizer::TokenWithSpan,
+    ) -> Result<Box<Expr>, ParserError> {
         match &tok.token {
-            Token::Word(w) => self.keyword_infix(expr, w.keyword, precedence, &tok),
-            Token::DoubleColon => Ok(Expr::Cast {
-                kind: CastKind::DoubleColon,
-                expr: Box::new(expr),
-                data_type: self.parse_data_type()?,
-                format: None,
-            }),
-            Token::ExclamationMark if self.flavor == Flavor::Postgres => Ok(Expr::UnaryOp {
-                op: UnaryOperator::PGPostfixFactorial,
-                expr: Box::new(expr),
-            }),
+            Token::Word(w) => self.keyword_infix(left, w.keyword, precedence, &tok),
+            Token::DoubleColon => self.double_colon_cast(left),
+            Token::ExclamationMark if self.flavor == Flavor::Postgres => {
+                Ok(Box::new(Expr::UnaryOp {
+                    op: UnaryOperator::PGPostfixFactorial,
+                    expr: left,
+                }))
+            }
             Token::Colon => {
                 self.prev_token();
                 let path = self.json_path()?;
-                Ok(Expr::JsonAccess {
-                    value: Box::new(expr),
-                    path,
-                })
+                Ok(Box::new(Expr::JsonAccess { value: left, path }))
             }
             other => parser_err(
                 format!("No infix parser for token {other:?}"),
@@ -410,30 +440,41 @@ impl Parser {
         }
     }
 
-    /// The infix operators a flavour reads before the shared ones: MySQL's `DIV`,
-    /// SQLite's `REGEXP`, `MATCH` and `GLOB`.
-    fn flavor_infix(&mut self, left: &Expr, precedence: u8) -> Option<Result<Expr, ParserError>> {
-        let flavor = self.flavor;
-        let op = match flavor {
-            Flavor::MySql if self.parse_keyword(Keyword::DIV) => BinaryOperator::MyIntegerDivide,
-            Flavor::Sqlite => {
-                if self.parse_keyword(Keyword::REGEXP) {
-                    BinaryOperator::Regexp
-                } else if self.parse_keyword(Keyword::MATCH) {
-                    BinaryOperator::Match
-                } else if self.parse_keyword(Keyword::GLOB) {
-                    BinaryOperator::Glob
-                } else {
-                    return None;
-                }
-            }
-            _ => return None,
-        };
-        Some(self.parse_subexpr(precedence).map(|right| Expr::BinaryOp {
-            left: Box::new(left.clone()),
-            op,
-            right: Box::new(right),
+    /// `expr::type`.
+    fn double_colon_cast(&mut self, left: Box<Expr>) -> Result<Box<Expr>, ParserError> {
+        let data_type = self.parse_data_type()?;
+        Ok(Box::new(Expr::Cast {
+            kind: CastKind::DoubleColon,
+            expr: left,
+            data_type,
+            format: None,
         }))
+    }
+
+    /// `left op right`.
+    fn binary(
+        &mut self,
+        left: Box<Expr>,
+        op: BinaryOperator,
+        precedence: u8,
+    ) -> Result<Box<Expr>, ParserError> {
+        let right = self.subexpr(precedence)?;
+        Ok(Box::new(Expr::BinaryOp { left, op, right }))
+    }
+
+    /// The infix operators a flavour reads before the shared ones: MySQL's `DIV`,
+    /// SQLite's `REGEXP`, `MATCH` and `GLOB` (consumed when found).
+    fn flavor_infix_operator(&mut self) -> Option<BinaryOperator> {
+        let flavor = self.flavor;
+        match flavor {
+            Flavor::MySql if self.parse_keyword(Keyword::DIV) => {
+                Some(BinaryOperator::MyIntegerDivide)
+            }
+            Flavor::Sqlite if self.parse_keyword(Keyword::REGEXP) => Some(BinaryOperator::Regexp),
+            Flavor::Sqlite if self.parse_keyword(Keyword::MATCH) => Some(BinaryOperator::Match),
+            Flavor::Sqlite if self.parse_keyword(Keyword::GLOB) => Some(BinaryOperator::Glob),
+            _ => None,
+        }
     }
 
     /// The binary operator a token (just consumed) stands for in this flavour, if any.
@@ -516,27 +557,33 @@ impl Parser {
     /// `left op right`, or `left op ANY|ALL|SOME (right)`.
     fn binary_or_quantified(
         &mut self,
-        left: Expr,
+        left: Box<Expr>,
         op: BinaryOperator,
         precedence: u8,
         op_at: sqlparser::tokenizer::Location,
-    ) -> Result<Expr, ParserError> {
-        let Some(quantifier) =
-            self.parse_one_of_keywords(&[Keyword::ANY, Keyword::ALL, Keyword::SOME])
-        else {
-            return Ok(Expr::BinaryOp {
-                left: Box::new(left),
-                op,
-                right: Box::new(self.parse_subexpr(precedence)?),
-            });
-        };
+    ) -> Result<Box<Expr>, ParserError> {
+        match self.parse_one_of_keywords(&[Keyword::ANY, Keyword::ALL, Keyword::SOME]) {
+            Some(quantifier) => self.quantified(left, op, quantifier, precedence, op_at),
+            None => self.binary(left, op, precedence),
+        }
+    }
+
+    /// `left op ANY|ALL|SOME (right)`, after the quantifier.
+    fn quantified(
+        &mut self,
+        left: Box<Expr>,
+        op: BinaryOperator,
+        quantifier: Keyword,
+        precedence: u8,
+        op_at: sqlparser::tokenizer::Location,
+    ) -> Result<Box<Expr>, ParserError> {
         self.expect_token(&Token::LParen)?;
         let right = if self.peek_subquery() {
             // The parenthesis goes back: it is the subquery's own.
             self.prev_token();
-            self.parse_subexpr(precedence)?
+            self.subexpr(precedence)?
         } else {
-            let right = self.parse_subexpr(precedence)?;
+            let right = self.subexpr(precedence)?;
             self.expect_token(&Token::RParen)?;
             right
         };
@@ -548,20 +595,20 @@ impl Parser {
                 op_at,
             );
         }
-        Ok(if quantifier == Keyword::ALL {
+        Ok(Box::new(if quantifier == Keyword::ALL {
             Expr::AllOp {
-                left: Box::new(left),
+                left,
                 compare_op: op,
-                right: Box::new(right),
+                right,
             }
         } else {
             Expr::AnyOp {
-                left: Box::new(left),
+                left,
                 compare_op: op,
-                right: Box::new(right),
+                right,
                 is_some: quantifier == Keyword::SOME,
             }
-        })
+        }))
     }
 
     /// Whether SELECT or WITH comes next (a subquery).
@@ -686,3 +733,7 @@ fn is_quantifiable(op: &BinaryOperator) -> bool {
             | B::PGNotILikeMatch
     )
 }
+
+#[cfg(test)]
+#[path = "expr_tests.rs"]
+mod tests;

@@ -33,36 +33,33 @@ impl Flavor {
 
 impl Parser {
     /// A call of `name`, from its `(` (sqlparser's `parse_function`).
+    ///
+    /// The arguments are read apart from what follows them, and each part by a function
+    /// of its own, so that the frames live while an argument is read stay small.
     pub(crate) fn parse_function(&mut self, name: ObjectName) -> Result<Expr, ParserError> {
         self.expect_token(&Token::LParen)?;
-        let mut args = self.function_argument_list()?;
-        let mut parameters = FunctionArguments::None;
-        // The generic dialect reads ClickHouse's `f(params)(args)`.
-        if self.flavor == Flavor::Generic && self.consume_token(&Token::LParen) {
-            parameters = FunctionArguments::List(args);
-            args = self.function_argument_list()?;
-        }
-        let within_group = if self.parse_keywords(&[Keyword::WITHIN, Keyword::GROUP]) {
-            self.expect_token(&Token::LParen)?;
-            self.expect_keywords(&[Keyword::ORDER, Keyword::BY])?;
-            let order_by = self.parse_comma_separated(Parser::parse_order_by_expr)?;
-            self.expect_token(&Token::RParen)?;
-            order_by
-        } else {
-            Vec::new()
-        };
-        // Each step stays taken when a later one fails, as in sqlparser.
-        let filter = if self.flavor.expr_filter_clause()
-            && self.parse_keyword(Keyword::FILTER)
-            && self.consume_token(&Token::LParen)
-            && self.parse_keyword(Keyword::WHERE)
-        {
-            let filter = self.parse_expr()?;
-            self.expect_token(&Token::RParen)?;
-            Some(Box::new(filter))
-        } else {
-            None
-        };
+        let args = self.function_argument_list()?;
+        self.call_after_arguments(name, args)
+    }
+
+    /// What follows a call's arguments: the generic dialect's second list (ClickHouse's
+    /// `f(params)(args)`), WITHIN GROUP, FILTER, IGNORE/RESPECT NULLS, OVER.
+    fn call_after_arguments(
+        &mut self,
+        name: ObjectName,
+        first: FunctionArgumentList,
+    ) -> Result<Expr, ParserError> {
+        let (parameters, args) =
+            if self.flavor == Flavor::Generic && self.consume_token(&Token::LParen) {
+                (
+                    FunctionArguments::List(first),
+                    self.function_argument_list()?,
+                )
+            } else {
+                (FunctionArguments::None, first)
+            };
+        let within_group = self.within_group()?;
+        let filter = self.aggregate_filter()?;
         let in_args = args
             .clauses
             .iter()
@@ -72,15 +69,7 @@ impl Parser {
         } else {
             self.null_treatment()?
         };
-        let over = if self.parse_keyword(Keyword::OVER) {
-            if self.consume_token(&Token::LParen) {
-                Some(WindowType::WindowSpec(self.parse_window_spec()?))
-            } else {
-                Some(WindowType::NamedWindow(self.parse_identifier()?))
-            }
-        } else {
-            None
-        };
+        let over = self.over_clause()?;
         Ok(Expr::Function(Function {
             name,
             uses_odbc_syntax: false,
@@ -91,6 +80,44 @@ impl Parser {
             over,
             within_group,
         }))
+    }
+
+    /// `WITHIN GROUP (ORDER BY ...)`, if there.
+    fn within_group(&mut self) -> Result<Vec<sqlparser::ast::OrderByExpr>, ParserError> {
+        if !self.parse_keywords(&[Keyword::WITHIN, Keyword::GROUP]) {
+            return Ok(Vec::new());
+        }
+        self.expect_token(&Token::LParen)?;
+        self.expect_keywords(&[Keyword::ORDER, Keyword::BY])?;
+        let order_by = self.parse_comma_separated(Parser::parse_order_by_expr)?;
+        self.expect_token(&Token::RParen)?;
+        Ok(order_by)
+    }
+
+    /// `FILTER (WHERE ...)`, where the flavour takes it. Each step stays taken when a
+    /// later one fails, as in sqlparser.
+    fn aggregate_filter(&mut self) -> Result<Option<Box<Expr>>, ParserError> {
+        if self.flavor.expr_filter_clause()
+            && self.parse_keyword(Keyword::FILTER)
+            && self.consume_token(&Token::LParen)
+            && self.parse_keyword(Keyword::WHERE)
+        {
+            let filter = *self.subexpr(0)?;
+            self.expect_token(&Token::RParen)?;
+            return Ok(Some(Box::new(filter)));
+        }
+        Ok(None)
+    }
+
+    /// `OVER (spec)` or `OVER name`, if there.
+    fn over_clause(&mut self) -> Result<Option<WindowType>, ParserError> {
+        if !self.parse_keyword(Keyword::OVER) {
+            return Ok(None);
+        }
+        if self.consume_token(&Token::LParen) {
+            return Ok(Some(WindowType::WindowSpec(self.parse_window_spec()?)));
+        }
+        Ok(Some(WindowType::NamedWindow(self.parse_identifier()?)))
     }
 
     /// `IGNORE NULLS` or `RESPECT NULLS`, if there.
@@ -121,8 +148,21 @@ impl Parser {
         }
         let duplicate_treatment = self.duplicate_treatment()?;
         let args = self.parse_comma_separated(Parser::function_arg)?;
+        self.argument_clauses(&mut clauses)?;
+        Ok(FunctionArgumentList {
+            duplicate_treatment,
+            args,
+            clauses,
+        })
+    }
+
+    /// The clauses after the arguments (WHERE, ORDER BY, LIMIT, SEPARATOR, ...) and `)`.
+    fn argument_clauses(
+        &mut self,
+        clauses: &mut Vec<FunctionArgumentClause>,
+    ) -> Result<(), ParserError> {
         if self.parse_keyword(Keyword::WHERE) {
-            clauses.push(FunctionArgumentClause::Where(self.parse_expr()?));
+            clauses.push(FunctionArgumentClause::Where(*self.subexpr(0)?));
         }
         if self.flavor == Flavor::Generic {
             if let Some(n) = self.null_treatment()? {
@@ -135,7 +175,7 @@ impl Parser {
             ));
         }
         if self.parse_keyword(Keyword::LIMIT) {
-            clauses.push(FunctionArgumentClause::Limit(self.parse_expr()?));
+            clauses.push(FunctionArgumentClause::Limit(*self.subexpr(0)?));
         }
         if self.flavor == Flavor::Generic && self.parse_keyword(Keyword::HAVING) {
             let kind =
@@ -146,7 +186,7 @@ impl Parser {
                 };
             clauses.push(FunctionArgumentClause::Having(HavingBound(
                 kind,
-                self.parse_expr()?,
+                *self.subexpr(0)?,
             )));
         }
         if matches!(self.flavor, Flavor::Generic | Flavor::MySql)
@@ -157,13 +197,9 @@ impl Parser {
         if let Some(overflow) = self.listagg_on_overflow()? {
             clauses.push(FunctionArgumentClause::OnOverflow(overflow));
         }
-        self.json_clauses(&mut clauses)?;
+        self.json_clauses(clauses)?;
         self.expect_token(&Token::RParen)?;
-        Ok(FunctionArgumentList {
-            duplicate_treatment,
-            args,
-            clauses,
-        })
+        Ok(())
     }
 
     /// `ABSENT ON NULL` / `NULL ON NULL` and `RETURNING <type>` (JSON functions).
@@ -219,7 +255,7 @@ impl Parser {
             | Token::NationalStringLiteral(_)
             | Token::QuoteDelimitedStringLiteral(_)
             | Token::NationalQuoteDelimitedStringLiteral(_)
-            | Token::HexStringLiteral(_) => Some(Box::new(self.parse_expr()?)),
+            | Token::HexStringLiteral(_) => Some(self.subexpr(0)?),
             _ => {
                 return self.expected_ref(
                     "either filler, WITH, or WITHOUT in LISTAGG",
@@ -239,32 +275,43 @@ impl Parser {
     fn function_arg(&mut self) -> Result<FunctionArg, ParserError> {
         if self.flavor.expr_named_args_by_expr() {
             let expr = self.parse_wildcard_expr()?;
-            if !matches!(expr, Expr::Wildcard(_) | Expr::QualifiedWildcard(..)) {
-                if let Some(operator) = self.maybe_parse(|p| p.named_arg_operator())? {
-                    let arg = self.parse_wildcard_expr()?.into();
-                    return Ok(FunctionArg::ExprNamed {
-                        name: expr,
-                        arg,
-                        operator,
-                    });
-                }
-            }
-            return Ok(FunctionArg::Unnamed(self.maybe_aliased_arg(expr.into())?));
+            return self.arg_after_expr(expr);
         }
-        let named = self.maybe_parse(|p| {
-            let name = p.parse_identifier()?;
-            let operator = p.named_arg_operator()?;
-            let arg = p.parse_wildcard_expr()?.into();
-            Ok(FunctionArg::Named {
-                name,
-                arg,
-                operator,
-            })
-        })?;
-        if let Some(arg) = named {
+        if let Some(arg) = self.maybe_parse(Parser::named_arg)? {
             return Ok(arg);
         }
         let expr = self.parse_wildcard_expr()?;
+        self.unnamed_arg(expr)
+    }
+
+    /// `expr => value` (PostgreSQL, T-SQL: the name read as an expression), or `expr`.
+    fn arg_after_expr(&mut self, expr: Expr) -> Result<FunctionArg, ParserError> {
+        if !matches!(expr, Expr::Wildcard(_) | Expr::QualifiedWildcard(..)) {
+            if let Some(operator) = self.maybe_parse(|p| p.named_arg_operator())? {
+                let arg = self.parse_wildcard_expr()?.into();
+                return Ok(FunctionArg::ExprNamed {
+                    name: expr,
+                    arg,
+                    operator,
+                });
+            }
+        }
+        self.unnamed_arg(expr)
+    }
+
+    /// `name => value` and the like, the name an identifier.
+    fn named_arg(&mut self) -> Result<FunctionArg, ParserError> {
+        let name = self.parse_identifier()?;
+        let operator = self.named_arg_operator()?;
+        let arg = self.parse_wildcard_expr()?.into();
+        Ok(FunctionArg::Named {
+            name,
+            arg,
+            operator,
+        })
+    }
+
+    fn unnamed_arg(&mut self, expr: Expr) -> Result<FunctionArg, ParserError> {
         Ok(FunctionArg::Unnamed(self.maybe_aliased_arg(expr.into())?))
     }
 
@@ -312,7 +359,7 @@ impl Parser {
             _ => None,
         };
         let partition_by = if self.parse_keywords(&[Keyword::PARTITION, Keyword::BY]) {
-            self.parse_comma_separated(Parser::parse_expr)?
+            self.expr_list()?
         } else {
             Vec::new()
         };
@@ -368,7 +415,7 @@ impl Parser {
         } else if let Token::SingleQuotedString(_) = self.peek_token_ref().token {
             Some(Box::new(self.parse_interval()?))
         } else {
-            Some(Box::new(self.parse_expr()?))
+            Some(self.subexpr(0)?)
         };
         if self.parse_keyword(Keyword::PRECEDING) {
             Ok(WindowFrameBound::Preceding(rows))

@@ -14,20 +14,14 @@ impl Parser {
     /// The infix form led by the keyword `keyword` (just consumed as `tok`).
     pub(super) fn keyword_infix(
         &mut self,
-        expr: Expr,
+        left: Box<Expr>,
         keyword: Keyword,
         precedence: u8,
         tok: &TokenWithSpan,
-    ) -> Result<Expr, ParserError> {
+    ) -> Result<Box<Expr>, ParserError> {
         match keyword {
-            Keyword::IS => self.is_predicate(expr, precedence),
-            Keyword::AT => {
-                self.expect_keywords(&[Keyword::TIME, Keyword::ZONE])?;
-                Ok(Expr::AtTimeZone {
-                    timestamp: Box::new(expr),
-                    time_zone: Box::new(self.parse_subexpr(precedence)?),
-                })
-            }
+            Keyword::IS => self.is_predicate(left, precedence),
+            Keyword::AT => self.at_time_zone(left, precedence),
             Keyword::NOT
             | Keyword::IN
             | Keyword::BETWEEN
@@ -37,23 +31,12 @@ impl Parser {
             | Keyword::REGEXP
             | Keyword::RLIKE => {
                 self.prev_token();
-                self.negatable_predicate(expr)
+                self.negatable_predicate(left)
             }
             Keyword::NOTNULL if self.flavor.expr_notnull_operator() => {
-                Ok(Expr::IsNotNull(Box::new(expr)))
+                Ok(Box::new(Expr::IsNotNull(left)))
             }
-            Keyword::MEMBER => {
-                if !self.parse_keyword(Keyword::OF) {
-                    return self.expected_ref("OF after MEMBER", self.peek_token_ref());
-                }
-                self.expect_token(&Token::LParen)?;
-                let array = self.parse_expr()?;
-                self.expect_token(&Token::RParen)?;
-                Ok(Expr::MemberOf(MemberOf {
-                    value: Box::new(expr),
-                    array: Box::new(array),
-                }))
-            }
+            Keyword::MEMBER => self.member_of(left),
             _ => parser_err(
                 format!("No infix parser for token {:?}", tok.token),
                 tok.span.start,
@@ -61,37 +44,65 @@ impl Parser {
         }
     }
 
+    /// `AT TIME ZONE zone`, after AT.
+    fn at_time_zone(&mut self, left: Box<Expr>, precedence: u8) -> Result<Box<Expr>, ParserError> {
+        self.expect_keywords(&[Keyword::TIME, Keyword::ZONE])?;
+        let time_zone = self.subexpr(precedence)?;
+        Ok(Box::new(Expr::AtTimeZone {
+            timestamp: left,
+            time_zone,
+        }))
+    }
+
+    /// `MEMBER OF (array)`, after MEMBER.
+    fn member_of(&mut self, left: Box<Expr>) -> Result<Box<Expr>, ParserError> {
+        if !self.parse_keyword(Keyword::OF) {
+            return self.expected_ref("OF after MEMBER", self.peek_token_ref());
+        }
+        self.expect_token(&Token::LParen)?;
+        let array = self.subexpr(0)?;
+        self.expect_token(&Token::RParen)?;
+        Ok(Box::new(Expr::MemberOf(MemberOf { value: left, array })))
+    }
+
     /// What follows `IS`.
-    fn is_predicate(&mut self, expr: Expr, precedence: u8) -> Result<Expr, ParserError> {
-        let e = Box::new(expr);
-        if self.parse_keyword(Keyword::NULL) {
-            Ok(Expr::IsNull(e))
+    fn is_predicate(&mut self, e: Box<Expr>, precedence: u8) -> Result<Box<Expr>, ParserError> {
+        let simple = if self.parse_keyword(Keyword::NULL) {
+            Expr::IsNull
         } else if self.parse_keywords(&[Keyword::NOT, Keyword::NULL]) {
-            Ok(Expr::IsNotNull(e))
+            Expr::IsNotNull
         } else if self.parse_keyword(Keyword::TRUE) {
-            Ok(Expr::IsTrue(e))
+            Expr::IsTrue
         } else if self.parse_keywords(&[Keyword::NOT, Keyword::TRUE]) {
-            Ok(Expr::IsNotTrue(e))
+            Expr::IsNotTrue
         } else if self.parse_keyword(Keyword::FALSE) {
-            Ok(Expr::IsFalse(e))
+            Expr::IsFalse
         } else if self.parse_keywords(&[Keyword::NOT, Keyword::FALSE]) {
-            Ok(Expr::IsNotFalse(e))
+            Expr::IsNotFalse
         } else if self.parse_keyword(Keyword::UNKNOWN) {
-            Ok(Expr::IsUnknown(e))
+            Expr::IsUnknown
         } else if self.parse_keywords(&[Keyword::NOT, Keyword::UNKNOWN]) {
-            Ok(Expr::IsNotUnknown(e))
-        } else if self.parse_keywords(&[Keyword::DISTINCT, Keyword::FROM]) {
+            Expr::IsNotUnknown
+        } else {
+            return self.is_predicate_rest(e, precedence);
+        };
+        Ok(Box::new(simple(e)))
+    }
+
+    /// `IS [NOT] DISTINCT FROM`, `IS [NOT] JSON`, `IS [NOT] [form] NORMALIZED`.
+    fn is_predicate_rest(
+        &mut self,
+        e: Box<Expr>,
+        precedence: u8,
+    ) -> Result<Box<Expr>, ParserError> {
+        if self.parse_keywords(&[Keyword::DISTINCT, Keyword::FROM]) {
             // The right side binds as tightly as IS itself: `a IS DISTINCT FROM b AND c`
             // is `(a IS DISTINCT FROM b) AND c`.
-            Ok(Expr::IsDistinctFrom(
-                e,
-                Box::new(self.parse_subexpr(precedence)?),
-            ))
+            let right = self.subexpr(precedence)?;
+            Ok(Box::new(Expr::IsDistinctFrom(e, right)))
         } else if self.parse_keywords(&[Keyword::NOT, Keyword::DISTINCT, Keyword::FROM]) {
-            Ok(Expr::IsNotDistinctFrom(
-                e,
-                Box::new(self.parse_subexpr(precedence)?),
-            ))
+            let right = self.subexpr(precedence)?;
+            Ok(Box::new(Expr::IsNotDistinctFrom(e, right)))
         } else if self.parse_keyword(Keyword::JSON) {
             self.is_json(e, false)
         } else if self.parse_keywords(&[Keyword::NOT, Keyword::JSON]) {
@@ -102,7 +113,7 @@ impl Parser {
     }
 
     /// `IS [NOT] JSON [VALUE|SCALAR|ARRAY|OBJECT] [WITH|WITHOUT UNIQUE [KEYS]]`.
-    fn is_json(&mut self, expr: Box<Expr>, negated: bool) -> Result<Expr, ParserError> {
+    fn is_json(&mut self, expr: Box<Expr>, negated: bool) -> Result<Box<Expr>, ParserError> {
         let kind = match self.parse_one_of_keywords(&[
             Keyword::VALUE,
             Keyword::SCALAR,
@@ -127,17 +138,17 @@ impl Parser {
             }
             None => None,
         };
-        Ok(Expr::IsJson {
+        Ok(Box::new(Expr::IsJson {
             expr,
             kind,
             unique_keys,
             negated,
-        })
+        }))
     }
 
     /// `IS [NOT] [NFC|NFD|NFKC|NFKD] NORMALIZED`, the last thing IS may be; a `NOT` read
     /// here stays read when nothing fits, as sqlparser leaves it.
-    fn is_normalized(&mut self, expr: Box<Expr>) -> Result<Expr, ParserError> {
+    fn is_normalized(&mut self, expr: Box<Expr>) -> Result<Box<Expr>, ParserError> {
         let negated = self.parse_keyword(Keyword::NOT);
         let form = match self.parse_one_of_keywords(&[
             Keyword::NFC,
@@ -152,85 +163,103 @@ impl Parser {
             _ => None,
         };
         if self.parse_keyword(Keyword::NORMALIZED) {
-            return Ok(Expr::IsNormalized {
+            return Ok(Box::new(Expr::IsNormalized {
                 expr,
                 form,
                 negated,
-            });
+            }));
         }
         self.expected_ref(IS_EXPECTED, self.peek_token_ref())
     }
 
     /// `[NOT] IN | BETWEEN | LIKE | ILIKE | SIMILAR TO`, `[NOT] REGEXP | RLIKE`, and
     /// `NOT NULL` (outside column definitions), from the `NOT` or the keyword itself.
-    fn negatable_predicate(&mut self, expr: Expr) -> Result<Expr, ParserError> {
+    fn negatable_predicate(&mut self, expr: Box<Expr>) -> Result<Box<Expr>, ParserError> {
         let negated = self.parse_keyword(Keyword::NOT);
         let regexp = self.parse_keyword(Keyword::REGEXP);
         let rlike = self.parse_keyword(Keyword::RLIKE);
         let null = !self.in_column_definition() && self.parse_keyword(Keyword::NULL);
-        let like_prec = self.flavor.expr_prec(Prec::Like);
         if regexp || rlike {
-            return Ok(Expr::RLike {
-                negated,
-                expr: Box::new(expr),
-                pattern: Box::new(self.parse_subexpr(like_prec)?),
-                regexp,
-            });
+            self.rlike(expr, negated, regexp)
+        } else if negated && null {
+            Ok(Box::new(Expr::IsNotNull(expr)))
+        } else if self.parse_keyword(Keyword::IN) {
+            self.in_list_or_subquery(expr, negated)
+        } else if self.parse_keyword(Keyword::BETWEEN) {
+            self.between(expr, negated)
+        } else if self.parse_keyword(Keyword::LIKE) {
+            self.like(expr, negated, Pattern::Like)
+        } else if self.parse_keyword(Keyword::ILIKE) {
+            self.like(expr, negated, Pattern::ILike)
+        } else if self.parse_keywords(&[Keyword::SIMILAR, Keyword::TO]) {
+            self.like(expr, negated, Pattern::SimilarTo)
+        } else {
+            self.expected_ref("IN or BETWEEN after NOT", self.peek_token_ref())
         }
-        if negated && null {
-            return Ok(Expr::IsNotNull(Box::new(expr)));
-        }
-        if self.parse_keyword(Keyword::IN) {
-            return self.in_list_or_subquery(expr, negated);
-        }
-        if self.parse_keyword(Keyword::BETWEEN) {
-            let between = self.flavor.expr_prec(Prec::Between);
-            let low = self.parse_subexpr(between)?;
-            self.expect_keyword_is(Keyword::AND)?;
-            let high = self.parse_subexpr(between)?;
-            return Ok(Expr::Between {
-                expr: Box::new(expr),
-                negated,
-                low: Box::new(low),
-                high: Box::new(high),
-            });
-        }
-        let expr = Box::new(expr);
-        if self.parse_keyword(Keyword::LIKE) {
-            let any = self.parse_keyword(Keyword::ANY);
-            let pattern = Box::new(self.parse_subexpr(like_prec)?);
-            let escape_char = self.escape_char()?;
-            return Ok(Expr::Like {
+    }
+
+    /// `[NOT] REGEXP|RLIKE pattern`, after the keyword.
+    fn rlike(
+        &mut self,
+        expr: Box<Expr>,
+        negated: bool,
+        regexp: bool,
+    ) -> Result<Box<Expr>, ParserError> {
+        let pattern = self.subexpr(self.flavor.expr_prec(Prec::Like))?;
+        Ok(Box::new(Expr::RLike {
+            negated,
+            expr,
+            pattern,
+            regexp,
+        }))
+    }
+
+    /// `[NOT] BETWEEN low AND high`, after BETWEEN.
+    fn between(&mut self, expr: Box<Expr>, negated: bool) -> Result<Box<Expr>, ParserError> {
+        let between = self.flavor.expr_prec(Prec::Between);
+        let low = self.subexpr(between)?;
+        self.expect_keyword_is(Keyword::AND)?;
+        let high = self.subexpr(between)?;
+        Ok(Box::new(Expr::Between {
+            expr,
+            negated,
+            low,
+            high,
+        }))
+    }
+
+    /// `[NOT] LIKE|ILIKE [ANY] pattern [ESCAPE e]` and `[NOT] SIMILAR TO pattern [ESCAPE e]`.
+    fn like(
+        &mut self,
+        expr: Box<Expr>,
+        negated: bool,
+        kind: Pattern,
+    ) -> Result<Box<Expr>, ParserError> {
+        let any = kind != Pattern::SimilarTo && self.parse_keyword(Keyword::ANY);
+        let pattern = self.subexpr(self.flavor.expr_prec(Prec::Like))?;
+        let escape_char = self.escape_char()?;
+        Ok(Box::new(match kind {
+            Pattern::Like => Expr::Like {
                 negated,
                 any,
                 expr,
                 pattern,
                 escape_char,
-            });
-        }
-        if self.parse_keyword(Keyword::ILIKE) {
-            let any = self.parse_keyword(Keyword::ANY);
-            let pattern = Box::new(self.parse_subexpr(like_prec)?);
-            let escape_char = self.escape_char()?;
-            return Ok(Expr::ILike {
+            },
+            Pattern::ILike => Expr::ILike {
                 negated,
                 any,
                 expr,
                 pattern,
                 escape_char,
-            });
-        }
-        if self.parse_keywords(&[Keyword::SIMILAR, Keyword::TO]) {
-            let pattern = Box::new(self.parse_subexpr(like_prec)?);
-            let escape_char = self.escape_char()?;
-            return Ok(Expr::SimilarTo {
+            },
+            Pattern::SimilarTo => Expr::SimilarTo {
                 negated,
                 expr,
                 pattern,
                 escape_char,
-            });
-        }
-        self.expected_ref("IN or BETWEEN after NOT", self.peek_token_ref())
+            },
+        }))
     }
 
     /// `ESCAPE <expr>` after a LIKE pattern, if there.
@@ -238,45 +267,58 @@ impl Parser {
         if !self.parse_keyword(Keyword::ESCAPE) {
             return Ok(None);
         }
-        let like_prec = self.flavor.expr_prec(Prec::Like);
-        Ok(Some(Box::new(self.parse_subexpr(like_prec)?)))
+        self.subexpr(self.flavor.expr_prec(Prec::Like)).map(Some)
     }
 
     /// What follows `[NOT] IN`: `(subquery)` or `(list)` (SQLite's may be empty), or
     /// `UNNEST(array)`.
-    fn in_list_or_subquery(&mut self, expr: Expr, negated: bool) -> Result<Expr, ParserError> {
+    fn in_list_or_subquery(
+        &mut self,
+        expr: Box<Expr>,
+        negated: bool,
+    ) -> Result<Box<Expr>, ParserError> {
         if self.parse_keyword(Keyword::UNNEST) {
             self.expect_token(&Token::LParen)?;
-            let array_expr = self.parse_expr()?;
+            let array_expr = self.subexpr(0)?;
             self.expect_token(&Token::RParen)?;
-            return Ok(Expr::InUnnest {
-                expr: Box::new(expr),
-                array_expr: Box::new(array_expr),
+            return Ok(Box::new(Expr::InUnnest {
+                expr,
+                array_expr,
                 negated,
-            });
+            }));
         }
         self.expect_token(&Token::LParen)?;
         let result = match self.maybe_parse(|p| p.parse_query())? {
-            Some(subquery) => Expr::InSubquery {
-                expr: Box::new(expr),
+            Some(subquery) => Box::new(Expr::InSubquery {
+                expr,
                 subquery,
                 negated,
-            },
-            None => {
-                let empty_allowed = self.flavor == crate::Flavor::Sqlite;
-                let list = if empty_allowed && self.peek_token_ref().token == Token::RParen {
-                    Vec::new()
-                } else {
-                    self.parse_comma_separated(Parser::parse_expr)?
-                };
-                Expr::InList {
-                    expr: Box::new(expr),
-                    list,
-                    negated,
-                }
-            }
+            }),
+            None => self.in_list(expr, negated)?,
         };
         self.expect_token(&Token::RParen)?;
         Ok(result)
     }
+
+    fn in_list(&mut self, expr: Box<Expr>, negated: bool) -> Result<Box<Expr>, ParserError> {
+        let empty_allowed = self.flavor == crate::Flavor::Sqlite;
+        let list = if empty_allowed && self.peek_token_ref().token == Token::RParen {
+            Vec::new()
+        } else {
+            self.expr_list()?
+        };
+        Ok(Box::new(Expr::InList {
+            expr,
+            list,
+            negated,
+        }))
+    }
+}
+
+/// The pattern predicates.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pattern {
+    Like,
+    ILike,
+    SimilarTo,
 }

@@ -2,9 +2,11 @@
 //! parentheses (nested, tuple or subquery), `TYPE 'string'` literals and the words with a
 //! meaning of their own (handed to `expr_call.rs`).
 
+use super::memo::Attempt;
 use super::Prec;
 use crate::parser::{parser_err, Parser};
 use crate::Flavor;
+use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
     AccessExpr, CastKind, DataType, Expr, GeometricTypeKind, Ident, ObjectName, ObjectNamePart,
     TypedString, UnaryOperator, Value, ValueWithSpan,
@@ -32,14 +34,38 @@ impl Flavor {
 impl Parser {
     /// The start of an expression (sqlparser's `parse_prefix`).
     pub(crate) fn parse_prefix(&mut self) -> Result<Expr, ParserError> {
-        if let Some(expr) = self.maybe_parse(|p| p.typed_string())? {
-            return Ok(expr);
+        self.prefix_boxed().map(|e| *e)
+    }
+
+    /// [`Parser::parse_prefix`], boxed, remembering where it failed.
+    pub(super) fn prefix_boxed(&mut self) -> Result<Box<Expr>, ParserError> {
+        self.with_memo(|p| {
+            let start = p.index();
+            if let Some(failure) = p.failed_before(Attempt::Prefix, start) {
+                return p.failed_again(failure, p.peek_token_ref());
+            }
+            let result = p.prefix_afresh();
+            if let Err(e) = &result {
+                p.remember_failure(Attempt::Prefix, start, e);
+            }
+            result
+        })
+    }
+
+    fn prefix_afresh(&mut self) -> Result<Box<Expr>, ParserError> {
+        match self.maybe_parse(|p| p.typed_string())? {
+            Some(expr) => Ok(Box::new(expr)),
+            None => self.token_prefix(),
         }
+    }
+
+    /// The start of an expression that is no typed literal, by its first token.
+    fn token_prefix(&mut self) -> Result<Box<Expr>, ParserError> {
         let start = self.index();
         let tok = self.next_token();
         match tok.token {
             Token::Word(w) => self.word_prefix(w, tok.span),
-            Token::LBracket => self.array_elements(false),
+            Token::LBracket => self.array_elements(false).map(Box::new),
             Token::Minus | Token::Plus => {
                 let op = if tok.token == Token::Plus {
                     UnaryOperator::Plus
@@ -82,22 +108,19 @@ impl Parser {
                 self.expected("an expression", tok)
             }
             Token::LParen => self.parenthesized_prefix(),
-            Token::LBrace => self.expected("an expression", tok),
+            Token::LBrace => self.odbc_escape().map(Box::new),
             ref t if is_value_token(t) => {
                 self.set_index(start);
-                Ok(Expr::Value(self.parse_value()?))
+                Ok(Box::new(Expr::Value(self.parse_value()?)))
             }
             _ => self.expected("an expression", tok),
         }
     }
 
     /// `op <operand>`, the operand binding as tightly as `strength`.
-    fn unary(&mut self, op: UnaryOperator, strength: Prec) -> Result<Expr, ParserError> {
-        let operand = self.parse_subexpr(self.flavor.expr_prec(strength))?;
-        Ok(Expr::UnaryOp {
-            op,
-            expr: Box::new(operand),
-        })
+    fn unary(&mut self, op: UnaryOperator, strength: Prec) -> Result<Box<Expr>, ParserError> {
+        let expr = self.subexpr(self.flavor.expr_prec(strength))?;
+        Ok(Box::new(Expr::UnaryOp { op, expr }))
     }
 
     /// A type name and a literal: `DATE '2020-01-01'`, `TIMESTAMP '...'`, `INTERVAL ...`,
@@ -121,7 +144,7 @@ impl Parser {
             DataType::Custom(..) => parser_err("dummy", at),
             DataType::Binary(..) if self.flavor == Flavor::MySql => Ok(Expr::Cast {
                 kind: CastKind::Cast,
-                expr: Box::new(self.parse_expr()?),
+                expr: self.subexpr(0)?,
                 data_type: DataType::Binary(None),
                 format: None,
             }),
@@ -135,14 +158,20 @@ impl Parser {
 
     /// A word (just consumed): first as the form it may lead (CASE, CAST, NOT, ...), then,
     /// if it leads none or that fails, as a name or a function call.
-    fn word_prefix(&mut self, w: Word, span: Span) -> Result<Expr, ParserError> {
-        match self.try_parse(|p| p.keyword_prefix(&w, span)) {
-            Ok(Some(expr)) => Ok(expr),
-            Ok(None) => self.name_prefix(&w, span),
+    fn word_prefix(&mut self, w: Word, span: Span) -> Result<Box<Expr>, ParserError> {
+        let at = self.index().saturating_sub(1);
+        let keyword_form = match self.failed_before(Attempt::KeywordForm, at) {
+            Some(failure) => self.failed_again(failure, self.get_current_token()),
+            None => self.try_parse(|p| p.keyword_prefix(&w, span)),
+        };
+        match keyword_form {
+            Ok(Some(expr)) => Ok(Box::new(expr)),
+            Ok(None) => self.name_prefix(&w, span).map(Box::new),
             Err(e) => {
+                self.remember_failure(Attempt::KeywordForm, at, &e);
                 if !self.flavor.expr_reserved_for_identifier(w.keyword) {
                     if let Ok(Some(expr)) = self.maybe_parse(|p| p.name_prefix(&w, span)) {
-                        return Ok(expr);
+                        return Ok(Box::new(expr));
                     }
                 }
                 Err(e)
@@ -154,6 +183,7 @@ impl Parser {
     /// a name.
     fn name_prefix(&mut self, w: &Word, span: Span) -> Result<Expr, ParserError> {
         let outer_join = self.flavor == Flavor::MsSql && self.peek_outer_join();
+        let introducer = w.value.starts_with('_');
         match &self.peek_token_ref().token {
             Token::LParen if !outer_join => {
                 self.parse_function(ObjectName::from(vec![w.clone().into_ident(span)]))
@@ -161,12 +191,9 @@ impl Parser {
             Token::SingleQuotedString(_)
             | Token::DoubleQuotedString(_)
             | Token::HexStringLiteral(_)
-                if w.value.starts_with('_') =>
+                if introducer =>
             {
-                Ok(Expr::Prefixed {
-                    prefix: w.clone().into_ident(span),
-                    value: Box::new(self.introduced_string()?),
-                })
+                self.introduced_string(w.clone().into_ident(span))
             }
             _ => Ok(Expr::Identifier(w.clone().into_ident(span))),
         }
@@ -179,8 +206,8 @@ impl Parser {
             && self.peek_nth_token_ref(2).token == Token::RParen
     }
 
-    /// The string after a character-set introducer.
-    fn introduced_string(&mut self) -> Result<Expr, ParserError> {
+    /// The string after a character-set introducer (`_utf8mb4'x'`).
+    fn introduced_string(&mut self, prefix: Ident) -> Result<Expr, ParserError> {
         let t = self.next_token();
         let value = match t.token {
             Token::SingleQuotedString(ref s) => Value::SingleQuotedString(s.clone()),
@@ -188,25 +215,20 @@ impl Parser {
             Token::HexStringLiteral(ref s) => Value::HexStringLiteral(s.clone()),
             _ => return self.expected("a string value", t),
         };
-        Ok(Expr::Value(value.with_span(t.span)))
+        Ok(Expr::Prefixed {
+            prefix,
+            value: Box::new(Expr::Value(value.with_span(t.span))),
+        })
     }
 
     /// After `(`: a subquery, or one expression (nested) or several (a tuple), then `)`.
-    fn parenthesized_prefix(&mut self) -> Result<Expr, ParserError> {
+    fn parenthesized_prefix(&mut self) -> Result<Box<Expr>, ParserError> {
         let expr = if self.peek_subquery() {
-            Expr::Subquery(self.parse_query()?)
+            Box::new(Expr::Subquery(self.parse_query()?))
         } else {
             // Inside parentheses `NOT NULL` is an operator again, even in a column's DEFAULT.
-            let mut exprs = self
-                .with_column_definition(false, |p| p.parse_comma_separated(Parser::parse_expr))?;
-            if exprs.len() == 1 {
-                match exprs.pop() {
-                    Some(e) => Expr::Nested(Box::new(e)),
-                    None => Expr::Tuple(exprs),
-                }
-            } else {
-                Expr::Tuple(exprs)
-            }
+            let exprs = self.with_column_definition(false, |p| p.expr_list())?;
+            Box::new(nested_or_tuple(exprs))
         };
         self.expect_token(&Token::RParen)?;
         Ok(expr)
@@ -217,7 +239,7 @@ impl Parser {
         let elem = if self.peek_token_ref().token == Token::RBracket {
             Vec::new()
         } else {
-            self.parse_comma_separated(Parser::parse_expr)?
+            self.expr_list()?
         };
         self.expect_token(&Token::RBracket)?;
         Ok(Expr::Array(sqlparser::ast::Array { elem, named }))
@@ -389,7 +411,7 @@ impl Parser {
             let idents = identifiers_of(root, chain)?;
             return Ok(Expr::QualifiedWildcard(
                 ObjectName::from(idents),
-                sqlparser::ast::helpers::attached_token::AttachedToken(star),
+                AttachedToken(star),
             ));
         }
         if self.flavor == Flavor::MsSql
@@ -452,7 +474,7 @@ impl Parser {
         let lower_bound = if self.consume_token(&Token::Colon) {
             None
         } else {
-            Some(self.parse_subexpr(colon)?)
+            Some(*self.subexpr(colon)?)
         };
         if self.consume_token(&Token::RBracket) {
             return Ok(match lower_bound {
@@ -474,7 +496,7 @@ impl Parser {
                 stride: None,
             });
         }
-        let upper_bound = Some(self.parse_subexpr(colon)?);
+        let upper_bound = Some(*self.subexpr(colon)?);
         if self.consume_token(&Token::RBracket) {
             return Ok(Subscript::Slice {
                 lower_bound,
@@ -486,7 +508,7 @@ impl Parser {
         let stride = if self.consume_token(&Token::RBracket) {
             None
         } else {
-            let s = self.parse_expr()?;
+            let s = *self.subexpr(0)?;
             self.expect_token(&Token::RBracket)?;
             Some(s)
         };
@@ -501,52 +523,61 @@ impl Parser {
     /// function arguments and select items allow.
     pub(crate) fn parse_wildcard_expr(&mut self) -> Result<Expr, ParserError> {
         let start = self.index();
+        match self.wildcard()? {
+            Some(star) => Ok(star),
+            None => {
+                self.set_index(start);
+                self.parse_expr()
+            }
+        }
+    }
+
+    /// `*`, `(*)` or `a.b.*`, if that is what comes; the cursor is left anywhere if not.
+    fn wildcard(&mut self) -> Result<Option<Expr>, ParserError> {
         let t = self.next_token();
-        match t.token {
-            Token::Word(_) | Token::SingleQuotedString(_)
-                if self.peek_token_ref().token == Token::Period =>
-            {
-                let mut parts = vec![match t.token {
-                    Token::Word(w) => w.into_ident(t.span),
-                    Token::SingleQuotedString(s) => Ident::with_quote('\'', s),
-                    _ => Ident::new(""),
-                }];
-                while self.consume_token(&Token::Period) {
-                    let n = self.next_token();
-                    match n.token {
-                        Token::Word(w) => parts.push(w.into_ident(n.span)),
-                        Token::SingleQuotedString(s) => parts.push(Ident::with_quote('\'', s)),
-                        Token::Placeholder(s) => parts.push(Ident::new(s)),
-                        Token::Mul => {
-                            return Ok(Expr::QualifiedWildcard(
-                                ObjectName::from(parts),
-                                sqlparser::ast::helpers::attached_token::AttachedToken(n),
-                            ))
-                        }
-                        _ => return self.expected("an identifier or a '*' after '.'", n),
-                    }
-                }
-            }
-            Token::Mul => {
-                return Ok(Expr::Wildcard(
-                    sqlparser::ast::helpers::attached_token::AttachedToken(t),
-                ))
-            }
+        let first = match t.token {
+            Token::Mul => return Ok(Some(Expr::Wildcard(AttachedToken(t)))),
             Token::LParen
                 if self.peek_nth_token_ref(0).token == Token::Mul
                     && self.peek_nth_token_ref(1).token == Token::RParen =>
             {
                 let star = self.next_token();
                 self.advance_token();
-                return Ok(Expr::Wildcard(
-                    sqlparser::ast::helpers::attached_token::AttachedToken(star),
-                ));
+                return Ok(Some(Expr::Wildcard(AttachedToken(star))));
             }
-            _ => {}
+            _ if self.peek_token_ref().token != Token::Period => return Ok(None),
+            Token::Word(w) => w.into_ident(t.span),
+            Token::SingleQuotedString(s) => Ident::with_quote('\'', s),
+            _ => return Ok(None),
+        };
+        let mut parts = vec![first];
+        while self.consume_token(&Token::Period) {
+            let n = self.next_token();
+            match n.token {
+                Token::Word(w) => parts.push(w.into_ident(n.span)),
+                Token::SingleQuotedString(s) => parts.push(Ident::with_quote('\'', s)),
+                Token::Placeholder(s) => parts.push(Ident::new(s)),
+                Token::Mul => {
+                    return Ok(Some(Expr::QualifiedWildcard(
+                        ObjectName::from(parts),
+                        AttachedToken(n),
+                    )))
+                }
+                _ => return self.expected("an identifier or a '*' after '.'", n),
+            }
         }
-        self.set_index(start);
-        self.parse_expr()
+        Ok(None)
     }
+}
+
+/// One expression in parentheses is nested, more are a tuple.
+fn nested_or_tuple(mut exprs: Vec<Expr>) -> Expr {
+    if exprs.len() == 1 {
+        if let Some(e) = exprs.pop() {
+            return Expr::Nested(Box::new(e));
+        }
+    }
+    Expr::Tuple(exprs)
 }
 
 /// Whether `t` starts a literal value.

@@ -7,9 +7,9 @@ use crate::parser::Parser;
 use crate::Flavor;
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
-    CaseWhen, CastFormat, CastKind, CeilFloorKind, DateTimeField, Expr, ExtractSyntax, Function,
-    FunctionArguments, GeometricTypeKind, Interval, ObjectName, TrimWhereField, UnaryOperator,
-    Value,
+    CaseWhen, CastFormat, CastKind, CeilFloorKind, DataType, DateTimeField, Expr, ExtractSyntax,
+    Function, FunctionArguments, GeometricTypeKind, Interval, ObjectName, SearchModifier,
+    TimezoneInfo, TrimWhereField, TypedString, UnaryOperator, Value,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
@@ -34,100 +34,201 @@ impl Flavor {
 
 impl Parser {
     /// The form the word `w` (just consumed) leads, `None` if it leads none here.
+    ///
+    /// Deciding and reading are apart, and each form is read by a function of its own, so
+    /// that this frame, live on every level of a nested expression, stays small.
     pub(super) fn keyword_prefix(
         &mut self,
         w: &Word,
         span: Span,
     ) -> Result<Option<Expr>, ParserError> {
+        match self.keyword_form(w.keyword) {
+            Some(form) => self.read_form(form, w, span).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Which form the keyword `k` leads here, looking at the token after it.
+    fn keyword_form(&self, k: Keyword) -> Option<Form> {
         let f = self.flavor;
-        let name = || ObjectName::from(vec![w.clone().into_ident(span)]);
-        let expr = match w.keyword {
-            Keyword::TRUE | Keyword::FALSE if f.expr_boolean_literals() => {
-                self.prev_token();
-                Expr::Value(self.parse_value()?)
-            }
-            Keyword::NULL => {
-                self.prev_token();
-                Expr::Value(self.parse_value()?)
-            }
+        let next = &self.peek_token_ref().token;
+        Some(match k {
+            Keyword::TRUE | Keyword::FALSE if f.expr_boolean_literals() => Form::Value,
+            Keyword::NULL => Form::Value,
             Keyword::CURRENT_CATALOG
             | Keyword::CURRENT_USER
             | Keyword::SESSION_USER
             | Keyword::USER
                 if matches!(f, Flavor::Postgres | Flavor::Generic) =>
             {
-                Expr::Function(Function {
-                    name: name(),
-                    uses_odbc_syntax: false,
-                    parameters: FunctionArguments::None,
-                    args: FunctionArguments::None,
-                    null_treatment: None,
-                    filter: None,
-                    over: None,
-                    within_group: Vec::new(),
-                })
+                Form::Niladic
             }
             Keyword::CURRENT_TIMESTAMP
             | Keyword::CURRENT_TIME
             | Keyword::CURRENT_DATE
             | Keyword::LOCALTIME
-            | Keyword::LOCALTIMESTAMP => self.time_function(name())?,
-            Keyword::CASE => self.case_expr()?,
-            Keyword::CONVERT => self.convert_expr(false)?,
+            | Keyword::LOCALTIMESTAMP => Form::TimeFunction,
+            Keyword::CASE => Form::Case,
+            Keyword::CONVERT => Form::Convert(false),
             Keyword::TRY_CONVERT if matches!(f, Flavor::MsSql | Flavor::Generic) => {
-                self.convert_expr(true)?
+                Form::Convert(true)
             }
-            Keyword::CAST => self.cast_expr(CastKind::Cast)?,
-            Keyword::TRY_CAST => self.cast_expr(CastKind::TryCast)?,
-            Keyword::SAFE_CAST => self.cast_expr(CastKind::SafeCast)?,
-            Keyword::EXISTS => self.exists_expr(false)?,
-            Keyword::EXTRACT => self.extract_expr()?,
-            Keyword::CEIL => self.ceil_floor(true)?,
-            Keyword::FLOOR => self.ceil_floor(false)?,
-            Keyword::POSITION if self.peek_token_ref().token == Token::LParen => {
-                self.position_expr(name())?
-            }
-            Keyword::SUBSTR | Keyword::SUBSTRING => self.substring_expr(w.keyword)?,
-            Keyword::OVERLAY => self.overlay_expr()?,
-            Keyword::TRIM => self.trim_expr()?,
-            Keyword::INTERVAL => self.parse_interval()?,
-            Keyword::ARRAY if self.peek_token_ref().token == Token::LBracket => {
-                self.expect_token(&Token::LBracket)?;
-                self.array_elements(true)?
-            }
-            Keyword::ARRAY if self.peek_token_ref().token == Token::LParen => {
-                self.expect_token(&Token::LParen)?;
-                let query = self.parse_query()?;
-                self.expect_token(&Token::RParen)?;
-                Expr::Function(Function {
-                    name: name(),
-                    uses_odbc_syntax: false,
-                    parameters: FunctionArguments::None,
-                    args: FunctionArguments::Subquery(query),
-                    filter: None,
-                    null_treatment: None,
-                    over: None,
-                    within_group: Vec::new(),
-                })
-            }
-            Keyword::NOT => self.not_expr()?,
-            // Forms this parser does not read (MySQL's MATCH ... AGAINST, the generic
-            // dialect's STRUCT and MAP literals): the word falls back to a name, or fails.
-            Keyword::MATCH if matches!(f, Flavor::MySql | Flavor::Generic) => {
-                return self
-                    .expected_ref("MATCH ... AGAINST is not supported", self.peek_token_ref())
-            }
+            Keyword::CAST => Form::Cast(CastKind::Cast),
+            Keyword::TRY_CAST => Form::Cast(CastKind::TryCast),
+            Keyword::SAFE_CAST => Form::Cast(CastKind::SafeCast),
+            Keyword::EXISTS => Form::Exists,
+            Keyword::EXTRACT => Form::Extract,
+            Keyword::CEIL => Form::CeilFloor(true),
+            Keyword::FLOOR => Form::CeilFloor(false),
+            Keyword::POSITION if *next == Token::LParen => Form::Position,
+            Keyword::SUBSTR | Keyword::SUBSTRING => Form::Substring,
+            Keyword::OVERLAY => Form::Overlay,
+            Keyword::TRIM => Form::Trim,
+            Keyword::INTERVAL => Form::Interval,
+            Keyword::ARRAY if *next == Token::LBracket => Form::ArrayLiteral,
+            Keyword::ARRAY if *next == Token::LParen => Form::ArraySubquery,
+            Keyword::NOT => Form::Not,
+            // A form this parser does not read (the generic dialect's STRUCT literals):
+            // the word falls back to a name, or fails.
+            Keyword::MATCH if matches!(f, Flavor::MySql | Flavor::Generic) => Form::MatchAgainst,
             Keyword::STRUCT if f == Flavor::Generic => {
-                return self
-                    .expected_ref("STRUCT literals are not supported", self.peek_token_ref())
+                Form::Unsupported("STRUCT literals are not supported")
             }
-            k if f.expr_geometric() => match geometric_kind(k) {
-                Some(kind) => self.geometric_literal(kind)?,
-                None => return Ok(None),
-            },
-            _ => return Ok(None),
+            k if f.expr_geometric() => Form::Geometric(geometric_kind(k)?),
+            _ => return None,
+        })
+    }
+
+    fn read_form(&mut self, form: Form, w: &Word, span: Span) -> Result<Expr, ParserError> {
+        match form {
+            Form::Value => {
+                self.prev_token();
+                self.parse_value().map(Expr::Value)
+            }
+            Form::Niladic => Ok(niladic_function(w, span)),
+            Form::TimeFunction => self.time_function(word_name(w, span)),
+            Form::Case => self.case_expr(),
+            Form::Convert(is_try) => self.convert_expr(is_try),
+            Form::Cast(kind) => self.cast_expr(kind),
+            Form::Exists => self.exists_expr(false),
+            Form::Extract => self.extract_expr(),
+            Form::CeilFloor(is_ceil) => self.ceil_floor(is_ceil),
+            Form::Position => self.position_expr(word_name(w, span)),
+            Form::Substring => self.substring_expr(w.keyword),
+            Form::Overlay => self.overlay_expr(),
+            Form::Trim => self.trim_expr(),
+            Form::Interval => self.parse_interval(),
+            Form::ArrayLiteral => self.array_literal(),
+            Form::ArraySubquery => self.array_subquery(word_name(w, span)),
+            Form::Not => self.not_expr(),
+            Form::MatchAgainst => self.match_against(),
+            Form::Unsupported(what) => self.expected_ref(what, self.peek_token_ref()),
+            Form::Geometric(kind) => self.geometric_literal(kind),
+        }
+    }
+
+    /// MySQL's `MATCH (columns) AGAINST (value [modifier])`, after MATCH.
+    fn match_against(&mut self) -> Result<Expr, ParserError> {
+        if !self.consume_token(&Token::LParen) {
+            return self.expected_ref("a list of columns in parentheses", self.peek_token_ref());
+        }
+        let columns = self.parse_comma_separated(|p| p.parse_object_name())?;
+        self.expect_token(&Token::RParen)?;
+        self.expect_keyword_is(Keyword::AGAINST)?;
+        self.expect_token(&Token::LParen)?;
+        let match_value = self.parse_value()?;
+        let expansion = [Keyword::WITH, Keyword::QUERY, Keyword::EXPANSION];
+        let opt_search_modifier = if self.parse_keywords(&[
+            Keyword::IN,
+            Keyword::NATURAL,
+            Keyword::LANGUAGE,
+            Keyword::MODE,
+        ]) {
+            Some(if self.parse_keywords(&expansion) {
+                SearchModifier::InNaturalLanguageModeWithQueryExpansion
+            } else {
+                SearchModifier::InNaturalLanguageMode
+            })
+        } else if self.parse_keywords(&[Keyword::IN, Keyword::BOOLEAN, Keyword::MODE]) {
+            Some(SearchModifier::InBooleanMode)
+        } else if self.parse_keywords(&expansion) {
+            Some(SearchModifier::WithQueryExpansion)
+        } else {
+            None
         };
-        Ok(Some(expr))
+        self.expect_token(&Token::RParen)?;
+        Ok(Expr::MatchAgainst {
+            columns,
+            match_value,
+            opt_search_modifier,
+        })
+    }
+
+    /// ODBC's escapes, after `{`: `fn name(args)` or `d|t|ts 'literal'`, through `}`.
+    pub(super) fn odbc_escape(&mut self) -> Result<Expr, ParserError> {
+        let brace = self.get_current_token().clone();
+        let body = match self.maybe_parse(|p| p.odbc_call())? {
+            Some(call) => Some(call),
+            None => self.maybe_parse(|p| p.odbc_datetime())?,
+        };
+        match body {
+            Some(expr) => {
+                self.expect_token(&Token::RBrace)?;
+                Ok(expr)
+            }
+            None => self.expected("an expression", brace),
+        }
+    }
+
+    fn odbc_call(&mut self) -> Result<Expr, ParserError> {
+        self.expect_keyword_is(Keyword::FN)?;
+        let name = self.parse_object_name()?;
+        match self.parse_function(name)? {
+            Expr::Function(mut call) => {
+                call.uses_odbc_syntax = true;
+                Ok(Expr::Function(call))
+            }
+            other => Ok(other),
+        }
+    }
+
+    fn odbc_datetime(&mut self) -> Result<Expr, ParserError> {
+        let t = self.next_token();
+        let data_type = match t.token.to_string().as_str() {
+            "t" => DataType::Time(None, TimezoneInfo::None),
+            "d" => DataType::Date,
+            "ts" => DataType::Timestamp(None, TimezoneInfo::None),
+            _ => return self.expected("ODBC datetime keyword (t, d, or ts)", t),
+        };
+        let value = self.parse_value()?;
+        Ok(Expr::TypedString(TypedString {
+            data_type,
+            value,
+            uses_odbc_syntax: true,
+        }))
+    }
+
+    /// `ARRAY[...]`, at the `[`.
+    fn array_literal(&mut self) -> Result<Expr, ParserError> {
+        self.expect_token(&Token::LBracket)?;
+        self.array_elements(true)
+    }
+
+    /// `ARRAY(subquery)`, a call of ARRAY over the subquery.
+    fn array_subquery(&mut self, name: ObjectName) -> Result<Expr, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let query = self.parse_query()?;
+        self.expect_token(&Token::RParen)?;
+        Ok(Expr::Function(Function {
+            name,
+            uses_odbc_syntax: false,
+            parameters: FunctionArguments::None,
+            args: FunctionArguments::Subquery(query),
+            filter: None,
+            null_treatment: None,
+            over: None,
+            within_group: Vec::new(),
+        }))
     }
 
     /// `CASE [operand] WHEN ... THEN ... [ELSE ...] END`, after CASE.
@@ -136,22 +237,22 @@ impl Parser {
         let operand = if self.parse_keyword(Keyword::WHEN) {
             None
         } else {
-            let operand = self.parse_expr()?;
+            let operand = *self.subexpr(0)?;
             self.expect_keyword_is(Keyword::WHEN)?;
             Some(Box::new(operand))
         };
         let mut conditions = Vec::new();
         loop {
-            let condition = self.parse_expr()?;
+            let condition = *self.subexpr(0)?;
             self.expect_keyword_is(Keyword::THEN)?;
-            let result = self.parse_expr()?;
+            let result = *self.subexpr(0)?;
             conditions.push(CaseWhen { condition, result });
             if !self.parse_keyword(Keyword::WHEN) {
                 break;
             }
         }
         let else_result = if self.parse_keyword(Keyword::ELSE) {
-            Some(Box::new(self.parse_expr()?))
+            Some(self.subexpr(0)?)
         } else {
             None
         };
@@ -168,7 +269,7 @@ impl Parser {
     /// `CAST(expr AS type [FORMAT ...])` and its kin, after the keyword.
     fn cast_expr(&mut self, kind: CastKind) -> Result<Expr, ParserError> {
         self.expect_token(&Token::LParen)?;
-        let expr = self.parse_expr()?;
+        let expr = *self.subexpr(0)?;
         self.expect_keyword_is(Keyword::AS)?;
         let data_type = self.parse_data_type()?;
         let format = if self.parse_keyword(Keyword::FORMAT) {
@@ -196,9 +297,9 @@ impl Parser {
         if self.flavor.expr_convert_type_first() {
             let data_type = self.parse_data_type()?;
             self.expect_token(&Token::Comma)?;
-            let expr = self.parse_expr()?;
+            let expr = *self.subexpr(0)?;
             let styles = if self.consume_token(&Token::Comma) {
-                self.parse_comma_separated(Parser::parse_expr)?
+                self.expr_list()?
             } else {
                 Vec::new()
             };
@@ -212,7 +313,7 @@ impl Parser {
                 styles,
             });
         }
-        let expr = self.parse_expr()?;
+        let expr = *self.subexpr(0)?;
         if self.parse_keyword(Keyword::USING) {
             let charset = self.parse_object_name()?;
             self.expect_token(&Token::RParen)?;
@@ -256,10 +357,10 @@ impl Parser {
         if self.parse_keyword(Keyword::EXISTS) {
             return self.exists_expr(true);
         }
-        let operand = self.parse_subexpr(self.flavor.expr_prec(Prec::UnaryNot))?;
+        let expr = self.subexpr(self.flavor.expr_prec(Prec::UnaryNot))?;
         Ok(Expr::UnaryOp {
             op: UnaryOperator::Not,
-            expr: Box::new(operand),
+            expr,
         })
     }
 
@@ -276,7 +377,7 @@ impl Parser {
                 "Expected 'FROM' or ','".to_string(),
             ));
         };
-        let expr = self.parse_expr()?;
+        let expr = *self.subexpr(0)?;
         self.expect_token(&Token::RParen)?;
         Ok(Expr::Extract {
             field,
@@ -288,7 +389,7 @@ impl Parser {
     /// `CEIL(expr [TO field | , scale])`, and FLOOR alike.
     fn ceil_floor(&mut self, is_ceil: bool) -> Result<Expr, ParserError> {
         self.expect_token(&Token::LParen)?;
-        let expr = Box::new(self.parse_expr()?);
+        let expr = self.subexpr(0)?;
         let field = if self.parse_keyword(Keyword::TO) {
             CeilFloorKind::DateTimeField(self.date_time_field()?)
         } else if self.consume_token(&Token::Comma) {
@@ -315,12 +416,12 @@ impl Parser {
         let between = self.flavor.expr_prec(Prec::Between);
         let special = self.maybe_parse(|p| {
             p.expect_token(&Token::LParen)?;
-            let expr = p.parse_subexpr(between)?;
+            let expr = p.subexpr(between)?;
             p.expect_keyword_is(Keyword::IN)?;
-            let r#in = p.parse_expr()?;
+            let r#in = *p.subexpr(0)?;
             p.expect_token(&Token::RParen)?;
             Ok(Expr::Position {
-                expr: Box::new(expr),
+                expr,
                 r#in: Box::new(r#in),
             })
         })?;
@@ -333,16 +434,16 @@ impl Parser {
     /// `SUBSTRING(expr [FROM|, start] [FOR|, length])` (or SUBSTR), after the keyword.
     fn substring_expr(&mut self, keyword: Keyword) -> Result<Expr, ParserError> {
         self.expect_token(&Token::LParen)?;
-        let expr = self.parse_expr()?;
+        let expr = *self.subexpr(0)?;
         let special = self.consume_token(&Token::Comma);
         let substring_from = if special || self.parse_keyword(Keyword::FROM) {
-            Some(Box::new(self.parse_expr()?))
+            Some(self.subexpr(0)?)
         } else {
             None
         };
         let substring_for = if self.parse_keyword(Keyword::FOR) || self.consume_token(&Token::Comma)
         {
-            Some(Box::new(self.parse_expr()?))
+            Some(self.subexpr(0)?)
         } else {
             None
         };
@@ -359,13 +460,13 @@ impl Parser {
     /// `OVERLAY(expr PLACING what FROM start [FOR length])`.
     fn overlay_expr(&mut self) -> Result<Expr, ParserError> {
         self.expect_token(&Token::LParen)?;
-        let expr = self.parse_expr()?;
+        let expr = *self.subexpr(0)?;
         self.expect_keyword_is(Keyword::PLACING)?;
-        let overlay_what = self.parse_expr()?;
+        let overlay_what = *self.subexpr(0)?;
         self.expect_keyword_is(Keyword::FROM)?;
-        let overlay_from = self.parse_expr()?;
+        let overlay_from = *self.subexpr(0)?;
         let overlay_for = if self.parse_keyword(Keyword::FOR) {
-            Some(Box::new(self.parse_expr()?))
+            Some(self.subexpr(0)?)
         } else {
             None
         };
@@ -390,10 +491,10 @@ impl Parser {
                 Some(_) => Some(TrimWhereField::Trailing),
                 None => None,
             };
-        let expr = self.parse_expr()?;
+        let expr = *self.subexpr(0)?;
         if self.parse_keyword(Keyword::FROM) {
             let trim_what = Some(Box::new(expr));
-            let expr = self.parse_expr()?;
+            let expr = *self.subexpr(0)?;
             self.expect_token(&Token::RParen)?;
             return Ok(Expr::Trim {
                 expr: Box::new(expr),
@@ -407,7 +508,7 @@ impl Parser {
             Flavor::Postgres | Flavor::Sqlite | Flavor::Generic
         );
         if comma_form && self.consume_token(&Token::Comma) {
-            let characters = self.parse_comma_separated(Parser::parse_expr)?;
+            let characters = self.expr_list()?;
             self.expect_token(&Token::RParen)?;
             return Ok(Expr::Trim {
                 expr: Box::new(expr),
@@ -435,7 +536,7 @@ impl Parser {
         let needs_unit = self.flavor.expr_interval_needs_unit();
         // Where no unit is needed only a prefix is the value: `INTERVAL '1 day' > x`.
         let value = if needs_unit {
-            self.parse_expr()?
+            *self.subexpr(0)?
         } else {
             self.parse_prefix()?
         };
@@ -601,6 +702,48 @@ impl Parser {
             _ => return Ok(None),
         }))
     }
+}
+
+/// The forms a keyword may lead.
+enum Form {
+    Value,
+    Niladic,
+    TimeFunction,
+    Case,
+    Convert(bool),
+    Cast(CastKind),
+    Exists,
+    Extract,
+    CeilFloor(bool),
+    Position,
+    Substring,
+    Overlay,
+    Trim,
+    Interval,
+    ArrayLiteral,
+    ArraySubquery,
+    Not,
+    MatchAgainst,
+    Unsupported(&'static str),
+    Geometric(GeometricTypeKind),
+}
+
+fn word_name(w: &Word, span: Span) -> ObjectName {
+    ObjectName::from(vec![w.clone().into_ident(span)])
+}
+
+/// `CURRENT_USER` and the like, calls with no parentheses at all.
+fn niladic_function(w: &Word, span: Span) -> Expr {
+    Expr::Function(Function {
+        name: word_name(w, span),
+        uses_odbc_syntax: false,
+        parameters: FunctionArguments::None,
+        args: FunctionArguments::None,
+        null_treatment: None,
+        filter: None,
+        over: None,
+        within_group: Vec::new(),
+    })
 }
 
 /// PostgreSQL's geometric type words, which lead a literal (`point '(1,2)'`).

@@ -34,10 +34,11 @@ impl Parser {
     pub(super) fn data_type_outer(&mut self) -> Result<DataType, ParserError> {
         let (ty, extra_bracket) = self.nested(|p| p.data_type_inner())?;
         if extra_bracket {
-            return parser_err(
-                format!("unmatched > after parsing data type {ty}"),
-                self.peek_token_ref().span.start,
-            );
+            // sqlparser prints the next token where the position would be.
+            return Err(ParserError::ParserError(format!(
+                "unmatched > after parsing data type {ty}{}",
+                self.peek_token_ref()
+            )));
         }
         Ok(ty)
     }
