@@ -125,7 +125,12 @@ impl Parser {
                 Ok((query, closing))
             })?;
             if let Some((query, closing)) = bare {
-                return Ok(cte(name, vec![], query, None, closing));
+                let mut cte = cte(name, vec![], query, None, closing);
+                // DuckDB's `name (query) FROM source`, read after a CTE without AS only.
+                if self.parse_keyword(Keyword::FROM) {
+                    cte.from = Some(self.parse_identifier()?);
+                }
+                return Ok(cte);
             }
         }
         let columns = if self.parse_keyword(Keyword::AS) {
