@@ -1,7 +1,8 @@
 //! Queries: WITH, set operations, VALUES and parenthesized queries. The rest of a query is
 //! read by the files beside this one: `query_tail.rs` (ORDER BY, LIMIT, FETCH, row locks),
 //! `query_select.rs` (SELECT and its select list), `query_group.rs` (GROUP BY, WINDOW and the
-//! like), `query_from.rs` (table factors) and `query_join.rs` (joins).
+//! like), `query_from.rs` (table factors), `query_sample.rs` (TABLESAMPLE) and `query_join.rs`
+//! (joins).
 //!
 //! Each function builds the tree sqlparser's parser builds for the same tokens, with the same
 //! errors, in the five flavours; the flavour questions sqlparser asks its dialects are the
@@ -13,6 +14,8 @@ mod from;
 mod group;
 #[path = "query_join.rs"]
 mod join;
+#[path = "query_sample.rs"]
+mod sample;
 #[path = "query_select.rs"]
 mod select;
 #[path = "query_tail.rs"]

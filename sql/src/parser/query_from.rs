@@ -229,12 +229,12 @@ impl Parser {
         let subquery = self.parse_query()?;
         self.expect_token(&Token::RParen)?;
         let alias = self.query_table_alias()?;
-        self.query_refuse_table_sample()?;
+        let sample = self.query_table_sample()?;
         Ok(boxed_factor(|| TableFactor::Derived {
             lateral,
             subquery,
             alias,
-            sample: None,
+            sample,
         }))
     }
 
@@ -289,7 +289,7 @@ impl Parser {
             vec![]
         };
         let with_hints = self.query_with_hints()?;
-        self.query_refuse_table_sample()?;
+        let sample = self.query_table_sample()?;
         self.query_refuse_pivot()?;
         if self.flavor == Flavor::Generic && self.peek_keyword(Keyword::MATCH_RECOGNIZE) {
             return self.expected(
@@ -306,7 +306,7 @@ impl Parser {
             partitions,
             with_ordinality,
             json_path: None,
-            sample: None,
+            sample,
             index_hints,
         }))
     }
@@ -459,17 +459,6 @@ impl Parser {
             columns,
             at: None,
         }))
-    }
-
-    /// TABLESAMPLE and SAMPLE after a table: not read by Queue Lab.
-    pub(super) fn query_refuse_table_sample(&mut self) -> Result<(), ParserError> {
-        if self
-            .peek_one_of_keywords(&[Keyword::TABLESAMPLE, Keyword::SAMPLE])
-            .is_some()
-        {
-            return self.expected("a table (TABLESAMPLE is not supported)", self.peek_token());
-        }
-        Ok(())
     }
 
     /// PIVOT and UNPIVOT after a table: not read by Queue Lab.

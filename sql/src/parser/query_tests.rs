@@ -196,6 +196,14 @@ const TAILS: &[&str] = &[
 ];
 
 const TABLES: &[&str] = &[
+    "SELECT * FROM t TABLESAMPLE SYSTEM (10) REPEATABLE (1)",
+    "SELECT * FROM t AS x TABLESAMPLE BERNOULLI (50 PERCENT) WHERE a = 1",
+    "SELECT * FROM t SAMPLE 100M",
+    "SELECT * FROM t TABLESAMPLE (BUCKET 1 OUT OF 4 ON a) SEED (7) OFFSET 2",
+    "SELECT * FROM t TABLESAMPLE BLOCK (10 ROWS)",
+    "SELECT * FROM t TABLESAMPLE (BUCKET x OUT OF 2)",
+    "SELECT * FROM t TABLESAMPLE ()",
+    "SELECT * FROM (SELECT 1) AS d TABLESAMPLE SYSTEM (5)",
     "SELECT * FROM s.t AS x",
     "SELECT * FROM t x (a, b)",
     "SELECT * FROM t AS",
@@ -330,7 +338,6 @@ fn other_databases_syntax_is_refused() {
         "SELECT * FROM t ASOF JOIN s MATCH_CONDITION (t.a > s.a)",
         "SELECT * FROM JSON_TABLE(x, '$' COLUMNS (a INT PATH '$.a')) j",
         "SELECT * FROM OPENJSON(@j)",
-        "SELECT * FROM t TABLESAMPLE SYSTEM (10)",
         "SELECT * FROM t PIVOT (sum(a) FOR b IN (1, 2))",
         "SELECT * FROM t CONNECT BY PRIOR a = b",
         "WITH c AS (SELECT 1) MERGE INTO t USING c ON 1 = 1",
@@ -412,5 +419,23 @@ fn every_word_prefix_reads_the_same() {
             .collect();
         let prefixes: Vec<&str> = prefixes.iter().map(String::as_str).collect();
         assert_same(&prefixes);
+    }
+}
+
+#[test]
+fn tmp_probe() {
+    for q in [
+        "SELECT * FROM f(x => 1)",
+        "SELECT * FROM f(a AS b)",
+        "SELECT * FROM f(*)",
+        "SELECT * FROM f(t.*)",
+        "SELECT * FROM LATERAL f(x => 1) g",
+        "SELECT * FROM f(DISTINCT a)",
+    ] {
+        for f in FLAVORS {
+            if let Some(d) = difference(f, q) {
+                eprintln!("{}", d.chars().take(300).collect::<String>());
+            }
+        }
     }
 }
