@@ -257,18 +257,16 @@ impl Parser {
     /// A prefix with its accessors (`.field`, `[i]`) and a COLLATE after them.
     fn operand(&mut self) -> Result<Box<Expr>, ParserError> {
         let prefix = self.prefix_boxed()?;
-        let expr = self.parse_compound_expr(*prefix)?;
+        let expr = self.compound(prefix)?;
         self.collated(expr)
     }
 
-    fn collated(&mut self, expr: Expr) -> Result<Box<Expr>, ParserError> {
+    fn collated(&mut self, expr: Box<Expr>) -> Result<Box<Expr>, ParserError> {
         if !self.in_column_definition() && self.parse_keyword(Keyword::COLLATE) {
-            return Ok(Box::new(Expr::Collate {
-                expr: Box::new(expr),
-                collation: self.parse_object_name()?,
-            }));
+            let collation = self.parse_object_name()?;
+            return Ok(Box::new(Expr::Collate { expr, collation }));
         }
-        Ok(Box::new(expr))
+        Ok(expr)
     }
 
     /// The binding strength of the next token as an infix operator (0: none).

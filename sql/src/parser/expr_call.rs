@@ -37,9 +37,14 @@ impl Parser {
     /// The arguments are read apart from what follows them, and each part by a function
     /// of its own, so that the frames live while an argument is read stay small.
     pub(crate) fn parse_function(&mut self, name: ObjectName) -> Result<Expr, ParserError> {
+        self.function_boxed(name).map(|e| *e)
+    }
+
+    /// [`Parser::parse_function`], boxed.
+    pub(super) fn function_boxed(&mut self, name: ObjectName) -> Result<Box<Expr>, ParserError> {
         self.expect_token(&Token::LParen)?;
         let args = self.function_argument_list()?;
-        self.call_after_arguments(name, args)
+        self.call_after_arguments(name, args).map(Box::new)
     }
 
     /// What follows a call's arguments: the generic dialect's second list (ClickHouse's
@@ -147,7 +152,13 @@ impl Parser {
             });
         }
         let duplicate_treatment = self.duplicate_treatment()?;
-        let args = self.parse_comma_separated(Parser::function_arg)?;
+        let mut args = Vec::new();
+        loop {
+            self.push_function_arg(&mut args)?;
+            if !self.consume_token(&Token::Comma) {
+                break;
+            }
+        }
         self.argument_clauses(&mut clauses)?;
         Ok(FunctionArgumentList {
             duplicate_treatment,
@@ -271,48 +282,58 @@ impl Parser {
         Ok(Some(ListAggOnOverflow::Truncate { filler, with_count }))
     }
 
-    /// One argument: `expr`, `*`, `t.*`, or a named one (`name => expr` and the like).
-    fn function_arg(&mut self) -> Result<FunctionArg, ParserError> {
+    fn push_function_arg(&mut self, args: &mut Vec<FunctionArg>) -> Result<(), ParserError> {
+        let arg = self.function_arg()?;
+        args.push(*arg);
+        Ok(())
+    }
+
+    /// One argument: `expr`, `*`, `t.*`, or a named one (`name => expr` and the like);
+    /// boxed, as arguments are large and this is on the way of every nested call.
+    fn function_arg(&mut self) -> Result<Box<FunctionArg>, ParserError> {
         if self.flavor.expr_named_args_by_expr() {
-            let expr = self.parse_wildcard_expr()?;
+            let expr = self.wildcard_expr_boxed()?;
             return self.arg_after_expr(expr);
         }
-        if let Some(arg) = self.maybe_parse(Parser::named_arg)? {
-            return Ok(arg);
+        match self.maybe_parse(Parser::named_arg)? {
+            Some(arg) => Ok(arg),
+            None => {
+                let expr = self.wildcard_expr_boxed()?;
+                self.unnamed_arg(expr)
+            }
         }
-        let expr = self.parse_wildcard_expr()?;
-        self.unnamed_arg(expr)
     }
 
     /// `expr => value` (PostgreSQL, T-SQL: the name read as an expression), or `expr`.
-    fn arg_after_expr(&mut self, expr: Expr) -> Result<FunctionArg, ParserError> {
-        if !matches!(expr, Expr::Wildcard(_) | Expr::QualifiedWildcard(..)) {
+    fn arg_after_expr(&mut self, expr: Box<Expr>) -> Result<Box<FunctionArg>, ParserError> {
+        if !matches!(*expr, Expr::Wildcard(_) | Expr::QualifiedWildcard(..)) {
             if let Some(operator) = self.maybe_parse(|p| p.named_arg_operator())? {
-                let arg = self.parse_wildcard_expr()?.into();
-                return Ok(FunctionArg::ExprNamed {
-                    name: expr,
-                    arg,
+                let arg = self.wildcard_expr_boxed()?;
+                return Ok(Box::new(FunctionArg::ExprNamed {
+                    name: *expr,
+                    arg: (*arg).into(),
                     operator,
-                });
+                }));
             }
         }
         self.unnamed_arg(expr)
     }
 
     /// `name => value` and the like, the name an identifier.
-    fn named_arg(&mut self) -> Result<FunctionArg, ParserError> {
+    fn named_arg(&mut self) -> Result<Box<FunctionArg>, ParserError> {
         let name = self.parse_identifier()?;
         let operator = self.named_arg_operator()?;
-        let arg = self.parse_wildcard_expr()?.into();
-        Ok(FunctionArg::Named {
+        let arg = self.wildcard_expr_boxed()?;
+        Ok(Box::new(FunctionArg::Named {
             name,
-            arg,
+            arg: (*arg).into(),
             operator,
-        })
+        }))
     }
 
-    fn unnamed_arg(&mut self, expr: Expr) -> Result<FunctionArg, ParserError> {
-        Ok(FunctionArg::Unnamed(self.maybe_aliased_arg(expr.into())?))
+    fn unnamed_arg(&mut self, expr: Box<Expr>) -> Result<Box<FunctionArg>, ParserError> {
+        let arg = self.maybe_aliased_arg((*expr).into())?;
+        Ok(Box::new(FunctionArg::Unnamed(arg)))
     }
 
     /// `AS name` after an argument, where the flavour allows it.

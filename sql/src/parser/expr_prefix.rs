@@ -53,8 +53,8 @@ impl Parser {
     }
 
     fn prefix_afresh(&mut self) -> Result<Box<Expr>, ParserError> {
-        match self.maybe_parse(|p| p.typed_string())? {
-            Some(expr) => Ok(Box::new(expr)),
+        match self.maybe_parse(|p| p.typed_string().map(Box::new))? {
+            Some(expr) => Ok(expr),
             None => self.token_prefix(),
         }
     }
@@ -109,12 +109,15 @@ impl Parser {
             }
             Token::LParen => self.parenthesized_prefix(),
             Token::LBrace => self.odbc_escape().map(Box::new),
-            ref t if is_value_token(t) => {
-                self.set_index(start);
-                Ok(Box::new(Expr::Value(self.parse_value()?)))
-            }
+            ref t if is_value_token(t) => self.value_prefix(start),
             _ => self.expected("an expression", tok),
         }
+    }
+
+    /// A literal value, from `start`.
+    fn value_prefix(&mut self, start: usize) -> Result<Box<Expr>, ParserError> {
+        self.set_index(start);
+        Ok(Box::new(Expr::Value(self.parse_value()?)))
     }
 
     /// `op <operand>`, the operand binding as tightly as `strength`.
@@ -165,13 +168,13 @@ impl Parser {
             None => self.try_parse(|p| p.keyword_prefix(&w, span)),
         };
         match keyword_form {
-            Ok(Some(expr)) => Ok(Box::new(expr)),
-            Ok(None) => self.name_prefix(&w, span).map(Box::new),
+            Ok(Some(expr)) => Ok(expr),
+            Ok(None) => self.name_prefix(&w, span),
             Err(e) => {
                 self.remember_failure(Attempt::KeywordForm, at, &e);
                 if !self.flavor.expr_reserved_for_identifier(w.keyword) {
                     if let Ok(Some(expr)) = self.maybe_parse(|p| p.name_prefix(&w, span)) {
-                        return Ok(Box::new(expr));
+                        return Ok(expr);
                     }
                 }
                 Err(e)
@@ -181,21 +184,20 @@ impl Parser {
 
     /// A word that is not a keyword here: a function call, MySQL's `_charset'string'`, or
     /// a name.
-    fn name_prefix(&mut self, w: &Word, span: Span) -> Result<Expr, ParserError> {
+    fn name_prefix(&mut self, w: &Word, span: Span) -> Result<Box<Expr>, ParserError> {
         let outer_join = self.flavor == Flavor::MsSql && self.peek_outer_join();
         let introducer = w.value.starts_with('_');
+        let ident = w.clone().into_ident(span);
         match &self.peek_token_ref().token {
-            Token::LParen if !outer_join => {
-                self.parse_function(ObjectName::from(vec![w.clone().into_ident(span)]))
-            }
+            Token::LParen if !outer_join => self.function_boxed(ObjectName::from(vec![ident])),
             Token::SingleQuotedString(_)
             | Token::DoubleQuotedString(_)
             | Token::HexStringLiteral(_)
                 if introducer =>
             {
-                self.introduced_string(w.clone().into_ident(span))
+                self.introduced_string(ident).map(Box::new)
             }
-            _ => Ok(Expr::Identifier(w.clone().into_ident(span))),
+            _ => Ok(Box::new(Expr::Identifier(ident))),
         }
     }
 
@@ -364,7 +366,17 @@ impl Parser {
     /// What may follow an expression's start: `.field`, `.*` (PostgreSQL, as in
     /// `count(t.*)`), `[subscript]`; `t.c` becomes a compound identifier
     /// (sqlparser's `parse_compound_expr`).
-    pub(crate) fn parse_compound_expr(&mut self, root: Expr) -> Result<Expr, ParserError> {
+    /// The start comes back untouched when nothing follows it.
+    pub(super) fn compound(&mut self, root: Box<Expr>) -> Result<Box<Expr>, ParserError> {
+        let next = &self.peek_token_ref().token;
+        let plain = *next != Token::Period && *next != Token::LBracket;
+        if plain && !(self.flavor == Flavor::MsSql && self.peek_outer_join()) {
+            return Ok(root);
+        }
+        self.compound_chain(*root).map(Box::new)
+    }
+
+    fn compound_chain(&mut self, root: Expr) -> Result<Expr, ParserError> {
         let mut chain: Vec<AccessExpr> = Vec::new();
         let mut wildcard: Option<TokenWithSpan> = None;
         loop {
@@ -522,12 +534,17 @@ impl Parser {
     /// An expression that may be `*` or `t.*` (sqlparser's `parse_wildcard_expr`), as
     /// function arguments and select items allow.
     pub(crate) fn parse_wildcard_expr(&mut self) -> Result<Expr, ParserError> {
+        self.wildcard_expr_boxed().map(|e| *e)
+    }
+
+    /// [`Parser::parse_wildcard_expr`], boxed.
+    pub(super) fn wildcard_expr_boxed(&mut self) -> Result<Box<Expr>, ParserError> {
         let start = self.index();
         match self.wildcard()? {
-            Some(star) => Ok(star),
+            Some(star) => Ok(Box::new(star)),
             None => {
                 self.set_index(start);
-                self.parse_expr()
+                self.subexpr(0)
             }
         }
     }

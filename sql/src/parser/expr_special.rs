@@ -41,7 +41,7 @@ impl Parser {
         &mut self,
         w: &Word,
         span: Span,
-    ) -> Result<Option<Expr>, ParserError> {
+    ) -> Result<Option<Box<Expr>>, ParserError> {
         match self.keyword_form(w.keyword) {
             Some(form) => self.read_form(form, w, span).map(Some),
             None => Ok(None),
@@ -99,7 +99,16 @@ impl Parser {
         })
     }
 
-    fn read_form(&mut self, form: Form, w: &Word, span: Span) -> Result<Expr, ParserError> {
+    fn read_form(&mut self, form: Form, w: &Word, span: Span) -> Result<Box<Expr>, ParserError> {
+        match form {
+            Form::Case => self.case_expr(),
+            Form::Cast(kind) => self.cast_expr(kind),
+            // One boxing for all the others keeps this frame small.
+            other => self.read_other_form(other, w, span).map(Box::new),
+        }
+    }
+
+    fn read_other_form(&mut self, form: Form, w: &Word, span: Span) -> Result<Expr, ParserError> {
         match form {
             Form::Value => {
                 self.prev_token();
@@ -107,9 +116,9 @@ impl Parser {
             }
             Form::Niladic => Ok(niladic_function(w, span)),
             Form::TimeFunction => self.time_function(word_name(w, span)),
-            Form::Case => self.case_expr(),
+            Form::Case => self.case_expr().map(|e| *e),
+            Form::Cast(kind) => self.cast_expr(kind).map(|e| *e),
             Form::Convert(is_try) => self.convert_expr(is_try),
-            Form::Cast(kind) => self.cast_expr(kind),
             Form::Exists => self.exists_expr(false),
             Form::Extract => self.extract_expr(),
             Form::CeilFloor(is_ceil) => self.ceil_floor(is_ceil),
@@ -232,21 +241,18 @@ impl Parser {
     }
 
     /// `CASE [operand] WHEN ... THEN ... [ELSE ...] END`, after CASE.
-    fn case_expr(&mut self) -> Result<Expr, ParserError> {
+    fn case_expr(&mut self) -> Result<Box<Expr>, ParserError> {
         let case_token = AttachedToken(self.get_current_token().clone());
         let operand = if self.parse_keyword(Keyword::WHEN) {
             None
         } else {
-            let operand = *self.subexpr(0)?;
+            let operand = self.subexpr(0)?;
             self.expect_keyword_is(Keyword::WHEN)?;
-            Some(Box::new(operand))
+            Some(operand)
         };
         let mut conditions = Vec::new();
         loop {
-            let condition = *self.subexpr(0)?;
-            self.expect_keyword_is(Keyword::THEN)?;
-            let result = *self.subexpr(0)?;
-            conditions.push(CaseWhen { condition, result });
+            self.case_when(&mut conditions)?;
             if !self.parse_keyword(Keyword::WHEN) {
                 break;
             }
@@ -257,19 +263,36 @@ impl Parser {
             None
         };
         let end_token = AttachedToken(self.expect_keyword(Keyword::END)?);
-        Ok(Expr::Case {
+        Ok(Box::new(Expr::Case {
             case_token,
             end_token,
             operand,
             conditions,
             else_result,
-        })
+        }))
+    }
+
+    /// `condition THEN result`, after WHEN.
+    fn case_when(&mut self, conditions: &mut Vec<CaseWhen>) -> Result<(), ParserError> {
+        let condition = self.subexpr(0)?;
+        self.expect_keyword_is(Keyword::THEN)?;
+        let result = self.subexpr(0)?;
+        conditions.push(CaseWhen {
+            condition: *condition,
+            result: *result,
+        });
+        Ok(())
     }
 
     /// `CAST(expr AS type [FORMAT ...])` and its kin, after the keyword.
-    fn cast_expr(&mut self, kind: CastKind) -> Result<Expr, ParserError> {
+    fn cast_expr(&mut self, kind: CastKind) -> Result<Box<Expr>, ParserError> {
         self.expect_token(&Token::LParen)?;
-        let expr = *self.subexpr(0)?;
+        let expr = self.subexpr(0)?;
+        self.cast_rest(kind, expr)
+    }
+
+    /// `AS type [FORMAT ...])`, after CAST's expression.
+    fn cast_rest(&mut self, kind: CastKind, expr: Box<Expr>) -> Result<Box<Expr>, ParserError> {
         self.expect_keyword_is(Keyword::AS)?;
         let data_type = self.parse_data_type()?;
         let format = if self.parse_keyword(Keyword::FORMAT) {
@@ -283,12 +306,12 @@ impl Parser {
             None
         };
         self.expect_token(&Token::RParen)?;
-        Ok(Expr::Cast {
+        Ok(Box::new(Expr::Cast {
             kind,
-            expr: Box::new(expr),
+            expr,
             data_type,
             format,
-        })
+        }))
     }
 
     /// CONVERT / TRY_CONVERT, after the keyword.
