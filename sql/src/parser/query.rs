@@ -1,7 +1,8 @@
 //! Queries: WITH, set operations, VALUES and parenthesized queries. The rest of a query is
 //! read by the files beside this one: `query_tail.rs` (ORDER BY, LIMIT, FETCH, row locks),
 //! `query_select.rs` (SELECT and its select list), `query_group.rs` (GROUP BY, WINDOW and the
-//! like), `query_from.rs` (table factors), `query_sample.rs` (TABLESAMPLE) and `query_join.rs`
+//! like), `query_from.rs` (table factors), `query_sample.rs` (TABLESAMPLE), `query_stage.rs` (Snowflake's
+//! stages) and `query_join.rs`
 //! (joins).
 //!
 //! Each function builds the tree sqlparser's parser builds for the same tokens, with the same
@@ -18,6 +19,8 @@ mod join;
 mod sample;
 #[path = "query_select.rs"]
 mod select;
+#[path = "query_stage.rs"]
+mod stage;
 #[path = "query_tail.rs"]
 mod tail;
 

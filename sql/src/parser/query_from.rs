@@ -92,10 +92,7 @@ impl Parser {
             );
         }
         if self.peek_token_ref().token == Token::AtSign {
-            return self.expected(
-                "a table (stage references are not supported)",
-                self.peek_token(),
-            );
+            return self.query_stage_factor();
         }
         self.query_named_table()
     }
