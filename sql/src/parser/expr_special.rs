@@ -7,9 +7,9 @@ use crate::parser::Parser;
 use crate::Flavor;
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
-    CaseWhen, CastFormat, CastKind, CeilFloorKind, DataType, DateTimeField, Expr, ExtractSyntax,
-    Function, FunctionArguments, GeometricTypeKind, Interval, ObjectName, SearchModifier,
-    TimezoneInfo, TrimWhereField, TypedString, UnaryOperator, Value,
+    CaseWhen, CastFormat, CastKind, CeilFloorKind, DataType, DateTimeField, DictionaryField, Expr,
+    ExtractSyntax, Function, FunctionArguments, GeometricTypeKind, Interval, Map, MapEntry,
+    ObjectName, SearchModifier, TimezoneInfo, TrimWhereField, TypedString, UnaryOperator, Value,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
@@ -91,6 +91,7 @@ impl Parser {
             // A form this parser does not read (the generic dialect's STRUCT literals):
             // the word falls back to a name, or fails.
             Keyword::MATCH if matches!(f, Flavor::MySql | Flavor::Generic) => Form::MatchAgainst,
+            Keyword::MAP if f == Flavor::Generic && *next == Token::LBrace => Form::MapLiteral,
             Keyword::STRUCT if f == Flavor::Generic => {
                 Form::Unsupported("STRUCT literals are not supported")
             }
@@ -131,6 +132,7 @@ impl Parser {
             Form::ArraySubquery => self.array_subquery(word_name(w, span)),
             Form::Not => self.not_expr(),
             Form::MatchAgainst => self.match_against(),
+            Form::MapLiteral => self.map_literal(),
             Form::Unsupported(what) => self.expected_ref(what, self.peek_token_ref()),
             Form::Geometric(kind) => self.geometric_literal(kind),
         }
@@ -185,8 +187,48 @@ impl Parser {
                 self.expect_token(&Token::RBrace)?;
                 Ok(expr)
             }
+            // The generic dialect reads DuckDB's `{'key': value, ...}`.
+            None if self.flavor == Flavor::Generic => self.dictionary(),
             None => self.expected("an expression", brace),
         }
+    }
+
+    /// `'key': value, ...}` after the `{`.
+    fn dictionary(&mut self) -> Result<Expr, ParserError> {
+        let mut fields = Vec::new();
+        if self.peek_token_ref().token != Token::RBrace {
+            loop {
+                let key = self.parse_identifier()?;
+                self.expect_token(&Token::Colon)?;
+                let value = self.subexpr(0)?;
+                fields.push(DictionaryField { key, value });
+                if !self.consume_token(&Token::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect_token(&Token::RBrace)?;
+        Ok(Expr::Dictionary(fields))
+    }
+
+    /// DuckDB's `MAP {key: value, ...}` (generic dialect), after MAP.
+    fn map_literal(&mut self) -> Result<Expr, ParserError> {
+        self.expect_token(&Token::LBrace)?;
+        let mut entries = Vec::new();
+        if self.peek_token_ref().token != Token::RBrace {
+            loop {
+                // The key stops before `:`, which separates it from the value.
+                let key = self.subexpr(self.flavor.expr_prec(Prec::Colon))?;
+                self.expect_token(&Token::Colon)?;
+                let value = self.subexpr(0)?;
+                entries.push(MapEntry { key, value });
+                if !self.consume_token(&Token::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect_token(&Token::RBrace)?;
+        Ok(Expr::Map(Map { entries }))
     }
 
     fn odbc_call(&mut self) -> Result<Expr, ParserError> {
@@ -747,6 +789,7 @@ enum Form {
     ArraySubquery,
     Not,
     MatchAgainst,
+    MapLiteral,
     Unsupported(&'static str),
     Geometric(GeometricTypeKind),
 }

@@ -230,9 +230,12 @@ impl Parser {
                 self.advance_token();
                 D::AnyType
             }
+            // A table of columns (a function's RETURNS TABLE (...)), read as CREATE TABLE's.
             Keyword::TABLE if self.peek_token_ref().token == Token::LParen => {
-                // A table of columns (a function's RETURNS TABLE (...)) is not read here.
-                return self.expected_ref("a data type name", self.peek_token_ref());
+                self.advance_token();
+                let columns = self.parse_comma_separated(Parser::column_def)?;
+                self.expect_token(&Token::RParen)?;
+                D::Table(Some(columns))
             }
             Keyword::TABLE => D::Table(None),
             Keyword::SIGNED => {
