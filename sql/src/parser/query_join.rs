@@ -40,11 +40,11 @@ impl Parser {
             self.expect_keyword_is(Keyword::APPLY)?;
             return Ok(Some((self.query_table_factor()?, JoinOperator::OuterApply)));
         }
-        if self.peek_keyword(Keyword::ASOF) {
-            return self.expected("a join (ASOF JOIN is not supported)", self.peek_token());
+        if self.parse_keyword(Keyword::ASOF) {
+            return self.query_asof_join().map(Some);
         }
-        if self.flavor == Flavor::Generic && self.query_peek_array_join() {
-            return self.expected("a join (ARRAY JOIN is not supported)", self.peek_token());
+        if let Some(operator) = self.query_array_join_keywords() {
+            return Ok(Some((self.query_table_factor()?, operator)));
         }
         let natural = self.parse_keyword(Keyword::NATURAL);
         let Some(kind) = self.query_join_kind(natural)? else {
@@ -69,11 +69,33 @@ impl Parser {
         Ok(Some((relation, kind(constraint))))
     }
 
-    /// ClickHouse's `[INNER|LEFT] ARRAY JOIN`, refused.
-    pub(super) fn query_peek_array_join(&mut self) -> bool {
-        self.peek_keywords(&[Keyword::ARRAY, Keyword::JOIN])
-            || self.peek_keywords(&[Keyword::INNER, Keyword::ARRAY, Keyword::JOIN])
-            || self.peek_keywords(&[Keyword::LEFT, Keyword::ARRAY, Keyword::JOIN])
+    /// Snowflake's `ASOF JOIN t MATCH_CONDITION (expr) [ON ...|USING ...]`, ASOF read.
+    fn query_asof_join(&mut self) -> Result<(Box<TableFactor>, JoinOperator), ParserError> {
+        self.expect_keyword_is(Keyword::JOIN)?;
+        let relation = self.query_table_factor()?;
+        self.expect_keyword_is(Keyword::MATCH_CONDITION)?;
+        let match_condition = self.parse_parenthesized(Parser::parse_expr)?;
+        let constraint = self.query_join_constraint(false)?;
+        let operator = JoinOperator::AsOf {
+            match_condition,
+            constraint,
+        };
+        Ok((relation, operator))
+    }
+
+    /// ClickHouse's `[INNER|LEFT] ARRAY JOIN`, which the generic dialect reads, consumed.
+    fn query_array_join_keywords(&mut self) -> Option<JoinOperator> {
+        if self.flavor != Flavor::Generic {
+            None
+        } else if self.parse_keywords(&[Keyword::INNER, Keyword::ARRAY, Keyword::JOIN]) {
+            Some(JoinOperator::InnerArrayJoin)
+        } else if self.parse_keywords(&[Keyword::LEFT, Keyword::ARRAY, Keyword::JOIN]) {
+            Some(JoinOperator::LeftArrayJoin)
+        } else if self.parse_keywords(&[Keyword::ARRAY, Keyword::JOIN]) {
+            Some(JoinOperator::ArrayJoin)
+        } else {
+            None
+        }
     }
 
     /// `CROSS JOIN t` (with MySQL's optional constraint) or T-SQL's `CROSS APPLY t`, CROSS
