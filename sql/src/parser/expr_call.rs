@@ -2,6 +2,7 @@
 //! SEPARATOR, ...), WITHIN GROUP, FILTER, IGNORE/RESPECT NULLS and OVER with its window
 //! specification and frame.
 
+use super::prefix::is_plain_name;
 use crate::parser::{parser_err, Parser};
 use crate::Flavor;
 use sqlparser::ast::{
@@ -43,7 +44,13 @@ impl Parser {
     /// [`Parser::parse_function`], boxed.
     pub(super) fn function_boxed(&mut self, name: ObjectName) -> Result<Box<Expr>, ParserError> {
         self.expect_token(&Token::LParen)?;
-        let args = self.function_argument_list()?;
+        let xmlparse = matches!(self.flavor, Flavor::Postgres | Flavor::Generic)
+            && is_plain_name(&name, "xmlparse");
+        let args = if xmlparse {
+            self.xmlparse_arguments()?
+        } else {
+            self.function_argument_list()?
+        };
         self.call_after_arguments(name, args).map(Box::new)
     }
 
@@ -123,6 +130,22 @@ impl Parser {
             return Ok(Some(WindowType::WindowSpec(self.parse_window_spec()?)));
         }
         Ok(Some(WindowType::NamedWindow(self.parse_identifier()?)))
+    }
+
+    /// XMLPARSE's `DOCUMENT|CONTENT value)`: the mode is the one argument's name.
+    fn xmlparse_arguments(&mut self) -> Result<FunctionArgumentList, ParserError> {
+        let name = self.parse_identifier()?;
+        let value = self.subexpr(0)?;
+        self.expect_token(&Token::RParen)?;
+        Ok(FunctionArgumentList {
+            duplicate_treatment: None,
+            args: vec![FunctionArg::Named {
+                name,
+                arg: FunctionArgExpr::Expr(*value),
+                operator: FunctionArgOperator::Space,
+            }],
+            clauses: Vec::new(),
+        })
     }
 
     /// `IGNORE NULLS` or `RESPECT NULLS`, if there.

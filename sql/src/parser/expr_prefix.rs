@@ -628,7 +628,7 @@ fn is_value_token(t: &Token) -> bool {
 }
 
 /// Whether `name` is the one unquoted word `expected` (any case).
-pub(super) fn is_plain_name(name: &ObjectName, expected: &str) -> bool {
+pub(crate) fn is_plain_name(name: &ObjectName, expected: &str) -> bool {
     match name.0.as_slice() {
         [ObjectNamePart::Identifier(i)] => {
             i.quote_style.is_none() && i.value.eq_ignore_ascii_case(expected)

@@ -263,6 +263,8 @@ const EXPRESSIONS: &[&str] = &[
     "listagg(a, ',') WITHIN GROUP (ORDER BY a)",
     "listagg(a ON OVERFLOW TRUNCATE '...' WITH COUNT)",
     "f(a) (+)",
+    "xmlparse(document 'x')",
+    "xmlparse(content a || b)",
     "a(+)",
     "t.a(+) = b",
     "f(x => *)",
@@ -389,9 +391,8 @@ const EXPRESSIONS: &[&str] = &[
     "a COLLATE",
 ];
 
-// Not read as sqlparser reads them, knowingly: PostgreSQL's XMLPARSE(DOCUMENT ...), a
-// function's RETURNS TABLE (...) type, and the generic dialect's STRUCT(...), MAP {...} and
-// {'k': v} literals and ClickHouse types.
+// Not read as sqlparser reads them, knowingly: the generic dialect's STRUCT literals and
+// ClickHouse and DuckDB types (STRUCT<...>, MAP(...), NULLABLE, TUPLE, ...).
 
 #[test]
 fn expressions_parse_as_sqlparser_parses_them() {
