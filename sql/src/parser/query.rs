@@ -1,6 +1,7 @@
 //! Queries: WITH, set operations, VALUES and parenthesized queries. The rest of a query is
 //! read by the files beside this one: `query_tail.rs` (ORDER BY, LIMIT, FETCH, row locks),
-//! `query_select.rs` (SELECT and its select list), `query_group.rs` (GROUP BY, WINDOW and the
+//! `query_select.rs` (SELECT and its select list, `query_wildcard.rs` for what follows
+//! `*`), `query_group.rs` (GROUP BY, WINDOW and the
 //! like), `query_from.rs` (table factors), `query_sample.rs` (TABLESAMPLE), `query_stage.rs` (Snowflake's
 //! stages) and `query_join.rs`
 //! (joins).
@@ -23,6 +24,8 @@ mod select;
 mod stage;
 #[path = "query_tail.rs"]
 mod tail;
+#[path = "query_wildcard.rs"]
+mod wildcard;
 
 use super::Parser;
 use crate::Flavor;

@@ -6,10 +6,9 @@
 use super::super::{parser_err, Parser};
 use crate::Flavor;
 use sqlparser::ast::{
-    BinaryOperator, Distinct, ExceptSelectItem, ExcludeSelectItem, Expr, GroupByExpr, Ident,
-    IlikeSelectItem, OptimizerHint, OptimizerHintStyle, Select, SelectFlavor, SelectInto,
-    SelectItem, SelectItemQualifiedWildcardKind, SelectModifiers, TableWithJoins, Top, TopQuantity,
-    WildcardAdditionalOptions,
+    BinaryOperator, Distinct, Expr, GroupByExpr, Ident, OptimizerHint, OptimizerHintStyle, Select,
+    SelectFlavor, SelectInto, SelectItem, SelectItemQualifiedWildcardKind, SelectModifiers,
+    TableWithJoins, Top, TopQuantity,
 };
 use sqlparser::keywords::{Keyword, RESERVED_FOR_COLUMN_ALIAS};
 use sqlparser::parser::ParserError;
@@ -341,80 +340,6 @@ impl Parser {
                 Some(alias) => SelectItem::ExprWithAlias { expr, alias },
                 None => SelectItem::UnnamedExpr(expr),
             }),
-        }
-    }
-
-    /// What may follow `*` or `t.*`: the generic dialect's ILIKE, EXCLUDE and EXCEPT, and
-    /// PostgreSQL's alias.
-    pub(super) fn query_wildcard_options(
-        &mut self,
-        wildcard_token: TokenWithSpan,
-    ) -> Result<WildcardAdditionalOptions, ParserError> {
-        let mut options = WildcardAdditionalOptions {
-            wildcard_token: wildcard_token.into(),
-            ..Default::default()
-        };
-        if self.flavor == Flavor::Generic {
-            self.query_generic_wildcard_options(&mut options)?;
-        }
-        if self.flavor == Flavor::Postgres {
-            options.opt_alias = self.query_select_item_alias()?;
-        }
-        Ok(options)
-    }
-
-    pub(super) fn query_generic_wildcard_options(
-        &mut self,
-        options: &mut WildcardAdditionalOptions,
-    ) -> Result<(), ParserError> {
-        if self.parse_keyword(Keyword::ILIKE) {
-            let next = self.next_token();
-            let Token::SingleQuotedString(pattern) = next.token else {
-                return self.expected("ilike pattern", next);
-            };
-            options.opt_ilike = Some(IlikeSelectItem { pattern });
-        }
-        if options.opt_ilike.is_none() && self.parse_keyword(Keyword::EXCLUDE) {
-            options.opt_exclude = Some(if self.consume_token(&Token::LParen) {
-                let columns = self.parse_comma_separated(Parser::parse_object_name)?;
-                self.expect_token(&Token::RParen)?;
-                ExcludeSelectItem::Multiple(columns)
-            } else {
-                ExcludeSelectItem::Single(self.parse_object_name()?)
-            });
-        }
-        if self.parse_keyword(Keyword::EXCEPT) {
-            options.opt_except = Some(self.query_wildcard_except()?);
-        }
-        if let Some(k) = self.peek_one_of_keywords(&[Keyword::REPLACE, Keyword::RENAME]) {
-            return self.expected(
-                &format!("no {k:?} after a wildcard (not supported)"),
-                self.peek_token(),
-            );
-        }
-        Ok(())
-    }
-
-    /// `EXCEPT (a, b)` or ClickHouse's `EXCEPT a` after a wildcard (EXCEPT read).
-    pub(super) fn query_wildcard_except(&mut self) -> Result<ExceptSelectItem, ParserError> {
-        if self.peek_token_ref().token != Token::LParen {
-            return Ok(ExceptSelectItem {
-                first_element: self.parse_identifier()?,
-                additional_elements: vec![],
-            });
-        }
-        let idents =
-            self.parse_parenthesized(|p| p.parse_comma_separated(Parser::parse_identifier))?;
-        let mut idents = idents.into_iter();
-        match idents.next() {
-            Some(first_element) => Ok(ExceptSelectItem {
-                first_element,
-                additional_elements: idents.collect(),
-            }),
-            None => self.expected(
-                "at least one column should be parsed by the expect clause",
-                self.peek_token(),
-            ),
         }
     }
 

@@ -55,6 +55,10 @@ fn assert_same(queries: &[&str]) {
 }
 
 const SELECTS: &[&str] = &[
+    "SELECT * ILIKE '%a%' EXCEPT (b) REPLACE (a + 1 AS a, b c) RENAME (d AS e) FROM t",
+    "SELECT t.* EXCLUDE (a, b) RENAME a AS b FROM t",
+    "SELECT * REPLACE a FROM t",
+    "SELECT * EXCLUDE a EXCEPT b FROM t",
     "SELECT SQL_CALC_FOUND_ROWS * FROM t LIMIT 1 OFFSET 2",
     "SELECT a FROM t WHERE b = 1 GROUP BY a WITH ROLLUP HAVING count(*) > 1",
     "SELECT TOP 10 PERCENT * FROM t WITH (NOLOCK) ORDER BY 1",
