@@ -124,6 +124,15 @@ thread_local! {
     static IN_COLUMN_DEFINITION: Cell<bool> = const { Cell::new(false) };
 }
 
+/// Puts the column-definition state back as it was when dropped.
+struct RestoreColumnDefinition(bool);
+
+impl Drop for RestoreColumnDefinition {
+    fn drop(&mut self) {
+        IN_COLUMN_DEFINITION.with(|c| c.set(self.0));
+    }
+}
+
 impl Parser {
     /// One expression (sqlparser's `Parser::parse_expr`).
     pub fn parse_expr(&mut self) -> Result<Expr, ParserError> {
@@ -218,9 +227,9 @@ impl Parser {
         f: impl FnOnce(&mut Self) -> Result<T, ParserError>,
     ) -> Result<T, ParserError> {
         let before = IN_COLUMN_DEFINITION.with(|c| c.replace(on));
-        let result = f(self);
-        IN_COLUMN_DEFINITION.with(|c| c.set(before));
-        result
+        // Restored on the way out whatever happens, unwinding included.
+        let _restore = RestoreColumnDefinition(before);
+        f(self)
     }
 
     /// One or more expressions separated by commas.

@@ -46,6 +46,19 @@ struct Memo {
     failed: BTreeMap<(Attempt, usize), Failure>,
 }
 
+/// One expression parse under way; its end is counted when dropped.
+struct Open;
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        MEMO.with(|m| {
+            if let Ok(mut m) = m.try_borrow_mut() {
+                m.open = m.open.saturating_sub(1);
+            }
+        });
+    }
+}
+
 thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
@@ -66,12 +79,9 @@ impl Parser {
             }
             m.open += 1;
         });
-        let result = f(self);
-        MEMO.with(|m| {
-            let mut m = m.borrow_mut();
-            m.open = m.open.saturating_sub(1);
-        });
-        result
+        // Closed on the way out whatever happens, unwinding included.
+        let _open = Open;
+        f(self)
     }
 
     pub(super) fn failed_before(&self, attempt: Attempt, index: usize) -> Option<Failure> {
