@@ -127,8 +127,7 @@ impl Parser {
     pub(super) fn query_parenthesized_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
         let _memo = FailedDerivedMemo::enter();
         if let Some(derived) = self.query_try_derived_table()? {
-            self.query_refuse_pivot()?;
-            return Ok(derived);
+            return self.query_pivots(derived);
         }
         let table_and_joins = self.query_table_and_joins()?;
         let nested = !table_and_joins.joins.is_empty()
@@ -287,14 +286,7 @@ impl Parser {
         };
         let with_hints = self.query_with_hints()?;
         let sample = self.query_table_sample()?;
-        self.query_refuse_pivot()?;
-        if self.flavor == Flavor::Generic && self.peek_keyword(Keyword::MATCH_RECOGNIZE) {
-            return self.expected(
-                "a table (MATCH_RECOGNIZE is not supported)",
-                self.peek_token(),
-            );
-        }
-        Ok(boxed_factor(|| TableFactor::Table {
+        let table = boxed_factor(|| TableFactor::Table {
             name,
             alias,
             args,
@@ -305,7 +297,15 @@ impl Parser {
             json_path: None,
             sample,
             index_hints,
-        }))
+        });
+        let table = self.query_pivots(table)?;
+        if self.flavor == Flavor::Generic && self.peek_keyword(Keyword::MATCH_RECOGNIZE) {
+            return self.expected(
+                "a table (MATCH_RECOGNIZE is not supported)",
+                self.peek_token(),
+            );
+        }
+        Ok(table)
     }
 
     /// T-SQL's `WITH (hint, ...)` after a table; a WITH without `(` is left for what follows
@@ -456,17 +456,6 @@ impl Parser {
             columns,
             at: None,
         }))
-    }
-
-    /// PIVOT and UNPIVOT after a table: not read by Queue Lab.
-    pub(super) fn query_refuse_pivot(&mut self) -> Result<(), ParserError> {
-        if self
-            .peek_one_of_keywords(&[Keyword::PIVOT, Keyword::UNPIVOT])
-            .is_some()
-        {
-            return self.expected("a table (PIVOT is not supported)", self.peek_token());
-        }
-        Ok(())
     }
 }
 

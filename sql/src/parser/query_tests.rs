@@ -200,6 +200,13 @@ const TAILS: &[&str] = &[
 ];
 
 const TABLES: &[&str] = &[
+    "SELECT * FROM t PIVOT (sum(a) AS s, avg(b) FOR c IN (1, 2 AS two, 3 three)) AS p",
+    "SELECT * FROM t PIVOT (sum(a) FOR (c, d) IN (ANY ORDER BY c)) DEFAULT ON NULL (0)",
+    "SELECT * FROM t PIVOT (sum(a) FOR c IN (SELECT c FROM u)) UNPIVOT (v FOR n IN (a, b AS c)) u",
+    "SELECT * FROM (SELECT 1) d UNPIVOT INCLUDE NULLS (v FOR n IN (a)) AS u",
+    "SELECT * FROM t PIVOT (1 FOR c IN (1))",
+    "SELECT * FROM t UNPIVOT (v FOR n IN a)",
+    "SELECT * FROM t PIVOT (sum(a) FOR c BETWEEN 1 AND 2 IN (1))",
     "SELECT * FROM t ASOF JOIN s MATCH_CONDITION (t.a > s.a) ON t.b = s.b",
     "SELECT * FROM t ASOF JOIN s MATCH_CONDITION (t.a > s.a)",
     "SELECT * FROM t ARRAY JOIN a INNER ARRAY JOIN b LEFT ARRAY JOIN c AS d",
@@ -350,7 +357,6 @@ fn other_databases_syntax_is_refused() {
     assert_refused(&[
         "SELECT * FROM JSON_TABLE(x, '$' COLUMNS (a INT PATH '$.a')) j",
         "SELECT * FROM OPENJSON(@j)",
-        "SELECT * FROM t PIVOT (sum(a) FOR b IN (1, 2))",
         "SELECT * FROM t CONNECT BY PRIOR a = b",
         "WITH c AS (SELECT 1) MERGE INTO t USING c ON 1 = 1",
     ]);
