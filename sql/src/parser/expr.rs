@@ -23,7 +23,7 @@ use super::{parser_err, Parser};
 use crate::Flavor;
 use sqlparser::ast::{
     BinaryOperator, CastKind, DataType, Expr, JsonPath, JsonPathElem, OrderByExpr, OrderByOptions,
-    OrderBySort, UnaryOperator,
+    OrderBySort, UnaryOperator, WithFill,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
@@ -167,11 +167,33 @@ impl Parser {
                 nulls_first: self.parse_nulls_first_last(),
             }
         };
+        let with_fill = if self.flavor == Flavor::Generic
+            && self.parse_keywords(&[Keyword::WITH, Keyword::FILL])
+        {
+            Some(self.with_fill()?)
+        } else {
+            None
+        };
         Ok(OrderByExpr {
             expr,
             options,
-            with_fill: None,
+            with_fill,
         })
+    }
+
+    /// ClickHouse's `WITH FILL [FROM x] [TO y] [STEP z]` (generic dialect), after FILL.
+    fn with_fill(&mut self) -> Result<WithFill, ParserError> {
+        let mut bound = |p: &mut Self, keyword| -> Result<Option<Expr>, ParserError> {
+            if p.parse_keyword(keyword) {
+                Ok(Some(*p.subexpr(0)?))
+            } else {
+                Ok(None)
+            }
+        };
+        let from = bound(self, Keyword::FROM)?;
+        let to = bound(self, Keyword::TO)?;
+        let step = bound(self, Keyword::STEP)?;
+        Ok(WithFill { from, to, step })
     }
 
     /// `NULLS FIRST` (true) or `NULLS LAST` (false), if there.

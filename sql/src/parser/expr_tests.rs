@@ -64,6 +64,12 @@ fn check_all(cases: &[&str], entry: &str) {
         for f in FLAVORS {
             let d = match entry {
                 "type" => compare(f, sql, |p| p.parse_data_type(), |p| p.parse_data_type()),
+                "order" => compare(
+                    f,
+                    sql,
+                    |p| p.parse_order_by_expr(),
+                    |p| p.parse_order_by_expr(),
+                ),
                 _ => compare(f, sql, |p| p.parse_expr(), |p| p.parse_expr()),
             };
             differ.extend(d);
@@ -973,4 +979,28 @@ fn random_type_runs_parse_as_sqlparser_parses_them() {
         eprintln!("{}", &d[..d.len().min(1500)]);
     }
     assert!(differ.is_empty(), "{} differences", differ.len());
+}
+
+const ORDER_ITEMS: &[&str] = &[
+    "a",
+    "a ASC",
+    "a DESC NULLS FIRST",
+    "a NULLS LAST",
+    "a + 1 DESC",
+    "a USING <",
+    "a USING > NULLS FIRST",
+    "a USING OPERATOR(pg_catalog.<)",
+    "a USING",
+    "a DESC NULLS",
+    "a ASC DESC",
+    "1",
+    "f(a) DESC",
+    "a COLLATE \"C\" DESC",
+    "a WITH FILL",
+    "",
+];
+
+#[test]
+fn order_by_items_parse_as_sqlparser_parses_them() {
+    check_all(ORDER_ITEMS, "order");
 }
