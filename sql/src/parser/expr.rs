@@ -183,7 +183,7 @@ impl Parser {
 
     /// ClickHouse's `WITH FILL [FROM x] [TO y] [STEP z]` (generic dialect), after FILL.
     fn with_fill(&mut self) -> Result<WithFill, ParserError> {
-        let mut bound = |p: &mut Self, keyword| -> Result<Option<Expr>, ParserError> {
+        let bound = |p: &mut Self, keyword| -> Result<Option<Expr>, ParserError> {
             if p.parse_keyword(keyword) {
                 Ok(Some(*p.subexpr(0)?))
             } else {
