@@ -2,7 +2,7 @@
 //! read by the files beside this one: `query_tail.rs` (ORDER BY, LIMIT, FETCH, row locks),
 //! `query_select.rs` (SELECT and its select list, `query_wildcard.rs` for what follows
 //! `*`), `query_group.rs` (GROUP BY, WINDOW and the
-//! like), `query_from.rs` (table factors), `query_pivot.rs` (PIVOT), `query_sample.rs`
+//! like), `query_from.rs` (table factors), `query_json.rs` (JSON_TABLE, OPENJSON), `query_pivot.rs` (PIVOT), `query_sample.rs`
 //! (TABLESAMPLE), `query_stage.rs` (Snowflake's
 //! stages) and `query_join.rs`
 //! (joins).
@@ -17,6 +17,8 @@ mod from;
 mod group;
 #[path = "query_join.rs"]
 mod join;
+#[path = "query_json.rs"]
+mod json;
 #[path = "query_pivot.rs"]
 mod pivot;
 #[path = "query_sample.rs"]

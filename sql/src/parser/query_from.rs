@@ -35,11 +35,6 @@ const POSTGRES_TABLE_ALIAS_EXCEPTIONS: &[Keyword] = &[
     Keyword::VIEW,
 ];
 
-/// Table-factor syntax of other databases that sqlparser reads in every dialect and Queue Lab
-/// does not: each, followed by `(`, is refused rather than misread.
-const UNSUPPORTED_TABLE_FUNCTIONS: &[Keyword] =
-    &[Keyword::JSON_TABLE, Keyword::OPENJSON, Keyword::XMLTABLE];
-
 impl Parser {
     /// A table factor and its joins, boxed (see the note on stack in query.rs).
     pub(super) fn query_table_and_joins(&mut self) -> Result<Box<TableWithJoins>, ParserError> {
@@ -81,15 +76,14 @@ impl Parser {
         {
             return self.query_unnest();
         }
-        if self
-            .peek_one_of_keywords(UNSUPPORTED_TABLE_FUNCTIONS)
-            .is_some()
-            && self.peek_nth_token_ref(1).token == Token::LParen
+        if let Some(table) = self.query_json_table()? {
+            return Ok(table);
+        }
+        // Oracle's and PostgreSQL's XMLTABLE, which sqlparser reads in every dialect: refused
+        // rather than misread as a table function.
+        if self.peek_keyword(Keyword::XMLTABLE) && self.peek_nth_token_ref(1).token == Token::LParen
         {
-            return self.expected(
-                "a table (this table function is not supported)",
-                self.peek_token(),
-            );
+            return self.expected("a table (XMLTABLE is not supported)", self.peek_token());
         }
         if self.peek_token_ref().token == Token::AtSign {
             return self.query_stage_factor();

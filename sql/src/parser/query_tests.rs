@@ -200,6 +200,13 @@ const TAILS: &[&str] = &[
 ];
 
 const TABLES: &[&str] = &[
+    "SELECT * FROM JSON_TABLE(x, '$[*]' COLUMNS (a INT PATH '$.a', n FOR ORDINALITY)) AS j",
+    "SELECT * FROM JSON_TABLE(x, '$' COLUMNS (a INT EXISTS PATH '$.a' NULL ON EMPTY DEFAULT '0' ON ERROR, NESTED PATH '$.b' COLUMNS (c TEXT PATH '$'))) j",
+    "SELECT * FROM JSON_TABLE(x, '$' COLUMNS (a INT PATH '$.a' ERROR ON x))",
+    "SELECT * FROM OPENJSON(@j)",
+    "SELECT * FROM OPENJSON(@j, '$.items') WITH (id INT '$.id', doc NVARCHAR(MAX) AS JSON) AS o",
+    "SELECT * FROM json_table",
+    "SELECT * FROM openjson o",
     "SELECT * FROM t PIVOT (sum(a) AS s, avg(b) FOR c IN (1, 2 AS two, 3 three)) AS p",
     "SELECT * FROM t PIVOT (sum(a) FOR (c, d) IN (ANY ORDER BY c)) DEFAULT ON NULL (0)",
     "SELECT * FROM t PIVOT (sum(a) FOR c IN (SELECT c FROM u)) UNPIVOT (v FOR n IN (a, b AS c)) u",
@@ -355,8 +362,7 @@ fn assert_refused(queries: &[&str]) {
 #[test]
 fn other_databases_syntax_is_refused() {
     assert_refused(&[
-        "SELECT * FROM JSON_TABLE(x, '$' COLUMNS (a INT PATH '$.a')) j",
-        "SELECT * FROM OPENJSON(@j)",
+        "SELECT * FROM XMLTABLE('/r' PASSING x COLUMNS a INT)",
         "SELECT * FROM t CONNECT BY PRIOR a = b",
         "WITH c AS (SELECT 1) MERGE INTO t USING c ON 1 = 1",
     ]);
