@@ -25,8 +25,9 @@ fn dialect(f: Flavor) -> Box<dyn Dialect> {
     }
 }
 
-/// The statement (or error) and next token each parser gives for `sql` in `f`, or `None`
-/// when sqlparser's tokenizer refuses the text.
+/// The statement (or error) and next token each parser gives for `sql` in `f`, written out
+/// to show a difference (spans included, so not for comparing), or `None` when sqlparser's
+/// tokenizer refuses the text.
 fn both(f: Flavor, sql: &str) -> Option<(String, String)> {
     let d = dialect(f);
     let tokens = Tokenizer::new(d.as_ref(), sql)
@@ -43,7 +44,6 @@ fn both(f: Flavor, sql: &str) -> Option<(String, String)> {
         Ok(s) => format!("{s:?} next {}", ours.peek_token().token),
         Err(e) => format!("error {e}"),
     };
-    // Trees compare by sqlparser's equality (spans ignored): reparse to compare values.
     Some((a, b))
 }
 
@@ -515,4 +515,58 @@ fn job_queue_schemas_and_statements() {
     ] {
         agree(&ALL, sql);
     }
+}
+
+/// Every statement of the corpus cut after each of its tokens: both parsers must give the
+/// same tree or the same error for each cut (the errors of statements typed half-way).
+#[test]
+fn corpus_statements_cut_short() {
+    let corpus = include_str!("../../tests/corpus.jsonl");
+    let mut differ = 0;
+    for line in corpus.lines().filter(|l| !l.trim().is_empty()) {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if v["entry"] != "statement" {
+            continue;
+        }
+        let f = match v["flavor"].as_str() {
+            Some("MySql") => Flavor::MySql,
+            Some("Postgres") => Flavor::Postgres,
+            Some("MsSql") => Flavor::MsSql,
+            Some("Sqlite") => Flavor::Sqlite,
+            _ => Flavor::Generic,
+        };
+        let sql = v["sql"].as_str().unwrap_or_default();
+        let d = dialect(f);
+        let Ok(tokens) = Tokenizer::new(d.as_ref(), sql).tokenize_with_location() else {
+            continue;
+        };
+        // Cutting a statement of thousands of tokens at every one of them takes too long.
+        if tokens.len() > 400 {
+            continue;
+        }
+        for cut in 1..tokens.len() {
+            let prefix = tokens[..cut].to_vec();
+            let mut theirs = sqlparser::parser::Parser::new(d.as_ref())
+                .with_tokens_with_locations(prefix.clone());
+            let a = theirs.parse_statement().map_err(|e| e.to_string());
+            let a_next = theirs.peek_token().token;
+            let mut ours = Parser::new(f, prefix);
+            let b = ours.parse_statement().map_err(|e| e.to_string());
+            let b_next = ours.peek_token().token;
+            let same = match (&a, &b) {
+                (Ok(x), Ok(y)) => x == y && a_next == b_next,
+                (Err(x), Err(y)) => x == y,
+                _ => false,
+            };
+            if !same {
+                differ += 1;
+                let text: String = tokens[..cut].iter().map(|t| t.token.to_string()).collect();
+                eprintln!("--- {f:?}: {text}\n  sqlparser: {a:?}\n  ours:      {b:?}");
+                break;
+            }
+        }
+    }
+    assert_eq!(differ, 0, "{differ} statements differ when cut short");
 }
