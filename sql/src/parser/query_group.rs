@@ -45,8 +45,8 @@ impl Parser {
         Ok(views)
     }
 
-    /// Oracle's `START WITH cond` (read in every dialect, as sqlparser does). `CONNECT BY`
-    /// needs the expression part's PRIOR, which it does not read: refused.
+    /// Oracle's `START WITH cond` and `CONNECT BY [NOCYCLE] relationship, ...`, in any order
+    /// (sqlparser reads them in every dialect).
     pub(super) fn query_connect_by(&mut self) -> Result<Vec<ConnectByKind>, ParserError> {
         let mut clauses = vec![];
         loop {
@@ -56,12 +56,33 @@ impl Parser {
                     start_token: start_token.into(),
                     condition: Box::new(self.parse_expr()?),
                 });
-            } else if self.peek_keywords(&[Keyword::CONNECT, Keyword::BY]) {
-                return self.expected("no CONNECT BY (not supported)", self.peek_token());
+            } else if self.parse_keywords(&[Keyword::CONNECT, Keyword::BY]) {
+                let connect_token = self.get_current_token().clone();
+                let nocycle = self.parse_keyword(Keyword::NOCYCLE);
+                let relationships = self.query_connect_by_relationships()?;
+                clauses.push(ConnectByKind::ConnectBy {
+                    connect_token: connect_token.into(),
+                    nocycle,
+                    relationships,
+                });
             } else {
                 return Ok(clauses);
             }
         }
+    }
+
+    /// CONNECT BY's relationships. sqlparser reads `PRIOR x` in them as an operator, which the
+    /// expression part does not: a relationship that takes PRIOR in is refused, not misread.
+    fn query_connect_by_relationships(&mut self) -> Result<Vec<Expr>, ParserError> {
+        let start = self.index();
+        let relationships = self.parse_comma_separated(Parser::parse_expr)?;
+        let prior = (start..self.index()).find(
+            |&i| matches!(&self.token_at(i).token, Token::Word(w) if w.keyword == Keyword::PRIOR),
+        );
+        if let Some(at) = prior {
+            return self.expected("no PRIOR (not supported)", self.token_at(at).clone());
+        }
+        Ok(relationships)
     }
 
     /// `GROUP BY [ALL | item, ...] [WITH ROLLUP|CUBE|TOTALS ...] [GROUPING SETS (...)]`.

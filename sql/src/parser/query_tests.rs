@@ -55,6 +55,8 @@ fn assert_same(queries: &[&str]) {
 }
 
 const SELECTS: &[&str] = &[
+    "SELECT a FROM t START WITH a = 1 CONNECT BY NOCYCLE b = c, d = 1",
+    "SELECT a FROM t CONNECT BY b = c START WITH a = 1 GROUP BY a",
     "SELECT * ILIKE '%a%' EXCEPT (b) REPLACE (a + 1 AS a, b c) RENAME (d AS e) FROM t",
     "SELECT t.* EXCLUDE (a, b) RENAME a AS b FROM t",
     "SELECT * REPLACE a FROM t",
@@ -364,6 +366,8 @@ fn other_databases_syntax_is_refused() {
     assert_refused(&[
         "SELECT * FROM XMLTABLE('/r' PASSING x COLUMNS a INT)",
         "SELECT * FROM t CONNECT BY PRIOR a = b",
+        "SELECT * FROM t CONNECT BY a = PRIOR b",
+        "SELECT * FROM t AS x START WITH a = 1 CONNECT BY NOCYCLE b = PRIOR c, d = 1",
         "WITH c AS (SELECT 1) MERGE INTO t USING c ON 1 = 1",
     ]);
 }
