@@ -317,8 +317,9 @@ impl Parser {
         Ok(hints)
     }
 
-    /// T-SQL's temporal tables: `FOR SYSTEM_TIME AS OF expr`; the other forms sqlparser
-    /// reads under the same flag (Snowflake's and Databricks') are refused.
+    /// T-SQL's temporal tables, `FOR SYSTEM_TIME AS OF expr`, and the forms of other databases
+    /// sqlparser reads under the same flag (Snowflake's AT, BEFORE and CHANGES, Databricks'
+    /// TIMESTAMP and VERSION AS OF).
     pub(super) fn query_table_version(&mut self) -> Result<Option<TableVersion>, ParserError> {
         if self.flavor != Flavor::MsSql {
             return Ok(None);
@@ -326,17 +327,42 @@ impl Parser {
         if self.parse_keywords(&[Keyword::FOR, Keyword::SYSTEM_TIME, Keyword::AS, Keyword::OF]) {
             return Ok(Some(TableVersion::ForSystemTimeAsOf(self.parse_expr()?)));
         }
+        if self.peek_keyword(Keyword::CHANGES) {
+            return self.query_table_changes().map(Some);
+        }
+        if self
+            .peek_one_of_keywords(&[Keyword::AT, Keyword::BEFORE])
+            .is_some()
+        {
+            let at = self.query_named_call()?;
+            return Ok(Some(TableVersion::Function(at)));
+        }
         if self.parse_keywords(&[Keyword::TIMESTAMP, Keyword::AS, Keyword::OF]) {
             return Ok(Some(TableVersion::TimestampAsOf(self.parse_expr()?)));
         }
-        let other = self.peek_one_of_keywords(&[Keyword::CHANGES, Keyword::AT, Keyword::BEFORE]);
-        if other.is_some() || self.peek_keywords(&[Keyword::VERSION, Keyword::AS, Keyword::OF]) {
-            return self.expected(
-                "a table (this version clause is not supported)",
-                self.peek_token(),
-            );
+        if self.parse_keywords(&[Keyword::VERSION, Keyword::AS, Keyword::OF]) {
+            let version = Expr::Value(self.query_number_value()?);
+            return Ok(Some(TableVersion::VersionAsOf(version)));
         }
         Ok(None)
+    }
+
+    /// Snowflake's `CHANGES (...) AT (...) [END (...)]`, read under the same flag.
+    fn query_table_changes(&mut self) -> Result<TableVersion, ParserError> {
+        let changes = self.query_named_call()?;
+        let at = self.query_named_call()?;
+        let end = if self.peek_keyword(Keyword::END) {
+            Some(self.query_named_call()?)
+        } else {
+            None
+        };
+        Ok(TableVersion::Changes { changes, at, end })
+    }
+
+    /// `name(args)`: a name, then a call of it (the expression part's).
+    fn query_named_call(&mut self) -> Result<Expr, ParserError> {
+        let name = self.parse_object_name()?;
+        self.parse_function(name)
     }
 
     /// A table function's arguments after its `(`, the `)` included.

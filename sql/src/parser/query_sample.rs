@@ -131,7 +131,7 @@ impl Parser {
     }
 
     /// A number or a placeholder (sqlparser's `parse_number_value`).
-    fn query_number_value(&mut self) -> Result<ValueWithSpan, ParserError> {
+    pub(super) fn query_number_value(&mut self) -> Result<ValueWithSpan, ParserError> {
         let value = self.parse_value()?;
         match value.value {
             Value::Number(..) | Value::Placeholder(_) => Ok(value),
