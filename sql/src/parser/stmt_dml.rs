@@ -10,7 +10,7 @@ use sqlparser::ast::{
     SqliteOnConflict, Statement, TableAliasWithoutColumns, TableObject, Update,
     UpdateTableFromKind,
 };
-use sqlparser::keywords::Keyword;
+use sqlparser::keywords::{Keyword, RESERVED_FOR_COLUMN_ALIAS};
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace};
 
@@ -403,7 +403,7 @@ impl Parser {
             return Ok(None);
         }
         let output_token = self.get_current_token().clone();
-        let select_items = self.parse_comma_separated(|p| p.parse_select_item())?;
+        let select_items = self.output_items()?;
         let into_table = if self.parse_keyword(Keyword::INTO) {
             Some(self.select_into_targets()?)
         } else {
@@ -414,6 +414,27 @@ impl Parser {
             select_items,
             into_table,
         }))
+    }
+
+    /// OUTPUT's items, a select list: the generic dialect allows a trailing comma before a
+    /// keyword that cannot be an alias, or before the end.
+    fn output_items(&mut self) -> Result<Vec<SelectItem>, ParserError> {
+        let mut items = vec![self.parse_select_item()?];
+        while self.consume_token(&Token::Comma) {
+            if self.flavor == Flavor::Generic && self.at_select_list_end() {
+                break;
+            }
+            items.push(self.parse_select_item()?);
+        }
+        Ok(items)
+    }
+
+    fn at_select_list_end(&self) -> bool {
+        match &self.peek_token_ref().token {
+            Token::Word(w) => RESERVED_FOR_COLUMN_ALIAS.contains(&w.keyword),
+            Token::RParen | Token::SemiColon | Token::EOF | Token::RBracket | Token::RBrace => true,
+            _ => false,
+        }
     }
 
     /// `[TEMP | TEMPORARY] [UNLOGGED] [TABLE] target, ...` after INTO.

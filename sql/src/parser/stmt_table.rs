@@ -1,7 +1,7 @@
 //! CREATE TABLE: the column definitions with their options, and what may follow the
 //! column list (table options, ON COMMIT, AS query).
 
-use super::super::{parser_err, Parser};
+use super::super::Parser;
 use crate::Flavor;
 use sqlparser::ast::helpers::stmt_create_table::CreateTableBuilder;
 use sqlparser::ast::{
@@ -598,10 +598,11 @@ impl Parser {
         } else if self.parse_keyword(Keyword::DROP) {
             Ok(OnCommit::Drop)
         } else {
-            parser_err(
-                "Expecting DELETE ROWS, PRESERVE ROWS or DROP",
-                self.peek_token_ref().span.start,
-            )
+            // sqlparser writes the token itself where a position would go.
+            Err(ParserError::ParserError(format!(
+                "Expecting DELETE ROWS, PRESERVE ROWS or DROP{}",
+                self.peek_token_ref()
+            )))
         }
     }
 

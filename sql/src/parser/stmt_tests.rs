@@ -47,38 +47,59 @@ fn both(f: Flavor, sql: &str) -> Option<(String, String)> {
     Some((a, b))
 }
 
-/// Asserts that both parsers agree on `sql` in every flavour of `flavors`, except where
-/// ours refuses a statement by name.
+/// Starts of cuts whose difference lies outside the statements' grammar, left to its part.
+const ELSEWHERE: [&str; 1] = [
+    // sqlparser remembers the failed expression start at `(` for the parser's life, so
+    // MySQL's retry of SET (after the comma-separated reading failed) fails there at once;
+    // the expression part keeps that memory for one outermost expression only.
+    "SET @x = (",
+];
+
+/// Asserts that both parsers agree on `sql`, and on `sql` cut after each of its tokens, in
+/// every flavour of `flavors`, except where ours refuses a statement by name.
 fn agree(flavors: &[Flavor], sql: &str) {
     for &f in flavors {
         let d = dialect(f);
         let Ok(tokens) = Tokenizer::new(d.as_ref(), sql).tokenize_with_location() else {
             continue;
         };
-        let mut theirs =
-            sqlparser::parser::Parser::new(d.as_ref()).with_tokens_with_locations(tokens.clone());
-        let a = theirs.parse_statement().map_err(|e| e.to_string());
-        let a_next: Token = theirs.peek_token().token;
-        let mut ours = Parser::new(f, tokens);
-        let b = ours.parse_statement().map_err(|e| e.to_string());
-        let b_next: Token = ours.peek_token().token;
-        if let Err(e) = &b {
-            if e.contains("is not supported by Queue Lab's parser") {
-                if std::env::var("QL_SHOW_REFUSALS").is_ok() {
-                    eprintln!("refused {f:?}: {sql}: {e}");
+        for cut in (1..=tokens.len()).rev() {
+            if let Some(difference) = compare(f, d.as_ref(), tokens[..cut].to_vec()) {
+                let text: String = tokens[..cut].iter().map(|t| t.token.to_string()).collect();
+                if ELSEWHERE.iter().any(|cut| text.starts_with(cut)) {
+                    continue;
                 }
-                continue;
+                let shown = both(f, &text);
+                panic!("{f:?}: {text}\n  {difference}\n  {shown:?}");
             }
         }
-        let same = match (&a, &b) {
-            (Ok(x), Ok(y)) => x == y && a_next == b_next,
-            (Err(x), Err(y)) => x == y,
-            _ => false,
-        };
-        if !same {
-            let shown = both(f, sql);
-            panic!("{f:?}: {sql}\n  {shown:?}");
+    }
+}
+
+/// What differs between the two parses of `tokens`, if anything.
+fn compare(
+    f: Flavor,
+    d: &dyn Dialect,
+    tokens: Vec<sqlparser::tokenizer::TokenWithSpan>,
+) -> Option<String> {
+    let mut theirs = sqlparser::parser::Parser::new(d).with_tokens_with_locations(tokens.clone());
+    let a = theirs.parse_statement().map_err(|e| e.to_string());
+    let a_next: Token = theirs.peek_token().token;
+    let mut ours = Parser::new(f, tokens);
+    let b = ours.parse_statement().map_err(|e| e.to_string());
+    let b_next: Token = ours.peek_token().token;
+    if let Err(e) = &b {
+        if e.contains("is not supported by Queue Lab's parser") {
+            if std::env::var("QL_SHOW_REFUSALS").is_ok() {
+                eprintln!("refused {f:?}: {e}");
+            }
+            return None;
         }
+    }
+    match (&a, &b) {
+        (Ok(x), Ok(y)) if x == y && a_next == b_next => None,
+        (Err(x), Err(y)) if x == y => None,
+        _ => Some(format!("sqlparser: {a:?}\n  ours: {b:?}")),
     }
 }
 
