@@ -75,8 +75,13 @@ impl Parser {
             while self.consume_token(&Token::SemiColon) {
                 expecting_statement_delimiter = false;
             }
-            if self.peek_token().token == Token::EOF {
-                break;
+            match &self.peek_token_ref().token {
+                Token::EOF => break,
+                // An END right after a statement closes the list (as in a block's body).
+                Token::Word(w) if expecting_statement_delimiter && w.keyword == Keyword::END => {
+                    break
+                }
+                _ => {}
             }
             if expecting_statement_delimiter {
                 return self.expected("end of statement", self.peek_token());

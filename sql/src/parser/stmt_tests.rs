@@ -591,3 +591,27 @@ fn corpus_statements_cut_short() {
     }
     assert_eq!(differ, 0, "{differ} statements differ when cut short");
 }
+
+/// Scripts of several statements read as sqlparser's `parse_sql` reads them.
+#[test]
+fn statement_lists() {
+    for sql in [
+        "SELECT 1; SELECT 2",
+        "SELECT 1;; SELECT 2;",
+        ";",
+        "",
+        "SELECT 1 SELECT 2",
+        "SELECT 1 END",
+        "BEGIN; UPDATE t SET a = 1; COMMIT;",
+        "INSERT INTO t VALUES (1); END; SELECT 1",
+        "SELECT 1; nonsense",
+    ] {
+        for f in ALL {
+            let d = dialect(f);
+            let theirs =
+                sqlparser::parser::Parser::parse_sql(d.as_ref(), sql).map_err(|e| e.to_string());
+            let ours = Parser::parse_sql(f, sql).map_err(|e| e.to_string());
+            assert_eq!(theirs, ours, "{f:?}: {sql}");
+        }
+    }
+}
