@@ -373,15 +373,19 @@ impl Parser {
                 settings: None,
             });
         }
-        if self.flavor == Flavor::Generic && self.peek_keyword(Keyword::SETTINGS) {
-            return self.expected("an argument (SETTINGS is not supported)", self.peek_token());
-        }
-        let args = self.parse_comma_separated(Parser::query_function_arg)?;
+        // ClickHouse's `f(a, b SETTINGS k = v)`, which the generic dialect reads, ends the list.
+        let mut args = vec![];
+        let settings = loop {
+            if let Some(settings) = self.query_settings()? {
+                break Some(settings);
+            }
+            args.push(self.query_function_arg()?);
+            if !self.consume_token(&Token::Comma) {
+                break None;
+            }
+        };
         self.expect_token(&Token::RParen)?;
-        Ok(TableFunctionArgs {
-            args,
-            settings: None,
-        })
+        Ok(TableFunctionArgs { args, settings })
     }
 
     /// One argument of a table function: unnamed ones only, until the expression part lends

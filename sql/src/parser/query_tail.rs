@@ -4,8 +4,9 @@
 use super::super::Parser;
 use crate::Flavor;
 use sqlparser::ast::{
-    Expr, Fetch, ForClause, ForJson, ForXml, FormatClause, LimitClause, LockClause, LockType,
-    NonBlock, Offset, OffsetRows, OrderBy, OrderByKind, Query, Setting,
+    Expr, Fetch, ForClause, ForJson, ForXml, FormatClause, Interpolate, InterpolateExpr,
+    LimitClause, LockClause, LockType, NonBlock, Offset, OffsetRows, OrderBy, OrderByKind, Query,
+    Setting,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
@@ -51,16 +52,41 @@ impl Parser {
             return Ok(None);
         }
         let exprs = self.parse_comma_separated(Parser::parse_order_by_expr)?;
-        if self.flavor == Flavor::Generic && self.peek_keyword(Keyword::INTERPOLATE) {
-            return self.expected(
-                "end of ORDER BY (INTERPOLATE is not supported)",
-                self.peek_token(),
-            );
-        }
+        let interpolate = if self.flavor == Flavor::Generic {
+            self.query_interpolate()?
+        } else {
+            None
+        };
         Ok(Some(OrderBy {
             kind: OrderByKind::Expressions(exprs),
-            interpolate: None,
+            interpolate,
         }))
+    }
+
+    /// ClickHouse's `INTERPOLATE [(column [AS expr], ...)]` after ORDER BY, which the generic
+    /// dialect reads.
+    fn query_interpolate(&mut self) -> Result<Option<Interpolate>, ParserError> {
+        if !self.parse_keyword(Keyword::INTERPOLATE) {
+            return Ok(None);
+        }
+        if !self.consume_token(&Token::LParen) {
+            return Ok(Some(Interpolate { exprs: None }));
+        }
+        let exprs = if self.peek_token_ref().token == Token::RParen {
+            vec![]
+        } else {
+            self.parse_comma_separated(|p| {
+                let column = p.parse_identifier()?;
+                let expr = if p.parse_keyword(Keyword::AS) {
+                    Some(p.parse_expr()?)
+                } else {
+                    None
+                };
+                Ok(InterpolateExpr { column, expr })
+            })?
+        };
+        self.expect_token(&Token::RParen)?;
+        Ok(Some(Interpolate { exprs: Some(exprs) }))
     }
 
     /// `[OFFSET n [ROW|ROWS]] [LIMIT n|ALL [, m]] [OFFSET n]` in sqlparser's combinations;

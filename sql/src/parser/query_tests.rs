@@ -171,6 +171,9 @@ const WITHS: &[&str] = &[
 ];
 
 const TAILS: &[&str] = &[
+    "SELECT a FROM t ORDER BY a INTERPOLATE (b AS b + 1, c) LIMIT 1",
+    "SELECT a FROM t ORDER BY a INTERPOLATE ()",
+    "SELECT a FROM t ORDER BY a INTERPOLATE",
     "SELECT a FROM t ORDER BY a DESC, b LIMIT 10 OFFSET 5",
     "SELECT a FROM t LIMIT 5, 10",
     "SELECT a FROM t LIMIT ALL",
@@ -202,6 +205,8 @@ const TAILS: &[&str] = &[
 ];
 
 const TABLES: &[&str] = &[
+    "SELECT * FROM f(1, 2 SETTINGS a = 1, b = 'x') AS g",
+    "SELECT * FROM f(SETTINGS a = 1)",
     "SELECT * FROM t AT (TIMESTAMP => '2024-01-01') AS x",
     "SELECT * FROM t BEFORE (STATEMENT => 'q')",
     "SELECT * FROM t CHANGES (INFORMATION => DEFAULT) AT (OFFSET => -60) END (OFFSET => 0)",
