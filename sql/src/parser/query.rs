@@ -1,11 +1,11 @@
 //! Queries: WITH, set operations, VALUES and parenthesized queries. The rest of a query is
-//! read by the files beside this one: `query_tail.rs` (ORDER BY, LIMIT, FETCH, row locks),
-//! `query_select.rs` (SELECT and its select list, `query_wildcard.rs` for what follows
-//! `*`), `query_group.rs` (GROUP BY, WINDOW and the
-//! like), `query_from.rs` (table factors), `query_json.rs` (JSON_TABLE, OPENJSON), `query_pivot.rs` (PIVOT), `query_sample.rs`
-//! (TABLESAMPLE), `query_stage.rs` (Snowflake's
-//! stages) and `query_join.rs`
-//! (joins).
+//! read by the files beside this one:
+//! - `query_tail.rs`: ORDER BY, LIMIT, OFFSET, FETCH, row locks, FOR XML/JSON;
+//! - `query_select.rs`: SELECT and its select list (`query_wildcard.rs`: what follows `*`);
+//! - `query_group.rs`: GROUP BY, HAVING's neighbours, WINDOW, CONNECT BY;
+//! - `query_from.rs`: table factors (`query_join.rs`: joins; `query_json.rs`: JSON_TABLE and
+//!   OPENJSON; `query_xml.rs`: XMLTABLE; `query_pivot.rs`: PIVOT and UNPIVOT;
+//!   `query_sample.rs`: TABLESAMPLE; `query_stage.rs`: Snowflake's stages).
 //!
 //! Each function builds the tree sqlparser's parser builds for the same tokens, with the same
 //! errors, in the five flavours; the flavour questions sqlparser asks its dialects are the
@@ -31,6 +31,8 @@ mod stage;
 mod tail;
 #[path = "query_wildcard.rs"]
 mod wildcard;
+#[path = "query_xml.rs"]
+mod xml;
 
 use super::Parser;
 use crate::Flavor;

@@ -79,11 +79,10 @@ impl Parser {
         if let Some(table) = self.query_json_table()? {
             return Ok(table);
         }
-        // Oracle's and PostgreSQL's XMLTABLE, which sqlparser reads in every dialect: refused
-        // rather than misread as a table function.
         if self.peek_keyword(Keyword::XMLTABLE) && self.peek_nth_token_ref(1).token == Token::LParen
         {
-            return self.expected("a table (XMLTABLE is not supported)", self.peek_token());
+            self.advance_token();
+            return self.query_xml_table();
         }
         if self.peek_token_ref().token == Token::AtSign {
             return self.query_stage_factor();

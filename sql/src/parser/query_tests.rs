@@ -205,6 +205,10 @@ const TAILS: &[&str] = &[
 ];
 
 const TABLES: &[&str] = &[
+    "SELECT * FROM XMLTABLE('/r' PASSING x COLUMNS a INT)",
+    "SELECT * FROM XMLTABLE(XMLNAMESPACES ('u' AS n), '/r' PASSING BY VALUE x AS d, y COLUMNS i FOR ORDINALITY, a TEXT PATH 'a' DEFAULT 'z' NOT NULL, b INT NULL) AS x",
+    "SELECT * FROM XMLTABLE('/r' PASSING BY x COLUMNS a INT)",
+    "SELECT * FROM xmltable",
     "SELECT * FROM f(1, 2 SETTINGS a = 1, b = 'x') AS g",
     "SELECT * FROM f(SETTINGS a = 1)",
     "SELECT * FROM t AT (TIMESTAMP => '2024-01-01') AS x",
@@ -375,7 +379,6 @@ fn assert_refused(queries: &[&str]) {
 #[test]
 fn other_databases_syntax_is_refused() {
     assert_refused(&[
-        "SELECT * FROM XMLTABLE('/r' PASSING x COLUMNS a INT)",
         "SELECT * FROM t CONNECT BY PRIOR a = b",
         "SELECT * FROM t CONNECT BY a = PRIOR b",
         "SELECT * FROM t AS x START WITH a = 1 CONNECT BY NOCYCLE b = PRIOR c, d = 1",
