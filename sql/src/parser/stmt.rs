@@ -23,6 +23,8 @@ mod table;
 #[cfg(test)]
 #[path = "stmt_tests.rs"]
 mod tests;
+#[path = "stmt_tsql.rs"]
+mod tsql;
 
 use super::{parser_err, Parser};
 use crate::Flavor;
@@ -140,7 +142,7 @@ impl Parser {
                 Some(self.parse_begin_end_block())
             }
         } else if self.peek_keyword(Keyword::IF) {
-            Some(parser_err(unsupported("IF"), at))
+            Some(self.parse_tsql_if())
         } else if self.peek_keywords(&[Keyword::CREATE, Keyword::TRIGGER])
             || self.peek_keywords(&[
                 Keyword::CREATE,
