@@ -2,7 +2,7 @@
 //! read by the files beside this one:
 //! - `query_tail.rs`: ORDER BY, LIMIT, OFFSET, FETCH, row locks, FOR XML/JSON;
 //! - `query_select.rs`: SELECT and its select list (`query_wildcard.rs`: what follows `*`);
-//! - `query_group.rs`: GROUP BY, HAVING's neighbours, WINDOW, CONNECT BY;
+//! - `query_group.rs`: GROUP BY, WINDOW, QUALIFY, LATERAL VIEW, START WITH, CONNECT BY;
 //! - `query_from.rs`: table factors (`query_join.rs`: joins; `query_json.rs`: JSON_TABLE and
 //!   OPENJSON; `query_xml.rs`: XMLTABLE; `query_pivot.rs`: PIVOT and UNPIVOT;
 //!   `query_sample.rs`: TABLESAMPLE; `query_stage.rs`: Snowflake's stages).
