@@ -19,6 +19,7 @@ mod datetime;
 mod infix;
 #[path = "expr_memo.rs"]
 mod memo;
+pub(crate) use memo::{Attempt, Failure};
 #[path = "expr_precedence.rs"]
 mod precedence;
 #[path = "expr_predicate.rs"]
@@ -39,24 +40,6 @@ use sqlparser::ast::{DataType, Expr, OrderByExpr, OrderByOptions, OrderBySort, W
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
-use std::cell::Cell;
-
-thread_local! {
-    /// Whether a column definition's options are being read, where `NOT NULL` and `COLLATE`
-    /// belong to the column, not to the expression before them (sqlparser's
-    /// `ParserState::ColumnDefinition`). The cursor has no room for it, and parses do not
-    /// interleave on one thread, so it lives here, set and restored around the reading.
-    static IN_COLUMN_DEFINITION: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Puts the column-definition state back as it was when dropped.
-struct RestoreColumnDefinition(bool);
-
-impl Drop for RestoreColumnDefinition {
-    fn drop(&mut self) {
-        IN_COLUMN_DEFINITION.with(|c| c.set(self.0));
-    }
-}
 
 impl Parser {
     /// One expression (sqlparser's `Parser::parse_expr`).
@@ -161,9 +144,10 @@ impl Parser {
         Ok(parts)
     }
 
-    /// Whether a column definition's options are being read (see [`IN_COLUMN_DEFINITION`]).
+    /// Whether a column definition's options are being read (see
+    /// [`Parser::in_column_definition`]'s field).
     pub(crate) fn in_column_definition(&self) -> bool {
-        IN_COLUMN_DEFINITION.with(|c| c.get())
+        self.in_column_definition
     }
 
     /// Runs `f` with the column-definition state set to `on` (sqlparser's `with_state`):
@@ -173,10 +157,10 @@ impl Parser {
         on: bool,
         f: impl FnOnce(&mut Self) -> Result<T, ParserError>,
     ) -> Result<T, ParserError> {
-        let before = IN_COLUMN_DEFINITION.with(|c| c.replace(on));
-        // Restored on the way out whatever happens, unwinding included.
-        let _restore = RestoreColumnDefinition(before);
-        f(self)
+        let before = std::mem::replace(&mut self.in_column_definition, on);
+        let result = f(self);
+        self.in_column_definition = before;
+        result
     }
 
     /// One or more expressions separated by commas.
@@ -196,7 +180,7 @@ impl Parser {
     /// the stack, not whole trees (which matters in unoptimised builds, whose frames keep
     /// every temporary apart).
     pub(super) fn subexpr(&mut self, precedence: u8) -> Result<Box<Expr>, ParserError> {
-        self.with_memo(|p| p.nested(|p| p.subexpr_at(precedence)))
+        self.nested(|p| p.subexpr_at(precedence))
     }
 
     fn subexpr_at(&mut self, precedence: u8) -> Result<Box<Expr>, ParserError> {

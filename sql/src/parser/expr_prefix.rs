@@ -39,17 +39,15 @@ impl Parser {
 
     /// [`Parser::parse_prefix`], boxed, remembering where it failed.
     pub(super) fn prefix_boxed(&mut self) -> Result<Box<Expr>, ParserError> {
-        self.with_memo(|p| {
-            let start = p.index();
-            if let Some(failure) = p.failed_before(Attempt::Prefix, start) {
-                return p.failed_again(failure, p.peek_token_ref());
-            }
-            let result = p.prefix_afresh();
-            if let Err(e) = &result {
-                p.remember_failure(Attempt::Prefix, start, e);
-            }
-            result
-        })
+        let start = self.index();
+        if let Some(failure) = self.failed_before(Attempt::Prefix, start) {
+            return self.failed_again(failure, self.peek_token_ref());
+        }
+        let result = self.prefix_afresh();
+        if let Err(e) = &result {
+            self.remember_failure(Attempt::Prefix, start, e);
+        }
+        result
     }
 
     fn prefix_afresh(&mut self) -> Result<Box<Expr>, ParserError> {

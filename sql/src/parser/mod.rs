@@ -15,6 +15,7 @@ use sqlparser::ast::{Ident, ObjectName, ObjectNamePart, Statement};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::{Location, Span, Token, TokenWithSpan};
+use std::collections::BTreeMap;
 
 /// How deep statements, queries, expressions and table factors may nest (sqlparser's own
 /// default, which the engine's limits are set against).
@@ -27,6 +28,14 @@ pub struct Parser {
     pub(crate) flavor: Flavor,
     /// Nesting levels left before [`ParserError::RecursionLimitExceeded`].
     depth_left: usize,
+    /// Expression starts that failed, by what was tried and the token index where
+    /// (`expr_memo.rs`): kept for the parser's life, as sqlparser keeps it, so that a start
+    /// met again fails at once and nested failures cost linear time, not exponential.
+    pub(crate) failed_starts: BTreeMap<(expr::Attempt, usize), expr::Failure>,
+    /// Whether a column definition's options are being read, where `NOT NULL` and
+    /// `COLLATE` belong to the column, not to the expression before them (sqlparser's
+    /// `ParserState::ColumnDefinition`).
+    pub(crate) in_column_definition: bool,
 }
 
 fn eof() -> TokenWithSpan {
@@ -52,6 +61,8 @@ impl Parser {
             index: 0,
             flavor,
             depth_left: MAX_DEPTH,
+            failed_starts: BTreeMap::new(),
+            in_column_definition: false,
         }
     }
 
