@@ -403,11 +403,20 @@ impl Parser {
         }
     }
 
-    /// A possibly qualified name, `a.b.c`.
+    /// A possibly qualified name, `a.b.c`; in T-SQL also `db..t`, whose empty middle part
+    /// means the default schema.
     pub fn parse_object_name(&mut self) -> Result<ObjectName, ParserError> {
         let mut parts = vec![ObjectNamePart::Identifier(self.parse_identifier()?)];
         while self.consume_token(&Token::Period) {
-            parts.push(ObjectNamePart::Identifier(self.parse_identifier()?));
+            let default_schema = self.flavor == Flavor::MsSql
+                && parts.len() == 1
+                && self.peek_token_ref().token == Token::Period;
+            let part = if default_schema {
+                Ident::new("")
+            } else {
+                self.parse_identifier()?
+            };
+            parts.push(ObjectNamePart::Identifier(part));
         }
         Ok(ObjectName(parts))
     }

@@ -178,6 +178,10 @@ fn updates_and_deletes() {
         "DELETE FROM t WHERE CURRENT OF c",
         "DELETE FROM",
         "DELETE",
+        // T-SQL's default schema, `db..t`, and its misuse elsewhere.
+        "DELETE FROM db..t WHERE id = 1",
+        "UPDATE db..t SET a = 1",
+        "DELETE FROM db...t",
     ] {
         agree(&ALL, sql);
     }
