@@ -1,7 +1,8 @@
 //! Queue Lab's lexer and parser against sqlparser's, over every statement the project's tests
 //! parse (`tests/corpus.jsonl`, one `{"entry", "flavor", "sql"}` per line). Tokens must be the
 //! same, with the same spans; trees must be equal (sqlparser's equality ignores spans), with the
-//! same token next; errors must read the same.
+//! same token next; errors must read the same. Ours may refuse by name a statement sqlparser
+//! reads ("... is not supported by Queue Lab's parser"), never build another tree.
 //!
 //! `QL_DIFF_SHOW=N` prints the first N differences in full; `QL_DIFF_ENTRY=expr` (or
 //! `statement`, `query`) and `QL_DIFF_FLAVOR=MySql` narrow the run.
@@ -161,6 +162,13 @@ fn next_or_error(r: Result<Outcome, sqlparser::parser::ParserError>, next: Token
     }
 }
 
+/// Ours may refuse, by name, a statement sqlparser reads (or rejects later in its text): one
+/// the engine does not run (GRANT, EXPLAIN, ...), whose grammar would be download size for
+/// nothing.
+fn refused_by_name(ours: &Outcome) -> bool {
+    matches!(ours, Outcome::Error(e) if e.contains("is not supported by Queue Lab's parser"))
+}
+
 #[test]
 fn the_parser_builds_the_trees_sqlparser_builds() {
     let cases = corpus();
@@ -174,6 +182,9 @@ fn the_parser_builds_the_trees_sqlparser_builds() {
         };
         let a = theirs(c, tokens.clone());
         let b = ours(c, tokens);
+        if refused_by_name(&b) {
+            continue;
+        }
         if a != b {
             differ += 1;
             if differ <= show() {

@@ -15,7 +15,7 @@ use sqlparser::ast::{Ident, ObjectName, ObjectNamePart, Statement};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::{Location, Span, Token, TokenWithSpan};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// How deep statements, queries, expressions and table factors may nest (sqlparser's own
 /// default, which the engine's limits are set against).
@@ -36,6 +36,11 @@ pub struct Parser {
     /// `COLLATE` belong to the column, not to the expression before them (sqlparser's
     /// `ParserState::ColumnDefinition`).
     pub(crate) in_column_definition: bool,
+    /// Token indexes (just after a `(`) where a derived table failed to parse: each failure
+    /// is followed by a try as a nested join, which would try the next `(` as a derived
+    /// table again, in time exponential in the depth (`FROM ((SELECT ... ((SELECT ...`).
+    /// Kept for the parser's life, as sqlparser keeps it.
+    pub(crate) failed_derived_tables: BTreeSet<usize>,
 }
 
 fn eof() -> TokenWithSpan {
@@ -63,6 +68,7 @@ impl Parser {
             depth_left: MAX_DEPTH,
             failed_starts: BTreeMap::new(),
             in_column_definition: false,
+            failed_derived_tables: BTreeSet::new(),
         }
     }
 

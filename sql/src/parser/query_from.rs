@@ -11,8 +11,6 @@ use sqlparser::ast::{
 use sqlparser::keywords::{Keyword, RESERVED_FOR_COLUMN_ALIAS, RESERVED_FOR_TABLE_ALIAS};
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
-use std::cell::RefCell;
-use std::collections::HashSet;
 
 /// Words MySQL keeps from table aliases: they start index hints or a join.
 const MYSQL_NOT_TABLE_ALIAS: &[Keyword] = &[
@@ -118,7 +116,6 @@ impl Parser {
     /// After `(`: a derived table, or a join in parentheses. Which one cannot be told ahead,
     /// so the derived table is tried first, as sqlparser does.
     pub(super) fn query_parenthesized_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
-        let _memo = FailedDerivedMemo::enter();
         if let Some(derived) = self.query_try_derived_table()? {
             return self.query_pivots(derived);
         }
@@ -141,17 +138,17 @@ impl Parser {
     }
 
     /// A derived table if one starts here; a position where one failed is not tried again
-    /// (see [`FailedDerivedMemo`]).
+    /// (see [`Parser::failed_derived_tables`]).
     pub(super) fn query_try_derived_table(
         &mut self,
     ) -> Result<Option<Box<TableFactor>>, ParserError> {
         let at = self.index();
-        if FailedDerivedMemo::failed_at(at) {
+        if self.failed_derived_tables.contains(&at) {
             return Ok(None);
         }
         let derived = self.maybe_parse(|p| p.query_derived_table(false))?;
         if derived.is_none() {
-            FailedDerivedMemo::remember(at);
+            self.failed_derived_tables.insert(at);
         }
         Ok(derived)
     }
@@ -497,64 +494,6 @@ pub(super) fn table_with_joins(
         relation: *relation,
         joins,
     })
-}
-
-thread_local! {
-    /// Positions (just after a `(`) where a derived table failed to parse, while the
-    /// outermost parenthesized table factor is read. Each failure is followed by a try as a
-    /// nested join, which tries the next `(` as a derived table again: without the memo,
-    /// `FROM ((SELECT * FROM ((SELECT ...` costs time exponential in its depth. sqlparser
-    /// keeps the same memo in its parser; the cursor (mod.rs) has no room for it, so it lives
-    /// here for the length of the outermost call.
-    static FAILED_DERIVED: RefCell<Option<HashSet<usize>>> = const { RefCell::new(None) };
-}
-
-/// The memo's lifetime: created by the outermost parenthesized factor, dropped with it
-/// (even on unwinding, so that no later parse sees stale positions).
-struct FailedDerivedMemo {
-    outermost: bool,
-}
-
-impl FailedDerivedMemo {
-    fn enter() -> Self {
-        let outermost = FAILED_DERIVED.with(|memo| match memo.try_borrow_mut() {
-            Ok(mut memo) if memo.is_none() => {
-                *memo = Some(HashSet::new());
-                true
-            }
-            _ => false,
-        });
-        FailedDerivedMemo { outermost }
-    }
-
-    fn failed_at(at: usize) -> bool {
-        FAILED_DERIVED.with(|memo| {
-            memo.try_borrow()
-                .is_ok_and(|memo| memo.as_ref().is_some_and(|set| set.contains(&at)))
-        })
-    }
-
-    fn remember(at: usize) {
-        FAILED_DERIVED.with(|memo| {
-            if let Ok(mut memo) = memo.try_borrow_mut() {
-                if let Some(set) = memo.as_mut() {
-                    set.insert(at);
-                }
-            }
-        });
-    }
-}
-
-impl Drop for FailedDerivedMemo {
-    fn drop(&mut self) {
-        if self.outermost {
-            FAILED_DERIVED.with(|memo| {
-                if let Ok(mut memo) = memo.try_borrow_mut() {
-                    *memo = None;
-                }
-            });
-        }
-    }
 }
 
 /// The questions sqlparser's dialects answer for FROM.

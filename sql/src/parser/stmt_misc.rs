@@ -1,11 +1,10 @@
-//! SET, DECLARE, USE and T-SQL's PRINT, WAITFOR and EXECUTE.
+//! SET, DECLARE and USE.
 
 use super::super::{parser_err, Parser};
 use crate::Flavor;
 use sqlparser::ast::{
-    ContextModifier, Declare, DeclareAssignment, DeclareType, Expr, ExprWithAlias, Ident,
-    ObjectName, PrintStatement, Set, SetAssignment, SetSessionParamGeneric, SetSessionParamKind,
-    Statement, Use, WaitForStatement, WaitForType,
+    ContextModifier, Declare, DeclareAssignment, DeclareType, Expr, Ident, ObjectName, Set,
+    SetAssignment, SetSessionParamGeneric, SetSessionParamKind, Statement, Use,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
@@ -358,125 +357,6 @@ impl Parser {
     /// `USE name`.
     pub(crate) fn parse_use(&mut self) -> Result<Statement, ParserError> {
         Ok(Statement::Use(Use::Object(self.stmt_object_name()?)))
-    }
-
-    /// PostgreSQL's `LISTEN channel`, LISTEN consumed.
-    pub(crate) fn parse_listen(&mut self) -> Result<Statement, ParserError> {
-        Ok(Statement::LISTEN {
-            channel: self.parse_identifier()?,
-        })
-    }
-
-    /// PostgreSQL's `UNLISTEN channel` or `UNLISTEN *`, UNLISTEN consumed.
-    pub(crate) fn parse_unlisten(&mut self) -> Result<Statement, ParserError> {
-        let channel = if self.consume_token(&Token::Mul) {
-            Ident::new("*")
-        } else if let Ok(channel) = self.parse_identifier() {
-            channel
-        } else {
-            self.prev_token();
-            return self.expected_ref("wildcard or identifier", self.peek_token_ref());
-        };
-        Ok(Statement::UNLISTEN { channel })
-    }
-
-    /// PostgreSQL's `NOTIFY channel [, 'payload']`, NOTIFY consumed.
-    pub(crate) fn parse_notify(&mut self) -> Result<Statement, ParserError> {
-        let channel = self.parse_identifier()?;
-        let payload = if self.consume_token(&Token::Comma) {
-            Some(self.stmt_literal_string()?)
-        } else {
-            None
-        };
-        Ok(Statement::NOTIFY { channel, payload })
-    }
-
-    /// `PRINT expr`.
-    pub(crate) fn parse_print(&mut self) -> Result<Statement, ParserError> {
-        Ok(Statement::Print(PrintStatement {
-            message: Box::new(self.parse_expr()?),
-        }))
-    }
-
-    /// `WAITFOR DELAY expr` / `WAITFOR TIME expr`.
-    pub(crate) fn parse_waitfor(&mut self) -> Result<Statement, ParserError> {
-        let wait_type = if self.parse_keyword(Keyword::DELAY) {
-            WaitForType::Delay
-        } else if self.parse_keyword(Keyword::TIME) {
-            WaitForType::Time
-        } else {
-            return self.expected_ref("DELAY or TIME", self.peek_token_ref());
-        };
-        let expr = self.parse_expr()?;
-        Ok(Statement::WaitFor(WaitForStatement { wait_type, expr }))
-    }
-
-    /// `EXEC[UTE] name [args] [INTO ...] [USING ...] [OUTPUT] [DEFAULT]`, or `EXEC (expr)`.
-    pub(crate) fn parse_execute(&mut self) -> Result<Statement, ParserError> {
-        let name = if self.peek_token_ref().token == Token::LParen {
-            None
-        } else {
-            Some(self.stmt_object_name()?)
-        };
-        let has_parentheses = self.consume_token(&Token::LParen);
-        let parameters = if self.execute_arguments_end(has_parentheses) {
-            vec![]
-        } else {
-            self.parse_comma_separated(|p| p.parse_expr())?
-        };
-        if has_parentheses {
-            self.expect_token(&Token::RParen)?;
-        }
-        let into = if self.parse_keyword(Keyword::INTO) {
-            self.parse_comma_separated(|p| p.parse_identifier())?
-        } else {
-            vec![]
-        };
-        let using = if self.parse_keyword(Keyword::USING) {
-            self.parse_comma_separated(|p| p.expr_with_alias())?
-        } else {
-            vec![]
-        };
-        let output = self.parse_keyword(Keyword::OUTPUT);
-        let default = self.parse_keyword(Keyword::DEFAULT);
-        Ok(Statement::Execute {
-            immediate: false,
-            name,
-            parameters,
-            has_parentheses,
-            into,
-            using,
-            output,
-            default,
-        })
-    }
-
-    /// Whether EXECUTE's argument list is empty: the token that would end it is next.
-    fn execute_arguments_end(&self, has_parentheses: bool) -> bool {
-        let next = &self.peek_token_ref().token;
-        if has_parentheses {
-            return *next == Token::RParen;
-        }
-        match next {
-            Token::EOF | Token::SemiColon => true,
-            Token::Word(w) => {
-                matches!(
-                    w.keyword,
-                    Keyword::USING | Keyword::OUTPUT | Keyword::DEFAULT
-                )
-            }
-            _ => false,
-        }
-    }
-
-    fn expr_with_alias(&mut self) -> Result<ExprWithAlias, ParserError> {
-        let expr = self.parse_expr()?;
-        let alias: Option<Ident> = if self.parse_keyword(Keyword::AS) {
-            Some(self.parse_identifier()?)
-        } else {
-            None
-        };
-        Ok(ExprWithAlias { expr, alias })
     }
 
     /// The refusal of a statement form this parser leaves out, at the next token.
