@@ -6,7 +6,7 @@
 #   scripts/fuzz.sh [SECONDS] [TARGET...]   fuzz each target SECONDS (default 45), one after another
 #   scripts/fuzz.sh triage [TARGET...]      re-run the saved reproducers, one line per distinct crash
 #   scripts/fuzz.sh min TARGET FILE [RUNS]  minimize a reproducer (libFuzzer -minimize_crash)
-# Targets: mysql postgres mssql tsql spec share run (default: all).
+# Targets: mysql postgres mssql tsql spec share run parser (default: all).
 #
 # Environment:
 #   FUZZ_KEEP_GOING=1  go on fuzzing past a crash, timeout or OOM (for long hunts)
@@ -28,7 +28,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 
 CARGO_FUZZ_VERSION=0.13.2
-ALL_TARGETS=(mysql postgres mssql tsql spec share run)
+ALL_TARGETS=(mysql postgres mssql tsql spec share run parser)
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS_MB=${FUZZ_RSS_MB:-2048}
 NICE=${FUZZ_NICE:-10}
@@ -142,6 +142,19 @@ make_corpus() {
         for f in "${specs[@]}"; do
           [ "$(wc -c <"$f")" -le 4096 ] && seed run 03 <"$f"
         done
+        ;;
+      parser)
+        # First byte: the flavour (0 MySQL, 1 PostgreSQL, 2 T-SQL, 3 SQLite, 4 generic); the
+        # seeds are every parse the project's tests make (sql/tests/corpus.jsonl).
+        python3 - sql/tests/corpus.jsonl "$root/fuzz/corpus/parser" <<'PY'
+import hashlib, json, os, sys
+codes = {"MySql": 0, "Postgres": 1, "MsSql": 2, "Sqlite": 3, "Generic": 4}
+for line in open(sys.argv[1], encoding="utf-8"):
+    case = json.loads(line)
+    data = bytes([codes[case["flavor"]]]) + case["sql"].encode()
+    with open(os.path.join(sys.argv[2], hashlib.sha1(data).hexdigest()), "wb") as f:
+        f.write(data)
+PY
         ;;
     esac
   done

@@ -9,6 +9,8 @@ use queuelab::dialect::{self, Dialect, PlanKind};
 use sqlparser::ast::Statement;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+pub mod parser;
+
 /// Inputs longer than this are skipped by the text-only targets (the runs take 4 KB).
 pub const MAX_TEXT: usize = 64 * 1024;
 

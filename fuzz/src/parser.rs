@@ -1,0 +1,65 @@
+//! The differential check of Queue Lab's own lexer and parser (`sql/`) against sqlparser's,
+//! whose trees and tokens they promise to build: any input on which the two disagree in a way
+//! a user could not see as a refusal is a crash.
+
+use queuelab_sql::{lexer, Flavor, Parser};
+use sqlparser::dialect::{
+    Dialect, GenericDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect,
+};
+use sqlparser::tokenizer::Tokenizer;
+
+/// The flavour the first byte names, with sqlparser's dialect for it.
+pub fn flavor_of(byte: u8) -> (Flavor, Box<dyn Dialect>) {
+    match byte % 5 {
+        0 => (Flavor::MySql, Box::new(MySqlDialect {})),
+        1 => (Flavor::Postgres, Box::new(PostgreSqlDialect {})),
+        2 => (Flavor::MsSql, Box::new(MsSqlDialect {})),
+        3 => (Flavor::Sqlite, Box::new(SQLiteDialect {})),
+        _ => (Flavor::Generic, Box::new(GenericDialect {})),
+    }
+}
+
+/// Panics when the lexers give different tokens, spans or errors, or when the parsers give
+/// different trees for one statement, or ours accepts what sqlparser rejects. Ours may refuse
+/// a statement sqlparser reads, by name ("... is not supported by Queue Lab's parser"), and
+/// its error texts may differ where both reject.
+pub fn agree(flavor: Flavor, dialect: &dyn Dialect, text: &str) {
+    let theirs = Tokenizer::new(dialect, text).tokenize_with_location();
+    let ours = lexer::tokenize(flavor, text);
+    let tokens = match (theirs, ours) {
+        (Ok(a), Ok(b)) => {
+            let spans = |t: &[sqlparser::tokenizer::TokenWithSpan]| {
+                t.iter()
+                    .map(|t| (t.token.clone(), t.span.start, t.span.end))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(spans(&a), spans(&b), "tokens differ ({flavor:?})");
+            a
+        }
+        (Err(a), Err(b)) => {
+            assert_eq!(a.to_string(), b.to_string(), "lexer errors differ ({flavor:?})");
+            return;
+        }
+        (a, b) => panic!("one lexer failed ({flavor:?}): sqlparser {a:?}, ours {b:?}"),
+    };
+    let mut a = sqlparser::parser::Parser::new(dialect).with_tokens_with_locations(tokens.clone());
+    let mut b = Parser::new(flavor, tokens);
+    let theirs = a.parse_statement();
+    let ours = b.parse_statement();
+    match (theirs, ours) {
+        (Ok(x), Ok(y)) => {
+            assert_eq!(x, y, "trees differ ({flavor:?})");
+            assert_eq!(
+                a.peek_token().token,
+                b.peek_token().token,
+                "the parsers stopped at different tokens ({flavor:?})"
+            );
+        }
+        (Ok(_), Err(e)) => assert!(
+            e.to_string().contains("is not supported by Queue Lab's parser"),
+            "ours rejects what sqlparser reads, without naming it ({flavor:?}): {e}"
+        ),
+        (Err(e), Ok(y)) => panic!("ours reads what sqlparser rejects ({flavor:?}): {e}; ours {y}"),
+        (Err(_), Err(_)) => {}
+    }
+}
