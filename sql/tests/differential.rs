@@ -4,6 +4,7 @@
 //! same token next; errors must read the same. Ours may refuse by name a statement sqlparser
 //! reads ("... is not supported by Queue Lab's parser"), never build another tree.
 //!
+//! `QL_DIFF_REFUSED=1` prints the statements ours refuses by name.
 //! `QL_DIFF_SHOW=N` prints the first N differences in full; `QL_DIFF_ENTRY=expr` (or
 //! `statement`, `query`) and `QL_DIFF_FLAVOR=MySql` narrow the run.
 
@@ -183,6 +184,9 @@ fn the_parser_builds_the_trees_sqlparser_builds() {
         let a = theirs(c, tokens.clone());
         let b = ours(c, tokens);
         if refused_by_name(&b) {
+            if std::env::var("QL_DIFF_REFUSED").is_ok() {
+                eprintln!("refused {:?} {}: {}\n  {b:?}", c.flavor, c.entry, c.sql);
+            }
             continue;
         }
         if a != b {

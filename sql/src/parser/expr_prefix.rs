@@ -168,6 +168,7 @@ impl Parser {
         match keyword_form {
             Ok(Some(expr)) => Ok(expr),
             Ok(None) => self.name_prefix(&w, span),
+            Err(e) if crate::parser::is_refusal(&e) => Err(e),
             Err(e) => {
                 self.remember_failure(Attempt::KeywordForm, at, &e);
                 if !self.flavor.expr_reserved_for_identifier(w.keyword) {

@@ -58,6 +58,20 @@ pub(crate) fn parser_err<T>(
     Err(ParserError::ParserError(format!("{message}{at}")))
 }
 
+/// The words every refusal carries (see [`unsupported`]).
+const REFUSAL: &str = "is not supported by Queue Lab's parser";
+
+/// The refusal of a construct sqlparser reads and Queue Lab's parser does not.
+pub(crate) fn unsupported(what: &str) -> String {
+    format!("{what} {REFUSAL}")
+}
+
+/// Whether `e` is a refusal by name. Refusals are never backtracked over: sqlparser reads the
+/// construct there, so another reading of the same tokens would build another tree.
+pub(crate) fn is_refusal(e: &ParserError) -> bool {
+    matches!(e, ParserError::ParserError(m) if m.contains(REFUSAL))
+}
+
 impl Parser {
     /// A parser over `tokens` as [`crate::lexer::tokenize`] gives them (whitespace included).
     pub fn new(flavor: Flavor, tokens: Vec<TokenWithSpan>) -> Self {
@@ -348,8 +362,8 @@ impl Parser {
 
     // ---- combinators ----
 
-    /// Runs `f`, going back to where it started if it fails; a recursion-limit error is
-    /// passed on, any other error becomes `None`.
+    /// Runs `f`, going back to where it started if it fails; a recursion-limit error or a
+    /// refusal is passed on, any other error becomes `None`.
     pub fn maybe_parse<T>(
         &mut self,
         f: impl FnOnce(&mut Self) -> Result<T, ParserError>,
@@ -357,6 +371,7 @@ impl Parser {
         match self.try_parse(f) {
             Ok(t) => Ok(Some(t)),
             Err(ParserError::RecursionLimitExceeded) => Err(ParserError::RecursionLimitExceeded),
+            Err(e) if is_refusal(&e) => Err(e),
             Err(_) => Ok(None),
         }
     }

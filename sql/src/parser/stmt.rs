@@ -22,6 +22,7 @@ mod tests;
 #[path = "stmt_tsql.rs"]
 mod tsql;
 
+pub(crate) use super::unsupported;
 use super::{parser_err, Parser};
 use crate::Flavor;
 use sqlparser::ast::{
@@ -396,11 +397,6 @@ impl Parser {
             self.expected_ref("isolation level", self.peek_token_ref())
         }
     }
-}
-
-/// The refusal of a statement sqlparser reads and Queue Lab's parser does not.
-pub(crate) fn unsupported(what: &str) -> String {
-    format!("{what} is not supported by Queue Lab's parser")
 }
 
 /// The name of a statement sqlparser would read from `keyword` in `flavor` (and this parser

@@ -246,10 +246,12 @@ impl Parser {
                 .is_some()
             {
                 Expr::Subquery(self.parse_query()?)
-            } else if let Ok(expr) = self.parse_expr() {
-                expr
             } else {
-                return self.expected_ref("variable value", self.peek_token_ref());
+                match self.parse_expr() {
+                    Ok(expr) => expr,
+                    Err(e) if super::super::is_refusal(&e) => return Err(e),
+                    Err(_) => return self.expected_ref("variable value", self.peek_token_ref()),
+                }
             };
             values.push(value);
             if !self.consume_token(&Token::Comma) {
