@@ -1,11 +1,11 @@
 //! Queries: WITH, set operations, VALUES and parenthesized queries. The rest of a query is
 //! read by the files beside this one:
-//! - `query_tail.rs`: ORDER BY, LIMIT, OFFSET, FETCH, row locks, FOR XML/JSON;
+//! - `query_tail.rs`: ORDER BY, LIMIT, OFFSET, FETCH, row locks;
 //! - `query_select.rs`: SELECT and its select list (`query_wildcard.rs`: what follows `*`);
-//! - `query_group.rs`: GROUP BY, WINDOW, QUALIFY, LATERAL VIEW, START WITH, CONNECT BY;
-//! - `query_from.rs`: table factors (`query_join.rs`: joins; `query_json.rs`: JSON_TABLE and
-//!   OPENJSON; `query_xml.rs`: XMLTABLE; `query_pivot.rs`: PIVOT and UNPIVOT;
-//!   `query_sample.rs`: TABLESAMPLE; `query_stage.rs`: Snowflake's stages).
+//! - `query_group.rs`: GROUP BY and WINDOW;
+//! - `query_from.rs`: table factors (`query_join.rs`: joins);
+//! - `query_refused.rs`: the clauses of other databases, refused by name (PIVOT, JSON_TABLE,
+//!   TABLESAMPLE, QUALIFY, CONNECT BY, GROUPING SETS, FOR XML, ...).
 //!
 //! Each function builds the tree sqlparser's parser builds for the same tokens, with the same
 //! errors, in the five flavours; the flavour questions sqlparser asks its dialects are the
@@ -17,22 +17,14 @@ mod from;
 mod group;
 #[path = "query_join.rs"]
 mod join;
-#[path = "query_json.rs"]
-mod json;
-#[path = "query_pivot.rs"]
-mod pivot;
-#[path = "query_sample.rs"]
-mod sample;
+#[path = "query_refused.rs"]
+mod refused;
 #[path = "query_select.rs"]
 mod select;
-#[path = "query_stage.rs"]
-mod stage;
 #[path = "query_tail.rs"]
 mod tail;
 #[path = "query_wildcard.rs"]
 mod wildcard;
-#[path = "query_xml.rs"]
-mod xml;
 
 use super::Parser;
 use crate::Flavor;
@@ -113,7 +105,7 @@ impl Parser {
     #[inline(never)]
     fn query_modifying_body(&mut self, keyword: Keyword) -> Result<Box<SetExpr>, ParserError> {
         if keyword == Keyword::MERGE {
-            return self.expected("a query (MERGE is not supported)", self.peek_token());
+            return self.refuse_next("MERGE");
         }
         let token = self.next_token();
         let statement = match keyword {
@@ -411,11 +403,6 @@ impl Flavor {
 
     /// ClickHouse's `LIMIT n BY expr`, read by the generic dialect.
     fn query_supports_limit_by(self) -> bool {
-        self == Flavor::Generic
-    }
-
-    /// ClickHouse's SETTINGS and FORMAT after a query, read by the generic dialect.
-    fn query_supports_settings(self) -> bool {
         self == Flavor::Generic
     }
 

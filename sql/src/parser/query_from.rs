@@ -2,11 +2,12 @@
 //! LATERAL, nested joins) and the joins between them.
 
 use super::super::Parser;
+use super::refused::{PIVOTS, SETTINGS, TABLE_FUNCTIONS, TABLE_SAMPLES, TABLE_VERSIONS};
 use crate::Flavor;
 use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, Ident, Join, Query, SetExpr, TableAlias, TableFactor,
     TableFunctionArgs, TableIndexHintForClause, TableIndexHintType, TableIndexHints,
-    TableIndexType, TableVersion, TableWithJoins,
+    TableIndexType, TableWithJoins,
 };
 use sqlparser::keywords::{Keyword, RESERVED_FOR_COLUMN_ALIAS, RESERVED_FOR_TABLE_ALIAS};
 use sqlparser::parser::ParserError;
@@ -74,16 +75,12 @@ impl Parser {
         {
             return self.query_unnest();
         }
-        if let Some(table) = self.query_json_table()? {
-            return Ok(table);
-        }
-        if self.peek_keyword(Keyword::XMLTABLE) && self.peek_nth_token_ref(1).token == Token::LParen
-        {
-            self.advance_token();
-            return self.query_xml_table();
+        if self.peek_nth_token_ref(1).token == Token::LParen {
+            self.query_refuse(TABLE_FUNCTIONS)?;
         }
         if self.peek_token_ref().token == Token::AtSign {
-            return self.query_stage_factor();
+            // Snowflake's stage references, `@stage.path`, where `@` is a token of its own.
+            return self.refuse_next("a stage reference (`@stage`)");
         }
         self.query_named_table()
     }
@@ -117,7 +114,8 @@ impl Parser {
     /// so the derived table is tried first, as sqlparser does.
     pub(super) fn query_parenthesized_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
         if let Some(derived) = self.query_try_derived_table()? {
-            return self.query_pivots(derived);
+            self.query_refuse(PIVOTS)?;
+            return Ok(derived);
         }
         let table_and_joins = self.query_table_and_joins()?;
         let nested = !table_and_joins.joins.is_empty()
@@ -215,12 +213,12 @@ impl Parser {
         let subquery = self.parse_query()?;
         self.expect_token(&Token::RParen)?;
         let alias = self.query_table_alias()?;
-        let sample = self.query_table_sample()?;
+        self.query_refuse(TABLE_SAMPLES)?;
         Ok(boxed_factor(|| TableFactor::Derived {
             lateral,
             subquery,
             alias,
-            sample,
+            sample: None,
         }))
     }
 
@@ -260,7 +258,9 @@ impl Parser {
         } else {
             vec![]
         };
-        let version = self.query_table_version()?;
+        if self.flavor == Flavor::MsSql {
+            self.query_refuse(TABLE_VERSIONS)?;
+        }
         let args = if self.consume_token(&Token::LParen) {
             Some(self.query_table_function_args()?)
         } else {
@@ -275,27 +275,23 @@ impl Parser {
             vec![]
         };
         let with_hints = self.query_with_hints()?;
-        let sample = self.query_table_sample()?;
-        let table = boxed_factor(|| TableFactor::Table {
+        self.query_refuse(TABLE_SAMPLES)?;
+        self.query_refuse(PIVOTS)?;
+        if self.flavor == Flavor::Generic {
+            self.query_refuse(&[(&[Keyword::MATCH_RECOGNIZE], "MATCH_RECOGNIZE")])?;
+        }
+        Ok(boxed_factor(|| TableFactor::Table {
             name,
             alias,
             args,
             with_hints,
-            version,
+            version: None,
             partitions,
             with_ordinality,
             json_path: None,
-            sample,
+            sample: None,
             index_hints,
-        });
-        let table = self.query_pivots(table)?;
-        if self.flavor == Flavor::Generic && self.peek_keyword(Keyword::MATCH_RECOGNIZE) {
-            return self.expected(
-                "a table (MATCH_RECOGNIZE is not supported)",
-                self.peek_token(),
-            );
-        }
-        Ok(table)
+        }))
     }
 
     /// T-SQL's `WITH (hint, ...)` after a table; a WITH without `(` is left for what follows
@@ -313,54 +309,6 @@ impl Parser {
         Ok(hints)
     }
 
-    /// T-SQL's temporal tables, `FOR SYSTEM_TIME AS OF expr`, and the forms of other databases
-    /// sqlparser reads under the same flag (Snowflake's AT, BEFORE and CHANGES, Databricks'
-    /// TIMESTAMP and VERSION AS OF).
-    pub(super) fn query_table_version(&mut self) -> Result<Option<TableVersion>, ParserError> {
-        if self.flavor != Flavor::MsSql {
-            return Ok(None);
-        }
-        if self.parse_keywords(&[Keyword::FOR, Keyword::SYSTEM_TIME, Keyword::AS, Keyword::OF]) {
-            return Ok(Some(TableVersion::ForSystemTimeAsOf(self.parse_expr()?)));
-        }
-        if self.peek_keyword(Keyword::CHANGES) {
-            return self.query_table_changes().map(Some);
-        }
-        if self
-            .peek_one_of_keywords(&[Keyword::AT, Keyword::BEFORE])
-            .is_some()
-        {
-            let at = self.query_named_call()?;
-            return Ok(Some(TableVersion::Function(at)));
-        }
-        if self.parse_keywords(&[Keyword::TIMESTAMP, Keyword::AS, Keyword::OF]) {
-            return Ok(Some(TableVersion::TimestampAsOf(self.parse_expr()?)));
-        }
-        if self.parse_keywords(&[Keyword::VERSION, Keyword::AS, Keyword::OF]) {
-            let version = Expr::Value(self.query_number_value()?);
-            return Ok(Some(TableVersion::VersionAsOf(version)));
-        }
-        Ok(None)
-    }
-
-    /// Snowflake's `CHANGES (...) AT (...) [END (...)]`, read under the same flag.
-    fn query_table_changes(&mut self) -> Result<TableVersion, ParserError> {
-        let changes = self.query_named_call()?;
-        let at = self.query_named_call()?;
-        let end = if self.peek_keyword(Keyword::END) {
-            Some(self.query_named_call()?)
-        } else {
-            None
-        };
-        Ok(TableVersion::Changes { changes, at, end })
-    }
-
-    /// `name(args)`: a name, then a call of it (the expression part's).
-    fn query_named_call(&mut self) -> Result<Expr, ParserError> {
-        let name = self.parse_object_name()?;
-        self.parse_function(name)
-    }
-
     /// A table function's arguments after its `(`, the `)` included.
     pub(super) fn query_table_function_args(&mut self) -> Result<TableFunctionArgs, ParserError> {
         if self.consume_token(&Token::RParen) {
@@ -371,17 +319,18 @@ impl Parser {
         }
         // ClickHouse's `f(a, b SETTINGS k = v)`, which the generic dialect reads, ends the list.
         let mut args = vec![];
-        let settings = loop {
-            if let Some(settings) = self.query_settings()? {
-                break Some(settings);
-            }
+        loop {
+            self.query_refuse_generic(SETTINGS)?;
             args.push(self.query_function_arg()?);
             if !self.consume_token(&Token::Comma) {
-                break None;
+                break;
             }
-        };
+        }
         self.expect_token(&Token::RParen)?;
-        Ok(TableFunctionArgs { args, settings })
+        Ok(TableFunctionArgs {
+            args,
+            settings: None,
+        })
     }
 
     /// One argument of a table function: unnamed ones only, until the expression part lends

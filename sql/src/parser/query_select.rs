@@ -1,9 +1,8 @@
 //! SELECT: hints and modifiers, DISTINCT [ON], TOP, the select list with its aliases, INTO,
-//! FROM (read by `query_from.rs`), WHERE, GROUP BY, HAVING, WINDOW and the rarer clauses
-//! sqlparser reads in every dialect (LATERAL VIEW, START WITH, CLUSTER/DISTRIBUTE/SORT BY,
-//! QUALIFY).
+//! FROM (read by `query_from.rs`), WHERE, GROUP BY, HAVING and WINDOW.
 
 use super::super::{parser_err, Parser};
+use super::refused::{AFTER_GROUP_BY, CONNECT_BY, LATERAL_VIEWS};
 use crate::Flavor;
 use sqlparser::ast::{
     BinaryOperator, Distinct, Expr, GroupByExpr, Ident, OptimizerHint, OptimizerHintStyle, Select,
@@ -85,29 +84,23 @@ impl Parser {
         Ok(select)
     }
 
-    /// LATERAL VIEW, PREWHERE, WHERE and START WITH.
+    /// WHERE (LATERAL VIEW and PREWHERE before it, START WITH and CONNECT BY after it, are
+    /// refused).
     pub(super) fn query_select_filters(&mut self, select: &mut Select) -> Result<(), ParserError> {
-        select.lateral_views = self.query_lateral_views()?;
-        if self.flavor == Flavor::Generic && self.parse_keyword(Keyword::PREWHERE) {
-            select.prewhere = Some(self.parse_expr()?);
-        }
+        self.query_refuse(LATERAL_VIEWS)?;
+        self.query_refuse_generic(&[(&[Keyword::PREWHERE], "PREWHERE")])?;
         select.selection = self.query_optional_expr_after(Keyword::WHERE)?;
-        select.connect_by = self.query_connect_by()?;
-        Ok(())
+        self.query_refuse(CONNECT_BY)
     }
 
-    /// GROUP BY, CLUSTER/DISTRIBUTE/SORT BY, HAVING, WINDOW and QUALIFY.
+    /// GROUP BY, HAVING and WINDOW (CLUSTER/DISTRIBUTE/SORT BY and QUALIFY are refused).
     pub(super) fn query_select_grouping(&mut self, select: &mut Select) -> Result<(), ParserError> {
         if let Some(group_by) = self.query_group_by()? {
             select.group_by = group_by;
         }
-        select.cluster_by = self.query_exprs_after(&[Keyword::CLUSTER, Keyword::BY])?;
-        select.distribute_by = self.query_exprs_after(&[Keyword::DISTRIBUTE, Keyword::BY])?;
-        if self.parse_keywords(&[Keyword::SORT, Keyword::BY]) {
-            select.sort_by = self.parse_comma_separated(Parser::parse_order_by_expr)?;
-        }
+        self.query_refuse(AFTER_GROUP_BY)?;
         select.having = self.query_optional_expr_after(Keyword::HAVING)?;
-        self.query_window_and_qualify(select)
+        self.query_window(select)
     }
 
     /// SELECT, its hints, MySQL's modifiers, ALL/DISTINCT [ON] and TOP (which sqlparser reads

@@ -1,32 +1,29 @@
-//! What may follow a query body: ORDER BY, LIMIT and OFFSET, FETCH, the row locks (FOR
-//! UPDATE/SHARE), T-SQL's FOR XML/JSON/BROWSE, and the generic dialect's SETTINGS and FORMAT.
+//! What may follow a query body: ORDER BY, LIMIT and OFFSET, FETCH and the row locks (FOR
+//! UPDATE/SHARE). T-SQL's FOR XML/JSON/BROWSE and ClickHouse's clauses are refused.
 
 use super::super::Parser;
-use crate::Flavor;
+use super::refused::{FORMAT, FOR_CLAUSES, SETTINGS};
 use sqlparser::ast::{
-    Expr, Fetch, ForClause, ForJson, ForXml, FormatClause, Interpolate, InterpolateExpr,
-    LimitClause, LockClause, LockType, NonBlock, Offset, OffsetRows, OrderBy, OrderByKind, Query,
-    Setting,
+    Expr, Fetch, LimitClause, LockClause, LockType, NonBlock, Offset, OffsetRows, OrderBy,
+    OrderByKind, Query,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
 
 impl Parser {
-    /// What may follow a query body: ORDER BY, LIMIT/OFFSET, FETCH, FOR UPDATE/SHARE (or
-    /// T-SQL's FOR XML/JSON/BROWSE), a LIMIT after the locks, and the generic dialect's
-    /// SETTINGS and FORMAT; set into `query` one by one.
+    /// What may follow a query body: ORDER BY, LIMIT/OFFSET, FETCH, FOR UPDATE/SHARE and a
+    /// LIMIT after the locks; set into `query` one by one.
     pub(super) fn query_tail(&mut self, query: &mut Query) -> Result<(), ParserError> {
         query.order_by = self.query_order_by()?;
         query.limit_clause = self.query_limit_clause()?;
-        query.settings = self.query_settings()?;
+        self.query_refuse_generic(SETTINGS)?;
         if self.parse_keyword(Keyword::FETCH) {
             query.fetch = Some(self.query_fetch()?);
         }
         while self.parse_keyword(Keyword::FOR) {
-            if let Some(clause) = self.query_for_clause()? {
-                query.for_clause = Some(clause);
-                break;
+            if let Some((_, name)) = FOR_CLAUSES.iter().find(|(k, _)| self.peek_keyword(k[0])) {
+                return self.query_refuse_current(name);
             }
             query.locks.push(self.query_lock()?);
         }
@@ -34,14 +31,11 @@ impl Parser {
         if query.limit_clause.is_none() {
             query.limit_clause = self.query_limit_clause()?;
         }
-        query.format_clause = self.query_format_clause()?;
+        self.query_refuse_generic(FORMAT)?;
         if self.flavor.query_supports_pipe_operator()
             && self.peek_token_ref().token == Token::VerticalBarRightAngleBracket
         {
-            return self.expected(
-                "end of query (pipe operators are not supported)",
-                self.peek_token(),
-            );
+            return self.refuse_next("a pipe operator (`|>`)");
         }
         Ok(())
     }
@@ -52,41 +46,11 @@ impl Parser {
             return Ok(None);
         }
         let exprs = self.parse_comma_separated(Parser::parse_order_by_expr)?;
-        let interpolate = if self.flavor == Flavor::Generic {
-            self.query_interpolate()?
-        } else {
-            None
-        };
+        self.query_refuse_generic(&[(&[Keyword::INTERPOLATE], "INTERPOLATE")])?;
         Ok(Some(OrderBy {
             kind: OrderByKind::Expressions(exprs),
-            interpolate,
+            interpolate: None,
         }))
-    }
-
-    /// ClickHouse's `INTERPOLATE [(column [AS expr], ...)]` after ORDER BY, which the generic
-    /// dialect reads.
-    fn query_interpolate(&mut self) -> Result<Option<Interpolate>, ParserError> {
-        if !self.parse_keyword(Keyword::INTERPOLATE) {
-            return Ok(None);
-        }
-        if !self.consume_token(&Token::LParen) {
-            return Ok(Some(Interpolate { exprs: None }));
-        }
-        let exprs = if self.peek_token_ref().token == Token::RParen {
-            vec![]
-        } else {
-            self.parse_comma_separated(|p| {
-                let column = p.parse_identifier()?;
-                let expr = if p.parse_keyword(Keyword::AS) {
-                    Some(p.parse_expr()?)
-                } else {
-                    None
-                };
-                Ok(InterpolateExpr { column, expr })
-            })?
-        };
-        self.expect_token(&Token::RParen)?;
-        Ok(Some(Interpolate { exprs: Some(exprs) }))
     }
 
     /// `[OFFSET n [ROW|ROWS]] [LIMIT n|ALL [, m]] [OFFSET n]` in sqlparser's combinations;
@@ -98,7 +62,6 @@ impl Parser {
             None
         };
         let mut limit = None;
-        let mut limit_by = None;
         if self.parse_keyword(Keyword::LIMIT) {
             // `LIMIT ALL` reads as no limit.
             let expr = if self.parse_keyword(Keyword::ALL) {
@@ -117,8 +80,8 @@ impl Parser {
                     }));
                 }
             }
-            if self.flavor.query_supports_limit_by() && self.parse_keyword(Keyword::BY) {
-                limit_by = Some(self.parse_comma_separated(Parser::parse_expr)?);
+            if self.flavor.query_supports_limit_by() && self.peek_keyword(Keyword::BY) {
+                return self.refuse_next("LIMIT ... BY");
             }
             limit = Some(expr);
         }
@@ -126,13 +89,13 @@ impl Parser {
             offset = Some(self.query_offset()?);
         }
         let has_limit = matches!(limit, Some(Some(_)));
-        if offset.is_none() && !has_limit && limit_by.is_none() {
+        if offset.is_none() && !has_limit {
             return Ok(None);
         }
         Ok(Some(LimitClause::LimitOffset {
             limit: limit.flatten(),
             offset,
-            limit_by: limit_by.unwrap_or_default(),
+            limit_by: vec![],
         }))
     }
 
@@ -198,137 +161,5 @@ impl Parser {
             of,
             nonblock,
         })
-    }
-
-    /// T-SQL's `FOR XML ...`, `FOR JSON ...`, `FOR BROWSE` (FOR read; sqlparser reads them in
-    /// every dialect); `None` when FOR starts a row lock instead.
-    pub(super) fn query_for_clause(&mut self) -> Result<Option<ForClause>, ParserError> {
-        if self.parse_keyword(Keyword::XML) {
-            Ok(Some(self.query_for_xml()?))
-        } else if self.parse_keyword(Keyword::JSON) {
-            Ok(Some(self.query_for_json()?))
-        } else if self.parse_keyword(Keyword::BROWSE) {
-            Ok(Some(ForClause::Browse))
-        } else {
-            Ok(None)
-        }
-    }
-
-    pub(super) fn query_for_xml(&mut self) -> Result<ForClause, ParserError> {
-        let for_xml = if self.parse_keyword(Keyword::RAW) {
-            ForXml::Raw(self.query_optional_element_name()?)
-        } else if self.parse_keyword(Keyword::AUTO) {
-            ForXml::Auto
-        } else if self.parse_keyword(Keyword::EXPLICIT) {
-            ForXml::Explicit
-        } else if self.parse_keyword(Keyword::PATH) {
-            ForXml::Path(self.query_optional_element_name()?)
-        } else {
-            return Err(ParserError::ParserError(
-                "Expected FOR XML [RAW | AUTO | EXPLICIT | PATH ]".to_string(),
-            ));
-        };
-        let (mut elements, mut binary_base64, mut root, mut r#type) = (false, false, None, false);
-        // Unknown options after a comma are skipped, as sqlparser skips them.
-        while self.consume_token(&Token::Comma) {
-            if self.parse_keyword(Keyword::ELEMENTS) {
-                elements = true;
-            } else if self.parse_keyword(Keyword::BINARY) {
-                self.expect_keyword_is(Keyword::BASE64)?;
-                binary_base64 = true;
-            } else if self.parse_keyword(Keyword::ROOT) {
-                root = Some(self.parse_parenthesized(Parser::query_literal_string)?);
-            } else if self.parse_keyword(Keyword::TYPE) {
-                r#type = true;
-            }
-        }
-        Ok(ForClause::Xml {
-            for_xml,
-            elements,
-            binary_base64,
-            root,
-            r#type,
-        })
-    }
-
-    pub(super) fn query_for_json(&mut self) -> Result<ForClause, ParserError> {
-        let for_json = if self.parse_keyword(Keyword::AUTO) {
-            ForJson::Auto
-        } else if self.parse_keyword(Keyword::PATH) {
-            ForJson::Path
-        } else {
-            return Err(ParserError::ParserError(
-                "Expected FOR JSON [AUTO | PATH ]".to_string(),
-            ));
-        };
-        let (mut root, mut include_null_values, mut without_array_wrapper) = (None, false, false);
-        while self.consume_token(&Token::Comma) {
-            if self.parse_keyword(Keyword::ROOT) {
-                root = Some(self.parse_parenthesized(Parser::query_literal_string)?);
-            } else if self.parse_keyword(Keyword::INCLUDE_NULL_VALUES) {
-                include_null_values = true;
-            } else if self.parse_keyword(Keyword::WITHOUT_ARRAY_WRAPPER) {
-                without_array_wrapper = true;
-            }
-        }
-        Ok(ForClause::Json {
-            for_json,
-            root,
-            include_null_values,
-            without_array_wrapper,
-        })
-    }
-
-    /// RAW's and PATH's optional `('element')`.
-    pub(super) fn query_optional_element_name(&mut self) -> Result<Option<String>, ParserError> {
-        if self.peek_token_ref().token == Token::LParen {
-            Ok(Some(
-                self.parse_parenthesized(Parser::query_literal_string)?,
-            ))
-        } else {
-            Ok(None)
-        }
-    }
-
-    /// A string given as a literal or a bare non-keyword word (sqlparser's
-    /// `parse_literal_string`).
-    pub(crate) fn query_literal_string(&mut self) -> Result<String, ParserError> {
-        let next = self.next_token();
-        match next.token {
-            Token::Word(w) if w.keyword == Keyword::NoKeyword => Ok(w.value),
-            Token::SingleQuotedString(s) | Token::DoubleQuotedString(s) => Ok(s),
-            Token::EscapedStringLiteral(s)
-                if matches!(self.flavor, Flavor::Postgres | Flavor::Generic) =>
-            {
-                Ok(s)
-            }
-            Token::UnicodeStringLiteral(s) => Ok(s),
-            _ => self.expected("literal string", next),
-        }
-    }
-
-    /// The generic dialect's `SETTINGS key = value, ...`.
-    pub(super) fn query_settings(&mut self) -> Result<Option<Vec<Setting>>, ParserError> {
-        if !self.flavor.query_supports_settings() || !self.parse_keyword(Keyword::SETTINGS) {
-            return Ok(None);
-        }
-        let settings = self.parse_comma_separated(|p| {
-            let key = p.parse_identifier()?;
-            p.expect_token(&Token::Eq)?;
-            let value = p.parse_expr()?;
-            Ok(Setting { key, value })
-        })?;
-        Ok(Some(settings))
-    }
-
-    /// The generic dialect's `FORMAT name | FORMAT NULL`.
-    pub(super) fn query_format_clause(&mut self) -> Result<Option<FormatClause>, ParserError> {
-        if !self.flavor.query_supports_settings() || !self.parse_keyword(Keyword::FORMAT) {
-            return Ok(None);
-        }
-        if self.parse_keyword(Keyword::NULL) {
-            return Ok(Some(FormatClause::Null));
-        }
-        Ok(Some(FormatClause::Identifier(self.parse_identifier()?)))
     }
 }

@@ -43,6 +43,10 @@ fn difference(flavor: Flavor, sql: &str) -> Option<String> {
         .parse_query()
         .map(|q| (q, ours.peek_token().token))
         .map_err(|e| e.to_string());
+    // Ours may refuse by name what sqlparser reads (or rejects later in the text).
+    if matches!(&b, Err(e) if e.contains("is not supported by Queue Lab's parser")) {
+        return None;
+    }
     (a != b).then(|| format!("{flavor:?}: {sql}\n  sqlparser: {a:?}\n  ours:      {b:?}"))
 }
 
@@ -55,14 +59,8 @@ fn assert_same(queries: &[&str]) {
 }
 
 const SELECTS: &[&str] = &[
-    "SELECT a FROM t START WITH a = 1 CONNECT BY NOCYCLE b = c, d = 1",
-    "SELECT a FROM t CONNECT BY b = c START WITH a = 1 GROUP BY a",
-    "SELECT * ILIKE '%a%' EXCEPT (b) REPLACE (a + 1 AS a, b c) RENAME (d AS e) FROM t",
-    "SELECT t.* EXCLUDE (a, b) RENAME a AS b FROM t",
     "SELECT * REPLACE a FROM t",
-    "SELECT * EXCLUDE a EXCEPT b FROM t",
     "SELECT SQL_CALC_FOUND_ROWS * FROM t LIMIT 1 OFFSET 2",
-    "SELECT a FROM t WHERE b = 1 GROUP BY a WITH ROLLUP HAVING count(*) > 1",
     "SELECT TOP 10 PERCENT * FROM t WITH (NOLOCK) ORDER BY 1",
     "SELECT * FROM t (NOLOCK)",
     "SELECT * FROM jobs WHERE id = (SELECT id FROM jobs ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)",
@@ -109,12 +107,7 @@ const SELECTS: &[&str] = &[
     "SELECT a FROM t WINDOW w AS (PARTITION BY b ORDER BY c)",
     "SELECT a FROM t WINDOW w AS v",
     "SELECT a FROM t GROUP BY ALL",
-    "SELECT a FROM t GROUP BY a WITH ROLLUP",
-    "SELECT a FROM t GROUP BY ROLLUP (a, (b, c))",
-    "SELECT a FROM t GROUP BY CUBE (a), GROUPING SETS ((a), ())",
     "SELECT a FROM t GROUP BY ()",
-    "SELECT a FROM t QUALIFY a > 1",
-    "SELECT a FROM t CLUSTER BY a DISTRIBUTE BY b SORT BY c",
     "SELECT DISTINCTROW a FROM t",
     "SELECT SQL_NO_CACHE HIGH_PRIORITY a FROM t",
     "SELECT DISTINCT DISTINCT a FROM t",
@@ -124,7 +117,6 @@ const SELECTS: &[&str] = &[
     "SELECT t.5 FROM t",
     "SELECT a, FROM t",
     "SELECT (*) FROM t",
-    "SELECT a FROM t START WITH a = 1",
     "FROM t",
     "FROM t SELECT a",
     "SELECT /*+ hint */ a FROM t",
@@ -171,9 +163,6 @@ const WITHS: &[&str] = &[
 ];
 
 const TAILS: &[&str] = &[
-    "SELECT a FROM t ORDER BY a INTERPOLATE (b AS b + 1, c) LIMIT 1",
-    "SELECT a FROM t ORDER BY a INTERPOLATE ()",
-    "SELECT a FROM t ORDER BY a INTERPOLATE",
     "SELECT a FROM t ORDER BY a DESC, b LIMIT 10 OFFSET 5",
     "SELECT a FROM t LIMIT 5, 10",
     "SELECT a FROM t LIMIT ALL",
@@ -192,63 +181,18 @@ const TAILS: &[&str] = &[
     "SELECT a FROM t FOR NO KEY UPDATE",
     "SELECT a FROM t FOR KEY SHARE",
     "SELECT a FROM t LOCK IN SHARE MODE",
-    "SELECT a FROM t FOR XML PATH('r'), ROOT('x'), ELEMENTS, TYPE",
-    "SELECT a FROM t FOR XML RAW",
-    "SELECT a FROM t FOR XML",
-    "SELECT a FROM t FOR JSON AUTO, INCLUDE_NULL_VALUES",
-    "SELECT a FROM t FOR JSON PATH, ROOT('r'), WITHOUT_ARRAY_WRAPPER",
-    "SELECT a FROM t FOR BROWSE",
     "SELECT a FROM t ORDER BY",
-    "SELECT a FROM t LIMIT 1 BY a",
-    "SELECT a FROM t SETTINGS x = 1",
-    "SELECT a FROM t FORMAT JSON",
 ];
 
 const TABLES: &[&str] = &[
-    "SELECT * FROM XMLTABLE('/r' PASSING x COLUMNS a INT)",
-    "SELECT * FROM XMLTABLE(XMLNAMESPACES ('u' AS n), '/r' PASSING BY VALUE x AS d, y COLUMNS i FOR ORDINALITY, a TEXT PATH 'a' DEFAULT 'z' NOT NULL, b INT NULL) AS x",
-    "SELECT * FROM XMLTABLE('/r' PASSING BY x COLUMNS a INT)",
     "SELECT * FROM xmltable",
-    "SELECT * FROM f(1, 2 SETTINGS a = 1, b = 'x') AS g",
-    "SELECT * FROM f(SETTINGS a = 1)",
-    "SELECT * FROM t AT (TIMESTAMP => '2024-01-01') AS x",
-    "SELECT * FROM t BEFORE (STATEMENT => 'q')",
-    "SELECT * FROM t CHANGES (INFORMATION => DEFAULT) AT (OFFSET => -60) END (OFFSET => 0)",
-    "SELECT * FROM t TIMESTAMP AS OF '2024-01-01'",
-    "SELECT * FROM t VERSION AS OF 3",
-    "SELECT * FROM t VERSION AS OF x",
-    "SELECT * FROM JSON_TABLE(x, '$[*]' COLUMNS (a INT PATH '$.a', n FOR ORDINALITY)) AS j",
-    "SELECT * FROM JSON_TABLE(x, '$' COLUMNS (a INT EXISTS PATH '$.a' NULL ON EMPTY DEFAULT '0' ON ERROR, NESTED PATH '$.b' COLUMNS (c TEXT PATH '$'))) j",
-    "SELECT * FROM JSON_TABLE(x, '$' COLUMNS (a INT PATH '$.a' ERROR ON x))",
-    "SELECT * FROM OPENJSON(@j)",
-    "SELECT * FROM OPENJSON(@j, '$.items') WITH (id INT '$.id', doc NVARCHAR(MAX) AS JSON) AS o",
     "SELECT * FROM json_table",
     "SELECT * FROM openjson o",
-    "SELECT * FROM t PIVOT (sum(a) AS s, avg(b) FOR c IN (1, 2 AS two, 3 three)) AS p",
-    "SELECT * FROM t PIVOT (sum(a) FOR (c, d) IN (ANY ORDER BY c)) DEFAULT ON NULL (0)",
-    "SELECT * FROM t PIVOT (sum(a) FOR c IN (SELECT c FROM u)) UNPIVOT (v FOR n IN (a, b AS c)) u",
-    "SELECT * FROM (SELECT 1) d UNPIVOT INCLUDE NULLS (v FOR n IN (a)) AS u",
-    "SELECT * FROM t PIVOT (1 FOR c IN (1))",
-    "SELECT * FROM t UNPIVOT (v FOR n IN a)",
-    "SELECT * FROM t PIVOT (sum(a) FOR c BETWEEN 1 AND 2 IN (1))",
     "SELECT * FROM t ASOF JOIN s MATCH_CONDITION (t.a > s.a) ON t.b = s.b",
     "SELECT * FROM t ASOF JOIN s MATCH_CONDITION (t.a > s.a)",
     "SELECT * FROM t ARRAY JOIN a INNER ARRAY JOIN b LEFT ARRAY JOIN c AS d",
-    "SELECT * FROM @x",
-    "SELECT * FROM @x WHERE a = 1",
-    "SELECT * FROM @ns.st/dir-1 (1, 2) AS s",
-    "SELECT * FROM @x.\"q\"(",
-    "SELECT * FROM @x, @y; SELECT 1",
-    "SELECT * FROM @x , t",
-    "SELECT * FROM t TABLESAMPLE SYSTEM (10) REPEATABLE (1)",
-    "SELECT * FROM t AS x TABLESAMPLE BERNOULLI (50 PERCENT) WHERE a = 1",
-    "SELECT * FROM t SAMPLE 100M",
-    "SELECT * FROM t TABLESAMPLE (BUCKET 1 OUT OF 4 ON a) SEED (7) OFFSET 2",
-    "SELECT * FROM t TABLESAMPLE BLOCK (10 ROWS)",
-    "SELECT * FROM t TABLESAMPLE (BUCKET x OUT OF 2)",
-    "SELECT * FROM t TABLESAMPLE ()",
-    "SELECT * FROM (SELECT 1) AS d TABLESAMPLE SYSTEM (5)",
     "SELECT * FROM s.t AS x",
+    "SELECT * FROM f(1, 2 SETTINGS a = 1, b = 'x') AS g",
     "SELECT * FROM t x (a, b)",
     "SELECT * FROM t AS",
     "SELECT * FROM t WITH (READPAST, UPDLOCK, ROWLOCK) WHERE a = 1",
@@ -288,7 +232,6 @@ const TABLES: &[&str] = &[
     "SELECT * FROM t STRAIGHT_JOIN s",
     "SELECT * FROM t JOIN s USING a",
     "SELECT * FROM t CROSS s",
-    "SELECT * FROM t FOR SYSTEM_TIME AS OF '2020-01-01'",
     "SELECT * FROM t, s WHERE t.a = s.a",
     "SELECT * FROM VALUES (1), (2) AS v(a)",
     "SELECT * FROM (VALUES (1), (2)) AS v(a)",
@@ -362,28 +305,100 @@ fn no_token_left_is_the_end() {
     assert_eq!(p.peek_token().token, Token::SemiColon);
 }
 
-/// Ours refuses these in every flavour where sqlparser reads syntax of other databases.
-fn assert_refused(queries: &[&str]) {
-    for flavor in FLAVORS {
-        for sql in queries {
+/// The clauses of other databases that ours refuses by name: in each flavour ours refuses
+/// the query or agrees with sqlparser (which may not know the clause there), and refuses it
+/// in one flavour at least.
+const REFUSED: &[&str] = &[
+    "SELECT a FROM t START WITH a = 1 CONNECT BY NOCYCLE b = c, d = 1",
+    "SELECT a FROM t CONNECT BY b = c START WITH a = 1 GROUP BY a",
+    "SELECT * ILIKE '%a%' EXCEPT (b) REPLACE (a + 1 AS a, b c) RENAME (d AS e) FROM t",
+    "SELECT t.* EXCLUDE (a, b) RENAME a AS b FROM t",
+    "SELECT * EXCLUDE a EXCEPT b FROM t",
+    "SELECT a FROM t WHERE b = 1 GROUP BY a WITH ROLLUP HAVING count(*) > 1",
+    "SELECT a FROM t GROUP BY a WITH ROLLUP",
+    "SELECT a FROM t GROUP BY ROLLUP (a, (b, c))",
+    "SELECT a FROM t GROUP BY CUBE (a), GROUPING SETS ((a), ())",
+    "SELECT a FROM t QUALIFY a > 1",
+    "SELECT a FROM t CLUSTER BY a DISTRIBUTE BY b SORT BY c",
+    "SELECT a FROM t START WITH a = 1",
+    "SELECT a FROM t ORDER BY a INTERPOLATE (b AS b + 1, c) LIMIT 1",
+    "SELECT a FROM t ORDER BY a INTERPOLATE ()",
+    "SELECT a FROM t ORDER BY a INTERPOLATE",
+    "SELECT a FROM t FOR XML PATH('r'), ROOT('x'), ELEMENTS, TYPE",
+    "SELECT a FROM t FOR XML RAW",
+    "SELECT a FROM t FOR XML",
+    "SELECT a FROM t FOR JSON AUTO, INCLUDE_NULL_VALUES",
+    "SELECT a FROM t FOR JSON PATH, ROOT('r'), WITHOUT_ARRAY_WRAPPER",
+    "SELECT a FROM t FOR BROWSE",
+    "SELECT a FROM t LIMIT 1 BY a",
+    "SELECT a FROM t SETTINGS x = 1",
+    "SELECT a FROM t FORMAT JSON",
+    "SELECT * FROM XMLTABLE('/r' PASSING x COLUMNS a INT)",
+    "SELECT * FROM XMLTABLE(XMLNAMESPACES ('u' AS n), '/r' PASSING BY VALUE x AS d, y COLUMNS i FOR ORDINALITY, a TEXT PATH 'a' DEFAULT 'z' NOT NULL, b INT NULL) AS x",
+    "SELECT * FROM XMLTABLE('/r' PASSING BY x COLUMNS a INT)",
+    "SELECT * FROM f(SETTINGS a = 1)",
+    "SELECT * FROM t AT (TIMESTAMP => '2024-01-01') AS x",
+    "SELECT * FROM t BEFORE (STATEMENT => 'q')",
+    "SELECT * FROM t CHANGES (INFORMATION => DEFAULT) AT (OFFSET => -60) END (OFFSET => 0)",
+    "SELECT * FROM t TIMESTAMP AS OF '2024-01-01'",
+    "SELECT * FROM t VERSION AS OF 3",
+    "SELECT * FROM t VERSION AS OF x",
+    "SELECT * FROM JSON_TABLE(x, '$[*]' COLUMNS (a INT PATH '$.a', n FOR ORDINALITY)) AS j",
+    "SELECT * FROM JSON_TABLE(x, '$' COLUMNS (a INT EXISTS PATH '$.a' NULL ON EMPTY DEFAULT '0' ON ERROR, NESTED PATH '$.b' COLUMNS (c TEXT PATH '$'))) j",
+    "SELECT * FROM JSON_TABLE(x, '$' COLUMNS (a INT PATH '$.a' ERROR ON x))",
+    "SELECT * FROM OPENJSON(@j)",
+    "SELECT * FROM OPENJSON(@j, '$.items') WITH (id INT '$.id', doc NVARCHAR(MAX) AS JSON) AS o",
+    "SELECT * FROM t PIVOT (sum(a) AS s, avg(b) FOR c IN (1, 2 AS two, 3 three)) AS p",
+    "SELECT * FROM t PIVOT (sum(a) FOR (c, d) IN (ANY ORDER BY c)) DEFAULT ON NULL (0)",
+    "SELECT * FROM t PIVOT (sum(a) FOR c IN (SELECT c FROM u)) UNPIVOT (v FOR n IN (a, b AS c)) u",
+    "SELECT * FROM (SELECT 1) d UNPIVOT INCLUDE NULLS (v FOR n IN (a)) AS u",
+    "SELECT * FROM t PIVOT (1 FOR c IN (1))",
+    "SELECT * FROM t UNPIVOT (v FOR n IN a)",
+    "SELECT * FROM t PIVOT (sum(a) FOR c BETWEEN 1 AND 2 IN (1))",
+    "SELECT * FROM @x",
+    "SELECT * FROM @x WHERE a = 1",
+    "SELECT * FROM @ns.st/dir-1 (1, 2) AS s",
+    "SELECT * FROM @x.\"q\"(",
+    "SELECT * FROM @x, @y; SELECT 1",
+    "SELECT * FROM @x , t",
+    "SELECT * FROM t TABLESAMPLE SYSTEM (10) REPEATABLE (1)",
+    "SELECT * FROM t AS x TABLESAMPLE BERNOULLI (50 PERCENT) WHERE a = 1",
+    "SELECT * FROM t SAMPLE 100M",
+    "SELECT * FROM t TABLESAMPLE (BUCKET 1 OUT OF 4 ON a) SEED (7) OFFSET 2",
+    "SELECT * FROM t TABLESAMPLE BLOCK (10 ROWS)",
+    "SELECT * FROM t TABLESAMPLE (BUCKET x OUT OF 2)",
+    "SELECT * FROM t TABLESAMPLE ()",
+    "SELECT * FROM (SELECT 1) AS d TABLESAMPLE SYSTEM (5)",
+    "SELECT * FROM t FOR SYSTEM_TIME AS OF '2020-01-01'",
+    "SELECT * FROM t CONNECT BY PRIOR a = b",
+    "SELECT * FROM t CONNECT BY a = PRIOR b",
+    "SELECT * FROM t AS x START WITH a = 1 CONNECT BY NOCYCLE b = PRIOR c, d = 1",
+    "SELECT a FROM t LATERAL VIEW explode(b) x AS c",
+    "SELECT a FROM t PREWHERE a = 1",
+    "SELECT * FROM t MATCH_RECOGNIZE (PATTERN (a) DEFINE a AS true)",
+    "SELECT 1 |> WHERE true",
+    "WITH c AS (SELECT 1) MERGE INTO t USING c ON 1 = 1",
+];
+
+#[test]
+fn other_databases_clauses_are_refused_by_name() {
+    for sql in REFUSED {
+        let mut refused = false;
+        for flavor in FLAVORS {
             let d = dialect(flavor);
             let Ok(tokens) = Tokenizer::new(d.as_ref(), sql).tokenize_with_location() else {
                 continue;
             };
             let ours = Parser::new(flavor, tokens).parse_query();
-            assert!(ours.is_err(), "{flavor:?}: {sql} was read: {ours:?}");
+            if matches!(&ours, Err(e) if e.to_string().contains("is not supported by Queue Lab's parser"))
+            {
+                refused = true;
+            } else if let Some(d) = difference(flavor, sql) {
+                panic!("{d}");
+            }
         }
+        assert!(refused, "{sql} is refused in no flavour");
     }
-}
-
-#[test]
-fn other_databases_syntax_is_refused() {
-    assert_refused(&[
-        "SELECT * FROM t CONNECT BY PRIOR a = b",
-        "SELECT * FROM t CONNECT BY a = PRIOR b",
-        "SELECT * FROM t AS x START WITH a = 1 CONNECT BY NOCYCLE b = PRIOR c, d = 1",
-        "WITH c AS (SELECT 1) MERGE INTO t USING c ON 1 = 1",
-    ]);
 }
 
 #[test]
