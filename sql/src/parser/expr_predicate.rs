@@ -1,9 +1,11 @@
 //! The infix forms led by a keyword: IS ..., AT TIME ZONE, [NOT] IN / BETWEEN / LIKE /
-//! ILIKE / SIMILAR TO / REGEXP, NOTNULL and MEMBER OF.
+//! ILIKE / REGEXP and NOTNULL. SIMILAR TO, MEMBER OF, IS JSON and IS NORMALIZED are refused
+//! by name where sqlparser would read them: SQLite, which runs the engine's SQL, has none of
+//! them, and their grammar would be download size for nothing.
 
 use super::Prec;
-use crate::parser::{parser_err, Parser};
-use sqlparser::ast::{Expr, JsonKeyUniqueness, JsonPredicateType, MemberOf, NormalizationForm};
+use crate::parser::{parser_err, unsupported, Parser};
+use sqlparser::ast::Expr;
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
@@ -36,7 +38,7 @@ impl Parser {
             Keyword::NOTNULL if self.flavor.expr_notnull_operator() => {
                 Ok(Box::new(Expr::IsNotNull(left)))
             }
-            Keyword::MEMBER => self.member_of(left),
+            Keyword::MEMBER => parser_err(unsupported("MEMBER OF"), tok.span.start),
             _ => parser_err(
                 format!("No infix parser for token {:?}", tok.token),
                 tok.span.start,
@@ -52,17 +54,6 @@ impl Parser {
             timestamp: left,
             time_zone,
         }))
-    }
-
-    /// `MEMBER OF (array)`, after MEMBER.
-    fn member_of(&mut self, left: Box<Expr>) -> Result<Box<Expr>, ParserError> {
-        if !self.parse_keyword(Keyword::OF) {
-            return self.expected_ref("OF after MEMBER", self.peek_token_ref());
-        }
-        self.expect_token(&Token::LParen)?;
-        let array = self.subexpr(0)?;
-        self.expect_token(&Token::RParen)?;
-        Ok(Box::new(Expr::MemberOf(MemberOf { value: left, array })))
     }
 
     /// What follows `IS`.
@@ -103,73 +94,26 @@ impl Parser {
         } else if self.parse_keywords(&[Keyword::NOT, Keyword::DISTINCT, Keyword::FROM]) {
             let right = self.subexpr(precedence)?;
             Ok(Box::new(Expr::IsNotDistinctFrom(e, right)))
-        } else if self.parse_keyword(Keyword::JSON) {
-            self.is_json(e, false)
-        } else if self.parse_keywords(&[Keyword::NOT, Keyword::JSON]) {
-            self.is_json(e, true)
+        } else if self.peek_keyword(Keyword::JSON)
+            || self.peek_keywords(&[Keyword::NOT, Keyword::JSON])
+        {
+            self.refuse_next("IS JSON")
         } else {
-            self.is_normalized(e)
-        }
-    }
-
-    /// `IS [NOT] JSON [VALUE|SCALAR|ARRAY|OBJECT] [WITH|WITHOUT UNIQUE [KEYS]]`.
-    fn is_json(&mut self, expr: Box<Expr>, negated: bool) -> Result<Box<Expr>, ParserError> {
-        let kind = match self.parse_one_of_keywords(&[
-            Keyword::VALUE,
-            Keyword::SCALAR,
-            Keyword::ARRAY,
-            Keyword::OBJECT,
-        ]) {
-            Some(Keyword::VALUE) => Some(JsonPredicateType::Value),
-            Some(Keyword::SCALAR) => Some(JsonPredicateType::Scalar),
-            Some(Keyword::ARRAY) => Some(JsonPredicateType::Array),
-            Some(Keyword::OBJECT) => Some(JsonPredicateType::Object),
-            _ => None,
-        };
-        let unique_keys = match self.parse_one_of_keywords(&[Keyword::WITH, Keyword::WITHOUT]) {
-            Some(k) => {
-                self.expect_keyword_is(Keyword::UNIQUE)?;
-                let _ = self.parse_keyword(Keyword::KEYS);
-                Some(if k == Keyword::WITH {
-                    JsonKeyUniqueness::WithUniqueKeys
-                } else {
-                    JsonKeyUniqueness::WithoutUniqueKeys
-                })
+            // `IS [NOT] [NFC|NFD|NFKC|NFKD] NORMALIZED`, the last thing IS may be; a `NOT`
+            // read here stays read when nothing fits, as sqlparser leaves it.
+            let _ = self.parse_keyword(Keyword::NOT);
+            let normalized = [
+                Keyword::NFC,
+                Keyword::NFD,
+                Keyword::NFKC,
+                Keyword::NFKD,
+                Keyword::NORMALIZED,
+            ];
+            if self.peek_one_of_keywords(&normalized).is_some() {
+                return self.refuse_next("IS NORMALIZED");
             }
-            None => None,
-        };
-        Ok(Box::new(Expr::IsJson {
-            expr,
-            kind,
-            unique_keys,
-            negated,
-        }))
-    }
-
-    /// `IS [NOT] [NFC|NFD|NFKC|NFKD] NORMALIZED`, the last thing IS may be; a `NOT` read
-    /// here stays read when nothing fits, as sqlparser leaves it.
-    fn is_normalized(&mut self, expr: Box<Expr>) -> Result<Box<Expr>, ParserError> {
-        let negated = self.parse_keyword(Keyword::NOT);
-        let form = match self.parse_one_of_keywords(&[
-            Keyword::NFC,
-            Keyword::NFD,
-            Keyword::NFKC,
-            Keyword::NFKD,
-        ]) {
-            Some(Keyword::NFC) => Some(NormalizationForm::NFC),
-            Some(Keyword::NFD) => Some(NormalizationForm::NFD),
-            Some(Keyword::NFKC) => Some(NormalizationForm::NFKC),
-            Some(Keyword::NFKD) => Some(NormalizationForm::NFKD),
-            _ => None,
-        };
-        if self.parse_keyword(Keyword::NORMALIZED) {
-            return Ok(Box::new(Expr::IsNormalized {
-                expr,
-                form,
-                negated,
-            }));
+            self.expected_ref(IS_EXPECTED, self.peek_token_ref())
         }
-        self.expected_ref(IS_EXPECTED, self.peek_token_ref())
     }
 
     /// `[NOT] IN | BETWEEN | LIKE | ILIKE | SIMILAR TO`, `[NOT] REGEXP | RLIKE`, and
@@ -191,8 +135,8 @@ impl Parser {
             self.like(expr, negated, Pattern::Like)
         } else if self.parse_keyword(Keyword::ILIKE) {
             self.like(expr, negated, Pattern::ILike)
-        } else if self.parse_keywords(&[Keyword::SIMILAR, Keyword::TO]) {
-            self.like(expr, negated, Pattern::SimilarTo)
+        } else if self.peek_keywords(&[Keyword::SIMILAR, Keyword::TO]) {
+            self.refuse_next("SIMILAR TO")
         } else {
             self.expected_ref("IN or BETWEEN after NOT", self.peek_token_ref())
         }
@@ -228,14 +172,14 @@ impl Parser {
         }))
     }
 
-    /// `[NOT] LIKE|ILIKE [ANY] pattern [ESCAPE e]` and `[NOT] SIMILAR TO pattern [ESCAPE e]`.
+    /// `[NOT] LIKE|ILIKE [ANY] pattern [ESCAPE e]`.
     fn like(
         &mut self,
         expr: Box<Expr>,
         negated: bool,
         kind: Pattern,
     ) -> Result<Box<Expr>, ParserError> {
-        let any = kind != Pattern::SimilarTo && self.parse_keyword(Keyword::ANY);
+        let any = self.parse_keyword(Keyword::ANY);
         let pattern = self.subexpr(self.flavor.expr_prec(Prec::Like))?;
         let escape_char = self.escape_char()?;
         Ok(Box::new(match kind {
@@ -249,12 +193,6 @@ impl Parser {
             Pattern::ILike => Expr::ILike {
                 negated,
                 any,
-                expr,
-                pattern,
-                escape_char,
-            },
-            Pattern::SimilarTo => Expr::SimilarTo {
-                negated,
                 expr,
                 pattern,
                 escape_char,
@@ -320,5 +258,4 @@ impl Parser {
 enum Pattern {
     Like,
     ILike,
-    SimilarTo,
 }

@@ -4,7 +4,7 @@
 
 use super::memo::Attempt;
 use super::Prec;
-use crate::parser::{parser_err, Parser};
+use crate::parser::{parser_err, unsupported, Parser};
 use crate::Flavor;
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
@@ -106,7 +106,9 @@ impl Parser {
                 self.expected("an expression", tok)
             }
             Token::LParen => self.parenthesized_prefix(),
-            Token::LBrace => self.odbc_escape().map(Box::new),
+            // ODBC's `{fn f()}` and `{ts '...'}`, DuckDB's `{'k': v}`: refused (see
+            // `keyword_form` in expr_special.rs).
+            Token::LBrace => parser_err(unsupported("`{...}` escapes"), tok.span.start),
             ref t if is_value_token(t) => self.value_prefix(start),
             _ => self.expected("an expression", tok),
         }

@@ -1,15 +1,15 @@
 //! The words that lead a form of their own: literals (TRUE, FALSE, NULL), CASE, CAST and
-//! TRY_CAST, CONVERT, EXISTS, EXTRACT, CEIL/FLOOR, POSITION, SUBSTRING, OVERLAY, TRIM,
-//! INTERVAL, ARRAY, NOT, CURRENT_TIMESTAMP & co.
+//! TRY_CAST, CONVERT, EXISTS, EXTRACT, CEIL/FLOOR, POSITION, SUBSTRING, TRIM, INTERVAL,
+//! ARRAY, NOT, CURRENT_TIMESTAMP & co. (MATCH ... AGAINST, OVERLAY and MAP and STRUCT
+//! literals are refused.)
 
 use super::Prec;
-use crate::parser::Parser;
+use crate::parser::{parser_err, unsupported, Parser};
 use crate::Flavor;
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
-    CaseWhen, CastFormat, CastKind, DataType, DictionaryField, Expr, Function, FunctionArguments,
-    GeometricTypeKind, Map, MapEntry, ObjectName, SearchModifier, TimezoneInfo, TrimWhereField,
-    TypedString, UnaryOperator,
+    CaseWhen, CastFormat, CastKind, Expr, Function, FunctionArguments, GeometricTypeKind,
+    ObjectName, TrimWhereField, UnaryOperator,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
@@ -72,19 +72,25 @@ impl Parser {
             Keyword::FLOOR => Form::CeilFloor(false),
             Keyword::POSITION if *next == Token::LParen => Form::Position,
             Keyword::SUBSTR | Keyword::SUBSTRING => Form::Substring,
-            Keyword::OVERLAY => Form::Overlay,
             Keyword::TRIM => Form::Trim,
             Keyword::INTERVAL => Form::Interval,
             Keyword::ARRAY if *next == Token::LBracket => Form::ArrayLiteral,
             Keyword::ARRAY if *next == Token::LParen => Form::ArraySubquery,
             Keyword::NOT => Form::Not,
-            // A form this parser does not read (the generic dialect's STRUCT literals):
-            // the word falls back to a name, or fails.
-            Keyword::MATCH if matches!(f, Flavor::MySql | Flavor::Generic) => Form::MatchAgainst,
-            Keyword::MAP if f == Flavor::Generic && *next == Token::LBrace => Form::MapLiteral,
-            Keyword::STRUCT if f == Flavor::Generic => {
-                Form::Unsupported("STRUCT literals are not supported")
+            // Forms of other databases, refused by name where sqlparser would read them: the
+            // engine runs its SQL on SQLite, which has none of them, and their grammar would
+            // be download size for nothing. (Without their `(`, MATCH and OVERLAY fail as
+            // forms in sqlparser and are read as names, as here.)
+            Keyword::MATCH
+                if matches!(f, Flavor::MySql | Flavor::Generic) && *next == Token::LParen =>
+            {
+                Form::Refused("MATCH ... AGAINST")
             }
+            Keyword::OVERLAY if *next == Token::LParen => Form::Refused("OVERLAY"),
+            Keyword::MAP if f == Flavor::Generic && *next == Token::LBrace => {
+                Form::Refused("MAP literals")
+            }
+            Keyword::STRUCT if f == Flavor::Generic => Form::Refused("STRUCT literals"),
             k if f.expr_geometric() => Form::Geometric(geometric_kind(k)?),
             _ => return None,
         })
@@ -115,138 +121,14 @@ impl Parser {
             Form::CeilFloor(is_ceil) => self.ceil_floor(is_ceil),
             Form::Position => self.position_expr(word_name(w, span)),
             Form::Substring => self.substring_expr(w.keyword),
-            Form::Overlay => self.overlay_expr(),
             Form::Trim => self.trim_expr(),
             Form::Interval => self.parse_interval(),
             Form::ArrayLiteral => self.array_literal(),
             Form::ArraySubquery => self.array_subquery(word_name(w, span)),
             Form::Not => self.not_expr(),
-            Form::MatchAgainst => self.match_against(),
-            Form::MapLiteral => self.map_literal(),
-            Form::Unsupported(what) => self.expected_ref(what, self.peek_token_ref()),
+            Form::Refused(what) => parser_err(unsupported(what), span.start),
             Form::Geometric(kind) => self.geometric_literal(kind),
         }
-    }
-
-    /// MySQL's `MATCH (columns) AGAINST (value [modifier])`, after MATCH.
-    fn match_against(&mut self) -> Result<Expr, ParserError> {
-        if !self.consume_token(&Token::LParen) {
-            return self.expected_ref("a list of columns in parentheses", self.peek_token_ref());
-        }
-        let columns = self.parse_comma_separated(|p| p.parse_object_name())?;
-        self.expect_token(&Token::RParen)?;
-        self.expect_keyword_is(Keyword::AGAINST)?;
-        self.expect_token(&Token::LParen)?;
-        let match_value = self.parse_value()?;
-        let expansion = [Keyword::WITH, Keyword::QUERY, Keyword::EXPANSION];
-        let opt_search_modifier = if self.parse_keywords(&[
-            Keyword::IN,
-            Keyword::NATURAL,
-            Keyword::LANGUAGE,
-            Keyword::MODE,
-        ]) {
-            Some(if self.parse_keywords(&expansion) {
-                SearchModifier::InNaturalLanguageModeWithQueryExpansion
-            } else {
-                SearchModifier::InNaturalLanguageMode
-            })
-        } else if self.parse_keywords(&[Keyword::IN, Keyword::BOOLEAN, Keyword::MODE]) {
-            Some(SearchModifier::InBooleanMode)
-        } else if self.parse_keywords(&expansion) {
-            Some(SearchModifier::WithQueryExpansion)
-        } else {
-            None
-        };
-        self.expect_token(&Token::RParen)?;
-        Ok(Expr::MatchAgainst {
-            columns,
-            match_value,
-            opt_search_modifier,
-        })
-    }
-
-    /// ODBC's escapes, after `{`: `fn name(args)` or `d|t|ts 'literal'`, through `}`.
-    pub(super) fn odbc_escape(&mut self) -> Result<Expr, ParserError> {
-        let brace = self.get_current_token().clone();
-        let body = match self.maybe_parse(|p| p.odbc_call())? {
-            Some(call) => Some(call),
-            None => self.maybe_parse(|p| p.odbc_datetime())?,
-        };
-        match body {
-            Some(expr) => {
-                self.expect_token(&Token::RBrace)?;
-                Ok(expr)
-            }
-            // The generic dialect reads DuckDB's `{'key': value, ...}`.
-            None if self.flavor == Flavor::Generic => self.dictionary(),
-            None => self.expected("an expression", brace),
-        }
-    }
-
-    /// `'key': value, ...}` after the `{`.
-    fn dictionary(&mut self) -> Result<Expr, ParserError> {
-        let mut fields = Vec::new();
-        if self.peek_token_ref().token != Token::RBrace {
-            loop {
-                let key = self.parse_identifier()?;
-                self.expect_token(&Token::Colon)?;
-                let value = self.subexpr(0)?;
-                fields.push(DictionaryField { key, value });
-                if !self.consume_token(&Token::Comma) {
-                    break;
-                }
-            }
-        }
-        self.expect_token(&Token::RBrace)?;
-        Ok(Expr::Dictionary(fields))
-    }
-
-    /// DuckDB's `MAP {key: value, ...}` (generic dialect), after MAP.
-    fn map_literal(&mut self) -> Result<Expr, ParserError> {
-        self.expect_token(&Token::LBrace)?;
-        let mut entries = Vec::new();
-        if self.peek_token_ref().token != Token::RBrace {
-            loop {
-                // The key stops before `:`, which separates it from the value.
-                let key = self.subexpr(self.flavor.expr_prec(Prec::Colon))?;
-                self.expect_token(&Token::Colon)?;
-                let value = self.subexpr(0)?;
-                entries.push(MapEntry { key, value });
-                if !self.consume_token(&Token::Comma) {
-                    break;
-                }
-            }
-        }
-        self.expect_token(&Token::RBrace)?;
-        Ok(Expr::Map(Map { entries }))
-    }
-
-    fn odbc_call(&mut self) -> Result<Expr, ParserError> {
-        self.expect_keyword_is(Keyword::FN)?;
-        let name = self.parse_object_name()?;
-        match self.parse_function(name)? {
-            Expr::Function(mut call) => {
-                call.uses_odbc_syntax = true;
-                Ok(Expr::Function(call))
-            }
-            other => Ok(other),
-        }
-    }
-
-    fn odbc_datetime(&mut self) -> Result<Expr, ParserError> {
-        let t = self.next_token();
-        let data_type = match t.token.to_string().as_str() {
-            "t" => DataType::Time(None, TimezoneInfo::None),
-            "d" => DataType::Date,
-            "ts" => DataType::Timestamp(None, TimezoneInfo::None),
-            _ => return self.expected("ODBC datetime keyword (t, d, or ts)", t),
-        };
-        let value = self.parse_value()?;
-        Ok(Expr::TypedString(TypedString {
-            data_type,
-            value,
-            uses_odbc_syntax: true,
-        }))
     }
 
     /// `ARRAY[...]`, at the `[`.
@@ -465,28 +347,6 @@ impl Parser {
         })
     }
 
-    /// `OVERLAY(expr PLACING what FROM start [FOR length])`.
-    fn overlay_expr(&mut self) -> Result<Expr, ParserError> {
-        self.expect_token(&Token::LParen)?;
-        let expr = *self.subexpr(0)?;
-        self.expect_keyword_is(Keyword::PLACING)?;
-        let overlay_what = *self.subexpr(0)?;
-        self.expect_keyword_is(Keyword::FROM)?;
-        let overlay_from = *self.subexpr(0)?;
-        let overlay_for = if self.parse_keyword(Keyword::FOR) {
-            Some(self.subexpr(0)?)
-        } else {
-            None
-        };
-        self.expect_token(&Token::RParen)?;
-        Ok(Expr::Overlay {
-            expr: Box::new(expr),
-            overlay_what: Box::new(overlay_what),
-            overlay_from: Box::new(overlay_from),
-            overlay_for,
-        })
-    }
-
     /// `TRIM([BOTH|LEADING|TRAILING] [what FROM] expr)`, or `TRIM(expr, chars)` where the
     /// flavour takes it.
     fn trim_expr(&mut self) -> Result<Expr, ParserError> {
@@ -548,15 +408,12 @@ enum Form {
     CeilFloor(bool),
     Position,
     Substring,
-    Overlay,
     Trim,
     Interval,
     ArrayLiteral,
     ArraySubquery,
     Not,
-    MatchAgainst,
-    MapLiteral,
-    Unsupported(&'static str),
+    Refused(&'static str),
     Geometric(GeometricTypeKind),
 }
 

@@ -245,6 +245,11 @@ impl Parser {
         )
     }
 
+    /// The refusal by name of a construct this parser leaves out, at the next token.
+    pub(crate) fn refuse_next<T>(&self, what: &str) -> Result<T, ParserError> {
+        parser_err(unsupported(what), self.peek_token_ref().span.start)
+    }
+
     // ---- keywords and punctuation ----
 
     pub fn peek_keyword(&self, expected: Keyword) -> bool {

@@ -1,6 +1,6 @@
 //! SET, DECLARE and USE.
 
-use super::super::{parser_err, Parser};
+use super::super::Parser;
 use crate::Flavor;
 use sqlparser::ast::{
     ContextModifier, Declare, DeclareAssignment, DeclareType, Expr, Ident, ObjectName, Set,
@@ -359,10 +359,5 @@ impl Parser {
     /// `USE name`.
     pub(crate) fn parse_use(&mut self) -> Result<Statement, ParserError> {
         Ok(Statement::Use(Use::Object(self.stmt_object_name()?)))
-    }
-
-    /// The refusal of a statement form this parser leaves out, at the next token.
-    pub(crate) fn refuse_next<T>(&self, what: &str) -> Result<T, ParserError> {
-        parser_err(super::unsupported(what), self.peek_token_ref().span.start)
     }
 }
