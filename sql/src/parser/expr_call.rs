@@ -1,14 +1,14 @@
 //! Function calls: the argument list (DISTINCT, `*`, named arguments, ORDER BY,
-//! SEPARATOR, ...), WITHIN GROUP, FILTER, IGNORE/RESPECT NULLS and OVER with its window
-//! specification and frame.
+//! SEPARATOR, ...), WITHIN GROUP, FILTER and OVER with its window specification and frame.
+//! (IGNORE/RESPECT NULLS, the JSON functions' clauses, LISTAGG's ON OVERFLOW, XMLPARSE and
+//! ClickHouse's parametric calls are refused by name.)
 
 use super::prefix::is_plain_name;
 use crate::parser::{parser_err, Parser};
 use crate::Flavor;
 use sqlparser::ast::{
     DuplicateTreatment, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgOperator,
-    FunctionArgumentClause, FunctionArgumentList, FunctionArguments, HavingBound, HavingBoundKind,
-    JsonNullClause, JsonReturningClause, ListAggOnOverflow, NullTreatment, ObjectName, WindowFrame,
+    FunctionArgumentClause, FunctionArgumentList, FunctionArguments, ObjectName, WindowFrame,
     WindowFrameBound, WindowFrameUnits, WindowSpec, WindowType,
 };
 use sqlparser::keywords::Keyword;
@@ -43,14 +43,13 @@ impl Parser {
 
     /// [`Parser::parse_function`], boxed.
     pub(super) fn function_boxed(&mut self, name: ObjectName) -> Result<Box<Expr>, ParserError> {
+        if matches!(self.flavor, Flavor::Postgres | Flavor::Generic)
+            && is_plain_name(&name, "xmlparse")
+        {
+            return self.refuse_next("XMLPARSE");
+        }
         self.expect_token(&Token::LParen)?;
-        let xmlparse = matches!(self.flavor, Flavor::Postgres | Flavor::Generic)
-            && is_plain_name(&name, "xmlparse");
-        let args = if xmlparse {
-            self.xmlparse_arguments()?
-        } else {
-            self.function_argument_list()?
-        };
+        let args = self.function_argument_list()?;
         self.call_after_arguments(name, args).map(Box::new)
     }
 
@@ -61,33 +60,19 @@ impl Parser {
         name: ObjectName,
         first: FunctionArgumentList,
     ) -> Result<Expr, ParserError> {
-        let (parameters, args) =
-            if self.flavor == Flavor::Generic && self.consume_token(&Token::LParen) {
-                (
-                    FunctionArguments::List(first),
-                    self.function_argument_list()?,
-                )
-            } else {
-                (FunctionArguments::None, first)
-            };
+        if self.flavor == Flavor::Generic && self.peek_token_ref().token == Token::LParen {
+            return self.refuse_next("a parametric call `f(params)(args)`");
+        }
         let within_group = self.within_group()?;
         let filter = self.aggregate_filter()?;
-        let in_args = args
-            .clauses
-            .iter()
-            .any(|c| matches!(c, FunctionArgumentClause::IgnoreOrRespectNulls(_)));
-        let null_treatment = if in_args {
-            None
-        } else {
-            self.null_treatment()?
-        };
+        self.refuse_null_treatment()?;
         let over = self.over_clause()?;
         Ok(Expr::Function(Function {
             name,
             uses_odbc_syntax: false,
-            parameters,
-            args: FunctionArguments::List(args),
-            null_treatment,
+            parameters: FunctionArguments::None,
+            args: FunctionArguments::List(first),
+            null_treatment: None,
             filter,
             over,
             within_group,
@@ -132,41 +117,34 @@ impl Parser {
         Ok(Some(WindowType::NamedWindow(self.parse_identifier()?)))
     }
 
-    /// XMLPARSE's `DOCUMENT|CONTENT value)`: the mode is the one argument's name.
-    fn xmlparse_arguments(&mut self) -> Result<FunctionArgumentList, ParserError> {
-        let name = self.parse_identifier()?;
-        let value = self.subexpr(0)?;
-        self.expect_token(&Token::RParen)?;
-        Ok(FunctionArgumentList {
-            duplicate_treatment: None,
-            args: vec![FunctionArg::Named {
-                name,
-                arg: FunctionArgExpr::Expr(*value),
-                operator: FunctionArgOperator::Space,
-            }],
-            clauses: Vec::new(),
-        })
+    /// Refuses `IGNORE NULLS` or `RESPECT NULLS` (which SQLite has not) where sqlparser would
+    /// read them. Like the other refusals of this file, named at its first keyword: the
+    /// engine runs its SQL on SQLite, and grammar it cannot run is download size for nothing.
+    fn refuse_null_treatment(&self) -> Result<(), ParserError> {
+        if self
+            .peek_one_of_keywords(&[Keyword::RESPECT, Keyword::IGNORE])
+            .is_some()
+        {
+            return self.refuse_next("IGNORE NULLS / RESPECT NULLS");
+        }
+        Ok(())
     }
 
-    /// `IGNORE NULLS` or `RESPECT NULLS`, if there.
-    fn null_treatment(&mut self) -> Result<Option<NullTreatment>, ParserError> {
-        match self.parse_one_of_keywords(&[Keyword::RESPECT, Keyword::IGNORE]) {
-            Some(k) => {
-                self.expect_keyword_is(Keyword::NULLS)?;
-                Ok(Some(if k == Keyword::RESPECT {
-                    NullTreatment::RespectNulls
-                } else {
-                    NullTreatment::IgnoreNulls
-                }))
-            }
-            None => Ok(None),
+    /// Refuses the JSON functions' `ABSENT ON NULL`, `NULL ON NULL` and `RETURNING type`.
+    fn refuse_json_clauses(&mut self) -> Result<(), ParserError> {
+        if self.peek_keywords(&[Keyword::ABSENT, Keyword::ON, Keyword::NULL])
+            || self.peek_keywords(&[Keyword::NULL, Keyword::ON, Keyword::NULL])
+            || self.peek_keyword(Keyword::RETURNING)
+        {
+            return self.refuse_next("JSON function clauses (ON NULL, RETURNING)");
         }
+        Ok(())
     }
 
     /// The arguments after `(`, through `)`.
     pub(crate) fn function_argument_list(&mut self) -> Result<FunctionArgumentList, ParserError> {
         let mut clauses = Vec::new();
-        self.json_clauses(&mut clauses)?;
+        self.refuse_json_clauses()?;
         if self.consume_token(&Token::RParen) {
             return Ok(FunctionArgumentList {
                 duplicate_treatment: None,
@@ -199,9 +177,7 @@ impl Parser {
             clauses.push(FunctionArgumentClause::Where(*self.subexpr(0)?));
         }
         if self.flavor == Flavor::Generic {
-            if let Some(n) = self.null_treatment()? {
-                clauses.push(FunctionArgumentClause::IgnoreOrRespectNulls(n));
-            }
+            self.refuse_null_treatment()?;
         }
         if self.parse_keywords(&[Keyword::ORDER, Keyword::BY]) {
             clauses.push(FunctionArgumentClause::OrderBy(
@@ -211,51 +187,19 @@ impl Parser {
         if self.parse_keyword(Keyword::LIMIT) {
             clauses.push(FunctionArgumentClause::Limit(*self.subexpr(0)?));
         }
-        if self.flavor == Flavor::Generic && self.parse_keyword(Keyword::HAVING) {
-            let kind =
-                if self.expect_one_of_keywords(&[Keyword::MIN, Keyword::MAX])? == Keyword::MIN {
-                    HavingBoundKind::Min
-                } else {
-                    HavingBoundKind::Max
-                };
-            clauses.push(FunctionArgumentClause::Having(HavingBound(
-                kind,
-                *self.subexpr(0)?,
-            )));
+        if self.flavor == Flavor::Generic && self.peek_keyword(Keyword::HAVING) {
+            return self.refuse_next("HAVING MIN/MAX in a call");
         }
         if matches!(self.flavor, Flavor::Generic | Flavor::MySql)
             && self.parse_keyword(Keyword::SEPARATOR)
         {
             clauses.push(FunctionArgumentClause::Separator(self.parse_value()?));
         }
-        if let Some(overflow) = self.listagg_on_overflow()? {
-            clauses.push(FunctionArgumentClause::OnOverflow(overflow));
+        if self.peek_keywords(&[Keyword::ON, Keyword::OVERFLOW]) {
+            return self.refuse_next("LISTAGG's ON OVERFLOW");
         }
-        self.json_clauses(clauses)?;
+        self.refuse_json_clauses()?;
         self.expect_token(&Token::RParen)?;
-        Ok(())
-    }
-
-    /// `ABSENT ON NULL` / `NULL ON NULL` and `RETURNING <type>` (JSON functions).
-    fn json_clauses(
-        &mut self,
-        clauses: &mut Vec<FunctionArgumentClause>,
-    ) -> Result<(), ParserError> {
-        if self.parse_keywords(&[Keyword::ABSENT, Keyword::ON, Keyword::NULL]) {
-            clauses.push(FunctionArgumentClause::JsonNullClause(
-                JsonNullClause::AbsentOnNull,
-            ));
-        } else if self.parse_keywords(&[Keyword::NULL, Keyword::ON, Keyword::NULL]) {
-            clauses.push(FunctionArgumentClause::JsonNullClause(
-                JsonNullClause::NullOnNull,
-            ));
-        }
-        if self.parse_keyword(Keyword::RETURNING) {
-            let data_type = self.parse_data_type()?;
-            clauses.push(FunctionArgumentClause::JsonReturningClause(
-                JsonReturningClause { data_type },
-            ));
-        }
         Ok(())
     }
 
@@ -270,39 +214,6 @@ impl Parser {
             (false, false) => Ok(None),
             (true, true) => parser_err("Cannot specify both ALL and DISTINCT", at),
         }
-    }
-
-    /// LISTAGG's `ON OVERFLOW ERROR | TRUNCATE [filler] WITH|WITHOUT COUNT`.
-    fn listagg_on_overflow(&mut self) -> Result<Option<ListAggOnOverflow>, ParserError> {
-        if !self.parse_keywords(&[Keyword::ON, Keyword::OVERFLOW]) {
-            return Ok(None);
-        }
-        if self.parse_keyword(Keyword::ERROR) {
-            return Ok(Some(ListAggOnOverflow::Error));
-        }
-        self.expect_keyword_is(Keyword::TRUNCATE)?;
-        let filler = match &self.peek_token_ref().token {
-            Token::Word(w) if w.keyword == Keyword::WITH || w.keyword == Keyword::WITHOUT => None,
-            Token::SingleQuotedString(_)
-            | Token::EscapedStringLiteral(_)
-            | Token::UnicodeStringLiteral(_)
-            | Token::NationalStringLiteral(_)
-            | Token::QuoteDelimitedStringLiteral(_)
-            | Token::NationalQuoteDelimitedStringLiteral(_)
-            | Token::HexStringLiteral(_) => Some(self.subexpr(0)?),
-            _ => {
-                return self.expected_ref(
-                    "either filler, WITH, or WITHOUT in LISTAGG",
-                    self.peek_token_ref(),
-                )
-            }
-        };
-        let with_count = self.parse_keyword(Keyword::WITH);
-        if !with_count && !self.parse_keyword(Keyword::WITHOUT) {
-            return self.expected_ref("either WITH or WITHOUT in LISTAGG", self.peek_token_ref());
-        }
-        self.expect_keyword_is(Keyword::COUNT)?;
-        Ok(Some(ListAggOnOverflow::Truncate { filler, with_count }))
     }
 
     fn push_function_arg(&mut self, args: &mut Vec<FunctionArg>) -> Result<(), ParserError> {

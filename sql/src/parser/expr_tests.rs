@@ -768,6 +768,14 @@ fn other_databases_forms_are_refused_by_name() {
         "a IS NOT JSON",
         "a IS NOT NFC NORMALIZED",
         "a IS NORMALIZED",
+        "first_value(a) IGNORE NULLS OVER (ORDER BY b)",
+        "f(a IGNORE NULLS)",
+        "json_object('a', 1 ABSENT ON NULL RETURNING JSONB)",
+        "json_object(NULL ON NULL)",
+        "listagg(a, ',' ON OVERFLOW TRUNCATE '...' WITH COUNT)",
+        "any_value(a HAVING MAX b)",
+        "XMLPARSE(DOCUMENT '<a/>')",
+        "quantile(0.5)(a)",
     ] {
         let mut refused = false;
         for f in FLAVORS {
