@@ -1,9 +1,9 @@
-//! The infix operators: binary operators per flavour, ANY/ALL/SOME, `::`, `!`, JSON paths;
+//! The infix operators: binary operators per flavour, ANY/ALL/SOME, `::`, `!` (Snowflake's `:` paths are refused);
 //! the keyword-led ones are in `expr_predicate.rs`.
 
-use crate::parser::{parser_err, Parser};
+use crate::parser::{parser_err, unsupported, Parser};
 use crate::Flavor;
-use sqlparser::ast::{BinaryOperator, CastKind, Expr, JsonPath, JsonPathElem, UnaryOperator};
+use sqlparser::ast::{BinaryOperator, CastKind, Expr, UnaryOperator};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
@@ -41,11 +41,10 @@ impl Parser {
                     expr: left,
                 }))
             }
-            Token::Colon => {
-                self.prev_token();
-                let path = self.json_path()?;
-                Ok(Box::new(Expr::JsonAccess { value: left, path }))
-            }
+            // Snowflake's and Databricks' `value:key.path`, refused by name: SQLite, which
+            // runs the engine's SQL, has no such access, and its grammar would be download
+            // size for nothing.
+            Token::Colon => parser_err(unsupported("`:` paths (`value:key`)"), tok.span.start),
             other => parser_err(
                 format!("No infix parser for token {other:?}"),
                 tok.span.start,
@@ -228,49 +227,6 @@ impl Parser {
     pub(crate) fn peek_subquery(&self) -> bool {
         self.peek_one_of_keywords(&[Keyword::SELECT, Keyword::WITH])
             .is_some()
-    }
-
-    /// A JSON path after a colon: `:key`, `:[expr]`, then `.key` and `[expr]`.
-    fn json_path(&mut self) -> Result<JsonPath, ParserError> {
-        let mut path = Vec::new();
-        loop {
-            let t = self.next_token();
-            match t.token {
-                Token::Colon
-                    if path.is_empty() && self.peek_token_ref().token == Token::LBracket =>
-                {
-                    self.advance_token();
-                    let key = self.parse_wildcard_expr()?;
-                    self.expect_token(&Token::RBracket)?;
-                    path.push(JsonPathElem::ColonBracket { key });
-                }
-                Token::Colon if path.is_empty() => path.push(self.json_path_key()?),
-                Token::Period if !path.is_empty() => path.push(self.json_path_key()?),
-                Token::LBracket => {
-                    let key = self.parse_wildcard_expr()?;
-                    self.expect_token(&Token::RBracket)?;
-                    path.push(JsonPathElem::Bracket { key });
-                }
-                _ => {
-                    self.prev_token();
-                    return Ok(JsonPath { path });
-                }
-            }
-        }
-    }
-
-    fn json_path_key(&mut self) -> Result<JsonPathElem, ParserError> {
-        let t = self.next_token();
-        match t.token {
-            Token::Word(w) if matches!(w.quote_style, None | Some('"') | Some('`')) => {
-                Ok(JsonPathElem::Dot {
-                    key: w.value,
-                    quoted: w.quote_style.is_some(),
-                })
-            }
-            Token::DoubleQuotedString(key) => Ok(JsonPathElem::Dot { key, quoted: true }),
-            _ => self.expected("variant object key name", t),
-        }
     }
 }
 

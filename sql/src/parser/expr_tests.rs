@@ -776,6 +776,8 @@ fn other_databases_forms_are_refused_by_name() {
         "any_value(a HAVING MAX b)",
         "XMLPARSE(DOCUMENT '<a/>')",
         "quantile(0.5)(a)",
+        "a:b.c[0]",
+        "a:[1]",
     ] {
         let mut refused = false;
         for f in FLAVORS {
