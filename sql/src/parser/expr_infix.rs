@@ -1,5 +1,5 @@
-//! The infix operators: binary operators per flavour, ANY/ALL/SOME, `::`, `!` (Snowflake's `:` paths are refused);
-//! the keyword-led ones are in `expr_predicate.rs`.
+//! The infix operators: binary operators per flavour, ANY/ALL/SOME, `::`, `!` (Snowflake's
+//! `:` paths are refused); the keyword-led ones are in `expr_predicate.rs`.
 
 use crate::parser::{parser_err, unsupported, Parser};
 use crate::Flavor;
