@@ -195,9 +195,11 @@ impl Parser {
 
     /// One operand of the set operations.
     fn query_body_operand(&mut self) -> Result<Box<SetExpr>, ParserError> {
-        if self.peek_keyword(Keyword::SELECT)
-            || (self.peek_keyword(Keyword::FROM) && self.flavor.query_supports_from_first_select())
-        {
+        if self.peek_keyword(Keyword::FROM) && self.flavor.query_supports_from_first_select() {
+            // DuckDB's `FROM t [SELECT ...]`: refused (see query_refused.rs).
+            return self.refuse_next("FROM-first queries");
+        }
+        if self.peek_keyword(Keyword::SELECT) {
             let select = self.query_select()?;
             return Ok(boxed_set_expr(|| SetExpr::Select(select)));
         }
@@ -392,7 +394,7 @@ fn set_operator(keyword: Keyword) -> Option<SetOperator> {
 /// The questions sqlparser's dialects answer for the query clauses above.
 impl Flavor {
     /// `FROM t SELECT ...` and a bare `FROM t`.
-    pub(crate) fn query_supports_from_first_select(self) -> bool {
+    fn query_supports_from_first_select(self) -> bool {
         self == Flavor::Generic
     }
 

@@ -54,18 +54,6 @@ impl Parser {
     /// A SELECT without WITH, set operations, ORDER BY or LIMIT (sqlparser's `parse_select`),
     /// boxed and filled clause by clause (see the note on stack in query.rs).
     pub(super) fn query_select(&mut self) -> Result<Box<Select>, ParserError> {
-        let mut from_first = None;
-        if self.flavor.query_supports_from_first_select() && self.peek_keyword(Keyword::FROM) {
-            let from_token = self.expect_keyword(Keyword::FROM)?;
-            let from = self.query_from_list()?;
-            let mut select = new_select(from_token);
-            select.from = from;
-            if !self.peek_keyword(Keyword::SELECT) {
-                select.flavor = SelectFlavor::FromFirstNoSelect;
-                return Ok(select);
-            }
-            from_first = Some(select.from);
-        }
         let mut select = self.query_select_head()?;
         if !(self.flavor.query_supports_empty_projections() && self.peek_keyword(Keyword::FROM)) {
             select.projection = self.parse_projection()?;
@@ -73,10 +61,7 @@ impl Parser {
         if self.parse_keyword(Keyword::INTO) {
             select.into = Some(self.query_select_into()?);
         }
-        if let Some(from) = from_first {
-            select.from = from;
-            select.flavor = SelectFlavor::FromFirst;
-        } else if self.parse_keyword(Keyword::FROM) {
+        if self.parse_keyword(Keyword::FROM) {
             select.from = self.query_from_list()?;
         }
         self.query_select_filters(&mut select)?;

@@ -117,8 +117,6 @@ const SELECTS: &[&str] = &[
     "SELECT t.5 FROM t",
     "SELECT a, FROM t",
     "SELECT (*) FROM t",
-    "FROM t",
-    "FROM t SELECT a",
     "SELECT /*+ hint */ a FROM t",
 ];
 
@@ -377,6 +375,8 @@ const REFUSED: &[&str] = &[
     "SELECT a FROM t PREWHERE a = 1",
     "SELECT * FROM t MATCH_RECOGNIZE (PATTERN (a) DEFINE a AS true)",
     "SELECT 1 |> WHERE true",
+    "FROM t",
+    "FROM t SELECT a",
     "WITH c AS (SELECT 1) MERGE INTO t USING c ON 1 = 1",
 ];
 
