@@ -233,7 +233,7 @@ impl Parser {
             Some(arg) => Ok(arg),
             None => {
                 let expr = self.wildcard_expr_boxed()?;
-                self.unnamed_arg(expr)
+                self.unnamed_arg(*expr)
             }
         }
     }
@@ -250,7 +250,7 @@ impl Parser {
                 }));
             }
         }
-        self.unnamed_arg(expr)
+        self.unnamed_arg(*expr)
     }
 
     /// `name => value` and the like, the name an identifier.
@@ -265,8 +265,8 @@ impl Parser {
         }))
     }
 
-    fn unnamed_arg(&mut self, expr: Box<Expr>) -> Result<Box<FunctionArg>, ParserError> {
-        let arg = self.maybe_aliased_arg((*expr).into())?;
+    fn unnamed_arg(&mut self, expr: Expr) -> Result<Box<FunctionArg>, ParserError> {
+        let arg = self.maybe_aliased_arg(expr.into())?;
         Ok(Box::new(FunctionArg::Unnamed(arg)))
     }
 
