@@ -227,7 +227,7 @@ impl Parser {
     fn function_arg(&mut self) -> Result<Box<FunctionArg>, ParserError> {
         if self.flavor.expr_named_args_by_expr() {
             let expr = self.wildcard_expr_boxed()?;
-            return self.arg_after_expr(expr);
+            return self.arg_after_expr(*expr);
         }
         match self.maybe_parse(Parser::named_arg)? {
             Some(arg) => Ok(arg),
@@ -239,18 +239,18 @@ impl Parser {
     }
 
     /// `expr => value` (PostgreSQL, T-SQL: the name read as an expression), or `expr`.
-    fn arg_after_expr(&mut self, expr: Box<Expr>) -> Result<Box<FunctionArg>, ParserError> {
-        if !matches!(*expr, Expr::Wildcard(_) | Expr::QualifiedWildcard(..)) {
+    fn arg_after_expr(&mut self, expr: Expr) -> Result<Box<FunctionArg>, ParserError> {
+        if !matches!(expr, Expr::Wildcard(_) | Expr::QualifiedWildcard(..)) {
             if let Some(operator) = self.maybe_parse(|p| p.named_arg_operator())? {
                 let arg = self.wildcard_expr_boxed()?;
                 return Ok(Box::new(FunctionArg::ExprNamed {
-                    name: *expr,
+                    name: expr,
                     arg: (*arg).into(),
                     operator,
                 }));
             }
         }
-        self.unnamed_arg(*expr)
+        self.unnamed_arg(expr)
     }
 
     /// `name => value` and the like, the name an identifier.
