@@ -259,6 +259,10 @@ fn timestamp(s: &str, zoned: bool) -> Option<String> {
                 _ => return None,
             };
             let digits = digits.replace(':', "");
+            // Digits only, so that the slices below fall on character boundaries.
+            if !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
             let (zh, zm): (i64, i64) = match digits.len() {
                 2 => (digits.parse().ok()?, 0),
                 4 => (digits[..2].parse().ok()?, digits[2..].parse().ok()?),
@@ -313,6 +317,14 @@ mod tests {
             Some("2000-01-01 10:00:00")
         );
         assert_eq!(timestamp("tomorrow", true), None);
+    }
+
+    /// A zone of four bytes that are not four digits (found by fuzzing: it once sliced a
+    /// character in half and panicked) is left as written, for SQLite and the vendor's error.
+    #[test]
+    fn a_zone_that_is_not_digits_is_not_read() {
+        assert_eq!(timestamp("2000-01-01 00:00:00+0\u{fffd}", true), None);
+        assert_eq!(timestamp("2000-01-01 00:00:00+ab:c", true), None);
     }
 
     #[test]
