@@ -2,11 +2,12 @@
 //! parse the project's tests make (`tests/corpus.jsonl`), each statement lexed and parsed.
 //! `cargo bench -p queuelab-sql`.
 
+#[path = "../tests/reference/mod.rs"]
+mod reference;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use queuelab_sql::{lexer, Flavor, Parser};
-use sqlparser::dialect::{
-    Dialect, GenericDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect,
-};
+use reference::{dialect, flavor};
 use sqlparser::tokenizer::Tokenizer;
 
 fn corpus() -> Vec<(Flavor, String)> {
@@ -15,26 +16,12 @@ fn corpus() -> Vec<(Flavor, String)> {
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
         .filter(|v| v["entry"] == "statement")
         .filter_map(|v| {
-            let flavor = match v["flavor"].as_str()? {
-                "MySql" => Flavor::MySql,
-                "Postgres" => Flavor::Postgres,
-                "MsSql" => Flavor::MsSql,
-                "Sqlite" => Flavor::Sqlite,
-                _ => Flavor::Generic,
-            };
-            Some((flavor, v["sql"].as_str()?.to_string()))
+            Some((
+                flavor(v["flavor"].as_str()?),
+                v["sql"].as_str()?.to_string(),
+            ))
         })
         .collect()
-}
-
-fn dialect(f: Flavor) -> Box<dyn Dialect> {
-    match f {
-        Flavor::MySql => Box::new(MySqlDialect {}),
-        Flavor::Postgres => Box::new(PostgreSqlDialect {}),
-        Flavor::MsSql => Box::new(MsSqlDialect {}),
-        Flavor::Sqlite => Box::new(SQLiteDialect {}),
-        Flavor::Generic => Box::new(GenericDialect {}),
-    }
 }
 
 fn parse(c: &mut Criterion) {

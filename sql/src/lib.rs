@@ -10,6 +10,14 @@
 pub mod lexer;
 pub mod parser;
 
+// The tests hold this crate to sqlparser through `tests/reference/`, which names the crate as
+// its users do.
+#[cfg(test)]
+extern crate self as queuelab_sql;
+#[cfg(test)]
+#[path = "../tests/reference/mod.rs"]
+mod reference;
+
 /// Whose SQL is read. Each flavour answers the questions sqlparser's dialects answer, for
 /// the dialects Queue Lab uses only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

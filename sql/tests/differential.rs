@@ -8,37 +8,16 @@
 //! `QL_DIFF_SHOW=N` prints the first N differences in full; `QL_DIFF_ENTRY=expr` (or
 //! `statement`, `query`) and `QL_DIFF_FLAVOR=MySql` narrow the run.
 
+mod reference;
+
 use queuelab_sql::{lexer, Flavor, Parser};
-use sqlparser::dialect::{
-    Dialect, GenericDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect,
-};
+use reference::{dialect, flavor};
 use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
 
 struct Case {
     entry: String,
     flavor: Flavor,
     sql: String,
-}
-
-fn flavor(name: &str) -> Flavor {
-    match name {
-        "MySql" => Flavor::MySql,
-        "Postgres" => Flavor::Postgres,
-        "MsSql" => Flavor::MsSql,
-        "Sqlite" => Flavor::Sqlite,
-        "Generic" => Flavor::Generic,
-        other => panic!("unknown flavor {other}"),
-    }
-}
-
-fn dialect(f: Flavor) -> Box<dyn Dialect> {
-    match f {
-        Flavor::MySql => Box::new(MySqlDialect {}),
-        Flavor::Postgres => Box::new(PostgreSqlDialect {}),
-        Flavor::MsSql => Box::new(MsSqlDialect {}),
-        Flavor::Sqlite => Box::new(SQLiteDialect {}),
-        Flavor::Generic => Box::new(GenericDialect {}),
-    }
 }
 
 fn corpus() -> Vec<Case> {

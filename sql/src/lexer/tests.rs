@@ -2,29 +2,8 @@
 //! escapes, errors, numbers, placeholders, variables, comments, operators, odd characters.
 
 use super::tokenize;
-use crate::Flavor;
-use sqlparser::dialect::{
-    Dialect, GenericDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect,
-};
+use crate::reference::{dialect, FLAVORS};
 use sqlparser::tokenizer::Tokenizer;
-
-const FLAVORS: [Flavor; 5] = [
-    Flavor::MySql,
-    Flavor::Postgres,
-    Flavor::MsSql,
-    Flavor::Sqlite,
-    Flavor::Generic,
-];
-
-fn dialect(f: Flavor) -> Box<dyn Dialect> {
-    match f {
-        Flavor::MySql => Box::new(MySqlDialect {}),
-        Flavor::Postgres => Box::new(PostgreSqlDialect {}),
-        Flavor::MsSql => Box::new(MsSqlDialect {}),
-        Flavor::Sqlite => Box::new(SQLiteDialect {}),
-        Flavor::Generic => Box::new(GenericDialect {}),
-    }
-}
 
 /// Tokens with spans, or the error as displayed: what the two lexers must agree on.
 fn outcome(

@@ -3,29 +3,9 @@
 //! tokenizer and parser are called: both parsers read sqlparser's tokens.
 
 use crate::parser::Parser;
+use crate::reference::{dialect, FLAVORS};
 use crate::Flavor;
-use sqlparser::dialect::{
-    Dialect, GenericDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect,
-};
 use sqlparser::tokenizer::{Token, Tokenizer};
-
-pub(super) const FLAVORS: [Flavor; 5] = [
-    Flavor::MySql,
-    Flavor::Postgres,
-    Flavor::MsSql,
-    Flavor::Sqlite,
-    Flavor::Generic,
-];
-
-fn dialect(f: Flavor) -> Box<dyn Dialect> {
-    match f {
-        Flavor::MySql => Box::new(MySqlDialect {}),
-        Flavor::Postgres => Box::new(PostgreSqlDialect {}),
-        Flavor::MsSql => Box::new(MsSqlDialect {}),
-        Flavor::Sqlite => Box::new(SQLiteDialect {}),
-        Flavor::Generic => Box::new(GenericDialect {}),
-    }
-}
 
 #[derive(Debug, PartialEq)]
 enum Outcome<T> {

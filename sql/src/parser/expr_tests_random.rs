@@ -1,7 +1,8 @@
 //! Random runs of expression and data type tokens, the same for every run (fixed seeds),
 //! held to sqlparser's parse; none may make ours panic.
 
-use super::tests::{compare, FLAVORS};
+use super::tests::compare;
+use crate::reference::FLAVORS;
 
 /// Random runs of expression tokens, the same for every run (a fixed seed): both parsers
 /// must agree on each, and ours must not panic.

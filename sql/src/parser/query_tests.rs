@@ -1,29 +1,9 @@
 //! Queries beyond the corpus, held to sqlparser's own parse in each flavour: the same tree
 //! and next token, or the same error.
 
+use crate::reference::{dialect, FLAVORS};
 use crate::{Flavor, Parser};
-use sqlparser::dialect::{
-    Dialect, GenericDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect,
-};
 use sqlparser::tokenizer::{Token, Tokenizer};
-
-const FLAVORS: [Flavor; 5] = [
-    Flavor::MySql,
-    Flavor::Postgres,
-    Flavor::MsSql,
-    Flavor::Sqlite,
-    Flavor::Generic,
-];
-
-fn dialect(f: Flavor) -> Box<dyn Dialect> {
-    match f {
-        Flavor::MySql => Box::new(MySqlDialect {}),
-        Flavor::Postgres => Box::new(PostgreSqlDialect {}),
-        Flavor::MsSql => Box::new(MsSqlDialect {}),
-        Flavor::Sqlite => Box::new(SQLiteDialect {}),
-        Flavor::Generic => Box::new(GenericDialect {}),
-    }
-}
 
 /// Both parses of `sql` as a query in `flavor`, as comparable strings (`None` when they
 /// agree).

@@ -1,29 +1,10 @@
 //! Statements beyond the corpus, each held to sqlparser's own parse (tree and next token,
 //! or error text) in the flavours named.
 
+use crate::reference::{dialect, FLAVORS};
 use crate::{Flavor, Parser};
-use sqlparser::dialect::{
-    Dialect, GenericDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect,
-};
+use sqlparser::dialect::Dialect;
 use sqlparser::tokenizer::{Token, Tokenizer};
-
-const ALL: [Flavor; 5] = [
-    Flavor::MySql,
-    Flavor::Postgres,
-    Flavor::MsSql,
-    Flavor::Sqlite,
-    Flavor::Generic,
-];
-
-fn dialect(f: Flavor) -> Box<dyn Dialect> {
-    match f {
-        Flavor::MySql => Box::new(MySqlDialect {}),
-        Flavor::Postgres => Box::new(PostgreSqlDialect {}),
-        Flavor::MsSql => Box::new(MsSqlDialect {}),
-        Flavor::Sqlite => Box::new(SQLiteDialect {}),
-        Flavor::Generic => Box::new(GenericDialect {}),
-    }
-}
 
 /// The statement (or error) and next token each parser gives for `sql` in `f`, written out
 /// to show a difference (spans included, so not for comparing), or `None` when sqlparser's
@@ -133,7 +114,7 @@ fn inserts() {
         "INSERT /*+ SET_VAR(x=1) */ INTO t VALUES (1)",
         "INSERT INTO t WITH x AS (SELECT 1) SELECT * FROM x",
     ] {
-        agree(&ALL, sql);
+        agree(&FLAVORS, sql);
     }
 }
 
@@ -183,7 +164,7 @@ fn updates_and_deletes() {
         "UPDATE db..t SET a = 1",
         "DELETE FROM db...t",
     ] {
-        agree(&ALL, sql);
+        agree(&FLAVORS, sql);
     }
 }
 
@@ -252,7 +233,7 @@ fn create_tables() {
         "CREATE TABLE t (a int AUTO_INCREMENT)",
         "CREATE TABLE t (a int IDENTITY(1, -1))",
     ] {
-        agree(&ALL, sql);
+        agree(&FLAVORS, sql);
     }
 }
 
@@ -307,7 +288,7 @@ fn other_ddl() {
         "ALTER THING t",
         "ALTER",
     ] {
-        agree(&ALL, sql);
+        agree(&FLAVORS, sql);
     }
 }
 
@@ -462,7 +443,7 @@ fn transactions_and_sessions() {
         "WITH x AS (SELECT 1) SELECT * FROM x",
         "WITH d AS (DELETE FROM q RETURNING *) INSERT INTO a SELECT * FROM d",
     ] {
-        agree(&ALL, sql);
+        agree(&FLAVORS, sql);
     }
 }
 
@@ -479,9 +460,9 @@ fn deep_nesting_is_refused_as_sqlparser_refuses_it() {
         for depth in [48, 49, 50, 51, 60] {
             let open = "(".repeat(depth);
             let close = ")".repeat(depth);
-            agree(&ALL, &format!("{open}SELECT 1{close}"));
-            agree(&ALL, &format!("INSERT INTO t {open}SELECT 1{close}"));
-            agree(&ALL, &format!("UPDATE t SET a = {open}1{close}"));
+            agree(&FLAVORS, &format!("{open}SELECT 1{close}"));
+            agree(&FLAVORS, &format!("INSERT INTO t {open}SELECT 1{close}"));
+            agree(&FLAVORS, &format!("UPDATE t SET a = {open}1{close}"));
         }
     });
 }
@@ -546,7 +527,7 @@ fn job_queue_schemas_and_statements() {
         "DROP TABLE IF EXISTS #tmp",
         "SET DEADLOCK_PRIORITY LOW",
     ] {
-        agree(&ALL, sql);
+        agree(&FLAVORS, sql);
     }
 }
 
@@ -620,7 +601,7 @@ fn statement_lists() {
         "INSERT INTO t VALUES (1); END; SELECT 1",
         "SELECT 1; nonsense",
     ] {
-        for f in ALL {
+        for f in FLAVORS {
             let d = dialect(f);
             let theirs =
                 sqlparser::parser::Parser::parse_sql(d.as_ref(), sql).map_err(|e| e.to_string());
