@@ -195,7 +195,7 @@ impl Parser {
             if let Some(index_type) = self.using_index_type()? {
                 options.push(IndexOption::Using(index_type));
             } else if self.parse_keyword(Keyword::COMMENT) {
-                options.push(IndexOption::Comment(self.stmt_literal_string()?));
+                options.push(IndexOption::Comment(self.parse_literal_string()?));
             } else {
                 return Ok(options);
             }

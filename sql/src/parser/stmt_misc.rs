@@ -128,7 +128,7 @@ impl Parser {
         }
         let charset_name = self.parse_identifier()?;
         let collation_name = if self.parse_keyword(Keyword::COLLATE) {
-            Some(self.stmt_literal_string()?)
+            Some(self.parse_literal_string()?)
         } else {
             None
         };

@@ -229,22 +229,6 @@ impl Parser {
         s
     }
 
-    /// A string literal (sqlparser's `parse_literal_string`).
-    pub(crate) fn stmt_literal_string(&mut self) -> Result<String, ParserError> {
-        let next = self.next_token();
-        match next.token {
-            Token::Word(w) if w.keyword == Keyword::NoKeyword => Ok(w.value),
-            Token::SingleQuotedString(s) | Token::DoubleQuotedString(s) => Ok(s),
-            Token::EscapedStringLiteral(s)
-                if matches!(self.flavor, Flavor::Postgres | Flavor::Generic) =>
-            {
-                Ok(s)
-            }
-            Token::UnicodeStringLiteral(s) => Ok(s),
-            _ => self.expected("literal string", next),
-        }
-    }
-
     /// A string after COMMENT.
     pub(super) fn comment_value(&mut self) -> Result<String, ParserError> {
         let next = self.next_token();
