@@ -110,50 +110,53 @@ fn mismatch(dialect: Dialect, row: usize, named: bool, values: usize, target: us
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trace::checked::{Checked, OrFail};
 
-    fn fitted(dialect: Dialect, sql: &str) -> Result<(Option<String>, String), StepError> {
+    /// The INSERT `sql` fitted to `q (id, v)`: the outer error is the test's own setup failing.
+    fn fitted(dialect: Dialect, sql: &str) -> Checked<Result<(Option<String>, String), StepError>> {
         let mut catalog = Catalog::default();
         let script = crate::dialect::front::parse_script(dialect, "CREATE TABLE q (id int, v int)");
-        let ddl = script.statements[0].ast.clone().expect("parses");
+        let ddl = script.statements[0].ast.clone().or_fail("parses")?;
         if let crate::dialect::PlanKind::Ddl {
             change: crate::dialect::plan::CatalogChange::Create(def),
         } = crate::dialect::plan(dialect, &ddl, &catalog)
-            .expect("plans")
+            .or_fail("plans")?
             .kind
         {
             catalog.put(def);
         }
         let script = crate::dialect::front::parse_script(dialect, sql);
         let sqlparser::ast::Statement::Insert(mut ins) =
-            script.statements[0].ast.clone().expect("parses")
+            script.statements[0].ast.clone().or_fail("parses")?
         else {
-            panic!("not an insert")
+            return Err(format!("not an insert: {sql}"));
         };
-        let note = fit(dialect, &mut ins, &catalog)?;
-        Ok((note, sqlparser::ast::Statement::Insert(ins).to_string()))
+        Ok(fit(dialect, &mut ins, &catalog)
+            .map(|note| (note, sqlparser::ast::Statement::Insert(ins).to_string())))
     }
 
     #[test]
-    fn postgres_fills_the_leading_columns_and_the_rest_is_each_vendors_error() {
-        let (note, sql) = fitted(Dialect::Postgres, "INSERT INTO q VALUES (1)").expect("fits");
+    fn postgres_fills_the_leading_columns_and_the_rest_is_each_vendors_error() -> Checked {
+        let (note, sql) = fitted(Dialect::Postgres, "INSERT INTO q VALUES (1)")?.or_fail("fits")?;
         assert_eq!(sql, "INSERT INTO q (id) VALUES (1)");
         assert!(note.is_some());
-        let long = fitted(Dialect::Postgres, "INSERT INTO q VALUES (1, 2, 3)").expect_err("long");
+        let long = fitted(Dialect::Postgres, "INSERT INTO q VALUES (1, 2, 3)")?.expect_err("long");
         assert_eq!(
             long.message,
             "INSERT has more expressions than target columns"
         );
         let ragged =
-            fitted(Dialect::Postgres, "INSERT INTO q VALUES (1), (2, 3)").expect_err("ragged");
+            fitted(Dialect::Postgres, "INSERT INTO q VALUES (1), (2, 3)")?.expect_err("ragged");
         assert_eq!(ragged.message, "VALUES lists must all be the same length");
-        let my = fitted(Dialect::MySql, "INSERT INTO q VALUES (1, 2), (3)").expect_err("mysql");
+        let my = fitted(Dialect::MySql, "INSERT INTO q VALUES (1, 2), (3)")?.expect_err("mysql");
         assert_eq!(
             my.message,
             "Column count doesn't match value count at row 2"
         );
-        assert!(fitted(Dialect::MySql, "INSERT INTO q (v) VALUES (1)")
-            .expect("fits")
+        assert!(fitted(Dialect::MySql, "INSERT INTO q (v) VALUES (1)")?
+            .or_fail("fits")?
             .0
             .is_none());
+        Ok(())
     }
 }

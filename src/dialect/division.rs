@@ -217,20 +217,28 @@ fn nonzero(divisor: Expr) -> Expr {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trace::checked::{Checked, OrFail};
     use queuelab_sql::{Flavor, Parser};
 
-    fn guarded(dialect: Dialect, sql: &str) -> (String, usize) {
-        let mut stmt = Parser::parse_sql(Flavor::Generic, sql)
-            .expect("parses")
-            .remove(0);
+    /// The one statement of `sql`, read as `flavor` reads it.
+    fn parsed(flavor: Flavor, sql: &str) -> Checked<Statement> {
+        Parser::parse_sql(flavor, sql)
+            .or_fail("parses")?
+            .into_iter()
+            .next()
+            .or_fail("one statement")
+    }
+
+    fn guarded(dialect: Dialect, sql: &str) -> Checked<(String, usize)> {
+        let mut stmt = parsed(Flavor::Generic, sql)?;
         let notes = guard(dialect, &mut stmt);
-        (stmt.to_string(), notes.len())
+        Ok((stmt.to_string(), notes.len()))
     }
 
     #[test]
-    fn postgres_and_sql_server_guard_every_division() {
+    fn postgres_and_sql_server_guard_every_division() -> Checked {
         for d in [Dialect::Postgres, Dialect::MsSql] {
-            let (sql, notes) = guarded(d, "SELECT a / b, a % (b - 1) FROM t WHERE 1 / c > 0");
+            let (sql, notes) = guarded(d, "SELECT a / b, a % (b - 1) FROM t WHERE 1 / c > 0")?;
             assert_eq!(
                 sql,
                 "SELECT a / ql_nonzero(b) AS \"a / b\", a % ql_nonzero((b - 1)) AS \"a % (b - 1)\" FROM t WHERE 1 / ql_nonzero(c) > 0"
@@ -242,18 +250,19 @@ mod tests {
             "SELECT a * b FROM t",
             "SELECT id % 5, id / (2.5), MOD(id, 3) FROM t",
         ] {
-            assert_eq!(guarded(Dialect::Postgres, sql), (sql.to_string(), 0));
+            assert_eq!(guarded(Dialect::Postgres, sql)?, (sql.to_string(), 0));
         }
+        Ok(())
     }
 
     /// MariaDB fails a division by zero in an INSERT or an UPDATE, not in a SELECT, a
     /// DELETE or a division of constants in an UPDATE's WHERE (checked against the server).
     #[test]
-    fn mariadb_guards_inserts_and_updates() {
+    fn mariadb_guards_inserts_and_updates() -> Checked {
         let insert = guarded(
             Dialect::MySql,
             "INSERT INTO t SELECT a FROM s WHERE 1 / a IS NULL",
-        );
+        )?;
         assert_eq!(
             insert.0,
             "INSERT INTO t SELECT a FROM s WHERE 1 / ql_nonzero(a) IS NULL"
@@ -261,26 +270,22 @@ mod tests {
         let update = guarded(
             Dialect::MySql,
             "UPDATE t SET a = a / 0, b = MOD(b, c) WHERE 1 / b IS NULL OR 1 / 0 IS NULL",
-        );
+        )?;
         assert_eq!(
             update.0,
             "UPDATE t SET a = a / ql_nonzero(0), b = MOD(b, ql_nonzero(c)) WHERE 1 / ql_nonzero(b) IS NULL OR 1 / 0 IS NULL"
         );
         for sql in ["SELECT 1 / 0", "DELETE FROM t WHERE 1 / a IS NULL"] {
-            assert_eq!(guarded(Dialect::MySql, sql), (sql.to_string(), 0));
+            assert_eq!(guarded(Dialect::MySql, sql)?, (sql.to_string(), 0));
         }
+        Ok(())
     }
 
     /// MySQL's `/` is refused by name (a DECIMAL division SQLite would get wrong); DIV is
     /// integer division, its header as written.
     #[test]
-    fn mysql_slash_is_refused_and_div_truncates() {
-        let parse = |sql: &str| {
-            Parser::parse_sql(Flavor::MySql, sql)
-                .expect("parses")
-                .remove(0)
-        };
-        let mut slash = parse("SELECT id FROM t WHERE a / 2 > 1");
+    fn mysql_slash_is_refused_and_div_truncates() -> Checked {
+        let mut slash = parsed(Flavor::MySql, "SELECT id FROM t WHERE a / 2 > 1")?;
         let e = mysql_quotients(&mut slash).expect_err("refused");
         assert!(
             e.message.starts_with("a / b is not supported here"),
@@ -288,12 +293,13 @@ mod tests {
             e.message
         );
         assert!(e.message.contains("DIV"), "{}", e.message);
-        let mut div = parse("SELECT a DIV 2, a DIV b AS q FROM t");
-        let notes = mysql_quotients(&mut div).expect("DIV runs");
+        let mut div = parsed(Flavor::MySql, "SELECT a DIV 2, a DIV b AS q FROM t")?;
+        let notes = mysql_quotients(&mut div).or_fail("DIV runs")?;
         assert_eq!(
             div.to_string(),
             "SELECT CAST((a / 2) AS INTEGER) AS \"a DIV 2\", CAST((a / b) AS INTEGER) AS q FROM t"
         );
         assert_eq!(notes.len(), 1);
+        Ok(())
     }
 }

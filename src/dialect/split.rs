@@ -144,39 +144,40 @@ pub fn parser_error(message: &str) -> (String, Option<Pos>) {
 mod tests {
     use super::*;
 
-    fn texts(sql: &str) -> Vec<String> {
-        split(Flavor::MySql, sql, sql)
-            .unwrap()
+    fn texts(sql: &str) -> Result<Vec<String>, Diagnostic> {
+        Ok(split(Flavor::MySql, sql, sql)?
             .into_iter()
             .map(|s| s.text)
-            .collect()
+            .collect())
     }
 
     #[test]
-    fn splits_on_semicolons_outside_strings() {
+    fn splits_on_semicolons_outside_strings() -> Result<(), Diagnostic> {
         assert_eq!(
-            texts("select 1;\n  select ';' ;\n"),
+            texts("select 1;\n  select ';' ;\n")?,
             vec!["select 1", "select ';'"]
         );
+        Ok(())
     }
 
     #[test]
-    fn statement_text_spans_lines() {
-        let s = split(Flavor::MySql, "\n select\n  1 ;", "\n select\n  1 ;").unwrap();
+    fn statement_text_spans_lines() -> Result<(), Diagnostic> {
+        let s = split(Flavor::MySql, "\n select\n  1 ;", "\n select\n  1 ;")?;
         assert_eq!(s[0].text, "select\n  1");
         assert_eq!(s[0].span.start, Pos { line: 2, column: 2 });
+        Ok(())
     }
 
     #[test]
-    fn remarks_attach_to_the_next_statement() {
+    fn remarks_attach_to_the_next_statement() -> Result<(), Diagnostic> {
         let s = split(
             Flavor::MySql,
             "-- note: watch slot 0\n-- plain comment\nselect 1;",
             "-- note: watch slot 0\n-- plain comment\nselect 1;",
-        )
-        .unwrap();
+        )?;
         assert_eq!(s[0].remarks, vec!["watch slot 0"]);
         assert_eq!(s[0].text, "select 1");
+        Ok(())
     }
 
     #[test]

@@ -103,6 +103,7 @@ pub fn literal(v: &Value) -> String {
 mod tests {
     use super::*;
     use crate::engine::store::Store;
+    use crate::trace::checked::{Checked, OrFail};
 
     fn columns_of(store: &Store) -> impl Fn(&str) -> Vec<String> + '_ {
         move |t| {
@@ -117,37 +118,38 @@ mod tests {
 
     /// Runs `setup`, then `work` recording its changes, undoes them, and checks every table is
     /// back to what it was, rowids included.
-    fn round_trip(setup: &str, work: &[&str]) {
-        let store = Store::open(1_000_000).expect("sqlite opens");
+    fn round_trip(setup: &str, work: &[&str]) -> Checked {
+        let store = Store::open(1_000_000).or_fail("sqlite opens")?;
         let setup: Vec<String> = setup
             .split(';')
             .filter(|s| !s.trim().is_empty())
             .map(String::from)
             .collect();
-        store.run(&setup).expect("setup runs");
-        let before = store.tables().expect("tables");
+        store.run(&setup).or_fail("setup runs")?;
+        let before = store.tables().or_fail("tables")?;
         let mut changes = Vec::new();
         for w in work {
-            changes.extend(store.run(&[w.to_string()]).expect("work runs").changes);
+            changes.extend(store.run(&[w.to_string()]).or_fail("work runs")?.changes);
         }
         assert_ne!(
-            store.tables().expect("tables"),
+            store.tables().or_fail("tables")?,
             before,
             "the work changed something"
         );
         let undo = undo_sql(&changes, &columns_of(&store));
-        store.run(&undo).expect("undo runs");
+        store.run(&undo).or_fail("undo runs")?;
         assert_eq!(
-            store.tables().expect("tables"),
+            store.tables().or_fail("tables")?,
             before,
             "undo of {work:?}: {undo:?}"
         );
+        Ok(())
     }
 
     const RING: &str = "CREATE TABLE q (id int NOT NULL, modulo int NOT NULL, fruit text, PRIMARY KEY (id), UNIQUE (modulo)); INSERT INTO q VALUES (0, 0, 'apples'), (1, 1, 'it''s'), (2, 2, NULL);";
 
     #[test]
-    fn undoes_inserts_updates_and_deletes() {
+    fn undoes_inserts_updates_and_deletes() -> Checked {
         round_trip(
             RING,
             &[
@@ -155,39 +157,39 @@ mod tests {
                 "UPDATE q SET fruit = 'x' WHERE id = 1",
                 "DELETE FROM q WHERE id = 2",
             ],
-        );
+        )
     }
 
     #[test]
-    fn undoes_an_upsert_that_moved_the_key() {
+    fn undoes_an_upsert_that_moved_the_key() -> Checked {
         round_trip(
             RING,
             &["INSERT INTO q VALUES (5, 0, 'bananas') ON CONFLICT DO UPDATE SET id = excluded.id, fruit = excluded.fruit"],
-        );
+        )
     }
 
     #[test]
-    fn undoes_replace_with_its_hidden_deletes() {
+    fn undoes_replace_with_its_hidden_deletes() -> Checked {
         round_trip(
             RING,
             &[
                 "REPLACE INTO q VALUES (5, 0, 'bananas')",
                 "REPLACE INTO q VALUES (1, 2, 'both')",
             ],
-        );
+        )
     }
 
     #[test]
-    fn undoes_on_integer_primary_keys_and_blobs() {
+    fn undoes_on_integer_primary_keys_and_blobs() -> Checked {
         round_trip(
             "CREATE TABLE j (id INTEGER PRIMARY KEY AUTOINCREMENT, b blob, r real); INSERT INTO j (b, r) VALUES (X'00FF', 0.1), (NULL, -2.5);",
             &["UPDATE j SET id = 10, r = 1e300 WHERE id = 1", "DELETE FROM j WHERE id = 2", "INSERT INTO j (b) VALUES (X'AB')"],
-        );
+        )
     }
 
     #[test]
-    fn literals_round_trip_through_sqlite() {
-        let store = Store::open(1_000_000).expect("sqlite opens");
+    fn literals_round_trip_through_sqlite() -> Checked {
+        let store = Store::open(1_000_000).or_fail("sqlite opens")?;
         for v in [
             Value::Real(0.1),
             Value::Real(-1e-300),
@@ -196,8 +198,9 @@ mod tests {
         ] {
             let (_, rows) = store
                 .query(&format!("SELECT {}", literal(&v)))
-                .expect("query");
+                .or_fail("query")?;
             assert_eq!(rows[0][0], v);
         }
+        Ok(())
     }
 }

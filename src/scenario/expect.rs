@@ -221,15 +221,14 @@ mod tests {
     }
 
     #[test]
-    fn a_line_keeps_its_text_and_position() {
+    fn a_line_keeps_its_text_and_position() -> Result<(), Diagnostic> {
         let l = parse_expect(
             " no-wait ",
             Pos {
                 line: 7,
                 column: 11,
             },
-        )
-        .expect("reads");
+        )?;
         assert_eq!(l.text, "no-wait");
         assert_eq!(
             l.pos,
@@ -238,5 +237,6 @@ mod tests {
                 column: 11
             }
         );
+        Ok(())
     }
 }

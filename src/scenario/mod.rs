@@ -118,7 +118,9 @@ permutation c1pop c2pop(c1pop) c1c
         let (spec, diags) = parse(
             "session s1\nstep a { SELECT 1;\nstep b { SELECT 2; }\nsession s2\nstep c { SELECT 3; }\n",
         );
-        let d = diags.first().expect("an error");
+        let Some(d) = diags.first() else {
+            panic!("an error was expected: {spec:?}")
+        };
         assert_eq!((d.pos.line, d.pos.column), (2, 8));
         assert!(
             d.message.contains("not closed before `step b` on line 3"),

@@ -2,6 +2,8 @@
 //! else; stepping back is `i - 1`. Every type here is plain data (serde), the same on wasm and
 //! native.
 
+#[cfg(test)]
+pub mod checked;
 pub mod rows;
 
 pub use rows::Rows;

@@ -87,26 +87,24 @@ mod tests {
 
     fn rewritten(sql: &str) -> Result<String, StepError> {
         let script = crate::dialect::front::parse_script(Dialect::MySql, sql);
-        let sqlparser::ast::Statement::Update(mut u) =
-            script.statements[0].ast.clone().expect("parses")
-        else {
-            panic!("not an update")
+        let sqlparser::ast::Statement::Update(mut u) = script.statements[0].ast.clone()? else {
+            return Err(StepError::other("", format!("not an update: {sql}")));
         };
         left_to_right(&mut u)?;
         Ok(sqlparser::ast::Statement::Update(u).to_string())
     }
 
     #[test]
-    fn a_later_assignment_reads_the_earlier_ones_value() {
+    fn a_later_assignment_reads_the_earlier_ones_value() -> Result<(), StepError> {
         assert_eq!(
-            rewritten("UPDATE jobs SET attempts = attempts + 1, delay = attempts * 10, n = 0 WHERE id = 1")
-                .expect("rewritten"),
+            rewritten("UPDATE jobs SET attempts = attempts + 1, delay = attempts * 10, n = 0 WHERE id = 1")?,
             "UPDATE jobs SET attempts = attempts + 1, delay = (attempts + 1) * 10, n = 0 WHERE id = 1"
         );
-        let swap = rewritten("UPDATE t SET a = b, b = a").expect("rewritten");
+        let swap = rewritten("UPDATE t SET a = b, b = a")?;
         assert_eq!(swap, "UPDATE t SET a = b, b = (b)");
-        let rails = rewritten("UPDATE `jobs` SET `jobs`.`locked_by` = 'w1'").expect("rewritten");
+        let rails = rewritten("UPDATE `jobs` SET `jobs`.`locked_by` = 'w1'")?;
         assert_eq!(rails, "UPDATE `jobs` SET `locked_by` = 'w1'");
+        Ok(())
     }
 
     #[test]

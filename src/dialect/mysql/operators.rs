@@ -96,23 +96,25 @@ fn paren(e: Expr) -> Expr {
 mod tests {
     use super::*;
     use crate::dialect::Dialect;
+    use crate::trace::StepError;
 
-    fn rewritten(sql: &str) -> String {
+    fn rewritten(sql: &str) -> Result<String, StepError> {
         let script = crate::dialect::front::parse_script(Dialect::MySql, sql);
-        let mut stmt = script.statements[0].ast.clone().expect("parses");
+        let mut stmt = script.statements[0].ast.clone()?;
         rewrite(&mut stmt);
-        stmt.to_string()
+        Ok(stmt.to_string())
     }
 
     #[test]
-    fn pipes_are_or_and_concat_is_null_with_a_null() {
+    fn pipes_are_or_and_concat_is_null_with_a_null() -> Result<(), StepError> {
         assert_eq!(
-            rewritten("SELECT id FROM jobs WHERE a IS NULL || b < 2"),
+            rewritten("SELECT id FROM jobs WHERE a IS NULL || b < 2")?,
             "SELECT id FROM jobs WHERE a IS NULL OR b < 2"
         );
         assert_eq!(
-            rewritten("SELECT CONCAT('host:', locked_by, 1) FROM jobs"),
+            rewritten("SELECT CONCAT('host:', locked_by, 1) FROM jobs")?,
             "SELECT 'host:' || locked_by || 1 AS \"CONCAT('host:', locked_by, 1)\" FROM jobs"
         );
+        Ok(())
     }
 }

@@ -188,20 +188,21 @@ fn no_such(name: &str, args: usize) -> StepError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trace::checked::{Checked, OrFail};
 
-    fn planned(sql: &str) -> Option<Result<Plan, StepError>> {
+    fn planned(sql: &str) -> Checked<Option<Result<Plan, StepError>>> {
         let script = crate::dialect::front::parse_script(Dialect::Postgres, sql);
-        let mut stmt = script.statements[0].ast.clone().expect("parses");
-        plan(&mut stmt)
+        let mut stmt = script.statements[0].ast.clone().or_fail("parses")?;
+        Ok(plan(&mut stmt))
     }
 
     #[test]
-    fn calls_of_a_select_become_the_plan_in_order() {
+    fn calls_of_a_select_become_the_plan_in_order() -> Checked {
         let plan = planned(
             "SELECT pg_advisory_lock(1), pg_try_advisory_xact_lock_shared(-2, 3) AS got, pg_advisory_unlock_all()",
-        )
-        .expect("advisory")
-        .expect("planned");
+        )?
+        .or_fail("advisory")?
+        .or_fail("planned")?;
         let calls = &plan.advisory;
         assert_eq!(calls.len(), 3);
         assert_eq!(calls[0].key, Some(AdvisoryKey::Big(1)));
@@ -217,28 +218,30 @@ mod tests {
         assert_eq!(calls[1].column, "got");
         assert_eq!(calls[2].op, AdvisoryOp::UnlockAll);
         assert!(plan.sqlite.is_empty());
+        Ok(())
     }
 
     #[test]
-    fn other_shapes_are_refused_by_name_and_other_selects_pass() {
-        let over_rows = planned("SELECT pg_try_advisory_lock(id) FROM jobs")
-            .expect("advisory")
+    fn other_shapes_are_refused_by_name_and_other_selects_pass() -> Checked {
+        let over_rows = planned("SELECT pg_try_advisory_lock(id) FROM jobs")?
+            .or_fail("advisory")?
             .expect_err("refused");
         assert!(over_rows
             .message
             .contains("pg_try_advisory_lock() outside a SELECT"));
-        let key = planned("SELECT pg_advisory_lock(hashtext('q'))")
-            .expect("advisory")
+        let key = planned("SELECT pg_advisory_lock(hashtext('q'))")?
+            .or_fail("advisory")?
             .expect_err("refused");
         assert!(
             key.message.contains("not an integer constant"),
             "{}",
             key.message
         );
-        let arity = planned("SELECT pg_advisory_lock(1, 2, 3)")
-            .expect("advisory")
+        let arity = planned("SELECT pg_advisory_lock(1, 2, 3)")?
+            .or_fail("advisory")?
             .expect_err("refused");
         assert_eq!(arity.native, "42883");
-        assert!(planned("SELECT 1").is_none());
+        assert!(planned("SELECT 1")?.is_none());
+        Ok(())
     }
 }

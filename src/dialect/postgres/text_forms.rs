@@ -272,13 +272,14 @@ fn of_type_name(t: &str) -> Option<TextForm> {
 mod tests {
     use super::*;
     use crate::dialect::Dialect;
+    use crate::trace::checked::{Checked, OrFail};
 
-    fn forms_of(setup: &[&str], sql: &str) -> Vec<(usize, TextForm)> {
+    fn forms_of(setup: &[&str], sql: &str) -> Checked<Vec<(usize, TextForm)>> {
         let mut catalog = Catalog::default();
         for ddl in setup {
             let script = crate::dialect::front::parse_script(Dialect::Postgres, ddl);
-            let stmt = script.statements[0].ast.clone().expect("parses");
-            let plan = crate::dialect::plan(Dialect::Postgres, &stmt, &catalog).expect("plans");
+            let stmt = script.statements[0].ast.clone().or_fail("parses")?;
+            let plan = crate::dialect::plan(Dialect::Postgres, &stmt, &catalog).or_fail("plans")?;
             if let crate::dialect::PlanKind::Ddl {
                 change: crate::dialect::plan::CatalogChange::Create(def),
             } = plan.kind
@@ -287,32 +288,36 @@ mod tests {
             }
         }
         let script = crate::dialect::front::parse_script(Dialect::Postgres, sql);
-        forms(&script.statements[0].ast.clone().expect("parses"), &catalog)
+        Ok(forms(
+            &script.statements[0].ast.clone().or_fail("parses")?,
+            &catalog,
+        ))
     }
 
     #[test]
-    fn tests_boolean_columns_and_clock_values_are_found_by_position() {
+    fn tests_boolean_columns_and_clock_values_are_found_by_position() -> Checked {
         use TextForm::*;
         let jobs = "CREATE TABLE jobs (id int, done boolean, vt timestamptz, at timestamp)";
         assert_eq!(
-            forms_of(&[jobs], "SELECT id, done, vt <= now() AS due, vt, at, now() + interval '1 minute' FROM jobs"),
+            forms_of(&[jobs], "SELECT id, done, vt <= now() AS due, vt, at, now() + interval '1 minute' FROM jobs")?,
             [(1, PgBool), (2, PgBool), (3, PgTimestampTz), (5, PgTimestampTz)]
         );
         assert_eq!(
-            forms_of(&[jobs], "SELECT j.* , 1 FROM jobs j"),
+            forms_of(&[jobs], "SELECT j.* , 1 FROM jobs j")?,
             [(1, PgBool), (2, PgTimestampTz)]
         );
         assert_eq!(
             forms_of(
                 &[jobs],
                 "UPDATE jobs SET done = true WHERE id = 1 RETURNING id, done, NOT done"
-            ),
+            )?,
             [(1, PgBool), (2, PgBool)]
         );
         assert_eq!(
-            forms_of(&[], "SELECT 1 = 1, 2, true, 'x' IS NULL"),
+            forms_of(&[], "SELECT 1 = 1, 2, true, 'x' IS NULL")?,
             [(0, PgBool), (2, PgBool), (3, PgBool)]
         );
-        assert!(forms_of(&[jobs], "SELECT id + 1, at FROM jobs").is_empty());
+        assert!(forms_of(&[jobs], "SELECT id + 1, at FROM jobs")?.is_empty());
+        Ok(())
     }
 }

@@ -69,25 +69,27 @@ fn is_go(t: &Token) -> bool {
 mod tests {
     use super::*;
     use queuelab_sql::{lexer, Flavor};
+    use sqlparser::tokenizer::TokenizerError;
 
-    fn batches(sql: &str) -> Vec<(usize, u32)> {
-        let tokens = lexer::tokenize(Flavor::MsSql, sql).unwrap();
-        split_batches(tokens)
+    fn batches(sql: &str) -> Result<Vec<(usize, u32)>, TokenizerError> {
+        Ok(split_batches(lexer::tokenize(Flavor::MsSql, sql)?)
             .iter()
             .map(|b| (b.tokens.len(), b.repeat))
-            .collect()
+            .collect())
     }
 
     #[test]
-    fn go_lines_cut_batches_in_any_case_with_a_count() {
+    fn go_lines_cut_batches_in_any_case_with_a_count() -> Result<(), TokenizerError> {
         assert_eq!(
-            batches("select 1\ngo\nselect 2\n  GO 3\nselect 3"),
+            batches("select 1\ngo\nselect 2\n  GO 3\nselect 3")?,
             vec![(2, 1), (2, 3), (2, 1)]
         );
+        Ok(())
     }
 
     #[test]
-    fn go_inside_a_line_or_a_string_is_not_a_separator() {
-        assert_eq!(batches("select 'go'\nselect go_time from t"), vec![(6, 1)]);
+    fn go_inside_a_line_or_a_string_is_not_a_separator() -> Result<(), TokenizerError> {
+        assert_eq!(batches("select 'go'\nselect go_time from t")?, vec![(6, 1)]);
+        Ok(())
     }
 }
