@@ -146,8 +146,8 @@ impl Parser {
         Ok(members)
     }
 
-    /// A number with an optional sign, as an expression.
-    fn signed_number(&mut self) -> Result<sqlparser::ast::Expr, ParserError> {
+    /// A number with an optional sign, as an expression (sqlparser's `parse_number`).
+    pub(crate) fn signed_number(&mut self) -> Result<sqlparser::ast::Expr, ParserError> {
         use sqlparser::ast::{Expr, UnaryOperator, Value};
         let op = if self.consume_token(&Token::Plus) {
             Some(UnaryOperator::Plus)

@@ -5,7 +5,7 @@ use super::super::Parser;
 use super::refused::{PIVOTS, SETTINGS, TABLE_FUNCTIONS, TABLE_SAMPLES, TABLE_VERSIONS};
 use crate::Flavor;
 use sqlparser::ast::{
-    Expr, FunctionArg, FunctionArgExpr, Ident, Join, Query, SetExpr, TableAlias, TableFactor,
+    Expr, FunctionArg, FunctionArgExpr, Ident, Join, SetExpr, TableAlias, TableFactor,
     TableFunctionArgs, TableIndexHintForClause, TableIndexHintType, TableIndexHints,
     TableIndexType, TableWithJoins,
 };
@@ -226,18 +226,7 @@ impl Parser {
     pub(super) fn query_values_factor(&mut self) -> Result<Box<TableFactor>, ParserError> {
         let values = self.query_values(false, false)?;
         let alias = self.query_table_alias()?;
-        let subquery = Box::new(Query {
-            with: None,
-            body: Box::new(SetExpr::Values(values)),
-            order_by: None,
-            limit_clause: None,
-            fetch: None,
-            locks: vec![],
-            for_clause: None,
-            settings: None,
-            format_clause: None,
-            pipe_operators: vec![],
-        });
+        let subquery = super::new_query(None, Box::new(SetExpr::Values(values)));
         Ok(boxed_factor(|| TableFactor::Derived {
             lateral: false,
             subquery,

@@ -3,9 +3,7 @@
 
 use super::super::Parser;
 use crate::Flavor;
-use sqlparser::ast::{
-    CommentDef, Expr, Ident, NamedParenthesizedList, SqlOption, UnaryOperator, Value, ValueWithSpan,
-};
+use sqlparser::ast::{CommentDef, Expr, Ident, NamedParenthesizedList, SqlOption};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
@@ -14,11 +12,6 @@ impl Flavor {
     /// T-SQL's HEAP, PARTITION and CLUSTERED among `WITH (...)` options.
     fn stmt_tsql_options(self) -> bool {
         matches!(self, Flavor::MsSql | Flavor::Generic)
-    }
-
-    /// Adjacent string literals join into one (MySQL).
-    fn stmt_string_concatenation(self) -> bool {
-        self == Flavor::MySql
     }
 }
 
@@ -96,7 +89,7 @@ impl Parser {
             return Ok(None);
         };
         let _ = self.consume_token(&Token::Eq);
-        let value = match self.maybe_parse(|p| p.stmt_value())? {
+        let value = match self.maybe_parse(|p| p.parse_value())? {
             Some(value) => Expr::Value(value),
             None => Expr::Identifier(self.parse_identifier()?),
         };
@@ -175,60 +168,6 @@ impl Parser {
         Some(Ident::new(format!("{keyword:?}")))
     }
 
-    /// A literal value (sqlparser's `parse_value`), for table options.
-    pub(crate) fn stmt_value(&mut self) -> Result<ValueWithSpan, ParserError> {
-        let next = self.next_token();
-        let span = next.span;
-        let value = match next.token {
-            Token::Word(w) => match w.keyword {
-                Keyword::TRUE if self.flavor != Flavor::MsSql => Value::Boolean(true),
-                Keyword::FALSE if self.flavor != Flavor::MsSql => Value::Boolean(false),
-                Keyword::NULL => Value::Null,
-                Keyword::NoKeyword if w.quote_style == Some('"') => {
-                    Value::DoubleQuotedString(w.value)
-                }
-                Keyword::NoKeyword if w.quote_style == Some('\'') => {
-                    Value::SingleQuotedString(w.value)
-                }
-                _ => {
-                    let found = sqlparser::tokenizer::TokenWithSpan {
-                        token: Token::Word(w),
-                        span,
-                    };
-                    return self.expected("a concrete value", found);
-                }
-            },
-            Token::Number(n, long) => Value::Number(n, long),
-            Token::SingleQuotedString(s) => Value::SingleQuotedString(self.joined_strings(s)),
-            Token::DoubleQuotedString(s) => Value::DoubleQuotedString(self.joined_strings(s)),
-            Token::DollarQuotedString(s) => Value::DollarQuotedString(s),
-            Token::NationalStringLiteral(s) => Value::NationalStringLiteral(s),
-            Token::EscapedStringLiteral(s) => Value::EscapedStringLiteral(s),
-            Token::UnicodeStringLiteral(s) => Value::UnicodeStringLiteral(s),
-            Token::HexStringLiteral(s) => Value::HexStringLiteral(s),
-            Token::Placeholder(s) => Value::Placeholder(s),
-            token => {
-                let found = sqlparser::tokenizer::TokenWithSpan { token, span };
-                return self.expected("a value", found);
-            }
-        };
-        Ok(value.with_span(span))
-    }
-
-    /// MySQL joins adjacent string literals into one.
-    fn joined_strings(&mut self, mut s: String) -> String {
-        if !self.flavor.stmt_string_concatenation() {
-            return s;
-        }
-        while let Token::SingleQuotedString(more) | Token::DoubleQuotedString(more) =
-            &self.peek_token_ref().token
-        {
-            s.push_str(more);
-            self.advance_token();
-        }
-        s
-    }
-
     /// A string after COMMENT.
     pub(super) fn comment_value(&mut self) -> Result<String, ParserError> {
         let next = self.next_token();
@@ -236,38 +175,6 @@ impl Parser {
             Token::SingleQuotedString(s) => Ok(s),
             Token::DollarQuotedString(s) => Ok(s.value),
             _ => self.expected("string literal", next),
-        }
-    }
-
-    /// A number with an optional sign (sqlparser's `parse_number`).
-    pub(crate) fn stmt_signed_number(&mut self) -> Result<Expr, ParserError> {
-        use UnaryOperator;
-        let op = if self.consume_token(&Token::Plus) {
-            Some(UnaryOperator::Plus)
-        } else if self.consume_token(&Token::Minus) {
-            Some(UnaryOperator::Minus)
-        } else {
-            None
-        };
-        let value = Expr::Value(self.stmt_number_value()?);
-        Ok(match op {
-            Some(op) => Expr::UnaryOp {
-                op,
-                expr: Box::new(value),
-            },
-            None => value,
-        })
-    }
-
-    /// An unsigned number or a placeholder.
-    fn stmt_number_value(&mut self) -> Result<ValueWithSpan, ParserError> {
-        let value = self.stmt_value()?;
-        match value.value {
-            Value::Number(..) | Value::Placeholder(_) => Ok(value),
-            _ => {
-                self.prev_token();
-                self.expected_ref("literal number", self.peek_token_ref())
-            }
         }
     }
 }

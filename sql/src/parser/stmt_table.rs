@@ -571,9 +571,9 @@ impl Parser {
     /// `IDENTITY [(seed, increment)]`, IDENTITY consumed.
     fn identity_column(&mut self) -> Result<ColumnOption, ParserError> {
         let parameters = if self.consume_token(&Token::LParen) {
-            let seed = self.stmt_signed_number()?;
+            let seed = self.signed_number()?;
             self.expect_token(&Token::Comma)?;
-            let increment = self.stmt_signed_number()?;
+            let increment = self.signed_number()?;
             self.expect_token(&Token::RParen)?;
             Some(IdentityPropertyFormatKind::FunctionCall(
                 IdentityParameters { seed, increment },
