@@ -222,9 +222,14 @@ fn build_compound(root: Expr, mut chain: Vec<AccessExpr>) -> Result<Expr, Parser
             .skip(1)
             .all(|a| matches!(a, AccessExpr::Dot(Expr::Identifier(_))));
     if qualified_call {
-        if let (Expr::Identifier(first), Some(AccessExpr::Dot(Expr::Function(mut func)))) =
-            (root.clone(), chain.pop())
-        {
+        // `root` is moved, not cloned: see query_limit_clause. `qualified_call` has checked
+        // both shapes, so the error below is never reached.
+        if let Expr::Identifier(first) = root {
+            let Some(AccessExpr::Dot(Expr::Function(mut func))) = chain.pop() else {
+                return Err(ParserError::ParserError(
+                    "qualified function name".to_string(),
+                ));
+            };
             let mut parts = vec![ObjectNamePart::Identifier(first)];
             for a in chain {
                 if let AccessExpr::Dot(Expr::Identifier(i)) = a {

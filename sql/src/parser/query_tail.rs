@@ -69,17 +69,21 @@ impl Parser {
             } else {
                 Some(self.parse_expr()?)
             };
-            if let Some(first) = &expr {
-                if self.flavor.query_supports_limit_comma()
-                    && offset.is_none()
-                    && self.consume_token(&Token::Comma)
+            // `LIMIT offset, count`. The expression is moved, never cloned: a clone of an
+            // `Expr` here linked a second copy of sqlparser's whole Clone tree into the app.
+            let expr = match expr {
+                Some(first)
+                    if self.flavor.query_supports_limit_comma()
+                        && offset.is_none()
+                        && self.consume_token(&Token::Comma) =>
                 {
                     return Ok(Some(LimitClause::OffsetCommaLimit {
-                        offset: first.clone(),
+                        offset: first,
                         limit: self.parse_expr()?,
                     }));
                 }
-            }
+                expr => expr,
+            };
             if self.flavor.query_supports_limit_by() && self.peek_keyword(Keyword::BY) {
                 return self.refuse_next("LIMIT ... BY");
             }
