@@ -9,6 +9,7 @@
 
 pub mod lexer;
 pub mod parser;
+pub mod print;
 
 // The tests hold this crate to sqlparser through `tests/reference/`, which names the crate as
 // its users do.
@@ -32,3 +33,4 @@ pub enum Flavor {
 }
 
 pub use parser::Parser;
+pub use print::{Sql, ToSql};

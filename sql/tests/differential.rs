@@ -10,7 +10,7 @@
 
 mod reference;
 
-use queuelab_sql::{lexer, Flavor, Parser};
+use queuelab_sql::{lexer, Flavor, Parser, ToSql};
 use reference::{dialect, flavor};
 use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
 
@@ -184,4 +184,45 @@ fn the_parser_builds_the_trees_sqlparser_builds() {
         "{differ} of {} statements parsed differently",
         cases.len()
     );
+}
+
+/// Our printer's text and sqlparser's `Display` for a tree our parser built, when they differ.
+fn printed_differently(outcome: &Outcome) -> Option<(String, String)> {
+    fn pair<T: ToSql>(node: &T) -> Option<(String, String)> {
+        let mut ours = String::new();
+        node.write_sql(&mut ours);
+        let theirs = node.to_string();
+        (ours != theirs).then_some((theirs, ours))
+    }
+    match outcome {
+        Outcome::Statement(s, _) => pair(s),
+        Outcome::Query(q, _) => pair(q.as_ref()),
+        Outcome::Expr(e, _) => pair(e),
+        Outcome::Error(_) => None,
+    }
+}
+
+#[test]
+fn the_printer_prints_every_tree_as_sqlparser_displays_it() {
+    let cases = corpus();
+    let mut differ = 0;
+    let mut printed = 0;
+    for c in &cases {
+        let Ok(tokens) = lexer::tokenize(c.flavor, &c.sql) else {
+            continue;
+        };
+        let tree = ours(c, tokens);
+        printed += usize::from(!matches!(tree, Outcome::Error(_)));
+        if let Some((theirs, ours)) = printed_differently(&tree) {
+            differ += 1;
+            if differ <= show() {
+                eprintln!(
+                    "--- {:?} {}\n{}\n  Display: {theirs}\n  printer: {ours}",
+                    c.flavor, c.entry, c.sql
+                );
+            }
+        }
+    }
+    assert!(printed > 1_500, "only {printed} trees were printed");
+    assert_eq!(differ, 0, "{differ} of {printed} trees printed differently");
 }

@@ -14,7 +14,7 @@ enum Outcome<T> {
 }
 
 /// Both parsers on `sql` in flavour `f` through `ours` / `theirs`; the differences, if any.
-pub(super) fn compare<T: PartialEq + std::fmt::Debug>(
+pub(super) fn compare<T: PartialEq + std::fmt::Debug + crate::ToSql>(
     f: Flavor,
     sql: &str,
     ours: impl Fn(&mut Parser) -> Result<T, sqlparser::parser::ParserError>,
@@ -39,7 +39,15 @@ pub(super) fn compare<T: PartialEq + std::fmt::Debug>(
     if matches!(&b, Outcome::Failed(e) if e.contains("is not supported by Queue Lab's parser")) {
         return None;
     }
-    (a != b).then(|| format!("{f:?} {sql}\n  sqlparser: {a:?}\n  ours:      {b:?}"))
+    if a != b {
+        return Some(format!(
+            "{f:?} {sql}\n  sqlparser: {a:?}\n  ours:      {b:?}"
+        ));
+    }
+    let Outcome::Parsed(tree, _) = &b else {
+        return None;
+    };
+    crate::print::display_difference(tree).map(|d| format!("{f:?} {sql}\n  {d}"))
 }
 
 fn check_all(cases: &[&str], entry: &str) {

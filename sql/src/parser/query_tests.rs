@@ -27,7 +27,13 @@ fn difference(flavor: Flavor, sql: &str) -> Option<String> {
     if matches!(&b, Err(e) if e.contains("is not supported by Queue Lab's parser")) {
         return None;
     }
-    (a != b).then(|| format!("{flavor:?}: {sql}\n  sqlparser: {a:?}\n  ours:      {b:?}"))
+    if a != b {
+        return Some(format!(
+            "{flavor:?}: {sql}\n  sqlparser: {a:?}\n  ours:      {b:?}"
+        ));
+    }
+    let (q, _) = b.ok()?;
+    crate::print::display_difference(q.as_ref()).map(|d| format!("{flavor:?}: {sql}\n  {d}"))
 }
 
 fn assert_same(queries: &[&str]) {

@@ -1,0 +1,10 @@
+//! Data types, as CREATE TABLE, CAST and `::` name them.
+
+use super::{unprintable, ToSql};
+use sqlparser::ast::DataType;
+
+impl ToSql for DataType {
+    fn write_sql(&self, out: &mut String) {
+        unprintable(out);
+    }
+}
