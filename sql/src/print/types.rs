@@ -1,10 +1,10 @@
 //! Data types, as CREATE TABLE, CAST and `::` name them.
 
-use super::{unprintable, ToSql};
+use super::ToSql;
 use sqlparser::ast::DataType;
 
 impl ToSql for DataType {
     fn write_sql(&self, out: &mut String) {
-        unprintable(out);
+        super::display_fallback(self, out);
     }
 }
