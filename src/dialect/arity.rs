@@ -111,6 +111,7 @@ fn mismatch(dialect: Dialect, row: usize, named: bool, values: usize, target: us
 mod tests {
     use super::*;
     use crate::trace::checked::{Checked, OrFail};
+    use queuelab_sql::ToSql;
 
     /// The INSERT `sql` fitted to `q (id, v)`: the outer error is the test's own setup failing.
     fn fitted(dialect: Dialect, sql: &str) -> Checked<Result<(Option<String>, String), StepError>> {
@@ -132,7 +133,7 @@ mod tests {
             return Err(format!("not an insert: {sql}"));
         };
         Ok(fit(dialect, &mut ins, &catalog)
-            .map(|note| (note, sqlparser::ast::Statement::Insert(ins).to_string())))
+            .map(|note| (note, sqlparser::ast::Statement::Insert(ins).to_sql())))
     }
 
     #[test]

@@ -9,6 +9,7 @@ use super::plan::{CatalogChange, Plan, PlanKind};
 use super::plan::{Isolation, TxnControl};
 use super::Dialect;
 use crate::trace::{ErrorClass, StepError};
+use queuelab_sql::ToSql;
 use sqlparser::ast::{
     AlterTableOperation, ObjectType, Set, Statement, TransactionIsolationLevel, TransactionMode,
 };
@@ -52,7 +53,7 @@ const PARSER_REFUSAL: &str = " is not supported by Queue Lab's parser";
 
 /// The error for a statement kind Queue Lab does not run.
 pub fn unsupported(dialect: Dialect, stmt: &Statement) -> StepError {
-    let text = stmt.to_string();
+    let text = stmt.to_sql();
     let what: Vec<&str> = text.split_whitespace().take(2).collect();
     unsupported_with(dialect, &what.join(" "), WHAT_RUNS)
 }
@@ -276,7 +277,7 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
                     level,
                     session: *session
                         || stmt
-                            .to_string()
+                            .to_sql()
                             .to_ascii_uppercase()
                             .starts_with("SET SESSION"),
                 }),
@@ -291,9 +292,9 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
         },
         Statement::Set(Set::SingleAssignment {
             variable, values, ..
-        }) if dialect == Dialect::MySql && is_autocommit(&variable.to_string()) => {
+        }) if dialect == Dialect::MySql && is_autocommit(&variable.to_sql()) => {
             let on = match values.as_slice() {
-                [v] => on_off(&v.to_string()),
+                [v] => on_off(&v.to_sql()),
                 _ => None,
             };
             let Some(on) = on else {
@@ -305,7 +306,7 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
                         "Variable 'autocommit' can't be set to the value of '{}'",
                         values
                             .iter()
-                            .map(|v| v.to_string().trim_matches('\'').to_string())
+                            .map(|v| v.to_sql().trim_matches('\'').to_string())
                             .collect::<Vec<_>>()
                             .join(", ")
                     ),

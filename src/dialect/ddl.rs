@@ -6,6 +6,8 @@
 use super::catalog::{ColumnDef, KeyDef, TableDef};
 use super::exprs::{last_ident, rewrite_all};
 use super::Dialect;
+use queuelab_sql::Sql;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{self, ColumnOption, DataType, IndexColumn, TableConstraint};
 use sqlparser::tokenizer::Token;
 
@@ -201,7 +203,7 @@ fn add_check(
     });
     def.checks.push(super::catalog::CheckDef {
         name,
-        sql: condition.to_string(),
+        sql: condition.to_sql(),
     });
     Ok(())
 }
@@ -246,7 +248,7 @@ fn index_columns(cols: &[IndexColumn]) -> Vec<String> {
     cols.iter()
         .map(|c| match &c.column.expr {
             ast::Expr::Identifier(i) => i.value.clone(),
-            other => other.to_string(),
+            other => other.to_sql(),
         })
         .collect()
 }
@@ -276,10 +278,10 @@ pub fn column_def(
         case_blind: dialect == Dialect::MySql
             && is_text(&c.data_type)
             && !c.options.iter().any(|o| {
-                matches!(&o.option, ColumnOption::Collation(n) if n.to_string().to_ascii_lowercase().ends_with("_bin"))
+                matches!(&o.option, ColumnOption::Collation(n) if n.to_sql().to_ascii_lowercase().ends_with("_bin"))
             }),
     };
-    if matches!(&c.data_type, DataType::Custom(n, _) if n.to_string().to_ascii_lowercase().ends_with("serial"))
+    if matches!(&c.data_type, DataType::Custom(n, _) if n.to_sql().to_ascii_lowercase().ends_with("serial"))
     {
         col.auto_increment = true;
         col.not_null = true;
@@ -292,7 +294,7 @@ pub fn column_def(
             ColumnOption::Default(e) => {
                 let mut e = e.clone();
                 notes.extend(rewrite_all(&mut e));
-                col.default = Some(e.to_string());
+                col.default = Some(e.to_sql());
             }
             ColumnOption::OnUpdate(e) => {
                 let mut e = e.clone();
@@ -326,12 +328,13 @@ pub fn column_def(
             ColumnOption::CharacterSet(_)
             | ColumnOption::Collation(_)
             | ColumnOption::Comment(_) => {
-                notes.push(format!("{}: `{}` ignored", col.name, opt.option));
+                notes.push(format!("{}: `{}` ignored", col.name, Sql(&opt.option)));
             }
             ColumnOption::Identity(_) | ColumnOption::Generated { .. } => col.auto_increment = true,
             other => {
                 return Err(Unsupported(format!(
-                    "column option `{other}` on `{}` is not supported",
+                    "column option `{}` on `{}` is not supported",
+                    Sql(other),
                     col.name
                 )))
             }
@@ -360,7 +363,7 @@ fn is_auto_increment(tokens: &[Token]) -> bool {
 /// derives affinity from the name. Unsigned and display widths are dropped.
 /// A character type: CHAR, VARCHAR, TEXT and their kin.
 fn is_text(t: &DataType) -> bool {
-    let name = t.to_string().to_ascii_lowercase();
+    let name = t.to_sql().to_ascii_lowercase();
     [
         "char",
         "varchar",
@@ -376,13 +379,13 @@ fn is_text(t: &DataType) -> bool {
 
 fn sql_type(t: &DataType) -> String {
     match t {
-        DataType::Custom(name, _) if name.to_string().to_ascii_lowercase().ends_with("serial") => {
+        DataType::Custom(name, _) if name.to_sql().to_ascii_lowercase().ends_with("serial") => {
             "INTEGER".into()
         }
         other => {
             // T-SQL: `[varchar](512)` and `NVARCHAR(MAX)` are not SQLite type names.
             let t = other
-                .to_string()
+                .to_sql()
                 .replace(" UNSIGNED", "")
                 .replace(" unsigned", "")
                 .replace(['[', ']'], "");

@@ -9,6 +9,7 @@
 
 use super::Dialect;
 use crate::trace::StepError;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{
     BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Statement, Value,
     VisitMut,
@@ -104,7 +105,7 @@ fn guards(e: &Expr) -> bool {
             right,
             ..
         } => !nonzero_number(right),
-        Expr::Function(f) if f.name.to_string().eq_ignore_ascii_case("mod") => match &f.args {
+        Expr::Function(f) if f.name.to_sql().eq_ignore_ascii_case("mod") => match &f.args {
             FunctionArguments::List(l) if l.args.len() == 2 => match &l.args[1] {
                 FunctionArg::Unnamed(FunctionArgExpr::Expr(d)) => !nonzero_number(d),
                 _ => false,
@@ -134,7 +135,7 @@ fn divisor_of(e: &mut Expr) -> Option<&mut Expr> {
             right,
             ..
         } => Some(&mut **right),
-        Expr::Function(f) if f.name.to_string().eq_ignore_ascii_case("mod") => match &mut f.args {
+        Expr::Function(f) if f.name.to_sql().eq_ignore_ascii_case("mod") => match &mut f.args {
             FunctionArguments::List(l) if l.args.len() == 2 => match &mut l.args[1] {
                 FunctionArg::Unnamed(FunctionArgExpr::Expr(d)) => Some(d),
                 _ => None,
@@ -232,7 +233,7 @@ mod tests {
     fn guarded(dialect: Dialect, sql: &str) -> Checked<(String, usize)> {
         let mut stmt = parsed(Flavor::Generic, sql)?;
         let notes = guard(dialect, &mut stmt);
-        Ok((stmt.to_string(), notes.len()))
+        Ok((stmt.to_sql(), notes.len()))
     }
 
     #[test]
@@ -296,7 +297,7 @@ mod tests {
         let mut div = parsed(Flavor::MySql, "SELECT a DIV 2, a DIV b AS q FROM t")?;
         let notes = mysql_quotients(&mut div).or_fail("DIV runs")?;
         assert_eq!(
-            div.to_string(),
+            div.to_sql(),
             "SELECT CAST((a / 2) AS INTEGER) AS \"a DIV 2\", CAST((a / b) AS INTEGER) AS q FROM t"
         );
         assert_eq!(notes.len(), 1);

@@ -3,6 +3,7 @@
 use super::catalog::{ident, Catalog, TableDef};
 use super::exprs::{last_ident, now_expr, parenthesized, parse_sqlite_expr, rewrite_all};
 use super::plan::{Plan, PlanKind};
+use queuelab_sql::ToSql;
 use sqlparser::ast::{
     Assignment, AssignmentTarget, Delete, Expr, FromTable, Ident, ObjectName, OrderByExpr, Query,
     SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Statement, TableFactor, TableWithJoins,
@@ -48,7 +49,7 @@ pub fn plan_query_sorting(mut q: Query, filesort: &dyn Fn(&Query) -> bool) -> Pl
     };
     let (lock_reads, lock_notes) = super::locks::lock_requests_sorting(&mut q, 0, filesort);
     notes.extend(lock_notes);
-    let mut plan = Plan::new(kind, vec![q.to_string()]);
+    let mut plan = Plan::new(kind, vec![q.to_sql()]);
     plan.notes = notes;
     plan.lock_reads = lock_reads;
     plan
@@ -133,7 +134,7 @@ pub fn plan_update(mut u: Update, catalog: &Catalog) -> Plan {
         &mut u.order_by,
         &mut u.limit,
     ));
-    let mut plan = Plan::new(PlanKind::Update { table }, vec![u.to_string()]);
+    let mut plan = Plan::new(PlanKind::Update { table }, vec![u.to_sql()]);
     plan.notes = notes;
     plan.lock_reads = lock_reads;
     plan
@@ -160,7 +161,7 @@ pub fn plan_delete(mut d: Delete) -> Plan {
         &mut d.order_by,
         &mut d.limit,
     ));
-    let mut plan = Plan::new(PlanKind::Delete { table }, vec![d.to_string()]);
+    let mut plan = Plan::new(PlanKind::Delete { table }, vec![d.to_sql()]);
     plan.notes = notes;
     plan.lock_reads = lock_reads;
     plan
@@ -178,7 +179,7 @@ fn limit_by_rowid(
     if order_by.is_empty() && limit.is_none() {
         return None;
     }
-    let order: Vec<String> = order_by.drain(..).map(|o| o.to_string()).collect();
+    let order: Vec<String> = order_by.drain(..).map(|o| o.to_sql()).collect();
     *selection = Some(rowid_subquery(
         table,
         selection.take(),
@@ -216,7 +217,7 @@ pub fn add_on_update_now(def: &TableDef, assignments: &mut Vec<Assignment>) -> b
         .iter()
         .filter_map(|a| match &a.target {
             AssignmentTarget::ColumnName(n) => {
-                Some((last_ident(n), parenthesized(a.value.clone()).to_string()))
+                Some((last_ident(n), parenthesized(a.value.clone()).to_sql()))
             }
             AssignmentTarget::Tuple(_) => None,
         })
@@ -280,7 +281,7 @@ pub fn stash_sql(ins: &sqlparser::ast::Insert) -> Option<String> {
     .parse_query()
     .ok()?;
     copy.source = Some(query);
-    Some(sqlparser::ast::Statement::Insert(copy).to_string())
+    Some(sqlparser::ast::Statement::Insert(copy).to_sql())
 }
 
 /// `INSERT ... SELECT ... FROM t ON CONFLICT` is ambiguous to SQLite's parser (the ON could
@@ -305,7 +306,7 @@ pub fn add_where_true(ins: &mut sqlparser::ast::Insert) -> Option<String> {
 /// `DELETE FROM t WHERE EXISTS (SELECT 1 FROM u WHERE c)`.
 fn using_to_exists(d: &mut Delete) -> Option<String> {
     let using = d.using.take()?;
-    let from: Vec<String> = using.iter().map(|t| t.to_string()).collect();
+    let from: Vec<String> = using.iter().map(|t| t.to_sql()).collect();
     let cond = d
         .selection
         .take()

@@ -1,6 +1,7 @@
 //! Expression rewrites shared by the front-ends. Each rule is a small function over one
 //! `Expr`, applied to every expression of a statement by [`rewrite_all`].
 
+use queuelab_sql::ToSql;
 use queuelab_sql::{Flavor, Parser};
 use sqlparser::ast::{
     BinaryOperator, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList,
@@ -61,7 +62,7 @@ pub fn rewrite_all<N: VisitMut>(node: &mut N) -> Vec<String> {
 /// `NOW()`, `CURRENT_TIMESTAMP`, ... → `ql_now()`.
 fn clock_to_scenario_clock(e: &mut Expr) -> bool {
     let Expr::Function(f) = e else { return false };
-    let name = f.name.to_string().to_ascii_uppercase();
+    let name = f.name.to_sql().to_ascii_uppercase();
     if !CLOCK_FUNCTIONS.contains(&name.as_str()) {
         return false;
     }
@@ -73,7 +74,7 @@ fn clock_to_scenario_clock(e: &mut Expr) -> bool {
 /// `name => value`, no `*`); `None` for anything else. `f()` and `f` with no list give none.
 pub fn call_args<'a>(e: &'a Expr, name: &str) -> Option<Vec<&'a Expr>> {
     let Expr::Function(f) = e else { return None };
-    if !f.name.to_string().eq_ignore_ascii_case(name) {
+    if !f.name.to_sql().eq_ignore_ascii_case(name) {
         return None;
     }
     match &f.args {
@@ -173,7 +174,7 @@ pub fn last_ident(name: &ObjectName) -> String {
         .last()
         .and_then(|p| p.as_ident())
         .map(|i| i.value.clone())
-        .unwrap_or_else(|| name.to_string())
+        .unwrap_or_else(|| name.to_sql())
 }
 
 #[cfg(test)]
@@ -184,7 +185,7 @@ mod tests {
     fn rewrite(sql: &str) -> Result<String, ParserError> {
         let mut stmts = Parser::parse_sql(Flavor::MySql, sql)?;
         rewrite_all(&mut stmts);
-        Ok(stmts.iter().map(ToString::to_string).collect())
+        Ok(stmts.iter().map(|s| s.to_sql()).collect())
     }
 
     #[test]

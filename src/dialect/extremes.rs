@@ -6,6 +6,7 @@
 use super::exprs::call;
 use super::walk;
 use super::Dialect;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Statement};
 use std::ops::ControlFlow;
 
@@ -25,7 +26,7 @@ pub fn rewrite(dialect: Dialect, stmt: &mut Statement) -> Option<String> {
         let Expr::Function(f) = e else {
             return ControlFlow::Continue(());
         };
-        let name = f.name.to_string().to_ascii_lowercase();
+        let name = f.name.to_sql().to_ascii_lowercase();
         let greatest = match name.as_str() {
             "greatest" => true,
             "least" => false,
@@ -63,7 +64,7 @@ pub fn rewrite(dialect: Dialect, stmt: &mut Statement) -> Option<String> {
 
 fn is_extreme(e: &Expr) -> bool {
     matches!(e, Expr::Function(f) if {
-        let name = f.name.to_string();
+        let name = f.name.to_sql();
         name.eq_ignore_ascii_case("greatest") || name.eq_ignore_ascii_case("least")
     })
 }

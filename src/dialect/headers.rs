@@ -3,6 +3,7 @@
 //! server would print stays (`a / b`, not `a / ql_nonzero(b)`; `greatest(a, b)`, not
 //! `max(a, b)`).
 
+use queuelab_sql::ToSql;
 use sqlparser::ast::{Expr, Ident, Query, SelectItem, SetExpr, Statement, Value};
 use std::ops::ControlFlow;
 
@@ -34,7 +35,7 @@ fn name_items(items: &mut [SelectItem], rewritten: &dyn Fn(&Expr) -> bool) {
         if !holds(e, rewritten) {
             continue;
         }
-        let alias = Ident::with_quote('"', e.to_string());
+        let alias = Ident::with_quote('"', e.to_sql());
         let expr = std::mem::replace(e, Expr::Value(Value::Null.into()));
         *item = SelectItem::ExprWithAlias { expr, alias };
     }

@@ -16,6 +16,7 @@ use super::exprs::last_ident;
 use super::plan::{CatalogChange, Plan, PlanKind};
 use super::Dialect;
 use crate::trace::StepError;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{CreateIndex, Expr};
 
 pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Plan, StepError> {
@@ -40,7 +41,7 @@ pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Pla
         let mut plan = Plan::new(PlanKind::Noop, Vec::new());
         plan.notes.push(format!(
             "{}: PostgreSQL's row locks are on rows, not index entries, so an index that is not unique changes no result, lock or wait here",
-            ci.name.as_ref().map_or_else(|| "CREATE INDEX".to_string(), |n| n.to_string())
+            ci.name.as_ref().map_or_else(|| "CREATE INDEX".to_string(), |n| n.to_sql())
         ));
         return Ok(plan);
     }

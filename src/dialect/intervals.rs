@@ -11,6 +11,7 @@ use super::exprs::call;
 use super::walk;
 use super::Dialect;
 use crate::trace::StepError;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{
     BinaryOperator, DateTimeField, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Interval,
     Statement, Value,
@@ -131,7 +132,7 @@ fn date_add(e: &Expr) -> Option<i8> {
     if list.args.len() != 2 || !second_is_interval {
         return None;
     }
-    match f.name.to_string().to_ascii_lowercase().as_str() {
+    match f.name.to_sql().to_ascii_lowercase().as_str() {
         "date_add" | "adddate" => Some(1),
         "date_sub" | "subdate" => Some(-1),
         _ => None,
@@ -260,7 +261,7 @@ mod tests {
         let script = crate::dialect::front::parse_script(dialect, sql);
         let mut stmt = script.statements[0].ast.clone()?;
         rewrite(dialect, &mut stmt)?;
-        Ok(stmt.to_string())
+        Ok(stmt.to_sql())
     }
 
     #[test]

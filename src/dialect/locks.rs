@@ -7,6 +7,8 @@
 //! returns exactly the rows the engine locked for it, re-checked against their newest version.
 
 use super::exprs::{call, int_expr};
+use queuelab_sql::Sql;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{
     BinaryOperator, Expr, Ident, LimitClause, LockType, NonBlock, Query, SetExpr, TableFactor,
     VisitMut,
@@ -137,10 +139,10 @@ pub fn refuse_unmodelled<N: VisitMut>(
             SetExpr::Select(s) if s.from.len() == 1 && s.from[0].joins.is_empty() => {
                 format!(
                     "{} with a LIMIT that is not one number (OFFSET, m, n)",
-                    q.locks[0]
+                    Sql(&q.locks[0])
                 )
             }
-            _ => format!("{} over a join or several tables", q.locks[0]),
+            _ => format!("{} over a join or several tables", Sql(&q.locks[0])),
         });
         ControlFlow::Break(())
     });
@@ -215,9 +217,9 @@ impl Locking<'_> {
             return ControlFlow::Continue(());
         }
         let clause = q.locks.remove(0);
-        let text = clause.to_string();
+        let text = clause.to_sql();
         q.locks.clear();
-        let marker = clause.of.as_ref().map(|o| o.to_string());
+        let marker = clause.of.as_ref().map(|o| o.to_sql());
         match self.request(q, (clause.lock_type, clause.of.clone()), clause.nonblock) {
             Some(mut read) => {
                 read.update_lock = marker.as_deref() == Some(UPDATE_LOCK);
@@ -273,14 +275,14 @@ impl Locking<'_> {
         let from = select
             .from
             .iter()
-            .map(|f| f.to_string())
+            .map(|f| f.to_sql())
             .collect::<Vec<_>>()
             .join(", ");
         let table = super::exprs::last_ident(name);
         let qualifier = alias
             .as_ref()
-            .map(|a| a.name.to_string())
-            .unwrap_or_else(|| name.to_string());
+            .map(|a| a.name.to_sql())
+            .unwrap_or_else(|| name.to_sql());
         // `<qualifier>.rowid`, as a tree: the alias, or every part of the table's name.
         let mut rowid_parts: Vec<Ident> = match alias {
             Some(a) => vec![a.name.clone()],
@@ -295,11 +297,11 @@ impl Locking<'_> {
         let id = self.next;
         let mut rowid_sql = format!("SELECT {qualifier}.rowid AS ql_rowid FROM {from}");
         if let Some(w) = &select.selection {
-            rowid_sql.push_str(&format!(" WHERE {w}"));
+            rowid_sql.push_str(&format!(" WHERE {}", Sql(w)));
         }
         match &q.order_by {
             _ if filesort => rowid_sql.push_str(&format!(" ORDER BY {qualifier}.rowid")),
-            Some(o) => rowid_sql.push_str(&format!(" {o}")),
+            Some(o) => rowid_sql.push_str(&format!(" {}", Sql(o))),
             None => {}
         }
         let limit = match &q.limit_clause {
@@ -307,7 +309,7 @@ impl Locking<'_> {
                 limit: Some(Expr::Value(v)),
                 offset: None,
                 ..
-            }) => v.value.to_string().parse().ok(),
+            }) => v.value.to_sql().parse().ok(),
             None => None,
             Some(_) => return None,
         };

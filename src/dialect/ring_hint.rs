@@ -4,6 +4,7 @@
 
 use super::catalog::{RingHint, TableDef};
 use super::exprs::last_ident;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{BinaryOperator, Expr, Insert, SelectItem, SetExpr, Value};
 use std::ops::ControlFlow;
 
@@ -107,8 +108,8 @@ fn max_column(e: &Expr) -> Option<String> {
     let mut e = e.clone();
     super::walk::exprs(&mut e, &mut |x| {
         if let Expr::Function(f) = x {
-            if f.name.to_string().eq_ignore_ascii_case("max") {
-                let args = f.args.to_string();
+            if f.name.to_sql().eq_ignore_ascii_case("max") {
+                let args = f.args.to_sql();
                 let inner = args.trim_matches(|c| c == '(' || c == ')').trim();
                 if !inner.is_empty() && inner.chars().all(|c| c.is_alphanumeric() || c == '_') {
                     found = Some(inner.to_string());

@@ -6,6 +6,7 @@
 
 use super::Dialect;
 use crate::trace::{ErrorClass, StepError, Value};
+use queuelab_sql::ToSql;
 use sqlparser::ast::{CharacterLength, DataType};
 
 /// The values a column's type admits, read off its declaration.
@@ -46,7 +47,7 @@ impl Admits {
             Int(_) | Int4(_) | Integer(_) => int(32, false, "integer"),
             IntUnsigned(_) | Int4Unsigned(_) | IntegerUnsigned(_) => int(32, true, "integer"),
             BigInt(_) | Int8(_) => int(64, false, "bigint"),
-            Custom(name, _) => match name.to_string().to_ascii_lowercase().as_str() {
+            Custom(name, _) => match name.to_sql().to_ascii_lowercase().as_str() {
                 "serial" | "serial4" => int(32, false, "integer"),
                 "smallserial" | "serial2" => int(16, false, "smallint"),
                 "bigserial" | "serial8" => int(64, false, "bigint"),

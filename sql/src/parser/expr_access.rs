@@ -3,6 +3,7 @@
 
 use super::Prec;
 use crate::parser::Parser;
+use crate::print::Sql;
 use crate::Flavor;
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{AccessExpr, Expr, Ident, ObjectName, ObjectNamePart, Subscript};
@@ -188,7 +189,8 @@ fn all_identifiers(root: &Expr, chain: &[AccessExpr]) -> bool {
 fn identifiers_of(root: Expr, chain: Vec<AccessExpr>) -> Result<Vec<Ident>, ParserError> {
     let Expr::Identifier(first) = root else {
         return Err(ParserError::ParserError(format!(
-            "Expected identifier, found: {root}"
+            "Expected identifier, found: {}",
+            Sql(&root)
         )));
     };
     let mut idents = vec![first];
@@ -197,7 +199,8 @@ fn identifiers_of(root: Expr, chain: Vec<AccessExpr>) -> Result<Vec<Ident>, Pars
             AccessExpr::Dot(Expr::Identifier(i)) => idents.push(i),
             other => {
                 return Err(ParserError::ParserError(format!(
-                    "Expected identifier, found: {other}"
+                    "Expected identifier, found: {}",
+                    Sql(&other)
                 )))
             }
         }

@@ -2,6 +2,7 @@
 //! `:` paths are refused); the keyword-led ones are in `expr_predicate.rs`.
 
 use crate::parser::{parser_err, unsupported, Parser};
+use crate::print::Sql;
 use crate::Flavor;
 use sqlparser::ast::{BinaryOperator, CastKind, Expr, UnaryOperator};
 use sqlparser::keywords::Keyword;
@@ -202,7 +203,8 @@ impl Parser {
         if !is_quantifiable(&op) {
             return parser_err(
                 format!(
-                    "Expected one of [=, >, <, =>, =<, !=, ~, ~*, !~, !~*, ~~, ~~*, !~~, !~~*] as comparison operator, found: {op}"
+                    "Expected one of [=, >, <, =>, =<, !=, ~, ~*, !~, !~*, ~~, ~~*, !~~, !~~*] as comparison operator, found: {}",
+                    Sql(&op)
                 ),
                 op_at,
             );

@@ -2,6 +2,7 @@
 //! variant; and the small literals they take (lengths, precisions, enum members).
 
 use crate::parser::Parser;
+use crate::print::Sql;
 use crate::Flavor;
 use sqlparser::ast::{ArrayElemTypeDef, DataType, Ident, IntervalFields, ObjectName, TimezoneInfo};
 use sqlparser::keywords::Keyword;
@@ -33,7 +34,8 @@ impl Parser {
         if extra_bracket {
             // sqlparser prints the next token where the position would be.
             return Err(ParserError::ParserError(format!(
-                "unmatched > after parsing data type {ty}{}",
+                "unmatched > after parsing data type {}{}",
+                Sql(&ty),
                 self.peek_token_ref()
             )));
         }

@@ -3,6 +3,7 @@
 
 use super::super::Parser;
 use super::refused::{PIVOTS, SETTINGS, TABLE_FUNCTIONS, TABLE_SAMPLES, TABLE_VERSIONS};
+use crate::print::Sql;
 use crate::Flavor;
 use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, Ident, Join, SetExpr, TableAlias, TableFactor,
@@ -174,7 +175,10 @@ impl Parser {
             }
         };
         if let Some(inner) = alias {
-            return Err(ParserError::ParserError(format!("duplicate alias {inner}")));
+            return Err(ParserError::ParserError(format!(
+                "duplicate alias {}",
+                Sql(&*inner)
+            )));
         }
         *alias = Some(outer);
         Ok(relation)

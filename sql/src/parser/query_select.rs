@@ -3,6 +3,7 @@
 
 use super::super::{parser_err, Parser};
 use super::refused::{AFTER_GROUP_BY, CONNECT_BY, LATERAL_VIEWS};
+use crate::print::Sql;
 use crate::Flavor;
 use sqlparser::ast::{
     BinaryOperator, Distinct, Expr, GroupByExpr, Ident, OptimizerHint, OptimizerHintStyle, Select,
@@ -288,7 +289,7 @@ impl Parser {
                 if v.quote_style.is_none() && v.value.eq_ignore_ascii_case("from") =>
             {
                 parser_err(
-                    format!("Expected an expression, found: {v}"),
+                    format!("Expected an expression, found: {}", Sql(&v)),
                     self.peek_token_ref().span.start,
                 )
             }

@@ -3,6 +3,7 @@
 //! index columns and options.
 
 use super::super::{parser_err, Parser};
+use crate::print::ToSql;
 use crate::Flavor;
 use sqlparser::ast::{
     CheckConstraint, ConstraintCharacteristics, ConstraintReferenceMatchKind, CreateIndex,
@@ -242,7 +243,7 @@ impl Parser {
                     return self.expected(
                         "FULLTEXT or SPATIAL option without constraint name",
                         sqlparser::tokenizer::TokenWithSpan {
-                            token: Token::make_keyword(&name.to_string()),
+                            token: Token::make_keyword(&name.to_sql()),
                             span: next.span,
                         },
                     );

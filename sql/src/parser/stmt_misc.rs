@@ -1,6 +1,7 @@
 //! SET, DECLARE and USE.
 
 use super::super::Parser;
+use crate::print::ToSql;
 use crate::Flavor;
 use sqlparser::ast::{
     ContextModifier, Declare, DeclareAssignment, DeclareType, Expr, Ident, ObjectName, Set,
@@ -227,7 +228,7 @@ impl Parser {
                 _ => p.expected("Session param name", next),
             }
         })?;
-        let value = self.parse_expr()?.to_string();
+        let value = self.parse_expr()?.to_sql();
         Ok(Statement::Set(Set::SetSessionParam(
             SetSessionParamKind::Generic(SetSessionParamGeneric { names, value }),
         )))

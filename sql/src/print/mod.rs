@@ -14,6 +14,7 @@
 mod expr;
 mod query;
 mod stmt;
+mod stubs;
 mod types;
 
 use std::fmt;

@@ -9,7 +9,8 @@
 use super::hints::{locks_before_write, take_hints};
 use super::refuse;
 use crate::trace::StepError;
-use queuelab_sql::{Flavor, Parser};
+use queuelab_sql::ToSql;
+use queuelab_sql::{Flavor, Parser, Sql};
 use sqlparser::ast::{
     AssignmentTarget, Expr, FromTable, Ident, LimitClause, ObjectName, Query, SelectItem, SetExpr,
     Statement, TableFactor, TopQuantity, VisitMut,
@@ -110,7 +111,7 @@ pub fn inline_target(q: &Query) -> Result<Option<Statement>, StepError> {
             for a in &mut u.assignments {
                 if let AssignmentTarget::ColumnName(n) = &mut a.target {
                     if let Some(last) = n.0.pop() {
-                        let col = last.to_string();
+                        let col = last.to_sql();
                         *n = ObjectName::from(vec![Ident::new(mapped(&col, &map))]);
                     }
                 }
@@ -202,17 +203,17 @@ fn target_query(
         let named = |h: &str| {
             with_hints
                 .iter()
-                .any(|x| x.to_string().eq_ignore_ascii_case(h))
+                .any(|x| x.to_sql().eq_ignore_ascii_case(h))
         };
         if !named("UPDLOCK") && !named("XLOCK") {
             with_hints.push(Expr::Identifier(Ident::new("UPDLOCK")));
         }
     }
-    let from = relation.to_string();
+    let from = relation.to_sql();
     let _ = take_hints(relation);
     let mut sql = format!("SELECT {q}.rowid FROM {from}");
     if let Some(w) = selection {
-        sql.push_str(&format!(" WHERE {w}"));
+        sql.push_str(&format!(" WHERE {}", Sql(&w)));
     }
     if let Some(n) = limit {
         sql.push_str(&format!(
@@ -310,9 +311,9 @@ impl Top {
 /// The name a table's columns are qualified with: its alias, else its name.
 fn qualifier(relation: &TableFactor) -> String {
     match relation {
-        TableFactor::Table { alias: Some(a), .. } => a.name.to_string(),
-        TableFactor::Table { name, .. } => name.to_string(),
-        other => other.to_string(),
+        TableFactor::Table { alias: Some(a), .. } => a.name.to_sql(),
+        TableFactor::Table { name, .. } => name.to_sql(),
+        other => other.to_sql(),
     }
 }
 

@@ -3,6 +3,7 @@
 //! `ISNULL` is `ifnull`, `LEN` is `length`.
 
 use crate::dialect::exprs::{call, NEWID_FN, NOW_FN};
+use queuelab_sql::ToSql;
 use sqlparser::ast::{BinaryOperator, DataType, Expr, FunctionArguments, Value, VisitMut};
 use std::ops::ControlFlow;
 
@@ -20,7 +21,7 @@ pub fn rewrite<N: VisitMut>(node: &mut N) -> Vec<String> {
         let Expr::Function(f) = e else {
             return ControlFlow::<()>::Continue(());
         };
-        let name = f.name.to_string().to_ascii_lowercase();
+        let name = f.name.to_sql().to_ascii_lowercase();
         let no_args = match &f.args {
             FunctionArguments::None => true,
             FunctionArguments::List(l) => l.args.is_empty(),
@@ -95,7 +96,7 @@ fn is_text(e: &Expr) -> bool {
                 | DataType::String(_)
         ),
         Expr::Function(f) => matches!(
-            f.name.to_string().to_ascii_lowercase().as_str(),
+            f.name.to_sql().to_ascii_lowercase().as_str(),
             "concat"
                 | "upper"
                 | "lower"

@@ -15,6 +15,7 @@
 
 use crate::dialect::locks::{EXCLUSIVE_LOCK, HELD_SHARE_LOCK, INSTANT_LOCK, UPDATE_LOCK};
 use crate::trace::{ErrorClass, StepError};
+use queuelab_sql::ToSql;
 use sqlparser::ast::{
     Expr, LockClause, LockType, NonBlock, ObjectName, Query, SetExpr, TableFactor, VisitMut,
 };
@@ -50,8 +51,8 @@ pub fn take_hints(relation: &mut TableFactor) -> Vec<String> {
         TableFactor::Table { with_hints, .. } => std::mem::take(with_hints)
             .iter()
             .map(|h| match h {
-                Expr::Function(f) => f.name.to_string().to_ascii_uppercase(),
-                other => other.to_string().to_ascii_uppercase(),
+                Expr::Function(f) => f.name.to_sql().to_ascii_uppercase(),
+                other => other.to_sql().to_ascii_uppercase(),
             })
             .collect(),
         _ => Vec::new(),

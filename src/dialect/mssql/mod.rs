@@ -9,6 +9,7 @@ use super::dml::{plan_delete, plan_query, plan_update};
 use super::plan::{Plan, PlanKind};
 use super::Dialect;
 use crate::trace::StepError;
+use queuelab_sql::ToSql;
 use sqlparser::ast::Statement;
 
 pub mod client;
@@ -78,7 +79,7 @@ fn create_index(ci: &sqlparser::ast::CreateIndex) -> Plan {
             "INCLUDE ({}) dropped: a covering column only saves SQL Server a lookup",
             ci.include
                 .iter()
-                .map(|i| i.to_string())
+                .map(|i| i.to_sql())
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
@@ -91,7 +92,7 @@ fn create_index(ci: &sqlparser::ast::CreateIndex) -> Plan {
         PlanKind::Ddl {
             change: super::plan::CatalogChange::None,
         },
-        vec![Statement::CreateIndex(ci).to_string()],
+        vec![Statement::CreateIndex(ci).to_sql()],
     );
     plan.notes = notes;
     plan

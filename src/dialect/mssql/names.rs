@@ -1,6 +1,7 @@
 //! Rule: `[dbo].[Table]` and `dbo.Table` name the one table of that name: Queue Lab has one
 //! schema, and SQLite would read `dbo` as an attached database.
 
+use queuelab_sql::ToSql;
 use sqlparser::ast::{ObjectName, VisitMut};
 use std::ops::ControlFlow;
 
@@ -12,7 +13,7 @@ pub fn strip_schema<N: VisitMut>(node: &mut N) -> Option<String> {
             schemas.push(
                 name.0
                     .iter()
-                    .map(|p| p.to_string())
+                    .map(|p| p.to_sql())
                     .collect::<Vec<_>>()
                     .join("."),
             );

@@ -4,6 +4,7 @@
 
 use super::refuse;
 use crate::trace::StepError;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{Expr, OutputClause, SelectItem, SelectItemQualifiedWildcardKind, Statement};
 
 /// What OUTPUT asked for: a note, and for `OUTPUT ... INTO t` the table the rows go to.
@@ -86,7 +87,7 @@ fn unqualify(item: SelectItem, keep: &str, other: &str) -> Result<SelectItem, St
             alias,
         },
         SelectItem::QualifiedWildcard(SelectItemQualifiedWildcardKind::ObjectName(n), opts) => {
-            let q = n.to_string().to_ascii_lowercase();
+            let q = n.to_sql().to_ascii_lowercase();
             if q == other {
                 return Err(refuse(&format!(
                     "OUTPUT {other}.* is not available here: this statement's rows are the {keep} ones"

@@ -7,6 +7,8 @@ use super::super::catalog::{ident, Catalog, TableDef};
 use super::super::conditions::{self, is_value};
 use super::super::exprs::{last_ident, rewrite_all};
 use super::super::locks::{LockRead, WaitPolicy, WriteScan};
+use queuelab_sql::Sql;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{
     BinaryOperator, Delete, Expr, FromTable, OrderByExpr, Query, SetExpr, TableFactor,
     TableWithJoins, Update,
@@ -100,14 +102,14 @@ fn scan(
     let table = last_ident(name);
     let def = catalog.table(&table)?;
     let from = match alias {
-        Some(a) => format!("{} AS {}", ident(&table), a.name),
+        Some(a) => format!("{} AS {}", ident(&table), Sql(&a.name)),
         None => ident(&table),
     };
-    let qualifier = alias.as_ref().map_or(ident(&table), |a| a.name.to_string());
+    let qualifier = alias.as_ref().map_or(ident(&table), |a| a.name.to_sql());
     // Read in an index's order, the scan stops once it has locked LIMIT matching rows; a
     // sort of its own (no index in that order) reads and locks every row first.
     let limit: Option<u64> = match limit {
-        Some(Expr::Value(v)) => Some(v.value.to_string().parse().ok()?),
+        Some(Expr::Value(v)) => Some(v.value.to_sql().parse().ok()?),
         Some(_) => return None,
         None => None,
     };
@@ -120,7 +122,7 @@ fn scan(
             .map(|o| {
                 let mut o = o.clone();
                 rewrite_all(&mut o);
-                o.to_string()
+                o.to_sql()
             })
             .collect::<Vec<_>>()
             .join(", ")
@@ -145,7 +147,7 @@ fn scan(
                 .map(|e| {
                     let mut e = (*e).clone();
                     rewrite_all(&mut e);
-                    format!("({e})")
+                    format!("({})", Sql(&e))
                 })
                 .collect::<Vec<_>>()
                 .join(" AND ")

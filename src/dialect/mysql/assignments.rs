@@ -7,6 +7,7 @@
 use super::super::walk;
 use crate::limits::{over, MAX_OPERATORS};
 use crate::trace::StepError;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{Assignment, AssignmentTarget, Expr, Update};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -35,7 +36,7 @@ pub fn in_order(assignments: &mut [Assignment]) -> Result<Option<String>, StepEr
         let AssignmentTarget::ColumnName(name) = target else {
             continue;
         };
-        let column = name.to_string().to_ascii_lowercase();
+        let column = name.to_sql().to_ascii_lowercase();
         let column = column.rsplit('.').next().unwrap_or_default().to_string();
         let mut size = 0usize;
         walk::exprs(value, &mut |e| {
@@ -91,7 +92,7 @@ mod tests {
             return Err(StepError::other("", format!("not an update: {sql}")));
         };
         left_to_right(&mut u)?;
-        Ok(sqlparser::ast::Statement::Update(u).to_string())
+        Ok(sqlparser::ast::Statement::Update(u).to_sql())
     }
 
     #[test]

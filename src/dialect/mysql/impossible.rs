@@ -7,6 +7,7 @@
 //! carries a query (`Plan::no_result_set_if`) the engine asks when the statement ends.
 
 use super::super::conditions::{self, is_value};
+use queuelab_sql::Sql;
 use sqlparser::ast::{BinaryOperator, Delete, Expr};
 
 /// An SQLite query whose one value is true when `d`'s WHERE is impossible in MariaDB's
@@ -25,13 +26,13 @@ fn conjuncts(e: &Expr, out: &mut Vec<String>) {
         match c {
             Expr::BinaryOp { left, op, right } if is_comparison(op) => {
                 match (is_value(left), is_value(right)) {
-                    (true, true) => out.push(format!("coalesce(NOT ({c}), 1)")),
-                    (true, false) => out.push(format!("({left}) IS NULL")),
-                    (false, true) => out.push(format!("({right}) IS NULL")),
+                    (true, true) => out.push(format!("coalesce(NOT ({}), 1)", Sql(c))),
+                    (true, false) => out.push(format!("({}) IS NULL", Sql(left.as_ref()))),
+                    (false, true) => out.push(format!("({}) IS NULL", Sql(right.as_ref()))),
                     (false, false) => {}
                 }
             }
-            other if is_value(other) => out.push(format!("coalesce(NOT ({other}), 1)")),
+            other if is_value(other) => out.push(format!("coalesce(NOT ({}), 1)", Sql(other))),
             _ => {}
         }
     }

@@ -26,6 +26,7 @@ use super::exprs::{last_ident, rewrite_all};
 use super::plan::{InsertMode, Plan, PlanKind};
 use super::{ring_hint, Dialect};
 use crate::trace::StepError;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{Insert, SetExpr, SqliteOnConflict, Statement};
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
@@ -97,7 +98,7 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     super::arity::fit(Dialect::MySql, &mut ins, catalog)?;
     let table = match &ins.table {
         sqlparser::ast::TableObject::TableName(n) => last_ident(n),
-        other => other.to_string(),
+        other => other.to_sql(),
     };
     let def = catalog.table(&table);
     let mut notes = rewrite_all(&mut ins);
@@ -125,7 +126,7 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     }
     let multi_row_source = is_multi_row(&ins);
     let columns = ins.columns.iter().map(last_ident).collect();
-    let source_query = ins.source.as_ref().map(|q| q.to_string());
+    let source_query = ins.source.as_ref().map(|q| q.to_sql());
     let mode = if ins.replace_into {
         notes.push("REPLACE runs as SQLite's REPLACE: every row clashing on a unique key is deleted, then the new row inserted".into());
         InsertMode::Replace
@@ -160,7 +161,7 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
             source_query,
             stash_sql: super::dml::stash_sql(&ins),
         },
-        vec![Statement::Insert(ins).to_string()],
+        vec![Statement::Insert(ins).to_sql()],
     );
     plan.notes = notes;
     plan.ring = ring;

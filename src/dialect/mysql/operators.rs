@@ -97,12 +97,13 @@ mod tests {
     use super::*;
     use crate::dialect::Dialect;
     use crate::trace::StepError;
+    use queuelab_sql::ToSql;
 
     fn rewritten(sql: &str) -> Result<String, StepError> {
         let script = crate::dialect::front::parse_script(Dialect::MySql, sql);
         let mut stmt = script.statements[0].ast.clone()?;
         rewrite(&mut stmt);
-        Ok(stmt.to_string())
+        Ok(stmt.to_sql())
     }
 
     #[test]

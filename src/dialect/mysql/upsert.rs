@@ -4,6 +4,7 @@
 //! The conflict target is left out (SQLite 3.35+), so, as in MySQL, a clash on *any* unique
 //! key updates the clashing row: the ring relies on the `modulo` key firing, not the id.
 
+use queuelab_sql::ToSql;
 use sqlparser::ast::{
     Assignment, DoUpdate, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Ident, OnConflict,
     OnConflictAction, OnInsert,
@@ -33,7 +34,7 @@ pub fn to_on_conflict(on: &mut Option<OnInsert>) -> bool {
 /// `VALUES(c)`, the value the row would have had, is SQLite's `excluded.c`.
 fn values_to_excluded(e: &mut Expr) {
     let Expr::Function(f) = e else { return };
-    if !f.name.to_string().eq_ignore_ascii_case("values") {
+    if !f.name.to_sql().eq_ignore_ascii_case("values") {
         return;
     }
     let FunctionArguments::List(list) = &f.args else {

@@ -16,6 +16,7 @@ use super::super::walk;
 use super::super::{Dialect, Plan};
 use crate::dialect::catalog::Catalog;
 use crate::trace::StepError;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{BinaryOperator, Expr, Query, SelectItem, Set, SetExpr, Statement};
 use std::ops::ControlFlow;
 
@@ -33,10 +34,10 @@ pub fn plan_set(stmt: &Statement, catalog: &Catalog) -> Option<Result<Plan, Step
     let pairs: Vec<(String, &Expr)> = match set {
         Set::SingleAssignment {
             variable, values, ..
-        } if values.len() == 1 => vec![(variable.to_string(), &values[0])],
+        } if values.len() == 1 => vec![(variable.to_sql(), &values[0])],
         Set::MultipleAssignments { assignments } => assignments
             .iter()
-            .map(|a| (a.name.to_string(), &a.value))
+            .map(|a| (a.name.to_sql(), &a.value))
             .collect(),
         _ => return None,
     };
@@ -54,7 +55,7 @@ pub fn plan_set(stmt: &Statement, catalog: &Catalog) -> Option<Result<Plan, Step
     }
     let select = pairs
         .iter()
-        .map(|(_, e)| e.to_string())
+        .map(|(_, e)| e.to_sql())
         .collect::<Vec<_>>()
         .join(", ");
     let query = select_of(pairs.iter().map(|(_, e)| (*e).clone()).collect())?;

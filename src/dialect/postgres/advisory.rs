@@ -10,6 +10,7 @@ use super::super::common::unsupported_with;
 use super::super::plan::{AdvisoryCall, AdvisoryKey, AdvisoryOp, Plan, PlanKind};
 use super::super::Dialect;
 use crate::trace::StepError;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, FunctionArguments, SelectItem, SetExpr, Statement,
     UnaryOperator, Value,
@@ -22,7 +23,7 @@ pub fn plan(stmt: &mut Statement) -> Option<Result<Plan, StepError>> {
     let mut named = None;
     super::super::walk::exprs(stmt, &mut |e| {
         if let Expr::Function(f) = e {
-            let name = f.name.to_string().to_ascii_lowercase();
+            let name = f.name.to_sql().to_ascii_lowercase();
             if op_of(&name).is_some() && named.is_none() {
                 named = Some(name);
             }
@@ -86,7 +87,7 @@ fn calls(stmt: &Statement) -> Option<Result<Vec<AdvisoryCall>, StepError>> {
             _ => return None,
         };
         let Expr::Function(f) = expr else { return None };
-        let name = f.name.to_string().to_ascii_lowercase();
+        let name = f.name.to_sql().to_ascii_lowercase();
         let (op, shared) = op_of(&name)?;
         let FunctionArguments::List(list) = &f.args else {
             return None;

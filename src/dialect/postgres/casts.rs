@@ -3,6 +3,7 @@
 //! silently be the number 5. So a cast to a type SQLite converts to as PostgreSQL does becomes
 //! `CAST(x AS INTEGER | TEXT | REAL)`, and any other cast is refused by name.
 
+use queuelab_sql::ToSql;
 use sqlparser::ast::{CastKind, DataType, Expr};
 use std::ops::ControlFlow;
 
@@ -31,7 +32,7 @@ pub fn rewrite<N: sqlparser::ast::VisitMut>(node: &mut N) -> Result<Vec<String>,
                 ControlFlow::Continue(())
             }
             None => {
-                refused = Some(data_type.to_string());
+                refused = Some(data_type.to_sql());
                 ControlFlow::Break(())
             }
         }
@@ -106,7 +107,7 @@ fn rounded(cast: Expr) -> Expr {
 /// does: integers, text of any length, floating point. `numeric` keeps trailing zeros and
 /// `varchar(n)` truncates in PostgreSQL, so they are not among them.
 fn sqlite_type(t: &DataType) -> Option<DataType> {
-    let name = t.to_string().to_ascii_lowercase();
+    let name = t.to_sql().to_ascii_lowercase();
     match name.as_str() {
         "int" | "integer" | "int2" | "int4" | "int8" | "smallint" | "bigint" => {
             Some(DataType::Integer(None))

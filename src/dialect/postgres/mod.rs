@@ -8,6 +8,8 @@ use super::exprs::{last_ident, rewrite_all};
 use super::plan::{InsertMode, Plan, PlanKind};
 use super::{ring_hint, Dialect};
 use crate::trace::StepError;
+use queuelab_sql::Sql;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 
 mod advisory;
@@ -58,10 +60,10 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     if !init_plans.is_empty() {
         plan.notes.push(format!(
             "{} computed once before the first row, as PostgreSQL's InitPlan: a wait for a row lock keeps {}",
-            init_plans.iter().map(|q| format!("({q})")).collect::<Vec<_>>().join(", "),
+            init_plans.iter().map(|q| format!("({})", Sql(q))).collect::<Vec<_>>().join(", "),
             if init_plans.len() == 1 { "its value" } else { "their values" }
         ));
-        plan.init_plans = init_plans.iter().map(|q| q.to_string()).collect();
+        plan.init_plans = init_plans.iter().map(|q| q.to_sql()).collect();
     }
     plan.notes.extend(names_note);
     plan.notes.extend(cast_notes);
@@ -149,7 +151,7 @@ pub fn plan_insert(ins: &sqlparser::ast::Insert, catalog: &Catalog) -> Plan {
     let mut ins = ins.clone();
     let table = match &ins.table {
         sqlparser::ast::TableObject::TableName(n) => last_ident(n),
-        other => other.to_string(),
+        other => other.to_sql(),
     };
     let mut notes = rewrite_all(&mut ins);
     let (lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
@@ -175,10 +177,10 @@ pub fn plan_insert(ins: &sqlparser::ast::Insert, catalog: &Catalog) -> Plan {
             mode,
             multi_row_source,
             columns: ins.columns.iter().map(last_ident).collect(),
-            source_query: ins.source.as_ref().map(|q| q.to_string()),
+            source_query: ins.source.as_ref().map(|q| q.to_sql()),
             stash_sql: super::dml::stash_sql(&ins),
         },
-        vec![Statement::Insert(ins).to_string()],
+        vec![Statement::Insert(ins).to_sql()],
     );
     plan.notes = notes;
     plan.ring = ring;

@@ -24,7 +24,7 @@ use super::super::plan::{Plan, PlanKind};
 use super::super::walk;
 use super::super::Dialect;
 use crate::trace::StepError;
-use queuelab_sql::{Flavor, Parser};
+use queuelab_sql::{Flavor, Parser, Sql};
 use sqlparser::ast::{
     Cte, Delete, Expr, FromTable, Query, SelectItem, SetExpr, Statement, TableFactor,
     TableWithJoins, Update, UpdateTableFromKind,
@@ -289,7 +289,7 @@ fn item_names(
             }
             other => {
                 return Err(refused(
-                    &format!("RETURNING {other} inside WITH without a name"),
+                    &format!("RETURNING {} inside WITH without a name", Sql(other)),
                     "name the value (RETURNING expr AS name)",
                 ))
             }

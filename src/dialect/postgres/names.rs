@@ -4,6 +4,7 @@
 //! `?column?`. An unaliased item of the statement's own result (the outer SELECT, the first
 //! branch of a UNION, RETURNING) gets PostgreSQL's name as an alias.
 
+use queuelab_sql::ToSql;
 use sqlparser::ast::{
     CastKind, DataType, Delete, Expr, Function, Insert, ObjectNamePart, Query, SelectItem, SetExpr,
     Statement, Update,
@@ -129,7 +130,7 @@ fn first_column(q: &Query) -> (String, u8) {
 
 /// The name PostgreSQL's parser gives a type in a cast (`int` is `int4`).
 fn type_name(t: &DataType) -> String {
-    let written = t.to_string().to_ascii_lowercase();
+    let written = t.to_sql().to_ascii_lowercase();
     let base = written.split('(').next().unwrap_or("").trim().to_string();
     match base.as_str() {
         "int" | "integer" => "int4".into(),

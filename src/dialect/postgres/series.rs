@@ -2,6 +2,7 @@
 //! single-column function alias; SQLite's generate_series (loaded by the store) names its
 //! column `value`, so `g` becomes `g.value`.
 
+use queuelab_sql::ToSql;
 use sqlparser::ast::{Expr, Ident, Query, SetExpr, TableFactor, VisitMut};
 use std::ops::ControlFlow;
 
@@ -30,7 +31,7 @@ impl Series {
                     args: Some(_),
                     alias: Some(a),
                     ..
-                } if name.to_string().eq_ignore_ascii_case("generate_series")
+                } if name.to_sql().eq_ignore_ascii_case("generate_series")
                     && a.columns.is_empty() =>
                 {
                     Some(a.name.value.clone())

@@ -10,6 +10,7 @@
 use super::super::catalog::{Catalog, TableDef};
 use super::super::exprs::last_ident;
 use super::super::plan::TextForm;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{
     BinaryOperator, CastKind, DataType, Expr, Query, Select, SelectItem, SetExpr, Statement,
     TableFactor, TableWithJoins, UnaryOperator, Value,
@@ -225,7 +226,7 @@ impl<'a> Scope<'a> {
             } => of_data_type(data_type),
             Expr::Case { conditions, .. } => conditions.first().and_then(|w| self.kind(&w.result)),
             Expr::Function(f) => {
-                let name = f.name.to_string().to_ascii_lowercase();
+                let name = f.name.to_sql().to_ascii_lowercase();
                 match name.as_str() {
                     "now"
                     | "current_timestamp"
@@ -249,10 +250,10 @@ impl<'a> Scope<'a> {
 fn of_data_type(t: &DataType) -> Option<TextForm> {
     match t {
         DataType::Bool | DataType::Boolean => Some(TextForm::PgBool),
-        DataType::Timestamp(_, tz) if tz.to_string().contains("WITH TIME ZONE") => {
+        DataType::Timestamp(_, tz) if tz.to_sql().contains("WITH TIME ZONE") => {
             Some(TextForm::PgTimestampTz)
         }
-        other => of_type_name(&other.to_string()),
+        other => of_type_name(&other.to_sql()),
     }
 }
 

@@ -7,6 +7,7 @@
 use super::super::plan::{PlanKind, TxnControl, WaitLimit};
 use super::super::Plan;
 use crate::trace::{ErrorClass, StepError};
+use queuelab_sql::ToSql;
 use sqlparser::ast::{ContextModifier, Expr, Set, Statement, Value};
 
 /// The plan of a SET of one of the two limits; `None` for any other statement.
@@ -20,7 +21,7 @@ pub fn plan(stmt: &Statement) -> Option<Result<Plan, StepError>> {
     else {
         return None;
     };
-    let name = variable.to_string().to_ascii_lowercase();
+    let name = variable.to_sql().to_ascii_lowercase();
     let limit = match name.as_str() {
         "lock_timeout" => WaitLimit::Lock,
         "statement_timeout" => WaitLimit::Statement,
@@ -37,7 +38,7 @@ pub fn plan(stmt: &Statement) -> Option<Result<Plan, StepError>> {
                 native: "22023".into(),
                 message: format!(
                     "invalid value for parameter \"{name}\": \"{}\"",
-                    value.to_string().trim_matches('\'')
+                    value.to_sql().trim_matches('\'')
                 ),
                 pos: None,
                 fixed_text: None,

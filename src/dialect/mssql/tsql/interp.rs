@@ -11,6 +11,7 @@ use crate::dialect::catalog::Catalog;
 use crate::dialect::plan::{CatalogChange, Plan, PlanKind, TxnControl};
 use crate::source::Span;
 use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
+use queuelab_sql::ToSql;
 use sqlparser::ast::{
     Expr, Ident, Query, SelectItem, SetExpr, Statement, TopQuantity, Value as SqlValue,
 };
@@ -155,7 +156,7 @@ impl Interp {
             self.failed.is_some(),
             self.queued
                 .as_ref()
-                .map_or(String::new(), |(s, _)| s.to_string())
+                .map_or(String::new(), |(s, _)| s.to_sql())
         )
     }
 
@@ -718,7 +719,7 @@ impl Interp {
             "SELECT {}",
             exprs
                 .iter()
-                .map(|e| e.to_string())
+                .map(|e| e.to_sql())
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -971,7 +972,7 @@ impl Interp {
                         .iter()
                         .map(|r| {
                             let cells: Vec<String> =
-                                r.iter().map(|v| literal(v).to_string()).collect();
+                                r.iter().map(|v| literal(v).to_sql()).collect();
                             format!("({})", cells.join(", "))
                         })
                         .collect();
@@ -1045,7 +1046,7 @@ fn take_top(q: &mut Query) -> Option<u64> {
     match top.quantity? {
         TopQuantity::Constant(n) => Some(n),
         TopQuantity::Expr(e) => e
-            .to_string()
+            .to_sql()
             .trim_matches(|c| c == '(' || c == ')')
             .parse()
             .ok(),
