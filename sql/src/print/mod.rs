@@ -14,6 +14,10 @@
 mod expr;
 mod query;
 mod stmt;
+mod stmt_constraint;
+mod stmt_ddl;
+mod stmt_dml;
+mod stmt_session;
 mod types;
 
 use std::fmt;

@@ -1,0 +1,2 @@
+//! Statement shapes the engine builds and the parser does not, printed as sqlparser's
+//! `Display` prints them.
