@@ -14,6 +14,11 @@
 mod expr;
 mod query;
 mod stmt;
+mod stmt_column;
+mod stmt_constraint;
+mod stmt_ddl;
+mod stmt_dml;
+mod stmt_session;
 mod stubs;
 mod types;
 

@@ -2,8 +2,8 @@
 
 use super::ToSql;
 use sqlparser::ast::{
-    AccessExpr, BinaryOperator, ColumnOption, Delete, FunctionArguments, LockClause,
-    ObjectNamePart, OrderBy, TableAlias, TableObject, TimezoneInfo, Update,
+    AccessExpr, BinaryOperator, FunctionArguments, LockClause, ObjectNamePart, OrderBy, TableAlias,
+    TimezoneInfo,
 };
 
 macro_rules! fallback {
@@ -20,13 +20,9 @@ fallback!(
     AccessExpr,
     BinaryOperator,
     TableAlias,
-    ColumnOption,
-    Delete,
     FunctionArguments,
     LockClause,
     ObjectNamePart,
     OrderBy,
-    TableObject,
-    TimezoneInfo,
-    Update
+    TimezoneInfo
 );

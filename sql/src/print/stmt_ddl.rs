@@ -1,0 +1,349 @@
+//! CREATE TABLE with its table options, CREATE INDEX, ALTER TABLE. Column definitions are
+//! in `stmt_column.rs`, table constraints and what they share with columns in
+//! `stmt_constraint.rs`.
+
+use super::{comma, opt, separated, unprintable, ToSql};
+use sqlparser::ast::{
+    AlterTable, AlterTableOperation, CommentDef, CreateIndex, CreateTable, CreateTableLike,
+    CreateTableLikeDefaults, CreateTableLikeKind, CreateTableOptions, HiveDistributionStyle,
+    MySQLColumnPosition, OnCommit, RenameTableNameKind, SqlOption,
+};
+
+impl ToSql for CreateTable {
+    fn write_sql(&self, out: &mut String) {
+        if table_has_foreign_parts(self) {
+            return unprintable(out);
+        }
+        out.push_str("CREATE ");
+        if self.or_replace {
+            out.push_str("OR REPLACE ");
+        }
+        match self.global {
+            Some(true) => out.push_str("GLOBAL "),
+            Some(false) => out.push_str("LOCAL "),
+            None => {}
+        }
+        match self.multiset {
+            Some(true) => out.push_str("MULTISET "),
+            Some(false) => out.push_str("SET "),
+            None => {}
+        }
+        let words = [
+            (self.temporary, "TEMPORARY "),
+            (self.unlogged, "UNLOGGED "),
+            (self.transient, "TRANSIENT "),
+            (self.volatile, "VOLATILE "),
+        ];
+        for (on, word) in words {
+            if on {
+                out.push_str(word);
+            }
+        }
+        out.push_str("TABLE ");
+        if self.if_not_exists {
+            out.push_str("IF NOT EXISTS ");
+        }
+        self.name.write_sql(out);
+        table_elements(self, out);
+        if self.without_rowid {
+            out.push_str(" WITHOUT ROWID");
+        }
+        if let Some(CreateTableLikeKind::Plain(like)) = &self.like {
+            out.push(' ');
+            like.write_sql(out);
+        }
+        if !matches!(self.table_options, CreateTableOptions::None) {
+            out.push(' ');
+            self.table_options.write_sql(out);
+        }
+        match self.on_commit {
+            Some(OnCommit::DeleteRows) => out.push_str(" ON COMMIT DELETE ROWS"),
+            Some(OnCommit::PreserveRows) => out.push_str(" ON COMMIT PRESERVE ROWS"),
+            Some(OnCommit::Drop) => out.push_str(" ON COMMIT DROP"),
+            None => {}
+        }
+        if self.strict {
+            out.push_str(" STRICT");
+        }
+        opt(out, " AS ", &self.query);
+    }
+}
+
+/// The columns and constraints in parentheses; `()` when there is nothing else to
+/// make the table of; or PostgreSQL's `(LIKE ...)`.
+fn table_elements(table: &CreateTable, out: &mut String) {
+    if !table.columns.is_empty() || !table.constraints.is_empty() {
+        out.push_str(" (");
+        comma(out, &table.columns);
+        if !table.columns.is_empty() && !table.constraints.is_empty() {
+            out.push_str(", ");
+        }
+        comma(out, &table.constraints);
+        out.push(')');
+    } else if table.query.is_none() && table.like.is_none() {
+        out.push_str(" ()");
+    } else if let Some(CreateTableLikeKind::Parenthesized(like)) = &table.like {
+        out.push_str(" (");
+        like.write_sql(out);
+        out.push(')');
+    }
+}
+
+/// Parts of other databases' CREATE TABLE that neither the parser nor the engine builds.
+fn table_has_foreign_parts(table: &CreateTable) -> bool {
+    table.external
+        || table.dynamic
+        || table.iceberg
+        || table.snapshot
+        || table.copy_grants
+        || table.require_user
+        || !matches!(table.hive_distribution, HiveDistributionStyle::NONE)
+        || table.hive_formats.is_some()
+        || table.file_format.is_some()
+        || table.location.is_some()
+        || table.clone.is_some()
+        || table.version.is_some()
+        || table.comment.is_some()
+        || table.on_cluster.is_some()
+        || table.primary_key.is_some()
+        || table.order_by.is_some()
+        || table.partition_by.is_some()
+        || table.cluster_by.is_some()
+        || table.clustered_by.is_some()
+        || table.inherits.is_some()
+        || table.partition_of.is_some()
+        || table.for_values.is_some()
+        || table_has_foreign_options(table)
+}
+
+/// The Snowflake and Redshift options, and Teradata's.
+fn table_has_foreign_options(table: &CreateTable) -> bool {
+    table.enable_schema_evolution.is_some()
+        || table.change_tracking.is_some()
+        || table.data_retention_time_in_days.is_some()
+        || table.max_data_extension_time_in_days.is_some()
+        || table.default_ddl_collation.is_some()
+        || table.with_aggregation_policy.is_some()
+        || table.with_row_access_policy.is_some()
+        || table.with_storage_lifecycle_policy.is_some()
+        || table.with_tags.is_some()
+        || table.external_volume.is_some()
+        || table.with_connection.is_some()
+        || table.base_location.is_some()
+        || table.catalog.is_some()
+        || table.catalog_sync.is_some()
+        || table.storage_serialization_policy.is_some()
+        || table.target_lag.is_some()
+        || table.warehouse.is_some()
+        || table.refresh_mode.is_some()
+        || table.initialize.is_some()
+        || table.diststyle.is_some()
+        || table.distkey.is_some()
+        || table.sortkey.is_some()
+        || table.backup.is_some()
+        || table.fallback.is_some()
+        || table.with_data.is_some()
+}
+
+impl ToSql for CreateTableLike {
+    fn write_sql(&self, out: &mut String) {
+        out.push_str("LIKE ");
+        self.name.write_sql(out);
+        match self.defaults {
+            Some(CreateTableLikeDefaults::Including) => out.push_str(" INCLUDING DEFAULTS"),
+            Some(CreateTableLikeDefaults::Excluding) => out.push_str(" EXCLUDING DEFAULTS"),
+            None => {}
+        }
+    }
+}
+
+impl ToSql for CreateTableOptions {
+    fn write_sql(&self, out: &mut String) {
+        match self {
+            CreateTableOptions::None => {}
+            CreateTableOptions::With(options) => {
+                out.push_str("WITH (");
+                comma(out, options);
+                out.push(')');
+            }
+            CreateTableOptions::Plain(options) => separated(out, options, " "),
+            _ => unprintable(out),
+        }
+    }
+}
+
+impl ToSql for SqlOption {
+    fn write_sql(&self, out: &mut String) {
+        match self {
+            SqlOption::Ident(ident) => ident.write_sql(out),
+            SqlOption::KeyValue { key, value } => {
+                key.write_sql(out);
+                out.push_str(" = ");
+                value.write_sql(out);
+            }
+            // The comment's text goes between the quotes as it is (no doubled quotes).
+            SqlOption::Comment(CommentDef::WithEq(text)) => {
+                out.push_str("COMMENT = '");
+                out.push_str(text);
+                out.push('\'');
+            }
+            SqlOption::Comment(CommentDef::WithoutEq(text)) => {
+                out.push_str("COMMENT '");
+                out.push_str(text);
+                out.push('\'');
+            }
+            SqlOption::NamedParenthesizedList(list) => {
+                list.key.write_sql(out);
+                out.push_str(" = ");
+                opt(out, "", &list.name);
+                if !list.values.is_empty() {
+                    out.push('(');
+                    comma(out, &list.values);
+                    out.push(')');
+                }
+            }
+            _ => unprintable(out),
+        }
+    }
+}
+
+impl ToSql for CreateIndex {
+    fn write_sql(&self, out: &mut String) {
+        if !self.alter_options.is_empty() {
+            return unprintable(out);
+        }
+        out.push_str(if self.unique {
+            "CREATE UNIQUE INDEX "
+        } else {
+            "CREATE INDEX "
+        });
+        let words = [
+            (self.concurrently, "CONCURRENTLY "),
+            (self.r#async, "ASYNC "),
+            (self.if_not_exists, "IF NOT EXISTS "),
+        ];
+        for (on, word) in words {
+            if on {
+                out.push_str(word);
+            }
+        }
+        if let Some(name) = &self.name {
+            name.write_sql(out);
+            out.push(' ');
+        }
+        out.push_str("ON ");
+        self.table_name.write_sql(out);
+        if let Some(using) = &self.using {
+            out.push_str(" USING ");
+            using.write_sql(out);
+            out.push(' ');
+        }
+        out.push('(');
+        comma(out, &self.columns);
+        out.push(')');
+        super::stmt_constraint::include(out, &self.include);
+        match self.nulls_distinct {
+            Some(true) => out.push_str(" NULLS DISTINCT"),
+            Some(false) => out.push_str(" NULLS NOT DISTINCT"),
+            None => {}
+        }
+        if !self.with.is_empty() {
+            out.push_str(" WITH (");
+            comma(out, &self.with);
+            out.push(')');
+        }
+        opt(out, " WHERE ", &self.predicate);
+        if !self.index_options.is_empty() {
+            out.push(' ');
+            separated(out, &self.index_options, " ");
+        }
+    }
+}
+
+impl ToSql for AlterTable {
+    fn write_sql(&self, out: &mut String) {
+        if self.table_type.is_some() || self.on_cluster.is_some() || self.location.is_some() {
+            return unprintable(out);
+        }
+        out.push_str("ALTER TABLE ");
+        if self.if_exists {
+            out.push_str("IF EXISTS ");
+        }
+        if self.only {
+            out.push_str("ONLY ");
+        }
+        self.name.write_sql(out);
+        out.push(' ');
+        comma(out, &self.operations);
+    }
+}
+
+impl ToSql for AlterTableOperation {
+    fn write_sql(&self, out: &mut String) {
+        match self {
+            AlterTableOperation::AddConstraint {
+                constraint,
+                not_valid,
+            } => {
+                out.push_str("ADD ");
+                constraint.write_sql(out);
+                if *not_valid {
+                    out.push_str(" NOT VALID");
+                }
+            }
+            AlterTableOperation::AddColumn {
+                column_keyword,
+                if_not_exists,
+                column_def,
+                column_position,
+            } => {
+                out.push_str("ADD");
+                if *column_keyword {
+                    out.push_str(" COLUMN");
+                }
+                if *if_not_exists {
+                    out.push_str(" IF NOT EXISTS");
+                }
+                out.push(' ');
+                column_def.write_sql(out);
+                opt(out, " ", column_position);
+            }
+            AlterTableOperation::RenameTable { table_name } => {
+                out.push_str(match table_name {
+                    RenameTableNameKind::As(_) => "RENAME AS ",
+                    RenameTableNameKind::To(_) => "RENAME TO ",
+                });
+                let (RenameTableNameKind::As(name) | RenameTableNameKind::To(name)) = table_name;
+                name.write_sql(out);
+            }
+            AlterTableOperation::RenameColumn {
+                old_column_name: old,
+                new_column_name: new,
+            } => rename(out, "RENAME COLUMN ", old, new),
+            AlterTableOperation::RenameConstraint { old_name, new_name } => {
+                rename(out, "RENAME CONSTRAINT ", old_name, new_name)
+            }
+            _ => unprintable(out),
+        }
+    }
+}
+
+fn rename(out: &mut String, what: &str, old: &sqlparser::ast::Ident, new: &sqlparser::ast::Ident) {
+    out.push_str(what);
+    old.write_sql(out);
+    out.push_str(" TO ");
+    new.write_sql(out);
+}
+
+impl ToSql for MySQLColumnPosition {
+    fn write_sql(&self, out: &mut String) {
+        match self {
+            MySQLColumnPosition::First => out.push_str("FIRST"),
+            // The column's name as it is, never quoted.
+            MySQLColumnPosition::After(column) => {
+                out.push_str("AFTER ");
+                out.push_str(&column.value);
+            }
+        }
+    }
+}
