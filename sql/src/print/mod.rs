@@ -13,6 +13,8 @@
 
 mod expr;
 mod query;
+mod query_from;
+mod query_select;
 mod stmt;
 mod stmt_column;
 mod stmt_constraint;
