@@ -4,8 +4,8 @@
 use super::{comma, opt, unprintable, ToSql};
 use sqlparser::ast::{
     Assignment, AssignmentTarget, ConflictTarget, Delete, DoUpdate, FromTable, Insert,
-    MysqlInsertPriority, OnConflict, OnConflictAction, OnInsert, OptimizerHint, OptimizerHintStyle,
-    OutputClause, SelectItem, SqliteOnConflict, TableObject, Update, UpdateTableFromKind,
+    MysqlInsertPriority, OnConflict, OnConflictAction, OnInsert, OptimizerHint, OutputClause,
+    SelectItem, SqliteOnConflict, TableObject, Update, UpdateTableFromKind,
 };
 
 impl ToSql for Insert {
@@ -239,28 +239,7 @@ impl ToSql for OutputClause {
         if let Some(into) = into_table {
             // SELECT INTO's target list is the query printer's.
             out.push(' ');
-            super::display_fallback(into, out);
-        }
-    }
-}
-
-impl ToSql for OptimizerHint {
-    fn write_sql(&self, out: &mut String) {
-        match &self.style {
-            OptimizerHintStyle::SingleLine { prefix } => {
-                out.push_str(prefix);
-                out.push_str(&self.prefix);
-                out.push('+');
-                out.push_str(&self.text);
-                out.push('\n');
-            }
-            OptimizerHintStyle::MultiLine => {
-                out.push_str("/*");
-                out.push_str(&self.prefix);
-                out.push('+');
-                out.push_str(&self.text);
-                out.push_str("*/");
-            }
+            into.write_sql(out);
         }
     }
 }

@@ -1,10 +1,7 @@
 //! SCAFFOLDING (merge step): ToSql for the engine's calls on types whose area may not give one.
 
 use super::ToSql;
-use sqlparser::ast::{
-    AccessExpr, BinaryOperator, FunctionArguments, LockClause, ObjectNamePart, OrderBy, TableAlias,
-    TimezoneInfo,
-};
+use sqlparser::ast::{AccessExpr, BinaryOperator, FunctionArguments, ObjectNamePart, TimezoneInfo};
 
 macro_rules! fallback {
     ($($t:ty),*) => {$(
@@ -19,10 +16,7 @@ macro_rules! fallback {
 fallback!(
     AccessExpr,
     BinaryOperator,
-    TableAlias,
     FunctionArguments,
-    LockClause,
     ObjectNamePart,
-    OrderBy,
     TimezoneInfo
 );
