@@ -12,6 +12,7 @@
 //! difference, and `tests/printer.rs` prints every statement of the corpus.
 
 mod expr;
+mod expr_value;
 mod query;
 mod stmt;
 mod types;
