@@ -12,6 +12,9 @@
 //! difference, and `tests/printer.rs` prints every statement of the corpus.
 
 mod expr;
+mod expr_call;
+mod expr_ops;
+mod expr_special;
 mod expr_value;
 mod query;
 mod stmt;
