@@ -268,3 +268,6 @@ fn unary(out: &mut String, op: &UnaryOperator, expr: &Expr) {
     expr.write_sql(out);
 }
 
+#[cfg(test)]
+#[path = "expr_tests.rs"]
+mod expr_tests;
