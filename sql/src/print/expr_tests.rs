@@ -9,8 +9,8 @@ use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
     visit_expressions, ArrayElemTypeDef, BinaryOperator, CaseWhen, CastKind, CharacterLength,
     DataType, DateTimeField, DollarQuotedString, Expr, Function, FunctionArg, FunctionArgExpr,
-    FunctionArgumentList, FunctionArguments, Ident, Interval, ObjectName, Statement, TimezoneInfo,
-    UnaryOperator, Value,
+    FunctionArgumentList, FunctionArguments, Ident, Interval, ObjectName, QuoteDelimitedString,
+    Statement, TimezoneInfo, UnaryOperator, Value,
 };
 use sqlparser::tokenizer::Span;
 use std::ops::ControlFlow;
@@ -217,6 +217,33 @@ fn quotes_inside_strings_and_names_escape_as_display_escapes_them() {
         value: "x".into(),
         tag: None,
     }));
+    // Printed as read, unescaped.
+    let verbatim: [fn(String) -> Value; 11] = [
+        Value::TripleSingleQuotedString,
+        Value::TripleDoubleQuotedString,
+        Value::HexStringLiteral,
+        Value::SingleQuotedByteStringLiteral,
+        Value::DoubleQuotedByteStringLiteral,
+        Value::TripleSingleQuotedByteStringLiteral,
+        Value::TripleDoubleQuotedByteStringLiteral,
+        Value::SingleQuotedRawStringLiteral,
+        Value::DoubleQuotedRawStringLiteral,
+        Value::TripleSingleQuotedRawStringLiteral,
+        Value::TripleDoubleQuotedRawStringLiteral,
+    ];
+    values.extend(verbatim.iter().map(|make| make("a'b\"c".into())));
+    values.push(Value::QuoteDelimitedStringLiteral(QuoteDelimitedString {
+        start_quote: '[',
+        value: "x'y".into(),
+        end_quote: ']',
+    }));
+    values.push(Value::NationalQuoteDelimitedStringLiteral(
+        QuoteDelimitedString {
+            start_quote: '!',
+            value: "z".into(),
+            end_quote: '!',
+        },
+    ));
     let mut found = differences(&values);
     found.extend(differences(&idents));
     assert!(found.is_empty(), "{}", found.join("\n"));
@@ -243,6 +270,14 @@ fn types_and_intervals_no_text_parses_to_print_as_display() {
             Some(3),
         ),
         interval(None, None, None, None),
+        // Display writes `ILIKE ANY` with no space before the pattern when ESCAPE follows.
+        Expr::ILike {
+            negated: true,
+            any: true,
+            expr: Box::new(column("a")),
+            pattern: Box::new(text("x%")),
+            escape_char: Some(Box::new(text("!"))),
+        },
     ];
     let types = vec![
         DataType::Timestamp(Some(3), TimezoneInfo::Tz),
