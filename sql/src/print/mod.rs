@@ -12,6 +12,10 @@
 //! difference, and `tests/printer.rs` prints every statement of the corpus.
 
 mod expr;
+mod expr_call;
+mod expr_ops;
+mod expr_special;
+mod expr_value;
 mod query;
 mod query_from;
 mod query_select;
