@@ -25,7 +25,6 @@ mod stmt_constraint;
 mod stmt_ddl;
 mod stmt_dml;
 mod stmt_session;
-mod stubs;
 mod types;
 
 use std::fmt;
@@ -88,13 +87,6 @@ pub(crate) fn opt<T: ToSql>(out: &mut String, prefix: &str, item: &Option<T>) {
         out.push_str(prefix);
         item.write_sql(out);
     }
-}
-
-/// SCAFFOLDING, to go before this branch merges: sqlparser's `Display` for the areas not
-/// written yet, so that each area's printer can be tested on whole statements meanwhile.
-pub(crate) fn display_fallback<T: fmt::Display + ?Sized>(node: &T, out: &mut String) {
-    use fmt::Write;
-    let _ = write!(out, "{node}");
 }
 
 /// Appends the marker of a node the printer does not cover (see [`UNPRINTABLE`]).

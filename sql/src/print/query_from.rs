@@ -150,13 +150,7 @@ fn ordinality(out: &mut String, with_ordinality: bool) {
 
 /// A table function's arguments, separated by commas.
 fn function_args(out: &mut String, args: &[FunctionArg]) {
-    for (i, arg) in args.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        // FunctionArg is the expression part's, which has no printer of it yet.
-        super::display_fallback(arg, out);
-    }
+    super::comma(out, args);
 }
 
 impl ToSql for TableAlias {

@@ -250,8 +250,7 @@ impl ToSql for NamedWindowDefinition {
             NamedWindowExpr::NamedWindow(name) => name.write_sql(out),
             NamedWindowExpr::WindowSpec(spec) => {
                 out.push('(');
-                // WindowSpec is the expression part's, which has no printer of it yet.
-                super::display_fallback(spec, out);
+                spec.write_sql(out);
                 out.push(')');
             }
         }

@@ -94,13 +94,7 @@ impl ToSql for DataType {
                 out.push_str("TABLE");
                 if let Some(columns) = columns {
                     out.push('(');
-                    for (i, c) in columns.iter().enumerate() {
-                        if i > 0 {
-                            out.push_str(", ");
-                        }
-                        // A column definition belongs to the statements' printer.
-                        super::display_fallback(c, out);
-                    }
+                    super::comma(out, columns);
                     out.push(')');
                 }
                 return;
