@@ -2,7 +2,7 @@
 //! whose trees and tokens they promise to build: any input on which the two disagree in a way
 //! a user could not see as a refusal is a crash.
 
-use queuelab_sql::{lexer, Flavor, Parser};
+use queuelab_sql::{lexer, Flavor, Parser, ToSql};
 use sqlparser::dialect::{
     Dialect, GenericDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect,
 };
@@ -20,7 +20,8 @@ pub fn flavor_of(byte: u8) -> (Flavor, Box<dyn Dialect>) {
 }
 
 /// Panics when the lexers give different tokens, spans or errors, or when the parsers give
-/// different trees for one statement, or ours accepts what sqlparser rejects. Ours may refuse
+/// different trees for one statement, or ours accepts what sqlparser rejects, or Queue Lab's
+/// printer writes the tree otherwise than sqlparser's `Display`. Ours may refuse
 /// a statement sqlparser reads, by name ("... is not supported by Queue Lab's parser"), and
 /// its error texts may differ where both reject.
 pub fn agree(flavor: Flavor, dialect: &dyn Dialect, text: &str) {
@@ -49,6 +50,9 @@ pub fn agree(flavor: Flavor, dialect: &dyn Dialect, text: &str) {
     match (theirs, ours) {
         (Ok(x), Ok(y)) => {
             assert_eq!(x, y, "trees differ ({flavor:?})");
+            let mut printed = String::new();
+            y.write_sql(&mut printed);
+            assert_eq!(x.to_string(), printed, "the printer differs ({flavor:?})");
             assert_eq!(
                 a.peek_token().token,
                 b.peek_token().token,

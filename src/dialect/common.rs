@@ -9,6 +9,7 @@ use super::plan::{CatalogChange, Plan, PlanKind};
 use super::plan::{Isolation, TxnControl};
 use super::Dialect;
 use crate::trace::{ErrorClass, StepError};
+use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
     AlterTableOperation, ObjectType, Set, Statement, TransactionIsolationLevel, TransactionMode,
@@ -242,7 +243,7 @@ fn plan_alter(
             other => {
                 return Err(unsupported_with(
                     dialect,
-                    &format!("ALTER TABLE ... {other}"),
+                    &format!("ALTER TABLE ... {}", Sql(other)),
                     "only ADD COLUMN is supported; recreate the table for other changes",
                 ))
             }
@@ -269,7 +270,10 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
         Statement::Use(u) => (
             PlanKind::Noop,
             Vec::new(),
-            format!("{u}: Queue Lab has one database, there is nothing to switch to"),
+            format!(
+                "{}: Queue Lab has one database, there is nothing to switch to",
+                Sql(u)
+            ),
         ),
         Statement::Set(Set::SetTransaction { modes, session, .. }) => match isolation(modes) {
             Some(level) => (
@@ -287,7 +291,7 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
             None => (
                 PlanKind::Noop,
                 Vec::new(),
-                format!("{stmt}: only the isolation level is modelled"),
+                format!("{}: only the isolation level is modelled", Sql(stmt)),
             ),
         },
         Statement::Set(Set::SingleAssignment {
@@ -325,7 +329,7 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
         Statement::Set(_) => (
             PlanKind::Noop,
             Vec::new(),
-            format!("{stmt}: this setting has no effect here"),
+            format!("{}: this setting has no effect here", Sql(stmt)),
         ),
         Statement::StartTransaction { modes, .. } => (
             PlanKind::Txn(
@@ -352,7 +356,8 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
             PlanKind::Txn(TxnControl::RollbackTo(name.value.to_lowercase())),
             Vec::new(),
             format!(
-                "the transaction's changes after savepoint {name} are undone; {}",
+                "the transaction's changes after savepoint {} are undone; {}",
+                Sql(name),
                 if dialect.rollback_to_savepoint_releases_locks() {
                     "the row locks taken after it go too"
                 } else {

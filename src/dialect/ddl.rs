@@ -93,12 +93,14 @@ pub fn table_def(
             }
             TableConstraint::ForeignKey(_) => {
                 return Err(Unsupported(format!(
-                    "`{tc}`: foreign keys are not modelled (no check of the parent row, no cascade, no lock on the parent), so the run would differ from the server's; leave the constraint out and keep parent and child rows in step in the statements themselves"
+                    "`{}`: foreign keys are not modelled (no check of the parent row, no cascade, no lock on the parent), so the run would differ from the server's; leave the constraint out and keep parent and child rows in step in the statements themselves",
+                    Sql(tc)
                 )))
             }
             other => {
                 return Err(Unsupported(format!(
-                    "table constraint `{other}` is not supported; use PRIMARY KEY, UNIQUE or KEY"
+                    "table constraint `{}` is not supported; use PRIMARY KEY, UNIQUE or KEY",
+                    Sql(other)
                 )))
             }
         }
@@ -106,7 +108,7 @@ pub fn table_def(
     if ct.table_options != ast::CreateTableOptions::None {
         notes.push(format!(
             "table options ({}) have no meaning here and were ignored",
-            ct.table_options
+            Sql(&ct.table_options)
         ));
     }
     for k in def.unique_keys() {
@@ -262,7 +264,7 @@ pub fn column_def(
     if matches!(c.data_type, DataType::Enum(..) | DataType::Set(..)) {
         return Err(Unsupported(format!(
             "the column type {} of `{}`: MariaDB keeps an ENUM's member in its declared spelling and sorts by member order, which is not modelled; use VARCHAR",
-            c.data_type, c.name.value
+            Sql(&c.data_type), c.name.value
         )));
     }
     let mut col = ColumnDef {
@@ -300,7 +302,8 @@ pub fn column_def(
                 let mut e = e.clone();
                 if rewrite_all(&mut e).is_empty() {
                     return Err(Unsupported(format!(
-                        "ON UPDATE {e}: only ON UPDATE CURRENT_TIMESTAMP is supported"
+                        "ON UPDATE {}: only ON UPDATE CURRENT_TIMESTAMP is supported",
+                        Sql(&e)
                     )));
                 }
                 col.on_update_now = true;

@@ -3,6 +3,7 @@
 use super::catalog::{ident, Catalog, TableDef};
 use super::exprs::{last_ident, now_expr, parenthesized, parse_sqlite_expr, rewrite_all};
 use super::plan::{Plan, PlanKind};
+use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
     Assignment, AssignmentTarget, Delete, Expr, FromTable, Ident, ObjectName, OrderByExpr, Query,
@@ -197,13 +198,13 @@ fn rowid_subquery(
 ) -> Expr {
     let mut sql = format!("rowid IN (SELECT rowid FROM {}", ident(table));
     if let Some(w) = selection {
-        sql.push_str(&format!(" WHERE {w}"));
+        sql.push_str(&format!(" WHERE {}", Sql(&w)));
     }
     if !order.is_empty() {
         sql.push_str(&format!(" ORDER BY {}", order.join(", ")));
     }
     if let Some(l) = limit {
-        sql.push_str(&format!(" LIMIT {l}"));
+        sql.push_str(&format!(" LIMIT {}", Sql(&l)));
     }
     sql.push(')');
     parse_sqlite_expr(&sql).unwrap_or_else(now_expr)
@@ -310,7 +311,7 @@ fn using_to_exists(d: &mut Delete) -> Option<String> {
     let cond = d
         .selection
         .take()
-        .map(|c| format!(" WHERE {c}"))
+        .map(|c| format!(" WHERE {}", Sql(&c)))
         .unwrap_or_default();
     d.selection = parse_sqlite_expr(&format!("EXISTS (SELECT 1 FROM {}{cond})", from.join(", ")));
     Some(

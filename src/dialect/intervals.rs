@@ -11,6 +11,7 @@ use super::exprs::call;
 use super::walk;
 use super::Dialect;
 use crate::trace::StepError;
+use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
     BinaryOperator, DateTimeField, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Interval,
@@ -47,7 +48,7 @@ pub fn rewrite(dialect: Dialect, stmt: &mut Statement) -> Result<Option<String>,
     // this cannot be told in the pass above).
     walk::exprs(stmt, &mut |e| {
         if let Expr::Interval(iv) = e {
-            refused.get_or_insert_with(|| format!("INTERVAL {}", iv.value));
+            refused.get_or_insert_with(|| format!("INTERVAL {}", Sql(iv.value.as_ref())));
         }
         ControlFlow::Continue(())
     });
@@ -145,10 +146,10 @@ fn date_add(e: &Expr) -> Option<i8> {
 fn modifiers(iv: &Interval, sign: i8) -> Result<Vec<Expr>, String> {
     let unit = match &iv.leading_field {
         None => None,
-        Some(f) => Some(unit_of_field(f).ok_or_else(|| format!("INTERVAL ... {f}"))?),
+        Some(f) => Some(unit_of_field(f).ok_or_else(|| format!("INTERVAL ... {}", Sql(f)))?),
     };
     if iv.last_field.is_some() {
-        return Err(format!("INTERVAL {}", iv.value));
+        return Err(format!("INTERVAL {}", Sql(iv.value.as_ref())));
     }
     let text = match iv.value.as_ref() {
         Expr::Value(v) => match &v.value {
@@ -161,7 +162,7 @@ fn modifiers(iv: &Interval, sign: i8) -> Result<Vec<Expr>, String> {
     let Some(text) = text else {
         // A computed amount (MySQL's `INTERVAL attempts * 10 SECOND`).
         let Some((unit, factor)) = unit else {
-            return Err(format!("INTERVAL {}", iv.value));
+            return Err(format!("INTERVAL {}", Sql(iv.value.as_ref())));
         };
         let amount = Expr::BinaryOp {
             left: Box::new(Expr::Nested(iv.value.clone())),

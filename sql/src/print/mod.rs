@@ -9,7 +9,8 @@
 //!
 //! The judge: built with the `check` feature (the engine's tests turn it on; so do this crate's
 //! own tests), every [`ToSql::to_sql`] also asks sqlparser's `Display` and fails on any
-//! difference, and `tests/printer.rs` prints every statement of the corpus.
+//! difference; `tests/differential.rs` prints every tree of the corpus, and the parser's unit
+//! tests print every tree they compare.
 
 mod expr;
 mod expr_call;
@@ -26,6 +27,9 @@ mod stmt_ddl;
 mod stmt_dml;
 mod stmt_session;
 mod types;
+
+#[cfg(test)]
+mod depth_tests;
 
 use std::fmt;
 

@@ -74,7 +74,8 @@ pub fn inline_target(q: &Query) -> Result<Option<Statement>, StepError> {
             Expr::CompoundIdentifier(parts) => parts.last().map(|p| p.value.clone()).unwrap_or_default(),
             other => {
                 return Err(refuse(&format!(
-                    "the CTE's column `{other}` is an expression; an UPDATE/DELETE through a CTE needs plain columns"
+                    "the CTE's column `{}` is an expression; an UPDATE/DELETE through a CTE needs plain columns",
+                    Sql(other)
                 )))
             }
         };
@@ -217,7 +218,8 @@ fn target_query(
     }
     if let Some(n) = limit {
         sql.push_str(&format!(
-            " ORDER BY {q}.rowid OFFSET 0 ROWS FETCH NEXT {n} ROWS ONLY"
+            " ORDER BY {q}.rowid OFFSET 0 ROWS FETCH NEXT {} ROWS ONLY",
+            Sql(&n)
         ));
     }
     let query = parse_query(&sql)?;

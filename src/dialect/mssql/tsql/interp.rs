@@ -11,6 +11,7 @@ use crate::dialect::catalog::Catalog;
 use crate::dialect::plan::{CatalogChange, Plan, PlanKind, TxnControl};
 use crate::source::Span;
 use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
+use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
     Expr, Ident, Query, SelectItem, SetExpr, Statement, TopQuantity, Value as SqlValue,
@@ -130,7 +131,11 @@ impl Interp {
             write!(
                 out,
                 "C{name}:{}:{:?}:{}:{:?}:{:?};",
-                c.query, c.top, c.open, c.fetched, c.current
+                Sql(&c.query),
+                c.top,
+                c.open,
+                c.fetched,
+                c.current
             )?;
         }
         let pending = match &self.pending {
