@@ -213,10 +213,7 @@ impl Catalog {
         for p in self.procedures.values() {
             write!(out, "P{}(", p.name)?;
             for param in &p.params {
-                let default = param
-                    .default
-                    .as_ref()
-                    .map(|d| queuelab_sql::ToSql::to_sql(d));
+                let default = param.default.as_ref().map(queuelab_sql::ToSql::to_sql);
                 write!(out, "{} {} {default:?},", param.name, param.type_text)?;
             }
             for n in &p.body {
