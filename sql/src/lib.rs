@@ -7,6 +7,7 @@
 //! The tests in `tests/differential.rs` hold both to sqlparser's own output, token for token
 //! and tree for tree, over every statement the project's tests parse.
 
+pub mod copy;
 pub mod lexer;
 pub mod parser;
 pub mod print;
@@ -32,5 +33,6 @@ pub enum Flavor {
     Generic,
 }
 
+pub use copy::Duplicate;
 pub use parser::Parser;
 pub use print::{Sql, ToSql};

@@ -10,7 +10,7 @@
 
 mod reference;
 
-use queuelab_sql::{lexer, Flavor, Parser, ToSql};
+use queuelab_sql::{lexer, Duplicate, Flavor, Parser, ToSql};
 use reference::{dialect, flavor};
 use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
 
@@ -225,4 +225,43 @@ fn the_printer_prints_every_tree_as_sqlparser_displays_it() {
     }
     assert!(printed > 1_500, "only {printed} trees were printed");
     assert_eq!(differ, 0, "{differ} of {printed} trees printed differently");
+}
+
+/// The tree's `Debug` text and its copy's, when they differ.
+fn copied_differently(outcome: &Outcome) -> Option<(String, String)> {
+    fn pair<T: Duplicate>(node: &T) -> Option<(String, String)> {
+        let (a, b) = (format!("{node:?}"), format!("{:?}", node.copy_of()));
+        (a != b).then_some((a, b))
+    }
+    match outcome {
+        Outcome::Statement(s, _) => pair(s),
+        Outcome::Query(q, _) => pair(q.as_ref()),
+        Outcome::Expr(e, _) => pair(e),
+        Outcome::Error(_) => None,
+    }
+}
+
+#[test]
+fn every_tree_copies_field_for_field() {
+    let cases = corpus();
+    let mut differ = 0;
+    let mut copied = 0;
+    for c in &cases {
+        let Ok(tokens) = lexer::tokenize(c.flavor, &c.sql) else {
+            continue;
+        };
+        let tree = ours(c, tokens);
+        copied += usize::from(!matches!(tree, Outcome::Error(_)));
+        if let Some((original, copy)) = copied_differently(&tree) {
+            differ += 1;
+            if differ <= show() {
+                eprintln!(
+                    "--- {:?} {}\n{}\n  original: {original}\n  copy:     {copy}",
+                    c.flavor, c.entry, c.sql
+                );
+            }
+        }
+    }
+    assert!(copied > 1_500, "only {copied} trees were copied");
+    assert_eq!(differ, 0, "{differ} of {copied} trees copied differently");
 }

@@ -14,7 +14,7 @@ enum Outcome<T> {
 }
 
 /// Both parsers on `sql` in flavour `f` through `ours` / `theirs`; the differences, if any.
-pub(super) fn compare<T: PartialEq + std::fmt::Debug + crate::ToSql>(
+pub(super) fn compare<T: PartialEq + std::fmt::Debug + crate::ToSql + crate::Duplicate>(
     f: Flavor,
     sql: &str,
     ours: impl Fn(&mut Parser) -> Result<T, sqlparser::parser::ParserError>,
@@ -47,7 +47,9 @@ pub(super) fn compare<T: PartialEq + std::fmt::Debug + crate::ToSql>(
     let Outcome::Parsed(tree, _) = &b else {
         return None;
     };
-    crate::print::display_difference(tree).map(|d| format!("{f:?} {sql}\n  {d}"))
+    crate::print::display_difference(tree)
+        .or_else(|| crate::copy::copy_difference(tree))
+        .map(|d| format!("{f:?} {sql}\n  {d}"))
 }
 
 fn check_all(cases: &[&str], entry: &str) {

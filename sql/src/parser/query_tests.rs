@@ -33,7 +33,9 @@ fn difference(flavor: Flavor, sql: &str) -> Option<String> {
         ));
     }
     let (q, _) = b.ok()?;
-    crate::print::display_difference(q.as_ref()).map(|d| format!("{flavor:?}: {sql}\n  {d}"))
+    crate::print::display_difference(q.as_ref())
+        .or_else(|| crate::copy::copy_difference(q.as_ref()))
+        .map(|d| format!("{flavor:?}: {sql}\n  {d}"))
 }
 
 fn assert_same(queries: &[&str]) {

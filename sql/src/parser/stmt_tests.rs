@@ -67,7 +67,9 @@ fn compare(
         }
     }
     match (&a, &b) {
-        (Ok(x), Ok(y)) if x == y && a_next == b_next => crate::print::display_difference(y),
+        (Ok(x), Ok(y)) if x == y && a_next == b_next => {
+            crate::print::display_difference(y).or_else(|| crate::copy::copy_difference(y))
+        }
         (Err(x), Err(y)) if x == y => None,
         _ => Some(format!("sqlparser: {a:?}\n  ours: {b:?}")),
     }
