@@ -4,6 +4,7 @@
 //! (`mysql/impossible.rs`).
 
 use super::walk;
+use queuelab_sql::Duplicate;
 use sqlparser::ast::{BinaryOperator, Expr};
 use std::ops::ControlFlow;
 
@@ -32,7 +33,7 @@ fn split<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
 /// Known before any row is read: no column and no subquery in it (MySQL's user variables,
 /// `@j`, are values).
 pub fn is_value(e: &Expr) -> bool {
-    let mut e = e.clone();
+    let mut e = e.duplicate();
     let mut value = true;
     walk::exprs(&mut e, &mut |x| {
         let row_bound = match x {

@@ -6,6 +6,7 @@
 use super::catalog::{ColumnDef, KeyDef, TableDef};
 use super::exprs::{last_ident, rewrite_all};
 use super::Dialect;
+use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{self, ColumnOption, DataType, IndexColumn, TableConstraint};
@@ -170,7 +171,7 @@ fn add_check(
             "CHECK constraints are not modelled for SQL Server (its errors name the column and database); check the value in the statement's WHERE instead".into(),
         ));
     }
-    let mut condition = expr.clone();
+    let mut condition = expr.duplicate();
     rewrite_all(&mut condition);
     let name = name.unwrap_or_else(|| match (dialect, column) {
         (Dialect::MySql, Some(c)) => format!("{}.{c}", def.name),
@@ -213,7 +214,7 @@ fn add_check(
 /// The one column of `def` that `expr` reads, if it reads exactly one.
 fn only_column(def: &TableDef, expr: &ast::Expr) -> Option<String> {
     let mut read: Vec<String> = Vec::new();
-    let mut expr = expr.clone();
+    let mut expr = expr.duplicate();
     super::walk::exprs(&mut expr, &mut |e| {
         if let ast::Expr::Identifier(i) = e {
             if let Some(c) = def.column(&i.value) {
@@ -294,12 +295,12 @@ pub fn column_def(
             ColumnOption::Null => col.not_null = false,
             ColumnOption::NotNull => col.not_null = true,
             ColumnOption::Default(e) => {
-                let mut e = e.clone();
+                let mut e = e.duplicate();
                 notes.extend(rewrite_all(&mut e));
                 col.default = Some(e.to_sql());
             }
             ColumnOption::OnUpdate(e) => {
-                let mut e = e.clone();
+                let mut e = e.duplicate();
                 if rewrite_all(&mut e).is_empty() {
                     return Err(Unsupported(format!(
                         "ON UPDATE {}: only ON UPDATE CURRENT_TIMESTAMP is supported",
@@ -319,7 +320,7 @@ pub fn column_def(
                     .or(opt.name.as_ref())
                     .map(|n| n.value.clone()),
                 col.name.clone(),
-                c.expr.clone(),
+                c.expr.duplicate(),
             )),
             ColumnOption::Unique(u) => keys.push(InlineKey::Unique(
                 u.name.as_ref().map(|n| n.value.clone()),

@@ -3,6 +3,7 @@
 use super::catalog::{ident, Catalog, TableDef};
 use super::exprs::{last_ident, now_expr, parenthesized, parse_sqlite_expr, rewrite_all};
 use super::plan::{Plan, PlanKind};
+use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
@@ -27,7 +28,7 @@ pub fn plan_query_sorting(mut q: Query, filesort: &dyn Fn(&Query) -> bool) -> Pl
                 &mut d.from;
             targets.iter_mut().for_each(alias_with_as);
             if let Some(t) = targets.first() {
-                unqualified_returning(&t.clone(), &mut d.returning);
+                unqualified_returning(&t.duplicate(), &mut d.returning);
             }
             notes.extend(using_to_exists(d));
             let table = match &d.from {
@@ -94,7 +95,7 @@ fn unqualified_returning(t: &TableWithJoins, returning: &mut Option<Vec<SelectIt
             item
         {
             if ours(&last_ident(n)) {
-                *item = SelectItem::Wildcard(opts.clone());
+                *item = SelectItem::Wildcard(opts.duplicate());
             }
             continue;
         }
@@ -149,7 +150,7 @@ pub fn plan_delete(mut d: Delete) -> Plan {
     let (FromTable::WithFromKeyword(targets) | FromTable::WithoutKeyword(targets)) = &mut d.from;
     targets.iter_mut().for_each(alias_with_as);
     if let Some(t) = targets.first() {
-        unqualified_returning(&t.clone(), &mut d.returning);
+        unqualified_returning(&t.duplicate(), &mut d.returning);
     }
     let mut notes = rewrite_all(&mut d);
     notes.extend(using_to_exists(&mut d));
@@ -218,7 +219,7 @@ pub fn add_on_update_now(def: &TableDef, assignments: &mut Vec<Assignment>) -> b
         .iter()
         .filter_map(|a| match &a.target {
             AssignmentTarget::ColumnName(n) => {
-                Some((last_ident(n), parenthesized(a.value.clone()).to_sql()))
+                Some((last_ident(n), parenthesized(a.value.duplicate()).to_sql()))
             }
             AssignmentTarget::Tuple(_) => None,
         })
@@ -273,7 +274,7 @@ pub fn on_update_note(def: &TableDef) -> String {
 /// The INSERT with its source replaced by the rows stashed in `temp.ql_src`.
 pub fn stash_sql(ins: &sqlparser::ast::Insert) -> Option<String> {
     ins.source.as_ref()?;
-    let mut copy = ins.clone();
+    let mut copy = ins.duplicate();
     let query = queuelab_sql::Parser::from_sql(
         queuelab_sql::Flavor::Sqlite,
         "SELECT * FROM temp.ql_src WHERE true",

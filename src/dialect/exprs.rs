@@ -1,6 +1,7 @@
 //! Expression rewrites shared by the front-ends. Each rule is a small function over one
 //! `Expr`, applied to every expression of a statement by [`rewrite_all`].
 
+use queuelab_sql::Duplicate;
 use queuelab_sql::ToSql;
 use queuelab_sql::{Flavor, Parser};
 use sqlparser::ast::{
@@ -97,7 +98,7 @@ fn mod_function_to_operator(e: &mut Expr) -> bool {
     else {
         return false;
     };
-    let (left, right) = (left.clone(), right.clone());
+    let (left, right) = (left.duplicate(), right.duplicate());
     *e = Expr::Nested(Box::new(Expr::BinaryOp {
         left: Box::new(parenthesized(left)),
         op: BinaryOperator::Modulo,

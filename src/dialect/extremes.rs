@@ -6,6 +6,7 @@
 use super::exprs::call;
 use super::walk;
 use super::Dialect;
+use queuelab_sql::Duplicate;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Statement};
 use std::ops::ControlFlow;
@@ -39,7 +40,7 @@ pub fn rewrite(dialect: Dialect, stmt: &mut Statement) -> Option<String> {
             .args
             .iter()
             .map(|a| match a {
-                FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => Some(x.clone()),
+                FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => Some(x.duplicate()),
                 _ => None,
             })
             .collect();

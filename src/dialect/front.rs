@@ -5,14 +5,29 @@ use super::split::{parser_error, split, RawStatement};
 use super::{mysql, Dialect};
 use crate::source::{clean_paste, find_curly_quotes, straighten_quotes};
 use crate::trace::{Diagnostic, ErrorClass, StepError};
+use queuelab_sql::Duplicate;
 use queuelab_sql::{Flavor, Parser};
 use sqlparser::ast::Statement;
 
 /// One statement of a script, parsed or not.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct ParsedStatement {
     pub raw: RawStatement,
     pub ast: Result<Statement, StepError>,
+}
+
+// The tree is copied with `Duplicate`: sqlparser's `Clone` would link its code for every
+// statement of every database into the browser download.
+impl Clone for ParsedStatement {
+    fn clone(&self) -> Self {
+        ParsedStatement {
+            raw: self.raw.clone(),
+            ast: match &self.ast {
+                Ok(stmt) => Ok(stmt.duplicate()),
+                Err(e) => Err(e.clone()),
+            },
+        }
+    }
 }
 
 /// A whole script.

@@ -11,6 +11,7 @@ use super::exprs::call;
 use super::walk;
 use super::Dialect;
 use crate::trace::StepError;
+use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
@@ -165,7 +166,7 @@ fn modifiers(iv: &Interval, sign: i8) -> Result<Vec<Expr>, String> {
             return Err(format!("INTERVAL {}", Sql(iv.value.as_ref())));
         };
         let amount = Expr::BinaryOp {
-            left: Box::new(Expr::Nested(iv.value.clone())),
+            left: Box::new(Expr::Nested(iv.value.duplicate())),
             op: BinaryOperator::Multiply,
             right: Box::new(Expr::value(Value::Number(
                 (factor * i64::from(sign)).to_string(),
@@ -260,7 +261,7 @@ mod tests {
 
     fn rewritten(dialect: Dialect, sql: &str) -> Result<String, StepError> {
         let script = crate::dialect::front::parse_script(dialect, sql);
-        let mut stmt = script.statements[0].ast.clone()?;
+        let mut stmt = script.statements[0].ast.duplicate()?;
         rewrite(dialect, &mut stmt)?;
         Ok(stmt.to_sql())
     }

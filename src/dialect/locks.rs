@@ -7,6 +7,7 @@
 //! returns exactly the rows the engine locked for it, re-checked against their newest version.
 
 use super::exprs::{call, int_expr};
+use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
@@ -220,7 +221,7 @@ impl Locking<'_> {
         let text = clause.to_sql();
         q.locks.clear();
         let marker = clause.of.as_ref().map(|o| o.to_sql());
-        match self.request(q, (clause.lock_type, clause.of.clone()), clause.nonblock) {
+        match self.request(q, (clause.lock_type, clause.of.duplicate()), clause.nonblock) {
             Some(mut read) => {
                 read.update_lock = marker.as_deref() == Some(UPDATE_LOCK);
                 read.weaker = matches!(
@@ -315,7 +316,7 @@ impl Locking<'_> {
         };
         // A filesort locks every row it reads, and sorts them itself afterwards.
         let limit = if filesort { None } else { limit };
-        let locked = call(LOCKED_FN, vec![int_expr(id as i64), rowid.clone()]);
+        let locked = call(LOCKED_FN, vec![int_expr(id as i64), rowid.duplicate()]);
         if let Some(order) = q.order_by.as_mut().filter(|_| !filesort) {
             let by_lock = call(LOCK_ORDER_FN, vec![int_expr(id as i64), rowid]);
             if let sqlparser::ast::OrderByKind::Expressions(exprs) = &mut order.kind {

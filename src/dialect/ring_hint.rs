@@ -4,6 +4,7 @@
 
 use super::catalog::{RingHint, TableDef};
 use super::exprs::last_ident;
+use queuelab_sql::Duplicate;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{BinaryOperator, Expr, Insert, SelectItem, SetExpr, Value};
 use std::ops::ControlFlow;
@@ -105,7 +106,7 @@ fn max_column(e: &Expr) -> Option<String> {
     let mut found = None;
     // The shared mutable walk, on a copy: a read-only walk would be one more copy of the
     // walk in the browser build (see `walk.rs`).
-    let mut e = e.clone();
+    let mut e = e.duplicate();
     super::walk::exprs(&mut e, &mut |x| {
         if let Expr::Function(f) = x {
             if f.name.to_sql().eq_ignore_ascii_case("max") {

@@ -15,6 +15,7 @@
 mod expr;
 mod query;
 mod stmt;
+mod stubs;
 mod types;
 
 use sqlparser::ast::{Expr, Ident, ObjectName};
@@ -46,6 +47,15 @@ impl<T: Duplicate> Duplicate for Box<T> {
 impl<T: Duplicate> Duplicate for Option<T> {
     fn copy_of(&self) -> Self {
         self.as_ref().map(T::copy_of)
+    }
+}
+
+impl<T: Duplicate, E: Clone + fmt::Debug> Duplicate for Result<T, E> {
+    fn copy_of(&self) -> Self {
+        match self {
+            Ok(t) => Ok(t.copy_of()),
+            Err(e) => Err(e.clone()),
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 use super::hints::{locks_before_write, take_hints};
 use super::refuse;
 use crate::trace::StepError;
+use queuelab_sql::Duplicate;
 use queuelab_sql::ToSql;
 use queuelab_sql::{Flavor, Parser, Sql};
 use sqlparser::ast::{
@@ -92,7 +93,7 @@ pub fn inline_target(q: &Query) -> Result<Option<Statement>, StepError> {
     let rename = |e: &mut Expr| rename_columns(e, &map);
     let base_table = sqlparser::ast::TableWithJoins {
         relation: TableFactor::Table {
-            name: base.clone(),
+            name: base.duplicate(),
             alias: None,
             args: None,
             with_hints: Vec::new(),
@@ -107,7 +108,7 @@ pub fn inline_target(q: &Query) -> Result<Option<Statement>, StepError> {
     };
     let stmt = match q.body.as_ref() {
         SetExpr::Update(Statement::Update(u)) => {
-            let mut u = u.clone();
+            let mut u = u.duplicate();
             u.table = base_table;
             for a in &mut u.assignments {
                 if let AssignmentTarget::ColumnName(n) = &mut a.target {
@@ -129,7 +130,7 @@ pub fn inline_target(q: &Query) -> Result<Option<Statement>, StepError> {
             Statement::Update(u)
         }
         SetExpr::Delete(Statement::Delete(d)) => {
-            let mut d = d.clone();
+            let mut d = d.duplicate();
             d.from = FromTable::WithFromKeyword(vec![base_table]);
             d.selection = Some(and(
                 d.selection.take().map(|mut w| {
@@ -187,7 +188,7 @@ fn note(verb: &str, hints: &[String]) -> String {
 }
 
 fn peek_hints(relation: &TableFactor) -> Vec<String> {
-    let mut r = relation.clone();
+    let mut r = relation.duplicate();
     take_hints(&mut r)
 }
 
@@ -232,7 +233,7 @@ fn target_query(
 
 /// The CTE's query returning the rowids of its rows.
 fn rowid_subquery(cte_query: &Query, q: &str) -> Result<Expr, StepError> {
-    let mut query = cte_query.clone();
+    let mut query = cte_query.duplicate();
     if let SetExpr::Select(s) = query.body.as_mut() {
         s.projection = vec![SelectItem::UnnamedExpr(Expr::CompoundIdentifier(vec![
             Ident::new(q),

@@ -9,6 +9,7 @@ use super::dml::{plan_delete, plan_query, plan_update};
 use super::plan::{Plan, PlanKind};
 use super::Dialect;
 use crate::trace::StepError;
+use queuelab_sql::Duplicate;
 use queuelab_sql::ToSql;
 use sqlparser::ast::Statement;
 
@@ -23,7 +24,7 @@ pub mod tokens;
 pub mod tsql;
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
-    let mut stmt = stmt.clone();
+    let mut stmt = stmt.duplicate();
     let mut notes: Vec<String> = Vec::new();
     notes.extend(names::strip_schema(&mut stmt));
     notes.extend(functions::rewrite(&mut stmt));
@@ -55,14 +56,14 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
 
 fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     match stmt {
-        Statement::Query(q) => Ok(plan_query(*q.clone())),
+        Statement::Query(q) => Ok(plan_query(*q.duplicate())),
         Statement::Insert(ins) => {
-            let mut ins = ins.clone();
+            let mut ins = ins.duplicate();
             super::arity::fit(Dialect::MsSql, &mut ins, catalog)?;
             Ok(super::postgres::plan_insert(&ins, catalog))
         }
-        Statement::Update(u) => Ok(plan_update(u.clone(), catalog)),
-        Statement::Delete(d) => Ok(plan_delete(d.clone())),
+        Statement::Update(u) => Ok(plan_update(u.duplicate(), catalog)),
+        Statement::Delete(d) => Ok(plan_delete(d.duplicate())),
         Statement::CreateIndex(ci) => Ok(create_index(ci)),
         other => plan_ddl(other, catalog, Dialect::MsSql)
             .or_else(|| plan_other(other, Dialect::MsSql))
@@ -72,7 +73,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
 
 /// CREATE INDEX: SQLite has partial indexes (`WHERE`) but no `INCLUDE` columns.
 fn create_index(ci: &sqlparser::ast::CreateIndex) -> Plan {
-    let mut ci = ci.clone();
+    let mut ci = ci.duplicate();
     let mut notes = Vec::new();
     if !ci.include.is_empty() {
         notes.push(format!(

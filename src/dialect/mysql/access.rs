@@ -7,6 +7,7 @@ use super::super::catalog::{ident, Catalog, TableDef};
 use super::super::conditions::{self, is_value};
 use super::super::exprs::{last_ident, rewrite_all};
 use super::super::locks::{LockRead, WaitPolicy, WriteScan};
+use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
@@ -120,7 +121,7 @@ fn scan(
         order_by
             .iter()
             .map(|o| {
-                let mut o = o.clone();
+                let mut o = o.duplicate();
                 rewrite_all(&mut o);
                 o.to_sql()
             })
@@ -145,7 +146,7 @@ fn scan(
             parts
                 .iter()
                 .map(|e| {
-                    let mut e = (*e).clone();
+                    let mut e = (*e).duplicate();
                     rewrite_all(&mut e);
                     format!("({})", Sql(&e))
                 })

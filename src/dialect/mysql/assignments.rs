@@ -7,6 +7,7 @@
 use super::super::walk;
 use crate::limits::{over, MAX_OPERATORS};
 use crate::trace::StepError;
+use queuelab_sql::Duplicate;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{Assignment, AssignmentTarget, Expr, Update};
 use std::collections::BTreeMap;
@@ -45,7 +46,7 @@ pub fn in_order(assignments: &mut [Assignment]) -> Result<Option<String>, StepEr
                 return ControlFlow::Continue(());
             };
             if let Some((earlier, n)) = set.get(&read) {
-                *e = earlier.clone();
+                *e = earlier.duplicate();
                 size += n;
                 fired = true;
             }
@@ -62,7 +63,7 @@ pub fn in_order(assignments: &mut [Assignment]) -> Result<Option<String>, StepEr
                 ),
             ));
         }
-        let mine = Expr::Nested(Box::new(value.clone()));
+        let mine = Expr::Nested(Box::new(value.duplicate()));
         set.insert(column, (mine, size));
     }
     Ok(fired.then(|| {
@@ -88,7 +89,7 @@ mod tests {
 
     fn rewritten(sql: &str) -> Result<String, StepError> {
         let script = crate::dialect::front::parse_script(Dialect::MySql, sql);
-        let sqlparser::ast::Statement::Update(mut u) = script.statements[0].ast.clone()? else {
+        let sqlparser::ast::Statement::Update(mut u) = script.statements[0].ast.duplicate()? else {
             return Err(StepError::other("", format!("not an update: {sql}")));
         };
         left_to_right(&mut u)?;

@@ -10,6 +10,7 @@
 
 use super::super::exprs::call;
 use super::super::walk;
+use queuelab_sql::Duplicate;
 use sqlparser::ast::{Expr, Statement};
 use std::ops::ControlFlow;
 
@@ -46,7 +47,7 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
 fn is_call(e: &Expr) -> Option<Option<Expr>> {
     match super::super::exprs::call_args(e, "last_insert_id")?.as_slice() {
         [] => Some(None),
-        [x] => Some(Some((*x).clone())),
+        [x] => Some(Some((*x).duplicate())),
         _ => None,
     }
 }

@@ -26,11 +26,12 @@ use super::exprs::{last_ident, rewrite_all};
 use super::plan::{InsertMode, Plan, PlanKind};
 use super::{ring_hint, Dialect};
 use crate::trace::StepError;
+use queuelab_sql::Duplicate;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{Insert, SetExpr, SqliteOnConflict, Statement};
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
-    let mut stmt = stmt.clone();
+    let mut stmt = stmt.duplicate();
     variables::refuse_unmodelled(&mut stmt)?;
     unsupported::refuse(&mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
@@ -54,7 +55,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
 fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     match stmt {
         Statement::Query(q) => {
-            let mut q = *q.clone();
+            let mut q = *q.duplicate();
             let assign = variables::take_into(&mut q)?;
             let shared = access::of_select(&q, catalog, 0);
             let mut plan = plan_query_sorting(q, &|x| filesort::filesort(x, catalog));
@@ -64,14 +65,14 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
             plan.assign = assign;
             Ok(plan)
         }
-        Statement::Insert(ins) => plan_insert(ins.clone(), catalog),
+        Statement::Insert(ins) => plan_insert(ins.duplicate(), catalog),
         Statement::Update(u) if u.returning.is_some() => Err(super::common::unsupported_with(
             Dialect::MySql,
             "UPDATE ... RETURNING",
             "MariaDB has RETURNING on DELETE, INSERT and REPLACE only (the server answers 1064); lock the row with SELECT ... FOR UPDATE, then UPDATE it",
         )),
         Statement::Update(u) => {
-            let mut ordered = u.clone();
+            let mut ordered = u.duplicate();
             let note = assignments::left_to_right(&mut ordered)?;
             let mut plan = plan_update(ordered, catalog);
             plan.notes.extend(note);
@@ -80,7 +81,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
             Ok(plan)
         }
         Statement::Delete(d) => {
-            let mut plan = plan_delete(d.clone());
+            let mut plan = plan_delete(d.duplicate());
             plan.no_result_set_if = impossible::probe(d);
             let id = plan.lock_reads.len();
             plan.lock_reads.extend(access::of_delete(d, catalog, id));

@@ -6,6 +6,7 @@
 //! `a IS NOT DISTINCT FROM b`, and `a XOR b` is written out (NULL if either side is).
 
 use super::super::walk;
+use queuelab_sql::Duplicate;
 use sqlparser::ast::{BinaryOperator, Expr, Statement};
 use std::ops::ControlFlow;
 
@@ -34,22 +35,22 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
                 left,
                 right,
             } => {
-                *e = Expr::IsNotDistinctFrom(left.clone(), right.clone());
+                *e = Expr::IsNotDistinctFrom(left.duplicate(), right.duplicate());
                 fired = true;
             }
             // Logical XOR: NULL if either side is, else whether exactly one is true.
             Expr::BinaryOp { op, left, right } if *op == BinaryOperator::Xor => {
                 let truth =
-                    |e: &Expr| Expr::Nested(Box::new(Expr::IsTrue(Box::new(paren(e.clone())))));
+                    |e: &Expr| Expr::Nested(Box::new(Expr::IsTrue(Box::new(paren(e.duplicate())))));
                 *e = Expr::Case {
                     case_token: sqlparser::ast::helpers::attached_token::AttachedToken::empty(),
                     end_token: sqlparser::ast::helpers::attached_token::AttachedToken::empty(),
                     operand: None,
                     conditions: vec![sqlparser::ast::CaseWhen {
                         condition: Expr::BinaryOp {
-                            left: Box::new(Expr::IsNull(Box::new(paren((**left).clone())))),
+                            left: Box::new(Expr::IsNull(Box::new(paren((**left).duplicate())))),
                             op: BinaryOperator::Or,
-                            right: Box::new(Expr::IsNull(Box::new(paren((**right).clone())))),
+                            right: Box::new(Expr::IsNull(Box::new(paren((**right).duplicate())))),
                         },
                         result: Expr::value(sqlparser::ast::Value::Null),
                     }],
@@ -101,7 +102,7 @@ mod tests {
 
     fn rewritten(sql: &str) -> Result<String, StepError> {
         let script = crate::dialect::front::parse_script(Dialect::MySql, sql);
-        let mut stmt = script.statements[0].ast.clone()?;
+        let mut stmt = script.statements[0].ast.duplicate()?;
         rewrite(&mut stmt);
         Ok(stmt.to_sql())
     }

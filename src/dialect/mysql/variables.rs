@@ -16,6 +16,7 @@ use super::super::walk;
 use super::super::{Dialect, Plan};
 use crate::dialect::catalog::Catalog;
 use crate::trace::StepError;
+use queuelab_sql::Duplicate;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{BinaryOperator, Expr, Query, SelectItem, Set, SetExpr, Statement};
 use std::ops::ControlFlow;
@@ -58,7 +59,7 @@ pub fn plan_set(stmt: &Statement, catalog: &Catalog) -> Option<Result<Plan, Step
         .map(|(_, e)| e.to_sql())
         .collect::<Vec<_>>()
         .join(", ");
-    let query = select_of(pairs.iter().map(|(_, e)| (*e).clone()).collect())?;
+    let query = select_of(pairs.iter().map(|(_, e)| (*e).duplicate()).collect())?;
     let names: Vec<String> = pairs.iter().map(|(n, _)| key(n)).collect();
     Some(super::plan(&query, catalog).map(|mut plan| {
         plan.notes.push(format!(

@@ -190,10 +190,11 @@ fn no_such(name: &str, args: usize) -> StepError {
 mod tests {
     use super::*;
     use crate::trace::checked::{Checked, OrFail};
+    use queuelab_sql::Duplicate;
 
     fn planned(sql: &str) -> Checked<Option<Result<Plan, StepError>>> {
         let script = crate::dialect::front::parse_script(Dialect::Postgres, sql);
-        let mut stmt = script.statements[0].ast.clone().or_fail("parses")?;
+        let mut stmt = script.statements[0].ast.duplicate().or_fail("parses")?;
         Ok(plan(&mut stmt))
     }
 

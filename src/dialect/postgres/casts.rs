@@ -3,6 +3,7 @@
 //! silently be the number 5. So a cast to a type SQLite converts to as PostgreSQL does becomes
 //! `CAST(x AS INTEGER | TEXT | REAL)`, and any other cast is refused by name.
 
+use queuelab_sql::Duplicate;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{CastKind, DataType, Expr};
 use std::ops::ControlFlow;
@@ -27,7 +28,7 @@ pub fn rewrite<N: sqlparser::ast::VisitMut>(node: &mut N) -> Result<Vec<String>,
                 *kind = CastKind::Cast;
                 *data_type = t;
                 if *data_type == DataType::Integer(None) {
-                    *e = rounded(e.clone());
+                    *e = rounded(e.duplicate());
                 }
                 ControlFlow::Continue(())
             }
@@ -79,7 +80,7 @@ fn rounded(cast: Expr) -> Expr {
         })
     };
     let is_real = Expr::BinaryOp {
-        left: Box::new(call("typeof", vec![(**expr).clone()])),
+        left: Box::new(call("typeof", vec![(**expr).duplicate()])),
         op: sqlparser::ast::BinaryOperator::Eq,
         right: Box::new(Expr::Value(
             sqlparser::ast::Value::SingleQuotedString("real".into()).into(),
@@ -87,7 +88,7 @@ fn rounded(cast: Expr) -> Expr {
     };
     let round_then_cast = Expr::Cast {
         kind: CastKind::Cast,
-        expr: Box::new(call("round", vec![(**expr).clone()])),
+        expr: Box::new(call("round", vec![(**expr).duplicate()])),
         data_type: DataType::Integer(None),
         format: None,
     };

@@ -4,6 +4,7 @@
 
 use super::super::exprs::call;
 use super::super::walk;
+use queuelab_sql::Duplicate;
 use sqlparser::ast::{Expr, Statement};
 use std::ops::ControlFlow;
 
@@ -21,9 +22,9 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
             *e = Expr::Like {
                 negated: *negated,
                 any: *any,
-                expr: Box::new(call("lower", vec![(**expr).clone()])),
-                pattern: Box::new(call("lower", vec![(**pattern).clone()])),
-                escape_char: escape_char.clone(),
+                expr: Box::new(call("lower", vec![(**expr).duplicate()])),
+                pattern: Box::new(call("lower", vec![(**pattern).duplicate()])),
+                escape_char: escape_char.duplicate(),
             };
             fired = true;
         }

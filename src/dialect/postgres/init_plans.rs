@@ -14,6 +14,7 @@
 use super::super::catalog::Catalog;
 use super::super::exprs::{last_ident, rewrite_all};
 use super::super::walk;
+use queuelab_sql::Duplicate;
 use sqlparser::ast::{Expr, Ident, Query, SetExpr, Statement, TableFactor};
 use std::ops::ControlFlow;
 
@@ -31,7 +32,7 @@ pub fn freeze(stmt: &mut Statement, catalog: &Catalog) -> Vec<Query> {
     let mut take = |e: &mut Expr| {
         if let Expr::Subquery(q) = e {
             if is_init_plan(q, catalog) {
-                let mut q = (**q).clone();
+                let mut q = (**q).duplicate();
                 rewrite_all(&mut q);
                 *e = Expr::Identifier(Ident::new(format!("@{}", param(found.len()))));
                 found.push(q);
@@ -61,7 +62,7 @@ pub fn freeze(stmt: &mut Statement, catalog: &Catalog) -> Vec<Query> {
 /// A subquery with no locking clause whose every column is one of its own tables': it
 /// cannot read the outer row.
 fn is_init_plan(q: &Query, catalog: &Catalog) -> bool {
-    let mut q = q.clone();
+    let mut q = q.duplicate();
     let mut tables: Vec<(String, String)> = Vec::new(); // (name or alias, table)
     let mut plain = true;
     walk::queries(&mut q, &mut |inner| {

@@ -8,6 +8,7 @@ use super::exprs::{last_ident, rewrite_all};
 use super::plan::{InsertMode, Plan, PlanKind};
 use super::{ring_hint, Dialect};
 use crate::trace::StepError;
+use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
@@ -31,7 +32,7 @@ mod timeouts;
 pub use init_plans::param as init_param;
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
-    let mut stmt = stmt.clone();
+    let mut stmt = stmt.duplicate();
     super::locks::refuse_unmodelled(&mut stmt, Dialect::Postgres)?;
     refuse_unmodelled(&mut stmt)?;
     if let Some(advisory) = advisory::plan(&mut stmt) {
@@ -126,18 +127,20 @@ fn refuse_unmodelled(stmt: &mut Statement) -> Result<(), StepError> {
 fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     match stmt {
         Statement::Query(q) if super::dml::modifying_with(q) => {
-            modifying_ctes::plan(*q.clone(), catalog, &|main| plan_statement(&main, catalog))
+            modifying_ctes::plan(*q.duplicate(), catalog, &|main| {
+                plan_statement(&main, catalog)
+            })
         }
-        Statement::Query(q) => Ok(plan_query(*q.clone())),
+        Statement::Query(q) => Ok(plan_query(*q.duplicate())),
         Statement::Insert(ins) => {
-            let mut ins = ins.clone();
+            let mut ins = ins.duplicate();
             let note = super::arity::fit(Dialect::Postgres, &mut ins, catalog)?;
             let mut plan = plan_insert(&ins, catalog);
             plan.notes.extend(note);
             Ok(plan)
         }
-        Statement::Update(u) => Ok(plan_update(u.clone(), catalog)),
-        Statement::Delete(d) => Ok(plan_delete(d.clone())),
+        Statement::Update(u) => Ok(plan_update(u.duplicate(), catalog)),
+        Statement::Delete(d) => Ok(plan_delete(d.duplicate())),
         other => plan_ddl(other, catalog, Dialect::Postgres)
             .or_else(|| timeouts::plan(other))
             .or_else(|| plan_other(other, Dialect::Postgres))
@@ -148,7 +151,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
 /// An INSERT, with `ON CONFLICT` as SQLite has it (the SQL Server front-end uses it too: its
 /// INSERT is the plain case).
 pub fn plan_insert(ins: &sqlparser::ast::Insert, catalog: &Catalog) -> Plan {
-    let mut ins = ins.clone();
+    let mut ins = ins.duplicate();
     let table = match &ins.table {
         sqlparser::ast::TableObject::TableName(n) => last_ident(n),
         other => other.to_sql(),

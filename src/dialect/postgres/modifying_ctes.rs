@@ -24,6 +24,7 @@ use super::super::plan::{Plan, PlanKind};
 use super::super::walk;
 use super::super::Dialect;
 use crate::trace::StepError;
+use queuelab_sql::Duplicate;
 use queuelab_sql::{Flavor, Parser, Sql};
 use sqlparser::ast::{
     Cte, Delete, Expr, FromTable, Query, SelectItem, SetExpr, Statement, TableFactor,
@@ -137,12 +138,17 @@ fn deleting(d: &Delete, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
         ));
     }
     let (table, called) = target_names(target)?;
-    let items = d.returning.clone().unwrap_or_default();
+    let items = d.returning.duplicate().unwrap_or_default();
     let names = item_names(&items, &table, catalog)?;
     let kept = format!("temp.ql_cte_{n}");
-    let capture = rows_of(&called, vec![target.clone()], items, d.selection.clone())?;
+    let capture = rows_of(
+        &called,
+        vec![target.duplicate()],
+        items,
+        d.selection.duplicate(),
+    )?;
     let capture = as_temp_table(plan_query(capture), &kept);
-    let mut delete = d.clone();
+    let mut delete = d.duplicate();
     delete.returning = None;
     delete.selection = Some(rowid_in(&called, &kept)?);
     delete.order_by.clear();
@@ -162,19 +168,19 @@ fn updating(u: &Update, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
         ));
     }
     let (table, called) = target_names(&u.table)?;
-    let items = u.returning.clone().unwrap_or_default();
+    let items = u.returning.duplicate().unwrap_or_default();
     let names = item_names(&items, &table, catalog)?;
     let ids = format!("temp.ql_cte_{n}_ids");
     let kept = format!("temp.ql_cte_{n}");
-    let mut read = vec![u.table.clone()];
+    let mut read = vec![u.table.duplicate()];
     if let Some(UpdateTableFromKind::AfterSet(from) | UpdateTableFromKind::BeforeSet(from)) =
         &u.from
     {
         read.extend(from.iter().cloned());
     }
-    let pick = rows_of(&called, read, Vec::new(), u.selection.clone())?;
+    let pick = rows_of(&called, read, Vec::new(), u.selection.duplicate())?;
     let pick = as_temp_table(plan_query(pick), &ids);
-    let mut update = u.clone();
+    let mut update = u.duplicate();
     update.returning = None;
     let mine = rowid_in(&called, &ids)?;
     update.selection = Some(match (&u.from, update.selection.take()) {
@@ -188,7 +194,7 @@ fn updating(u: &Update, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
     });
     let after = rows_of(
         &called,
-        vec![u.table.clone()],
+        vec![u.table.duplicate()],
         items,
         Some(rowid_in(&called, &ids)?),
     )?;

@@ -274,12 +274,13 @@ mod tests {
     use super::*;
     use crate::dialect::Dialect;
     use crate::trace::checked::{Checked, OrFail};
+    use queuelab_sql::Duplicate;
 
     fn forms_of(setup: &[&str], sql: &str) -> Checked<Vec<(usize, TextForm)>> {
         let mut catalog = Catalog::default();
         for ddl in setup {
             let script = crate::dialect::front::parse_script(Dialect::Postgres, ddl);
-            let stmt = script.statements[0].ast.clone().or_fail("parses")?;
+            let stmt = script.statements[0].ast.duplicate().or_fail("parses")?;
             let plan = crate::dialect::plan(Dialect::Postgres, &stmt, &catalog).or_fail("plans")?;
             if let crate::dialect::PlanKind::Ddl {
                 change: crate::dialect::plan::CatalogChange::Create(def),
@@ -290,7 +291,7 @@ mod tests {
         }
         let script = crate::dialect::front::parse_script(Dialect::Postgres, sql);
         Ok(forms(
-            &script.statements[0].ast.clone().or_fail("parses")?,
+            &script.statements[0].ast.duplicate().or_fail("parses")?,
             &catalog,
         ))
     }

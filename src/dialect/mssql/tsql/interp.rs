@@ -11,6 +11,7 @@ use crate::dialect::catalog::Catalog;
 use crate::dialect::plan::{CatalogChange, Plan, PlanKind, TxnControl};
 use crate::source::Span;
 use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
+use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
@@ -42,7 +43,7 @@ pub struct StepInfo {
     pub remarks: Vec<String>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct Cursor {
     query: Query,
     /// The TOP of its query: how many rows it may fetch in all.
@@ -50,6 +51,30 @@ struct Cursor {
     open: bool,
     fetched: Vec<i64>,
     current: Option<i64>,
+}
+
+// Trees are copied with `Duplicate`: sqlparser's `Clone` would link its code for every
+// statement of every database into the browser download.
+impl Clone for Cursor {
+    fn clone(&self) -> Self {
+        Cursor {
+            query: self.query.duplicate(),
+            top: self.top,
+            open: self.open,
+            fetched: self.fetched.clone(),
+            current: self.current,
+        }
+    }
+}
+
+/// The INSERT that carries `OUTPUT ... INTO` rows, and where it was written.
+#[derive(Debug)]
+struct Queued(Statement, StepInfo);
+
+impl Clone for Queued {
+    fn clone(&self) -> Self {
+        Queued(self.0.duplicate(), self.1.clone())
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -93,7 +118,7 @@ pub struct Interp {
     /// A batch that could not be read: its error is its one step.
     failed: Option<(StepError, StepInfo)>,
     /// The INSERT that carries `OUTPUT ... INTO` rows: the next step.
-    queued: Option<(Statement, StepInfo)>,
+    queued: Option<Queued>,
 }
 
 impl Default for Interp {
@@ -161,7 +186,7 @@ impl Interp {
             self.failed.is_some(),
             self.queued
                 .as_ref()
-                .map_or(String::new(), |(s, _)| s.to_sql())
+                .map_or(String::new(), |Queued(s, _)| s.to_sql())
         )
     }
 
@@ -197,7 +222,7 @@ impl Interp {
         if let Some((e, info)) = self.failed.take() {
             return Next::Done(Outcome::Error(e), info);
         }
-        if let Some((stmt, info)) = self.queued.take() {
+        if let Some(Queued(stmt, info)) = self.queued.take() {
             return self.plan_sql(stmt, Pending::Plain, info, catalog);
         }
         loop {
@@ -216,7 +241,7 @@ impl Interp {
                 }
                 Instr::Cond { node, else_at } => {
                     let cond = match &node.kind {
-                        Kind::If { cond, .. } | Kind::While { cond, .. } => cond.clone(),
+                        Kind::If { cond, .. } | Kind::While { cond, .. } => cond.duplicate(),
                         _ => Expr::Value(SqlValue::Boolean(true).into()),
                     };
                     let info = info_of(&node);
@@ -274,7 +299,7 @@ impl Interp {
                 if let SetExpr::Select(s) = q.body.as_mut() {
                     for item in &mut s.projection {
                         if let SelectItem::ExprWithAlias { expr, .. } = item {
-                            *item = SelectItem::UnnamedExpr(expr.clone());
+                            *item = SelectItem::UnnamedExpr(expr.duplicate());
                         }
                     }
                 }
@@ -502,8 +527,8 @@ impl Interp {
                                 .is_some_and(|n| n.eq_ignore_ascii_case(&p.name))
                         })
                         .or_else(|| args.get(i).filter(|(n, _)| n.is_none()))
-                        .map(|(_, e)| e.clone());
-                    match given.or_else(|| p.default.clone()) {
+                        .map(|(_, e)| e.duplicate());
+                    match given.or_else(|| p.default.duplicate()) {
                         Some(e) => values.push(e),
                         None => {
                             return done(
@@ -603,7 +628,7 @@ impl Interp {
             self.fetch_status = -1;
             return Next::Done(ok(), info);
         }
-        let mut q = c.query.clone();
+        let mut q = c.query.duplicate();
         let fetched = c.fetched.clone();
         let SetExpr::Select(s) = q.body.as_mut() else {
             return Next::Done(
@@ -633,7 +658,7 @@ impl Interp {
         };
         let rowid = Expr::CompoundIdentifier(vec![Ident::new(&qual), Ident::new("rowid")]);
         s.projection.push(SelectItem::ExprWithAlias {
-            expr: rowid.clone(),
+            expr: rowid.duplicate(),
             alias: Ident::new("ql_rowid"),
         });
         if !fetched.is_empty() {
@@ -990,7 +1015,7 @@ impl Interp {
                         info.notes = vec![format!(
                             "the OUTPUT rows of the statement above go INTO {table}"
                         )];
-                        self.queued = Some((stmt, info));
+                        self.queued = Some(Queued(stmt, info));
                     }
                 }
                 Outcome::Ok(Success {

@@ -4,6 +4,7 @@
 
 use crate::source::Span;
 use crate::trace::StepError;
+use queuelab_sql::Duplicate;
 use sqlparser::ast::{Expr, Query, Statement};
 
 /// One statement with where it was written.
@@ -19,7 +20,7 @@ pub struct Node {
     pub remarks: Vec<String>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub enum Kind {
     /// Planned by the SQL Server front-end when it runs, after variables are substituted.
     Sql(Box<Statement>),
@@ -81,7 +82,7 @@ pub enum Kind {
     ReadCommittedSnapshot(bool),
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct VarDecl {
     pub name: String,
     pub type_text: String,
@@ -110,11 +111,100 @@ impl PartialEq for ProcDef {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Param {
     pub name: String,
     pub type_text: String,
     pub default: Option<Expr>,
+}
+
+// The syntax trees inside are copied with `Duplicate`, not sqlparser's `Clone`, whose code for
+// every statement of every database would otherwise be linked into the browser download.
+impl Clone for Kind {
+    fn clone(&self) -> Self {
+        match self {
+            Kind::Sql(stmt) => Kind::Sql(stmt.duplicate()),
+            Kind::CurrentOf { stmt, cursor } => Kind::CurrentOf {
+                stmt: stmt.duplicate(),
+                cursor: cursor.clone(),
+            },
+            Kind::SelectAssign { vars, query } => Kind::SelectAssign {
+                vars: vars.clone(),
+                query: query.duplicate(),
+            },
+            Kind::Declare(decls) => Kind::Declare(decls.clone()),
+            Kind::DeclareCursor { name, query } => Kind::DeclareCursor {
+                name: name.clone(),
+                query: query.duplicate(),
+            },
+            Kind::SetVar { var, expr } => Kind::SetVar {
+                var: var.clone(),
+                expr: expr.duplicate(),
+            },
+            Kind::SetOption { name, on } => Kind::SetOption {
+                name: name.clone(),
+                on: *on,
+            },
+            Kind::SetIsolation(level) => Kind::SetIsolation(*level),
+            Kind::Block(nodes) => Kind::Block(nodes.clone()),
+            Kind::If {
+                cond,
+                then,
+                otherwise,
+            } => Kind::If {
+                cond: cond.duplicate(),
+                then: then.clone(),
+                otherwise: otherwise.clone(),
+            },
+            Kind::While { cond, body } => Kind::While {
+                cond: cond.duplicate(),
+                body: body.clone(),
+            },
+            Kind::Break => Kind::Break,
+            Kind::Continue => Kind::Continue,
+            Kind::BeginTran => Kind::BeginTran,
+            Kind::Commit => Kind::Commit,
+            Kind::Rollback => Kind::Rollback,
+            Kind::Open(c) => Kind::Open(c.clone()),
+            Kind::Fetch { cursor, into } => Kind::Fetch {
+                cursor: cursor.clone(),
+                into: into.clone(),
+            },
+            Kind::Close(c) => Kind::Close(c.clone()),
+            Kind::Deallocate(c) => Kind::Deallocate(c.clone()),
+            Kind::Return(e) => Kind::Return(e.duplicate()),
+            Kind::Exec { name, args } => Kind::Exec {
+                name: name.clone(),
+                args: args
+                    .iter()
+                    .map(|(n, e)| (n.clone(), e.duplicate()))
+                    .collect(),
+            },
+            Kind::CreateProc(p) => Kind::CreateProc(p.clone()),
+            Kind::Print(e) => Kind::Print(e.duplicate()),
+            Kind::ReadCommittedSnapshot(on) => Kind::ReadCommittedSnapshot(*on),
+        }
+    }
+}
+
+impl Clone for VarDecl {
+    fn clone(&self) -> Self {
+        VarDecl {
+            name: self.name.clone(),
+            type_text: self.type_text.clone(),
+            init: self.init.duplicate(),
+        }
+    }
+}
+
+impl Clone for Param {
+    fn clone(&self) -> Self {
+        Param {
+            name: self.name.clone(),
+            type_text: self.type_text.clone(),
+            default: self.default.duplicate(),
+        }
+    }
 }
 
 /// One batch, read. SQL Server compiles a whole batch before running any of it, so a batch
