@@ -257,3 +257,7 @@ impl Duplicate for ObjectNamePart {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "expr_tests.rs"]
+mod expr_tests;
