@@ -13,6 +13,8 @@
 //! (spans included) with the original's.
 
 mod expr;
+mod expr_call;
+mod expr_special;
 mod query;
 mod stmt;
 mod stubs;
