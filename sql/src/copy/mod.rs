@@ -15,6 +15,10 @@
 mod expr;
 mod query;
 mod stmt;
+mod stmt_constraint;
+mod stmt_ddl;
+mod stmt_dml;
+mod stmt_session;
 mod types;
 
 use sqlparser::ast::{Expr, Ident, ObjectName};

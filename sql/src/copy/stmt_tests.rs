@@ -1,0 +1,1 @@
+//! Statements copied as sqlparser's `Clone` copies them.
