@@ -8,10 +8,11 @@ use crate::{Flavor, Parser};
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
     Assignment, AssignmentTarget, ColumnOption, ColumnOptionDef, ConstraintUsingIndex,
-    CreateTableOptions, DeclareAssignment, DoUpdate, Expr, GeneratedAs, Ident, IdentityParameters,
-    IdentityProperty, IdentityPropertyFormatKind, IdentityPropertyKind, IdentityPropertyOrder,
-    Insert, ObjectName, OnConflict, OnConflictAction, OnInsert, OutputClause, SequenceOptions, Set,
-    SqlOption, SqliteOnConflict, Statement, TableConstraint, TableObject, Use,
+    CreateTableOptions, DeclareAssignment, DoUpdate, Expr, FromTable, GeneratedAs, Ident,
+    IdentityParameters, IdentityProperty, IdentityPropertyFormatKind, IdentityPropertyKind,
+    IdentityPropertyOrder, Insert, ObjectName, OnConflict, OnConflictAction, OnInsert,
+    OutputClause, SequenceOptions, Set, SqlOption, SqliteOnConflict, Statement, TableConstraint,
+    TableObject, Use,
 };
 
 fn parsed(flavor: Flavor, sql: &str) -> Result<Statement, String> {
@@ -140,6 +141,18 @@ fn statements_the_engine_rewrites() -> Result<(), String> {
         same(&statement)?;
     }
 
+    // T-SQL's DELETE through a CTE: the CTE's table in FROM, the rows in WHERE.
+    let Statement::Delete(mut delete) = parsed(Flavor::MsSql, "DELETE FROM q WHERE id = 1")? else {
+        return Err("not a DELETE".into());
+    };
+    let Statement::Delete(base) = parsed(Flavor::MsSql, "DELETE FROM dbo.jobs AS j")? else {
+        return Err("not a DELETE".into());
+    };
+    if let FromTable::WithFromKeyword(tables) = base.from {
+        delete.from = FromTable::WithFromKeyword(tables);
+    }
+    same(&Statement::Delete(delete))?;
+
     let Statement::CreateIndex(mut index) = parsed(
         Flavor::MsSql,
         "CREATE INDEX ix_ready ON jobs (state, id) INCLUDE (payload) WHERE state = 'ready'",
@@ -204,6 +217,8 @@ fn statements_of_every_flavour() -> Result<(), String> {
         (Flavor::Sqlite, "INSERT INTO t VALUES (1) ON CONFLICT DO UPDATE SET a = excluded.a WHERE true"),
         (Flavor::Sqlite, "UPDATE OR ABORT t SET a = 1"),
         (Flavor::Sqlite, "CREATE TABLE t (a INTEGER PRIMARY KEY AUTOINCREMENT, b UNIQUE ON CONFLICT REPLACE, c TEXT NOT NULL ON CONFLICT IGNORE DEFAULT 'x', d INTEGER REFERENCES u (id) ON DELETE CASCADE) WITHOUT ROWID STRICT"),
+        (Flavor::Sqlite, "CREATE TABLE \"jobs\" (\"id\" INTEGER PRIMARY KEY AUTOINCREMENT, \"name\" TEXT COLLATE NOCASE NOT NULL DEFAULT ('x'), UNIQUE (\"name\"), PRIMARY KEY (\"id\"), CONSTRAINT \"ck\" CHECK (id > 0))"),
+        (Flavor::Sqlite, "CREATE INDEX \"jobs__ix\" ON \"jobs\" (\"name\", \"id\")"),
         (Flavor::Sqlite, "BEGIN IMMEDIATE TRANSACTION"),
         (Flavor::Generic, "DELETE WHERE a = 1"),
         (Flavor::Generic, "SET (a, b) = (1, 2)"),
