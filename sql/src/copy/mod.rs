@@ -17,6 +17,10 @@ mod expr_call;
 mod expr_special;
 mod query;
 mod stmt;
+mod stmt_constraint;
+mod stmt_ddl;
+mod stmt_dml;
+mod stmt_session;
 mod stubs;
 mod types;
 

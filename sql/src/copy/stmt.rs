@@ -1,11 +1,144 @@
-//! Statements: INSERT, UPDATE, DELETE, CREATE TABLE and INDEX, DROP, ALTER TABLE,
-//! transactions and session settings, and the T-SQL the reader hands over.
+//! Statements: the dispatch on the statement's kind, transactions, DROP, TRUNCATE and USE.
+//! INSERT, UPDATE and DELETE are in `stmt_dml.rs`, CREATE and ALTER in `stmt_ddl.rs` and
+//! `stmt_constraint.rs`, SET, DECLARE and IF in `stmt_session.rs`.
 
-use super::Duplicate;
-use sqlparser::ast::Statement;
+use super::{marker_name, Duplicate};
+use sqlparser::ast::{Statement, Truncate, TruncateTableTarget, Use};
+
+#[cfg(test)]
+#[path = "stmt_tests.rs"]
+mod stmt_tests;
 
 impl Duplicate for Statement {
     fn copy_of(&self) -> Self {
-        super::clone_fallback(self)
+        match self {
+            Statement::Query(query) => Statement::Query(query.copy_of()),
+            Statement::Insert(insert) => Statement::Insert(insert.copy_of()),
+            Statement::Update(update) => Statement::Update(update.copy_of()),
+            Statement::Delete(delete) => Statement::Delete(delete.copy_of()),
+            Statement::CreateTable(table) => Statement::CreateTable(table.copy_of()),
+            Statement::CreateIndex(index) => Statement::CreateIndex(index.copy_of()),
+            Statement::AlterTable(alter) => Statement::AlterTable(alter.copy_of()),
+            Statement::Drop { .. } => copy_drop(self),
+            Statement::StartTransaction { .. } => copy_start_transaction(self),
+            // Transaction modifiers are field-less enums, savepoint names plain idents.
+            Statement::Commit {
+                chain,
+                end,
+                modifier,
+            } => Statement::Commit {
+                chain: *chain,
+                end: *end,
+                modifier: *modifier,
+            },
+            Statement::Rollback { chain, savepoint } => Statement::Rollback {
+                chain: *chain,
+                savepoint: savepoint.clone(),
+            },
+            Statement::Savepoint { name } => Statement::Savepoint { name: name.clone() },
+            Statement::ReleaseSavepoint { name } => {
+                Statement::ReleaseSavepoint { name: name.clone() }
+            }
+            Statement::Set(set) => Statement::Set(set.copy_of()),
+            Statement::Declare { stmts } => Statement::Declare {
+                stmts: stmts.copy_of(),
+            },
+            Statement::If(statement) => Statement::If(statement.copy_of()),
+            Statement::Truncate(truncate) => Statement::Truncate(truncate.copy_of()),
+            Statement::Use(use_stmt) => Statement::Use(use_stmt.copy_of()),
+            _ => marker_statement(),
+        }
+    }
+}
+
+/// The placeholder of a statement the copy does not cover: `USE` and the marker.
+pub(crate) fn marker_statement() -> Statement {
+    Statement::Use(Use::Object(marker_name()))
+}
+
+fn copy_drop(statement: &Statement) -> Statement {
+    let Statement::Drop {
+        object_type,
+        if_exists,
+        names,
+        cascade,
+        restrict,
+        purge,
+        temporary,
+        table,
+    } = statement
+    else {
+        return marker_statement();
+    };
+    Statement::Drop {
+        object_type: *object_type,
+        if_exists: *if_exists,
+        names: names.copy_of(),
+        cascade: *cascade,
+        restrict: *restrict,
+        purge: *purge,
+        temporary: *temporary,
+        table: table.copy_of(),
+    }
+}
+
+/// BEGIN and START TRANSACTION, with T-SQL's and BigQuery's blocks; the EXCEPTION handlers
+/// of the latter are not covered.
+fn copy_start_transaction(statement: &Statement) -> Statement {
+    let Statement::StartTransaction {
+        modes,
+        begin,
+        transaction,
+        modifier,
+        statements,
+        exception: None,
+        has_end_keyword,
+    } = statement
+    else {
+        return marker_statement();
+    };
+    Statement::StartTransaction {
+        // Transaction modes are isolation levels and access modes, field-less enums.
+        modes: modes.clone(),
+        begin: *begin,
+        transaction: transaction.clone(),
+        modifier: *modifier,
+        statements: statements.copy_of(),
+        exception: None,
+        has_end_keyword: *has_end_keyword,
+    }
+}
+
+impl Duplicate for Truncate {
+    fn copy_of(&self) -> Self {
+        Truncate {
+            table_names: self.table_names.copy_of(),
+            partitions: self.partitions.copy_of(),
+            table: self.table,
+            if_exists: self.if_exists,
+            // Field-less enums, and an ident.
+            identity: self.identity.clone(),
+            cascade: self.cascade.clone(),
+            on_cluster: self.on_cluster.clone(),
+        }
+    }
+}
+
+impl Duplicate for TruncateTableTarget {
+    fn copy_of(&self) -> Self {
+        TruncateTableTarget {
+            name: self.name.copy_of(),
+            only: self.only,
+            has_asterisk: self.has_asterisk,
+        }
+    }
+}
+
+impl Duplicate for Use {
+    fn copy_of(&self) -> Self {
+        match self {
+            Use::Object(name) => Use::Object(name.copy_of()),
+            _ => Use::Object(marker_name()),
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! SCAFFOLDING (merge step): Duplicate for the engine's calls on types whose area may not give one.
 
 use super::Duplicate;
-use sqlparser::ast::{CreateIndex, Delete, Insert, Update, WildcardAdditionalOptions};
+use sqlparser::ast::WildcardAdditionalOptions;
 
 macro_rules! fallback {
     ($($t:ty),*) => {$(

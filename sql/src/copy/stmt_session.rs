@@ -1,0 +1,140 @@
+//! SET, DECLARE, and T-SQL's IF with its blocks.
+
+use super::{marker_expr, Duplicate};
+use sqlparser::ast::{
+    BeginEndStatements, ConditionalStatementBlock, ConditionalStatements, Declare,
+    DeclareAssignment, IfStatement, Set, SetAssignment, SetSessionParamKind,
+};
+
+impl Duplicate for Set {
+    fn copy_of(&self) -> Self {
+        match self {
+            Set::SingleAssignment {
+                scope,
+                hivevar,
+                variable,
+                values,
+            } => Set::SingleAssignment {
+                scope: *scope,
+                hivevar: *hivevar,
+                variable: variable.copy_of(),
+                values: values.copy_of(),
+            },
+            Set::MultipleAssignments { assignments } => Set::MultipleAssignments {
+                assignments: assignments.copy_of(),
+            },
+            Set::ParenthesizedAssignments { variables, values } => Set::ParenthesizedAssignments {
+                variables: variables.copy_of(),
+                values: values.copy_of(),
+            },
+            Set::SetTransaction {
+                modes,
+                snapshot,
+                session,
+            } => Set::SetTransaction {
+                // Field-less modes; the snapshot is a value with its span.
+                modes: modes.clone(),
+                snapshot: snapshot.clone(),
+                session: *session,
+            },
+            Set::SetTimeZone { local, value } => Set::SetTimeZone {
+                local: *local,
+                value: value.copy_of(),
+            },
+            Set::SetNames {
+                charset_name,
+                collation_name,
+            } => Set::SetNames {
+                charset_name: charset_name.clone(),
+                collation_name: collation_name.clone(),
+            },
+            Set::SetNamesDefault {} => Set::SetNamesDefault {},
+            // The names and the value are kept as strings.
+            Set::SetSessionParam(SetSessionParamKind::Generic(param)) => {
+                Set::SetSessionParam(SetSessionParamKind::Generic(param.clone()))
+            }
+            _ => Set::SetTimeZone {
+                local: false,
+                value: marker_expr(),
+            },
+        }
+    }
+}
+
+impl Duplicate for SetAssignment {
+    fn copy_of(&self) -> Self {
+        SetAssignment {
+            scope: self.scope,
+            name: self.name.copy_of(),
+            value: self.value.copy_of(),
+        }
+    }
+}
+
+impl Duplicate for Declare {
+    fn copy_of(&self) -> Self {
+        Declare {
+            names: self.names.clone(),
+            data_type: self.data_type.copy_of(),
+            assignment: match &self.assignment {
+                None => None,
+                Some(DeclareAssignment::MsSqlAssignment(value)) => {
+                    Some(DeclareAssignment::MsSqlAssignment(value.copy_of()))
+                }
+                Some(_) => Some(DeclareAssignment::MsSqlAssignment(Box::new(marker_expr()))),
+            },
+            // A field-less enum.
+            declare_type: self.declare_type.clone(),
+            binary: self.binary,
+            sensitive: self.sensitive,
+            scroll: self.scroll,
+            hold: self.hold,
+            for_query: self.for_query.copy_of(),
+        }
+    }
+}
+
+impl Duplicate for IfStatement {
+    fn copy_of(&self) -> Self {
+        IfStatement {
+            if_block: self.if_block.copy_of(),
+            elseif_blocks: self.elseif_blocks.copy_of(),
+            else_block: self.else_block.copy_of(),
+            end_token: self.end_token.clone(),
+        }
+    }
+}
+
+impl Duplicate for ConditionalStatementBlock {
+    fn copy_of(&self) -> Self {
+        ConditionalStatementBlock {
+            start_token: self.start_token.clone(),
+            condition: self.condition.copy_of(),
+            then_token: self.then_token.clone(),
+            conditional_statements: self.conditional_statements.copy_of(),
+        }
+    }
+}
+
+impl Duplicate for ConditionalStatements {
+    fn copy_of(&self) -> Self {
+        match self {
+            ConditionalStatements::Sequence { statements } => ConditionalStatements::Sequence {
+                statements: statements.copy_of(),
+            },
+            ConditionalStatements::BeginEnd(block) => {
+                ConditionalStatements::BeginEnd(block.copy_of())
+            }
+        }
+    }
+}
+
+impl Duplicate for BeginEndStatements {
+    fn copy_of(&self) -> Self {
+        BeginEndStatements {
+            begin_token: self.begin_token.clone(),
+            statements: self.statements.copy_of(),
+            end_token: self.end_token.clone(),
+        }
+    }
+}
