@@ -13,10 +13,4 @@ macro_rules! fallback {
     )*};
 }
 
-fallback!(
-    CreateIndex,
-    Delete,
-    Insert,
-    Update,
-    WildcardAdditionalOptions
-);
+fallback!(WildcardAdditionalOptions);
