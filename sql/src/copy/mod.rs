@@ -14,6 +14,8 @@
 
 mod expr;
 mod query;
+mod query_from;
+mod query_select;
 mod stmt;
 mod types;
 
