@@ -96,14 +96,24 @@ impl Duplicate for SetExpr {
                 right: right.copy_of(),
             },
             SetExpr::Values(values) => SetExpr::Values(values.copy_of()),
-            SetExpr::Insert(statement) => SetExpr::Insert(statement.copy_of()),
-            SetExpr::Update(statement) => SetExpr::Update(statement.copy_of()),
-            SetExpr::Delete(statement) => SetExpr::Delete(statement.copy_of()),
             // `TABLE [schema.]name`: two strings.
             SetExpr::Table(table) => SetExpr::Table(table.clone()),
-            // The parser refuses MERGE by name.
-            SetExpr::Merge(_) => marker_body(),
+            SetExpr::Insert(_) | SetExpr::Update(_) | SetExpr::Delete(_) | SetExpr::Merge(_) => {
+                statement_body(self)
+            }
         }
+    }
+}
+
+/// A body that is a statement, apart: its statement's temporaries (a statement is as big as
+/// a body) would otherwise be in the frame of every body a nested query copies.
+fn statement_body(body: &SetExpr) -> SetExpr {
+    match body {
+        SetExpr::Insert(statement) => SetExpr::Insert(statement.copy_of()),
+        SetExpr::Update(statement) => SetExpr::Update(statement.copy_of()),
+        SetExpr::Delete(statement) => SetExpr::Delete(statement.copy_of()),
+        // The parser refuses MERGE by name.
+        _ => marker_body(),
     }
 }
 

@@ -11,8 +11,9 @@ use sqlparser::ast::{
     Expr, ForClause, FormatClause, GroupByExpr, GroupByWithModifier, Ident, IlikeSelectItem,
     Interpolate, JsonPath, LimitClause, LockClause, LockType, Merge, NonBlock, ObjectName,
     OrderByKind, OrderByOptions, Query, Select, SelectItem, SelectItemQualifiedWildcardKind,
-    SetExpr, Setting, Statement, TableFactor, TableFunctionArgs, TableVersion, TableWithJoins, Top,
-    TopQuantity, Value, WildcardAdditionalOptions,
+    SetExpr, Setting, Statement, TableFactor, TableFunctionArgs, TableSample, TableSampleKind,
+    TableSampleModifier, TableVersion, TableWithJoins, Top, TopQuantity, Value,
+    WildcardAdditionalOptions,
 };
 
 fn query(flavor: Flavor, sql: &str) -> Result<Query, String> {
@@ -420,10 +421,76 @@ fn tables_no_one_builds_copy_to_the_marker() -> Result<(), String> {
         });
     }
     copies_to_marker("a table function's SETTINGS", &t)?;
+    let mut derived = query(Flavor::Generic, "SELECT * FROM (SELECT 1) AS d")?;
+    if let TableFactor::Derived { sample, .. } = first_table(&mut derived)? {
+        *sample = Some(TableSampleKind::AfterTableAlias(Box::new(TableSample {
+            modifier: TableSampleModifier::TableSample,
+            name: None,
+            quantity: None,
+            seed: None,
+            bucket: None,
+            offset: None,
+        })));
+    }
+    copies_to_marker("a derived table's TABLESAMPLE", &derived)?;
     let unpivot = TableFactor::UnpivotExpr {
         expression: number("1"),
         value_alias: Ident::new("v"),
         attribute_alias: None,
     };
     copies_to_marker("UNPIVOT", &unpivot)
+}
+
+/// Each nesting path that runs through the copy of queries alone, as the text of `n` levels.
+fn nestings(n: usize) -> Vec<String> {
+    vec![
+        format!("{}SELECT 1{}", "(".repeat(n), ")".repeat(n)),
+        format!(
+            "{}SELECT 1{}",
+            "SELECT * FROM (".repeat(n),
+            ") AS d".repeat(n)
+        ),
+        format!(
+            "{}SELECT 1{}",
+            "WITH c AS (".repeat(n),
+            ") SELECT 1".repeat(n)
+        ),
+        format!("{}SELECT 1{}", "SELECT 1 UNION (".repeat(n), ")".repeat(n)),
+        format!(
+            "SELECT * FROM t{} JOIN t ON 1 = 1{}",
+            " JOIN (t".repeat(n),
+            ") ON 1 = 1".repeat(n)
+        ),
+    ]
+}
+
+/// The copy recurses as the query nests: the deepest queries the parser accepts must copy
+/// within WebAssembly's stack (1 MiB), here in a debug build, whose frames are larger.
+#[test]
+fn the_deepest_accepted_queries_copy_in_webassemblys_stack() -> Result<(), String> {
+    let deepest = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            (0..nestings(1).len())
+                .map(|i| {
+                    (1..=60)
+                        .rev()
+                        .find_map(|n| query(Flavor::Postgres, &nestings(n)[i]).ok())
+                })
+                .collect::<Vec<_>>()
+        })
+        .map_err(|e| e.to_string())?
+        .join()
+        .map_err(|_| "the parsing thread failed".to_string())?;
+    let trees: Vec<Query> = deepest.into_iter().flatten().collect();
+    assert_eq!(trees.len(), nestings(1).len());
+    // A stack overflow aborts the whole test run, which fails it too.
+    let copied = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || trees.iter().map(|t| t.copy_of().locks.len()).sum::<usize>())
+        .map_err(|e| e.to_string())?
+        .join()
+        .map_err(|_| "the copying thread failed".to_string())?;
+    assert_eq!(copied, 0);
+    Ok(())
 }
