@@ -146,6 +146,7 @@ fn every_shape_the_parser_reads_copies_field_for_field() -> Result<(), String> {
     const SHAPES: &[(Flavor, &str)] = &[
         (Flavor::Postgres, "WITH RECURSIVE r (n) AS MATERIALIZED (SELECT 1 UNION ALL SELECT n + 1 FROM r), s AS NOT MATERIALIZED (SELECT 2) SELECT * FROM r, s"),
         (Flavor::Generic, "WITH c (SELECT 1) FROM d SELECT * FROM c"),
+        (Flavor::Postgres, "WITH i AS (INSERT INTO t VALUES (1) RETURNING a), u AS (UPDATE t SET a = 2 RETURNING a), d AS (DELETE FROM t RETURNING a) SELECT * FROM i, u, d"),
         (Flavor::Postgres, "TABLE s.t"),
         (Flavor::Postgres, "TABLE t"),
         (Flavor::Generic, "SELECT 1 UNION DISTINCT BY NAME SELECT 2 EXCEPT ALL SELECT 3 INTERSECT SELECT 4 MINUS SELECT 5"),
