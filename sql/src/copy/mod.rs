@@ -16,6 +16,8 @@ mod expr;
 mod expr_call;
 mod expr_special;
 mod query;
+mod query_from;
+mod query_select;
 mod stmt;
 mod stmt_constraint;
 mod stmt_ddl;
