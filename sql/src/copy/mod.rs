@@ -23,7 +23,6 @@ mod stmt_constraint;
 mod stmt_ddl;
 mod stmt_dml;
 mod stmt_session;
-mod stubs;
 mod types;
 
 use sqlparser::ast::{Expr, Ident, ObjectName};
@@ -86,12 +85,6 @@ pub(crate) fn marker_expr() -> Expr {
 /// The placeholder of a name the copy does not cover.
 pub(crate) fn marker_name() -> ObjectName {
     ObjectName::from(vec![marker_ident()])
-}
-
-/// SCAFFOLDING, to go before this branch merges: sqlparser's `Clone` for the areas not
-/// written yet, so that each area can be tested on whole statements meanwhile.
-pub(crate) fn clone_fallback<T: Clone>(node: &T) -> T {
-    node.clone()
 }
 
 #[cfg(any(test, feature = "check"))]

@@ -49,7 +49,7 @@ impl Duplicate for TableFactor {
                 lateral: *lateral,
                 name: name.copy_of(),
                 // FunctionArg is the expression area's: no copy of its own yet.
-                args: super::clone_fallback(args),
+                args: args.copy_of(),
                 with_ordinality: *with_ordinality,
                 alias: alias.copy_of(),
             },
@@ -120,7 +120,7 @@ fn has_settings(args: &TableFunctionArgs) -> bool {
 fn table_args(args: &TableFunctionArgs) -> TableFunctionArgs {
     TableFunctionArgs {
         // FunctionArg is the expression area's: no copy of its own yet.
-        args: super::clone_fallback(&args.args),
+        args: args.args.copy_of(),
         settings: None,
     }
 }

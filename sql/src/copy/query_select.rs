@@ -207,9 +207,7 @@ impl Duplicate for NamedWindowDefinition {
         let window = match &self.1 {
             NamedWindowExpr::NamedWindow(name) => NamedWindowExpr::NamedWindow(name.clone()),
             // The expression area's: no copy of its own yet.
-            NamedWindowExpr::WindowSpec(spec) => {
-                NamedWindowExpr::WindowSpec(super::clone_fallback(spec))
-            }
+            NamedWindowExpr::WindowSpec(spec) => NamedWindowExpr::WindowSpec(spec.copy_of()),
         };
         NamedWindowDefinition(self.0.clone(), window)
     }

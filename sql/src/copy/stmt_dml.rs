@@ -150,7 +150,7 @@ impl Duplicate for OutputClause {
             } => OutputClause::Output {
                 output_token: output_token.clone(),
                 select_items: select_items.copy_of(),
-                into_table: super::clone_fallback(into_table),
+                into_table: into_table.copy_of(),
             },
             // RETURNING is written as such, never as this clause.
             OutputClause::Returning {

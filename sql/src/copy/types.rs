@@ -71,7 +71,7 @@ impl Duplicate for DataType {
             D::Set(members) => D::Set(members.clone()),
             D::FixedString(n) => D::FixedString(*n),
             // A function's RETURNS TABLE (...): its columns are the statement area's.
-            D::Table(columns) => D::Table(super::clone_fallback(columns)),
+            D::Table(columns) => D::Table(columns.copy_of()),
             D::GeometricType(kind) => D::GeometricType(*kind),
             D::Uuid => D::Uuid,
             D::TinyBlob => D::TinyBlob,
