@@ -10,6 +10,7 @@ use crate::engine::lab::Lab;
 use crate::engine::store::{Store, StoreError};
 use crate::scenario::spec::{Block, Spec};
 use crate::trace::{ErrorClass, StepError};
+use queuelab_sql::Duplicate;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -72,7 +73,7 @@ impl PlanCache {
             .statements
             .iter()
             .map(|p| {
-                let ast = p.ast.clone()?;
+                let ast = p.ast.duplicate()?;
                 let written = std::sync::Arc::new((p.raw.text.clone(), p.raw.span));
                 plan(dialect, &ast, &lab.catalog).map(|pl| (pl, written))
             })
@@ -154,7 +155,7 @@ fn run_block(
     for p in &script.statements {
         let planned = p
             .ast
-            .clone()
+            .duplicate()
             .and_then(|ast| plan(lab.dialect, &ast, &lab.catalog));
         let pl = match planned {
             Ok(pl) => pl,

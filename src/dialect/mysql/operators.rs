@@ -86,7 +86,7 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
 /// The arguments of a `CONCAT(...)` call.
 fn concat_args(e: &Expr) -> Option<Vec<Expr>> {
     let args = super::super::exprs::call_args(e, "concat")?;
-    Some(args.into_iter().cloned().collect())
+    Some(args.into_iter().map(Duplicate::duplicate).collect())
 }
 
 fn paren(e: Expr) -> Expr {

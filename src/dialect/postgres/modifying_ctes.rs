@@ -176,7 +176,7 @@ fn updating(u: &Update, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
     if let Some(UpdateTableFromKind::AfterSet(from) | UpdateTableFromKind::BeforeSet(from)) =
         &u.from
     {
-        read.extend(from.iter().cloned());
+        read.extend(from.iter().map(Duplicate::duplicate));
     }
     let pick = rows_of(&called, read, Vec::new(), u.selection.duplicate())?;
     let pick = as_temp_table(plan_query(pick), &ids);
