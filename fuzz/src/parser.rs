@@ -2,7 +2,7 @@
 //! whose trees and tokens they promise to build: any input on which the two disagree in a way
 //! a user could not see as a refusal is a crash.
 
-use queuelab_sql::{lexer, Flavor, Parser, ToSql};
+use queuelab_sql::{lexer, Duplicate, Flavor, Parser, ToSql};
 use sqlparser::dialect::{
     Dialect, GenericDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect,
 };
@@ -21,7 +21,8 @@ pub fn flavor_of(byte: u8) -> (Flavor, Box<dyn Dialect>) {
 
 /// Panics when the lexers give different tokens, spans or errors, or when the parsers give
 /// different trees for one statement, or ours accepts what sqlparser rejects, or Queue Lab's
-/// printer writes the tree otherwise than sqlparser's `Display`. Ours may refuse
+/// printer writes the tree otherwise than sqlparser's `Display`, or its copy differs from it.
+/// Ours may refuse
 /// a statement sqlparser reads, by name ("... is not supported by Queue Lab's parser"), and
 /// its error texts may differ where both reject.
 pub fn agree(flavor: Flavor, dialect: &dyn Dialect, text: &str) {
@@ -38,7 +39,11 @@ pub fn agree(flavor: Flavor, dialect: &dyn Dialect, text: &str) {
             a
         }
         (Err(a), Err(b)) => {
-            assert_eq!(a.to_string(), b.to_string(), "lexer errors differ ({flavor:?})");
+            assert_eq!(
+                a.to_string(),
+                b.to_string(),
+                "lexer errors differ ({flavor:?})"
+            );
             return;
         }
         (a, b) => panic!("one lexer failed ({flavor:?}): sqlparser {a:?}, ours {b:?}"),
@@ -53,6 +58,12 @@ pub fn agree(flavor: Flavor, dialect: &dyn Dialect, text: &str) {
             let mut printed = String::new();
             y.write_sql(&mut printed);
             assert_eq!(x.to_string(), printed, "the printer differs ({flavor:?})");
+            let copy = y.copy_of();
+            assert_eq!(
+                format!("{y:?}"),
+                format!("{copy:?}"),
+                "the copy differs ({flavor:?})"
+            );
             assert_eq!(
                 a.peek_token().token,
                 b.peek_token().token,
@@ -60,7 +71,8 @@ pub fn agree(flavor: Flavor, dialect: &dyn Dialect, text: &str) {
             );
         }
         (Ok(_), Err(e)) => assert!(
-            e.to_string().contains("is not supported by Queue Lab's parser"),
+            e.to_string()
+                .contains("is not supported by Queue Lab's parser"),
             "ours rejects what sqlparser reads, without naming it ({flavor:?}): {e}"
         ),
         (Err(e), Ok(y)) => panic!("ours reads what sqlparser rejects ({flavor:?}): {e}; ours {y}"),
