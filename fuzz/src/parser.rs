@@ -22,9 +22,8 @@ pub fn flavor_of(byte: u8) -> (Flavor, Box<dyn Dialect>) {
 /// Panics when the lexers give different tokens, spans or errors, or when the parsers give
 /// different trees for one statement, or ours accepts what sqlparser rejects, or Queue Lab's
 /// printer writes the tree otherwise than sqlparser's `Display`, or its copy differs from it.
-/// Ours may refuse
-/// a statement sqlparser reads, by name ("... is not supported by Queue Lab's parser"), and
-/// its error texts may differ where both reject.
+/// Ours may refuse a statement sqlparser reads, by name ("... is not supported by Queue Lab's
+/// parser"), and its error texts may differ where both reject.
 pub fn agree(flavor: Flavor, dialect: &dyn Dialect, text: &str) {
     let theirs = Tokenizer::new(dialect, text).tokenize_with_location();
     let ours = lexer::tokenize(flavor, text);
