@@ -11,6 +11,7 @@ pub mod copy;
 pub mod lexer;
 pub mod parser;
 pub mod print;
+pub mod walk;
 
 // The tests hold this crate to sqlparser through `tests/reference/`, which names the crate as
 // its users do.
@@ -36,3 +37,4 @@ pub enum Flavor {
 pub use copy::Duplicate;
 pub use parser::Parser;
 pub use print::{Sql, ToSql};
+pub use walk::Walk;

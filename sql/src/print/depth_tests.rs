@@ -48,9 +48,9 @@ fn parsed(sql: &str) -> Option<sqlparser::ast::Statement> {
     Parser::new(Flavor::Postgres, tokens).parse_statement().ok()
 }
 
-#[test]
-fn the_deepest_accepted_trees_print_in_webassemblys_stack() -> Result<(), String> {
-    // For each path, the deepest nesting the parser accepts (parsed on a big stack).
+/// For each nesting path, the deepest tree the parser accepts (parsed on a big stack): the
+/// walk's depth test takes them too.
+pub(crate) fn deepest_trees() -> Result<Vec<sqlparser::ast::Statement>, String> {
     let deepest = std::thread::Builder::new()
         .stack_size(64 << 20)
         .spawn(|| {
@@ -72,7 +72,12 @@ fn the_deepest_accepted_trees_print_in_webassemblys_stack() -> Result<(), String
             "shape {i} parses only to depth {depth:?}"
         );
     }
-    let trees: Vec<_> = deepest.into_iter().flatten().map(|(_, s)| s).collect();
+    Ok(deepest.into_iter().flatten().map(|(_, s)| s).collect())
+}
+
+#[test]
+fn the_deepest_accepted_trees_print_in_webassemblys_stack() -> Result<(), String> {
+    let trees = deepest_trees()?;
     // A stack overflow aborts the whole test run, which fails it too.
     let lengths = std::thread::Builder::new()
         .stack_size(1 << 20)

@@ -29,7 +29,7 @@ mod stmt_session;
 mod types;
 
 #[cfg(test)]
-mod depth_tests;
+pub(crate) mod depth_tests;
 
 use std::fmt;
 
