@@ -10,9 +10,9 @@
 use super::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::ToSql;
+use queuelab_sql::Walk;
 use sqlparser::ast::{
     BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Statement, Value,
-    VisitMut,
 };
 use std::ops::ControlFlow;
 
@@ -62,7 +62,7 @@ pub fn guard(dialect: Dialect, stmt: &mut Statement) -> Vec<String> {
 }
 
 /// Wraps the divisor of every `/`, `%` and `MOD(a, b)` in `node`; whether there was one.
-fn guard_all<N: VisitMut + ?Sized>(node: &mut N) -> bool {
+fn guard_all<N: Walk + ?Sized>(node: &mut N) -> bool {
     guard_if(node, &|_| true)
 }
 
@@ -73,7 +73,7 @@ fn guard_row_divisions(e: &mut Expr) -> bool {
 }
 
 /// Wraps the divisor of each division in `node` that `wanted` accepts.
-fn guard_if<N: VisitMut + ?Sized>(node: &mut N, wanted: &dyn Fn(&mut Expr) -> bool) -> bool {
+fn guard_if<N: Walk + ?Sized>(node: &mut N, wanted: &dyn Fn(&mut Expr) -> bool) -> bool {
     let mut any = false;
     super::walk::exprs(node, &mut |e| {
         if !guards(e) || !wanted(e) {

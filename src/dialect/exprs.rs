@@ -3,10 +3,11 @@
 
 use queuelab_sql::Duplicate;
 use queuelab_sql::ToSql;
+use queuelab_sql::Walk;
 use queuelab_sql::{Flavor, Parser};
 use sqlparser::ast::{
     BinaryOperator, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList,
-    FunctionArguments, Ident, ObjectName, Value, VisitMut,
+    FunctionArguments, Ident, ObjectName, Value,
 };
 use std::ops::ControlFlow;
 
@@ -32,7 +33,7 @@ const CLOCK_FUNCTIONS: &[&str] = &[
 ];
 
 /// Applies every shared rule to every expression in `node`; returns a note per rule that fired.
-pub fn rewrite_all<N: VisitMut>(node: &mut N) -> Vec<String> {
+pub fn rewrite_all<N: Walk>(node: &mut N) -> Vec<String> {
     let mut clock = false;
     let mut modulo = false;
     let mut dq = false;

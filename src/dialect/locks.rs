@@ -10,9 +10,9 @@ use super::exprs::{call, int_expr};
 use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
+use queuelab_sql::Walk;
 use sqlparser::ast::{
     BinaryOperator, Expr, Ident, LimitClause, LockType, NonBlock, Query, SetExpr, TableFactor,
-    VisitMut,
 };
 use std::ops::ControlFlow;
 
@@ -127,7 +127,7 @@ pub fn source_scan(id: usize, table: &str) -> LockRead {
 /// A locking clause the engine cannot serve (over a join, several tables, a set operation,
 /// or a LIMIT that is not a number): refused by name, since running it without row locks
 /// would hand the same row to two consumers where the server makes one wait.
-pub fn refuse_unmodelled<N: VisitMut>(
+pub fn refuse_unmodelled<N: Walk>(
     node: &mut N,
     dialect: super::Dialect,
 ) -> Result<(), crate::trace::StepError> {
@@ -182,7 +182,7 @@ fn servable(q: &Query) -> bool {
 }
 
 /// Turns every locking clause under `node` into a lock request; returns them and the notes.
-pub fn lock_requests<N: VisitMut>(node: &mut N, first_id: usize) -> (Vec<LockRead>, Vec<String>) {
+pub fn lock_requests<N: Walk>(node: &mut N, first_id: usize) -> (Vec<LockRead>, Vec<String>) {
     lock_requests_sorting(node, first_id, &|_| false)
 }
 
@@ -190,7 +190,7 @@ pub fn lock_requests<N: VisitMut>(node: &mut N, first_id: usize) -> (Vec<LockRea
 /// index giving their order (InnoDB): such a read locks every row it reads, in the scan's
 /// order, and only then sorts and cuts at its LIMIT, so a second `SKIP LOCKED` consumer
 /// finds every row taken; a read in index order stops locking at its LIMIT.
-pub fn lock_requests_sorting<N: VisitMut>(
+pub fn lock_requests_sorting<N: Walk>(
     node: &mut N,
     first_id: usize,
     filesort: &dyn Fn(&Query) -> bool,

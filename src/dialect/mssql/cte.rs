@@ -11,10 +11,11 @@ use super::refuse;
 use crate::trace::StepError;
 use queuelab_sql::Duplicate;
 use queuelab_sql::ToSql;
+use queuelab_sql::Walk;
 use queuelab_sql::{Flavor, Parser, Sql};
 use sqlparser::ast::{
     AssignmentTarget, Expr, FromTable, Ident, LimitClause, ObjectName, Query, SelectItem, SetExpr,
-    Statement, TableFactor, TopQuantity, VisitMut,
+    Statement, TableFactor, TopQuantity,
 };
 use std::ops::ControlFlow;
 
@@ -248,7 +249,7 @@ fn rowid_subquery(cte_query: &Query, q: &str) -> Result<Expr, StepError> {
 }
 
 /// SELECT TOP (n) → LIMIT n, in every query (subqueries and CTEs included).
-pub fn top_to_limit<N: VisitMut>(node: &mut N) -> Vec<String> {
+pub fn top_to_limit<N: Walk>(node: &mut N) -> Vec<String> {
     let mut v = Top { notes: Vec::new() };
     crate::dialect::walk::queries(node, &mut |q| v.query(q));
     v.notes.sort();
@@ -348,7 +349,7 @@ fn rename_columns(e: &mut Expr, map: &[(String, String)]) {
     }
 }
 
-fn visit<N: VisitMut>(node: &mut N, f: impl Fn(&mut Expr)) {
+fn visit<N: Walk>(node: &mut N, f: impl Fn(&mut Expr)) {
     crate::dialect::walk::exprs(node, &mut |e| {
         f(e);
         ControlFlow::<()>::Continue(())

@@ -4,10 +4,11 @@
 
 use crate::dialect::exprs::{call, NEWID_FN, NOW_FN};
 use queuelab_sql::ToSql;
-use sqlparser::ast::{BinaryOperator, DataType, Expr, FunctionArguments, Value, VisitMut};
+use queuelab_sql::Walk;
+use sqlparser::ast::{BinaryOperator, DataType, Expr, FunctionArguments, Value};
 use std::ops::ControlFlow;
 
-pub fn rewrite<N: VisitMut>(node: &mut N) -> Vec<String> {
+pub fn rewrite<N: Walk>(node: &mut N) -> Vec<String> {
     let (mut clock, mut newid, mut renamed) = (false, false, Vec::new());
     let mut concat = false;
     crate::dialect::walk::exprs(node, &mut |e| {

@@ -16,8 +16,9 @@
 use crate::dialect::locks::{EXCLUSIVE_LOCK, HELD_SHARE_LOCK, INSTANT_LOCK, UPDATE_LOCK};
 use crate::trace::{ErrorClass, StepError};
 use queuelab_sql::ToSql;
+use queuelab_sql::Walk;
 use sqlparser::ast::{
-    Expr, LockClause, LockType, NonBlock, ObjectName, Query, SetExpr, TableFactor, VisitMut,
+    Expr, LockClause, LockType, NonBlock, ObjectName, Query, SetExpr, TableFactor,
 };
 use std::ops::ControlFlow;
 
@@ -30,7 +31,7 @@ pub struct Hinted {
 }
 
 /// Turns the hints of every query under `node` into locking clauses.
-pub fn rewrite<N: VisitMut>(node: &mut N, row_versions: bool) -> Result<Hinted, StepError> {
+pub fn rewrite<N: Walk>(node: &mut N, row_versions: bool) -> Result<Hinted, StepError> {
     let mut v = Hints {
         row_versions,
         out: Hinted::default(),

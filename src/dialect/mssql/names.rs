@@ -2,10 +2,11 @@
 //! schema, and SQLite would read `dbo` as an attached database.
 
 use queuelab_sql::ToSql;
-use sqlparser::ast::{ObjectName, VisitMut};
+use queuelab_sql::Walk;
+use sqlparser::ast::ObjectName;
 use std::ops::ControlFlow;
 
-pub fn strip_schema<N: VisitMut>(node: &mut N) -> Option<String> {
+pub fn strip_schema<N: Walk>(node: &mut N) -> Option<String> {
     let mut schemas: Vec<String> = Vec::new();
     crate::dialect::walk::relations(node, &mut |name: &mut ObjectName| {
         if name.0.len() > 1 {

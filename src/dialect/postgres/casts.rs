@@ -9,7 +9,7 @@ use sqlparser::ast::{CastKind, DataType, Expr};
 use std::ops::ControlFlow;
 
 /// The cast the statement cannot have, named, or the notes of the casts it rewrote.
-pub fn rewrite<N: sqlparser::ast::VisitMut>(node: &mut N) -> Result<Vec<String>, String> {
+pub fn rewrite<N: queuelab_sql::Walk>(node: &mut N) -> Result<Vec<String>, String> {
     let mut refused: Option<String> = None;
     let mut colons = false;
     crate::dialect::walk::exprs(node, &mut |e| {

@@ -3,10 +3,11 @@
 //! column `value`, so `g` becomes `g.value`.
 
 use queuelab_sql::ToSql;
-use sqlparser::ast::{Expr, Ident, Query, SetExpr, TableFactor, VisitMut};
+use queuelab_sql::Walk;
+use sqlparser::ast::{Expr, Ident, Query, SetExpr, TableFactor};
 use std::ops::ControlFlow;
 
-pub fn rewrite<N: VisitMut>(node: &mut N) -> Option<String> {
+pub fn rewrite<N: Walk>(node: &mut N) -> Option<String> {
     let mut v = Series { fired: false };
     crate::dialect::walk::queries(node, &mut |q| v.query(q));
     v.fired
