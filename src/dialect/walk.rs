@@ -1,5 +1,5 @@
 //! One tree walk for every rewrite: `queuelab_sql::walk`, Queue Lab's own, in place of
-//! sqlparser's `Walk` (whose walk covers every node of every database and links it all
+//! sqlparser's `VisitMut` (whose walk covers every node of every database and links it all
 //! into the browser download). Its callbacks are `dyn` closures, so no rule compiles its own
 //! copy of the walk; sqlparser's order is kept exactly (see `queuelab_sql::walk`).
 
