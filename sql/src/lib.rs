@@ -11,6 +11,10 @@ pub mod copy;
 pub mod lexer;
 pub mod parser;
 pub mod print;
+mod subset;
+
+#[cfg(test)]
+mod corpus_nodes;
 pub mod walk;
 
 // The tests hold this crate to sqlparser through `tests/reference/`, which names the crate as

@@ -202,29 +202,34 @@ fn printed_differently(outcome: &Outcome) -> Option<(String, String)> {
     }
 }
 
-#[test]
-fn the_printer_prints_every_tree_as_sqlparser_displays_it() {
+/// Runs `differ` (the reference's text and ours, when they differ) on every tree our parser
+/// builds from the corpus, and fails on any difference; `what` names the texts in the report.
+fn every_tree_agrees(what: (&str, &str), differ: fn(&Outcome) -> Option<(String, String)>) {
     let cases = corpus();
-    let mut differ = 0;
-    let mut printed = 0;
+    let (mut differing, mut trees) = (0, 0);
     for c in &cases {
         let Ok(tokens) = lexer::tokenize(c.flavor, &c.sql) else {
             continue;
         };
         let tree = ours(c, tokens);
-        printed += usize::from(!matches!(tree, Outcome::Error(_)));
-        if let Some((theirs, ours)) = printed_differently(&tree) {
-            differ += 1;
-            if differ <= show() {
+        trees += usize::from(!matches!(tree, Outcome::Error(_)));
+        if let Some((theirs, ours)) = differ(&tree) {
+            differing += 1;
+            if differing <= show() {
                 eprintln!(
-                    "--- {:?} {}\n{}\n  Display: {theirs}\n  printer: {ours}",
-                    c.flavor, c.entry, c.sql
+                    "--- {:?} {}\n{}\n  {}: {theirs}\n  {}: {ours}",
+                    c.flavor, c.entry, c.sql, what.0, what.1
                 );
             }
         }
     }
-    assert!(printed > 1_500, "only {printed} trees were printed");
-    assert_eq!(differ, 0, "{differ} of {printed} trees printed differently");
+    assert!(trees > 1_500, "only {trees} trees were compared");
+    assert_eq!(differing, 0, "{differing} of {trees} trees differ");
+}
+
+#[test]
+fn the_printer_prints_every_tree_as_sqlparser_displays_it() {
+    every_tree_agrees(("Display", "printer"), printed_differently);
 }
 
 /// The tree's `Debug` text and its copy's, when they differ.
@@ -243,25 +248,5 @@ fn copied_differently(outcome: &Outcome) -> Option<(String, String)> {
 
 #[test]
 fn every_tree_copies_field_for_field() {
-    let cases = corpus();
-    let mut differ = 0;
-    let mut copied = 0;
-    for c in &cases {
-        let Ok(tokens) = lexer::tokenize(c.flavor, &c.sql) else {
-            continue;
-        };
-        let tree = ours(c, tokens);
-        copied += usize::from(!matches!(tree, Outcome::Error(_)));
-        if let Some((original, copy)) = copied_differently(&tree) {
-            differ += 1;
-            if differ <= show() {
-                eprintln!(
-                    "--- {:?} {}\n{}\n  original: {original}\n  copy:     {copy}",
-                    c.flavor, c.entry, c.sql
-                );
-            }
-        }
-    }
-    assert!(copied > 1_500, "only {copied} trees were copied");
-    assert_eq!(differ, 0, "{differ} of {copied} trees copied differently");
+    every_tree_agrees(("original", "copy"), copied_differently);
 }

@@ -58,85 +58,16 @@ fn first_table(query: &mut Query) -> Result<&mut TableFactor, String> {
         .ok_or_else(|| "no FROM".to_string())
 }
 
-/// Every query node the parser builds anywhere in the corpus (INSERT's source, a view's
-/// query, a subquery in an expression, an UPDATE's tables...), each copied on its own: the
-/// statement and expression areas may still hand their queries to `Clone`.
+/// Every query node the parser builds anywhere in the corpus, each copied on its own.
 #[test]
 fn every_query_node_of_the_corpus_copies_field_for_field() -> Result<(), String> {
-    // The expression area's stub copies through a debug build's `Clone`, whose frames need
-    // more than a test thread's stack for the corpus' deepest expressions.
-    std::thread::Builder::new()
-        .stack_size(64 << 20)
-        .spawn(walk_the_corpus)
-        .map_err(|e| e.to_string())?
-        .join()
-        .map_err(|_| "the copying thread failed".to_string())?
-}
-
-fn walk_the_corpus() -> Result<(), String> {
-    use sqlparser::ast::{OrderBy, OrderByExpr, Visit, Visitor};
-    use std::ops::ControlFlow;
-
-    #[derive(Default)]
-    struct Checker {
-        checked: usize,
-        differences: Vec<String>,
-    }
-    impl Checker {
-        fn check<T: Duplicate>(&mut self, node: &T) -> ControlFlow<()> {
-            self.checked += 1;
-            self.differences.extend(copy_difference(node));
-            ControlFlow::Continue(())
+    struct Copying;
+    impl crate::corpus_nodes::Judge for Copying {
+        fn judge<T: ToSql + Duplicate>(&self, node: &T) -> Option<String> {
+            copy_difference(node)
         }
     }
-    impl Visitor for Checker {
-        type Break = ();
-        fn pre_visit_query(&mut self, node: &Query) -> ControlFlow<()> {
-            self.check(node)
-        }
-        fn pre_visit_select(&mut self, node: &Select) -> ControlFlow<()> {
-            self.check(node)
-        }
-        fn pre_visit_table_factor(&mut self, node: &TableFactor) -> ControlFlow<()> {
-            self.check(node)
-        }
-        fn pre_visit_order_by(&mut self, node: &OrderBy) -> ControlFlow<()> {
-            self.check(node)
-        }
-        fn pre_visit_order_by_expr(&mut self, node: &OrderByExpr) -> ControlFlow<()> {
-            self.check(node)
-        }
-        fn pre_visit_group_by(&mut self, node: &GroupByExpr) -> ControlFlow<()> {
-            self.check(node)
-        }
-    }
-
-    let mut checker = Checker::default();
-    for line in include_str!("../../tests/corpus.jsonl").lines() {
-        let Ok(case) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
-        let flavor = crate::reference::flavor(case["flavor"].as_str().unwrap_or_default());
-        let sql = case["sql"].as_str().unwrap_or_default();
-        let Ok(tokens) = crate::lexer::tokenize(flavor, sql) else {
-            continue;
-        };
-        let mut parser = Parser::new(flavor, tokens);
-        let _ = match case["entry"].as_str() {
-            Some("query") => parser.parse_query().map(|q| q.visit(&mut checker)),
-            Some("expr") => parser.parse_expr().map(|e| e.visit(&mut checker)),
-            _ => parser.parse_statements().map(|s| s.visit(&mut checker)),
-        };
-    }
-    let shown: Vec<&String> = checker.differences.iter().take(20).collect();
-    assert!(
-        checker.differences.is_empty(),
-        "{} of {} nodes copied differently:\n{shown:#?}",
-        checker.differences.len(),
-        checker.checked
-    );
-    assert!(checker.checked > 3_000, "only {} nodes", checker.checked);
-    Ok(())
+    crate::corpus_nodes::judge_every_query_node(&Copying)
 }
 
 /// One query per shape the parser reads, in a flavour that reads it, so that every branch of

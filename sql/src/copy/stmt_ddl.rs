@@ -5,14 +5,14 @@ use super::{marker_ident, marker_name, Duplicate};
 use sqlparser::ast::helpers::stmt_create_table::CreateTableBuilder;
 use sqlparser::ast::{
     AlterTable, AlterTableOperation, CreateIndex, CreateTable, CreateTableLike,
-    CreateTableLikeKind, CreateTableOptions, HiveDistributionStyle, RenameTableNameKind, SqlOption,
+    CreateTableLikeKind, CreateTableOptions, RenameTableNameKind, SqlOption,
 };
 
 /// The fields the parser sets; every other one is at the builder's default, unless the
 /// table has foreign parts, which copy as a table named the marker.
 impl Duplicate for CreateTable {
     fn copy_of(&self) -> Self {
-        let name = if table_has_foreign_parts(self) {
+        let name = if crate::subset::table_has_foreign_parts(self) {
             marker_name()
         } else {
             self.name.copy_of()
@@ -36,62 +36,6 @@ impl Duplicate for CreateTable {
             .strict(self.strict)
             .build()
     }
-}
-
-/// Parts of other databases' CREATE TABLE that neither the parser nor the engine builds.
-fn table_has_foreign_parts(table: &CreateTable) -> bool {
-    table.external
-        || table.dynamic
-        || table.iceberg
-        || table.snapshot
-        || table.copy_grants
-        || table.require_user
-        || !matches!(table.hive_distribution, HiveDistributionStyle::NONE)
-        || table.hive_formats.is_some()
-        || table.file_format.is_some()
-        || table.location.is_some()
-        || table.clone.is_some()
-        || table.version.is_some()
-        || table.comment.is_some()
-        || table.on_cluster.is_some()
-        || table.primary_key.is_some()
-        || table.order_by.is_some()
-        || table.partition_by.is_some()
-        || table.cluster_by.is_some()
-        || table.clustered_by.is_some()
-        || table.inherits.is_some()
-        || table.partition_of.is_some()
-        || table.for_values.is_some()
-        || table_has_foreign_options(table)
-}
-
-/// Snowflake's, Redshift's and Teradata's table options.
-fn table_has_foreign_options(table: &CreateTable) -> bool {
-    table.enable_schema_evolution.is_some()
-        || table.change_tracking.is_some()
-        || table.data_retention_time_in_days.is_some()
-        || table.max_data_extension_time_in_days.is_some()
-        || table.default_ddl_collation.is_some()
-        || table.with_aggregation_policy.is_some()
-        || table.with_row_access_policy.is_some()
-        || table.with_storage_lifecycle_policy.is_some()
-        || table.with_tags.is_some()
-        || table.external_volume.is_some()
-        || table.with_connection.is_some()
-        || table.base_location.is_some()
-        || table.catalog.is_some()
-        || table.catalog_sync.is_some()
-        || table.storage_serialization_policy.is_some()
-        || table.target_lag.is_some()
-        || table.warehouse.is_some()
-        || table.refresh_mode.is_some()
-        || table.initialize.is_some()
-        || table.diststyle.is_some()
-        || table.distkey.is_some()
-        || table.sortkey.is_some()
-        || table.backup.is_some()
-        || table.fallback.is_some()
-        || table.with_data.is_some()
 }
 
 impl Duplicate for CreateTableLikeKind {
