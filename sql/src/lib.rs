@@ -15,6 +15,8 @@ mod subset;
 
 #[cfg(test)]
 mod corpus_nodes;
+#[cfg(test)]
+mod tests;
 pub mod walk;
 
 // The tests hold this crate to sqlparser through `tests/reference/`, which names the crate as

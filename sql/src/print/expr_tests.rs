@@ -1,47 +1,17 @@
-//! The expression and type printer against sqlparser's `Display`: on every expression inside
-//! the corpus's statements (whose own printers may still lean on `Display`), on the shapes the
-//! engine composes that no parse gives, and on the quoting corner cases.
+//! The expression and type printer against sqlparser's `Display` on the quoting corner cases
+//! and the types no text parses to, and on what must print the marker. (The corpus's
+//! expressions and the engine's shapes are held to `Display` in `crate::tests`.)
 
 use crate::print::{display_difference, ToSql, UNPRINTABLE};
-use crate::reference::flavor;
-use crate::Parser;
-use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
-    visit_expressions, ArrayElemTypeDef, BinaryOperator, CaseWhen, CastKind, CharacterLength,
-    DataType, DateTimeField, DollarQuotedString, Expr, Function, FunctionArg, FunctionArgExpr,
-    FunctionArgumentList, FunctionArguments, Ident, Interval, ObjectName, QuoteDelimitedString,
-    Statement, TimezoneInfo, UnaryOperator, Value,
+    ArrayElemTypeDef, CastKind, CharacterLength, DataType, DateTimeField, DollarQuotedString, Expr,
+    Ident, Interval, ObjectName, QuoteDelimitedString, TimezoneInfo, UnaryOperator, Value,
 };
 use sqlparser::tokenizer::Span;
-use std::ops::ControlFlow;
 
 /// Every difference in `nodes`, one line each.
 fn differences<T: ToSql>(nodes: &[T]) -> Vec<String> {
     nodes.iter().filter_map(display_difference).collect()
-}
-
-fn call(name: &str, args: Vec<Expr>) -> Expr {
-    Expr::Function(Function {
-        name: ObjectName::from(vec![Ident::new(name)]),
-        uses_odbc_syntax: false,
-        parameters: FunctionArguments::None,
-        args: FunctionArguments::List(FunctionArgumentList {
-            duplicate_treatment: None,
-            args: args
-                .into_iter()
-                .map(|a| FunctionArg::Unnamed(FunctionArgExpr::Expr(a)))
-                .collect(),
-            clauses: Vec::new(),
-        }),
-        within_group: Vec::new(),
-        filter: None,
-        null_treatment: None,
-        over: None,
-    })
-}
-
-fn number(n: &str) -> Expr {
-    Expr::value(Value::Number(n.to_string(), false))
 }
 
 fn text(s: &str) -> Expr {
@@ -59,119 +29,6 @@ fn cast(e: Expr, data_type: DataType) -> Expr {
         data_type,
         format: None,
     }
-}
-
-/// The expressions and column types of one statement.
-fn collect(statement: &Statement, exprs: &mut Vec<Expr>, types: &mut Vec<DataType>) {
-    let _ = visit_expressions(statement, |e| {
-        exprs.push(e.clone());
-        ControlFlow::<()>::Continue(())
-    });
-    if let Statement::CreateTable(t) = statement {
-        types.extend(t.columns.iter().map(|c| c.data_type.clone()));
-    }
-}
-
-#[test]
-fn every_expression_of_the_corpus_prints_as_display() -> Result<(), String> {
-    // The corpus nests deeply, and cloning, visiting and printing each recurse.
-    std::thread::Builder::new()
-        .stack_size(64 << 20)
-        .spawn(corpus_expressions)
-        .map_err(|e| e.to_string())?
-        .join()
-        .map_err(|_| "the corpus check failed".to_string())?
-}
-
-fn corpus_expressions() -> Result<(), String> {
-    let mut exprs = Vec::new();
-    let mut types = Vec::new();
-    for line in include_str!("../../tests/corpus.jsonl").lines() {
-        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
-        let (Some(entry), Some(f), Some(sql)) =
-            (v["entry"].as_str(), v["flavor"].as_str(), v["sql"].as_str())
-        else {
-            return Err(format!(
-                "a corpus line without entry, flavor or sql: {line}"
-            ));
-        };
-        let f = flavor(f);
-        let Ok(tokens) = crate::lexer::tokenize(f, sql) else {
-            continue;
-        };
-        let mut p = Parser::new(f, tokens);
-        match entry {
-            "statement" => {
-                if let Ok(s) = p.parse_statement() {
-                    collect(&s, &mut exprs, &mut types);
-                }
-            }
-            "query" => {
-                if let Ok(q) = p.parse_query() {
-                    collect(&Statement::Query(q), &mut exprs, &mut types);
-                }
-            }
-            _ => exprs.extend(p.parse_expr().ok()),
-        }
-    }
-    assert!(exprs.len() > 5_000, "only {} expressions", exprs.len());
-    assert!(types.len() > 300, "only {} column types", types.len());
-    let mut found = differences(&exprs);
-    found.extend(differences(&types));
-    assert!(found.is_empty(), "{}", found.join("\n"));
-    Ok(())
-}
-
-#[test]
-fn the_engines_compositions_print_as_display() {
-    let amount = Expr::BinaryOp {
-        left: Box::new(Expr::Nested(Box::new(column("attempts")))),
-        op: BinaryOperator::Multiply,
-        right: Box::new(number("-10")),
-    };
-    let composed = vec![
-        call("ql_now", Vec::new()),
-        call("typeof", vec![column("x"), text("real")]),
-        cast(call("round", vec![column("x")]), DataType::Integer(None)),
-        cast(column("x"), DataType::Text),
-        cast(column("x"), DataType::Real),
-        Expr::Case {
-            case_token: AttachedToken::empty(),
-            end_token: AttachedToken::empty(),
-            operand: None,
-            conditions: vec![CaseWhen {
-                condition: Expr::BinaryOp {
-                    left: Box::new(call("typeof", vec![column("x")])),
-                    op: BinaryOperator::Eq,
-                    right: Box::new(text("real")),
-                },
-                result: cast(column("x"), DataType::Integer(None)),
-            }],
-            else_result: Some(Box::new(column("x"))),
-        },
-        Expr::BinaryOp {
-            left: Box::new(Expr::Nested(Box::new(amount))),
-            op: BinaryOperator::StringConcat,
-            right: Box::new(text(" seconds")),
-        },
-        Expr::Nested(Box::new(Expr::BinaryOp {
-            left: Box::new(Expr::Nested(Box::new(column("a")))),
-            op: BinaryOperator::Modulo,
-            right: Box::new(number("3")),
-        })),
-        Expr::UnaryOp {
-            op: UnaryOperator::Not,
-            expr: Box::new(Expr::value(Value::Boolean(true))),
-        },
-        Expr::value(Value::Boolean(false)),
-        Expr::value(Value::Null),
-        Expr::value(Value::Number("12".into(), true)),
-        Expr::value(Value::SingleQuotedString("+30 seconds".into())),
-        Expr::CompoundIdentifier(vec![Ident::new("t"), Ident::with_quote('"', "c")]),
-        Expr::Identifier(Ident::with_quote('[', "odd]name")),
-    ];
-    let found = differences(&composed);
-    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 #[test]
@@ -300,7 +157,7 @@ fn types_and_intervals_no_text_parses_to_print_as_display() {
 
 #[test]
 fn what_no_parse_builds_prints_as_the_marker_sqlite_refuses() {
-    let mut odbc = call("f", Vec::new());
+    let mut odbc = crate::tests::call("f", Vec::new());
     if let Expr::Function(f) = &mut odbc {
         f.uses_odbc_syntax = true;
     }
