@@ -7,7 +7,6 @@ use crate::print::{ToSql, UNPRINTABLE};
 use crate::tests::{first_table, number, query, select_of};
 use crate::Flavor;
 use sqlparser::ast::helpers::attached_token::AttachedToken;
-use sqlparser::ast::Query;
 use sqlparser::ast::{
     ForClause, FormatClause, GroupByExpr, GroupByWithModifier, Ident, IlikeSelectItem, Interpolate,
     JsonPath, LimitClause, Merge, OrderByKind, OrderByOptions, SelectItem,
@@ -153,58 +152,4 @@ fn tables_no_one_builds_copy_to_the_marker() -> Result<(), String> {
         attribute_alias: None,
     };
     copies_to_marker("UNPIVOT", &unpivot)
-}
-
-/// Each nesting path that runs through the copy of queries alone, as the text of `n` levels.
-fn nestings(n: usize) -> Vec<String> {
-    vec![
-        format!("{}SELECT 1{}", "(".repeat(n), ")".repeat(n)),
-        format!(
-            "{}SELECT 1{}",
-            "SELECT * FROM (".repeat(n),
-            ") AS d".repeat(n)
-        ),
-        format!(
-            "{}SELECT 1{}",
-            "WITH c AS (".repeat(n),
-            ") SELECT 1".repeat(n)
-        ),
-        format!("{}SELECT 1{}", "SELECT 1 UNION (".repeat(n), ")".repeat(n)),
-        format!(
-            "SELECT * FROM t{} JOIN t ON 1 = 1{}",
-            " JOIN (t".repeat(n),
-            ") ON 1 = 1".repeat(n)
-        ),
-    ]
-}
-
-/// The copy recurses as the query nests: the deepest queries the parser accepts must copy
-/// within WebAssembly's stack (1 MiB), here in a debug build, whose frames are larger.
-#[test]
-fn the_deepest_accepted_queries_copy_in_webassemblys_stack() -> Result<(), String> {
-    let deepest = std::thread::Builder::new()
-        .stack_size(64 << 20)
-        .spawn(|| {
-            (0..nestings(1).len())
-                .map(|i| {
-                    (1..=60)
-                        .rev()
-                        .find_map(|n| query(Flavor::Postgres, &nestings(n)[i]).ok())
-                })
-                .collect::<Vec<_>>()
-        })
-        .map_err(|e| e.to_string())?
-        .join()
-        .map_err(|_| "the parsing thread failed".to_string())?;
-    let trees: Vec<Query> = deepest.into_iter().flatten().collect();
-    assert_eq!(trees.len(), nestings(1).len());
-    // A stack overflow aborts the whole test run, which fails it too.
-    let copied = std::thread::Builder::new()
-        .stack_size(1 << 20)
-        .spawn(move || trees.iter().map(|t| t.copy_of().locks.len()).sum::<usize>())
-        .map_err(|e| e.to_string())?
-        .join()
-        .map_err(|_| "the copying thread failed".to_string())?;
-    assert_eq!(copied, 0);
-    Ok(())
 }

@@ -28,9 +28,6 @@ mod stmt_dml;
 mod stmt_session;
 mod types;
 
-#[cfg(test)]
-pub(crate) mod depth_tests;
-
 use std::fmt;
 
 /// What a node the printer does not cover prints as: a backslash, which no SQL front this

@@ -4,6 +4,7 @@
 //! the node is one the walk takes, to a walk that reaches its end and leaves it as it was.
 //! The tests only one side has (the placeholders, the marker, ...) stay beside that side.
 
+mod depth;
 mod expressions;
 mod queries;
 mod statements;

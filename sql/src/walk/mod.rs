@@ -26,9 +26,6 @@ mod query_from;
 mod stmt;
 mod stmt_ddl;
 
-#[cfg(test)]
-mod depth_tests;
-
 use sqlparser::ast::{Expr, ObjectName, Query};
 use std::ops::ControlFlow;
 
