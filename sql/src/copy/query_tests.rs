@@ -4,7 +4,7 @@
 
 use crate::copy::Duplicate;
 use crate::print::{ToSql, UNPRINTABLE};
-use crate::tests::{first_table, number, query, select_of};
+use crate::tests::{first_table, number, printed, query, select_of};
 use crate::Flavor;
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
@@ -13,13 +13,6 @@ use sqlparser::ast::{
     SelectItemQualifiedWildcardKind, SetExpr, Setting, Statement, TableFactor, TableFunctionArgs,
     TableSample, TableSampleKind, TableSampleModifier, TableVersion,
 };
-
-/// The printer's text without its `check` comparison with `Display`, which the marker fails.
-fn printed<T: ToSql>(node: &T) -> String {
-    let mut out = String::new();
-    node.write_sql(&mut out);
-    out
-}
 
 /// Fails unless `node` copies to something that prints the marker.
 fn copies_to_marker<T: Duplicate + ToSql>(what: &str, node: &T) -> Result<(), String> {

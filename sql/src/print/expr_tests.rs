@@ -3,9 +3,10 @@
 //! expressions and the engine's shapes are held to `Display` in `crate::tests`.)
 
 use crate::print::{display_difference, ToSql, UNPRINTABLE};
+use crate::tests::{cast, printed, text};
 use sqlparser::ast::{
-    ArrayElemTypeDef, CastKind, CharacterLength, DataType, DateTimeField, DollarQuotedString, Expr,
-    Ident, Interval, ObjectName, QuoteDelimitedString, TimezoneInfo, UnaryOperator, Value,
+    ArrayElemTypeDef, CharacterLength, DataType, DateTimeField, DollarQuotedString, Expr, Ident,
+    Interval, ObjectName, QuoteDelimitedString, TimezoneInfo, UnaryOperator, Value,
 };
 use sqlparser::tokenizer::Span;
 
@@ -14,21 +15,8 @@ fn differences<T: ToSql>(nodes: &[T]) -> Vec<String> {
     nodes.iter().filter_map(display_difference).collect()
 }
 
-fn text(s: &str) -> Expr {
-    Expr::value(Value::SingleQuotedString(s.to_string()))
-}
-
 fn column(name: &str) -> Expr {
     Expr::Identifier(Ident::new(name))
-}
-
-fn cast(e: Expr, data_type: DataType) -> Expr {
-    Expr::Cast {
-        kind: CastKind::Cast,
-        expr: Box::new(e),
-        data_type,
-        format: None,
-    }
 }
 
 #[test]
@@ -180,20 +168,6 @@ fn what_no_parse_builds_prints_as_the_marker_sqlite_refuses() {
         }),
     ];
     for e in &exprs {
-        assert!(e.to_sql_unchecked().contains(UNPRINTABLE), "{e:?}");
-    }
-}
-
-/// `to_sql` without the comparison with `Display`, which these nodes fail on purpose (or
-/// on which `Display` panics).
-trait Unchecked {
-    fn to_sql_unchecked(&self) -> String;
-}
-
-impl<T: ToSql> Unchecked for T {
-    fn to_sql_unchecked(&self) -> String {
-        let mut out = String::new();
-        self.write_sql(&mut out);
-        out
+        assert!(printed(e).contains(UNPRINTABLE), "{e:?}");
     }
 }

@@ -1,8 +1,8 @@
 //! The query nodes no one builds, which must print the marker rather than some other text.
 //! (The query shapes and the engine's trees are held to `Display` in `crate::tests`.)
 
-use crate::print::{ToSql, UNPRINTABLE};
-use crate::tests::{number, query, select_of};
+use crate::print::UNPRINTABLE;
+use crate::tests::{number, printed, query, select_of};
 use crate::Flavor;
 use sqlparser::ast::{Ident, OrderByKind, OrderByOptions, TableAlias};
 
@@ -13,7 +13,7 @@ fn what_no_one_builds_prints_the_marker() -> Result<(), String> {
         order_by.kind = OrderByKind::All(OrderByOptions::default());
     }
     select_of(&mut q)?.qualify = Some(number("1"));
-    let text = q.to_sql_unchecked();
+    let text = printed(&q);
     assert_eq!(text.matches(UNPRINTABLE).count(), 2, "{text}");
 
     let alias = TableAlias {
@@ -22,21 +22,7 @@ fn what_no_one_builds_prints_the_marker() -> Result<(), String> {
         columns: vec![],
         at: Some(Ident::new("i")),
     };
-    let mut out = String::new();
-    alias.write_sql(&mut out);
+    let out = printed(&alias);
     assert!(out.contains(UNPRINTABLE), "{out}");
     Ok(())
-}
-
-/// The printer's text without the `check` comparison, which would fail on the marker.
-trait Unchecked {
-    fn to_sql_unchecked(&self) -> String;
-}
-
-impl<T: ToSql> Unchecked for T {
-    fn to_sql_unchecked(&self) -> String {
-        let mut out = String::new();
-        self.write_sql(&mut out);
-        out
-    }
 }

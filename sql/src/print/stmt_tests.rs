@@ -2,16 +2,10 @@
 //! than as something else. (Statements of each flavour and the engine's rewrites are held to
 //! `Display` in `crate::tests`.)
 
-use crate::print::{ToSql, UNPRINTABLE};
-use crate::tests::statement as parsed;
+use crate::print::UNPRINTABLE;
+use crate::tests::{printed, statement as parsed};
 use crate::Flavor;
 use sqlparser::ast::{ColumnOption, Ident, Statement};
-
-fn printed<T: ToSql + ?Sized>(node: &T) -> String {
-    let mut out = String::new();
-    node.write_sql(&mut out);
-    out
-}
 
 /// What neither the parser nor the engine builds prints as the marker SQLite refuses.
 #[test]

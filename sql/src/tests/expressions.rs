@@ -2,15 +2,15 @@
 //! expressions, the walk): every one inside the parsed corpus, every data type CAST names,
 //! and the shapes the engine builds that the parser does not.
 
-use super::{call, differences, judged};
+use super::{call, cast, differences, judged, text};
 use crate::copy::Duplicate;
 use crate::print::ToSql;
 use crate::reference::flavor;
 use crate::{lexer, Flavor, Parser};
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
-    AlterTableOperation, BinaryOperator, CaseWhen, CastKind, DataType, Expr, Ident, ObjectName,
-    Statement, TableFactor, UnaryOperator, Value, Visit, Visitor,
+    AlterTableOperation, BinaryOperator, CaseWhen, DataType, Expr, Ident, ObjectName, Statement,
+    TableFactor, UnaryOperator, Value, Visit, Visitor,
 };
 use std::ops::ControlFlow;
 
@@ -204,19 +204,6 @@ fn every_data_type_prints_and_copies() -> Result<(), String> {
 
 fn column(name: &str) -> Box<Expr> {
     Box::new(Expr::Identifier(Ident::new(name)))
-}
-
-fn text(s: &str) -> Expr {
-    Expr::value(Value::SingleQuotedString(s.to_string()))
-}
-
-fn cast(e: Expr, data_type: DataType) -> Expr {
-    Expr::Cast {
-        kind: CastKind::Cast,
-        expr: Box::new(e),
-        data_type,
-        format: None,
-    }
 }
 
 fn case_when(condition: Expr, result: Expr, else_result: Expr) -> Expr {

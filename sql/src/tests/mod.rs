@@ -14,8 +14,9 @@ use crate::print::{display_difference, ToSql, UNPRINTABLE};
 use crate::walk::{Callbacks, Walk};
 use crate::{Flavor, Parser};
 use sqlparser::ast::{
-    Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList, FunctionArguments, Ident,
-    LimitClause, ObjectName, Query, Select, SetExpr, Statement, TableFactor, Value,
+    CastKind, DataType, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList,
+    FunctionArguments, Ident, LimitClause, ObjectName, Query, Select, SetExpr, Statement,
+    TableFactor, Value,
 };
 use std::ops::ControlFlow;
 
@@ -74,8 +75,7 @@ fn judge_each<T: ToSql + Duplicate + Walk>(
         if let Err(d) = judged(&tree) {
             found.push(format!("{flavor:?}: {sql}\n  {d}"));
         }
-        let mut out = String::new();
-        tree.write_sql(&mut out);
+        let out = printed(&tree);
         if out.contains(UNPRINTABLE) {
             found.push(format!("{flavor:?}: {sql}: prints the marker: {out}"));
         }
@@ -95,6 +95,27 @@ pub(crate) fn statement(flavor: Flavor, sql: &str) -> Result<Statement, String> 
     Parser::from_sql(flavor, sql)
         .and_then(|mut parser| parser.parse_statement())
         .map_err(|e| format!("{flavor:?} {sql}: {e}"))
+}
+
+/// The printer's text without the `check` comparison with `Display`, which the marker
+/// fails (and on which `Display` may panic).
+pub(crate) fn printed<T: ToSql + ?Sized>(node: &T) -> String {
+    let mut out = String::new();
+    node.write_sql(&mut out);
+    out
+}
+
+pub(crate) fn text(s: &str) -> Expr {
+    Expr::value(Value::SingleQuotedString(s.to_string()))
+}
+
+pub(crate) fn cast(e: Expr, data_type: DataType) -> Expr {
+    Expr::Cast {
+        kind: CastKind::Cast,
+        expr: Box::new(e),
+        data_type,
+        format: None,
+    }
 }
 
 pub(crate) fn number(n: &str) -> Expr {
