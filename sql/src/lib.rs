@@ -6,6 +6,11 @@
 //!
 //! The tests in `tests/differential.rs` hold both to sqlparser's own output, token for token
 //! and tree for tree, over every statement the project's tests parse.
+//!
+//! The engine also prints trees back as SQL (`print`), copies them (`copy`) and walks them
+//! (`walk`) only through this crate, for the same reason: sqlparser's `Display`, derived
+//! `Clone` and `VisitMut` each cover every node of every database, and one call of any of
+//! them links all of it into the download.
 
 pub mod copy;
 pub mod lexer;
