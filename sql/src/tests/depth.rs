@@ -8,6 +8,7 @@ use crate::print::ToSql;
 use crate::walk::{Callbacks, Walk};
 use crate::{lexer, Flavor, Parser};
 use sqlparser::ast::Statement;
+use sqlparser::tokenizer::Token;
 use std::cell::Cell;
 use std::ops::ControlFlow;
 
@@ -49,10 +50,14 @@ fn paths(n: usize) -> Vec<String> {
     ]
 }
 
-/// The statement of `sql` in PostgreSQL's flavour, if it parses.
+/// The statement of `sql` in PostgreSQL's flavour, if it parses to the end: a parse that
+/// stops early (a deep CASE read as far as the nesting limit allows) is a shallow tree, not
+/// the deep one the path is about.
 fn parsed(sql: &str) -> Option<Statement> {
     let tokens = lexer::tokenize(Flavor::Postgres, sql).ok()?;
-    Parser::new(Flavor::Postgres, tokens).parse_statement().ok()
+    let mut parser = Parser::new(Flavor::Postgres, tokens);
+    let statement = parser.parse_statement().ok()?;
+    (parser.peek_token().token == Token::EOF).then_some(statement)
 }
 
 /// For each nesting path, the deepest tree the parser accepts (parsed on a big stack); each
