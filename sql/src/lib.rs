@@ -12,6 +12,7 @@
 //! `Clone` and `VisitMut` each cover every node of every database, and one call of any of
 //! them links all of it into the download.
 
+pub mod build;
 pub mod copy;
 pub mod lexer;
 pub mod parser;

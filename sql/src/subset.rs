@@ -59,3 +59,27 @@ fn table_has_foreign_options(table: &CreateTable) -> bool {
         || table.fallback.is_some()
         || table.with_data.is_some()
 }
+
+/// The expressions the lab never holds (our parser refuses them by name or never reads them,
+/// and the engine never builds them), as a pattern: the printer prints them as the marker and
+/// the copy copies them to it, from this one list, in matches that stay exhaustive.
+macro_rules! foreign_expr {
+    () => {
+        sqlparser::ast::Expr::JsonAccess { .. }
+            | sqlparser::ast::Expr::IsJson { .. }
+            | sqlparser::ast::Expr::IsNormalized { .. }
+            | sqlparser::ast::Expr::SimilarTo { .. }
+            | sqlparser::ast::Expr::Overlay { .. }
+            | sqlparser::ast::Expr::GroupingSets(_)
+            | sqlparser::ast::Expr::Cube(_)
+            | sqlparser::ast::Expr::Rollup(_)
+            | sqlparser::ast::Expr::Struct { .. }
+            | sqlparser::ast::Expr::Dictionary(_)
+            | sqlparser::ast::Expr::Map(_)
+            | sqlparser::ast::Expr::MatchAgainst { .. }
+            | sqlparser::ast::Expr::Prior(_)
+            | sqlparser::ast::Expr::Lambda(_)
+            | sqlparser::ast::Expr::MemberOf(_)
+    };
+}
+pub(crate) use foreign_expr;

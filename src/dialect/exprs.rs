@@ -6,8 +6,7 @@ use queuelab_sql::ToSql;
 use queuelab_sql::Walk;
 use queuelab_sql::{Flavor, Parser};
 use sqlparser::ast::{
-    BinaryOperator, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList,
-    FunctionArguments, Ident, ObjectName, Value,
+    BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectName, Value,
 };
 use std::ops::ControlFlow;
 
@@ -135,27 +134,8 @@ pub fn now_expr() -> Expr {
     call(NOW_FN, Vec::new())
 }
 
-/// A call of one of the engine's own SQLite functions, built as a tree: cheaper than
-/// printing and parsing it, which matters on a path every locking read takes.
-pub fn call(name: &str, args: Vec<Expr>) -> Expr {
-    Expr::Function(Function {
-        name: ObjectName::from(vec![Ident::new(name)]),
-        uses_odbc_syntax: false,
-        parameters: FunctionArguments::None,
-        args: FunctionArguments::List(FunctionArgumentList {
-            duplicate_treatment: None,
-            args: args
-                .into_iter()
-                .map(|a| FunctionArg::Unnamed(FunctionArgExpr::Expr(a)))
-                .collect(),
-            clauses: Vec::new(),
-        }),
-        within_group: Vec::new(),
-        filter: None,
-        null_treatment: None,
-        over: None,
-    })
-}
+/// A call of one of the engine's own SQLite functions, built as a tree.
+pub use queuelab_sql::build::call;
 
 /// An integer literal.
 pub fn int_expr(n: i64) -> Expr {

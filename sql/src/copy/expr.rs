@@ -86,22 +86,8 @@ impl Duplicate for Expr {
             | Expr::Substring { .. }
             | Expr::Trim { .. } => super::expr_special::keyword_form(self),
             // Forms our parser refuses by name or never reads, and the engine never builds
-            // (the printer's list).
-            Expr::JsonAccess { .. }
-            | Expr::IsJson { .. }
-            | Expr::IsNormalized { .. }
-            | Expr::SimilarTo { .. }
-            | Expr::Overlay { .. }
-            | Expr::GroupingSets(_)
-            | Expr::Cube(_)
-            | Expr::Rollup(_)
-            | Expr::Struct { .. }
-            | Expr::Dictionary(_)
-            | Expr::Map(_)
-            | Expr::MatchAgainst { .. }
-            | Expr::Prior(_)
-            | Expr::Lambda(_)
-            | Expr::MemberOf(_) => marker_expr(),
+            // (one list, in subset.rs).
+            crate::subset::foreign_expr!() => marker_expr(),
         }
     }
 }

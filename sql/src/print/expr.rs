@@ -174,21 +174,7 @@ impl ToSql for Expr {
             | Expr::Substring { .. }
             | Expr::Trim { .. } => super::expr_special::keyword_form(self, out),
             // Forms our parser refuses by name or never reads, and the engine never builds.
-            Expr::JsonAccess { .. }
-            | Expr::IsJson { .. }
-            | Expr::IsNormalized { .. }
-            | Expr::SimilarTo { .. }
-            | Expr::Overlay { .. }
-            | Expr::GroupingSets(_)
-            | Expr::Cube(_)
-            | Expr::Rollup(_)
-            | Expr::Struct { .. }
-            | Expr::Dictionary(_)
-            | Expr::Map(_)
-            | Expr::MatchAgainst { .. }
-            | Expr::Prior(_)
-            | Expr::Lambda(_)
-            | Expr::MemberOf(_) => unprintable(out),
+            crate::subset::foreign_expr!() => unprintable(out),
         }
     }
 }

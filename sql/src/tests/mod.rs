@@ -14,8 +14,7 @@ use crate::print::{display_difference, ToSql, UNPRINTABLE};
 use crate::walk::{Callbacks, Walk};
 use crate::{Flavor, Parser};
 use sqlparser::ast::{
-    CastKind, DataType, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList,
-    FunctionArguments, Ident, LimitClause, ObjectName, Query, Select, SetExpr, Statement,
+    CastKind, DataType, Expr, Ident, LimitClause, ObjectName, Query, Select, SetExpr, Statement,
     TableFactor, Value,
 };
 use std::ops::ControlFlow;
@@ -149,24 +148,5 @@ pub(crate) fn first_table(query: &mut Query) -> Result<&mut TableFactor, String>
         .ok_or_else(|| "no FROM".to_string())
 }
 
-/// A call as the engine builds one (`src/dialect/exprs.rs`'s `call`, which this crate cannot
-/// reach): no spans, no clauses.
-pub(crate) fn call(name: &str, args: Vec<Expr>) -> Expr {
-    Expr::Function(Function {
-        name: ObjectName::from(vec![Ident::new(name)]),
-        uses_odbc_syntax: false,
-        parameters: FunctionArguments::None,
-        args: FunctionArguments::List(FunctionArgumentList {
-            duplicate_treatment: None,
-            args: args
-                .into_iter()
-                .map(|a| FunctionArg::Unnamed(FunctionArgExpr::Expr(a)))
-                .collect(),
-            clauses: Vec::new(),
-        }),
-        within_group: Vec::new(),
-        filter: None,
-        null_treatment: None,
-        over: None,
-    })
-}
+/// A call as the engine builds one.
+pub(crate) use crate::build::call;
