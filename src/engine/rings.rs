@@ -146,10 +146,7 @@ fn one_ring(
     let filled = || slots.iter().filter_map(|s| s.order.map(|o| (o, s.index)));
     let newest = filled().max().map(|(_, i)| i);
     let oldest = filled().min().map(|(_, i)| i);
-    let next = filled()
-        .max()
-        .map(|(o, _)| (o + 1).rem_euclid(size))
-        .unwrap_or(0);
+    let next = filled().max().map(|(o, _)| next_slot(o, size)).unwrap_or(0);
     RingView {
         table: table.name.clone(),
         group,
@@ -162,6 +159,13 @@ fn one_ring(
         next,
         strays,
     }
+}
+
+/// The slot the next insert writes: the one after the highest order value. Computed in i128:
+/// a user's order column may hold i64::MAX, whose successor i64 cannot hold.
+fn next_slot(max_order: i64, size: i64) -> i64 {
+    let next = (i128::from(max_order) + 1).rem_euclid(i128::from(size.max(1)));
+    i64::try_from(next).unwrap_or(0)
 }
 
 fn label(table: &TableView, r: &crate::trace::RowView, skip: &[usize], group: &[usize]) -> String {
@@ -181,5 +185,21 @@ fn as_int(v: &Value) -> Option<i64> {
         Value::Real(r) if r.fract() == 0.0 => Some(*r as i64),
         Value::Text(t) => t.trim().parse().ok(),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_slot;
+
+    #[test]
+    fn the_next_slot_follows_the_highest_order_even_at_the_integer_limit() {
+        assert_eq!(next_slot(4, 5), 0);
+        assert_eq!(next_slot(7, 5), 3);
+        assert_eq!(next_slot(-3, 5), 3);
+        // 2^63 = 9,223,372,036,854,775,808, whose remainder by 5 is 3: found by the `run`
+        // fuzz target, where `o + 1` overflowed on a ring whose id column held i64::MAX.
+        assert_eq!(next_slot(i64::MAX, 5), 3);
+        assert_eq!(next_slot(i64::MAX, 1), 0);
     }
 }
