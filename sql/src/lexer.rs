@@ -10,6 +10,7 @@
 
 mod cursor;
 mod escapes;
+mod keywords;
 mod numbers;
 mod operators;
 mod rules;
@@ -20,6 +21,7 @@ mod tests;
 
 use crate::Flavor;
 use cursor::Cursor;
+pub use keywords::{as_known, keyword_name, known, token_debug, word};
 use rules::Rules;
 use scan::Lexer;
 use sqlparser::tokenizer::{Location, Span, Token, TokenWithSpan, TokenizerError, Whitespace};

@@ -51,10 +51,10 @@ impl Lexer<'_> {
                 let tail = self.cur.take_while(|c| rules.is_identifier_part(c));
                 if !tail.is_empty() {
                     s.push_str(tail);
-                    return Ok(Token::make_word(&s, None));
+                    return Ok(super::word(&s, None));
                 }
             } else if prev == Some(&Token::Period) {
-                return Ok(Token::make_word(&s, None));
+                return Ok(super::word(&s, None));
             }
         }
         let long = self.cur.eat('L');

@@ -84,7 +84,7 @@ impl Lexer<'_> {
     pub(super) fn word_from(&mut self, mut start: String) -> Token {
         let rules = self.rules;
         start.push_str(self.cur.take_while(|c| rules.is_identifier_part(c)));
-        Token::make_word(&start, None)
+        super::word(&start, None)
     }
 
     /// A `--` or `#` comment, its prefix read: up to the end of the line, the newline left

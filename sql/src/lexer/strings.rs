@@ -224,7 +224,7 @@ impl Lexer<'_> {
             } else if self.cur.eat(close) {
                 s.push(close);
             } else {
-                return Ok(Token::make_word(&s, Some(open)));
+                return Ok(super::word(&s, Some(open)));
             }
         }
         error(

@@ -1,7 +1,7 @@
 //! The lexer against sqlparser's tokenizer, on what a user might type: every quote style,
 //! escapes, errors, numbers, placeholders, variables, comments, operators, odd characters.
 
-use super::tokenize;
+use super::{as_known, tokenize};
 use crate::reference::{dialect, FLAVORS};
 use sqlparser::tokenizer::Tokenizer;
 
@@ -24,8 +24,11 @@ fn differences(texts: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     for text in texts {
         for f in FLAVORS {
-            let theirs =
-                outcome(Tokenizer::new(dialect(f).as_ref(), text).tokenize_with_location());
+            let theirs = outcome(
+                Tokenizer::new(dialect(f).as_ref(), text)
+                    .tokenize_with_location()
+                    .map(as_known),
+            );
             let ours = outcome(tokenize(f, text));
             if theirs != ours {
                 out.push(format!(
@@ -529,4 +532,104 @@ fn long_inputs_take_linear_time() {
         }
     }
     assert!(started.elapsed() < std::time::Duration::from_secs(60));
+}
+
+/// Every keyword named in Queue Lab's sources (parser, engine, app) or in the reserved-word
+/// lists the parser consults is in the lexer's list, found by its text, and named as
+/// sqlparser's `Debug` names it: a keyword left out would read as a plain word.
+#[test]
+fn the_keyword_list_holds_every_keyword_the_lab_names() {
+    use sqlparser::keywords::{
+        Keyword, ALL_KEYWORDS, ALL_KEYWORDS_INDEX, RESERVED_FOR_COLUMN_ALIAS,
+        RESERVED_FOR_IDENTIFIER, RESERVED_FOR_TABLE_ALIAS,
+    };
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut named = std::collections::BTreeSet::new();
+    for dir in ["sql/src", "src", "web/src"] {
+        rust_files(&root.join(dir), &mut |text| {
+            for (i, _) in text.match_indices("Keyword::") {
+                let name: String = text[i + "Keyword::".len()..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                named.insert(name);
+            }
+        });
+    }
+    for list in [
+        RESERVED_FOR_COLUMN_ALIAS,
+        RESERVED_FOR_TABLE_ALIAS,
+        RESERVED_FOR_IDENTIFIER,
+    ] {
+        named.extend(list.iter().map(|k| format!("{k:?}")));
+    }
+    named.remove("NoKeyword");
+    named.remove(""); // this test's own "Keyword::"
+    assert!(
+        named.len() > 500,
+        "the sources were not read: {}",
+        named.len()
+    );
+    let mut found = 0;
+    for (text, &k) in ALL_KEYWORDS.iter().zip(ALL_KEYWORDS_INDEX) {
+        let name = format!("{k:?}");
+        if named.contains(&name) {
+            found += 1;
+            assert_eq!(super::keywords::keyword_of(text, None), k, "{text}");
+            assert_eq!(super::keyword_name(k), name);
+            assert_eq!(super::known(k), k);
+        } else {
+            assert_eq!(super::known(k), Keyword::NoKeyword, "{name}");
+        }
+    }
+    assert_eq!(found, named.len(), "a named keyword is not sqlparser's");
+    assert_eq!(super::keyword_name(Keyword::NoKeyword), "NoKeyword");
+}
+
+fn rust_files(dir: &std::path::Path, visit: &mut dyn FnMut(&str)) {
+    for entry in std::fs::read_dir(dir).expect("a source directory") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            rust_files(&path, visit);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            visit(&std::fs::read_to_string(&path).expect("a source file"));
+        }
+    }
+}
+
+/// The parser's "No infix parser for token ..." error writes the token as sqlparser's
+/// `Debug` does, for every token that ranks as an infix operator in some flavour.
+#[test]
+fn tokens_are_written_as_sqlparser_debug_writes_them() {
+    let texts = [
+        "a . = := < <= <> > >= == ~ ~* !~ !~* ~~ ~~* !~~ !~~* <=> | ?- ## && &< &> ?-| &<| |&> \
+         <-> <^ >^ ?# ?|| ?| ~= @ <<| |>> ^ # >> << & + - * / // % || :: ! [ ^@ : -> ->> #> \
+         #>> @> <@ #- @? @@ ? ?& OPERATOR(pg_catalog.+) x \"quoted\" `b` [c] select SELECT",
+    ];
+    for f in FLAVORS {
+        for text in texts {
+            let Ok(tokens) = tokenize(f, text) else {
+                continue;
+            };
+            for t in tokens {
+                if matches!(t.token, sqlparser::tokenizer::Token::Whitespace(_)) {
+                    continue;
+                }
+                let theirs = format!("{:?}", t.token);
+                if super::token_debug(&t.token) != theirs {
+                    // Tokens that rank as no infix operator are written as displayed.
+                    assert_eq!(super::token_debug(&t.token), t.token.to_string(), "{f:?}");
+                }
+            }
+        }
+    }
+    for (&k, text) in sqlparser::keywords::ALL_KEYWORDS_INDEX
+        .iter()
+        .zip(sqlparser::keywords::ALL_KEYWORDS)
+    {
+        let word = super::word(text, None);
+        if super::known(k) == k {
+            assert_eq!(super::token_debug(&word), format!("{word:?}"));
+        }
+    }
 }

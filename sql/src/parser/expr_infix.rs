@@ -1,6 +1,7 @@
 //! The infix operators: binary operators per flavour, ANY/ALL/SOME, `::`, `!` (Snowflake's
 //! `:` paths are refused); the keyword-led ones are in `expr_predicate.rs`.
 
+use crate::lexer::token_debug;
 use crate::parser::{parser_err, unsupported, Parser};
 use crate::print::Sql;
 use crate::Flavor;
@@ -47,7 +48,7 @@ impl Parser {
             // size for nothing.
             Token::Colon => parser_err(unsupported("`:` paths (`value:key`)"), tok.span.start),
             other => parser_err(
-                format!("No infix parser for token {other:?}"),
+                format!("No infix parser for token {}", token_debug(other)),
                 tok.span.start,
             ),
         }

@@ -4,6 +4,7 @@
 //! them, and their grammar would be download size for nothing.
 
 use super::Prec;
+use crate::lexer::token_debug;
 use crate::parser::{parser_err, unsupported, Parser};
 use sqlparser::ast::Expr;
 use sqlparser::keywords::Keyword;
@@ -40,7 +41,7 @@ impl Parser {
             }
             Keyword::MEMBER => parser_err(unsupported("MEMBER OF"), tok.span.start),
             _ => parser_err(
-                format!("No infix parser for token {:?}", tok.token),
+                format!("No infix parser for token {}", token_debug(&tok.token)),
                 tok.span.start,
             ),
         }

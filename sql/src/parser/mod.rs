@@ -10,6 +10,7 @@ mod expr;
 mod query;
 mod stmt;
 
+use crate::lexer::keyword_name;
 use crate::Flavor;
 use sqlparser::ast::{Ident, ObjectName, ObjectNamePart, Statement};
 use sqlparser::keywords::Keyword;
@@ -307,7 +308,7 @@ impl Parser {
         match self.parse_one_of_keywords(keywords) {
             Some(k) => Ok(k),
             None => {
-                let names: Vec<String> = keywords.iter().map(|k| format!("{k:?}")).collect();
+                let names: Vec<&str> = keywords.iter().map(|&k| keyword_name(k)).collect();
                 self.expected_ref(
                     &format!("one of {}", names.join(" or ")),
                     self.peek_token_ref(),
@@ -320,7 +321,7 @@ impl Parser {
         if self.parse_keyword(expected) {
             Ok(self.get_current_token().clone())
         } else {
-            self.expected_ref(&format!("{expected:?}"), self.peek_token_ref())
+            self.expected_ref(keyword_name(expected), self.peek_token_ref())
         }
     }
 

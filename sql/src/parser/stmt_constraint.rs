@@ -3,6 +3,7 @@
 //! index columns and options.
 
 use super::super::{parser_err, Parser};
+use crate::lexer::word;
 use crate::print::ToSql;
 use crate::Flavor;
 use sqlparser::ast::{
@@ -243,7 +244,7 @@ impl Parser {
                     return self.expected(
                         "FULLTEXT or SPATIAL option without constraint name",
                         sqlparser::tokenizer::TokenWithSpan {
-                            token: Token::make_keyword(&name.to_sql()),
+                            token: word(&name.to_sql(), None),
                             span: next.span,
                         },
                     );

@@ -3,6 +3,7 @@
 
 use super::super::{parser_err, Parser};
 use super::table::TableKind;
+use crate::lexer::keyword_name;
 use crate::Flavor;
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
@@ -147,7 +148,7 @@ impl Parser {
             Keyword::WAREHOUSE,
         ];
         if let Some(k) = self.peek_one_of_keywords(&before_replace_check) {
-            return refused(&format!("{k:?}"));
+            return refused(keyword_name(k));
         }
         if self.peek_keywords(&[Keyword::CONSTRAINT, Keyword::TRIGGER]) {
             return refused("CONSTRAINT TRIGGER");
@@ -178,7 +179,7 @@ impl Parser {
             Keyword::SERVER,
         ];
         if let Some(k) = self.peek_one_of_keywords(&after) {
-            return refused(&format!("{k:?}"));
+            return refused(keyword_name(k));
         }
         self.expected_ref("an object type after CREATE", self.peek_token_ref())
     }
@@ -269,7 +270,7 @@ impl Parser {
             Keyword::OPERATOR,
         ];
         match self.peek_one_of_keywords(&own) {
-            Some(k) => self.refuse_next(&format!("DROP {k:?}")),
+            Some(k) => self.refuse_next(&format!("DROP {}", keyword_name(k))),
             None => Ok(None),
         }
     }
@@ -354,7 +355,10 @@ impl Parser {
         let at = self.peek_token_ref().span.start;
         let kind = self.expect_one_of_keywords(&kinds)?;
         if kind != Keyword::TABLE {
-            return parser_err(super::unsupported(&format!("ALTER {kind:?}")), at);
+            return parser_err(
+                super::unsupported(&format!("ALTER {}", keyword_name(kind))),
+                at,
+            );
         }
         let if_exists = self.parse_keywords(&[Keyword::IF, Keyword::EXISTS]);
         let only = self.parse_keyword(Keyword::ONLY);

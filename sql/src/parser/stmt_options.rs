@@ -2,6 +2,7 @@
 //! (`ENGINE = InnoDB`, `DEFAULT CHARSET = ...`), literal values, strings and numbers.
 
 use super::super::Parser;
+use crate::lexer::keyword_name;
 use crate::Flavor;
 use sqlparser::ast::{CommentDef, Expr, Ident, NamedParenthesizedList, SqlOption};
 use sqlparser::keywords::Keyword;
@@ -165,7 +166,7 @@ impl Parser {
             Keyword::AUTO_INCREMENT,
         ];
         let keyword = self.parse_one_of_keywords(&single)?;
-        Some(Ident::new(format!("{keyword:?}")))
+        Some(Ident::new(keyword_name(keyword)))
     }
 
     /// A string after COMMENT.

@@ -2,6 +2,8 @@
 //! column list (table options, ON COMMIT, AS query).
 
 use super::super::Parser;
+use crate::lexer::keyword_name;
+
 use crate::Flavor;
 use sqlparser::ast::helpers::stmt_create_table::CreateTableBuilder;
 use sqlparser::ast::{
@@ -149,7 +151,10 @@ impl Parser {
     fn refuse_table_clause(&mut self, clauses: &[&[Keyword]]) -> Result<(), ParserError> {
         for clause in clauses {
             if self.peek_keywords(clause) {
-                let words: Vec<String> = clause.iter().map(|k| format!("{k:?}")).collect();
+                let words: Vec<String> = clause
+                    .iter()
+                    .map(|&k| keyword_name(k).to_string())
+                    .collect();
                 return self.refuse_next(&format!("CREATE TABLE ... {}", words.join(" ")));
             }
         }
@@ -631,5 +636,5 @@ impl Parser {
 
 /// A column option sqlparser keeps as the keyword token it read.
 fn dialect_word(word: &str) -> ColumnOption {
-    ColumnOption::DialectSpecific(vec![Token::make_keyword(word)])
+    ColumnOption::DialectSpecific(vec![crate::lexer::word(word, None)])
 }

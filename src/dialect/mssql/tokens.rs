@@ -8,6 +8,7 @@
 //! - `WHERE CURRENT OF cursor` (kept aside for the interpreter);
 //! - a cursor query's `FOR UPDATE [OF ...]` / `FOR READ ONLY`.
 
+use queuelab_sql::lexer::word;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 /// A statement's tokens after the fixes, and what was kept aside.
@@ -174,7 +175,7 @@ fn delete_without_from(f: &mut Fixed) {
     f.tokens.insert(
         1,
         TokenWithSpan {
-            token: Token::make_keyword("FROM"),
+            token: word("FROM", None),
             span,
         },
     );

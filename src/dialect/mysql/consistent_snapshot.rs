@@ -5,6 +5,7 @@
 //!
 //! [`TxnControl::Begin`]: crate::dialect::plan::TxnControl::Begin
 
+use queuelab_sql::lexer::word;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 pub fn fix_tokens(mut tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {
@@ -14,9 +15,9 @@ pub fn fix_tokens(mut tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {
     let is = |t: &TokenWithSpan, w: &str| matches!(&t.token, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w));
     let words = ["start", "transaction", "with", "consistent", "snapshot"];
     if solid.len() >= 5 && words.iter().zip(&solid).all(|(w, &i)| is(&tokens[i], w)) {
-        tokens[solid[2]].token = Token::make_keyword("ISOLATION");
-        tokens[solid[3]].token = Token::make_keyword("LEVEL");
-        tokens[solid[4]].token = Token::make_keyword("SNAPSHOT");
+        tokens[solid[2]].token = word("ISOLATION", None);
+        tokens[solid[3]].token = word("LEVEL", None);
+        tokens[solid[4]].token = word("SNAPSHOT", None);
     }
     tokens
 }

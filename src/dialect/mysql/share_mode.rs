@@ -2,6 +2,7 @@
 //! `... FOR SHARE` (the same shared next-key/record locks in InnoDB). sqlparser reads only the
 //! latter, so the four words become `FOR SHARE` before parsing, keeping their positions.
 
+use queuelab_sql::lexer::word;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace};
 
 pub fn fix_tokens(mut tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {
@@ -11,7 +12,7 @@ pub fn fix_tokens(mut tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {
     for w in words.windows(4) {
         let is = |k: usize, word: &str| matches!(&tokens[w[k]].token, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(word));
         if is(0, "lock") && is(1, "in") && is(2, "share") && is(3, "mode") {
-            tokens[w[0]].token = Token::make_keyword("FOR");
+            tokens[w[0]].token = word("FOR", None);
             tokens[w[1]].token = Token::Whitespace(Whitespace::Space);
             tokens[w[3]].token = Token::Whitespace(Whitespace::Space);
         }

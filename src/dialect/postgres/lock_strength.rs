@@ -40,9 +40,9 @@ pub fn fix_tokens(tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {
         let span = out[last].span;
         let added = [
             Token::Whitespace(Whitespace::Space),
-            Token::make_keyword("OF"),
+            queuelab_sql::lexer::word("OF", None),
             Token::Whitespace(Whitespace::Space),
-            Token::make_word(marker, None),
+            queuelab_sql::lexer::word(marker, None),
         ];
         for (n, t) in added.into_iter().enumerate() {
             out.insert(last + 1 + n, TokenWithSpan { token: t, span });
