@@ -235,3 +235,23 @@ fn what_sqlite_lacks_is_refused_by_name_never_in_sqlites_words() {
         assert!(!e.message.contains("SQLite:"), "{sql}: {}", e.message);
     }
 }
+
+/// MySQL and SQL Server match savepoint names whatever their case, letters beyond ASCII
+/// included; the lab folds ASCII letters only, so it refuses other letters by name rather than
+/// miss a match. ASCII names match in any case.
+#[test]
+fn savepoint_names_beyond_ascii_are_refused_where_case_is_ignored() {
+    let t = mysql("BEGIN; SAVEPOINT Ä; ROLLBACK TO ä;");
+    let e = err(&t.steps[1]);
+    assert!(
+        e.message
+            .starts_with("A savepoint name with letters beyond ASCII is not supported here"),
+        "{}",
+        e.message
+    );
+    let t = mysql("BEGIN; SAVEPOINT Retry; ROLLBACK TO retry; SELECT 1;");
+    assert_eq!(rows(last(&t)), [["1"]]);
+    for s in &t.steps {
+        ok(s);
+    }
+}

@@ -12,7 +12,8 @@ use crate::trace::{ErrorClass, StepError};
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
-    AlterTableOperation, ObjectType, Set, Statement, TransactionIsolationLevel, TransactionMode,
+    AlterTableOperation, Ident, ObjectType, Set, Statement, TransactionIsolationLevel,
+    TransactionMode,
 };
 
 /// The isolation level among transaction modes, if one is named.
@@ -80,6 +81,24 @@ pub fn unsupported_with(dialect: Dialect, what: &str, instead: &str) -> StepErro
         message: format!("{what} is not supported here: {instead}"),
         pos: None,
         fixed_text: None,
+    }
+}
+
+/// A savepoint's name as the server matches it. PostgreSQL folds the ASCII letters of an
+/// unquoted name to lower case and keeps a quoted one as written (`SAVEPOINT "A"` and
+/// `ROLLBACK TO a` name two savepoints). MySQL and SQL Server match names whatever their case,
+/// letters beyond ASCII included (MariaDB finds `SAVEPOINT Ä` by `ROLLBACK TO ä`): the lab
+/// folds ASCII letters only, so it refuses other letters rather than miss such a match.
+fn savepoint(dialect: Dialect, name: &Ident) -> Result<String, StepError> {
+    match dialect {
+        Dialect::Postgres if name.quote_style.is_some() => Ok(name.value.clone()),
+        Dialect::Postgres => Ok(name.value.to_ascii_lowercase()),
+        _ if name.value.is_ascii() => Ok(name.value.to_ascii_lowercase()),
+        _ => Err(unsupported_with(
+            dialect,
+            "A savepoint name with letters beyond ASCII",
+            "name savepoints with ASCII letters, digits and _",
+        )),
     }
 }
 
@@ -353,7 +372,10 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
             savepoint: Some(name),
             ..
         } => (
-            PlanKind::Txn(TxnControl::RollbackTo(name.value.to_lowercase())),
+            PlanKind::Txn(TxnControl::RollbackTo(match savepoint(dialect, name) {
+                Ok(name) => name,
+                Err(e) => return Some(Err(e)),
+            })),
             Vec::new(),
             format!(
                 "the transaction's changes after savepoint {} are undone; {}",
@@ -366,12 +388,18 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
             ),
         ),
         Statement::Savepoint { name } => (
-            PlanKind::Txn(TxnControl::Savepoint(name.value.to_lowercase())),
+            PlanKind::Txn(TxnControl::Savepoint(match savepoint(dialect, name) {
+                Ok(name) => name,
+                Err(e) => return Some(Err(e)),
+            })),
             Vec::new(),
             String::new(),
         ),
         Statement::ReleaseSavepoint { name } => (
-            PlanKind::Txn(TxnControl::Release(name.value.to_lowercase())),
+            PlanKind::Txn(TxnControl::Release(match savepoint(dialect, name) {
+                Ok(name) => name,
+                Err(e) => return Some(Err(e)),
+            })),
             Vec::new(),
             String::new(),
         ),

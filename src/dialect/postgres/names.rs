@@ -101,11 +101,12 @@ fn none() -> String {
     "?column?".into()
 }
 
-/// An unquoted name folded to lower case, as PostgreSQL folds it.
+/// An unquoted name folded to lower case, as PostgreSQL folds it: ASCII letters only (in a
+/// UTF-8 database, `Ä` stays `Ä`).
 fn folded(i: &sqlparser::ast::Ident) -> String {
     match i.quote_style {
         Some(_) => i.value.clone(),
-        None => i.value.to_lowercase(),
+        None => i.value.to_ascii_lowercase(),
     }
 }
 
@@ -145,15 +146,15 @@ fn type_name(t: &DataType) -> String {
     }
 }
 
-/// The tokens with every unquoted word in lower case, as PostgreSQL folds names (keywords
-/// are read whatever their case).
+/// The tokens with every unquoted word's ASCII letters in lower case, as PostgreSQL folds
+/// names in a UTF-8 database (keywords are read whatever their case).
 pub fn fold_tokens(
     mut tokens: Vec<sqlparser::tokenizer::TokenWithSpan>,
 ) -> Vec<sqlparser::tokenizer::TokenWithSpan> {
     for t in &mut tokens {
         if let sqlparser::tokenizer::Token::Word(w) = &mut t.token {
             if w.quote_style.is_none() {
-                w.value = w.value.to_lowercase();
+                w.value.make_ascii_lowercase();
             }
         }
     }
