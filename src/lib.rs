@@ -13,6 +13,7 @@ pub mod limits;
 pub mod render;
 pub mod scenario;
 pub mod sim;
+pub mod sort;
 pub mod source;
 pub mod trace;
 pub mod vendor;

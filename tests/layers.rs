@@ -16,6 +16,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("ids", 1),
     ("limits", 1),
     ("calendar", 1),
+    ("sort", 1),
     ("dialect", 2),
     ("engine", 3),
     ("scenario", 4),

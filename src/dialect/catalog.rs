@@ -121,7 +121,7 @@ impl TableDef {
         }
         // PostgreSQL tries them in name order and reports the first that fails.
         let mut checks: Vec<&CheckDef> = self.checks.iter().collect();
-        checks.sort_by(|a, b| a.name.cmp(&b.name));
+        crate::sort::sort_by(&mut checks, |a, b| a.name.cmp(&b.name));
         for c in checks {
             parts.push(format!("CONSTRAINT {} CHECK ({})", ident(&c.name), c.sql));
         }

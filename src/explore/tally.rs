@@ -154,7 +154,7 @@ pub fn tally(
         })
         .collect();
     let mut list: Vec<(u64, Tallied)> = outcomes.into_iter().collect();
-    list.sort_by(|a, b| {
+    crate::sort::sort_by(&mut list, |a, b| {
         b.1.schedules
             .cmp(&a.1.schedules)
             .then(a.1.first.cmp(&b.1.first))

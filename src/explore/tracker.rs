@@ -167,7 +167,7 @@ impl Tracker {
                     // in which session moved first are one state.
                     let mut open: Vec<(u32, &str)> =
                         pending.iter().map(|(s, _, v)| (s.0, v.as_str())).collect();
-                    open.sort_unstable();
+                    crate::sort::sort(&mut open);
                     for (s, v) in open {
                         let _ = write!(h, "{s}:{v};");
                     }

@@ -191,23 +191,20 @@ fn unseen(sim: &Sim, snap: u64, name: &dyn Fn(TxnId) -> (u32, u32)) -> Vec<(u32,
         .filter(|(_, t)| matches!(t.state, TxnState::Committed(n) if n > snap))
         .map(|(id, _)| name(id))
         .collect();
-    out.sort_unstable();
+    crate::sort::sort(&mut out);
     out
 }
 
 /// Each transaction's (session, how many that session began before it).
 fn canonical_txns(sim: &Sim) -> BTreeMap<TxnId, (u32, u32)> {
     let mut per_session: BTreeMap<usize, u32> = BTreeMap::new();
-    sim.lab
-        .txns
-        .all()
-        .map(|(id, t)| {
-            let n = per_session.entry(t.session).or_default();
-            let name = (t.session as u32, *n);
-            *n += 1;
-            (id, name)
-        })
-        .collect()
+    let mut names = BTreeMap::new();
+    for (id, t) in sim.lab.txns.all() {
+        let n = per_session.entry(t.session).or_default();
+        names.insert(id, (t.session as u32, *n));
+        *n += 1;
+    }
+    names
 }
 
 fn hash_work(h: &mut Fnv, work: &Work) {

@@ -252,7 +252,7 @@ fn rowid_subquery(cte_query: &Query, q: &str) -> Result<Expr, StepError> {
 pub fn top_to_limit<N: Walk>(node: &mut N) -> Vec<String> {
     let mut v = Top { notes: Vec::new() };
     crate::dialect::walk::queries(node, &mut |q| v.query(q));
-    v.notes.sort();
+    crate::sort::sort(&mut v.notes);
     v.notes.dedup();
     v.notes
 }

@@ -68,7 +68,7 @@ pub fn rewrite<N: Walk>(node: &mut N) -> Vec<String> {
             "NEWID() gives the scenario's next id ({NEWID_FN}()): the same every run, so runs can be compared"
         ));
     }
-    renamed.sort();
+    crate::sort::sort(&mut renamed);
     renamed.dedup();
     notes.extend(renamed);
     notes

@@ -41,7 +41,7 @@ pub fn rewrite<N: Walk>(node: &mut N, row_versions: bool) -> Result<Hinted, Step
     if let Some(e) = v.error {
         return Err(e);
     }
-    v.out.notes.sort();
+    crate::sort::sort(&mut v.out.notes);
     v.out.notes.dedup();
     Ok(v.out)
 }

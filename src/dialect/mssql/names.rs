@@ -22,7 +22,7 @@ pub fn strip_schema<N: Walk>(node: &mut N) -> Option<String> {
         }
         ControlFlow::<()>::Continue(())
     });
-    schemas.sort();
+    crate::sort::sort(&mut schemas);
     schemas.dedup();
     (!schemas.is_empty()).then(|| {
         format!(

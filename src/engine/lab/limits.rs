@@ -23,7 +23,7 @@ impl Lab {
                 None => None,
             })
             .collect();
-        ending.sort_by_key(|(_, ms)| *ms);
+        crate::sort::sort_by(&mut ending, |a, b| a.1.cmp(&b.1));
         let mut out = Vec::new();
         for (s, _) in ending {
             let Some(w) = self.sessions[s].waiting.take() else {

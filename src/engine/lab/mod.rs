@@ -1243,18 +1243,13 @@ impl Lab {
     /// Every row a whole-table scan meets: the visible ones and the ones other transactions
     /// hold locks on (their uncommitted rows are in the index too).
     fn scanned_rows(&self, txn: TxnId, read: &crate::dialect::locks::LockRead) -> Vec<i64> {
-        let mut rows: BTreeSet<i64> = self
-            .store
-            .query(&read.rowid_sql)
-            .map(|(_, rows)| {
-                rows.iter()
-                    .filter_map(|r| match r.first() {
-                        Some(Value::Int(i)) => Some(*i),
-                        _ => None,
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let mut rows: BTreeSet<i64> = BTreeSet::new();
+        if let Ok((_, found)) = self.store.query(&read.rowid_sql) {
+            rows.extend(found.iter().filter_map(|r| match r.first() {
+                Some(Value::Int(i)) => Some(*i),
+                _ => None,
+            }));
+        }
         for (row, holders) in self.locks.all() {
             if row.table.eq_ignore_ascii_case(&read.table) && holders.iter().any(|(t, _)| *t != txn)
             {

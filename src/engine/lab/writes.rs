@@ -20,17 +20,19 @@ impl Lab {
             return out;
         }
         for read in plan.lock_reads.iter().filter(|r| !r.whole_table) {
-            let new: BTreeSet<i64> = self
-                .history
-                .iter()
-                .filter(|(w, c)| {
-                    *w != txn
-                        && c.kind == ChangeKind::Insert
-                        && c.table.eq_ignore_ascii_case(&read.table)
-                        && self.txns.is_active(*w)
-                })
-                .map(|(_, c)| c.new_rowid)
-                .collect();
+            // Extended, not collected: a collect sorts (see `crate::sort`).
+            let mut new = BTreeSet::new();
+            new.extend(
+                self.history
+                    .iter()
+                    .filter(|(w, c)| {
+                        *w != txn
+                            && c.kind == ChangeKind::Insert
+                            && c.table.eq_ignore_ascii_case(&read.table)
+                            && self.txns.is_active(*w)
+                    })
+                    .map(|(_, c)| c.new_rowid),
+            );
             if new.is_empty() {
                 continue;
             }
@@ -78,7 +80,8 @@ impl Lab {
                 .collect())
         };
         let mut read_rows = rowids(self, &read.rowid_sql)?;
-        let mut matching: BTreeSet<i64> = rowids(self, &scan.matching_sql)?.into_iter().collect();
+        let mut matching = BTreeSet::new();
+        matching.extend(rowids(self, &scan.matching_sql)?);
         // Another transaction's new row is in the index: read, and waited for, as if matching.
         append_new(&mut read_rows, pending);
         matching.extend(pending);
