@@ -4,6 +4,7 @@
 //! wasm and native. The web UI and the `queuelab` CLI only render traces.
 
 pub mod calendar;
+pub mod decimal;
 pub mod dialect;
 pub mod engine;
 pub mod examples;

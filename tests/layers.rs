@@ -17,6 +17,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("limits", 1),
     ("calendar", 1),
     ("sort", 1),
+    ("decimal", 1),
     ("dialect", 2),
     ("engine", 3),
     ("scenario", 4),

@@ -119,7 +119,7 @@ fn guards(e: &Expr) -> bool {
 fn nonzero_number(e: &Expr) -> bool {
     match e {
         Expr::Value(v) => match &v.value {
-            Value::Number(n, _) => n.parse::<f64>().is_ok_and(|n| n != 0.0),
+            Value::Number(n, _) => crate::decimal::parse_f64(n).is_some_and(|n| n != 0.0),
             _ => false,
         },
         Expr::Nested(inner) => nonzero_number(inner),

@@ -181,10 +181,8 @@ fn modifiers(iv: &Interval, sign: i8) -> Result<Vec<Expr>, String> {
     };
     let parts = match unit {
         Some((unit, factor)) => {
-            let n: f64 = text
-                .trim()
-                .parse()
-                .map_err(|_| format!("INTERVAL '{text}'"))?;
+            let n = crate::decimal::parse_f64(text.trim())
+                .ok_or_else(|| format!("INTERVAL '{text}'"))?;
             vec![(n * factor as f64, unit)]
         }
         None => parse_amounts(&text).ok_or_else(|| format!("INTERVAL '{text}'"))?,
@@ -225,7 +223,7 @@ fn parse_amounts(text: &str) -> Option<Vec<(f64, &'static str)>> {
     let mut out = Vec::new();
     for pair in words.chunks(2) {
         let [n, unit] = pair else { return None };
-        let n: f64 = n.parse().ok()?;
+        let n = crate::decimal::parse_f64(n)?;
         let (unit, factor) = match unit.to_ascii_lowercase().as_str() {
             "s" | "sec" | "secs" | "second" | "seconds" => ("seconds", 1.0),
             "m" | "min" | "mins" | "minute" | "minutes" => ("minutes", 1.0),
@@ -249,7 +247,7 @@ fn clock_amount(text: &str) -> Option<f64> {
     }
     let mut secs = 0.0;
     for (i, p) in parts.iter().enumerate() {
-        let n: f64 = p.parse().ok()?;
+        let n = crate::decimal::parse_f64(p)?;
         secs += n * [3600.0, 60.0, 1.0][i];
     }
     Some(secs)

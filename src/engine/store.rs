@@ -762,7 +762,7 @@ fn nonzero(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::typ
     let zero = match &v {
         Sql::Integer(i) => *i == 0,
         Sql::Real(r) => *r == 0.0,
-        Sql::Text(t) => t.trim().parse::<f64>().is_ok_and(|n| n == 0.0),
+        Sql::Text(t) => crate::decimal::parse_f64(t.trim()).is_some_and(|n| n == 0.0),
         Sql::Null | Sql::Blob(_) => false,
     };
     if zero {

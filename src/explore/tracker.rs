@@ -294,8 +294,11 @@ fn first_values(result: Option<&Outcome>) -> Vec<String> {
 
 /// Values as numbers when both are, else as text.
 fn compare(a: &str, b: &str) -> Ordering {
-    match (a.parse::<f64>(), b.parse::<f64>()) {
-        (Ok(x), Ok(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
+    if let (Ok(x), Ok(y)) = (a.parse::<i128>(), b.parse::<i128>()) {
+        return x.cmp(&y);
+    }
+    match (crate::decimal::parse_f64(a), crate::decimal::parse_f64(b)) {
+        (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
         _ => a.cmp(b),
     }
 }

@@ -77,7 +77,7 @@ fn milliseconds(value: &Expr) -> Option<u64> {
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
-    let number: f64 = number.parse().ok()?;
+    let number = crate::decimal::parse_f64(number)?;
     let scale = match unit.trim() {
         "" | "ms" => 1.0,
         "s" => 1_000.0,
