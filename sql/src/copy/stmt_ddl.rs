@@ -2,7 +2,6 @@
 //! table constraints are in `stmt_constraint.rs`.
 
 use super::{marker_ident, marker_name, Duplicate};
-use sqlparser::ast::helpers::stmt_create_table::CreateTableBuilder;
 use sqlparser::ast::{
     AlterTable, AlterTableOperation, CreateIndex, CreateTable, CreateTableLike,
     CreateTableLikeKind, CreateTableOptions, RenameTableNameKind, SqlOption,
@@ -17,24 +16,24 @@ impl Duplicate for CreateTable {
         } else {
             self.name.copy_of()
         };
-        CreateTableBuilder::new(name)
-            .or_replace(self.or_replace)
-            .temporary(self.temporary)
-            .unlogged(self.unlogged)
-            .global(self.global)
-            .if_not_exists(self.if_not_exists)
-            .transient(self.transient)
-            .volatile(self.volatile)
-            .multiset(self.multiset)
-            .columns(self.columns.copy_of())
-            .constraints(self.constraints.copy_of())
-            .table_options(self.table_options.copy_of())
-            .query(self.query.copy_of())
-            .without_rowid(self.without_rowid)
-            .like(self.like.copy_of())
-            .on_commit(self.on_commit)
-            .strict(self.strict)
-            .build()
+        let mut table = crate::build::create_table(name);
+        table.or_replace = self.or_replace;
+        table.temporary = self.temporary;
+        table.unlogged = self.unlogged;
+        table.global = self.global;
+        table.if_not_exists = self.if_not_exists;
+        table.transient = self.transient;
+        table.volatile = self.volatile;
+        table.multiset = self.multiset;
+        table.columns = self.columns.copy_of();
+        table.constraints = self.constraints.copy_of();
+        table.table_options = self.table_options.copy_of();
+        table.query = self.query.copy_of();
+        table.without_rowid = self.without_rowid;
+        table.like = self.like.copy_of();
+        table.on_commit = self.on_commit;
+        table.strict = self.strict;
+        table
     }
 }
 

@@ -330,7 +330,12 @@ impl Parser {
     /// its reader of named ones.
     pub(super) fn query_function_arg(&mut self) -> Result<FunctionArg, ParserError> {
         let expr = self.parse_wildcard_expr()?;
-        Ok(FunctionArg::Unnamed(FunctionArgExpr::from(expr)))
+        // sqlparser's `From<Expr>`, written here: its own would compile the tree's drop code again.
+        Ok(FunctionArg::Unnamed(match expr {
+            Expr::QualifiedWildcard(prefix, _) => FunctionArgExpr::QualifiedWildcard(prefix),
+            Expr::Wildcard(_) => FunctionArgExpr::Wildcard,
+            expr => FunctionArgExpr::Expr(expr),
+        }))
     }
 
     /// MySQL's `USE|IGNORE|FORCE INDEX|KEY [FOR JOIN|ORDER BY|GROUP BY] (names)`, repeated.

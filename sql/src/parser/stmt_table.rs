@@ -5,7 +5,6 @@ use super::super::Parser;
 use crate::lexer::keyword_name;
 
 use crate::Flavor;
-use sqlparser::ast::helpers::stmt_create_table::CreateTableBuilder;
 use sqlparser::ast::{
     CheckConstraint, ColumnDef, ColumnOption, ColumnOptionDef, CreateTableLike,
     CreateTableLikeDefaults, CreateTableLikeKind, CreateTableOptions, DataType,
@@ -125,24 +124,23 @@ impl Parser {
                 &[Keyword::WITH, Keyword::NO, Keyword::DATA],
             ])?;
         }
-        let table = CreateTableBuilder::new(name)
-            .temporary(kind.temporary)
-            .unlogged(kind.unlogged)
-            .columns(columns)
-            .constraints(constraints)
-            .or_replace(kind.or_replace)
-            .if_not_exists(if_not_exists)
-            .transient(kind.transient)
-            .volatile(kind.volatile)
-            .multiset(kind.multiset)
-            .global(kind.global)
-            .query(query)
-            .without_rowid(without_rowid)
-            .like(like)
-            .on_commit(on_commit)
-            .table_options(table_options)
-            .strict(strict)
-            .build();
+        let mut table = crate::build::create_table(name);
+        table.temporary = kind.temporary;
+        table.unlogged = kind.unlogged;
+        table.columns = columns;
+        table.constraints = constraints;
+        table.or_replace = kind.or_replace;
+        table.if_not_exists = if_not_exists;
+        table.transient = kind.transient;
+        table.volatile = kind.volatile;
+        table.multiset = kind.multiset;
+        table.global = kind.global;
+        table.query = query;
+        table.without_rowid = without_rowid;
+        table.like = like;
+        table.on_commit = on_commit;
+        table.table_options = table_options;
+        table.strict = strict;
         Ok(Statement::CreateTable(table))
     }
 
