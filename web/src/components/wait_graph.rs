@@ -111,7 +111,11 @@ fn positions(n: usize) -> Vec<(f64, f64)> {
         _ => (0..n)
             .map(|i| {
                 let a = std::f64::consts::TAU * i as f64 / n as f64 - std::f64::consts::FRAC_PI_2;
-                (cx + 120.0 * a.cos(), cy + 75.0 * a.sin())
+                // The browser's cosine and sine, as in `ring.rs`.
+                (
+                    cx + 120.0 * js_sys::Math::cos(a),
+                    cy + 75.0 * js_sys::Math::sin(a),
+                )
             })
             .collect(),
     }
