@@ -48,7 +48,8 @@ rustup target list --installed | grep -q '^wasm32-unknown-unknown$' || rustup ta
 cargo_install wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen
 cargo_install trunk "$TRUNK_VERSION" trunk --locked
 
-# binaryen (wasm-opt) and playwright-core come from npm at the versions package-lock.json pins.
+# binaryen (wasm-opt), terser (the release build minifies the JS glue) and playwright-core come
+# from npm at the versions package-lock.json pins.
 stamp=node_modules/.queuelab-lock
 if [ ! -x node_modules/.bin/wasm-opt ] || ! cmp -s package-lock.json "$stamp"; then
   log "npm ci"

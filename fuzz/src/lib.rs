@@ -182,3 +182,21 @@ extern "C" fn on_fault(_sig: libc::c_int, info: *mut libc::siginfo_t, _ctx: *mut
         libc::abort();
     }
 }
+
+/// `queuelab::decimal::parse_f64` against the standard library's parser, on the whole text
+/// and on each of its words: both accept or both refuse, and agree within 4 units in the last
+/// place (the postgres target runs it: PostgreSQL's timeouts and intervals are read with it).
+pub fn decimal(text: &str) {
+    for word in std::iter::once(text).chain(text.split_whitespace()) {
+        let ours = queuelab::decimal::parse_f64(word);
+        match (word.parse::<f64>().ok(), ours) {
+            (None, None) => {}
+            (Some(a), Some(b)) if a.is_nan() => assert!(b.is_nan(), "{word:?}: {b}"),
+            (Some(a), Some(b)) => {
+                let ulps = (a.to_bits() as i64).abs_diff(b.to_bits() as i64);
+                assert!(ulps <= 4, "{word:?}: {a} against {b}");
+            }
+            (a, b) => panic!("{word:?}: the standard library {a:?}, ours {b:?}"),
+        }
+    }
+}

@@ -19,7 +19,8 @@ pub fn flavor_of(byte: u8) -> (Flavor, Box<dyn Dialect>) {
     }
 }
 
-/// Panics when the lexers give different tokens, spans or errors, or when the parsers give
+/// Panics when the lexers give different tokens (a keyword Queue Lab's lexer does not know is
+/// a plain word to it: see `lexer::known`), spans or errors, or when the parsers give
 /// different trees for one statement, or ours accepts what sqlparser rejects, or Queue Lab's
 /// printer writes the tree otherwise than sqlparser's `Display`, or its copy differs from it.
 /// Ours may refuse a statement sqlparser reads, by name ("... is not supported by Queue Lab's

@@ -60,7 +60,7 @@ pub fn search(
     config: ExploreConfig,
 ) -> Result<Graph, String> {
     let sim = Sim::new(spec.clone(), config.sim.clone())
-        .map_err(|e| format!("the scenario could not start: {e:?}"))?;
+        .map_err(|e| format!("the scenario could not start: {}", e.message))?;
     let steps: Vec<u32> = spec.sessions.iter().map(|s| s.steps.len() as u32).collect();
     let mut s = Search {
         total: multinomial(&steps),
