@@ -17,7 +17,7 @@ pub struct ColumnDef {
     pub auto_increment: bool,
     /// What the declared type lets in (checked on every write, `dialect/types.rs`).
     pub admits: super::types::Admits,
-    /// Compares ignoring case and trailing spaces (MariaDB's default collation): SQLite
+    /// Compares ignoring case, accents and trailing spaces (MariaDB's default collation): SQLite
     /// gets the column with the engine's collation [`CASE_BLIND`].
     pub case_blind: bool,
 }
@@ -34,16 +34,14 @@ impl ColumnDef {
     }
 }
 
-/// A text as [`CASE_BLIND`] compares it: trailing spaces dropped, letters in lower case.
-pub fn fold_case_blind(s: &str) -> Vec<char> {
-    s.trim_end_matches(' ')
-        .chars()
-        .flat_map(char::to_lowercase)
-        .collect()
+/// A text as [`CASE_BLIND`] compares it: MariaDB's `utf8mb4_general_ci` weights (case and
+/// accents ignored, trailing spaces dropped).
+pub fn fold_case_blind(s: &str) -> Vec<u16> {
+    super::general_ci::weights(s)
 }
 
-/// The SQLite collation the engine registers for MariaDB's default one: case and trailing
-/// spaces ignored.
+/// The SQLite collation the engine registers for MariaDB's default one: case, accents and
+/// trailing spaces ignored.
 pub const CASE_BLIND: &str = "ql_case_blind";
 
 /// A named key: the vendor's name is what its duplicate-key errors mention.

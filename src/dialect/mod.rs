@@ -19,6 +19,7 @@ pub mod exprs;
 pub mod extremes;
 pub mod foreign;
 pub mod front;
+pub mod general_ci;
 pub mod guess;
 pub mod headers;
 mod indexes;
