@@ -156,6 +156,25 @@ test('embed-example.html: three live widgets that size themselves and report', a
   const spec = (await messages(page)).filter((m) => m.frameId === '1').map((m) => m.type);
   assert.ok(spec.includes('step'), `the autorun's moves are reported: ${spec}`);
   assert.ok(spec.lastIndexOf('step') < spec.indexOf('ready'), `ready after the autorun: ${spec}`);
+  // Each message carries its fields with their JavaScript types: the kind, a spec's schedule
+  // so far as a permutation line.
+  const all = await messages(page);
+  assert.deepEqual(all.filter((m) => m.type === 'ready' && m.frameId !== 'plain')
+    .map((m) => [m.id, m.kind]).sort(), [['0', 'script'], ['1', 'spec'], ['2', 'script']]);
+  const specSteps = all.filter((m) => m.type === 'step' && m.frameId === '1');
+  assert.equal(typeof specSteps.at(-1).schedule, 'string', JSON.stringify(specSteps.at(-1)));
+  assert.match(specSteps.at(-1).schedule, /^\S+( \S+)+$/);
+
+  // The spec widget's explorer: its verdicts reach the page as a `check` message.
+  const beforeCheck = all.length;
+  await frame(page, '1').locator('#explore-run').click();
+  await page.waitForFunction((n) => window.__queuelab.slice(n).some((m) => m.type === 'check'),
+    beforeCheck, { timeout: 20000 });
+  const check = (await messages(page)).slice(beforeCheck).find((m) => m.type === 'check');
+  assert.equal(check.id, '1');
+  assert.deepEqual(check.checks.map((c) => c.name), ['unique-results w1pop w2pop', 'no-wait']);
+  for (const c of check.checks) assert.equal(typeof c.holds, 'boolean', JSON.stringify(c));
+  await page.waitForSelector('#messages li[data-type="check"][data-id="1"]');
 
   assert.deepEqual(dialogs, []);
   assert.deepEqual(errors, []);

@@ -8,7 +8,7 @@
 
 use crate::share::percent_decode;
 #[cfg(target_arch = "wasm32")]
-use serde_json::{json, Value};
+use wasm_bindgen::JsValue;
 
 /// What the page asked of the widget.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -53,21 +53,31 @@ pub fn parse(search: &str) -> Option<EmbedConfig> {
 
 /// Posts `{source: 'queuelab', id, type: kind, ...fields}` to the page around the widget.
 #[cfg(target_arch = "wasm32")]
-pub fn post(config: &EmbedConfig, kind: &str, fields: Value) {
-    let mut message = json!({ "source": "queuelab", "id": config.id, "type": kind });
-    if let (Some(m), Value::Object(extra)) = (message.as_object_mut(), fields) {
-        m.extend(extra);
-    }
+pub fn post(config: &EmbedConfig, kind: &str, fields: &[(&str, JsValue)]) {
+    let head = [
+        ("source", JsValue::from_str("queuelab")),
+        ("id", JsValue::from_str(&config.id)),
+        ("type", JsValue::from_str(kind)),
+    ];
+    let message = object(&[&head[..], fields].concat());
     let Some(window) = web_sys::window() else {
         return;
     };
     let Ok(Some(parent)) = window.parent() else {
         return;
     };
-    if let Ok(value) = js_sys::JSON::parse(&message.to_string()) {
-        // '*': the widget's state is the page's own SQL, nothing secret; any page may embed it.
-        let _ = parent.post_message(&value, "*");
+    // '*': the widget's state is the page's own SQL, nothing secret; any page may embed it.
+    let _ = parent.post_message(&message, "*");
+}
+
+/// A plain JavaScript object with these fields, in this order.
+#[cfg(target_arch = "wasm32")]
+pub fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let o = js_sys::Object::new();
+    for (key, value) in fields {
+        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(key), value);
     }
+    o.into()
 }
 
 #[cfg(test)]

@@ -1,35 +1,17 @@
 //! The explorer off the main thread. The page starts a Web Worker that loads this very app
 //! (the same JavaScript glue and WebAssembly, already in the browser's cache) and calls
-//! [`queuelab_explore`] in it; the worker posts progress and the report back as JSON. So the
-//! page stays responsive however long the exploration takes, and Cancel ends the worker.
+//! [`queuelab_explore`] in it; the worker posts progress and the report back in the text of
+//! `wire.rs`. So the page stays responsive however long the exploration takes, and Cancel
+//! ends the worker.
 
-use queuelab::explore::{explore, ExploreConfig, Granularity, Progress, Report};
+use crate::wire::{decode_message, decode_request, encode_message, encode_request};
+use crate::wire::{Message, Request};
+use queuelab::explore::{explore, ExploreConfig, Progress};
 use queuelab::scenario::expect::parse_expect;
 use queuelab::source::Pos;
-use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, DedicatedWorkerGlobalScope, MessageEvent, Url, Worker};
-
-/// What the page asks the worker.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Request {
-    /// The spec's text, as in the editor.
-    pub text: String,
-    /// Checks to judge besides the spec's own (`no-wait`, ...), one per line.
-    pub extra: Vec<String>,
-    pub granularity: Granularity,
-}
-
-/// What the worker tells the page.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-// Externally tagged: an internally tagged enum buffers its fields, and loses the u128 counts.
-#[serde(rename_all = "snake_case")]
-pub enum Message {
-    Progress(Progress),
-    Done(Box<Report>),
-    Failed { message: String },
-}
 
 /// Runs in the worker: explores the spec and posts [`Message`]s to the page.
 #[wasm_bindgen]
@@ -40,16 +22,13 @@ pub fn queuelab_explore(request: &str) {
 /// Posts a message from the worker to the page.
 fn post(m: &Message) {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    if let Ok(json) = serde_json::to_string(m) {
-        let _ = scope.post_message(&JsValue::from_str(&json));
-    }
+    let _ = scope.post_message(&JsValue::from_str(&encode_message(m)));
 }
 
 fn run(request: &str) -> Message {
     let failed = |message: String| Message::Failed { message };
-    let req: Request = match serde_json::from_str(request) {
-        Ok(r) => r,
-        Err(e) => return failed(format!("bad request: {e}")),
+    let Some(req) = decode_request(request) else {
+        return failed("the page's request is unreadable".into());
     };
     let resolved = queuelab::scenario::resolve(&req.text);
     if let Some(d) = resolved.errors.first() {
@@ -114,17 +93,13 @@ pub fn start(
     let _ = Url::revoke_object_url(&url);
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
         let text = e.data().as_string().unwrap_or_default();
-        match serde_json::from_str::<Message>(&text) {
-            Ok(m) => on_message(m),
-            Err(err) => on_message(Message::Failed {
-                message: format!("unreadable message from the explorer: {err}"),
-            }),
-        }
+        on_message(decode_message(&text).unwrap_or_else(|| Message::Failed {
+            message: "the explorer's message is unreadable".into(),
+        }));
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    let json = serde_json::to_string(request).map_err(|e| e.to_string())?;
     worker
-        .post_message(&JsValue::from_str(&json))
+        .post_message(&JsValue::from_str(&encode_request(request)))
         .map_err(js_error)?;
     Ok(Exploration {
         worker,

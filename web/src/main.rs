@@ -1,7 +1,8 @@
 //! Queue Lab's web UI: a yew single-page app over the `queuelab` engine.
 //!
-//! `state` (the reducer), `driver` (the engine behind the buttons) and `share` (link
-//! encoding) are plain Rust, compiled and unit-tested on the host too; `components` and
+//! `state` (the reducer), `driver` (the engine behind the buttons), `share` (link
+//! encoding) and `wire` (the explorer worker's messages) are plain Rust, compiled and
+//! unit-tested on the host too; `components` and
 //! `hooks` need a browser and exist on wasm32 only.
 
 // On the host only `state`, `driver` and `share` are compiled, for their tests; nothing calls
@@ -18,6 +19,7 @@ mod share;
 mod state;
 #[cfg(test)]
 mod tests;
+mod wire;
 
 #[cfg(target_arch = "wasm32")]
 mod components;

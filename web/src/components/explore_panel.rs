@@ -4,8 +4,9 @@
 //! in a Web Worker (`explore.rs`); this panel only draws what it posts.
 
 use crate::driver::Command;
-use crate::explore::{start, Exploration, Message, Request};
+use crate::explore::{start, Exploration};
 use crate::hooks::use_app::use_app;
+use crate::wire::{Message, Request};
 use queuelab::explore::report::{share, thousands};
 use queuelab::explore::{Granularity, Progress, Report};
 use queuelab::scenario::spec::Spec;
@@ -13,6 +14,7 @@ use queuelab::sim::Schedule;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
+use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 /// The built-ins offered as check boxes (those that need no step names).
@@ -76,16 +78,17 @@ pub fn explore_panel(props: &ExplorePanelProps) -> Html {
                 Message::Done(report) => {
                     r.borrow_mut().take();
                     if let Some(config) = crate::embed::config() {
-                        let checks: Vec<serde_json::Value> = report
+                        let checks: js_sys::Array = report
                             .checks
                             .iter()
-                            .map(|c| serde_json::json!({ "name": c.text, "holds": c.violations == 0 }))
+                            .map(|c| {
+                                crate::embed::object(&[
+                                    ("name", JsValue::from_str(&c.text)),
+                                    ("holds", JsValue::from_bool(c.violations == 0)),
+                                ])
+                            })
                             .collect();
-                        crate::embed::post(
-                            &config,
-                            "check",
-                            serde_json::json!({ "checks": checks }),
-                        );
+                        crate::embed::post(&config, "check", &[("checks", checks.into())]);
                     }
                     p.set(Phase::Done(Rc::new(*report)));
                 }

@@ -7,9 +7,9 @@ use crate::driver::Command;
 use crate::embed::{post, EmbedConfig};
 use gloo::events::EventListener;
 use queuelab::sim::Schedule;
-use serde_json::json;
 use std::cell::RefCell;
 use std::rc::Rc;
+use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 #[hook]
@@ -28,7 +28,7 @@ pub fn use_embed(app: &AppHandle, config: &EmbedConfig) {
             if config.autorun && autorun(&app, &config) {
                 *ready_due.borrow_mut() = Some(kind);
             } else {
-                post(&config, "ready", json!({ "kind": kind }));
+                post(&config, "ready", &[("kind", JsValue::from_str(kind))]);
             }
         });
     }
@@ -47,13 +47,13 @@ pub fn use_embed(app: &AppHandle, config: &EmbedConfig) {
             if std::mem::replace(&mut *first.borrow_mut(), false) {
                 return;
             }
-            let fields = match schedule {
-                Some(line) => json!({ "at": at, "schedule": line }),
-                None => json!({ "at": at }),
-            };
-            post(&config, "step", fields);
+            let mut fields = vec![("at", JsValue::from(*at as f64))];
+            if let Some(line) = schedule {
+                fields.push(("schedule", JsValue::from_str(line)));
+            }
+            post(&config, "step", &fields);
             if let Some(kind) = ready_due.borrow_mut().take() {
-                post(&config, "ready", json!({ "kind": kind }));
+                post(&config, "ready", &[("kind", JsValue::from_str(kind))]);
             }
         });
     }
@@ -105,6 +105,6 @@ fn report_height(config: &EmbedConfig, last: &Rc<RefCell<i32>>) {
     let height = el.scroll_height() + 2;
     if *last.borrow() != height {
         *last.borrow_mut() = height;
-        post(config, "resize", json!({ "height": height }));
+        post(config, "resize", &[("height", JsValue::from(height))]);
     }
 }

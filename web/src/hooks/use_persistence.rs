@@ -18,6 +18,7 @@ use crate::state::{Action, AppState};
 use gloo::events::EventListener;
 use queuelab::sim::Schedule;
 use queuelab::Dialect;
+use wasm_bindgen::JsValue;
 use web_sys::Storage;
 use yew::prelude::*;
 
@@ -54,7 +55,7 @@ fn saved_mine() -> Vec<OwnScript> {
         return Vec::new();
     };
     if let Ok(Some(json)) = storage.get_item(MINE_KEY) {
-        return serde_json::from_str(&json).unwrap_or_default();
+        return read_mine(&json);
     }
     let Ok(Some(sql)) = storage.get_item(SQL_KEY) else {
         return Vec::new();
@@ -65,6 +66,44 @@ fn saved_mine() -> Vec<OwnScript> {
     let chosen = storage.get_item(DIALECT_KEY).ok().flatten();
     let dialect = queuelab::dialect_for(&sql, chosen.as_deref().and_then(Dialect::from_name));
     vec![OwnScript::new(&sql, dialect)]
+}
+
+/// The saved scripts, `[{"text": .., "dialect": ..}, ..]`, read with the browser's JSON; an
+/// entry that is not such an object is left out, the others kept.
+fn read_mine(json: &str) -> Vec<OwnScript> {
+    let Ok(list) = js_sys::JSON::parse(json) else {
+        return Vec::new();
+    };
+    if !js_sys::Array::is_array(&list) {
+        return Vec::new();
+    }
+    let field = |item: &JsValue, key: &str| {
+        js_sys::Reflect::get(item, &JsValue::from_str(key))
+            .ok()
+            .and_then(|v| v.as_string())
+    };
+    js_sys::Array::from(&list)
+        .iter()
+        .filter_map(|item| {
+            Some(OwnScript {
+                text: field(&item, "text")?,
+                dialect: field(&item, "dialect")?,
+            })
+        })
+        .collect()
+}
+
+fn write_mine(scripts: &[OwnScript]) -> Option<String> {
+    let list: js_sys::Array = scripts
+        .iter()
+        .map(|s| {
+            crate::embed::object(&[
+                ("text", JsValue::from_str(&s.text)),
+                ("dialect", JsValue::from_str(&s.dialect)),
+            ])
+        })
+        .collect();
+    js_sys::JSON::stringify(&list).ok()?.as_string()
 }
 
 fn saved_or_default() -> AppState {
@@ -116,7 +155,7 @@ pub fn use_persistence(app: &AppHandle, saves: bool) {
     // first, so a render that did not touch them costs nothing).
     use_effect_with(app.mine.clone(), move |mine| {
         if let (true, Some(storage)) = (saves, storage()) {
-            if let Ok(json) = serde_json::to_string(&mine.scripts) {
+            if let Some(json) = write_mine(&mine.scripts) {
                 let _ = storage.set_item(MINE_KEY, &json);
             }
         }

@@ -4,7 +4,6 @@
 //! `hooks/use_persistence.rs`; pure data here.
 
 use queuelab::Dialect;
-use serde::{Deserialize, Serialize};
 
 /// How many scripts are kept: enough to come back from a few examples and links, few enough
 /// that the menu stays short and local storage small.
@@ -19,7 +18,7 @@ pub struct Mine {
     pub current: Option<usize>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OwnScript {
     pub text: String,
     /// The dialect's name (`Dialect::name`), as the menu had it.
