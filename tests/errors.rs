@@ -227,6 +227,11 @@ fn what_sqlite_lacks_is_refused_by_name_never_in_sqlites_words() {
             "CREATE TABLE c (id int); CREATE TABLE p (id int); DELETE c FROM c JOIN p ON p.id = c.id;",
             "a multi-table UPDATE or DELETE",
         ),
+        // Before, taken for an AUTO_INCREMENT column: the total was a counter.
+        (
+            "CREATE TABLE o (a int, b int, total int AS (a + b) STORED);",
+            "the generated column `total` (GENERATED ALWAYS AS (...)) is not modelled",
+        ),
     ];
     for (sql, words) in cases {
         let t = mysql(sql);
@@ -234,6 +239,21 @@ fn what_sqlite_lacks_is_refused_by_name_never_in_sqlites_words() {
         assert!(e.message.contains(words), "{sql}: {}", e.message);
         assert!(!e.message.contains("SQLite:"), "{sql}: {}", e.message);
     }
+}
+
+/// A column computed from others is refused by name in PostgreSQL too; an identity column is
+/// a sequence's (`pg-sequence-nextval`, `pg-identity-always` hold what it does).
+#[test]
+fn a_generated_column_is_refused_by_name_in_postgres() {
+    let t =
+        postgres("CREATE TABLE o (a int, b int, total int GENERATED ALWAYS AS (a + b) STORED);");
+    let e = err(last(&t));
+    assert!(
+        e.message
+            .contains("the generated column `total` (GENERATED ALWAYS AS (...)) is not modelled"),
+        "{}",
+        e.message
+    );
 }
 
 /// MySQL and SQL Server match savepoint names whatever their case, letters beyond ASCII

@@ -15,6 +15,12 @@ pub struct ColumnDef {
     /// MySQL `ON UPDATE CURRENT_TIMESTAMP`: set to the clock whenever the row changes.
     pub on_update_now: bool,
     pub auto_increment: bool,
+    /// PostgreSQL serial and identity columns: the sequence their default draws from, named
+    /// as the server names it (`jobs_id_seq`); see `engine::sequences`.
+    pub sequence: Option<String>,
+    /// PostgreSQL `GENERATED ALWAYS AS IDENTITY`: a write may not give it a value of its own
+    /// (`postgres/identity.rs`).
+    pub generated_always: bool,
     /// What the declared type lets in (checked on every write, `dialect/types.rs`).
     pub admits: super::types::Admits,
     /// Compares ignoring case, accents and trailing spaces (MariaDB's default collation): SQLite
@@ -43,6 +49,9 @@ pub fn fold_case_blind(s: &str) -> Vec<u16> {
 /// The SQLite collation the engine registers for MariaDB's default one: case, accents and
 /// trailing spaces ignored.
 pub const CASE_BLIND: &str = "ql_case_blind";
+
+/// The SQLite function a sequence-backed column's default calls: `ql_nextval('jobs_id_seq')`.
+pub const NEXTVAL_FN: &str = "ql_nextval";
 
 /// A named key: the vendor's name is what its duplicate-key errors mention.
 #[derive(Debug, Clone, PartialEq)]

@@ -32,7 +32,7 @@ pub fn table_def(
         checks: Vec::new(),
     };
     for c in &ct.columns {
-        let (col, keys) = column_def(c, dialect, &mut notes)?;
+        let (col, keys) = column_def(c, &name, dialect, &mut notes)?;
         def.columns.push(col);
         for k in keys {
             match k {
@@ -256,9 +256,10 @@ fn index_columns(cols: &[IndexColumn]) -> Vec<String> {
         .collect()
 }
 
-/// Reads one column definition (also used by ALTER TABLE ... ADD COLUMN).
+/// Reads one column definition of table `table` (also used by ALTER TABLE ... ADD COLUMN).
 pub fn column_def(
     c: &ast::ColumnDef,
+    table: &str,
     dialect: Dialect,
     notes: &mut Vec<String>,
 ) -> Result<(ColumnDef, Vec<InlineKey>), Unsupported> {
@@ -275,6 +276,8 @@ pub fn column_def(
         default: None,
         on_update_now: false,
         auto_increment: false,
+        sequence: None,
+        generated_always: false,
         admits: super::types::Admits::of(&c.data_type),
         // MariaDB's default collation (utf8mb4_general_ci) ignores case and trailing spaces,
         // in comparisons, sorting and unique keys alike; a `..._bin` collation does not.
@@ -284,8 +287,8 @@ pub fn column_def(
                 matches!(&o.option, ColumnOption::Collation(n) if n.to_sql().to_ascii_lowercase().ends_with("_bin"))
             }),
     };
-    if matches!(&c.data_type, DataType::Custom(n, _) if n.to_sql().to_ascii_lowercase().ends_with("serial"))
-    {
+    let serial = matches!(&c.data_type, DataType::Custom(n, _) if n.to_sql().to_ascii_lowercase().ends_with("serial"));
+    if serial {
         col.auto_increment = true;
         col.not_null = true;
     }
@@ -334,7 +337,20 @@ pub fn column_def(
             | ColumnOption::Comment(_) => {
                 notes.push(format!("{}: `{}` ignored", col.name, Sql(&opt.option)));
             }
-            ColumnOption::Identity(_) | ColumnOption::Generated { .. } => col.auto_increment = true,
+            ColumnOption::Generated {
+                generation_expr: Some(_),
+                ..
+            } => {
+                return Err(Unsupported(format!(
+                    "the generated column `{}` (GENERATED ALWAYS AS (...)) is not modelled; compute its value in the INSERT and UPDATE",
+                    col.name
+                )))
+            }
+            ColumnOption::Generated { generated_as, .. } => {
+                col.auto_increment = true;
+                col.generated_always = *generated_as == ast::GeneratedAs::Always;
+            }
+            ColumnOption::Identity(_) => col.auto_increment = true,
             other => {
                 return Err(Unsupported(format!(
                     "column option `{}` on `{}` is not supported",
@@ -344,7 +360,23 @@ pub fn column_def(
             }
         }
     }
-    if col.auto_increment {
+    if col.auto_increment && dialect == Dialect::Postgres {
+        // A sequence's default, no key: PostgreSQL's serial makes neither a primary key nor
+        // a unique one.
+        col.auto_increment = false;
+        col.not_null = true;
+        let sequence = format!("{table}_{}_seq", col.name);
+        col.default = Some(format!(
+            "{}('{}')",
+            super::catalog::NEXTVAL_FN,
+            sequence.replace('\'', "''")
+        ));
+        notes.push(format!(
+            "{}: its default is nextval('{sequence}'), a sequence outside every transaction (a rolled-back insert leaves a gap; an explicit id does not move it on)",
+            col.name
+        ));
+        col.sequence = Some(sequence);
+    } else if col.auto_increment {
         notes.push(format!(
             "{}: AUTO_INCREMENT becomes SQLite's INTEGER PRIMARY KEY AUTOINCREMENT (ids are never reused)",
             col.name
@@ -383,8 +415,10 @@ fn is_text(t: &DataType) -> bool {
 
 fn sql_type(t: &DataType) -> String {
     match t {
+        // Not `INTEGER`: that would make a PostgreSQL serial key SQLite's rowid, which takes
+        // no default from its sequence. (MySQL's AUTO_INCREMENT is rendered apart.)
         DataType::Custom(name, _) if name.to_sql().to_ascii_lowercase().ends_with("serial") => {
-            "INTEGER".into()
+            "int8".into()
         }
         other => {
             // T-SQL: `[varchar](512)` and `NVARCHAR(MAX)` are not SQLite type names.
@@ -414,10 +448,10 @@ pub fn add_column(
             c.name.value
         )));
     }
-    let (col, keys) = column_def(c, dialect, notes)?;
-    if !keys.is_empty() || col.auto_increment {
+    let (col, keys) = column_def(c, &def.name, dialect, notes)?;
+    if !keys.is_empty() || col.auto_increment || col.sequence.is_some() {
         return Err(Unsupported(
-            "ADD COLUMN with a key or AUTO_INCREMENT is not supported; add the column, then the key with CREATE UNIQUE INDEX".into(),
+            "ADD COLUMN with a key, AUTO_INCREMENT, serial or identity is not supported; add the column, then the key with CREATE UNIQUE INDEX".into(),
         ));
     }
     let mut new = def.clone();

@@ -7,6 +7,7 @@ pub mod errors;
 pub mod lab;
 pub mod locks;
 pub mod rings;
+pub mod sequences;
 pub mod snapshot;
 pub mod store;
 pub mod txn;

@@ -7,6 +7,7 @@
 use crate::dialect::exprs::{NEWID_FN, NOW_FN};
 use crate::dialect::locks::{LOCKED_FN, LOCK_ORDER_FN};
 // Kept at the bottom layer so the dialects can name it; re-exported for the engine's paths.
+use super::sequences::{Draws, Sequences, NEXTVAL_FN};
 pub use crate::ids::ChangeKind;
 use crate::trace::Value;
 use rusqlite::hooks::{Action, PreUpdateCase};
@@ -87,6 +88,8 @@ pub struct Store {
     params: Mutex<Option<UserVariables>>,
     /// The last value MySQL's `LAST_INSERT_ID(x)` was given in the running statement.
     last_insert_id: Arc<Mutex<Option<i64>>>,
+    /// PostgreSQL's sequences, which `ql_nextval(name)` draws from.
+    sequences: Arc<Mutex<Sequences>>,
 }
 
 /// MySQL user variables by name (lower case, without the `@`).
@@ -194,6 +197,17 @@ impl Store {
             Ok(newid(n.fetch_add(1, Ordering::Relaxed)))
         })
         .map_err(store_error)?;
+        let sequences: Arc<Mutex<Sequences>> = Arc::default();
+        let seq = sequences.clone();
+        conn.create_scalar_function(NEXTVAL_FN, 1, FunctionFlags::SQLITE_UTF8, move |ctx| {
+            let name: String = ctx.get(0)?;
+            let mut s = seq
+                .lock()
+                .map_err(|_| rusqlite::Error::UserFunctionError("sequences unavailable".into()))?;
+            s.next(&name)
+                .map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
+        })
+        .map_err(store_error)?;
         let locked: LockedSets = Arc::default();
         let l = locked.clone();
         conn.create_scalar_function(LOCKED_FN, 2, FunctionFlags::SQLITE_UTF8, move |ctx| {
@@ -260,7 +274,37 @@ impl Store {
             spent,
             params: Mutex::default(),
             last_insert_id,
+            sequences,
         })
+    }
+
+    /// A statement's try begins, given again what its earlier try drew from sequences.
+    pub fn start_try(&self, again: Draws) {
+        if let Ok(mut s) = self.sequences.lock() {
+            s.start_try(again);
+        }
+    }
+
+    /// The try ended: what it drew from sequences.
+    pub fn end_try(&self) -> Draws {
+        self.sequences
+            .lock()
+            .map(|mut s| s.end_try())
+            .unwrap_or_default()
+    }
+
+    /// Each sequence's last value: a checkpoint keeps them, a rewind puts them back.
+    pub fn sequence_values(&self) -> BTreeMap<String, i64> {
+        self.sequences
+            .lock()
+            .map(|s| s.last_values().clone())
+            .unwrap_or_default()
+    }
+
+    pub fn set_sequence_values(&self, last: BTreeMap<String, i64>) {
+        if let Ok(mut s) = self.sequences.lock() {
+            s.set_last_values(last);
+        }
     }
 
     /// The value the running statement last gave `LAST_INSERT_ID(x)`, taken (so the next

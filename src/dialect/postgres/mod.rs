@@ -17,6 +17,7 @@ mod advisory;
 mod casts;
 pub mod client;
 pub mod errors;
+mod identity;
 mod ilike;
 mod init_plans;
 pub mod isolation;
@@ -38,6 +39,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     if let Some(advisory) = advisory::plan(&mut stmt) {
         return advisory;
     }
+    identity::check(&stmt, catalog)?;
     let text_forms = text_forms::forms(&stmt, catalog);
     let literals_note = literals::rewrite(&mut stmt, catalog)?;
     let names_note = names::rewrite(&mut stmt);

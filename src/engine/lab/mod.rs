@@ -120,6 +120,8 @@ pub struct Resume {
     pub wanted: Option<(RowRef, LockMode)>,
     /// An advisory lock call list: the calls done before the wait, and the lock it waits for.
     pub advisory: Option<advisory::Progress>,
+    /// The values it drew from sequences, given to it again (`engine::sequences`).
+    pub draws: super::sequences::Draws,
 }
 
 /// A statement that ended: its result and the rows it changed.
@@ -244,6 +246,7 @@ pub struct Checkpoint {
     victims: Vec<Completion>,
     schema_epoch: u64,
     newids: u64,
+    sequences: BTreeMap<String, i64>,
     clock: super::clock::Clock,
 }
 
@@ -264,6 +267,7 @@ impl Lab {
             victims: self.victims.clone(),
             schema_epoch: self.store.schema_epoch(),
             newids: self.store.newids_given(),
+            sequences: self.store.sequence_values(),
             clock: self.clock,
         })
     }
@@ -282,6 +286,7 @@ impl Lab {
         }
         self.store.forget_since(c.schema_epoch);
         self.store.set_newids_given(c.newids);
+        self.store.set_sequence_values(c.sequences.clone());
         self.clock = c.clock;
         self.catalog = c.catalog.clone();
         self.txns = c.txns.clone();
@@ -532,7 +537,17 @@ impl Lab {
         self.locks.blockers(t, row, *mode).is_empty()
     }
 
-    fn attempt(&mut self, s: usize, plan: &Plan, resume: Resume) -> Exec {
+    fn attempt(&mut self, s: usize, plan: &Plan, mut resume: Resume) -> Exec {
+        self.store.start_try(std::mem::take(&mut resume.draws));
+        let mut exec = self.attempt_sequenced(s, plan, resume);
+        let draws = self.store.end_try();
+        if let Exec::Wait(_, resume) = &mut exec {
+            resume.draws = draws;
+        }
+        exec
+    }
+
+    fn attempt_sequenced(&mut self, s: usize, plan: &Plan, resume: Resume) -> Exec {
         let vars = self.dialect.has_user_variables().then(|| {
             let mut vars = self.sessions[s].vars.clone();
             vars.insert(
