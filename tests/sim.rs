@@ -413,6 +413,32 @@ step c1c { COMMIT; }
     assert_eq!(iso[2], "REPEATABLE READ", "{iso:?}");
 }
 
+#[test]
+fn a_read_only_transaction_is_shown_until_it_ends() {
+    let text = "# dialect: postgres
+setup { CREATE TABLE t (id int PRIMARY KEY); }
+session c1
+step c1b { BEGIN READ ONLY; }
+step c1ins { INSERT INTO t VALUES (1); }
+step c1r { ROLLBACK; }
+step c1ses { SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY; }
+";
+    let r = resolve(text);
+    let s = Schedule::parse("c1b c1ins c1r c1ses", &r.spec).expect("steps");
+    let (_, snaps) = queuelab::sim::run_permutation_traced(&r.spec, &s, &Config::default());
+    let shown: Vec<bool> = snaps.iter().map(|s| s.sessions[0].read_only).collect();
+    assert_eq!(shown, [true, true, false, true]);
+    let refused = snaps[1].sessions[0]
+        .result
+        .as_ref()
+        .map(|o| format!("{o:?}"));
+    assert!(
+        refused.is_some_and(|o| o.contains("cannot execute INSERT in a read-only transaction")),
+        "{:?}",
+        snaps[1].sessions[0].result
+    );
+}
+
 /// Fingerprints are plain FNV over fixed-width data: the golden file is what the wasm build
 /// must compute too (tests/wasm_engine.rs). UPDATE_GOLDEN=1 rewrites it after a deliberate
 /// change of what goes in.

@@ -31,6 +31,30 @@ fn isolation(modes: &[TransactionMode]) -> Option<Isolation> {
     })
 }
 
+/// `READ ONLY` (true) or `READ WRITE` among transaction modes, if one is named.
+fn read_only(modes: &[TransactionMode]) -> Option<bool> {
+    modes.iter().find_map(|m| match m {
+        TransactionMode::AccessMode(a) => {
+            Some(*a == sqlparser::ast::TransactionAccessMode::ReadOnly)
+        }
+        TransactionMode::IsolationLevel(_) => None,
+    })
+}
+
+/// The settings of a transaction's access mode that are not modelled: the statements that
+/// set it are (`read_only.rs`).
+fn is_read_only_setting(name: &str) -> bool {
+    let name = name.trim_start_matches('@').to_ascii_lowercase();
+    let name = name
+        .strip_prefix("session.")
+        .or_else(|| name.strip_prefix("global."))
+        .unwrap_or(&name);
+    matches!(
+        name,
+        "default_transaction_read_only" | "transaction_read_only" | "tx_read_only"
+    )
+}
+
 /// MySQL's `START TRANSACTION WITH CONSISTENT SNAPSHOT` (read by
 /// `mysql/consistent_snapshot.rs` as the isolation level SNAPSHOT).
 fn consistent_snapshot(dialect: Dialect, modes: &[TransactionMode]) -> Option<TxnControl> {
@@ -43,6 +67,7 @@ fn consistent_snapshot(dialect: Dialect, modes: &[TransactionMode]) -> Option<Tx
     (dialect == Dialect::MySql && snapshot).then_some(TxnControl::Begin {
         level: None,
         snapshot_now: true,
+        read_only: read_only(modes),
     })
 }
 
@@ -294,25 +319,40 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
                 Sql(u)
             ),
         ),
-        Statement::Set(Set::SetTransaction { modes, session, .. }) => match isolation(modes) {
-            Some(level) => (
-                PlanKind::Txn(TxnControl::SetIsolation {
-                    level,
-                    session: *session
-                        || stmt
-                            .to_sql()
-                            .to_ascii_uppercase()
-                            .starts_with("SET SESSION"),
-                }),
-                Vec::new(),
-                String::new(),
-            ),
-            None => (
-                PlanKind::Noop,
-                Vec::new(),
-                format!("{}: only the isolation level is modelled", Sql(stmt)),
-            ),
-        },
+        Statement::Set(Set::SetTransaction { modes, session, .. }) => {
+            match (isolation(modes), read_only(modes)) {
+                (None, None) => (
+                    PlanKind::Noop,
+                    Vec::new(),
+                    format!(
+                        "{}: only the isolation level and READ ONLY / READ WRITE are modelled",
+                        Sql(stmt)
+                    ),
+                ),
+                (level, read_only) => (
+                    PlanKind::Txn(TxnControl::SetTransaction {
+                        level,
+                        read_only,
+                        session: *session
+                            || stmt
+                                .to_sql()
+                                .to_ascii_uppercase()
+                                .starts_with("SET SESSION"),
+                    }),
+                    Vec::new(),
+                    String::new(),
+                ),
+            }
+        }
+        Statement::Set(Set::SingleAssignment { variable, .. })
+            if is_read_only_setting(&variable.to_sql()) =>
+        {
+            return Some(Err(unsupported_with(
+                dialect,
+                &format!("SET {}", variable.to_sql()),
+                "say READ ONLY in START TRANSACTION or SET [SESSION] TRANSACTION",
+            )));
+        }
         Statement::Set(Set::SingleAssignment {
             variable, values, ..
         }) if dialect == Dialect::MySql && is_autocommit(&variable.to_sql()) => {
@@ -355,6 +395,7 @@ pub fn plan_other(stmt: &Statement, dialect: Dialect) -> Option<Result<Plan, Ste
                 consistent_snapshot(dialect, modes).unwrap_or(TxnControl::Begin {
                     level: isolation(modes),
                     snapshot_now: false,
+                    read_only: read_only(modes),
                 }),
             ),
             Vec::new(),

@@ -136,6 +136,7 @@ fn parse_one(dialect: Dialect, raw: &RawStatement, text: &str) -> Result<Stateme
         Dialect::MySql => {
             let tokens = mysql::mod_operator::fix_tokens(raw.tokens.clone());
             let tokens = mysql::share_mode::fix_tokens(mysql::returning::fix_tokens(tokens));
+            let tokens = mysql::session_transaction::fix_tokens(tokens);
             mysql::consistent_snapshot::fix_tokens(tokens)
         }
         Dialect::Postgres => super::postgres::lock_strength::fix_tokens(raw.tokens.clone()),

@@ -30,6 +30,7 @@ pub mod mysql;
 pub mod outline;
 pub mod plan;
 pub mod postgres;
+pub mod read_only;
 pub mod ring_hint;
 pub mod scripts;
 pub mod split;
@@ -46,11 +47,13 @@ pub fn plan(
     stmt: &sqlparser::ast::Statement,
     catalog: &catalog::Catalog,
 ) -> Result<Plan, StepError> {
-    match dialect {
+    let mut plan = match dialect {
         Dialect::MySql => mysql::plan(stmt, catalog),
         Dialect::Postgres => postgres::plan(stmt, catalog),
         Dialect::MsSql => mssql::plan(stmt, catalog),
-    }
+    }?;
+    plan.read_only_refusal = read_only::refusal(dialect, stmt);
+    Ok(plan)
 }
 
 // The enum itself lives in the bottom layer (plain data names a vendor); its capability

@@ -76,13 +76,17 @@ pub enum TxnControl {
         level: Option<Isolation>,
         /// MySQL's `WITH CONSISTENT SNAPSHOT`: a REPEATABLE READ snapshot taken now.
         snapshot_now: bool,
+        /// `READ ONLY` (true) or `READ WRITE`, when said.
+        read_only: Option<bool>,
     },
     Commit,
     Rollback,
-    /// `SET [SESSION] TRANSACTION ISOLATION LEVEL ...`: the next transaction's, or (session)
-    /// every later transaction's level.
-    SetIsolation {
-        level: Isolation,
+    /// `SET [SESSION] TRANSACTION ISOLATION LEVEL ... | READ ONLY | READ WRITE`: the open or
+    /// next transaction's level and access mode, or (session) every later transaction's;
+    /// each `None` when not said.
+    SetTransaction {
+        level: Option<Isolation>,
+        read_only: Option<bool>,
         session: bool,
     },
     /// `SAVEPOINT name`, `ROLLBACK TO [SAVEPOINT] name`, `RELEASE [SAVEPOINT] name` (names
@@ -130,6 +134,9 @@ pub struct Plan {
     pub sqlite: Vec<String>,
     /// One line per rewrite rule that fired, for the "what ran" panel.
     pub notes: Vec<String>,
+    /// What a read-only transaction calls this statement when it refuses it (`INSERT`,
+    /// `SELECT FOR UPDATE`); `None` when a read-only transaction runs it (`read_only.rs`).
+    pub read_only_refusal: Option<String>,
     /// A ring this statement reveals (`... mod N` into a unique key column).
     pub ring: Option<super::catalog::RingHint>,
     /// Row locks the statement's locking reads ask for, served by the engine before it runs.
@@ -234,6 +241,7 @@ impl Plan {
             kind,
             sqlite,
             notes: Vec::new(),
+            read_only_refusal: None,
             ring: None,
             lock_reads: Vec::new(),
             dirty_read: false,

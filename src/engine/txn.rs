@@ -23,6 +23,11 @@ pub struct Txn {
     pub explicit: bool,
     /// The transaction's snapshot (REPEATABLE READ), as a commit count.
     pub snapshot: Option<u64>,
+    /// READ ONLY: statements that write or lock rows are refused (`dialect/read_only.rs`).
+    pub read_only: bool,
+    /// A statement other than transaction control has run in it (PostgreSQL's first
+    /// snapshot): its isolation level is fixed, and it can no longer become READ WRITE.
+    pub queried: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -39,6 +44,8 @@ impl Txns {
             isolation,
             explicit,
             snapshot: None,
+            read_only: false,
+            queried: false,
         });
         (self.list.len() - 1) as TxnId
     }

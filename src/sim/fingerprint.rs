@@ -65,6 +65,12 @@ impl Sim {
             if !s.autocommit {
                 h.bytes(b"M");
             }
+            if s.default_read_only {
+                h.bytes(b"R");
+            }
+            if let Some(ro) = s.next_read_only {
+                h.bytes(if ro { b"N1" } else { b"N0" });
+            }
             if s.last_insert_id != 0 {
                 h.bytes(b"I");
                 h.int(s.last_insert_id);
@@ -82,6 +88,7 @@ impl Sim {
                 h.bytes(b"X");
                 h.int(t.isolation as i64);
                 h.int(i64::from(t.explicit));
+                h.int(i64::from(t.read_only) << 1 | i64::from(t.queried));
             }
             if let Some(w) = &s.waiting {
                 let blockers: Vec<_> = w.blockers.iter().map(|t| name(*t)).collect();
@@ -100,6 +107,9 @@ impl Sim {
                 }
                 if r.read_waited {
                     h.bytes(b"R");
+                }
+                if !r.draws.is_empty() {
+                    let _ = write!(h, "D{:?}", r.draws);
                 }
                 if let Some(snap) = r.snapshot {
                     let _ = write!(h, "{:?}", unseen(self, snap, &name));

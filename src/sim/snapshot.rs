@@ -81,6 +81,8 @@ pub struct SessionState {
     pub in_transaction: bool,
     /// The isolation level of the open transaction, else the one the next will take.
     pub isolation: &'static str,
+    /// The open transaction is READ ONLY, else the next one will be.
+    pub read_only: bool,
     /// PostgreSQL: the transaction failed and waits for ROLLBACK.
     pub aborted: bool,
     /// The step this session stopped partway through (`c1pop(statements 3)`), to go on with.
@@ -287,6 +289,12 @@ impl Sim {
                         .or(s.next_isolation)
                         .unwrap_or(s.default_isolation)
                         .label(),
+                    read_only: s
+                        .txn
+                        .and_then(|t| lab.txns.get(t))
+                        .map(|t| t.read_only)
+                        .or(s.next_read_only)
+                        .unwrap_or(s.default_read_only),
                     aborted: s.aborted,
                     inside: self.inside(id).map(|st| self.step_name(st).to_string()),
                     next_step: self

@@ -12,6 +12,7 @@ pub mod last_insert_id;
 pub mod mod_operator;
 mod operators;
 pub mod returning;
+pub mod session_transaction;
 pub mod share_mode;
 mod unsupported;
 pub mod upsert;

@@ -14,6 +14,7 @@ pub mod advisory;
 mod limits;
 mod results;
 mod savepoints;
+mod txn_modes;
 mod writes;
 
 use super::count;
@@ -37,6 +38,11 @@ pub struct Session {
     pub txn: Option<TxnId>,
     pub default_isolation: Isolation,
     pub next_isolation: Option<Isolation>,
+    /// `SET SESSION TRANSACTION READ ONLY` (PostgreSQL: `SET SESSION CHARACTERISTICS AS`).
+    pub default_read_only: bool,
+    /// MySQL's `SET TRANSACTION READ ONLY | READ WRITE` for the next transaction to begin (an
+    /// autocommit statement's too; `txn_modes.rs`).
+    pub next_read_only: Option<bool>,
     /// PostgreSQL: an error aborted the transaction; statements fail until it ends.
     pub aborted: bool,
     pub waiting: Option<Suspended>,
@@ -342,6 +348,8 @@ impl Lab {
             txn: None,
             default_isolation: self.dialect.default_isolation(),
             next_isolation: None,
+            default_read_only: false,
+            next_read_only: None,
             aborted: false,
             waiting: None,
             vars: Default::default(),
@@ -596,6 +604,17 @@ impl Lab {
         if self.sessions[s].aborted {
             return Exec::Done(self.error(ErrorClass::Other, ""));
         }
+        if let Some(name) = &plan.read_only_refusal {
+            if self.read_only_now(s) {
+                let err = crate::dialect::read_only::error(self.dialect, name);
+                return Exec::Done(self.fail_with(s, err));
+            }
+        }
+        if !matches!(plan.kind, PlanKind::Noop) {
+            if let Some(txn) = self.sessions[s].txn.and_then(|t| self.txns.get_mut(t)) {
+                txn.queried = true;
+            }
+        }
         if !plan.advisory.is_empty() {
             return self.advisory(s, &plan.advisory, resume);
         }
@@ -647,6 +666,7 @@ impl Lab {
             TxnControl::Begin {
                 level,
                 snapshot_now,
+                read_only,
             } => {
                 if let Some(t) = self.sessions[s].txn {
                     if !self.dialect.begin_commits_open_transaction() {
@@ -658,7 +678,13 @@ impl Lab {
                 let level = level
                     .or(session.next_isolation.take())
                     .unwrap_or(session.default_isolation);
+                let read_only = read_only
+                    .or(session.next_read_only.take())
+                    .unwrap_or(session.default_read_only);
                 let t = self.txns.begin(s, level, true);
+                if let Some(txn) = self.txns.get_mut(t) {
+                    txn.read_only = read_only;
+                }
                 self.sessions[s].txn = Some(t);
                 self.link_advisory_waiters(s, t);
                 // At REPEATABLE READ only, as InnoDB (elsewhere the clause does nothing).
@@ -683,18 +709,11 @@ impl Lab {
                     changes = self.roll_back(t);
                 }
             }
-            TxnControl::SetIsolation { level, session } => {
-                let sess = &mut self.sessions[s];
-                if session {
-                    sess.default_isolation = level;
-                } else if let Some(t) = sess.txn {
-                    if let Some(txn) = self.txns.get_mut(t) {
-                        txn.isolation = level;
-                    }
-                } else {
-                    sess.next_isolation = Some(level);
-                }
-            }
+            TxnControl::SetTransaction {
+                level,
+                read_only,
+                session,
+            } => return self.set_transaction(s, level, read_only, session),
             TxnControl::Savepoint(name) => return self.savepoint(s, name),
             TxnControl::RollbackTo(name) | TxnControl::Release(name) => {
                 let Some(i) = self.sessions[s]
@@ -871,7 +890,14 @@ impl Lab {
             .unwrap_or(session.default_isolation);
         // With autocommit off the transaction is the session's to end, as one it began.
         let explicit = !self.sessions[s].autocommit;
+        let read_only = self.read_only_now(s);
+        // MariaDB's next-transaction setting goes with the first transaction that begins,
+        // an autocommit statement's too.
+        self.sessions[s].next_read_only = None;
         let t = self.txns.begin(s, level, explicit);
+        if let Some(txn) = self.txns.get_mut(t) {
+            txn.read_only = read_only;
+        }
         self.sessions[s].txn = Some(t);
         self.link_advisory_waiters(s, t);
         t

@@ -103,6 +103,11 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
                 <h3>{ props.name.clone() }</h3>
                 if let Some(v) = &props.view {
                     <span class="isolation">{ v.isolation }</span>
+                    if v.read_only {
+                        <span class="read-only" title="writes and locking reads are refused">
+                            { "READ ONLY" }
+                        </span>
+                    }
                 }
                 <span class={classes!("tx-state", state.replace(' ', "-"))}>{ state }</span>
             </div>

@@ -406,8 +406,9 @@ impl Interp {
                 done(ok(), info)
             }
             Kind::SetIsolation(level) => self.txn(
-                TxnControl::SetIsolation {
-                    level,
+                TxnControl::SetTransaction {
+                    level: Some(level),
+                    read_only: None,
                     session: true,
                 },
                 Pending::Plain,
@@ -427,6 +428,7 @@ impl Interp {
                     TxnControl::Begin {
                         level: None,
                         snapshot_now: false,
+                        read_only: None,
                     },
                     Pending::None,
                     info,

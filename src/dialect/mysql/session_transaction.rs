@@ -1,0 +1,57 @@
+//! Rule: `SET SESSION TRANSACTION ...` sets every later transaction of the session, where
+//! `SET TRANSACTION ...` sets the next one only. sqlparser's tree has no place for the
+//! `SESSION` of MySQL's spelling, so `CHARACTERISTICS AS` (PostgreSQL's spelling of the same
+//! thing) is put after it before parsing, at its position, and the plan reads the session
+//! scope from that.
+
+use queuelab_sql::lexer::word;
+use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace};
+
+pub fn fix_tokens(mut tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {
+    let solid: Vec<usize> = (0..tokens.len())
+        .filter(|&i| !matches!(tokens[i].token, Token::Whitespace(_)))
+        .collect();
+    let is = |t: &TokenWithSpan, w: &str| matches!(&t.token, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w));
+    let words = ["set", "session", "transaction"];
+    if solid.len() >= 3 && words.iter().zip(&solid).all(|(w, &i)| is(&tokens[i], w)) {
+        let span = tokens[solid[1]].span;
+        let at = |token| TokenWithSpan { token, span };
+        let added = [
+            at(Token::Whitespace(Whitespace::Space)),
+            at(word("CHARACTERISTICS", None)),
+            at(Token::Whitespace(Whitespace::Space)),
+            at(word("AS", None)),
+        ];
+        tokens.splice(solid[1] + 1..solid[1] + 1, added);
+    }
+    tokens
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_set_session_transaction_gains_the_words() {
+        let read = |sql: &str| {
+            let tokens =
+                queuelab_sql::lexer::tokenize(queuelab_sql::Flavor::MySql, sql).expect("lexes");
+            fix_tokens(tokens)
+                .iter()
+                .map(|t| t.token.to_string())
+                .collect::<String>()
+        };
+        assert_eq!(
+            read("set Session transaction read only"),
+            "set Session CHARACTERISTICS AS transaction read only"
+        );
+        assert_eq!(
+            read("SET TRANSACTION READ ONLY"),
+            "SET TRANSACTION READ ONLY"
+        );
+        assert_eq!(
+            read("SET SESSION wait_timeout = 5"),
+            "SET SESSION wait_timeout = 5"
+        );
+    }
+}
