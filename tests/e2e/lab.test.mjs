@@ -218,6 +218,35 @@ test('text stays text: script payloads in steps, SQL, rows and links are shown, 
   await page.close();
 });
 
+test('a READ ONLY transaction is badged in its session and its refused claim names the command', async () => {
+  const spec = [
+    '# dialect: postgres',
+    "setup { CREATE TABLE jobs (id int PRIMARY KEY, state text); INSERT INTO jobs VALUES (1, 'new'); }",
+    'session r',
+    'step rb { BEGIN READ ONLY; }',
+    'step rclaim { SELECT id FROM jobs LIMIT 1 FOR UPDATE SKIP LOCKED; }',
+    'step rr { ROLLBACK; }',
+    'session w',
+    'step wclaim { SELECT id FROM jobs LIMIT 1 FOR UPDATE SKIP LOCKED; }',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.fill('#editor', spec);
+  await page.waitForSelector('#scenario');
+  await step(page, 'r');
+  await page.waitForSelector(`${col('r')} .read-only`);
+  assert.equal(await page.locator(`${col('w')} .read-only`).count(), 0);
+  await step(page, 'r');
+  await page.waitForFunction(
+    (sel) => document.querySelector(sel)?.textContent.includes('cannot execute SELECT FOR UPDATE in a read-only transaction'),
+    col('r'),
+  );
+  await page.screenshot({ path: join(shots, 'read-only.png'), fullPage: true });
+  await step(page, 'r');
+  await page.waitForFunction((sel) => !document.querySelector(`${sel} .read-only`), col('r'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('axe-core finds no serious or critical violation in the script, spec and embed views', async () => {
   const axe = join(root, 'node_modules', 'axe-core', 'axe.min.js');
   const pages = [
