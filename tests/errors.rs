@@ -232,6 +232,11 @@ fn what_sqlite_lacks_is_refused_by_name_never_in_sqlites_words() {
             "CREATE TABLE o (a int, b int, total int AS (a + b) STORED);",
             "the generated column `total` (GENERATED ALWAYS AS (...)) is not modelled",
         ),
+        // InnoDB reserves values around the given ids in ways the lab does not model.
+        (
+            "CREATE TABLE q (id int AUTO_INCREMENT PRIMARY KEY, v int); INSERT INTO q (id, v) VALUES (NULL, 1), (7, 2);",
+            "a VALUES list that gives some rows their id and leaves it to AUTO_INCREMENT for others",
+        ),
     ];
     for (sql, words) in cases {
         let t = mysql(sql);

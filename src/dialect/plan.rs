@@ -50,6 +50,17 @@ pub enum PlanKind {
     Txn(TxnControl),
 }
 
+/// How an INSERT's rows get their AUTO_INCREMENT ids.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AutoIds {
+    pub table: String,
+    /// The rows of its VALUES list; `None` for `INSERT ... SELECT`.
+    pub rows: Option<u64>,
+    /// Every row asks for the next value (`false`: every row gives its own, or the query
+    /// gives them).
+    pub automatic: bool,
+}
+
 /// Transaction isolation levels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Isolation {
@@ -137,6 +148,9 @@ pub struct Plan {
     /// What a read-only transaction calls this statement when it refuses it (`INSERT`,
     /// `SELECT FOR UPDATE`); `None` when a read-only transaction runs it (`read_only.rs`).
     pub read_only_refusal: Option<String>,
+    /// MySQL: how the rows of an INSERT into a table with an AUTO_INCREMENT column get their
+    /// ids (`mysql/auto_increment.rs`).
+    pub auto_ids: Option<AutoIds>,
     /// A ring this statement reveals (`... mod N` into a unique key column).
     pub ring: Option<super::catalog::RingHint>,
     /// Row locks the statement's locking reads ask for, served by the engine before it runs.
@@ -242,6 +256,7 @@ impl Plan {
             sqlite,
             notes: Vec::new(),
             read_only_refusal: None,
+            auto_ids: None,
             ring: None,
             lock_reads: Vec::new(),
             dirty_read: false,

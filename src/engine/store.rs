@@ -545,6 +545,21 @@ impl Store {
         err
     }
 
+    /// Drops the row changes logged since the last statement (the engine's own bookkeeping).
+    pub fn discard_changes(&self) {
+        self.take_changes();
+    }
+
+    /// How many rows of `table` the running statement inserted so far (a failed statement's
+    /// too: its rows are logged before SQLite undoes them).
+    pub fn logged_inserts(&self, table: &str) -> usize {
+        self.changes.lock().map_or(0, |l| {
+            l.iter()
+                .filter(|c| c.kind == ChangeKind::Insert && c.table.eq_ignore_ascii_case(table))
+                .count()
+        })
+    }
+
     fn take_changes(&self) -> Vec<RowChange> {
         self.changes
             .lock()
@@ -585,6 +600,20 @@ impl Store {
     /// Feeds every table's name, columns and rows (rowid, then each value with its type)
     /// to `feed`, in a fixed order, without building values: what a fingerprint hashes.
     pub fn digest_tables(&self, feed: &mut dyn FnMut(&[u8])) -> Result<(), StoreError> {
+        // AUTO_INCREMENT counters: two states alike but for them go on differently.
+        // (No such table before the first AUTOINCREMENT table: nothing to feed.)
+        if let Ok((_, rows)) = self.query("SELECT name, seq FROM sqlite_sequence ORDER BY name") {
+            for row in rows {
+                feed(b"S");
+                for v in row {
+                    match v {
+                        Value::Int(i) => feed(&i.to_le_bytes()),
+                        Value::Text(t) => feed(t.as_bytes()),
+                        _ => feed(b"?"),
+                    }
+                }
+            }
+        }
         for name in self.table_names()? {
             feed(b"T");
             feed(name.as_bytes());

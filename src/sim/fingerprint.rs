@@ -111,6 +111,10 @@ impl Sim {
                 if !r.draws.is_empty() {
                     let _ = write!(h, "D{:?}", r.draws);
                 }
+                if let Some(first) = r.auto_first {
+                    h.bytes(b"A");
+                    h.int(first);
+                }
                 if let Some(snap) = r.snapshot {
                     let _ = write!(h, "{:?}", unseen(self, snap, &name));
                 }

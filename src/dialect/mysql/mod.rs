@@ -3,6 +3,7 @@
 
 pub mod access;
 mod assignments;
+pub mod auto_increment;
 pub mod client;
 pub mod consistent_snapshot;
 pub mod errors;
@@ -103,6 +104,7 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
         other => other.to_sql(),
     };
     let def = catalog.table(&table);
+    let auto_ids = auto_increment::classify(&mut ins, def)?;
     let mut notes = rewrite_all(&mut ins);
     let (mut lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
     notes.extend(lock_notes);
@@ -168,6 +170,7 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     plan.notes = notes;
     plan.ring = ring;
     plan.lock_reads = lock_reads;
+    plan.auto_ids = auto_ids;
     Ok(plan)
 }
 

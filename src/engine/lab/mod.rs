@@ -11,6 +11,7 @@
 //! nothing and is tried again, with the rows it waited for re-read, when its blockers end.
 
 pub mod advisory;
+mod auto_increment;
 mod limits;
 mod results;
 mod savepoints;
@@ -128,6 +129,8 @@ pub struct Resume {
     pub advisory: Option<advisory::Progress>,
     /// The values it drew from sequences, given to it again (`engine::sequences`).
     pub draws: super::sequences::Draws,
+    /// The first AUTO_INCREMENT value it drew before it waited (`auto_increment.rs`).
+    pub auto_first: Option<i64>,
 }
 
 /// A statement that ended: its result and the rows it changed.
@@ -980,10 +983,37 @@ impl Lab {
             Err(e) => return Exec::Done(self.store_failure(s, plan, &e)),
         };
         self.deferred_undo = Some(Vec::new());
-        let result = self.in_view(s, txn, plan, &mut resume, &pending);
+        let mut auto = self.auto_start(plan, &resume);
+        let mut result = self.in_view(s, txn, plan, &mut resume, &pending);
+        if let Some(run) = &mut auto {
+            self.auto_ran(run);
+            if let Ok((exec, _)) = &mut result {
+                self.auto_number(run, exec, !differs);
+            }
+        }
         let undo = self.deferred_undo.take().unwrap_or_default();
         self.stashed_source = None;
         self.store.clear_locked();
+        let mut exec = self.finish_dml(s, txn, plan, result, undo, differs, resume);
+        if let Some(run) = auto {
+            self.auto_settle(run, &mut exec);
+        }
+        exec
+    }
+
+    /// Keeps or undoes what the statement did in its view (`differs`: the view was not the
+    /// newest data, so its changes are replayed on that).
+    #[allow(clippy::too_many_arguments)]
+    fn finish_dml(
+        &mut self,
+        s: usize,
+        txn: TxnId,
+        plan: &Plan,
+        result: Result<(super::store::Executed, Option<u64>), Exec>,
+        undo: Vec<String>,
+        differs: bool,
+        resume: Resume,
+    ) -> Exec {
         match result {
             Err(mut exec) => {
                 let _ = self.store.exec("ROLLBACK TO ql_view; RELEASE ql_view");
