@@ -347,3 +347,72 @@ fn crate_paths_are_found_in_code_and_groups_but_not_in_comments() {
             .collect::<Vec<_>>()
     );
 }
+
+/// Calls that would compile a second copy of a heavy generic into the download (ARCHITECTURE.md,
+/// "one copy of each heavy generic"): sorts go through `crate::sort`, decimal text through
+/// `crate::decimal`.
+const HEAVY: &[(&str, &str)] = &[
+    ("parse::<f64>", "crate::decimal::parse_f64"),
+    ("parse::<f32>", "crate::decimal::parse_f64"),
+    (".sort()", "crate::sort"),
+    (".sort_by(", "crate::sort"),
+    (".sort_by_key(", "crate::sort"),
+    (".sort_unstable", "crate::sort"),
+];
+
+/// The uses of `HEAVY` calls in the code of `text` that reaches the download: comments and
+/// everything after the first `#[cfg(test)]` (test modules close the files) are left out.
+fn heavy_calls(text: &str) -> Vec<(usize, &'static str, &'static str)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("#[cfg(test)]") {
+            break;
+        }
+        let code = line.split("//").next().unwrap_or("");
+        for (call, instead) in HEAVY {
+            if code.contains(call) {
+                out.push((i + 1, *call, *instead));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_download_sorts_and_parses_decimals_through_the_crates_own_copies() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src", "sql/src", "web/src"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    files.sort();
+    let mut problems = Vec::new();
+    for path in files {
+        let rel = path.strip_prefix(root).expect("under the crate root");
+        let file = rel.to_string_lossy().replace('\\', "/");
+        // The native CLI is not downloaded; the two modules are the one copy.
+        if file.starts_with("src/bin/") || file == "src/sort.rs" || file == "src/decimal.rs" {
+            continue;
+        }
+        let text =
+            fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        for (line, call, instead) in heavy_calls(&text) {
+            problems.push(format!("{file}:{line}: `{call}`: use {instead}"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn heavy_calls_are_found_in_code_but_not_in_comments_or_tests() {
+    let text = "let x = n.parse::<f64>();\n\
+                // v.sort_by(|a, b| a.cmp(b)) in a comment\n\
+                v.sort_unstable_by_key(|x| *x);\n\
+                #[cfg(test)]\n\
+                mod tests { fn t() { v.sort(); } }\n";
+    let found: Vec<_> = heavy_calls(text)
+        .into_iter()
+        .map(|(l, c, _)| (l, c))
+        .collect();
+    assert_eq!(found, [(1, "parse::<f64>"), (3, ".sort_unstable")]);
+}

@@ -76,5 +76,7 @@ pub fn classify(ins: &mut Insert, def: Option<&TableDef>) -> Result<Option<AutoI
 
 /// A literal 0 (AUTO_INCREMENT's other way to ask for the next value).
 fn is_zero(e: &Expr) -> bool {
-    matches!(e, Expr::Value(v) if matches!(&v.value, Value::Number(n, _) if n.parse::<f64>() == Ok(0.0)))
+    // The crate's own decimal parser: `str::parse::<f64>` would bring its tables into the
+    // download.
+    matches!(e, Expr::Value(v) if matches!(&v.value, Value::Number(n, _) if crate::decimal::parse_f64(n) == Some(0.0)))
 }
