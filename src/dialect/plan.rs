@@ -148,6 +148,8 @@ pub struct Plan {
     /// What a read-only transaction calls this statement when it refuses it (`INSERT`,
     /// `SELECT FOR UPDATE`); `None` when a read-only transaction runs it (`read_only.rs`).
     pub read_only_refusal: Option<String>,
+    /// A query that reads no table (`read_only::reads_no_table`).
+    pub reads_no_table: bool,
     /// MySQL: how the rows of an INSERT into a table with an AUTO_INCREMENT column get their
     /// ids (`mysql/auto_increment.rs`).
     pub auto_ids: Option<AutoIds>,
@@ -257,6 +259,7 @@ impl Plan {
             notes: Vec::new(),
             read_only_refusal: None,
             auto_ids: None,
+            reads_no_table: false,
             ring: None,
             lock_reads: Vec::new(),
             dirty_read: false,

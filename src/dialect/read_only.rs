@@ -83,6 +83,12 @@ impl Dialect {
             Dialect::MsSql => SetTransactionScope::OpenOrNext,
         }
     }
+
+    /// Whether a query that reads no table begins a transaction (InnoDB's begins at the first
+    /// table it reads; the others' at the first statement).
+    pub fn tableless_query_begins_transaction(self) -> bool {
+        self != Dialect::MySql
+    }
 }
 
 /// PostgreSQL's warning for `SET TRANSACTION` outside a transaction block.
@@ -116,6 +122,23 @@ pub fn in_progress_error() -> StepError {
         pos: None,
         fixed_text: None,
     }
+}
+
+/// Whether the statement is a query that reads no table (`SELECT 1 + 1`): InnoDB begins no
+/// transaction for it, so it leaves MariaDB's next-transaction settings to the first
+/// statement that reads one (`my-next-transaction-tableless`).
+pub fn reads_no_table(stmt: &Statement) -> bool {
+    if !matches!(stmt, Statement::Query(_)) {
+        return false;
+    }
+    let mut none = true;
+    // The walk is over a tree it may change; this one is only read.
+    let mut stmt = queuelab_sql::Duplicate::duplicate(stmt);
+    super::walk::relations(&mut stmt, &mut |_| {
+        none = false;
+        ControlFlow::Break(())
+    });
+    none
 }
 
 /// The strength of the statement's first locking clause, as PostgreSQL names it.

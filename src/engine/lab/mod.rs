@@ -882,6 +882,23 @@ pub fn row_of(c: &RowChange) -> RowRef {
 }
 
 impl Lab {
+    /// The open transaction, else one that ends with the statement and leaves the next
+    /// transaction's settings alone (InnoDB begins none for a query that reads no table).
+    fn txn_of_its_own(&mut self, s: usize) -> TxnId {
+        if let Some(t) = self.sessions[s].txn {
+            return t;
+        }
+        let session = &self.sessions[s];
+        let level = session.next_isolation.unwrap_or(session.default_isolation);
+        let read_only = self.read_only_now(s);
+        let t = self.txns.begin(s, level, false);
+        if let Some(txn) = self.txns.get_mut(t) {
+            txn.read_only = read_only;
+        }
+        self.sessions[s].txn = Some(t);
+        t
+    }
+
     fn ensure_txn(&mut self, s: usize) -> TxnId {
         if let Some(t) = self.sessions[s].txn {
             return t;
@@ -907,7 +924,11 @@ impl Lab {
     }
 
     fn dml(&mut self, s: usize, plan: &Plan, mut resume: Resume) -> Exec {
-        let txn = self.ensure_txn(s);
+        let txn = if plan.reads_no_table && !self.dialect.tableless_query_begins_transaction() {
+            self.txn_of_its_own(s)
+        } else {
+            self.ensure_txn(s)
+        };
         let now = self.txns.now();
         let repeatable = self.txns.get(txn).is_some_and(|t| {
             matches!(

@@ -6,8 +6,8 @@
 //!   and can become READ ONLY but no longer READ WRITE (25001, aborting it as any error).
 //! - MariaDB sets the next transaction, and refuses while one is open (1568). A READ ONLY for
 //!   the next transaction goes with the first transaction that begins, an autocommit
-//!   statement's included; a statement it refuses begins none. (A statement that reads no
-//!   table, `SELECT 1`, begins none on the server either; here it does: noted, not modelled.)
+//!   statement's included; a statement it refuses begins none, nor does a query that reads
+//!   no table (`SELECT 1 + 1`: `Lab::txn_of_its_own`).
 //! - `SESSION` (PostgreSQL: `SET SESSION CHARACTERISTICS AS TRANSACTION`) sets every later
 //!   transaction's, not the open one's.
 
