@@ -142,6 +142,9 @@ fn parse_one(dialect: Dialect, raw: &RawStatement, text: &str) -> Result<Stateme
         Dialect::Postgres => super::postgres::lock_strength::fix_tokens(raw.tokens.clone()),
         _ => raw.tokens.clone(),
     };
+    if dialect == Dialect::MySql {
+        mysql::session_transaction::refuse_global(&tokens)?;
+    }
     super::bounds::check_operators(dialect, &tokens)?;
     super::foreign::check(dialect, &tokens)?;
     // PostgreSQL folds unquoted names to lower case (`SELECT id AS jobId` names its column
