@@ -53,7 +53,7 @@ pub fn plan(
         Dialect::MsSql => mssql::plan(stmt, catalog),
     }?;
     plan.read_only_refusal = read_only::refusal(dialect, stmt);
-    plan.reads_no_table = read_only::reads_no_table(stmt);
+    plan.begins_no_transaction = read_only::begins_no_transaction(dialect, stmt);
     Ok(plan)
 }
 

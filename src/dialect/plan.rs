@@ -148,8 +148,9 @@ pub struct Plan {
     /// What a read-only transaction calls this statement when it refuses it (`INSERT`,
     /// `SELECT FOR UPDATE`); `None` when a read-only transaction runs it (`read_only.rs`).
     pub read_only_refusal: Option<String>,
-    /// A query that reads no table (`read_only::reads_no_table`).
-    pub reads_no_table: bool,
+    /// The statement runs in no transaction that lasts: it ends with it, and the next
+    /// transaction's settings stay for a later one (`read_only::begins_no_transaction`).
+    pub begins_no_transaction: bool,
     /// MySQL: how the rows of an INSERT into a table with an AUTO_INCREMENT column get their
     /// ids (`mysql/auto_increment.rs`).
     pub auto_ids: Option<AutoIds>,
@@ -259,7 +260,7 @@ impl Plan {
             notes: Vec::new(),
             read_only_refusal: None,
             auto_ids: None,
-            reads_no_table: false,
+            begins_no_transaction: false,
             ring: None,
             lock_reads: Vec::new(),
             dirty_read: false,

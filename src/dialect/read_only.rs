@@ -86,7 +86,7 @@ impl Dialect {
 
     /// Whether a query that reads no table begins a transaction (InnoDB's begins at the first
     /// table it reads; the others' at the first statement).
-    pub fn tableless_query_begins_transaction(self) -> bool {
+    fn tableless_query_begins_transaction(self) -> bool {
         self != Dialect::MySql
     }
 }
@@ -124,11 +124,11 @@ pub fn in_progress_error() -> StepError {
     }
 }
 
-/// Whether the statement is a query that reads no table (`SELECT 1 + 1`): InnoDB begins no
-/// transaction for it, so it leaves MariaDB's next-transaction settings to the first
-/// statement that reads one (`my-next-transaction-tableless`).
-pub fn reads_no_table(stmt: &Statement) -> bool {
-    if !matches!(stmt, Statement::Query(_)) {
+/// Whether the statement begins no transaction of its own: a query that reads no table
+/// (`SELECT 1 + 1`) where InnoDB begins none, so it leaves MariaDB's next-transaction
+/// settings to the first statement that reads one (`my-next-transaction-tableless`).
+pub fn begins_no_transaction(dialect: Dialect, stmt: &Statement) -> bool {
+    if dialect.tableless_query_begins_transaction() || !matches!(stmt, Statement::Query(_)) {
         return false;
     }
     let mut none = true;

@@ -78,6 +78,8 @@ pub struct Store {
     columns: Mutex<BTreeMap<String, Vec<String>>>,
     /// The user's tables, in creation order; `None` until read after a schema change.
     table_names: Mutex<Option<Vec<String>>>,
+    /// Whether SQLite keeps AUTOINCREMENT counters (`sqlite_sequence`), read with the names.
+    has_counters: Mutex<Option<bool>>,
     schema_epoch: AtomicU64,
     /// How many ids `ql_newid()` has given (T-SQL NEWID()).
     newids: Arc<AtomicU64>,
@@ -268,6 +270,7 @@ impl Store {
             locked,
             columns: Mutex::default(),
             table_names: Mutex::default(),
+            has_counters: Mutex::default(),
             schema_epoch: AtomicU64::new(0),
             newids,
             budget,
@@ -406,6 +409,9 @@ impl Store {
         }
         if let Ok(mut t) = self.table_names.lock() {
             *t = None;
+        }
+        if let Ok(mut c) = self.has_counters.lock() {
+            *c = None;
         }
         self.conn.flush_prepared_statement_cache();
     }
@@ -600,9 +606,10 @@ impl Store {
     /// Feeds every table's name, columns and rows (rowid, then each value with its type)
     /// to `feed`, in a fixed order, without building values: what a fingerprint hashes.
     pub fn digest_tables(&self, feed: &mut dyn FnMut(&[u8])) -> Result<(), StoreError> {
-        // AUTO_INCREMENT counters: two states alike but for them go on differently.
-        // (No such table before the first AUTOINCREMENT table: nothing to feed.)
-        if let Ok((_, rows)) = self.query("SELECT name, seq FROM sqlite_sequence ORDER BY name") {
+        // AUTO_INCREMENT counters: two states alike but for them go on differently. (SQLite
+        // has no `sqlite_sequence` before the first AUTOINCREMENT table.)
+        if self.has_counters()? {
+            let (_, rows) = self.query("SELECT name, seq FROM sqlite_sequence ORDER BY name")?;
             for row in rows {
                 feed(b"S");
                 for v in row {
@@ -639,6 +646,20 @@ impl Store {
             }
         }
         Ok(())
+    }
+
+    /// Whether `sqlite_sequence` exists, read once per schema (the explorer digests every
+    /// state: a query that fails to prepare each time would cost it).
+    fn has_counters(&self) -> Result<bool, StoreError> {
+        if let Some(has) = self.has_counters.lock().ok().and_then(|c| *c) {
+            return Ok(has);
+        }
+        let (_, rows) = self.query("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_sequence'")?;
+        let has = !rows.is_empty();
+        if let Ok(mut c) = self.has_counters.lock() {
+            *c = Some(has);
+        }
+        Ok(has)
     }
 
     /// The user's tables in creation order, read once per schema (DDL and rewinds past it

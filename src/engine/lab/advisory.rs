@@ -61,7 +61,7 @@ impl Lab {
         calls: &[AdvisoryCall],
         mut resume: Resume,
     ) -> Exec {
-        let txn = self.ensure_txn(s);
+        let txn = self.ensure_txn(s, false);
         let mut done = resume.advisory.take().unwrap_or_default();
         done.wanted = None;
         for call in &calls[done.values.len()..] {

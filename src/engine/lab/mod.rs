@@ -882,38 +882,26 @@ pub fn row_of(c: &RowChange) -> RowRef {
 }
 
 impl Lab {
-    /// The open transaction, else one that ends with the statement and leaves the next
-    /// transaction's settings alone (InnoDB begins none for a query that reads no table).
-    fn txn_of_its_own(&mut self, s: usize) -> TxnId {
+    /// The open transaction, else the one the statement begins. `passing`
+    /// (`Plan::begins_no_transaction`): one that ends with the statement and leaves the next
+    /// transaction's settings alone.
+    fn ensure_txn(&mut self, s: usize, passing: bool) -> TxnId {
         if let Some(t) = self.sessions[s].txn {
             return t;
         }
-        let session = &self.sessions[s];
-        let level = session.next_isolation.unwrap_or(session.default_isolation);
         let read_only = self.read_only_now(s);
-        let t = self.txns.begin(s, level, false);
-        if let Some(txn) = self.txns.get_mut(t) {
-            txn.read_only = read_only;
-        }
-        self.sessions[s].txn = Some(t);
-        t
-    }
-
-    fn ensure_txn(&mut self, s: usize) -> TxnId {
-        if let Some(t) = self.sessions[s].txn {
-            return t;
-        }
         let session = &mut self.sessions[s];
-        let level = session
-            .next_isolation
-            .take()
-            .unwrap_or(session.default_isolation);
+        let next = if passing {
+            session.next_isolation
+        } else {
+            // MariaDB's next-transaction settings go with the first transaction that
+            // begins, an autocommit statement's too.
+            session.next_read_only = None;
+            session.next_isolation.take()
+        };
+        let level = next.unwrap_or(session.default_isolation);
         // With autocommit off the transaction is the session's to end, as one it began.
-        let explicit = !self.sessions[s].autocommit;
-        let read_only = self.read_only_now(s);
-        // MariaDB's next-transaction setting goes with the first transaction that begins,
-        // an autocommit statement's too.
-        self.sessions[s].next_read_only = None;
+        let explicit = !passing && !session.autocommit;
         let t = self.txns.begin(s, level, explicit);
         if let Some(txn) = self.txns.get_mut(t) {
             txn.read_only = read_only;
@@ -924,11 +912,7 @@ impl Lab {
     }
 
     fn dml(&mut self, s: usize, plan: &Plan, mut resume: Resume) -> Exec {
-        let txn = if plan.reads_no_table && !self.dialect.tableless_query_begins_transaction() {
-            self.txn_of_its_own(s)
-        } else {
-            self.ensure_txn(s)
-        };
+        let txn = self.ensure_txn(s, plan.begins_no_transaction);
         let now = self.txns.now();
         let repeatable = self.txns.get(txn).is_some_and(|t| {
             matches!(

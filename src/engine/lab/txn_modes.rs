@@ -7,7 +7,7 @@
 //! - MariaDB sets the next transaction, and refuses while one is open (1568). A READ ONLY for
 //!   the next transaction goes with the first transaction that begins, an autocommit
 //!   statement's included; a statement it refuses begins none, nor does a query that reads
-//!   no table (`SELECT 1 + 1`: `Lab::txn_of_its_own`).
+//!   no table (`SELECT 1 + 1`: `Plan::begins_no_transaction`).
 //! - `SESSION` (PostgreSQL: `SET SESSION CHARACTERISTICS AS TRANSACTION`) sets every later
 //!   transaction's, not the open one's.
 
