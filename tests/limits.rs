@@ -105,6 +105,21 @@ fn the_longest_operator_chain_runs_in_every_dialect_and_a_longer_one_is_refused_
     assert!(err(last(&mysql(&unions))).message.contains("MAX_OPERATORS"));
 }
 
+/// The longest chain written to an integer column: PostgreSQL checks each `+` against the
+/// column types' ranges (a call per operator), and both dialects may round what an integer
+/// column gets; neither may make the statement too deep to plan or run.
+#[test]
+fn the_longest_chain_is_written_to_an_integer_column() {
+    let chain = format!("1{}", "+1".repeat(deep::DEEPEST_CHAIN - 1));
+    let script = format!(
+        "CREATE TABLE t (id int, v int);\nINSERT INTO t VALUES ({chain}, 0);\nUPDATE t SET v = id - 0;\nSELECT v FROM t;"
+    );
+    let sum = deep::DEEPEST_CHAIN.to_string();
+    for (t, dialect) in [(postgres(&script), "postgres"), (mysql(&script), "mysql")] {
+        assert_eq!(rows(last(&t)), [[sum.clone()]], "{dialect}");
+    }
+}
+
 #[test]
 fn t_sql_blocks_nest_to_the_limit_and_deeper_is_refused() {
     let t = mssql(&deep::nested_blocks(deep::DEEPEST_NESTING));

@@ -186,6 +186,29 @@ extern "C" fn on_fault(_sig: libc::c_int, info: *mut libc::siginfo_t, _ctx: *mut
 /// `queuelab::decimal::parse_f64` against the standard library's parser, on the whole text
 /// and on each of its words: both accept or both refuse, and agree within 4 units in the last
 /// place (the postgres target runs it: PostgreSQL's timeouts and intervals are read with it).
+/// PostgreSQL's reading of integer text (`'42'::int`, `int_values::cast`) against the
+/// standard library's, spaces around it aside: the same integers, each in range or not.
+pub fn integer_text(text: &str) {
+    use queuelab::dialect::postgres::int_values::cast;
+    use queuelab::trace::Value;
+    for word in std::iter::once(text).chain(text.split_whitespace()) {
+        let trimmed = word.trim_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c']);
+        for bits in [16, 32, 64] {
+            let ours = cast(Value::Text(word.to_string()), bits, false);
+            let std = match bits {
+                16 => trimmed.parse::<i16>().map(i64::from).ok(),
+                32 => trimmed.parse::<i32>().map(i64::from).ok(),
+                _ => trimmed.parse::<i64>().ok(),
+            };
+            match (std, &ours) {
+                (Some(n), Ok(Value::Int(m))) => assert_eq!(n, *m, "{word:?}"),
+                (None, Err(_)) => {}
+                _ => panic!("{word:?} as {bits} bits: the standard library {std:?}, ours {ours:?}"),
+            }
+        }
+    }
+}
+
 pub fn decimal(text: &str) {
     for word in std::iter::once(text).chain(text.split_whitespace()) {
         let ours = queuelab::decimal::parse_f64(word);

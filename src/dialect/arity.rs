@@ -111,26 +111,13 @@ fn mismatch(dialect: Dialect, row: usize, named: bool, values: usize, target: us
 mod tests {
     use super::*;
     use crate::trace::checked::{Checked, OrFail};
-    use queuelab_sql::Duplicate;
     use queuelab_sql::ToSql;
 
     /// The INSERT `sql` fitted to `q (id, v)`: the outer error is the test's own setup failing.
     fn fitted(dialect: Dialect, sql: &str) -> Checked<Result<(Option<String>, String), StepError>> {
-        let mut catalog = Catalog::default();
-        let script = crate::dialect::front::parse_script(dialect, "CREATE TABLE q (id int, v int)");
-        let ddl = script.statements[0].ast.duplicate().or_fail("parses")?;
-        if let crate::dialect::PlanKind::Ddl {
-            change: crate::dialect::plan::CatalogChange::Create(def),
-        } = crate::dialect::plan(dialect, &ddl, &catalog)
-            .or_fail("plans")?
-            .kind
-        {
-            catalog.put(def);
-        }
-        let script = crate::dialect::front::parse_script(dialect, sql);
-        let sqlparser::ast::Statement::Insert(mut ins) =
-            script.statements[0].ast.duplicate().or_fail("parses")?
-        else {
+        let (catalog, stmt) =
+            crate::dialect::catalog::for_tests(dialect, &["CREATE TABLE q (id int, v int)"], sql)?;
+        let sqlparser::ast::Statement::Insert(mut ins) = stmt else {
             return Err(format!("not an insert: {sql}"));
         };
         Ok(fit(dialect, &mut ins, &catalog)

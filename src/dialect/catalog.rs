@@ -270,3 +270,35 @@ impl Catalog {
         self.procedures.insert(def.name.to_ascii_lowercase(), def);
     }
 }
+
+/// For unit tests: the catalog `ddl`'s CREATE TABLE statements make in `dialect`, and the
+/// one statement of `sql` parsed in it.
+#[cfg(test)]
+pub fn for_tests(
+    dialect: super::Dialect,
+    ddl: &[&str],
+    sql: &str,
+) -> crate::trace::checked::Checked<(Catalog, sqlparser::ast::Statement)> {
+    use crate::trace::checked::OrFail;
+    use queuelab_sql::Duplicate;
+    let parsed = |text: &str| {
+        let script = super::front::parse_script(dialect, text);
+        script
+            .statements
+            .first()
+            .and_then(|s| s.ast.as_ref().ok())
+            .map(|a| a.duplicate())
+            .or_fail("parses")
+    };
+    let mut catalog = Catalog::default();
+    for text in ddl {
+        let plan = super::plan(dialect, &parsed(text)?, &catalog).or_fail("plans")?;
+        if let super::PlanKind::Ddl {
+            change: super::plan::CatalogChange::Create(def),
+        } = plan.kind
+        {
+            catalog.put(def);
+        }
+    }
+    Ok((catalog, parsed(sql)?))
+}

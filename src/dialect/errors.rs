@@ -33,6 +33,12 @@ pub enum StoreFailure {
     OverLimit(String),
     /// A division or remainder by zero where the server checks for it (`dialect::division`).
     DivisionByZero,
+    /// An error the engine's own SQLite function raised in the server's words, with its
+    /// code (PostgreSQL's integer checks, `postgres::int_values`).
+    Server {
+        native: &'static str,
+        message: String,
+    },
     /// The translated statement calls a function SQLite (and the engine) does not have.
     NoFunction(String),
     /// The translated statement is not SQLite: a construct the engine does not translate,

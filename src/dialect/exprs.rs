@@ -150,6 +150,16 @@ pub fn parse_sqlite_expr(sql: &str) -> Option<Expr> {
         .ok()
 }
 
+/// A table in FROM: its name, and the name the statement calls it by (its alias, if any).
+pub fn table_called(
+    name: &ObjectName,
+    alias: Option<&sqlparser::ast::TableAlias>,
+) -> (String, String) {
+    let table = last_ident(name);
+    let called = alias.map_or_else(|| table.clone(), |a| a.name.value.clone());
+    (table, called)
+}
+
 /// The last part of a possibly qualified name, unquoted.
 pub fn last_ident(name: &ObjectName) -> String {
     name.0

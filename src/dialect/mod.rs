@@ -23,6 +23,8 @@ pub mod general_ci;
 pub mod guess;
 pub mod headers;
 mod indexes;
+pub mod int_types;
+pub mod int_writes;
 pub mod intervals;
 pub mod locks;
 pub mod mssql;

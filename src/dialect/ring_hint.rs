@@ -78,6 +78,16 @@ fn ring_of(ins: &Insert, table: &str, def: Option<&TableDef>) -> Option<RingHint
 /// inside a `max(...)` in x, if any.
 fn modulo_of(e: &Expr) -> Option<(i64, Option<String>)> {
     match e {
+        // The slot, rounded on its way into an integer column (`int_writes.rs`).
+        Expr::Function(f) if f.name.to_sql() == super::int_writes::ROUND_FN => match &f.args {
+            sqlparser::ast::FunctionArguments::List(l) => match l.args.first()? {
+                sqlparser::ast::FunctionArg::Unnamed(sqlparser::ast::FunctionArgExpr::Expr(x)) => {
+                    modulo_of(x)
+                }
+                _ => None,
+            },
+            _ => None,
+        },
         Expr::Nested(inner) => modulo_of(inner),
         Expr::BinaryOp {
             left,

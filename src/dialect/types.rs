@@ -100,6 +100,24 @@ impl Dialect {
                     format!("invalid input syntax for type {name}: \"{t}\""),
                 ),
             },
+            // A float here went past 64 bits, or came by a path `int_writes.rs` does not
+            // round: said, never kept.
+            (Admits::Integer { min, max, .. }, Value::Real(r))
+                if *r >= *min as f64 && *r <= *max as f64 =>
+            {
+                return Some(super::common::unsupported_with(
+                    self,
+                    &format!("the fraction {r} written to the integer column {column}"),
+                    "Queue Lab rounds only what an INSERT or UPDATE writes directly; write round(x)",
+                ));
+            }
+            (Admits::Integer { name, .. }, Value::Real(_)) => match self {
+                Dialect::MySql => (
+                    "1264",
+                    format!("Out of range value for column '{column}' at row {row}"),
+                ),
+                _ => ("22003", format!("{name} out of range")),
+            },
             (Admits::Integer { min, max, name }, Value::Int(n)) if n < min || n > max => {
                 match self {
                     Dialect::MySql => (

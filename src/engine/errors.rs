@@ -69,6 +69,8 @@ fn failure(
         StoreFailure::NotNull { table, column }
     } else if msg.starts_with(crate::dialect::division::DIVISION_BY_ZERO) {
         StoreFailure::DivisionByZero
+    } else if let Some(f) = int_failure(msg) {
+        f
     } else if let Some(t) = msg.strip_prefix("no such table: ").map(name_only) {
         StoreFailure::NoTable(t.to_string())
     } else if let Some(c) = msg.strip_prefix("no such column: ").map(name_only) {
@@ -84,6 +86,22 @@ fn failure(
     } else {
         StoreFailure::Other(msg.to_string())
     }
+}
+
+/// The failure one of the engine's functions reported in the server's words
+/// (`dialect::postgres::int_values`): `ql: server error 22003 integer out of range`.
+fn int_failure(msg: &str) -> Option<StoreFailure> {
+    let rest = msg.strip_prefix(crate::dialect::postgres::int_values::SERVER_ERROR)?;
+    let (code, message) = rest.split_once(' ')?;
+    let native = match code {
+        "22003" => "22003",
+        "22P02" => "22P02",
+        _ => return None,
+    };
+    Some(StoreFailure::Server {
+        native,
+        message: message.to_string(),
+    })
 }
 
 /// SQLite 3.50+ appends `in <sql> at offset N` to some messages: keep the name only.

@@ -6,6 +6,7 @@
 
 use crate::dialect::exprs::{NEWID_FN, NOW_FN};
 use crate::dialect::locks::{LOCKED_FN, LOCK_ORDER_FN};
+use crate::dialect::postgres::int_values;
 // Kept at the bottom layer so the dialects can name it; re-exported for the engine's paths.
 use super::sequences::{Draws, Sequences, NEXTVAL_FN};
 pub use crate::ids::ChangeKind;
@@ -246,6 +247,21 @@ impl Store {
             nonzero,
         )
         .map_err(store_error)?;
+        // One closure for the three integer functions: each closure type is another copy of
+        // rusqlite's call wrapper in the browser download.
+        for (name, args, kind) in [
+            (int_values::ARITH_FN, -1, IntCall::Arith),
+            (int_values::CAST_FN, 3, IntCall::Cast),
+            (crate::dialect::int_writes::ROUND_FN, 3, IntCall::Round),
+        ] {
+            conn.create_scalar_function(
+                name,
+                args,
+                FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
+                move |ctx| int_call(kind, ctx),
+            )
+            .map_err(store_error)?;
+        }
         for (name, greatest) in [
             (crate::dialect::extremes::GREATEST_FN, true),
             (crate::dialect::extremes::LEAST_FN, false),
@@ -865,6 +881,83 @@ fn nonzero(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::typ
         ));
     }
     Ok(v)
+}
+
+/// An SQLite value as the engine's.
+fn value_of(v: rusqlite::types::Value) -> crate::trace::Value {
+    use crate::trace::Value as V;
+    use rusqlite::types::Value as Sql;
+    match v {
+        Sql::Null => V::Null,
+        Sql::Integer(i) => V::Int(i),
+        Sql::Real(r) => V::Real(r),
+        Sql::Text(t) => V::Text(t),
+        Sql::Blob(b) => V::Blob(b),
+    }
+}
+
+/// Which of the engine's integer functions a call is.
+#[derive(Clone, Copy)]
+enum IntCall {
+    Arith,
+    Cast,
+    Round,
+}
+
+/// `ql_int_arith`, `ql_int_cast`, `ql_int_round`: PostgreSQL's and MariaDB's
+/// integers (`dialect::postgres::int_values`, `dialect::int_writes`).
+fn int_call(
+    kind: IntCall,
+    ctx: &rusqlite::functions::Context,
+) -> rusqlite::Result<rusqlite::types::Value> {
+    use crate::trace::Value as V;
+    // Every argument read as a value: each other type read is another copy of rusqlite's
+    // conversion code in the browser download.
+    let arg = |i: usize| ctx.get(i).map(value_of);
+    let int = |i: usize| match arg(i) {
+        Ok(V::Int(n)) => Ok(n),
+        Ok(_) => Err(rusqlite::Error::InvalidFunctionParameterType(
+            i,
+            rusqlite::types::Type::Integer,
+        )),
+        Err(e) => Err(e),
+    };
+    let v = match kind {
+        IntCall::Cast => int_values::cast(arg(0)?, int(1)?, int(2)? != 0),
+        IntCall::Round => Ok(crate::dialect::int_writes::round_value(
+            arg(0)?,
+            int(1)? != 0,
+            int(2)? != 0,
+        )),
+        IntCall::Arith => {
+            let V::Text(steps) = arg(0)? else {
+                return Err(rusqlite::Error::InvalidFunctionParameterType(
+                    0,
+                    rusqlite::types::Type::Text,
+                ));
+            };
+            let mut values = Vec::with_capacity(ctx.len());
+            for i in 1..ctx.len() {
+                values.push(arg(i)?);
+            }
+            int_values::arith(&steps, values)
+        }
+    };
+    v.map(sql_value)
+        .map_err(|m| rusqlite::Error::UserFunctionError(m.into()))
+}
+
+/// The engine's value as SQLite's.
+fn sql_value(v: crate::trace::Value) -> rusqlite::types::Value {
+    use crate::trace::Value as V;
+    use rusqlite::types::Value as Sql;
+    match v {
+        V::Null => Sql::Null,
+        V::Int(i) => Sql::Integer(i),
+        V::Real(r) => Sql::Real(r),
+        V::Text(t) => Sql::Text(t),
+        V::Blob(b) => Sql::Blob(b),
+    }
 }
 
 fn store_error(e: rusqlite::Error) -> StoreError {

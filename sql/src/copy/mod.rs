@@ -67,8 +67,15 @@ impl<T: Duplicate, E: Clone + fmt::Debug> Duplicate for Result<T, E> {
 }
 
 impl<T: Duplicate> Duplicate for Vec<T> {
+    // A plain loop, not `iter().map().collect()`: each iterator adapter is another function
+    // per element type in the browser download, and another stack frame per level of a deep
+    // tree in a debug build.
     fn copy_of(&self) -> Self {
-        self.iter().map(T::copy_of).collect()
+        let mut out = Vec::with_capacity(self.len());
+        for item in self {
+            out.push(item.copy_of());
+        }
+        out
     }
 }
 

@@ -50,7 +50,10 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         // A user-defined message: SQL Server has no number for the simulator's limits.
         StoreFailure::OverLimit(msg) => ("50000", msg.clone()),
         StoreFailure::DivisionByZero => ("8134", "Divide by zero error encountered.".into()),
-        f @ (StoreFailure::NoFunction(_) | StoreFailure::Untranslated(_)) => {
+        // (Only PostgreSQL plans the integer checks.)
+        f @ (StoreFailure::NoFunction(_)
+        | StoreFailure::Untranslated(_)
+        | StoreFailure::Server { .. }) => {
             (SYNTAX_ERROR, crate::dialect::errors::refusal(f))
         }
         StoreFailure::Other(msg) => ("50000", format!("SQLite: {msg}")),

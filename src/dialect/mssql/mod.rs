@@ -60,7 +60,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         Statement::Insert(ins) => {
             let mut ins = ins.duplicate();
             super::arity::fit(Dialect::MsSql, &mut ins, catalog)?;
-            Ok(super::postgres::plan_insert(&ins, catalog))
+            Ok(super::postgres::plan_insert(ins, catalog))
         }
         Statement::Update(u) => Ok(plan_update(u.duplicate(), catalog)),
         Statement::Delete(d) => Ok(plan_delete(d.duplicate())),

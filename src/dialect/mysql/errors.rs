@@ -40,10 +40,10 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         StoreFailure::OverLimit(msg) => ("1105", msg.clone()),
         // ER_DIVISION_BY_ZERO (strict sql_mode, in the values an INSERT or UPDATE writes)
         StoreFailure::DivisionByZero => ("1365", "Division by 0".into()),
-        // ER_UNKNOWN_ERROR
-        f @ (StoreFailure::NoFunction(_) | StoreFailure::Untranslated(_)) => {
-            (SYNTAX_ERROR, crate::dialect::errors::refusal(f))
-        }
+        // ER_UNKNOWN_ERROR. (Only PostgreSQL plans the integer checks.)
+        f @ (StoreFailure::NoFunction(_)
+        | StoreFailure::Untranslated(_)
+        | StoreFailure::Server { .. }) => (SYNTAX_ERROR, crate::dialect::errors::refusal(f)),
         StoreFailure::Other(msg) => ("1105", format!("SQLite: {msg}")),
     }
 }

@@ -44,7 +44,9 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
     let extremes_note = super::extremes::rewrite(Dialect::MySql, &mut stmt);
     let interval_note = super::intervals::rewrite(Dialect::MySql, &mut stmt)?;
+    let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog);
     let mut plan = plan_statement(&stmt, catalog)?;
+    plan.notes.extend(round_note);
     plan.notes.extend(interval_note);
     plan.notes.extend(operators_note);
     plan.notes.extend(last_id_note);

@@ -40,6 +40,7 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         StoreFailure::OverLimit(msg) => ("54000", msg.clone()),
         // division_by_zero
         StoreFailure::DivisionByZero => ("22012", "division by zero".into()),
+        StoreFailure::Server { native, message } => (native, message.clone()),
         f @ (StoreFailure::NoFunction(_) | StoreFailure::Untranslated(_)) => {
             (SYNTAX_ERROR, crate::dialect::errors::refusal(f))
         }

@@ -20,6 +20,8 @@ pub mod errors;
 mod identity;
 mod ilike;
 mod init_plans;
+pub mod int_values;
+mod integers;
 pub mod isolation;
 mod literals;
 pub mod lock_strength;
@@ -43,6 +45,13 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let text_forms = text_forms::forms(&stmt, catalog);
     let literals_note = literals::rewrite(&mut stmt, catalog)?;
     let names_note = names::rewrite(&mut stmt);
+    // Before the cast rule: it reads the casts to integer types, and their operands' types.
+    let mut integer_notes = integers::rewrite(&mut stmt, catalog);
+    integer_notes.extend(super::int_writes::round(
+        Dialect::Postgres,
+        &mut stmt,
+        catalog,
+    ));
     let cast_notes = casts::rewrite(&mut stmt).map_err(|why| StepError {
         class: crate::trace::ErrorClass::Other,
         // feature_not_supported
@@ -69,6 +78,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
         plan.init_plans = init_plans.iter().map(|q| q.to_sql()).collect();
     }
     plan.notes.extend(names_note);
+    plan.notes.extend(integer_notes);
     plan.notes.extend(cast_notes);
     plan.notes.extend(series_note);
     plan.notes.extend(nulls_note);
@@ -137,7 +147,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         Statement::Insert(ins) => {
             let mut ins = ins.duplicate();
             let note = super::arity::fit(Dialect::Postgres, &mut ins, catalog)?;
-            let mut plan = plan_insert(&ins, catalog);
+            let mut plan = plan_insert(ins, catalog);
             plan.notes.extend(note);
             Ok(plan)
         }
@@ -152,8 +162,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
 
 /// An INSERT, with `ON CONFLICT` as SQLite has it (the SQL Server front-end uses it too: its
 /// INSERT is the plain case).
-pub fn plan_insert(ins: &sqlparser::ast::Insert, catalog: &Catalog) -> Plan {
-    let mut ins = ins.duplicate();
+pub fn plan_insert(mut ins: sqlparser::ast::Insert, catalog: &Catalog) -> Plan {
     let table = match &ins.table {
         sqlparser::ast::TableObject::TableName(n) => last_ident(n),
         other => other.to_sql(),

@@ -134,10 +134,7 @@ impl<'a> Scope<'a> {
     fn add(&mut self, factor: &TableFactor, catalog: &'a Catalog) {
         match factor {
             TableFactor::Table { name, alias, .. } => {
-                let table = last_ident(name);
-                let called = alias
-                    .as_ref()
-                    .map_or(table.clone(), |a| a.name.value.clone());
+                let (table, called) = super::super::exprs::table_called(name, alias.as_ref());
                 self.tables.push((called, catalog.table(&table)));
             }
             TableFactor::Derived { alias, .. } => {
@@ -273,27 +270,11 @@ fn of_type_name(t: &str) -> Option<TextForm> {
 mod tests {
     use super::*;
     use crate::dialect::Dialect;
-    use crate::trace::checked::{Checked, OrFail};
-    use queuelab_sql::Duplicate;
+    use crate::trace::checked::Checked;
 
     fn forms_of(setup: &[&str], sql: &str) -> Checked<Vec<(usize, TextForm)>> {
-        let mut catalog = Catalog::default();
-        for ddl in setup {
-            let script = crate::dialect::front::parse_script(Dialect::Postgres, ddl);
-            let stmt = script.statements[0].ast.duplicate().or_fail("parses")?;
-            let plan = crate::dialect::plan(Dialect::Postgres, &stmt, &catalog).or_fail("plans")?;
-            if let crate::dialect::PlanKind::Ddl {
-                change: crate::dialect::plan::CatalogChange::Create(def),
-            } = plan.kind
-            {
-                catalog.put(def);
-            }
-        }
-        let script = crate::dialect::front::parse_script(Dialect::Postgres, sql);
-        Ok(forms(
-            &script.statements[0].ast.duplicate().or_fail("parses")?,
-            &catalog,
-        ))
+        let (catalog, stmt) = crate::dialect::catalog::for_tests(Dialect::Postgres, setup, sql)?;
+        Ok(forms(&stmt, &catalog))
     }
 
     #[test]
