@@ -22,16 +22,18 @@ use sqlparser::ast::{
 /// The SQLite function that rounds a value written to an integer column.
 pub const ROUND_FN: &str = "ql_int_round";
 
-/// Rounds what `stmt` writes to `dialect`'s integer columns; the rule's note if it did.
-pub fn round(dialect: Dialect, stmt: &mut Statement, catalog: &Catalog) -> Option<String> {
+/// Rounds what `stmt` writes to `dialect`'s integer columns, its names resolved by
+/// `columns`; the rule's note if it did.
+pub fn round(
+    dialect: Dialect,
+    stmt: &mut Statement,
+    catalog: &Catalog,
+    columns: &Columns,
+) -> Option<String> {
     if !dialect.checks_column_types() {
         return None;
     }
-    let columns = Columns::of(stmt, catalog);
-    let fit = Fit {
-        dialect,
-        columns: &columns,
-    };
+    let fit = Fit { dialect, columns };
     let mut any = false;
     match stmt {
         Statement::Insert(ins) => {

@@ -883,19 +883,6 @@ fn nonzero(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::typ
     Ok(v)
 }
 
-/// An SQLite value as the engine's.
-fn value_of(v: rusqlite::types::Value) -> crate::trace::Value {
-    use crate::trace::Value as V;
-    use rusqlite::types::Value as Sql;
-    match v {
-        Sql::Null => V::Null,
-        Sql::Integer(i) => V::Int(i),
-        Sql::Real(r) => V::Real(r),
-        Sql::Text(t) => V::Text(t),
-        Sql::Blob(b) => V::Blob(b),
-    }
-}
-
 /// Which of the engine's integer functions a call is.
 #[derive(Clone, Copy)]
 enum IntCall {
@@ -911,16 +898,15 @@ fn int_call(
     ctx: &rusqlite::functions::Context,
 ) -> rusqlite::Result<rusqlite::types::Value> {
     use crate::trace::Value as V;
-    // Every argument read as a value: each other type read is another copy of rusqlite's
-    // conversion code in the browser download.
-    let arg = |i: usize| ctx.get(i).map(value_of);
-    let int = |i: usize| match arg(i) {
-        Ok(V::Int(n)) => Ok(n),
-        Ok(_) => Err(rusqlite::Error::InvalidFunctionParameterType(
+    // Every argument read raw, as the store reads a row's values: each typed read is
+    // another copy of rusqlite's conversion code in the browser download.
+    let arg = |i: usize| -> rusqlite::Result<V> { Ok(value(ctx.get_raw(i))) };
+    let int = |i: usize| match ctx.get_raw(i) {
+        ValueRef::Integer(n) => Ok(n),
+        _ => Err(rusqlite::Error::InvalidFunctionParameterType(
             i,
             rusqlite::types::Type::Integer,
         )),
-        Err(e) => Err(e),
     };
     let v = match kind {
         IntCall::Cast => int_values::cast(arg(0)?, int(1)?, int(2)? != 0),

@@ -8,7 +8,8 @@ fn rounded(dialect: Dialect, sql: &str) -> Checked<(String, bool)> {
     let table =
         "CREATE TABLE t (id int PRIMARY KEY, n int, f double precision, x text, p numeric(8,2))";
     let (catalog, mut stmt) = crate::dialect::catalog::for_tests(dialect, &[table], sql)?;
-    let note = round(dialect, &mut stmt, &catalog);
+    let columns = Columns::of(&mut stmt, &catalog);
+    let note = round(dialect, &mut stmt, &catalog, &columns);
     Ok((stmt.to_sql(), note.is_some()))
 }
 
@@ -99,4 +100,26 @@ fn rounding_follows_the_source_type() {
         Value::Text("2.5".into())
     );
     assert_eq!(round_value(Value::Int(7), true, true), Value::Int(7));
+}
+
+/// A ring's slot of a type the planner cannot tell is rounded on its way in, and is still
+/// read as the ring's slot.
+#[test]
+fn a_rounded_slot_still_makes_a_ring() -> Checked {
+    use crate::trace::checked::OrFail;
+    let ddl = [
+        "CREATE TABLE ring (slot int PRIMARY KEY, payload text)",
+        "CREATE TABLE src (n varchar(10))",
+    ];
+    let sql = "INSERT INTO ring (slot, payload) SELECT (coalesce(max(n), 0) + 1) % 5, 'x' FROM src";
+    let (catalog, stmt) = crate::dialect::catalog::for_tests(Dialect::MySql, &ddl, sql)?;
+    let plan = crate::dialect::plan(Dialect::MySql, &stmt, &catalog).or_fail("plans")?;
+    assert!(
+        plan.sqlite.join(";").contains(ROUND_FN),
+        "{:?}",
+        plan.sqlite
+    );
+    let ring = plan.ring.or_fail("a ring")?;
+    assert_eq!((ring.size, ring.slot_column.as_str()), (5, "slot"));
+    Ok(())
 }

@@ -44,7 +44,8 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
     let extremes_note = super::extremes::rewrite(Dialect::MySql, &mut stmt);
     let interval_note = super::intervals::rewrite(Dialect::MySql, &mut stmt)?;
-    let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog);
+    let columns = super::int_types::Columns::of(&mut stmt, catalog);
+    let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog, &columns);
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.notes.extend(round_note);
     plan.notes.extend(interval_note);

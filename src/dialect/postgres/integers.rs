@@ -11,7 +11,6 @@
 //! `ql_int_cast(x, bits, from_float)`, which rounds, reads text and checks as the server's
 //! cast does ('3.9'::int is 22P02, 3.5::int is 4, 3.5::float8::int half to even is 4).
 
-use super::super::catalog::Catalog;
 use super::super::exprs::int_expr;
 use super::super::int_types::{arithmetic, Columns, IntType};
 use super::int_values::{ARITH_FN, CAST_FN};
@@ -22,15 +21,15 @@ use sqlparser::ast::{
 };
 use std::ops::ControlFlow;
 
-/// Rewrites `stmt`'s integer arithmetic and casts; the notes of what it did.
-pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Vec<String> {
-    let columns = Columns::of(stmt, catalog);
+/// Rewrites `stmt`'s integer arithmetic and casts, its names resolved by `columns`; the
+/// notes of what it did.
+pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Vec<String> {
     let (mut checked, mut cast) = (false, false);
     super::super::walk::exprs(stmt, &mut |e| {
-        if let Some((inner, t, from_float)) = int_cast(e, &columns) {
+        if let Some((inner, t, from_float)) = int_cast(e, columns) {
             *e = call(CAST_FN, vec![inner, bits(t), flag(from_float)]);
             cast = true;
-        } else if let Some(t) = checked_type(e, &columns) {
+        } else if let Some(t) = checked_type(e, columns) {
             let op = std::mem::replace(e, null());
             let bits = t.bits();
             *e = match op {
@@ -158,7 +157,8 @@ mod tests {
     fn rewritten(sql: &str) -> Checked<(String, usize)> {
         let (catalog, mut stmt) =
             crate::dialect::catalog::for_tests(Dialect::Postgres, &[TABLE], sql)?;
-        let notes = rewrite(&mut stmt, &catalog);
+        let columns = Columns::of(&mut stmt, &catalog);
+        let notes = rewrite(&mut stmt, &columns);
         Ok((stmt.to_sql(), notes.len()))
     }
 

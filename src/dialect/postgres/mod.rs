@@ -46,11 +46,14 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let literals_note = literals::rewrite(&mut stmt, catalog)?;
     let names_note = names::rewrite(&mut stmt);
     // Before the cast rule: it reads the casts to integer types, and their operands' types.
-    let mut integer_notes = integers::rewrite(&mut stmt, catalog);
+    // One resolution of the statement's names serves both integer rules.
+    let columns = super::int_types::Columns::of(&mut stmt, catalog);
+    let mut integer_notes = integers::rewrite(&mut stmt, &columns);
     integer_notes.extend(super::int_writes::round(
         Dialect::Postgres,
         &mut stmt,
         catalog,
+        &columns,
     ));
     let cast_notes = casts::rewrite(&mut stmt).map_err(|why| StepError {
         class: crate::trace::ErrorClass::Other,
