@@ -173,106 +173,122 @@ impl Store {
             fold_case_blind(a).cmp(&fold_case_blind(b))
         })
         .map_err(store_error)?;
-        conn.create_scalar_function(NOW_FN, 0, FunctionFlags::SQLITE_UTF8, move |_ctx| {
-            Ok(super::clock::format_timestamp(c.load(Ordering::Relaxed)))
-        })
-        .map_err(store_error)?;
+        // Every function is one boxed closure type: each type given to rusqlite is another
+        // copy of its call wrapper in the browser download (about 2.5 KB each).
+        let mut functions: Vec<(&str, i32, bool, SqlFn)> = Vec::new();
+        functions.push((
+            NOW_FN,
+            0,
+            false,
+            Box::new(move |_ctx| {
+                Ok(Sql::Text(super::clock::format_timestamp(
+                    c.load(Ordering::Relaxed),
+                )))
+            }),
+        ));
         let last_insert_id: Arc<Mutex<Option<i64>>> = Arc::default();
         let given = last_insert_id.clone();
-        conn.create_scalar_function(
+        functions.push((
             crate::dialect::mysql::last_insert_id::SET_FN,
             1,
-            FunctionFlags::SQLITE_UTF8,
-            move |ctx| {
-                let v: rusqlite::types::Value = ctx.get(0)?;
-                if let rusqlite::types::Value::Integer(n) = v {
+            false,
+            Box::new(move |ctx| {
+                let v = sql_value(value(ctx.get_raw(0)));
+                if let Sql::Integer(n) = v {
                     if let Ok(mut g) = given.lock() {
                         *g = Some(n);
                     }
                 }
                 Ok(v)
-            },
-        )
-        .map_err(store_error)?;
+            }),
+        ));
         let newids: Arc<AtomicU64> = Arc::default();
         let n = newids.clone();
-        conn.create_scalar_function(NEWID_FN, 0, FunctionFlags::SQLITE_UTF8, move |_ctx| {
-            Ok(newid(n.fetch_add(1, Ordering::Relaxed)))
-        })
-        .map_err(store_error)?;
+        functions.push((
+            NEWID_FN,
+            0,
+            false,
+            Box::new(move |_ctx| Ok(Sql::Text(newid(n.fetch_add(1, Ordering::Relaxed))))),
+        ));
         let sequences: Arc<Mutex<Sequences>> = Arc::default();
         let seq = sequences.clone();
-        conn.create_scalar_function(NEXTVAL_FN, 1, FunctionFlags::SQLITE_UTF8, move |ctx| {
-            let name: String = ctx.get(0)?;
-            let mut s = seq
-                .lock()
-                .map_err(|_| rusqlite::Error::UserFunctionError("sequences unavailable".into()))?;
-            s.next(&name)
-                .map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
-        })
-        .map_err(store_error)?;
+        functions.push((
+            NEXTVAL_FN,
+            1,
+            false,
+            Box::new(move |ctx| {
+                let name = match ctx.get_raw(0) {
+                    ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
+                    _ => String::new(),
+                };
+                let mut s = seq.lock().map_err(|_| {
+                    rusqlite::Error::UserFunctionError("sequences unavailable".into())
+                })?;
+                s.next(&name)
+                    .map(Sql::Integer)
+                    .map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
+            }),
+        ));
         let locked: LockedSets = Arc::default();
         let l = locked.clone();
-        conn.create_scalar_function(LOCKED_FN, 2, FunctionFlags::SQLITE_UTF8, move |ctx| {
-            let id: i64 = ctx.get(0)?;
-            let rowid: i64 = ctx.get(1)?;
-            // A request nobody filled (one session, no engine locks) keeps every row.
-            Ok(l.lock()
-                .map(|sets| sets.get(&(id as usize)).is_none_or(|s| s.contains(&rowid)))
-                .unwrap_or(true))
-        })
-        .map_err(store_error)?;
-        let l = locked.clone();
-        conn.create_scalar_function(LOCK_ORDER_FN, 2, FunctionFlags::SQLITE_UTF8, move |ctx| {
-            let id: i64 = ctx.get(0)?;
-            let rowid: i64 = ctx.get(1)?;
-            // Unfilled: every row ties, and the query's own order (rowid) stands.
-            Ok(l.lock()
-                .ok()
-                .and_then(|sets| sets.get(&(id as usize))?.iter().position(|r| *r == rowid))
-                .unwrap_or(0) as i64)
-        })
-        .map_err(store_error)?;
-        conn.create_scalar_function(
-            "repeat",
+        functions.push((
+            LOCKED_FN,
             2,
-            FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
-            repeat,
-        )
-        .map_err(store_error)?;
-        conn.create_scalar_function(
+            false,
+            Box::new(move |ctx| {
+                let (id, rowid) = (raw_int(ctx, 0), raw_int(ctx, 1));
+                // A request nobody filled (one session, no engine locks) keeps every row.
+                let keep = l
+                    .lock()
+                    .map(|sets| sets.get(&(id as usize)).is_none_or(|s| s.contains(&rowid)))
+                    .unwrap_or(true);
+                Ok(Sql::Integer(i64::from(keep)))
+            }),
+        ));
+        let l = locked.clone();
+        functions.push((
+            LOCK_ORDER_FN,
+            2,
+            false,
+            Box::new(move |ctx| {
+                let (id, rowid) = (raw_int(ctx, 0), raw_int(ctx, 1));
+                // Unfilled: every row ties, and the query's own order (rowid) stands.
+                Ok(Sql::Integer(
+                    l.lock()
+                        .ok()
+                        .and_then(|sets| sets.get(&(id as usize))?.iter().position(|r| *r == rowid))
+                        .unwrap_or(0) as i64,
+                ))
+            }),
+        ));
+        functions.push(("repeat", 2, true, Box::new(repeat)));
+        functions.push((
             crate::dialect::division::NONZERO_FN,
             1,
-            FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
-            nonzero,
-        )
-        .map_err(store_error)?;
-        // One closure for the three integer functions: each closure type is another copy of
-        // rusqlite's call wrapper in the browser download.
+            true,
+            Box::new(nonzero),
+        ));
         for (name, args, kind) in [
             (int_values::ARITH_FN, -1, IntCall::Arith),
             (int_values::CAST_FN, 3, IntCall::Cast),
             (crate::dialect::int_writes::ROUND_FN, 3, IntCall::Round),
         ] {
-            conn.create_scalar_function(
-                name,
-                args,
-                FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
-                move |ctx| int_call(kind, ctx),
-            )
-            .map_err(store_error)?;
+            functions.push((name, args, true, Box::new(move |ctx| int_call(kind, ctx))));
         }
         for (name, greatest) in [
             (crate::dialect::extremes::GREATEST_FN, true),
             (crate::dialect::extremes::LEAST_FN, false),
         ] {
-            conn.create_scalar_function(
-                name,
-                -1,
-                FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
-                move |ctx| extreme(ctx, greatest),
-            )
-            .map_err(store_error)?;
+            functions.push((name, -1, true, Box::new(move |ctx| extreme(ctx, greatest))));
+        }
+        for (name, args, deterministic, f) in functions {
+            let flags = if deterministic {
+                FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC
+            } else {
+                FunctionFlags::SQLITE_UTF8
+            };
+            conn.create_scalar_function(name, args, flags, f)
+                .map_err(store_error)?;
         }
         // PostgreSQL's generate_series, as SQLite's table-valued function.
         rusqlite::vtab::series::load_module(&conn).map_err(store_error)?;
@@ -842,16 +858,23 @@ fn sqlite_order(a: &rusqlite::types::Value, b: &rusqlite::types::Value) -> std::
 /// MySQL's and PostgreSQL's `repeat(text, n)`: `text` n times, empty for n < 1, NULL for a
 /// NULL argument. The length is checked before anything is built: past `MAX_VALUE_BYTES` it is
 /// SQLite's own "too big" (named by `budget_error`), not hundreds of megabytes first.
-fn repeat(ctx: &rusqlite::functions::Context) -> rusqlite::Result<Option<String>> {
+fn repeat(ctx: &rusqlite::functions::Context) -> rusqlite::Result<Sql> {
     // Numbers repeat as their text (`repeat(5, 2)` is '55'), as the servers cast them.
     let text = match ctx.get_raw(0) {
-        ValueRef::Null => return Ok(None),
+        ValueRef::Null => return Ok(Sql::Null),
         ValueRef::Integer(i) => i.to_string(),
         ValueRef::Real(r) => r.to_string(),
         ValueRef::Text(t) | ValueRef::Blob(t) => String::from_utf8_lossy(t).into_owned(),
     };
-    let Some(n) = ctx.get::<Option<i64>>(1)? else {
-        return Ok(None);
+    let n = match ctx.get_raw(1) {
+        ValueRef::Null => return Ok(Sql::Null),
+        ValueRef::Integer(n) => n,
+        other => {
+            return Err(rusqlite::Error::InvalidFunctionParameterType(
+                1,
+                other.data_type(),
+            ))
+        }
     };
     let n = usize::try_from(n).unwrap_or(0);
     if text.len().saturating_mul(n) > crate::limits::MAX_VALUE_BYTES as usize {
@@ -860,7 +883,20 @@ fn repeat(ctx: &rusqlite::functions::Context) -> rusqlite::Result<Option<String>
             None,
         ));
     }
-    Ok(Some(text.repeat(n)))
+    Ok(Sql::Text(text.repeat(n)))
+}
+
+/// A SQLite function of the engine's: one closure type for all (see `Store::open`).
+type SqlFn = Box<dyn Fn(&rusqlite::functions::Context<'_>) -> rusqlite::Result<Sql> + Send>;
+
+use rusqlite::types::Value as Sql;
+
+/// Argument `i`, an integer the engine itself passes (an id, a rowid).
+fn raw_int(ctx: &rusqlite::functions::Context<'_>, i: usize) -> i64 {
+    match ctx.get_raw(i) {
+        ValueRef::Integer(n) => n,
+        _ => 0,
+    }
 }
 
 /// `ql_nonzero(x)`: `x` as it is, unless it is zero, where it fails the statement as the

@@ -161,7 +161,7 @@ fn outcomes(out: &mut String, report: &Report, spec: &Spec) {
 fn stopped(why: Stopped) -> String {
     match why {
         Stopped::States(n) => format!("{} states were found (--max-states)", thousands(n as u128)),
-        Stopped::Time(t) => format!("{:.1} s passed", t.as_secs_f64()),
+        Stopped::Time(t) => format!("{} s passed", crate::decimal::fixed(t.as_secs_f64(), 1)),
         Stopped::Cancelled => "cancelled".into(),
     }
 }
@@ -180,7 +180,10 @@ pub fn share(part: u128, whole: u128) -> String {
     if whole == 0 {
         return "0.0 %".into();
     }
-    format!("{:.1} %", part as f64 * 100.0 / whole as f64)
+    format!(
+        "{} %",
+        crate::decimal::fixed(part as f64 * 100.0 / whole as f64, 1)
+    )
 }
 
 /// 34650 as `34,650`: one formatting for every figure the user reads.

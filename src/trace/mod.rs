@@ -46,7 +46,7 @@ impl Value {
 
 fn format_real(r: f64) -> String {
     if r.fract() == 0.0 && r.abs() < 1e15 {
-        format!("{r:.1}")
+        crate::decimal::fixed(r, 1)
     } else {
         r.to_string()
     }

@@ -180,7 +180,7 @@ pub fn explore_panel(props: &ExplorePanelProps) -> Html {
                 Phase::Running(p) => html! {
                     <div class="explore-progress">
                         <progress id="explore-progress" max="1" value={p.done.to_string()}></progress>
-                        <span>{ format!("{} states, {:.0} % of the orders decided", thousands(p.states as u128), p.done * 100.0) }</span>
+                        <span>{ format!("{} states, {} % of the orders decided", thousands(p.states as u128), queuelab::decimal::fixed(p.done * 100.0, 0)) }</span>
                     </div>
                 },
                 Phase::Failed(m) => html! { <p class="error-box" role="alert">{ m.clone() }</p> },

@@ -108,7 +108,7 @@ fn slot(ring: &RingView, s: &RingSlot, n: i64, scale: f64) -> Html {
         <g {class} data-slot={s.index.to_string()} data-label={label.clone()} data-order={order.clone()}
             data-empty={flag(!filled)} data-newest={flag(newest)} data-oldest={flag(oldest)}
             data-next={flag(next)} data-overwritten={flag(s.overwritten)} data-written={flag(s.written)}
-            transform={format!("translate({} {}) scale({scale:.3})", fmt(x), fmt(y))}>
+            transform={format!("translate({} {}) scale({})", fmt(x), fmt(y), queuelab::decimal::fixed(scale, 3))}>
             <title>{ tip }</title>
             if next {
                 <circle class="next-ring" r={fmt(NODE + 5.0)} />
@@ -195,5 +195,5 @@ fn short(label: &str, max: usize) -> String {
 }
 
 fn fmt(v: f64) -> String {
-    format!("{v:.1}")
+    queuelab::decimal::fixed(v, 1)
 }

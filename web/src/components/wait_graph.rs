@@ -161,5 +161,5 @@ fn edge(e: &WaitStory, (x1, y1): (f64, f64), (x2, y2): (f64, f64), bend: f64) ->
 }
 
 fn fmt(v: f64) -> String {
-    format!("{v:.1}")
+    queuelab::decimal::fixed(v, 1)
 }
