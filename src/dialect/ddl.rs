@@ -269,6 +269,9 @@ pub fn column_def(
             Sql(&c.data_type), c.name.value
         )));
     }
+    if let Some(why) = super::types::refused_type(&c.data_type, dialect) {
+        return Err(Unsupported(format!("{why} (column `{}`)", c.name.value)));
+    }
     let mut col = ColumnDef {
         name: c.name.value.clone(),
         sql_type: sql_type(&c.data_type),
@@ -278,7 +281,7 @@ pub fn column_def(
         auto_increment: false,
         sequence: None,
         generated_always: false,
-        admits: super::types::Admits::of(&c.data_type),
+        admits: super::types::Admits::of(&c.data_type, dialect),
         // MariaDB's default collation (utf8mb4_general_ci) ignores case and trailing spaces,
         // in comparisons, sorting and unique keys alike; a `..._bin` collation does not.
         case_blind: dialect == Dialect::MySql

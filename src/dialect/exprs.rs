@@ -138,6 +138,26 @@ pub fn now_expr() -> Expr {
 pub use queuelab_sql::build::call;
 
 /// An integer literal.
+/// The values a CASE may give: each branch's result, then the ELSE.
+pub fn case_results<'a>(
+    conditions: &'a [sqlparser::ast::CaseWhen],
+    else_result: Option<&'a Expr>,
+) -> impl Iterator<Item = &'a Expr> {
+    conditions.iter().map(|w| &w.result).chain(else_result)
+}
+
+/// The one expression a scalar subquery `(SELECT e ...)` returns, if it is that simple.
+pub fn scalar_subquery_expr(q: &sqlparser::ast::Query) -> Option<&Expr> {
+    use sqlparser::ast::{SelectItem, SetExpr};
+    match q.body.as_ref() {
+        SetExpr::Select(s) if s.projection.len() == 1 => match &s.projection[0] {
+            SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => Some(e),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 pub fn int_expr(n: i64) -> Expr {
     Expr::value(Value::Number(n.to_string(), false))
 }

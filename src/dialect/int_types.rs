@@ -196,6 +196,17 @@ impl<'a> Columns<'a> {
     /// The integer type of column `name` (of the relation called `qualifier`), if every
     /// column it may be has the same one.
     fn column(&self, qualifier: Option<&str>, name: &str) -> Option<IntType> {
+        self.admits(qualifier, name, IntType::of_column)
+    }
+
+    /// `of` what column `name` (of the relation called `qualifier`) admits, if every column
+    /// it may be gives the same.
+    pub fn admits<T: PartialEq>(
+        &self,
+        qualifier: Option<&str>,
+        name: &str,
+        of: impl Fn(&Admits) -> Option<T>,
+    ) -> Option<T> {
         match qualifier {
             Some(q) if self.opaque.iter().any(|o| o.eq_ignore_ascii_case(q)) => return None,
             None if self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name)) => return None,
@@ -207,8 +218,8 @@ impl<'a> Columns<'a> {
                 continue;
             }
             let Some(c) = def.column(name) else { continue };
-            let t = IntType::of_column(&c.admits)?;
-            if found.is_some_and(|f| f != t) {
+            let t = of(&c.admits)?;
+            if found.as_ref().is_some_and(|f| *f != t) {
                 return None;
             }
             found = Some(t);
@@ -286,12 +297,10 @@ impl<'a> Columns<'a> {
                 conditions,
                 else_result,
                 ..
-            } => self.common(
-                conditions
-                    .iter()
-                    .map(|w| &w.result)
-                    .chain(else_result.as_deref()),
-            ),
+            } => self.common(super::exprs::case_results(
+                conditions,
+                else_result.as_deref(),
+            )),
             Expr::Subquery(q) => self.subquery(q),
             Expr::Function(_) => self.call(e),
             _ => None,
@@ -346,15 +355,8 @@ impl<'a> Columns<'a> {
 
     /// The type of a scalar subquery: its one result column's.
     fn subquery(&self, q: &Query) -> Option<IntType> {
-        match q.body.as_ref() {
-            SetExpr::Select(s) if s.projection.len() == 1 => match &s.projection[0] {
-                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
-                    self.int_type(e)
-                }
-                _ => None,
-            },
-            _ => None,
-        }
+        let e = super::exprs::scalar_subquery_expr(q)?;
+        self.int_type(e)
     }
 
     /// The type PostgreSQL resolves integer values to: the widest, NULLs aside; not known

@@ -190,6 +190,16 @@ pub enum TextForm {
     PgBool,
     /// PostgreSQL's `timestamptz` in the session time zone UTC: `2025-01-01 09:00:00+00`.
     PgTimestampTz,
+    /// PostgreSQL's double precision: `1`, `1e+20`.
+    PgDouble,
+    /// MariaDB's DOUBLE: `1`, `1e20`.
+    MyDouble,
+    /// A decimal with this many digits after the point (both servers): `2.50`.
+    Decimal(u32),
+    /// A PostgreSQL numeric whose values each carry a scale of their own (an average, a
+    /// quotient, `coalesce(price, 0)`), which the lab does not keep: no number is shown here
+    /// (the engine refuses one).
+    NumericOfNoScale,
 }
 
 impl TextForm {
@@ -202,7 +212,39 @@ impl TextForm {
             (TextForm::PgTimestampTz, Value::Text(t)) if is_plain_timestamp(t) => {
                 *v = Value::Text(format!("{t}+00"))
             }
+            (
+                number @ (TextForm::PgDouble | TextForm::MyDouble | TextForm::Decimal(_)),
+                Value::Int(_) | Value::Real(_),
+            ) => {
+                let r = match *v {
+                    Value::Int(n) => n as f64,
+                    Value::Real(r) => r,
+                    _ => return,
+                };
+                *v = Value::Text(match (number, &*v) {
+                    (TextForm::PgDouble, _) => super::num_text::pg_double(r),
+                    (TextForm::MyDouble, _) => super::num_text::my_double(r),
+                    // An integer's digits stay exact past a double's 15.
+                    (TextForm::Decimal(0), Value::Int(n)) => n.to_string(),
+                    (TextForm::Decimal(s), Value::Int(n)) => format!("{n}.{:0>1$}", "", s as usize),
+                    (TextForm::Decimal(s), _) => super::num_text::decimal(r, s),
+                    _ => return,
+                });
+            }
             _ => {}
+        }
+    }
+
+    /// Whether a value `v` may be shown in this form's column: a fraction only where the
+    /// form says how the server prints it, and no number where the server's text depends on
+    /// a scale the lab does not keep.
+    pub fn shows(form: Option<TextForm>, v: &crate::trace::Value) -> bool {
+        use crate::trace::Value;
+        match (form, v) {
+            (Some(TextForm::NumericOfNoScale), Value::Int(_) | Value::Real(_)) => false,
+            (Some(TextForm::PgDouble | TextForm::MyDouble | TextForm::Decimal(_)), _) => true,
+            (_, Value::Real(_)) => false,
+            _ => true,
         }
     }
 }

@@ -20,12 +20,20 @@ pub enum Admits {
     },
     /// Strings of at most `max` characters; `name` is PostgreSQL's name of the type.
     Chars { max: u64, name: String },
+    /// A 64-bit float: PostgreSQL's double precision, MariaDB's DOUBLE (and its REAL).
+    Double,
+    /// An exact decimal of `precision` digits, `scale` of them after the point (SQLite keeps
+    /// it as a double: exact to 15 digits, so declaring more is refused, `refused_type`).
+    Decimal { precision: u32, scale: u32 },
     #[default]
     Anything,
 }
 
 impl Admits {
-    pub fn of(t: &DataType) -> Admits {
+    pub fn of(t: &DataType, dialect: Dialect) -> Admits {
+        if let Some(fraction) = fraction_type(t, dialect) {
+            return fraction;
+        }
         use DataType::*;
         let int = |bits: u32, unsigned: bool, name| {
             let (min, max): (i128, i128) = if unsigned {
@@ -69,10 +77,121 @@ impl Admits {
     }
 }
 
+/// What a column of a 64-bit float or a decimal type admits (in MariaDB, `DECIMAL` alone is
+/// `DECIMAL(10,0)` and `REAL` is a DOUBLE; PostgreSQL's `float` is a double); `None` for other
+/// types, and for those `refused_type` refuses. T-SQL's are not checked yet.
+fn fraction_type(t: &DataType, dialect: Dialect) -> Option<Admits> {
+    use sqlparser::ast::ExactNumberInfo as Info;
+    let mysql = match dialect {
+        Dialect::MsSql => return None,
+        d => d == Dialect::MySql,
+    };
+    match t {
+        DataType::Double(Info::None)
+        | DataType::DoublePrecision
+        | DataType::Float8
+        | DataType::Float64 => Some(Admits::Double),
+        DataType::Real if mysql => Some(Admits::Double),
+        DataType::Float(info) if !single_float(info, mysql) => Some(Admits::Double),
+        DataType::Numeric(info) | DataType::Decimal(info) | DataType::Dec(info) => {
+            let (precision, scale) = match *info {
+                Info::PrecisionAndScale(p, s) => (p, s),
+                Info::Precision(p) => (p, 0),
+                Info::None if mysql => (10, 0),
+                Info::None => return None,
+            };
+            let fits = precision <= MAX_DECIMAL_DIGITS && (0..=precision as i64).contains(&scale);
+            fits.then_some(Admits::Decimal {
+                precision: precision as u32,
+                scale: scale as u32,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The most digits a decimal column may declare: what a double holds exactly.
+const MAX_DECIMAL_DIGITS: u64 = 15;
+
+/// `float` / `float(p)` is a 4-byte float: `p` up to 24, or no `p` in MariaDB.
+fn single_float(info: &sqlparser::ast::ExactNumberInfo, mysql: bool) -> bool {
+    use sqlparser::ast::ExactNumberInfo as Info;
+    match *info {
+        Info::None => mysql,
+        Info::Precision(p) => p <= 24,
+        Info::PrecisionAndScale(..) => true,
+    }
+}
+
+/// Why a column may not be declared with type `t`, if it may not: a number type whose values
+/// the lab cannot keep as the server does (its rows hold doubles, printed per `num_text.rs`).
+pub fn refused_type(t: &DataType, dialect: Dialect) -> Option<String> {
+    use sqlparser::ast::ExactNumberInfo as Info;
+    if dialect == Dialect::MsSql || fraction_type(t, dialect).is_some() {
+        return None;
+    }
+    let (double, decimal) = match dialect {
+        Dialect::Postgres => ("double precision", "numeric(p,s)"),
+        _ => ("DOUBLE", "DECIMAL(p,s)"),
+    };
+    let why = match t {
+        DataType::Real
+        | DataType::Float4
+        | DataType::Float32
+        | DataType::Float(_)
+        | DataType::FloatUnsigned(_)
+        | DataType::RealUnsigned => format!(
+            "a 4-byte float keeps 24 bits and prints 6 to 9 digits, and the lab keeps 64-bit doubles; use {double}"
+        ),
+        DataType::Numeric(Info::None) | DataType::Decimal(Info::None) | DataType::Dec(Info::None) => {
+            format!("a numeric without a precision keeps each value's own scale (2.50 stays 2.50), which is not modelled; declare {decimal}")
+        }
+        DataType::Numeric(_) | DataType::Decimal(_) | DataType::Dec(_) => format!(
+            "the lab keeps decimals as 64-bit doubles, exact to {MAX_DECIMAL_DIGITS} digits; declare {decimal} with at most {MAX_DECIMAL_DIGITS} digits and a scale from 0 to p"
+        ),
+        DataType::Double(_)
+        | DataType::DoubleUnsigned(_)
+        | DataType::DoublePrecisionUnsigned
+        | DataType::DecimalUnsigned(_)
+        | DataType::DecUnsigned(_)
+        | DataType::BigNumeric(_)
+        | DataType::BigDecimal(_) => {
+            format!("this form is not modelled; use {double} or {decimal}")
+        }
+        _ => return None,
+    };
+    Some(format!("the column type {}: {why}", t.to_sql()))
+}
+
 impl Dialect {
     /// Whether writes are checked against the columns' declared types.
     pub fn checks_column_types(self) -> bool {
         self != Dialect::MsSql
+    }
+
+    /// Whether a fraction may be shown only in a result column of a known number type, which
+    /// says how the server prints it (`text_forms.rs`). T-SQL's are not typed yet.
+    pub fn types_fractions(self) -> bool {
+        self != Dialect::MsSql
+    }
+
+    /// The refusal of a fraction in result column `column` (`name`), whose type the planner
+    /// could not tell: its text would be a guess.
+    pub fn untyped_fraction(self, column: usize, name: &str) -> StepError {
+        let instead = match self {
+            Dialect::Postgres => {
+                "give it a type: x::float8, or round(x, 2) for a numeric of scale 2"
+            }
+            _ => "give it a type: CAST(x AS DOUBLE), or CAST(x AS DECIMAL(10,2))",
+        };
+        super::common::unsupported_with(
+            self,
+            &format!(
+                "Result column {} ({name}), a number whose text Queue Lab cannot tell (it cannot tell its type, or it is a numeric whose scale each value carries),",
+                column + 1
+            ),
+            instead,
+        )
     }
 
     /// The server's error for `value` written into column `column` of `table` (the `row`th
@@ -100,6 +219,26 @@ impl Dialect {
                     format!("invalid input syntax for type {name}: \"{t}\""),
                 ),
             },
+            (Admits::Double | Admits::Decimal { .. }, Value::Text(t)) => {
+                let (pg, my) = match admits {
+                    Admits::Double => ("double precision", "double"),
+                    _ => ("numeric", "decimal"),
+                };
+                match self {
+                    Dialect::MySql if numeric_prefix(t) => (
+                        "1265",
+                        format!("Data truncated for column '{column}' at row {row}"),
+                    ),
+                    Dialect::MySql => (
+                        "1366",
+                        format!("Incorrect {my} value: '{t}' for column `test`.`{table}`.`{column}` at row {row}"),
+                    ),
+                    _ => ("22P02", format!("invalid input syntax for type {pg}: \"{t}\"")),
+                }
+            }
+            (Admits::Decimal { precision, scale }, Value::Int(_) | Value::Real(_)) => {
+                return self.decimal_misfit(column, (*precision, *scale), value, row)
+            }
             // A float here went past 64 bits, or came by a path `int_writes.rs` does not
             // round: said, never kept.
             (Admits::Integer { min, max, .. }, Value::Real(r))
@@ -151,6 +290,50 @@ impl Dialect {
             message,
             pos: None,
             fixed_text: None,
+        })
+    }
+}
+
+impl Dialect {
+    /// A number written to a `decimal(precision, scale)` column: past its integer digits it
+    /// is out of range, as on the server; with more decimals than the scale the server
+    /// would round it, which the lab does not do yet, so it says so.
+    fn decimal_misfit(
+        self,
+        column: &str,
+        (precision, scale): (u32, u32),
+        value: &Value,
+        row: usize,
+    ) -> Option<StepError> {
+        let text = match value {
+            Value::Real(r) => super::num_text::decimal(*r, 15),
+            other => other.text()?,
+        };
+        let text = text.trim_start_matches('-');
+        let (int_part, fraction) = text.split_once('.').unwrap_or((text, ""));
+        let int_digits = int_part.trim_start_matches('0').len() as u32;
+        if int_digits > precision - scale {
+            let (native, message) = match self {
+                Dialect::MySql => (
+                    "1264",
+                    format!("Out of range value for column '{column}' at row {row}"),
+                ),
+                _ => ("22003", "numeric field overflow".to_string()),
+            };
+            return Some(StepError {
+                class: ErrorClass::Other,
+                native: native.into(),
+                message,
+                pos: None,
+                fixed_text: None,
+            });
+        }
+        (fraction.trim_end_matches('0').len() as u32 > scale).then(|| {
+            super::common::unsupported_with(
+                self,
+                &format!("a value with more decimals than the column {column}'s scale ({scale})"),
+                &format!("the server rounds it, which Queue Lab does not model yet; write round(x, {scale})"),
+            )
         })
     }
 }

@@ -37,6 +37,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     variables::refuse_unmodelled(&mut stmt)?;
     unsupported::refuse(&mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
+    let text_forms = super::text_forms::forms(Dialect::MySql, &mut stmt, catalog);
     // First: later rules write SQLite's `||` themselves.
     let operators_note = operators::rewrite(&mut stmt);
     let last_id_note = last_insert_id::rewrite(&mut stmt);
@@ -45,8 +46,11 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let extremes_note = super::extremes::rewrite(Dialect::MySql, &mut stmt);
     let interval_note = super::intervals::rewrite(Dialect::MySql, &mut stmt)?;
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
+    let decimal_note = super::decimal_arith::round(Dialect::MySql, &mut stmt, &columns)?;
     let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog, &columns);
     let mut plan = plan_statement(&stmt, catalog)?;
+    plan.text_forms = text_forms;
+    plan.notes.extend(decimal_note);
     plan.notes.extend(round_note);
     plan.notes.extend(interval_note);
     plan.notes.extend(operators_note);

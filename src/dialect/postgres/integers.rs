@@ -151,7 +151,7 @@ mod tests {
     use queuelab_sql::ToSql;
 
     const TABLE: &str =
-        "CREATE TABLE t (id bigserial, n int, m bigint, s smallint, f double precision, x text, p numeric)";
+        "CREATE TABLE t (id bigserial, n int, m bigint, s smallint, f double precision, x text, p numeric(12,2))";
 
     /// `sql` after the rule, over the table [`TABLE`].
     fn rewritten(sql: &str) -> Checked<(String, usize)> {

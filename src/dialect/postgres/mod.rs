@@ -29,7 +29,6 @@ mod modifying_ctes;
 pub mod names;
 mod nulls_order;
 pub mod series;
-mod text_forms;
 mod timeouts;
 
 pub use init_plans::param as init_param;
@@ -42,12 +41,13 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
         return advisory;
     }
     identity::check(&stmt, catalog)?;
-    let text_forms = text_forms::forms(&stmt, catalog);
+    let text_forms = super::text_forms::forms(Dialect::Postgres, &mut stmt, catalog);
     let literals_note = literals::rewrite(&mut stmt, catalog)?;
     let names_note = names::rewrite(&mut stmt);
     // Before the cast rule: it reads the casts to integer types, and their operands' types.
     // One resolution of the statement's names serves both integer rules.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
+    let decimal_note = super::decimal_arith::round(Dialect::Postgres, &mut stmt, &columns)?;
     let mut integer_notes = integers::rewrite(&mut stmt, &columns);
     integer_notes.extend(super::int_writes::round(
         Dialect::Postgres,
@@ -81,6 +81,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
         plan.init_plans = init_plans.iter().map(|q| q.to_sql()).collect();
     }
     plan.notes.extend(names_note);
+    plan.notes.extend(decimal_note);
     plan.notes.extend(integer_notes);
     plan.notes.extend(cast_notes);
     plan.notes.extend(series_note);

@@ -26,7 +26,7 @@ use super::txn::{TxnState, Txns, View};
 use super::undo::{redo_sql, undo_sql};
 use super::waits::WaitGraph;
 use crate::dialect::catalog::Catalog;
-use crate::dialect::plan::{CatalogChange, Isolation, TxnControl, WaitLimit};
+use crate::dialect::plan::{CatalogChange, Isolation, TextForm, TxnControl, WaitLimit};
 use crate::dialect::{Dialect, InsertMode, Plan, PlanKind};
 use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -990,6 +990,13 @@ impl Lab {
         self.deferred_undo = Some(Vec::new());
         let mut auto = self.auto_start(plan, &resume);
         let mut result = self.in_view(s, txn, plan, &mut resume, &pending);
+        if let Some(err) = result
+            .as_ref()
+            .ok()
+            .and_then(|(e, _)| untyped_fraction(self.dialect, plan, e))
+        {
+            result = Err(Exec::Done(self.fail_with(s, err)));
+        }
         if let Some(run) = &mut auto {
             self.auto_ran(run);
             if let Ok((exec, _)) = &mut result {
@@ -1597,4 +1604,35 @@ impl Lab {
         }
         Vec::new()
     }
+}
+
+/// The refusal of a fraction the statement returns in a column of no known number type
+/// (`dialect/text_forms.rs`), if it returns one: its text would be a guess at the server's.
+fn untyped_fraction(
+    dialect: crate::dialect::Dialect,
+    plan: &Plan,
+    exec: &super::store::Executed,
+) -> Option<StepError> {
+    if !dialect.types_fractions() || plan.assign.is_some() {
+        return None;
+    }
+    let form = |i: usize| {
+        plan.text_forms
+            .iter()
+            .find(|(at, _)| *at == i)
+            .map(|(_, f)| *f)
+    };
+    let row = exec.rows.first()?;
+    let i = (0..row.len()).find(|&i| {
+        let form = form(i);
+        exec.rows
+            .iter()
+            .any(|r| r.get(i).is_some_and(|v| !TextForm::shows(form, v)))
+    })?;
+    let name = exec
+        .columns
+        .as_ref()
+        .and_then(|c| c.get(i))
+        .map_or("", |c| c.as_str());
+    Some(dialect.untyped_fraction(i, name))
 }

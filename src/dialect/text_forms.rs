@@ -1,24 +1,37 @@
-//! Rule: result values in PostgreSQL's text form where SQLite's differs. SQLite has no
-//! boolean or time zone types: `vt <= now()` or a `boolean` column comes back as 1 or 0,
-//! where psql and every PostgreSQL client show `t` or `f`; a `timestamptz` comes back as
-//! `2025-01-01 09:00:00`, where PostgreSQL (its session time zone UTC) prints
-//! `2025-01-01 09:00:00+00`. The planner reads which result columns have such a type (a
-//! column declared so, a comparison or other test, `now()`, a cast) and the engine writes
-//! those columns' values in PostgreSQL's form once the statement has run. The values inside
-//! the statement stay SQLite's, so comparisons and sorting are unchanged.
+//! Rule: result values in the server's text form where SQLite's differs.
+//! - Numbers (both servers): SQLite hands back a double and a decimal alike as a 64-bit
+//!   float and would print `1.0`, where PostgreSQL prints a double precision `1` and a
+//!   numeric(10,2) `1.00`. The planner types the result columns (`num_types.rs`) and the
+//!   engine writes their values as the server would (`num_text.rs`); a fraction in a column
+//!   of no known type is refused by the engine, not guessed.
+//! - PostgreSQL's booleans and `timestamptz`: SQLite has no boolean or time zone types:
+//!   `vt <= now()` or a `boolean` column comes back as 1 or 0, where psql and every
+//!   PostgreSQL client show `t` or `f`; a `timestamptz` comes back as `2025-01-01 09:00:00`,
+//!   where PostgreSQL (its session time zone UTC) prints `2025-01-01 09:00:00+00`. The planner
+//!   reads which result columns have such a type (a column declared so, a comparison or other
+//!   test, `now()`, a cast).
+//!
+//! The engine writes those columns' values in the server's form once the statement has run.
+//! The values inside the statement stay SQLite's, so comparisons and sorting are unchanged.
 
-use super::super::catalog::{Catalog, TableDef};
-use super::super::exprs::last_ident;
-use super::super::plan::TextForm;
+use super::catalog::{Catalog, TableDef};
+use super::exprs::last_ident;
+use super::int_types::Columns;
+use super::num_types::{self, NumType};
+use super::plan::TextForm;
+use super::Dialect;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
     BinaryOperator, CastKind, DataType, Expr, Query, Select, SelectItem, SetExpr, Statement,
     TableFactor, TableWithJoins, UnaryOperator, Value,
 };
 
-/// The result columns of `stmt` (by position) whose values PostgreSQL prints otherwise.
-pub fn forms(stmt: &Statement, catalog: &Catalog) -> Vec<(usize, TextForm)> {
-    let (items, scope) = match stmt {
+/// The result columns of `stmt` (by position) whose values `dialect`'s server prints
+/// otherwise.
+pub fn forms(dialect: Dialect, stmt: &mut Statement, catalog: &Catalog) -> Vec<(usize, TextForm)> {
+    let columns = Columns::of(stmt, catalog);
+    let stmt = &*stmt;
+    let (items, mut scope) = match stmt {
         Statement::Query(q) => match first_select(q) {
             Some(sel) => (&sel.projection, Scope::of(&sel.from, catalog)),
             None => return Vec::new(),
@@ -55,6 +68,8 @@ pub fn forms(stmt: &Statement, catalog: &Catalog) -> Vec<(usize, TextForm)> {
         }
         _ => return Vec::new(),
     };
+    scope.columns = Some(&columns);
+    scope.dialect = dialect;
     let mut out = Vec::new();
     let mut at = 0;
     for item in items {
@@ -102,13 +117,20 @@ fn first_select(q: &Query) -> Option<&Select> {
 
 /// The tables a statement reads, by the name it calls them (alias or table name); `None`
 /// for a relation whose columns the catalog does not know (a derived table).
-struct Scope<'a> {
+struct Scope<'a, 'c> {
     tables: Vec<(String, Option<&'a TableDef>)>,
+    /// Every name of the statement, for the number types of expressions.
+    columns: Option<&'c Columns<'a>>,
+    dialect: Dialect,
 }
 
-impl<'a> Scope<'a> {
-    fn of(from: &[TableWithJoins], catalog: &'a Catalog) -> Scope<'a> {
-        let mut scope = Scope { tables: Vec::new() };
+impl<'a, 'c> Scope<'a, 'c> {
+    fn of(from: &[TableWithJoins], catalog: &'a Catalog) -> Scope<'a, 'c> {
+        let mut scope = Scope {
+            tables: Vec::new(),
+            columns: None,
+            dialect: Dialect::Postgres,
+        };
         for t in from {
             scope.add(&t.relation, catalog);
             for j in &t.joins {
@@ -118,23 +140,25 @@ impl<'a> Scope<'a> {
         scope
     }
 
-    fn named(table: &str, alias: Option<String>, catalog: &'a Catalog) -> Scope<'a> {
+    fn named(table: &str, alias: Option<String>, catalog: &'a Catalog) -> Scope<'a, 'c> {
         Scope {
             tables: vec![(
                 alias.unwrap_or_else(|| table.to_string()),
                 catalog.table(table),
             )],
+            columns: None,
+            dialect: Dialect::Postgres,
         }
     }
 
-    fn extend(&mut self, other: Scope<'a>) {
+    fn extend(&mut self, other: Scope<'a, 'c>) {
         self.tables.extend(other.tables);
     }
 
     fn add(&mut self, factor: &TableFactor, catalog: &'a Catalog) {
         match factor {
             TableFactor::Table { name, alias, .. } => {
-                let (table, called) = super::super::exprs::table_called(name, alias.as_ref());
+                let (table, called) = super::exprs::table_called(name, alias.as_ref());
                 self.tables.push((called, catalog.table(&table)));
             }
             TableFactor::Derived { alias, .. } => {
@@ -155,7 +179,7 @@ impl<'a> Scope<'a> {
                 continue;
             }
             let def = (*def)?;
-            out.extend(def.columns.iter().map(|c| of_type_name(&c.sql_type)));
+            out.extend(def.columns.iter().map(|c| self.of_column(c)));
         }
         Some(out)
     }
@@ -168,9 +192,39 @@ impl<'a> Scope<'a> {
             .and_then(|c| of_type_name(&c.sql_type))
     }
 
-    /// The form of an expression's value. Looks at the top of the expression only (and down
-    /// the left of `ts + interval ...`), so a deep operator chain costs no stack.
+    fn of_column(&self, c: &super::catalog::ColumnDef) -> Option<TextForm> {
+        match self.dialect {
+            Dialect::Postgres => of_type_name(&c.sql_type),
+            _ => None,
+        }
+        .or_else(|| self.number(NumType::of_column(&c.admits)?))
+    }
+
+    /// The form of a value of number type `t`.
+    fn number(&self, t: NumType) -> Option<TextForm> {
+        match (t, self.dialect) {
+            (NumType::Int, _) | (_, Dialect::MsSql) => None,
+            (NumType::Numeric, _) => Some(TextForm::NumericOfNoScale),
+            (NumType::Double, Dialect::Postgres) => Some(TextForm::PgDouble),
+            (NumType::Double, _) => Some(TextForm::MyDouble),
+            (NumType::Decimal(s), _) => Some(TextForm::Decimal(s)),
+        }
+    }
+
+    /// The form of an expression's value: PostgreSQL's booleans and clock values, else its
+    /// number type's.
     fn kind(&self, e: &Expr) -> Option<TextForm> {
+        let pg = match self.dialect {
+            Dialect::Postgres => self.pg_kind(e),
+            _ => None,
+        };
+        pg.or_else(|| self.number(num_types::of(e, self.columns?, self.dialect)?))
+    }
+
+    /// PostgreSQL's form of a boolean or clock value. Looks at the top of the expression
+    /// only (and down the left of `ts + interval ...`), so a deep operator chain costs no
+    /// stack.
+    fn pg_kind(&self, e: &Expr) -> Option<TextForm> {
         use BinaryOperator::*;
         let mut e = e;
         loop {
@@ -221,7 +275,9 @@ impl<'a> Scope<'a> {
                 data_type,
                 ..
             } => of_data_type(data_type),
-            Expr::Case { conditions, .. } => conditions.first().and_then(|w| self.kind(&w.result)),
+            Expr::Case { conditions, .. } => {
+                conditions.first().and_then(|w| self.pg_kind(&w.result))
+            }
             Expr::Function(f) => {
                 let name = f.name.to_sql().to_ascii_lowercase();
                 match name.as_str() {
@@ -231,9 +287,9 @@ impl<'a> Scope<'a> {
                     | "statement_timestamp"
                     | "clock_timestamp" => Some(TextForm::PgTimestampTz),
                     "coalesce" | "greatest" | "least" | "min" | "max" => {
-                        super::super::exprs::call_args(e, &name)?
+                        super::exprs::call_args(e, &name)?
                             .first()
-                            .and_then(|a| self.kind(a))
+                            .and_then(|a| self.pg_kind(a))
                     }
                     "bool_and" | "bool_or" | "every" => Some(TextForm::PgBool),
                     _ => None,
@@ -273,8 +329,9 @@ mod tests {
     use crate::trace::checked::Checked;
 
     fn forms_of(setup: &[&str], sql: &str) -> Checked<Vec<(usize, TextForm)>> {
-        let (catalog, stmt) = crate::dialect::catalog::for_tests(Dialect::Postgres, setup, sql)?;
-        Ok(forms(&stmt, &catalog))
+        let (catalog, mut stmt) =
+            crate::dialect::catalog::for_tests(Dialect::Postgres, setup, sql)?;
+        Ok(forms(Dialect::Postgres, &mut stmt, &catalog))
     }
 
     #[test]
