@@ -81,7 +81,8 @@ fn decimal_arithmetic(e: &Expr, columns: &Columns, dialect: Dialect) -> Option<u
     }
 }
 
-/// Whether `e` is `round(x, s)` with `x` decimal arithmetic of scale `s`: what this rule made.
+/// Whether `e` is `round(x, s)` with `x` decimal arithmetic of scale `s`: what this rule made
+/// (or the same `round` written by the user, which changes nothing either).
 fn is_own_round(e: &Expr, columns: &Columns, dialect: Dialect) -> bool {
     let Some(args) = super::exprs::call_args(e, "round") else {
         return false;

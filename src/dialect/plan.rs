@@ -179,7 +179,7 @@ pub struct Plan {
     /// (`postgres/advisory.rs`). SQLite runs nothing for such a plan.
     pub advisory: Vec<AdvisoryCall>,
     /// Result columns (by position) whose values the vendor prints otherwise than SQLite
-    /// returns them, rewritten once the statement has run (`postgres/text_forms.rs`).
+    /// returns them, rewritten once the statement has run (`text_forms.rs`).
     pub text_forms: Vec<(usize, TextForm)>,
 }
 

@@ -27,13 +27,16 @@ use sqlparser::ast::{
 };
 
 /// The result columns of `stmt` (by position) whose values `dialect`'s server prints
-/// otherwise.
-pub fn forms(dialect: Dialect, stmt: &mut Statement, catalog: &Catalog) -> Vec<(usize, TextForm)> {
-    let columns = Columns::of(stmt, catalog);
-    let stmt = &*stmt;
-    let (items, mut scope) = match stmt {
+/// otherwise; `columns` resolves the statement's names for the number types.
+pub fn forms(
+    dialect: Dialect,
+    stmt: &Statement,
+    catalog: &Catalog,
+    columns: &Columns,
+) -> Vec<(usize, TextForm)> {
+    let (items, tables) = match stmt {
         Statement::Query(q) => match first_select(q) {
-            Some(sel) => (&sel.projection, Scope::of(&sel.from, catalog)),
+            Some(sel) => (&sel.projection, tables_of(&sel.from, catalog)),
             None => return Vec::new(),
         },
         Statement::Insert(ins) => {
@@ -44,17 +47,18 @@ pub fn forms(dialect: Dialect, stmt: &mut Statement, catalog: &Catalog) -> Vec<(
                 sqlparser::ast::TableObject::TableName(n) => last_ident(n),
                 _ => return Vec::new(),
             };
-            (r, Scope::named(&table, None, catalog))
+            let def = catalog.table(&table);
+            (r, vec![(table, def)])
         }
         Statement::Update(u) => {
             let Some(r) = &u.returning else {
                 return Vec::new();
             };
-            let mut scope = Scope::of(std::slice::from_ref(&u.table), catalog);
+            let mut tables = tables_of(std::slice::from_ref(&u.table), catalog);
             if let Some(sqlparser::ast::UpdateTableFromKind::AfterSet(from)) = &u.from {
-                scope.extend(Scope::of(from, catalog));
+                tables.extend(tables_of(from, catalog));
             }
-            (r, scope)
+            (r, tables)
         }
         Statement::Delete(d) => {
             let Some(r) = &d.returning else {
@@ -64,12 +68,15 @@ pub fn forms(dialect: Dialect, stmt: &mut Statement, catalog: &Catalog) -> Vec<(
                 sqlparser::ast::FromTable::WithFromKeyword(f)
                 | sqlparser::ast::FromTable::WithoutKeyword(f) => f,
             };
-            (r, Scope::of(from, catalog))
+            (r, tables_of(from, catalog))
         }
         _ => return Vec::new(),
     };
-    scope.columns = Some(&columns);
-    scope.dialect = dialect;
+    let scope = Scope {
+        tables,
+        columns,
+        dialect,
+    };
     let mut out = Vec::new();
     let mut at = 0;
     for item in items {
@@ -115,62 +122,43 @@ fn first_select(q: &Query) -> Option<&Select> {
     }
 }
 
-/// The tables a statement reads, by the name it calls them (alias or table name); `None`
-/// for a relation whose columns the catalog does not know (a derived table).
+/// The tables `from` reads, by the name it calls them (alias or table name); `None` for a
+/// relation whose columns the catalog does not know (a derived table).
+fn tables_of<'a>(
+    from: &[TableWithJoins],
+    catalog: &'a Catalog,
+) -> Vec<(String, Option<&'a TableDef>)> {
+    let mut tables = Vec::new();
+    let factors = from
+        .iter()
+        .flat_map(|t| std::iter::once(&t.relation).chain(t.joins.iter().map(|j| &j.relation)));
+    for factor in factors {
+        tables.push(match factor {
+            TableFactor::Table { name, alias, .. } => {
+                let (table, called) = super::exprs::table_called(name, alias.as_ref());
+                (called, catalog.table(&table))
+            }
+            TableFactor::Derived { alias, .. } => (
+                alias
+                    .as_ref()
+                    .map_or(String::new(), |a| a.name.value.clone()),
+                None,
+            ),
+            _ => (String::new(), None),
+        });
+    }
+    tables
+}
+
+/// What the result items are read against: the tables the statement reads (`tables_of`),
+/// every name of the statement for the number types of expressions, and the dialect.
 struct Scope<'a, 'c> {
     tables: Vec<(String, Option<&'a TableDef>)>,
-    /// Every name of the statement, for the number types of expressions.
-    columns: Option<&'c Columns<'a>>,
+    columns: &'c Columns<'a>,
     dialect: Dialect,
 }
 
-impl<'a, 'c> Scope<'a, 'c> {
-    fn of(from: &[TableWithJoins], catalog: &'a Catalog) -> Scope<'a, 'c> {
-        let mut scope = Scope {
-            tables: Vec::new(),
-            columns: None,
-            dialect: Dialect::Postgres,
-        };
-        for t in from {
-            scope.add(&t.relation, catalog);
-            for j in &t.joins {
-                scope.add(&j.relation, catalog);
-            }
-        }
-        scope
-    }
-
-    fn named(table: &str, alias: Option<String>, catalog: &'a Catalog) -> Scope<'a, 'c> {
-        Scope {
-            tables: vec![(
-                alias.unwrap_or_else(|| table.to_string()),
-                catalog.table(table),
-            )],
-            columns: None,
-            dialect: Dialect::Postgres,
-        }
-    }
-
-    fn extend(&mut self, other: Scope<'a, 'c>) {
-        self.tables.extend(other.tables);
-    }
-
-    fn add(&mut self, factor: &TableFactor, catalog: &'a Catalog) {
-        match factor {
-            TableFactor::Table { name, alias, .. } => {
-                let (table, called) = super::exprs::table_called(name, alias.as_ref());
-                self.tables.push((called, catalog.table(&table)));
-            }
-            TableFactor::Derived { alias, .. } => {
-                let called = alias
-                    .as_ref()
-                    .map_or(String::new(), |a| a.name.value.clone());
-                self.tables.push((called, None));
-            }
-            _ => self.tables.push((String::new(), None)),
-        }
-    }
-
+impl Scope<'_, '_> {
     /// The forms of every column of the named table (or of all of them, in order).
     fn all_columns(&self, qualifier: Option<&str>) -> Option<Vec<Option<TextForm>>> {
         let mut out = Vec::new();
@@ -218,7 +206,7 @@ impl<'a, 'c> Scope<'a, 'c> {
             Dialect::Postgres => self.pg_kind(e),
             _ => None,
         };
-        pg.or_else(|| self.number(num_types::of(e, self.columns?, self.dialect)?))
+        pg.or_else(|| self.number(num_types::of(e, self.columns, self.dialect)?))
     }
 
     /// PostgreSQL's form of a boolean or clock value. Looks at the top of the expression
@@ -331,7 +319,8 @@ mod tests {
     fn forms_of(setup: &[&str], sql: &str) -> Checked<Vec<(usize, TextForm)>> {
         let (catalog, mut stmt) =
             crate::dialect::catalog::for_tests(Dialect::Postgres, setup, sql)?;
-        Ok(forms(Dialect::Postgres, &mut stmt, &catalog))
+        let columns = Columns::of(&mut stmt, &catalog);
+        Ok(forms(Dialect::Postgres, &stmt, &catalog, &columns))
     }
 
     #[test]

@@ -305,6 +305,8 @@ impl Dialect {
         value: &Value,
         row: usize,
     ) -> Option<StepError> {
+        // A double at 15 decimals: its binary noise past them (0.30000000000000004) is no
+        // decimal the statement meant.
         let text = match value {
             Value::Real(r) => super::num_text::decimal(*r, 15),
             other => other.text()?,

@@ -37,7 +37,9 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     variables::refuse_unmodelled(&mut stmt)?;
     unsupported::refuse(&mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
-    let text_forms = super::text_forms::forms(Dialect::MySql, &mut stmt, catalog);
+    // One resolution of the statement's names, as written, serves every rule that types.
+    let columns = super::int_types::Columns::of(&mut stmt, catalog);
+    let text_forms = super::text_forms::forms(Dialect::MySql, &stmt, catalog, &columns);
     // First: later rules write SQLite's `||` themselves.
     let operators_note = operators::rewrite(&mut stmt);
     let last_id_note = last_insert_id::rewrite(&mut stmt);
@@ -45,7 +47,6 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
     let extremes_note = super::extremes::rewrite(Dialect::MySql, &mut stmt);
     let interval_note = super::intervals::rewrite(Dialect::MySql, &mut stmt)?;
-    let columns = super::int_types::Columns::of(&mut stmt, catalog);
     let decimal_note = super::decimal_arith::round(Dialect::MySql, &mut stmt, &columns)?;
     let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog, &columns);
     let mut plan = plan_statement(&stmt, catalog)?;

@@ -41,12 +41,13 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
         return advisory;
     }
     identity::check(&stmt, catalog)?;
-    let text_forms = super::text_forms::forms(Dialect::Postgres, &mut stmt, catalog);
+    // One resolution of the statement's names, as written (before names::rewrite adds its
+    // aliases), serves the result forms, the decimal rule and both integer rules.
+    let columns = super::int_types::Columns::of(&mut stmt, catalog);
+    let text_forms = super::text_forms::forms(Dialect::Postgres, &stmt, catalog, &columns);
     let literals_note = literals::rewrite(&mut stmt, catalog)?;
     let names_note = names::rewrite(&mut stmt);
     // Before the cast rule: it reads the casts to integer types, and their operands' types.
-    // One resolution of the statement's names serves both integer rules.
-    let columns = super::int_types::Columns::of(&mut stmt, catalog);
     let decimal_note = super::decimal_arith::round(Dialect::Postgres, &mut stmt, &columns)?;
     let mut integer_notes = integers::rewrite(&mut stmt, &columns);
     integer_notes.extend(super::int_writes::round(
