@@ -1,10 +1,11 @@
-//! CREATE TABLE with its table options, CREATE INDEX, ALTER TABLE. Column definitions and
+//! CREATE TABLE with its table options, CREATE INDEX, ALTER TABLE, CREATE SEQUENCE. Column definitions and
 //! table constraints are in `stmt_constraint.rs`.
 
 use super::{marker_ident, marker_name, Duplicate};
 use sqlparser::ast::{
     AlterTable, AlterTableOperation, CreateIndex, CreateTable, CreateTableLike,
-    CreateTableLikeKind, CreateTableOptions, RenameTableNameKind, SqlOption,
+    CreateTableLikeKind, CreateTableOptions, RenameTableNameKind, SequenceOptions, SqlOption,
+    Statement,
 };
 
 /// The fields the parser sets; every other one is at the builder's default, unless the
@@ -170,6 +171,42 @@ impl Duplicate for AlterTableOperation {
                 old_column_name: marker_ident(),
                 new_column_name: marker_ident(),
             },
+        }
+    }
+}
+
+/// PostgreSQL's `CREATE SEQUENCE`.
+pub(crate) fn copy_create_sequence(statement: &Statement) -> Statement {
+    let Statement::CreateSequence {
+        temporary,
+        if_not_exists,
+        name,
+        data_type,
+        sequence_options,
+        owned_by,
+    } = statement
+    else {
+        return super::stmt::marker_statement();
+    };
+    Statement::CreateSequence {
+        temporary: *temporary,
+        if_not_exists: *if_not_exists,
+        name: name.copy_of(),
+        data_type: data_type.copy_of(),
+        sequence_options: sequence_options.copy_of(),
+        owned_by: owned_by.copy_of(),
+    }
+}
+
+impl Duplicate for SequenceOptions {
+    fn copy_of(&self) -> Self {
+        match self {
+            SequenceOptions::IncrementBy(e, by) => SequenceOptions::IncrementBy(e.copy_of(), *by),
+            SequenceOptions::MinValue(e) => SequenceOptions::MinValue(e.copy_of()),
+            SequenceOptions::MaxValue(e) => SequenceOptions::MaxValue(e.copy_of()),
+            SequenceOptions::StartWith(e, with) => SequenceOptions::StartWith(e.copy_of(), *with),
+            SequenceOptions::Cache(e) => SequenceOptions::Cache(e.copy_of()),
+            SequenceOptions::Cycle(no) => SequenceOptions::Cycle(*no),
         }
     }
 }

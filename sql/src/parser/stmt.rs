@@ -14,6 +14,8 @@ mod dml;
 mod misc;
 #[path = "stmt_options.rs"]
 mod options;
+#[path = "stmt_sequence.rs"]
+mod sequence;
 #[path = "stmt_table.rs"]
 mod table;
 #[cfg(test)]

@@ -114,12 +114,16 @@ impl Parser {
             return self.parse_create_table(kind);
         }
         let _ = or_alter;
-        self.create_other(or_replace)
+        self.create_other(or_replace, temporary)
     }
 
     /// CREATE followed by something other than TABLE: indexes, or a refusal naming what
     /// sqlparser would have read.
-    fn create_other(&mut self, or_replace: bool) -> Result<Statement, ParserError> {
+    fn create_other(
+        &mut self,
+        or_replace: bool,
+        temporary: bool,
+    ) -> Result<Statement, ParserError> {
         let at = self.peek_token_ref().span.start;
         let refused = |what: &str| parser_err(super::unsupported(&format!("CREATE {what}")), at);
         if self.peek_keywords(&[Keyword::SNAPSHOT, Keyword::TABLE]) {
@@ -164,6 +168,9 @@ impl Parser {
         }
         if self.parse_keywords(&[Keyword::UNIQUE, Keyword::INDEX]) {
             return self.parse_create_index(true);
+        }
+        if self.flavor.stmt_create_sequence() && self.parse_keyword(Keyword::SEQUENCE) {
+            return self.parse_create_sequence(temporary);
         }
         let after = [
             Keyword::EXTENSION,

@@ -295,6 +295,37 @@ fn other_ddl() {
 }
 
 #[test]
+fn sequences() {
+    for sql in [
+        "CREATE SEQUENCE s",
+        "CREATE SEQUENCE IF NOT EXISTS public.s AS integer",
+        "CREATE SEQUENCE s INCREMENT BY 2 MINVALUE 1 MAXVALUE 10 START WITH 3 CACHE 1 CYCLE",
+        "CREATE SEQUENCE s INCREMENT -1 NO MINVALUE NO MAXVALUE START +5 NO CYCLE OWNED BY t.id",
+        "CREATE SEQUENCE s OWNED BY NONE",
+        "CREATE TEMPORARY SEQUENCE s",
+        "CREATE SEQUENCE s START 'x'",
+        "CREATE SEQUENCE s MAXVALUE",
+        "DROP SEQUENCE IF EXISTS s, u",
+    ] {
+        agree(&FLAVORS, sql);
+    }
+}
+
+#[test]
+fn a_sequence_option_out_of_sqlparsers_order_is_refused_by_name() {
+    let tokens = crate::lexer::tokenize(Flavor::Postgres, "CREATE SEQUENCE s START 1 INCREMENT 1")
+        .unwrap_or_default();
+    let e = Parser::new(Flavor::Postgres, tokens)
+        .parse_statement()
+        .err();
+    let text = e.map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        text.contains("out of the order INCREMENT, MINVALUE"),
+        "{text}"
+    );
+}
+
+#[test]
 fn transactions_and_sessions() {
     for sql in [
         "BEGIN",

@@ -1,4 +1,4 @@
-//! CREATE TABLE with its table options, CREATE INDEX, ALTER TABLE. Column definitions are
+//! CREATE TABLE with its table options, CREATE INDEX, ALTER TABLE, CREATE SEQUENCE. Column definitions are
 //! in `stmt_column.rs`, table constraints and what they share with columns in
 //! `stmt_constraint.rs`.
 
@@ -6,7 +6,7 @@ use super::{comma, opt, separated, unprintable, ToSql};
 use sqlparser::ast::{
     AlterTable, AlterTableOperation, CommentDef, CreateIndex, CreateTable, CreateTableLike,
     CreateTableLikeDefaults, CreateTableLikeKind, CreateTableOptions, MySQLColumnPosition,
-    OnCommit, RenameTableNameKind, SqlOption,
+    OnCommit, RenameTableNameKind, SequenceOptions, SqlOption, Statement,
 };
 
 impl ToSql for CreateTable {
@@ -288,6 +288,59 @@ impl ToSql for MySQLColumnPosition {
                 out.push_str("AFTER ");
                 out.push_str(&column.value);
             }
+        }
+    }
+}
+
+/// PostgreSQL's `CREATE SEQUENCE`, its options in sqlparser's order and words.
+pub(crate) fn write_create_sequence(statement: &Statement, out: &mut String) {
+    let Statement::CreateSequence {
+        temporary,
+        if_not_exists,
+        name,
+        data_type,
+        sequence_options,
+        owned_by,
+    } = statement
+    else {
+        return unprintable(out);
+    };
+    out.push_str("CREATE ");
+    if *temporary {
+        out.push_str("TEMPORARY ");
+    }
+    out.push_str("SEQUENCE ");
+    if *if_not_exists {
+        out.push_str("IF NOT EXISTS ");
+    }
+    name.write_sql(out);
+    opt(out, " AS ", data_type);
+    for option in sequence_options {
+        option.write_sql(out);
+    }
+    opt(out, " OWNED BY ", owned_by);
+}
+
+/// One option, with the space before it.
+impl ToSql for SequenceOptions {
+    fn write_sql(&self, out: &mut String) {
+        let (words, value) = match self {
+            SequenceOptions::IncrementBy(e, true) => (" INCREMENT BY ", Some(e)),
+            SequenceOptions::IncrementBy(e, false) => (" INCREMENT ", Some(e)),
+            SequenceOptions::MinValue(Some(e)) => (" MINVALUE ", Some(e)),
+            SequenceOptions::MinValue(None) => (" NO MINVALUE", None),
+            SequenceOptions::MaxValue(Some(e)) => (" MAXVALUE ", Some(e)),
+            SequenceOptions::MaxValue(None) => (" NO MAXVALUE", None),
+            SequenceOptions::StartWith(e, true) => (" START WITH ", Some(e)),
+            SequenceOptions::StartWith(e, false) => (" START ", Some(e)),
+            SequenceOptions::Cache(e) => (" CACHE ", Some(e)),
+            // sqlparser's flag says NO.
+            SequenceOptions::Cycle(true) => (" NO CYCLE", None),
+            SequenceOptions::Cycle(false) => (" CYCLE", None),
+        };
+        out.push_str(words);
+        if let Some(e) = value {
+            e.write_sql(out);
         }
     }
 }

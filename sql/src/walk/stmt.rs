@@ -25,6 +25,14 @@ impl Walk for Statement {
             Statement::CreateTable(table) => table.walk(c),
             Statement::CreateIndex(index) => index.walk(c),
             Statement::AlterTable(alter) => alter.walk(c),
+            Statement::CreateSequence {
+                data_type,
+                sequence_options,
+                ..
+            } => {
+                data_type.walk(c)?;
+                sequence_options.walk(c)
+            }
             Statement::StartTransaction {
                 statements,
                 exception: None,

@@ -13,7 +13,7 @@ use super::{Callbacks, Walk};
 use sqlparser::ast::{
     AlterTable, AlterTableOperation, ArrayElemTypeDef, ColumnDef, ColumnOption, CreateIndex,
     CreateTable, CreateTableOptions, DataType, EnumMember, IdentityPropertyFormatKind,
-    IdentityPropertyKind, IndexColumn, SqlOption, TableConstraint,
+    IdentityPropertyKind, IndexColumn, SequenceOptions, SqlOption, TableConstraint,
 };
 use std::ops::ControlFlow;
 
@@ -161,6 +161,20 @@ impl Walk for DataType {
                 ControlFlow::Continue(())
             }
             _ => ControlFlow::Continue(()),
+        }
+    }
+}
+
+/// A sequence option's number (CREATE SEQUENCE's name and OWNED BY are no relations to
+/// sqlparser).
+impl Walk for SequenceOptions {
+    fn walk(&mut self, c: &mut Callbacks<'_>) -> ControlFlow<()> {
+        match self {
+            SequenceOptions::IncrementBy(e, _)
+            | SequenceOptions::StartWith(e, _)
+            | SequenceOptions::Cache(e) => e.walk(c),
+            SequenceOptions::MinValue(e) | SequenceOptions::MaxValue(e) => e.walk(c),
+            SequenceOptions::Cycle(_) => ControlFlow::Continue(()),
         }
     }
 }
