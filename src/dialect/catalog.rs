@@ -53,6 +53,34 @@ pub const CASE_BLIND: &str = "ql_case_blind";
 /// The SQLite function a sequence-backed column's default calls: `ql_nextval('jobs_id_seq')`.
 pub const NEXTVAL_FN: &str = "ql_nextval";
 
+/// A PostgreSQL sequence (`CREATE SEQUENCE`, or a serial or identity column's): how it counts.
+/// Where it stands is the engine's (`engine::sequences`), outside every transaction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SequenceDef {
+    /// Lower-cased, as the catalog keys tables.
+    pub name: String,
+    pub increment: i64,
+    pub min: i64,
+    pub max: i64,
+    pub start: i64,
+    /// Past its end, the sequence starts again from the other end instead of failing.
+    pub cycle: bool,
+}
+
+impl SequenceDef {
+    /// Counting up by one from 1 to `max`: a serial column's, and `CREATE SEQUENCE`'s default.
+    pub fn counting(name: &str, max: i64) -> SequenceDef {
+        SequenceDef {
+            name: name.to_ascii_lowercase(),
+            increment: 1,
+            min: 1,
+            max,
+            start: 1,
+            cycle: false,
+        }
+    }
+}
+
 /// A named key: the vendor's name is what its duplicate-key errors mention.
 #[derive(Debug, Clone, PartialEq)]
 pub struct KeyDef {
@@ -198,6 +226,9 @@ fn idents(names: &[String]) -> String {
 pub struct Catalog {
     tables: BTreeMap<String, TableDef>,
     rings: BTreeMap<String, RingHint>,
+    /// PostgreSQL's `CREATE SEQUENCE` sequences, by lower-cased name (a serial column's is
+    /// read off its column).
+    sequences: BTreeMap<String, SequenceDef>,
     /// T-SQL stored procedures, by lower-cased name.
     procedures: BTreeMap<String, crate::dialect::mssql::tsql::node::ProcDef>,
     /// SQL Server's READ_COMMITTED_SNAPSHOT database option: READ COMMITTED reads row versions
@@ -217,6 +248,9 @@ impl Catalog {
         for r in self.rings.values() {
             write!(out, "{r:?};")?;
         }
+        for q in self.sequences.values() {
+            write!(out, "{q:?};")?;
+        }
         for p in self.procedures.values() {
             write!(out, "P{}(", p.name)?;
             for param in &p.params {
@@ -228,6 +262,29 @@ impl Catalog {
             }
         }
         write!(out, "RCSI{}", self.read_committed_snapshot)
+    }
+
+    /// What a DDL statement changes, once it has run (and when a step's later statements
+    /// are planned after it, `sim::setup`).
+    pub fn apply(&mut self, change: &super::plan::CatalogChange) {
+        use super::plan::CatalogChange as C;
+        match change {
+            C::Create(def) | C::Replace(def) => self.put(def.clone()),
+            C::Drop(names) => {
+                for name in names {
+                    self.drop_table(name)
+                }
+            }
+            C::Procedure(def) => self.put_procedure(def.clone()),
+            C::ReadCommittedSnapshot(on) => self.read_committed_snapshot = *on,
+            C::Sequence(def) => self.put_sequence(def.clone()),
+            C::DropSequences(names) => {
+                for name in names {
+                    self.drop_sequence(name)
+                }
+            }
+            C::None => {}
+        }
     }
 
     pub fn table(&self, name: &str) -> Option<&TableDef> {
@@ -248,6 +305,60 @@ impl Catalog {
     pub fn drop_table(&mut self, name: &str) {
         self.tables.remove(&name.to_ascii_lowercase());
         self.rings.remove(&name.to_ascii_lowercase());
+    }
+
+    /// The sequence of this name: one `CREATE SEQUENCE` made, or a serial or identity
+    /// column's (counting to its column type's largest value).
+    pub fn sequence(&self, name: &str) -> Option<SequenceDef> {
+        let name = name.to_ascii_lowercase();
+        self.sequences
+            .get(&name)
+            .cloned()
+            .or_else(|| self.column_sequences().find(|d| d.name == name))
+    }
+
+    /// Every sequence, for the engine to count with.
+    pub fn sequence_defs(&self) -> Vec<SequenceDef> {
+        self.sequences
+            .values()
+            .cloned()
+            .chain(self.column_sequences())
+            .collect()
+    }
+
+    fn column_sequences(&self) -> impl Iterator<Item = SequenceDef> + '_ {
+        self.tables
+            .values()
+            .flat_map(|t| &t.columns)
+            .filter_map(|c| {
+                let max = match c.admits {
+                    super::types::Admits::Integer { max, .. } => max,
+                    _ => i64::MAX,
+                };
+                Some(SequenceDef::counting(c.sequence.as_deref()?, max))
+            })
+    }
+
+    /// Whether a table's column default draws from the sequence (so it may not be dropped).
+    pub fn sequence_used(&self, name: &str) -> bool {
+        let call = format!("{NEXTVAL_FN}('{}')", name.to_ascii_lowercase());
+        self.tables
+            .values()
+            .flat_map(|t| &t.columns)
+            .any(|c| c.default.as_deref().is_some_and(|d| d.contains(&call)))
+    }
+
+    /// Whether `CREATE SEQUENCE` made it (not a serial column).
+    pub fn created_sequence(&self, name: &str) -> bool {
+        self.sequences.contains_key(&name.to_ascii_lowercase())
+    }
+
+    pub fn put_sequence(&mut self, def: SequenceDef) {
+        self.sequences.insert(def.name.clone(), def);
+    }
+
+    pub fn drop_sequence(&mut self, name: &str) {
+        self.sequences.remove(&name.to_ascii_lowercase());
     }
 
     pub fn ring(&self, table: &str) -> Option<&RingHint> {

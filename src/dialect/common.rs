@@ -171,22 +171,25 @@ pub fn plan_ddl(
                     },
                 )));
             }
-            let sql = names
+            let (present, missing): (Vec<String>, Vec<String>) =
+                names.into_iter().partition(|n| catalog.table(n).is_some());
+            let sql = present
                 .iter()
                 .map(|n| format!("DROP TABLE IF EXISTS {}", ident(n)))
                 .collect();
-            let mut plan = Plan::new(
+            let kind = if present.is_empty() {
+                PlanKind::Noop
+            } else {
                 PlanKind::Ddl {
-                    change: names
-                        .first()
-                        .map(|n| CatalogChange::Drop(n.clone()))
-                        .unwrap_or(CatalogChange::None),
-                },
-                sql,
-            );
-            if names.len() > 1 {
-                plan.notes
-                    .push("only the first table's ring and keys are forgotten".into());
+                    change: CatalogChange::Drop(present),
+                }
+            };
+            let mut plan = Plan::new(kind, sql);
+            if dialect == Dialect::Postgres {
+                plan.notices = missing
+                    .iter()
+                    .map(|n| format!("NOTICE:  table \"{n}\" does not exist, skipping"))
+                    .collect();
             }
             Ok(plan)
         }
@@ -228,6 +231,12 @@ fn plan_create(
             let mut plan = Plan::new(PlanKind::Noop, Vec::new());
             plan.notes
                 .push(format!("table {} already exists: nothing to do", def.name));
+            if dialect == Dialect::Postgres {
+                plan.notices.push(format!(
+                    "NOTICE:  relation \"{}\" already exists, skipping",
+                    def.name
+                ));
+            }
             return Ok(plan);
         }
         return Err(error(

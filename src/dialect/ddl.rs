@@ -368,7 +368,8 @@ pub fn column_def(
         // a unique one.
         col.auto_increment = false;
         col.not_null = true;
-        let sequence = format!("{table}_{}_seq", col.name);
+        // Lower case, as the catalog keeps every name.
+        let sequence = format!("{table}_{}_seq", col.name).to_ascii_lowercase();
         col.default = Some(format!(
             "{}('{}')",
             super::catalog::NEXTVAL_FN,

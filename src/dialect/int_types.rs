@@ -338,6 +338,8 @@ impl<'a> Columns<'a> {
                 IntType::of_bits(last.get(1..)?.parse().ok()?)
             }
             "count" | "row_number" | "rank" | "dense_rank" => Some(IntType::Int8),
+            // PostgreSQL's sequence functions.
+            "nextval" | "currval" | "setval" | "lastval" => Some(IntType::Int8),
             "length" | "char_length" => Some(IntType::Int4),
             "sum" => match self.int_type(args()?.first()?)? {
                 IntType::Int8 => None,

@@ -155,9 +155,8 @@ impl Typer<'_, '_> {
         let mysql = self.dialect == Dialect::MySql;
         let first = || self.of(args.first()?);
         match name {
-            "count" | "row_number" | "rank" | "dense_rank" | "length" | "char_length" => {
-                Some(NumType::Int)
-            }
+            "count" | "row_number" | "rank" | "dense_rank" | "length" | "char_length"
+            | "nextval" | "currval" | "setval" | "lastval" => Some(NumType::Int),
             "sum" | "abs" | "nullif" => first(),
             "avg" => match first()? {
                 NumType::Double => Some(NumType::Double),

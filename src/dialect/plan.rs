@@ -129,7 +129,12 @@ pub enum WaitLimit {
 pub enum CatalogChange {
     Create(TableDef),
     Replace(TableDef),
-    Drop(String),
+    /// DROP TABLE of these tables (those that exist).
+    Drop(Vec<String>),
+    /// PostgreSQL's `CREATE SEQUENCE`.
+    Sequence(super::catalog::SequenceDef),
+    /// PostgreSQL's `DROP SEQUENCE`.
+    DropSequences(Vec<String>),
     /// `CREATE [OR ALTER] PROCEDURE` (T-SQL).
     Procedure(crate::dialect::mssql::tsql::node::ProcDef),
     /// `ALTER DATABASE ... SET READ_COMMITTED_SNAPSHOT ON|OFF` (T-SQL).
@@ -181,6 +186,9 @@ pub struct Plan {
     /// Result columns (by position) whose values the vendor prints otherwise than SQLite
     /// returns them, rewritten once the statement has run (`text_forms.rs`).
     pub text_forms: Vec<(usize, TextForm)>,
+    /// What the server tells the client beside a statement that does nothing
+    /// (`NOTICE:  sequence "s" does not exist, skipping`), as the client prints it.
+    pub notices: Vec<String>,
 }
 
 /// A vendor's text form of a value SQLite has no type for.
@@ -312,6 +320,7 @@ impl Plan {
             init_plans: Vec::new(),
             advisory: Vec::new(),
             text_forms: Vec::new(),
+            notices: Vec::new(),
         }
     }
 }

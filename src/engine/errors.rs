@@ -89,13 +89,17 @@ fn failure(
 }
 
 /// The failure one of the engine's functions reported in the server's words
-/// (`dialect::postgres::int_values`): `ql: server error 22003 integer out of range`.
+/// (`dialect::postgres::int_values`, `engine::sequences`): `ql: server error 22003 integer out of range`.
 fn int_failure(msg: &str) -> Option<StoreFailure> {
     let rest = msg.strip_prefix(crate::dialect::postgres::int_values::SERVER_ERROR)?;
     let (code, message) = rest.split_once(' ')?;
     let native = match code {
         "22003" => "22003",
         "22P02" => "22P02",
+        // The sequences' (`engine::sequences`): past the end, no currval yet.
+        "2200H" => "2200H",
+        "55000" => "55000",
+        "42P01" => "42P01",
         _ => return None,
     };
     Some(StoreFailure::Server {
@@ -158,7 +162,7 @@ fn clashing_value(
         .collect::<Option<_>>()?;
     let candidates = match source {
         Some(rows) => rows.to_vec(),
-        None => store.query(source_query.as_ref()?).ok()?.1,
+        None => store.look_ahead(source_query.as_ref()?).ok()?.1,
     };
     let (_, existing) = store
         .query(&format!(

@@ -7,8 +7,9 @@
 use crate::dialect::exprs::{NEWID_FN, NOW_FN};
 use crate::dialect::locks::{LOCKED_FN, LOCK_ORDER_FN};
 use crate::dialect::postgres::int_values;
+use crate::dialect::postgres::sequences as sequence_fns;
 // Kept at the bottom layer so the dialects can name it; re-exported for the engine's paths.
-use super::sequences::{Draws, Sequences, NEXTVAL_FN};
+use super::sequences::{Draws, SequenceDef, SequenceState, Sequences, NEXTVAL_FN};
 pub use crate::ids::ChangeKind;
 use crate::trace::Value;
 use rusqlite::hooks::{Action, PreUpdateCase};
@@ -211,24 +212,20 @@ impl Store {
             Box::new(move |_ctx| Ok(Sql::Text(newid(n.fetch_add(1, Ordering::Relaxed))))),
         ));
         let sequences: Arc<Mutex<Sequences>> = Arc::default();
-        let seq = sequences.clone();
-        functions.push((
-            NEXTVAL_FN,
-            1,
-            false,
-            Box::new(move |ctx| {
-                let name = match ctx.get_raw(0) {
-                    ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
-                    _ => String::new(),
-                };
-                let mut s = seq.lock().map_err(|_| {
-                    rusqlite::Error::UserFunctionError("sequences unavailable".into())
-                })?;
-                s.next(&name)
-                    .map(Sql::Integer)
-                    .map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
-            }),
-        ));
+        for (name, args, call) in [
+            (NEXTVAL_FN, 1, SequenceCall::Next),
+            (sequence_fns::CURRVAL_FN, 1, SequenceCall::Current),
+            (sequence_fns::SETVAL_FN, 3, SequenceCall::Set),
+            (sequence_fns::LASTVAL_FN, 0, SequenceCall::Last),
+        ] {
+            let seq = sequences.clone();
+            functions.push((
+                name,
+                args,
+                false,
+                Box::new(move |ctx| sequence_call(&seq, call, ctx)),
+            ));
+        }
         let locked: LockedSets = Arc::default();
         let l = locked.clone();
         functions.push((
@@ -313,10 +310,11 @@ impl Store {
         })
     }
 
-    /// A statement's try begins, given again what its earlier try drew from sequences.
-    pub fn start_try(&self, again: Draws) {
+    /// A statement of `session` begins a try, given again what its earlier try drew from
+    /// sequences.
+    pub fn start_try(&self, session: usize, again: Draws) {
         if let Ok(mut s) = self.sequences.lock() {
-            s.start_try(again);
+            s.start_try(session, again);
         }
     }
 
@@ -328,17 +326,36 @@ impl Store {
             .unwrap_or_default()
     }
 
-    /// Each sequence's last value: a checkpoint keeps them, a rewind puts them back.
-    pub fn sequence_values(&self) -> BTreeMap<String, i64> {
+    /// Where every sequence stands: a checkpoint keeps it, a rewind puts it back.
+    pub fn sequence_state(&self) -> SequenceState {
         self.sequences
             .lock()
-            .map(|s| s.last_values().clone())
+            .map(|s| s.state().clone())
             .unwrap_or_default()
     }
 
-    pub fn set_sequence_values(&self, last: BTreeMap<String, i64>) {
+    pub fn set_sequence_state(&self, state: SequenceState) {
         if let Ok(mut s) = self.sequences.lock() {
-            s.set_last_values(last);
+            s.set_state(state);
+        }
+    }
+
+    /// An INSERT's rows computed ahead of the statement (its keys, its row count, the rows
+    /// kept over a wait): the values it drew from sequences are the statement's own, given
+    /// to it again (`Sequences::give_back`).
+    pub fn look_ahead(&self, sql: &str) -> Result<ResultSet, StoreError> {
+        let mark = self.sequences.lock().map(|s| s.drawn_count()).unwrap_or(0);
+        let rows = self.query(sql);
+        if let Ok(mut s) = self.sequences.lock() {
+            s.give_back(mark);
+        }
+        rows
+    }
+
+    /// The catalog's sequences now (`Sequences::define`).
+    pub fn define_sequences(&self, defs: Vec<SequenceDef>) {
+        if let Ok(mut s) = self.sequences.lock() {
+            s.define(defs);
         }
     }
 
@@ -1034,4 +1051,54 @@ fn feed_value(feed: &mut dyn FnMut(&[u8]), v: rusqlite::types::ValueRef) {
             feed(b);
         }
     }
+}
+
+/// Which of the engine's sequence functions a call is (`engine::sequences`).
+#[derive(Clone, Copy)]
+enum SequenceCall {
+    Next,
+    Current,
+    Set,
+    Last,
+}
+
+/// `ql_nextval(name)`, `ql_currval(name)`, `ql_setval(name, value, called)`, `ql_lastval()`.
+/// A NULL argument gives NULL, as the server's strict functions do.
+fn sequence_call(
+    sequences: &Mutex<Sequences>,
+    call: SequenceCall,
+    ctx: &rusqlite::functions::Context,
+) -> rusqlite::Result<rusqlite::types::Value> {
+    use rusqlite::types::Value as Sql;
+    let fail = |m: String| rusqlite::Error::UserFunctionError(m.into());
+    if (0..ctx.len()).any(|i| matches!(ctx.get_raw(i), ValueRef::Null)) {
+        return Ok(Sql::Null);
+    }
+    let name = match ctx.len() {
+        0 => String::new(),
+        _ => match ctx.get_raw(0) {
+            ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
+            _ => String::new(),
+        },
+    };
+    let mut s = sequences
+        .lock()
+        .map_err(|_| fail("sequences unavailable".into()))?;
+    let v = match call {
+        SequenceCall::Next => s.next(&name),
+        SequenceCall::Current => s.current(&name),
+        SequenceCall::Last => s.last(),
+        SequenceCall::Set => {
+            let (ValueRef::Integer(value), ValueRef::Integer(called)) =
+                (ctx.get_raw(1), ctx.get_raw(2))
+            else {
+                return Err(rusqlite::Error::InvalidFunctionParameterType(
+                    1,
+                    rusqlite::types::Type::Integer,
+                ));
+            };
+            s.set(&name, value, called != 0)
+        }
+    };
+    v.map(Sql::Integer).map_err(fail)
 }

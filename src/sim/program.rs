@@ -152,6 +152,15 @@ impl Work {
         match self {
             Work::Plans { last, .. } => {
                 let failed = matches!(outcome, Outcome::Error(_));
+                let mut outcome = outcome;
+                // The client prints every statement's notices, as they come.
+                if let (Outcome::Ok(before), Outcome::Ok(now)) = (&mut *last, &mut outcome) {
+                    if !before.notices.is_empty() {
+                        let mut notices = std::mem::take(&mut before.notices);
+                        notices.append(&mut now.notices);
+                        now.notices = notices;
+                    }
+                }
                 *last = outcome;
                 !failed
             }

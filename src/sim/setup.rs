@@ -67,17 +67,24 @@ impl PlanCache {
                 fixed_text: None,
             });
         }
-        // Plans are made one by one against the catalog as it will be: DDL inside a step is
-        // planned before it runs, which is enough for the statements specs use.
-        script
-            .statements
-            .iter()
-            .map(|p| {
-                let ast = p.ast.duplicate()?;
-                let written = std::sync::Arc::new((p.raw.text.clone(), p.raw.span));
-                plan(dialect, &ast, &lab.catalog).map(|pl| (pl, written))
-            })
-            .collect()
+        // Plans are made one by one against the catalog as it will be when each runs: the
+        // DDL planned before a statement is applied to a copy first (the server, too, reads
+        // each statement of a step only once the one before has run). A statement that
+        // fails ends the step, so no later plan meets a catalog that did not come about.
+        let mut catalog: Option<Catalog> = None;
+        let mut plans = Vec::with_capacity(script.statements.len());
+        for p in &script.statements {
+            let ast = p.ast.duplicate()?;
+            let written = std::sync::Arc::new((p.raw.text.clone(), p.raw.span));
+            let pl = plan(dialect, &ast, catalog.as_ref().unwrap_or(&lab.catalog))?;
+            if let crate::dialect::PlanKind::Ddl { change } = &pl.kind {
+                catalog
+                    .get_or_insert_with(|| (*lab.catalog).clone())
+                    .apply(change);
+            }
+            plans.push((pl, written));
+        }
+        Ok(plans)
     }
 }
 

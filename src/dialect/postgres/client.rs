@@ -29,7 +29,8 @@ fn success(verb: &str, s: &Success) -> String {
         }
         return out;
     }
-    tag(verb, s)
+    out.push_str(&tag(verb, s));
+    out
 }
 
 fn tag(verb: &str, s: &Success) -> String {

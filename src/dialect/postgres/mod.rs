@@ -28,6 +28,7 @@ pub mod lock_strength;
 mod modifying_ctes;
 pub mod names;
 mod nulls_order;
+pub mod sequences;
 pub mod series;
 mod timeouts;
 
@@ -70,6 +71,8 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let interval_note = super::intervals::rewrite(Dialect::Postgres, &mut stmt)?;
     let division_note = super::division::guard(Dialect::Postgres, &mut stmt);
     let extremes_note = super::extremes::rewrite(Dialect::Postgres, &mut stmt);
+    // Last: every rule before reads `nextval(...)` as the server's call (a bigint).
+    let sequence_note = sequences::rewrite(&mut stmt, catalog)?;
     let init_plans = init_plans::freeze(&mut stmt, catalog);
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.text_forms = text_forms;
@@ -92,6 +95,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     plan.notes.extend(interval_note);
     plan.notes.extend(division_note);
     plan.notes.extend(extremes_note);
+    plan.notes.extend(sequence_note);
     Ok(plan)
 }
 
@@ -158,7 +162,8 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         }
         Statement::Update(u) => Ok(plan_update(u.duplicate(), catalog)),
         Statement::Delete(d) => Ok(plan_delete(d.duplicate())),
-        other => plan_ddl(other, catalog, Dialect::Postgres)
+        other => sequences::plan_ddl(other, catalog)
+            .or_else(|| plan_ddl(other, catalog, Dialect::Postgres))
             .or_else(|| timeouts::plan(other))
             .or_else(|| plan_other(other, Dialect::Postgres))
             .unwrap_or_else(|| Err(unsupported(Dialect::Postgres, other))),

@@ -255,7 +255,7 @@ pub struct Checkpoint {
     victims: Vec<Completion>,
     schema_epoch: u64,
     newids: u64,
-    sequences: BTreeMap<String, i64>,
+    sequences: super::sequences::SequenceState,
     clock: super::clock::Clock,
 }
 
@@ -276,7 +276,7 @@ impl Lab {
             victims: self.victims.clone(),
             schema_epoch: self.store.schema_epoch(),
             newids: self.store.newids_given(),
-            sequences: self.store.sequence_values(),
+            sequences: self.store.sequence_state(),
             clock: self.clock,
         })
     }
@@ -295,7 +295,7 @@ impl Lab {
         }
         self.store.forget_since(c.schema_epoch);
         self.store.set_newids_given(c.newids);
-        self.store.set_sequence_values(c.sequences.clone());
+        self.store.set_sequence_state(c.sequences.clone());
         self.clock = c.clock;
         self.catalog = c.catalog.clone();
         self.txns = c.txns.clone();
@@ -549,7 +549,7 @@ impl Lab {
     }
 
     fn attempt(&mut self, s: usize, plan: &Plan, mut resume: Resume) -> Exec {
-        self.store.start_try(std::mem::take(&mut resume.draws));
+        self.store.start_try(s, std::mem::take(&mut resume.draws));
         let mut exec = self.attempt_sequenced(s, plan, resume);
         let draws = self.store.end_try();
         if let Exec::Wait(_, resume) = &mut exec {
@@ -622,7 +622,13 @@ impl Lab {
             return self.advisory(s, &plan.advisory, resume);
         }
         match &plan.kind {
-            PlanKind::Noop => Exec::Done(ok(Success::default(), Vec::new())),
+            PlanKind::Noop => Exec::Done(ok(
+                Success {
+                    notices: plan.notices.clone(),
+                    ..Success::default()
+                },
+                Vec::new(),
+            )),
             PlanKind::Ddl { change } => Exec::Done(self.ddl(plan, change)),
             _ => self.dml(s, plan, resume),
         }
@@ -631,20 +637,19 @@ impl Lab {
     fn ddl(&mut self, plan: &Plan, change: &CatalogChange) -> Finished {
         match self.store.run(&plan.sqlite) {
             Ok(_) => {
-                match change {
-                    CatalogChange::Create(def) | CatalogChange::Replace(def) => {
-                        Arc::make_mut(&mut self.catalog).put(def.clone())
-                    }
-                    CatalogChange::Drop(name) => Arc::make_mut(&mut self.catalog).drop_table(name),
-                    CatalogChange::Procedure(def) => {
-                        Arc::make_mut(&mut self.catalog).put_procedure(def.clone())
-                    }
-                    CatalogChange::ReadCommittedSnapshot(on) => {
-                        Arc::make_mut(&mut self.catalog).read_committed_snapshot = *on
-                    }
-                    CatalogChange::None => {}
+                if !matches!(change, CatalogChange::None) {
+                    Arc::make_mut(&mut self.catalog).apply(change);
                 }
-                ok(Success::default(), Vec::new())
+                // A table's serial column or a CREATE SEQUENCE brings a sequence, a drop
+                // takes it away.
+                self.store.define_sequences(self.catalog.sequence_defs());
+                ok(
+                    Success {
+                        notices: plan.notices.clone(),
+                        ..Success::default()
+                    },
+                    Vec::new(),
+                )
             }
             Err(e) => Finished {
                 outcome: Outcome::Error(vendor_error(
@@ -1299,7 +1304,7 @@ impl Lab {
             // Alone, the statement cannot wait, so it will not need its rows again.
             None if !self.txns.others_active(txn) => Ok(plan.sqlite.clone()),
             None => {
-                resume.source = Some(self.store.query(q)?.1);
+                resume.source = Some(self.store.look_ahead(q)?.1);
                 Ok(plan.sqlite.clone())
             }
             Some(rows) if rows.is_empty() => Ok(plan.sqlite.clone()),
@@ -1361,7 +1366,7 @@ impl Lab {
         };
         match self
             .store
-            .query(&format!("SELECT count(*) FROM ({q})"))
+            .look_ahead(&format!("SELECT count(*) FROM ({q})"))
             .ok()?
             .1
             .first()?

@@ -237,7 +237,11 @@ impl Lab {
                 ident(table),
                 on.join(" AND ")
             );
-            let rows = self.store.query(&sql).map(|(_, r)| r).unwrap_or_default();
+            let rows = self
+                .store
+                .look_ahead(&sql)
+                .map(|(_, r)| r)
+                .unwrap_or_default();
             for r in rows {
                 if let Some(Value::Int(rowid)) = r.first() {
                     let row = RowRef {
@@ -315,7 +319,7 @@ impl Lab {
             },
         ) = (&resume.source, &plan.kind)
         {
-            resume.source = self.store.query(q).ok().map(|(_, rows)| rows);
+            resume.source = self.store.look_ahead(q).ok().map(|(_, rows)| rows);
         }
         resume.wanted = None;
         Err(Exec::Wait(blockers, resume.clone()))

@@ -1,0 +1,397 @@
+//! PostgreSQL's own sequences: `CREATE SEQUENCE` and `DROP SEQUENCE` change the catalog, and
+//! `nextval('s')`, `currval('s')`, `setval('s', n [, called])` and `lastval()` become the
+//! engine's functions over them (`engine::sequences`: outside every transaction, `currval`
+//! per session). A ring of slots numbered by a `CYCLE` sequence is the classic use.
+//!
+//! Refused by name: `CACHE` above 1 (each session would take a block of values of its own),
+//! TEMPORARY sequences, `OWNED BY` a column (dropped with its table), `DROP ... CASCADE`, and
+//! a sequence named by anything but a string (`nextval(name_col)`).
+
+use super::super::catalog::{Catalog, SequenceDef, NEXTVAL_FN};
+use super::super::common::unsupported_with;
+use super::super::exprs::last_ident;
+use super::super::plan::{CatalogChange, Plan, PlanKind};
+use super::super::Dialect;
+use crate::source::Pos;
+use crate::trace::StepError;
+use queuelab_sql::{Duplicate, ToSql};
+use sqlparser::ast::{
+    DataType, Expr, ObjectName, ObjectType, SequenceOptions, Statement, UnaryOperator, Value,
+};
+use std::ops::ControlFlow;
+
+/// The engine's functions behind `currval`, `setval` and `lastval` (`nextval` is
+/// [`NEXTVAL_FN`], which serial columns' defaults call too).
+pub const CURRVAL_FN: &str = "ql_currval";
+pub const SETVAL_FN: &str = "ql_setval";
+pub const LASTVAL_FN: &str = "ql_lastval";
+
+/// CREATE SEQUENCE and DROP SEQUENCE; `None` for other statements.
+pub fn plan_ddl(stmt: &Statement, catalog: &Catalog) -> Option<Result<Plan, StepError>> {
+    match stmt {
+        Statement::CreateSequence { .. } => Some(create(stmt, catalog)),
+        Statement::Drop {
+            object_type: ObjectType::Sequence,
+            if_exists,
+            names,
+            cascade,
+            ..
+        } => Some(drop(names, *if_exists, *cascade, catalog)),
+        _ => None,
+    }
+}
+
+fn create(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
+    let Statement::CreateSequence {
+        temporary,
+        if_not_exists,
+        name,
+        data_type,
+        sequence_options,
+        owned_by,
+    } = stmt
+    else {
+        return Err(refused(
+            "this CREATE SEQUENCE",
+            "write CREATE SEQUENCE name ...",
+        ));
+    };
+    if *temporary {
+        return Err(refused(
+            "A TEMPORARY sequence",
+            "drop TEMPORARY: the lab's sequences last for the whole run",
+        ));
+    }
+    if owned_by
+        .as_ref()
+        .is_some_and(|o| !o.to_sql().eq_ignore_ascii_case("NONE"))
+    {
+        return Err(refused(
+            "OWNED BY a column (the sequence dropped with its table)",
+            "leave OWNED BY out",
+        ));
+    }
+    let name = last_ident(name).to_ascii_lowercase();
+    let def = definition(&name, data_type.as_ref(), sequence_options)?;
+    if catalog.table(&name).is_some() || catalog.sequence(&name).is_some() {
+        if *if_not_exists {
+            let mut plan = Plan::new(PlanKind::Noop, Vec::new());
+            plan.notices.push(format!(
+                "NOTICE:  relation \"{name}\" already exists, skipping"
+            ));
+            return Ok(plan);
+        }
+        return Err(StepError::other(
+            "42P07",
+            format!("relation \"{name}\" already exists"),
+        ));
+    }
+    let mut plan = Plan::new(
+        PlanKind::Ddl {
+            change: CatalogChange::Sequence(def.clone()),
+        },
+        Vec::new(),
+    );
+    plan.notes.push(format!(
+        "sequence {name}: from {} by {} within {}..{}{}, outside every transaction (a rolled-back nextval is not given back)",
+        def.start,
+        def.increment,
+        def.min,
+        def.max,
+        if def.cycle { ", starting over past its end" } else { "" }
+    ));
+    Ok(plan)
+}
+
+/// The sequence `CREATE SEQUENCE` describes, checked as PostgreSQL checks it (22023).
+fn definition(
+    name: &str,
+    data_type: Option<&DataType>,
+    options: &[SequenceOptions],
+) -> Result<SequenceDef, StepError> {
+    let (type_min, type_max, type_name) = match data_type {
+        None => (i64::MIN, i64::MAX, "bigint"),
+        Some(DataType::SmallInt(_) | DataType::Int2(_)) => {
+            (i16::MIN.into(), i16::MAX.into(), "smallint")
+        }
+        Some(DataType::Int(_) | DataType::Integer(_) | DataType::Int4(_)) => {
+            (i32::MIN.into(), i32::MAX.into(), "integer")
+        }
+        Some(DataType::BigInt(_) | DataType::Int8(_)) => (i64::MIN, i64::MAX, "bigint"),
+        Some(_) => {
+            return Err(invalid(
+                "sequence type must be smallint, integer, or bigint",
+            ))
+        }
+    };
+    let (mut increment, mut min, mut max, mut start, mut cycle) = (1, None, None, None, false);
+    for option in options {
+        match option {
+            SequenceOptions::IncrementBy(e, _) => increment = number(e)?,
+            SequenceOptions::MinValue(e) => min = e.as_ref().map(number).transpose()?,
+            SequenceOptions::MaxValue(e) => max = e.as_ref().map(number).transpose()?,
+            SequenceOptions::StartWith(e, _) => start = Some(number(e)?),
+            SequenceOptions::Cache(e) => match number(e)? {
+                1 => {}
+                n if n < 1 => {
+                    return Err(invalid(&format!("CACHE ({n}) must be greater than zero")))
+                }
+                _ => {
+                    return Err(refused(
+                        "CACHE above 1 (each session takes a block of values of its own)",
+                        "leave CACHE out: the lab hands out values one at a time, as CACHE 1",
+                    ))
+                }
+            },
+            SequenceOptions::Cycle(no) => cycle = !no,
+        }
+    }
+    if increment == 0 {
+        return Err(invalid("INCREMENT must not be zero"));
+    }
+    let up = increment > 0;
+    let max = max.unwrap_or(if up { type_max } else { -1 });
+    let min = min.unwrap_or(if up { 1 } else { type_min });
+    for (word, v) in [("MAXVALUE", max), ("MINVALUE", min)] {
+        if !(type_min..=type_max).contains(&v) {
+            return Err(invalid(&format!(
+                "{word} ({v}) is out of range for sequence data type {type_name}"
+            )));
+        }
+    }
+    if min >= max {
+        return Err(invalid(&format!(
+            "MINVALUE ({min}) must be less than MAXVALUE ({max})"
+        )));
+    }
+    let start = start.unwrap_or(if up { min } else { max });
+    if start < min {
+        return Err(invalid(&format!(
+            "START value ({start}) cannot be less than MINVALUE ({min})"
+        )));
+    }
+    if start > max {
+        return Err(invalid(&format!(
+            "START value ({start}) cannot be greater than MAXVALUE ({max})"
+        )));
+    }
+    Ok(SequenceDef {
+        name: name.to_string(),
+        increment,
+        min,
+        max,
+        start,
+        cycle,
+    })
+}
+
+/// A sequence option's whole number.
+fn number(e: &Expr) -> Result<i64, StepError> {
+    let (negative, value) = match e {
+        Expr::UnaryOp {
+            op: UnaryOperator::Minus,
+            expr,
+        } => (true, expr.as_ref()),
+        Expr::UnaryOp {
+            op: UnaryOperator::Plus,
+            expr,
+        } => (false, expr.as_ref()),
+        other => (false, other),
+    };
+    let digits = match value {
+        Expr::Value(v) => match &v.value {
+            Value::Number(n, _) => n.as_str(),
+            _ => "",
+        },
+        _ => "",
+    };
+    let text = if negative {
+        format!("-{digits}")
+    } else {
+        digits.to_string()
+    };
+    text.parse::<i64>().map_err(|_| {
+        refused(
+            &format!("The sequence option {}", e.to_sql()),
+            "give a whole number within bigint's range",
+        )
+    })
+}
+
+fn drop(
+    names: &[ObjectName],
+    if_exists: bool,
+    cascade: bool,
+    catalog: &Catalog,
+) -> Result<Plan, StepError> {
+    if cascade {
+        return Err(refused(
+            "DROP SEQUENCE ... CASCADE",
+            "drop the tables whose defaults use the sequence first",
+        ));
+    }
+    let mut dropped = Vec::new();
+    let mut skipped = Vec::new();
+    for name in names {
+        let name = last_ident(name).to_ascii_lowercase();
+        let Some(def) = catalog.sequence(&name) else {
+            if if_exists {
+                skipped.push(format!(
+                    "NOTICE:  sequence \"{name}\" does not exist, skipping"
+                ));
+                continue;
+            }
+            return Err(StepError::other(
+                "42P01",
+                format!("sequence \"{name}\" does not exist"),
+            ));
+        };
+        // A serial column's sequence, or one a column default draws from.
+        if !catalog.created_sequence(&def.name) || catalog.sequence_used(&name) {
+            return Err(StepError::other(
+                "2BP01",
+                format!("cannot drop sequence {name} because other objects depend on it"),
+            ));
+        }
+        dropped.push(name);
+    }
+    let kind = if dropped.is_empty() {
+        PlanKind::Noop
+    } else {
+        PlanKind::Ddl {
+            change: CatalogChange::DropSequences(dropped),
+        }
+    };
+    let mut plan = Plan::new(kind, Vec::new());
+    plan.notices = skipped;
+    Ok(plan)
+}
+
+/// `nextval('s')` and the other sequence functions as the engine's, each sequence checked to
+/// exist (42P01 at the name, as the server's `regclass` reads it).
+pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>, StepError> {
+    let mut failure = None;
+    let mut fired = false;
+    crate::dialect::walk::exprs(stmt, &mut |e| {
+        match call(e, catalog) {
+            Ok(Some(new)) => {
+                *e = new;
+                fired = true;
+            }
+            Ok(None) => {}
+            Err(err) => {
+                failure = Some(err);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some(err) = failure {
+        return Err(err);
+    }
+    Ok(fired.then(|| {
+        "nextval / currval / setval / lastval: the lab's sequences, outside every transaction; currval and lastval are each session's own".to_string()
+    }))
+}
+
+/// The engine's call for a sequence function call `e`; `None` when `e` is none.
+fn call(e: &Expr, catalog: &Catalog) -> Result<Option<Expr>, StepError> {
+    let Expr::Function(f) = e else {
+        return Ok(None);
+    };
+    let name = f.name.to_sql().to_ascii_lowercase();
+    let engine = match name.as_str() {
+        "nextval" => NEXTVAL_FN,
+        "currval" => CURRVAL_FN,
+        "setval" => SETVAL_FN,
+        "lastval" => LASTVAL_FN,
+        _ => return Ok(None),
+    };
+    let Some(args) = super::super::exprs::call_args(e, &name) else {
+        return Ok(None);
+    };
+    let arity_ok = match engine {
+        LASTVAL_FN => args.is_empty(),
+        SETVAL_FN => args.len() == 2 || args.len() == 3,
+        _ => args.len() == 1,
+    };
+    if !arity_ok {
+        return Err(StepError::other(
+            "42883",
+            format!(
+                "function {name}() does not exist with {} arguments",
+                args.len()
+            ),
+        ));
+    }
+    if engine == LASTVAL_FN {
+        return Ok(Some(queuelab_sql::build::call(engine, Vec::new())));
+    }
+    let sequence = sequence_name(args[0])?;
+    if catalog.sequence(&sequence).is_none() {
+        return Err(StepError {
+            pos: position(args[0]),
+            ..StepError::other("42P01", format!("relation \"{sequence}\" does not exist"))
+        });
+    }
+    let mut new_args = vec![string(&sequence)];
+    if engine == SETVAL_FN {
+        new_args.push(args[1].duplicate());
+        new_args.push(
+            args.get(2)
+                .map(|b| b.duplicate())
+                .unwrap_or_else(|| Expr::value(Value::Boolean(true))),
+        );
+    }
+    Ok(Some(queuelab_sql::build::call(engine, new_args)))
+}
+
+/// The sequence a function's first argument names: a string, possibly cast to `regclass`,
+/// its schema dropped, folded to lower case as the lab folds every name (a quoted name too).
+fn sequence_name(arg: &Expr) -> Result<String, StepError> {
+    let inner = match arg {
+        Expr::Cast { expr, .. } => expr.as_ref(),
+        other => other,
+    };
+    let text = match inner {
+        Expr::Value(v) => match &v.value {
+            Value::SingleQuotedString(s) => Some(s.as_str()),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(text) = text else {
+        return Err(refused(
+            "A sequence named by an expression",
+            "name the sequence with a string: nextval('jobs_id_seq')",
+        ));
+    };
+    let last = text.rsplit('.').next().unwrap_or(text);
+    let unquoted = last.strip_prefix('"').and_then(|s| s.strip_suffix('"'));
+    Ok(unquoted.unwrap_or(last).to_ascii_lowercase())
+}
+
+fn string(s: &str) -> Expr {
+    Expr::value(Value::SingleQuotedString(s.to_string()))
+}
+
+fn position(e: &Expr) -> Option<Pos> {
+    let inner = match e {
+        Expr::Cast { expr, .. } => expr.as_ref(),
+        other => other,
+    };
+    let Expr::Value(v) = inner else { return None };
+    (v.span.start.line > 0).then_some(Pos {
+        line: v.span.start.line as u32,
+        column: v.span.start.column as u32,
+    })
+}
+
+fn refused(what: &str, instead: &str) -> StepError {
+    unsupported_with(Dialect::Postgres, what, instead)
+}
+
+/// invalid_parameter_value, PostgreSQL's code for a sequence's contradicting options.
+fn invalid(message: &str) -> StepError {
+    StepError::other("22023", message.to_string())
+}
