@@ -10,7 +10,8 @@ start=$(date +%s)
 scripts/install-tools.sh test
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH" TRUNK_SKIP_VERSION_CHECK=true
 
-section() { printf '\n=== %s\n' "$*"; }
+# Each section says when it began, so a slow CI run shows where its time went.
+section() { printf '\n=== [%ss] %s\n' "$(( $(date +%s) - start ))" "$*"; }
 
 section "format and lints"
 cargo fmt --all -- --check
@@ -23,8 +24,8 @@ scripts/conformance.sh
 section "native tests (engine, dialects, CLI, simulator against the recordings)"
 cargo test --workspace --quiet
 
-section "fuzzing, bounded: every fuzz target ${QUEUELAB_FUZZ_SECONDS:-60}s, two at a time (scripts/fuzz.sh; fails on any crash)"
-FUZZ_JOBS=2 scripts/fuzz.sh "${QUEUELAB_FUZZ_SECONDS:-60}"
+section "fuzzing, bounded: every fuzz target ${QUEUELAB_FUZZ_SECONDS:-30}s, two at a time (scripts/fuzz.sh; fails on any crash)"
+FUZZ_JOBS=2 scripts/fuzz.sh "${QUEUELAB_FUZZ_SECONDS:-30}"
 
 section "engine in wasm, headless Chromium (wasm-bindgen-test)"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
