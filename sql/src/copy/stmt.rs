@@ -1,9 +1,10 @@
-//! Statements: the dispatch on the statement's kind, transactions, DROP, TRUNCATE and USE.
+//! Statements: the dispatch on the statement's kind, transactions, DROP, TRUNCATE, USE and
+//! LOCK TABLE.
 //! INSERT, UPDATE and DELETE are in `stmt_dml.rs`, CREATE and ALTER in `stmt_ddl.rs` and
 //! `stmt_constraint.rs`, SET, DECLARE and IF in `stmt_session.rs`.
 
 use super::{marker_name, Duplicate};
-use sqlparser::ast::{Statement, Truncate, TruncateTableTarget, Use};
+use sqlparser::ast::{Lock, LockTableTarget, Statement, Truncate, TruncateTableTarget, Use};
 
 #[cfg(test)]
 #[path = "stmt_tests.rs"]
@@ -47,6 +48,20 @@ impl Duplicate for Statement {
             Statement::If(statement) => Statement::If(statement.copy_of()),
             Statement::Truncate(truncate) => Statement::Truncate(truncate.copy_of()),
             Statement::Use(use_stmt) => Statement::Use(use_stmt.copy_of()),
+            Statement::Lock(lock) => Statement::Lock(Lock {
+                tables: lock
+                    .tables
+                    .iter()
+                    .map(|t| LockTableTarget {
+                        name: t.name.copy_of(),
+                        only: t.only,
+                        has_asterisk: t.has_asterisk,
+                    })
+                    .collect(),
+                // Field-less.
+                lock_mode: lock.lock_mode.clone(),
+                nowait: lock.nowait,
+            }),
             _ => marker_statement(),
         }
     }

@@ -22,6 +22,7 @@ macro_rules! known {
 known!(
     ABORT,
     ABSENT,
+    ACCESS,
     ACTION,
     ADD,
     AFTER,
@@ -330,6 +331,7 @@ known!(
     MINVALUE,
     MIN_ROWS,
     MOD,
+    MODE,
     MODIFY,
     MONTH,
     MONTHS,

@@ -10,6 +10,8 @@ mod constraint;
 mod ddl;
 #[path = "stmt_dml.rs"]
 mod dml;
+#[path = "stmt_lock.rs"]
+mod lock;
 #[path = "stmt_misc.rs"]
 mod misc;
 #[path = "stmt_options.rs"]
@@ -204,6 +206,7 @@ impl Parser {
             Keyword::SAVEPOINT => Ok(Statement::Savepoint {
                 name: self.parse_identifier()?,
             }),
+            Keyword::LOCK if self.flavor.stmt_lock_table() => self.parse_lock_table(),
             Keyword::RELEASE => {
                 let _ = self.parse_keyword(Keyword::SAVEPOINT);
                 Ok(Statement::ReleaseSavepoint {

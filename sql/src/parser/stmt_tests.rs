@@ -312,6 +312,27 @@ fn sequences() {
 }
 
 #[test]
+fn lock_table() {
+    for sql in [
+        "LOCK TABLE q",
+        "LOCK q, ONLY r *, public.s IN ACCESS EXCLUSIVE MODE NOWAIT",
+        "LOCK TABLE q IN SHARE ROW EXCLUSIVE MODE",
+        "LOCK TABLE q IN SHARE UPDATE EXCLUSIVE MODE",
+        "LOCK TABLE q IN ROW SHARE MODE",
+        "LOCK TABLE q IN ROW EXCLUSIVE MODE",
+        "LOCK TABLE q IN ACCESS SHARE MODE",
+        "LOCK TABLE q IN SHARE MODE",
+        "LOCK TABLE q IN EXCLUSIVE MODE",
+        "LOCK TABLE q IN EXCLUSIVE",
+        "LOCK TABLE q IN WHATEVER MODE",
+        "LOCK TABLES q WRITE",
+        "LOCK",
+    ] {
+        agree(&[Flavor::Postgres, Flavor::Generic], sql);
+    }
+}
+
+#[test]
 fn a_sequence_option_out_of_sqlparsers_order_is_refused_by_name() {
     let tokens = crate::lexer::tokenize(Flavor::Postgres, "CREATE SEQUENCE s START 1 INCREMENT 1")
         .unwrap_or_default();

@@ -1,12 +1,13 @@
-//! Statements: the dispatch on the statement's kind, transactions, DROP, TRUNCATE and USE.
+//! Statements: the dispatch on the statement's kind, transactions, DROP, TRUNCATE, USE and
+//! LOCK TABLE.
 //! INSERT, UPDATE and DELETE are in `stmt_dml.rs`, CREATE and ALTER in `stmt_ddl.rs` and
 //! `stmt_constraint.rs`, SET, DECLARE and IF in `stmt_session.rs`.
 
 use super::{comma, separated, unprintable, ToSql};
 use sqlparser::ast::{
-    BeginTransactionKind, CascadeOption, ObjectType, Statement, TransactionAccessMode,
-    TransactionIsolationLevel, TransactionMode, TransactionModifier, Truncate,
-    TruncateIdentityOption, TruncateTableTarget, Use,
+    BeginTransactionKind, CascadeOption, Lock, LockTableMode, ObjectType, Statement,
+    TransactionAccessMode, TransactionIsolationLevel, TransactionMode, TransactionModifier,
+    Truncate, TruncateIdentityOption, TruncateTableTarget, Use,
 };
 
 #[cfg(test)]
@@ -64,8 +65,48 @@ impl ToSql for Statement {
             Statement::If(statement) => statement.write_sql(out),
             Statement::Truncate(truncate) => truncate.write_sql(out),
             Statement::Use(use_stmt) => use_stmt.write_sql(out),
+            Statement::Lock(lock) => write_lock(lock, out),
             _ => unprintable(out),
         }
+    }
+}
+
+/// PostgreSQL's `LOCK TABLE`.
+fn write_lock(lock: &Lock, out: &mut String) {
+    out.push_str("LOCK TABLE ");
+    for (i, target) in lock.tables.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if target.only {
+            out.push_str("ONLY ");
+        }
+        target.name.write_sql(out);
+        if target.has_asterisk {
+            out.push_str(" *");
+        }
+    }
+    if let Some(mode) = &lock.lock_mode {
+        out.push_str(" IN ");
+        out.push_str(lock_mode_words(mode));
+        out.push_str(" MODE");
+    }
+    if lock.nowait {
+        out.push_str(" NOWAIT");
+    }
+}
+
+/// A `LOCK TABLE` mode in PostgreSQL's words.
+fn lock_mode_words(mode: &LockTableMode) -> &'static str {
+    match mode {
+        LockTableMode::AccessShare => "ACCESS SHARE",
+        LockTableMode::RowShare => "ROW SHARE",
+        LockTableMode::RowExclusive => "ROW EXCLUSIVE",
+        LockTableMode::ShareUpdateExclusive => "SHARE UPDATE EXCLUSIVE",
+        LockTableMode::Share => "SHARE",
+        LockTableMode::ShareRowExclusive => "SHARE ROW EXCLUSIVE",
+        LockTableMode::Exclusive => "EXCLUSIVE",
+        LockTableMode::AccessExclusive => "ACCESS EXCLUSIVE",
     }
 }
 

@@ -41,6 +41,12 @@ impl Walk for Statement {
             Statement::Set(set) => set.walk(c),
             Statement::Declare { stmts } => stmts.walk(c),
             Statement::If(statement) => statement.walk(c),
+            Statement::Lock(lock) => {
+                for target in &mut lock.tables {
+                    c.relation(&mut target.name)?;
+                }
+                ControlFlow::Continue(())
+            }
             Statement::Truncate(truncate) => {
                 for target in &mut truncate.table_names {
                     c.relation(&mut target.name)?;
