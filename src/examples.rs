@@ -118,6 +118,20 @@ pub const EXAMPLES: &[Example] = &[
         sql: include_str!("../sql-examples/pg-deadlock.spec"),
     },
     Example {
+        id: "pg-ring-sequence",
+        file: "pg-ring-sequence.spec",
+        title: "A ring numbered by a CYCLE sequence (PostgreSQL; explore it)",
+        source: "Queue Lab conformance suite, checked on PostgreSQL 15",
+        sql: include_str!("../sql-examples/pg-ring-sequence.spec"),
+    },
+    Example {
+        id: "pg-lock-table-queue",
+        file: "pg-lock-table-queue.spec",
+        title: "LOCK TABLE waits for a reader, and new readers queue behind it (PostgreSQL)",
+        source: "Queue Lab conformance suite, checked on PostgreSQL 15",
+        sql: include_str!("../sql-examples/pg-lock-table-queue.spec"),
+    },
+    Example {
         id: "mysql-ring-race-rc",
         file: "mysql-ring-race-rc.spec",
         title: "Two producers race on the ring at READ COMMITTED: a message is lost (MariaDB)",

@@ -86,6 +86,57 @@ impl std::fmt::Display for AdvisoryKey {
     }
 }
 
+/// A PostgreSQL table-level lock mode (docs, "Explicit Locking", 13.3.1), weakest first:
+/// every statement takes one on each table it names (a query ACCESS SHARE, a locking read
+/// ROW SHARE, a write ROW EXCLUSIVE, CREATE INDEX SHARE, TRUNCATE / DROP / ALTER ACCESS
+/// EXCLUSIVE), and `LOCK TABLE` the one it asks for. Held until the transaction ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum TableLockMode {
+    AccessShare,
+    RowShare,
+    RowExclusive,
+    ShareUpdateExclusive,
+    Share,
+    ShareRowExclusive,
+    Exclusive,
+    AccessExclusive,
+}
+
+impl TableLockMode {
+    /// Whether `self` may not be granted while another transaction holds (or, queued ahead,
+    /// waits for) `other`: PostgreSQL's conflict table, which is symmetric.
+    pub fn conflicts_with(self, other: TableLockMode) -> bool {
+        use TableLockMode::*;
+        // The modes each mode conflicts with, as a bit set over the order above.
+        let mask: u8 = match self {
+            AccessShare => 0b1000_0000,
+            RowShare => 0b1100_0000,
+            RowExclusive => 0b1111_0000,
+            ShareUpdateExclusive => 0b1111_1000,
+            Share => 0b1110_1100,
+            ShareRowExclusive => 0b1111_1100,
+            Exclusive => 0b1111_1110,
+            AccessExclusive => 0b1111_1111,
+        };
+        mask & (1 << other as u8) != 0
+    }
+
+    /// The mode in `LOCK TABLE`'s words.
+    pub fn label(self) -> &'static str {
+        use TableLockMode::*;
+        match self {
+            AccessShare => "ACCESS SHARE",
+            RowShare => "ROW SHARE",
+            RowExclusive => "ROW EXCLUSIVE",
+            ShareUpdateExclusive => "SHARE UPDATE EXCLUSIVE",
+            Share => "SHARE",
+            ShareRowExclusive => "SHARE ROW EXCLUSIVE",
+            Exclusive => "EXCLUSIVE",
+            AccessExclusive => "ACCESS EXCLUSIVE",
+        }
+    }
+}
+
 /// What a write did to one row, as SQLite's pre-update hook reports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ChangeKind {
@@ -111,6 +162,32 @@ mod tests {
         for (i, a) in modes.iter().enumerate() {
             for (j, b) in modes.iter().enumerate() {
                 assert_eq!(a.conflicts_with(*b), expected[i][j], "{a:?} vs {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn postgres_table_lock_conflict_table() {
+        use super::TableLockMode::*;
+        // PostgreSQL's table 13.2: rows requested, columns held, in the enum's order.
+        let modes = [
+            AccessShare,
+            RowShare,
+            RowExclusive,
+            ShareUpdateExclusive,
+            Share,
+            ShareRowExclusive,
+            Exclusive,
+            AccessExclusive,
+        ];
+        let expected = [
+            "       X", "      XX", "    XXXX", "   XXXXX", "  XX XXX", "  XXXXXX", " XXXXXXX",
+            "XXXXXXXX",
+        ];
+        for (i, a) in modes.iter().enumerate() {
+            for (j, b) in modes.iter().enumerate() {
+                let x = expected[i].as_bytes()[j] == b'X';
+                assert_eq!(a.conflicts_with(*b), x, "{a:?} vs {b:?}");
             }
         }
     }

@@ -51,6 +51,13 @@ const VERDICTS: &[(&str, &[(&str, bool)])] = &[
     ),
     ("pg-deadlock", &[("no-deadlock", true)]),
     (
+        "pg-ring-sequence",
+        &[
+            ("sql ring_bound: SELECT count(*) <= 3 FROM ring", false),
+            ("no-wait", true),
+        ],
+    ),
+    (
         "mysql-ring-lost-rc",
         &[
             ("sql nothing_lost: SELECT count(*) = 5 FROM q", true),
@@ -111,6 +118,14 @@ fn the_deadlock_names_its_victim() {
 fn the_ring_loses_a_message_in_half_the_schedules_at_read_committed() {
     let r = explore_example("mysql-ring-lost-rc", Granularity::Steps);
     assert_eq!((r.checks[0].violations, r.schedules), (2, 4));
+}
+
+#[test]
+fn the_sequence_ring_waits_only_when_it_wraps_onto_an_uncommitted_slot() {
+    let r = explore_example("pg-ring-sequence", Granularity::Steps);
+    assert_eq!((r.checks[1].violations, r.schedules), (4, 16));
+    let x = r.checks[1].shortest.as_ref().expect("a wait");
+    assert_eq!(x.fails_after, 4, "the fourth push wraps onto slot 1");
 }
 
 #[test]

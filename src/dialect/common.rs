@@ -202,6 +202,7 @@ pub fn plan_ddl(
             let mut plan = Plan::new(
                 PlanKind::Delete {
                     table: names.first().cloned().unwrap_or_default(),
+                    truncate: true,
                 },
                 sql,
             );

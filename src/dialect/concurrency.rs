@@ -6,7 +6,7 @@
 use super::plan::Isolation;
 use super::Dialect;
 use crate::ids::{ChangeKind, LockMode};
-use crate::trace::ErrorClass;
+use crate::trace::{ErrorClass, StepError};
 
 impl Dialect {
     /// PostgreSQL's LIKE compares case (ILIKE is its case-blind one); MySQL's follows the
@@ -148,6 +148,30 @@ impl Dialect {
 
     /// Whether BEGIN inside a transaction commits it first (MySQL's implicit commit).
     pub fn begin_commits_open_transaction(self) -> bool {
+        self == Dialect::MySql
+    }
+
+    /// What DDL (CREATE, ALTER, DROP, CREATE INDEX; and MariaDB's TRUNCATE) does inside an
+    /// open transaction: MariaDB commits the transaction first (an implicit commit, so a
+    /// later ROLLBACK undoes nothing before it); PostgreSQL and SQL Server make the DDL part
+    /// of the transaction, to be undone by its ROLLBACK, which the lab does not model: it is
+    /// refused there (`Err`: the refusal, naming the statement) rather than kept after a
+    /// rollback.
+    pub fn ddl_in_transaction(self, name: Option<&str>) -> Result<(), StepError> {
+        match self {
+            Dialect::MySql => Ok(()),
+            _ => Err(super::common::unsupported_with(
+                self,
+                &format!("{} inside a transaction block", name.unwrap_or("DDL")),
+                "the server would undo it at ROLLBACK, which Queue Lab does not model; run it before BEGIN or after COMMIT",
+            )),
+        }
+    }
+
+    /// Whether TRUNCATE is DDL to [`Dialect::ddl_in_transaction`] (MariaDB: it commits the
+    /// open transaction); elsewhere it deletes the rows inside the transaction, as the lab
+    /// runs it.
+    pub fn truncate_is_ddl(self) -> bool {
         self == Dialect::MySql
     }
 

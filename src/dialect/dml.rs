@@ -38,6 +38,7 @@ pub fn plan_query_sorting(mut q: Query, filesort: &dyn Fn(&Query) -> bool) -> Pl
             };
             PlanKind::Delete {
                 table: table.unwrap_or_default(),
+                truncate: false,
             }
         }
         SetExpr::Update(Statement::Update(u)) => {
@@ -163,7 +164,13 @@ pub fn plan_delete(mut d: Delete) -> Plan {
         &mut d.order_by,
         &mut d.limit,
     ));
-    let mut plan = Plan::new(PlanKind::Delete { table }, vec![d.to_sql()]);
+    let mut plan = Plan::new(
+        PlanKind::Delete {
+            table,
+            truncate: false,
+        },
+        vec![d.to_sql()],
+    );
     plan.notes = notes;
     plan.lock_reads = lock_reads;
     plan

@@ -38,6 +38,9 @@ pub enum PlanKind {
     },
     Delete {
         table: String,
+        /// TRUNCATE, run as DELETE FROM: the servers report no row count for it (MariaDB
+        /// says 0 rows affected).
+        truncate: bool,
     },
     /// CREATE, ALTER, DROP and friends: the catalog changes with it.
     Ddl {
@@ -45,6 +48,11 @@ pub enum PlanKind {
     },
     /// Accepted and does nothing here (e.g. `USE test`); the note says why.
     Noop,
+    /// PostgreSQL's `LOCK TABLE` (the tables and mode in `Plan::table_locks`); `nowait`: fail
+    /// at once instead of waiting.
+    LockTable {
+        nowait: bool,
+    },
     /// Transaction control, carried out by the engine (SQLite's own transaction is shared by
     /// every session, so it cannot serve as any one session's).
     Txn(TxnControl),
@@ -186,6 +194,9 @@ pub struct Plan {
     /// Result columns (by position) whose values the vendor prints otherwise than SQLite
     /// returns them, rewritten once the statement has run (`text_forms.rs`).
     pub text_forms: Vec<(usize, TextForm)>,
+    /// PostgreSQL's table-level locks the statement takes before it reads anything
+    /// (`postgres/table_locks.rs`), granted by the engine and held to the transaction's end.
+    pub table_locks: Vec<(String, crate::ids::TableLockMode)>,
     /// What the server tells the client beside a statement that does nothing
     /// (`NOTICE:  sequence "s" does not exist, skipping`), as the client prints it.
     pub notices: Vec<String>,
@@ -321,6 +332,7 @@ impl Plan {
             advisory: Vec::new(),
             text_forms: Vec::new(),
             notices: Vec::new(),
+            table_locks: Vec::new(),
         }
     }
 }

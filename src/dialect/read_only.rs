@@ -32,6 +32,9 @@ pub fn refusal(dialect: Dialect, stmt: &Statement) -> Option<String> {
         },
         Statement::CreateTable(_) if dialect == Dialect::Postgres => "CREATE TABLE".into(),
         Statement::CreateIndex(_) if dialect == Dialect::Postgres => "CREATE INDEX".into(),
+        Statement::CreateSequence { .. } if dialect == Dialect::Postgres => {
+            "CREATE SEQUENCE".into()
+        }
         Statement::AlterTable(_) if dialect == Dialect::Postgres => "ALTER TABLE".into(),
         Statement::Truncate(_) if dialect == Dialect::Postgres => "TRUNCATE TABLE".into(),
         Statement::Drop { object_type, .. } if dialect == Dialect::Postgres => {

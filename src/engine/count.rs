@@ -102,7 +102,14 @@ pub fn count(
                 warnings: 0,
             }
         }
-        PlanKind::Delete { table } => Counted {
+        // No server reports a row count for TRUNCATE (the MySQL client's "0 rows affected"
+        // is its text for any statement without one).
+        PlanKind::Delete { truncate: true, .. } => Counted {
+            affected: None,
+            info: None,
+            warnings: 0,
+        },
+        PlanKind::Delete { table, .. } => Counted {
             affected: Some(
                 on_table(changes, table)
                     .filter(|c| c.kind == ChangeKind::Delete)

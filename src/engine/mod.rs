@@ -10,6 +10,7 @@ pub mod rings;
 pub mod sequences;
 pub mod snapshot;
 pub mod store;
+pub mod table_locks;
 pub mod txn;
 pub mod undo;
 pub mod waits;

@@ -4,7 +4,8 @@
 //!
 //! What goes in, and why:
 //! - every table's rows with their rowids, and the catalog: what statements read and plan on;
-//! - the lock table, holders named by session: who blocks whom;
+//! - the lock table, holders named by session: who blocks whom; and the PostgreSQL table
+//!   locks each session's transaction holds;
 //! - per session: its transaction (isolation, explicit or autocommit, aborted), the isolation
 //!   its next transaction takes, where it is in its steps (the next step, the step it is
 //!   inside and what that step has left, its T-SQL interpreter), the statement it waits with
@@ -16,7 +17,7 @@
 //!   and those committed after the oldest live snapshot, with, for each live snapshot, which
 //!   of those commits it does not see;
 //! - the order in which waiting statements will be retried, the scenario clock, the NEWID()
-//!   sequence, and whether an invalid permutation ended the run.
+//!   sequence, where every sequence stands (and each session's currval), and whether an invalid permutation ended the run.
 //!
 //! Transactions are named by (session, how many transactions that session began before):
 //! the engine numbers them in the order they began, which two orders of independent steps
@@ -59,6 +60,10 @@ impl Sim {
             h.int(s.default_isolation as i64);
             h.int(s.next_isolation.map_or(-1, |x| x as i64));
             h.int(i64::from(s.aborted));
+            for held in s.txn.map(|t| lab.table_locks.labels(t)).unwrap_or_default() {
+                h.bytes(b"T");
+                h.bytes(held.as_bytes());
+            }
             if !s.vars.is_empty() {
                 let _ = write!(h, "V{:?}", s.vars);
             }

@@ -58,6 +58,9 @@ pub struct WaitEdge {
     pub lock: Option<WantedLock>,
     /// The PostgreSQL advisory lock wanted, as the pictures name it (`1`, `7 shared`).
     pub advisory: Option<String>,
+    /// The PostgreSQL table lock wanted: the mode and the table (`ACCESS EXCLUSIVE on table
+    /// jobs`).
+    pub table_lock: Option<String>,
 }
 
 /// A wait-for cycle and the session the vendor chose to fail.
@@ -94,6 +97,9 @@ pub struct SessionState {
     /// The PostgreSQL advisory locks it holds, as the pictures label them (`1`, `0, 1`,
     /// `7 shared`, `3 until commit`), in the order it took them.
     pub advisory_locks: Vec<String>,
+    /// The PostgreSQL table locks its transaction holds (`jobs ROW EXCLUSIVE`), in the
+    /// order it took them.
+    pub table_locks: Vec<String>,
     /// The statement it ran last, as written and as it ran.
     pub statement: Option<StatementInfo>,
     /// Its latest step result (ok, error or completed), and that result as its client prints it.
@@ -306,6 +312,7 @@ impl Sim {
                         .filter_map(|b| lab.sessions.get(b).map(|x| x.name.clone()))
                         .collect(),
                     advisory_locks: s.advisory.iter().map(|h| h.label()).collect(),
+                    table_locks: lab.table_lock_labels(i),
                     statement,
                     result,
                     client_text,
@@ -373,12 +380,17 @@ fn edge(waiter: String, holder: String, asked: Option<&crate::engine::lab::Asked
             None,
             Some(format!("{key}{}", if *shared { " shared" } else { "" })),
         ),
-        None => (None, None),
+        Some(Asked::Table(..)) | None => (None, None),
+    };
+    let table_lock = match asked {
+        Some(Asked::Table(table, mode)) => Some(format!("{} on table {table}", mode.label())),
+        _ => None,
     };
     WaitEdge {
         waiter,
         holder,
         lock,
         advisory,
+        table_lock,
     }
 }

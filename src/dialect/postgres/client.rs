@@ -40,6 +40,9 @@ fn tag(verb: &str, s: &Success) -> String {
         "INSERT" => format!("INSERT 0 {n}"),
         "UPDATE" | "DELETE" => format!("{first} {n}"),
         "START" | "BEGIN" => "BEGIN".into(),
+        // `TRUNCATE jobs`, `LOCK jobs`: the tag names the command, not the table.
+        "TRUNCATE" => "TRUNCATE TABLE".into(),
+        "LOCK" => "LOCK TABLE".into(),
         // CREATE UNIQUE INDEX, CREATE INDEX CONCURRENTLY: the tag names the object only.
         "CREATE" if verb.contains("INDEX") || verb.starts_with("CREATE UNIQUE") => {
             "CREATE INDEX".into()

@@ -30,11 +30,22 @@ pub mod names;
 mod nulls_order;
 pub mod sequences;
 pub mod series;
+mod table_locks;
 mod timeouts;
 
 pub use init_plans::param as init_param;
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
+    let written = stmt;
+    let mut plan = plan_rewritten(stmt, catalog)?;
+    if !matches!(plan.kind, PlanKind::LockTable { .. }) {
+        plan.table_locks = table_locks::of(written, &plan, catalog);
+    }
+    Ok(plan)
+}
+
+/// The plan of `stmt` after every rule of the dialect has rewritten it.
+fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.duplicate();
     super::locks::refuse_unmodelled(&mut stmt, Dialect::Postgres)?;
     refuse_unmodelled(&mut stmt)?;
@@ -162,6 +173,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         }
         Statement::Update(u) => Ok(plan_update(u.duplicate(), catalog)),
         Statement::Delete(d) => Ok(plan_delete(d.duplicate())),
+        Statement::Lock(lock) => table_locks::plan_lock(lock, catalog),
         other => sequences::plan_ddl(other, catalog)
             .or_else(|| plan_ddl(other, catalog, Dialect::Postgres))
             .or_else(|| timeouts::plan(other))

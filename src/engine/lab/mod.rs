@@ -15,6 +15,7 @@ mod auto_increment;
 mod limits;
 mod results;
 mod savepoints;
+mod table_waits;
 mod txn_modes;
 mod writes;
 
@@ -22,6 +23,7 @@ use super::count;
 use super::errors::vendor_error;
 use super::locks::{LockMode, LockTable, RowRef, TxnId};
 use super::store::{ChangeKind, RowChange, Store, StoreError};
+use super::table_locks::TableLocks;
 use super::txn::{TxnState, Txns, View};
 use super::undo::{redo_sql, undo_sql};
 use super::waits::WaitGraph;
@@ -73,6 +75,8 @@ pub struct Savepoint {
     pub locks: Vec<(RowRef, LockMode)>,
     /// How many transaction-level advisory locks the session held then.
     pub advisory_xact: usize,
+    /// The table-level locks the transaction held then (PostgreSQL).
+    pub table_locks: Vec<(String, crate::ids::TableLockMode)>,
 }
 
 /// A session's limits on how long a statement may wait ([`TxnControl::SetWaitLimit`]).
@@ -129,6 +133,8 @@ pub struct Resume {
     pub advisory: Option<advisory::Progress>,
     /// The values it drew from sequences, given to it again (`engine::sequences`).
     pub draws: super::sequences::Draws,
+    /// The PostgreSQL table lock it waits for (`table_waits.rs`).
+    pub wanted_table: Option<(String, crate::ids::TableLockMode)>,
     /// The first AUTO_INCREMENT value it drew before it waited (`auto_increment.rs`).
     pub auto_first: Option<i64>,
 }
@@ -170,6 +176,8 @@ pub struct Lab {
     pub txns: Txns,
     pub history: Vec<(TxnId, RowChange)>,
     pub locks: LockTable,
+    /// PostgreSQL's table-level locks (`table_locks.rs`).
+    pub table_locks: TableLocks,
     pub waits: WaitGraph,
     pub sessions: Vec<Session>,
     /// Sessions in the order they began to wait.
@@ -189,6 +197,10 @@ pub struct Lab {
     /// While an INSERT runs on the source rows it computed before a wait: those rows (a
     /// duplicate-key error names the value from them). Always `None` between statements.
     stashed_source: Option<Vec<Vec<Value>>>,
+    /// While a waiting statement is tried again: the sessions that began to wait before it,
+    /// whose table lock requests stay ahead of its own (`table_waits.rs`). Always `None`
+    /// between statements.
+    queue_ahead: Option<Vec<usize>>,
 }
 
 /// A wait-for cycle as found when the wait that closed it was asked for: each edge is
@@ -209,16 +221,20 @@ pub type Wanted = (RowRef, LockMode);
 pub enum Asked {
     Row(Wanted),
     Advisory(crate::ids::AdvisoryKey, bool),
+    /// A PostgreSQL table lock: the table and the mode.
+    Table(String, crate::ids::TableLockMode),
 }
 
 impl Resume {
     /// The lock this statement waits for, if it is one.
     pub fn asked(&self) -> Option<Asked> {
         let advisory = self.advisory.as_ref().and_then(|a| a.wanted);
+        let table = self.wanted_table.clone();
         self.wanted
             .clone()
             .map(Asked::Row)
             .or(advisory.map(|(k, shared)| Asked::Advisory(k, shared)))
+            .or(table.map(|(t, mode)| Asked::Table(t, mode)))
     }
 }
 
@@ -249,6 +265,7 @@ pub struct Checkpoint {
     txns: Txns,
     history: Vec<(TxnId, RowChange)>,
     locks: LockTable,
+    table_locks: TableLocks,
     waits: WaitGraph,
     sessions: Vec<Session>,
     wait_order: Vec<usize>,
@@ -270,6 +287,7 @@ impl Lab {
             txns: self.txns.clone(),
             history: self.history.clone(),
             locks: self.locks.clone(),
+            table_locks: self.table_locks.clone(),
             waits: self.waits.clone(),
             sessions: self.sessions.clone(),
             wait_order: self.wait_order.clone(),
@@ -301,6 +319,7 @@ impl Lab {
         self.txns = c.txns.clone();
         self.history = c.history.clone();
         self.locks = c.locks.clone();
+        self.table_locks = c.table_locks.clone();
         self.waits = c.waits.clone();
         self.sessions = c.sessions.clone();
         self.wait_order = c.wait_order.clone();
@@ -327,6 +346,7 @@ impl Lab {
             txns: Txns::default(),
             history: Vec::new(),
             locks: LockTable::default(),
+            table_locks: TableLocks::default(),
             waits: WaitGraph::default(),
             sessions: Vec::new(),
             wait_order: Vec::new(),
@@ -335,6 +355,7 @@ impl Lab {
             clock: super::clock::Clock::starting_at(super::clock::DEFAULT_START),
             deferred_undo: None,
             stashed_source: None,
+            queue_ahead: None,
         }
     }
 
@@ -515,9 +536,17 @@ impl Lab {
                 self.sessions[s].waiting.as_ref().is_some_and(|w| {
                     w.blockers.iter().all(|b| !self.txns.is_active(*b))
                         || self.wanted_lock_free(s, w)
+                        || self.wanted_table_free(s, w)
                 })
             });
             let Some(s) = ready else { break };
+            let ahead = self
+                .wait_order
+                .iter()
+                .copied()
+                .take_while(|&x| x != s)
+                .collect();
+            self.queue_ahead = Some(ahead);
             self.wait_order.retain(|x| *x != s);
             let Some(w) = self.sessions[s].waiting.take() else {
                 break;
@@ -527,6 +556,7 @@ impl Lab {
             }
             let tag = w.tag;
             let finished = self.settle(s, w.plan, w.resume, tag);
+            self.queue_ahead = None;
             out.append(&mut self.victims);
             if let Some(finished) = finished {
                 out.push(Completion {
@@ -621,6 +651,13 @@ impl Lab {
         if !plan.advisory.is_empty() {
             return self.advisory(s, &plan.advisory, resume);
         }
+        if let Some(f) = self.ddl_in_transaction(s, plan) {
+            return Exec::Done(f);
+        }
+        let resume = match self.take_table_locks(s, plan, resume) {
+            Ok(r) => r,
+            Err(exec) => return *exec,
+        };
         match &plan.kind {
             PlanKind::Noop => Exec::Done(ok(
                 Success {
@@ -629,8 +666,37 @@ impl Lab {
                 },
                 Vec::new(),
             )),
-            PlanKind::Ddl { change } => Exec::Done(self.ddl(plan, change)),
+            PlanKind::Ddl { change } => {
+                let finished = self.ddl(plan, change);
+                self.end_implicit(s);
+                Exec::Done(finished)
+            }
             _ => self.dml(s, plan, resume),
+        }
+    }
+
+    /// DDL inside an open transaction: MariaDB commits the transaction first; PostgreSQL
+    /// and SQL Server would undo the DDL at ROLLBACK, so it is refused there
+    /// (`Dialect::ddl_in_transaction`). `Some`: the statement ends here.
+    fn ddl_in_transaction(&mut self, s: usize, plan: &Plan) -> Option<Finished> {
+        let ddl = match &plan.kind {
+            PlanKind::Ddl { change } => !matches!(change, CatalogChange::None),
+            PlanKind::Delete { truncate, .. } => *truncate && self.dialect.truncate_is_ddl(),
+            _ => false,
+        };
+        let t = self.sessions[s].txn.filter(|_| ddl)?;
+        if !self.txns.get(t).is_some_and(|x| x.explicit) {
+            return None;
+        }
+        match self
+            .dialect
+            .ddl_in_transaction(plan.read_only_refusal.as_deref())
+        {
+            Ok(()) => {
+                self.commit(t);
+                None
+            }
+            Err(e) => Some(self.fail_with(s, e)),
         }
     }
 
@@ -822,6 +888,7 @@ impl Lab {
 
     fn end(&mut self, t: TxnId) {
         self.locks.release_all(t);
+        self.table_locks.release(t);
         self.waits.forget(t);
         if let Some(s) = self.txns.session_of(t) {
             if self.sessions[s].txn == Some(t) {

@@ -27,6 +27,7 @@ impl Lab {
             changes: self.history.iter().filter(|(w, _)| *w == t).count(),
             locks: self.locks.held_by(t),
             advisory_xact: self.xact_advisory_count(s),
+            table_locks: self.table_locks.held_by(t),
             name,
         };
         let points = &mut self.sessions[s].savepoints;
@@ -70,6 +71,7 @@ impl Lab {
         });
         if self.dialect.rollback_to_savepoint_releases_locks() {
             self.locks.release_beyond(t, &mark.locks);
+            self.table_locks.release_beyond(t, &mark.table_locks);
             if let Some(s) = self.txns.session_of(t) {
                 self.release_xact_advisory(s, mark.advisory_xact);
             }

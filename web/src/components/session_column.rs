@@ -124,6 +124,14 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
                         v.advisory_locks.join(" · ")) }
                 </p>
             }
+            if let Some(v) = props.view.as_ref().filter(|v| !v.table_locks.is_empty()) {
+                <p class="table-lock-badge"
+                    title="PostgreSQL table locks: every statement locks the tables it names, LOCK TABLE in the mode it asks; held until the transaction ends">
+                    { format!("holds table lock{} {}",
+                        if v.table_locks.len() == 1 { "" } else { "s" },
+                        v.table_locks.join(" · ")) }
+                </p>
+            }
             if let Some((step, n)) = &props.inside {
                 <p class="inside-badge" role="status"
                     title="The step stopped partway: its transaction, locks and cursors stay as they are until it goes on">

@@ -194,7 +194,11 @@ pub fn waits(run: &SpecRun) -> (Vec<WaitStory>, Option<String>) {
         let locked = match (&e.lock, origin) {
             (Some(_), Some(step)) => format!(", which {} locked in step {step}", e.holder),
             (Some(_), None) => format!(", which {} holds", e.holder),
-            (None, _) => String::new(),
+            (None, _) => e
+                .table_lock
+                .as_ref()
+                .map(|w| table_wait_clause(shown, e, w))
+                .unwrap_or_default(),
         };
         let verb = if deadlock { "waited" } else { "waits" };
         WaitStory {
@@ -225,6 +229,9 @@ fn wanted_text(shown: &Snapshot, e: &WaitEdge) -> String {
     if let Some(key) = &e.advisory {
         return format!("advisory lock {key}, which {} holds", e.holder);
     }
+    if let Some(wanted) = &e.table_lock {
+        return wanted.clone();
+    }
     let Some(lock) = &e.lock else {
         return format!("to write a key that {}'s uncommitted row holds", e.holder);
     };
@@ -240,6 +247,34 @@ fn wanted_text(shown: &Snapshot, e: &WaitEdge) -> String {
         })
         .unwrap_or_else(|| format!("rowid {}", lock.rowid));
     format!("{} on {} {row}", lock.mode, lock.table)
+}
+
+/// `, which conflicts with b's jobs ACCESS SHARE`: what the holder holds on the table, or,
+/// holding nothing there, that its own request is queued first (PostgreSQL grants a table's
+/// requests in the order they came).
+fn table_wait_clause(shown: &Snapshot, e: &WaitEdge, wanted: &str) -> String {
+    let table = wanted.rsplit(' ').next().unwrap_or_default();
+    let held: Vec<&str> = shown
+        .sessions
+        .iter()
+        .find(|s| s.name == e.holder)
+        .map(|s| {
+            s.table_locks
+                .iter()
+                .filter(|l| l.split(' ').next() == Some(table))
+                .map(String::as_str)
+                .collect()
+        })
+        .unwrap_or_default();
+    if held.is_empty() {
+        format!(", queued behind {}'s own request for the table", e.holder)
+    } else {
+        format!(
+            ", which conflicts with {}'s {}",
+            e.holder,
+            held.join(" and ")
+        )
+    }
 }
 
 /// The step in which `holder` took the lock it holds on the row: the move from which its

@@ -109,3 +109,25 @@ fn a_deadlock_is_a_cycle_with_its_victim_and_the_victims_block_is_marked() {
     assert_eq!(victim, None);
     assert!(stories.iter().all(|s| !s.deadlock));
 }
+
+#[test]
+fn a_table_lock_wait_says_what_the_holder_holds_or_that_it_is_queued_first() {
+    let ui = replay("pg-lock-table-queue", "peek lock read done purge unlock", 3);
+    let run = ui.spec_run().expect("run");
+    let (stories, _) = waits(run);
+    let sentences: Vec<&str> = stories.iter().map(|s| s.sentence.as_str()).collect();
+    assert_eq!(
+        sentences,
+        [
+            "admin waits for consumer: it wants ACCESS EXCLUSIVE on table jobs, which conflicts with consumer's jobs ACCESS SHARE.",
+            "reader waits for admin: it wants ACCESS SHARE on table jobs, queued behind admin's own request for the table.",
+        ]
+    );
+    // Once the consumer commits, the admin holds the table and the reader waits for that.
+    let ui = replay("pg-lock-table-queue", "peek lock read done purge unlock", 4);
+    let (stories, _) = waits(ui.spec_run().expect("run"));
+    assert_eq!(
+        stories.iter().map(|s| s.sentence.as_str()).collect::<Vec<_>>(),
+        ["reader waits for admin: it wants ACCESS SHARE on table jobs, which conflicts with admin's jobs ACCESS EXCLUSIVE."]
+    );
+}
