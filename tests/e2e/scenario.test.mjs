@@ -197,3 +197,28 @@ test('a setup that fails says so, and no step runs', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('LOCK TABLE waits for a reader, and a new reader queues behind it', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.selectOption('#examples', 'pg-lock-table-queue');
+  await page.waitForSelector('#scenario');
+  await step(page, 'consumer'); // peek: ACCESS SHARE held until it commits
+  assert.match(await page.textContent(col('consumer')), /holds table lock jobs ACCESS SHARE/);
+  await step(page, 'admin'); // lock: waits for the consumer
+  await page.waitForSelector(`${col('admin')}[data-waiting="true"]`);
+  await step(page, 'reader'); // read: queued behind the admin
+  await page.waitForSelector(`${col('reader')}[data-waiting="true"]`);
+  assert.match(await page.textContent(col('reader')), /waiting for admin/);
+  const waits = await page.textContent('#scenario');
+  assert.match(waits, /it wants ACCESS EXCLUSIVE on table jobs, which conflicts with consumer's jobs ACCESS SHARE/);
+  assert.match(waits, /queued behind admin's own request for the table/);
+  await page.screenshot({ path: join(shots, 'lock-table-queue.png'), fullPage: true });
+
+  await step(page, 'consumer'); // done: the admin gets the table, the reader still waits
+  await page.waitForSelector(`${col('admin')}[data-waiting="false"]`);
+  assert.match(await page.textContent(col('admin')), /holds table lock jobs ACCESS EXCLUSIVE/);
+  assert.match(await page.textContent(col('reader')), /waiting for admin/);
+  await page.screenshot({ path: join(shots, 'lock-table-granted.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
