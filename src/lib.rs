@@ -17,6 +17,7 @@ pub mod sim;
 pub mod sort;
 pub mod source;
 pub mod trace;
+pub mod vec_map;
 pub mod vendor;
 
 pub use dialect::outline::{outline, Outlined};

@@ -1,7 +1,7 @@
 //! The engine's own description of each table: what SQLite's schema cannot hold (MySQL key
 //! names, `ON UPDATE CURRENT_TIMESTAMP`, ring hints). SQLite DDL is generated from it.
 
-use std::collections::BTreeMap;
+use crate::vec_map::VecMap;
 
 /// A column as the user declared it, with its SQLite rendering.
 #[derive(Debug, Clone, PartialEq)]
@@ -224,13 +224,13 @@ fn idents(names: &[String]) -> String {
 /// All tables, by lower-cased name.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Catalog {
-    tables: BTreeMap<String, TableDef>,
-    rings: BTreeMap<String, RingHint>,
+    tables: VecMap<String, TableDef>,
+    rings: VecMap<String, RingHint>,
     /// PostgreSQL's `CREATE SEQUENCE` sequences, by lower-cased name (a serial column's is
     /// read off its column).
-    sequences: BTreeMap<String, SequenceDef>,
+    sequences: VecMap<String, SequenceDef>,
     /// T-SQL stored procedures, by lower-cased name.
-    procedures: BTreeMap<String, crate::dialect::mssql::tsql::node::ProcDef>,
+    procedures: VecMap<String, crate::dialect::mssql::tsql::node::ProcDef>,
     /// SQL Server's READ_COMMITTED_SNAPSHOT database option: READ COMMITTED reads row versions
     /// instead of taking S locks.
     pub read_committed_snapshot: bool,

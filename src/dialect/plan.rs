@@ -196,7 +196,8 @@ pub struct Plan {
     pub text_forms: Vec<(usize, TextForm)>,
     /// PostgreSQL's table-level locks the statement takes before it reads anything
     /// (`postgres/table_locks.rs`), granted by the engine and held to the transaction's end.
-    pub table_locks: Vec<(String, crate::ids::TableLockMode)>,
+    /// Shared, not copied: a step's plans are cloned on every move.
+    pub table_locks: std::sync::Arc<[(std::sync::Arc<str>, crate::ids::TableLockMode)]>,
     /// What the server tells the client beside a statement that does nothing
     /// (`NOTICE:  sequence "s" does not exist, skipping`), as the client prints it.
     pub notices: Vec<String>,
@@ -332,7 +333,7 @@ impl Plan {
             advisory: Vec::new(),
             text_forms: Vec::new(),
             notices: Vec::new(),
-            table_locks: Vec::new(),
+            table_locks: std::sync::Arc::default(),
         }
     }
 }

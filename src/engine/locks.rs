@@ -5,13 +5,13 @@
 //! dialects name the mode each vendor takes); they are re-exported here.
 
 pub use crate::ids::{LockMode, RowRef, TxnId};
+use crate::vec_map::VecMap;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// Who holds which row lock. Deterministic: ordered maps, holders in grant order.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct LockTable {
-    held: BTreeMap<RowRef, Vec<(TxnId, LockMode)>>,
+    held: VecMap<RowRef, Vec<(TxnId, LockMode)>>,
 }
 
 impl LockTable {
@@ -29,7 +29,7 @@ impl LockTable {
 
     /// Records that `txn` holds `mode` on `row` (a stronger lock is added beside a weaker one).
     pub fn grant(&mut self, txn: TxnId, row: RowRef, mode: LockMode) {
-        let holders = self.held.entry(row).or_default();
+        let holders = self.held.get_or_insert_with(row, Default::default);
         if !holders.contains(&(txn, mode)) {
             holders.push((txn, mode));
         }

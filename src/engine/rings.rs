@@ -2,7 +2,7 @@
 
 use crate::dialect::catalog::{Catalog, RingHint, TableDef};
 use crate::trace::{Mark, RingSlot, RingView, TableView, Value};
-use std::collections::BTreeMap;
+use crate::vec_map::VecMap;
 
 /// The ring views of every table the catalog knows to be a ring; `sizes` are the user's
 /// choices of N by table name, overriding the inferred `mod N`.
@@ -48,13 +48,13 @@ pub fn ring_views(
         .iter()
         .filter_map(|g| col(g))
         .collect();
-    let mut groups: BTreeMap<Vec<String>, Vec<&crate::trace::RowView>> = BTreeMap::new();
+    let mut groups: VecMap<Vec<String>, Vec<&crate::trace::RowView>> = VecMap::new();
     for r in &table.rows {
         let key = group_cols
             .iter()
             .map(|&i| r.values[i].text().unwrap_or_else(|| "NULL".into()))
             .collect();
-        groups.entry(key).or_default().push(r);
+        groups.get_or_insert_with(key, Default::default).push(r);
     }
     groups
         .into_iter()

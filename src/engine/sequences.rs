@@ -11,7 +11,8 @@
 
 pub use crate::dialect::catalog::{SequenceDef, NEXTVAL_FN};
 use crate::dialect::postgres::int_values::SERVER_ERROR;
-use std::collections::{BTreeMap, VecDeque};
+use crate::vec_map::VecMap;
+use std::collections::VecDeque;
 use std::fmt::Write;
 
 /// Values one try of a statement drew, in order, by sequence name.
@@ -77,24 +78,24 @@ fn server_error(code: &str, message: String) -> String {
 /// and each session's `currval` and `lastval`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SequenceState {
-    counters: BTreeMap<String, Counter>,
+    counters: VecMap<String, Counter>,
     /// `currval`: the value each session last drew from each sequence.
-    current: BTreeMap<(usize, String), i64>,
+    current: VecMap<(usize, String), i64>,
     /// `lastval`: the sequence each session last drew from.
-    last_used: BTreeMap<usize, String>,
+    last_used: VecMap<usize, String>,
 }
 
 impl SequenceState {
     /// Writes where every sequence stands and what each session last drew, for the
     /// simulator's fingerprint.
     pub fn digest(&self, out: &mut dyn Write) -> std::fmt::Result {
-        for (name, c) in &self.counters {
+        for (name, c) in self.counters.iter() {
             write!(out, "{name}={}{};", c.last, if c.called { "+" } else { "" })?;
         }
-        for ((s, name), v) in &self.current {
+        for ((s, name), v) in self.current.iter() {
             write!(out, "{s}.{name}={v};")?;
         }
-        for (s, name) in &self.last_used {
+        for (s, name) in self.last_used.iter() {
             write!(out, "{s}:{name};")?;
         }
         Ok(())
@@ -117,7 +118,7 @@ impl Sequences {
     /// (with each session's `currval` of it), the others keep their place.
     pub fn define(&mut self, defs: Vec<SequenceDef>) {
         let state = &mut self.state;
-        let mut counters = BTreeMap::new();
+        let mut counters = VecMap::new();
         for def in defs {
             let counter = match state.counters.remove(&def.name) {
                 Some(c) if c.def == def => c,
@@ -143,8 +144,9 @@ impl Sequences {
                 let counter = self
                     .state
                     .counters
-                    .entry(name.to_string())
-                    .or_insert_with(|| Counter::new(SequenceDef::counting(name, i64::MAX)));
+                    .get_or_insert_with(name.to_string(), || {
+                        Counter::new(SequenceDef::counting(name, i64::MAX))
+                    });
                 let v = counter.next()?;
                 counter.last = v;
                 counter.called = true;

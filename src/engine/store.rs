@@ -12,10 +12,10 @@ use crate::dialect::postgres::sequences as sequence_fns;
 use super::sequences::{Draws, SequenceDef, SequenceState, Sequences, NEXTVAL_FN};
 pub use crate::ids::ChangeKind;
 use crate::trace::Value;
+use crate::vec_map::VecMap;
 use rusqlite::hooks::{Action, PreUpdateCase};
 use rusqlite::types::ValueRef;
 use rusqlite::{functions::FunctionFlags, Connection};
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -67,7 +67,7 @@ pub struct StoredTable {
 
 /// The rows locked for each lock request of the running statement (see `dialect::locks`).
 /// In the order they were locked.
-type LockedSets = Arc<Mutex<BTreeMap<usize, Vec<i64>>>>;
+type LockedSets = Arc<Mutex<VecMap<usize, Vec<i64>>>>;
 
 pub struct Store {
     conn: Connection,
@@ -77,7 +77,7 @@ pub struct Store {
     clock: Arc<std::sync::atomic::AtomicI64>,
     locked: LockedSets,
     /// Column names by table, for undo and redo; emptied whenever DDL runs.
-    columns: Mutex<BTreeMap<String, Vec<String>>>,
+    columns: Mutex<VecMap<String, Vec<String>>>,
     /// The user's tables, in creation order; `None` until read after a schema change.
     table_names: Mutex<Option<Vec<String>>>,
     /// Whether SQLite keeps AUTOINCREMENT counters (`sqlite_sequence`), read with the names.
@@ -97,7 +97,7 @@ pub struct Store {
 }
 
 /// MySQL user variables by name (lower case, without the `@`).
-pub type UserVariables = BTreeMap<String, Value>;
+pub type UserVariables = VecMap<String, Value>;
 
 /// The `n`th id of the NEWID() sequence: splitmix64 of n, as an upper-case GUID.
 pub fn newid(n: u64) -> String {

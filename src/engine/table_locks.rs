@@ -8,17 +8,19 @@
 
 use super::locks::TxnId;
 pub use crate::ids::TableLockMode;
+use std::sync::Arc;
 
 /// One granted lock.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Held {
-    table: String,
+    /// Shared with the plans that name it: a checkpoint copies pointers, not names.
+    table: Arc<str>,
     txn: TxnId,
     mode: TableLockMode,
 }
 
 /// A request queued behind others: its transaction, table and mode.
-pub type Queued = (TxnId, String, TableLockMode);
+pub type Queued = (TxnId, Arc<str>, TableLockMode);
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TableLocks {
@@ -32,7 +34,7 @@ impl TableLocks {
     pub fn holds(&self, txn: TxnId, table: &str, mode: TableLockMode) -> bool {
         self.held
             .iter()
-            .any(|h| h.txn == txn && h.mode == mode && h.table == table)
+            .any(|h| h.txn == txn && h.mode == mode && &*h.table == table)
     }
 
     /// The transactions `txn`'s request for `mode` on `table` waits for: those holding a
@@ -52,18 +54,18 @@ impl TableLocks {
             }
         };
         for h in &self.held {
-            if h.table == table && h.txn != txn && mode.conflicts_with(h.mode) {
+            if &*h.table == table && h.txn != txn && mode.conflicts_with(h.mode) {
                 add(h.txn);
             }
         }
         let mine: Vec<TableLockMode> = self
             .held
             .iter()
-            .filter(|h| h.txn == txn && h.table == table)
+            .filter(|h| h.txn == txn && &*h.table == table)
             .map(|h| h.mode)
             .collect();
         for (t, q_table, q_mode) in queue {
-            if *t == txn || q_table != table || !mode.conflicts_with(*q_mode) {
+            if *t == txn || &**q_table != table || !mode.conflicts_with(*q_mode) {
                 continue;
             }
             // It holds what the queued request waits for: it goes first.
@@ -75,10 +77,10 @@ impl TableLocks {
         out
     }
 
-    pub fn grant(&mut self, txn: TxnId, table: &str, mode: TableLockMode) {
+    pub fn grant(&mut self, txn: TxnId, table: &Arc<str>, mode: TableLockMode) {
         if !self.holds(txn, table, mode) {
             self.held.push(Held {
-                table: table.to_string(),
+                table: table.clone(),
                 txn,
                 mode,
             });
@@ -91,7 +93,7 @@ impl TableLocks {
     }
 
     /// The locks `txn` holds: a savepoint's mark.
-    pub fn held_by(&self, txn: TxnId) -> Vec<(String, TableLockMode)> {
+    pub fn held_by(&self, txn: TxnId) -> Vec<(Arc<str>, TableLockMode)> {
         self.held
             .iter()
             .filter(|h| h.txn == txn)
@@ -101,9 +103,17 @@ impl TableLocks {
 
     /// ROLLBACK TO SAVEPOINT: the locks `txn` took since the savepoint (those not in
     /// `kept`) go, as the server releases a rolled-back subtransaction's locks.
-    pub fn release_beyond(&mut self, txn: TxnId, kept: &[(String, TableLockMode)]) {
+    pub fn release_beyond(&mut self, txn: TxnId, kept: &[(Arc<str>, TableLockMode)]) {
         self.held
             .retain(|h| h.txn != txn || kept.iter().any(|(t, m)| *t == h.table && *m == h.mode));
+    }
+
+    /// Calls `f` with each lock `txn` holds, in the order they were granted (the simulator's
+    /// fingerprint, without building text).
+    pub fn each_held(&self, txn: TxnId, f: &mut dyn FnMut(&str, TableLockMode)) {
+        for h in self.held.iter().filter(|h| h.txn == txn) {
+            f(&h.table, h.mode);
+        }
     }
 
     /// The locks `txn` holds, as the pictures name them: `jobs ACCESS SHARE`.
@@ -124,7 +134,7 @@ mod tests {
     #[test]
     fn readers_share_a_table_and_a_lock_table_waits_for_them() {
         let mut l = TableLocks::default();
-        l.grant(1, "q", AccessShare);
+        l.grant(1, &"q".into(), AccessShare);
         assert!(l.blockers(2, "q", AccessShare, &[]).is_empty());
         assert_eq!(l.blockers(2, "q", AccessExclusive, &[]), vec![1]);
         assert!(
@@ -136,8 +146,8 @@ mod tests {
     #[test]
     fn a_queued_exclusive_request_holds_up_later_readers_but_not_its_holders() {
         let mut l = TableLocks::default();
-        l.grant(1, "q", AccessShare);
-        let queue = vec![(2, "q".to_string(), AccessExclusive)];
+        l.grant(1, &"q".into(), AccessShare);
+        let queue = vec![(2, "q".into(), AccessExclusive)];
         // A new reader queues behind the waiting ACCESS EXCLUSIVE.
         assert_eq!(l.blockers(3, "q", AccessShare, &queue), vec![2]);
         // The holder it waits for goes ahead.
@@ -149,12 +159,12 @@ mod tests {
     #[test]
     fn a_rollback_to_savepoint_releases_only_the_later_locks_of_its_transaction() {
         let mut l = TableLocks::default();
-        l.grant(2, "p", AccessShare);
-        l.grant(1, "q", AccessShare);
+        l.grant(2, &"p".into(), AccessShare);
+        l.grant(1, &"q".into(), AccessShare);
         let mark = l.held_by(1);
-        l.grant(2, "r", AccessShare);
+        l.grant(2, &"r".into(), AccessShare);
         l.release(2);
-        l.grant(1, "q", Exclusive);
+        l.grant(1, &"q".into(), Exclusive);
         l.release_beyond(1, &mark);
         assert_eq!(l.labels(1), vec!["q ACCESS SHARE"]);
         l.release(1);

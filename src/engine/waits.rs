@@ -3,11 +3,12 @@
 //! that closes it is added.
 
 use super::locks::TxnId;
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vec_map::VecMap;
+use std::collections::BTreeSet;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct WaitGraph {
-    edges: BTreeMap<TxnId, BTreeSet<TxnId>>,
+    edges: VecMap<TxnId, BTreeSet<TxnId>>,
 }
 
 impl WaitGraph {
@@ -15,8 +16,7 @@ impl WaitGraph {
     /// and ending at `waiter` (e.g. `[1, 2, 1]`).
     pub fn wait(&mut self, waiter: TxnId, blockers: &[TxnId]) -> Option<Vec<TxnId>> {
         self.edges
-            .entry(waiter)
-            .or_default()
+            .get_or_insert_with(waiter, Default::default)
             .extend(blockers.iter().copied());
         self.cycle_through(waiter)
     }

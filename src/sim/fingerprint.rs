@@ -32,7 +32,7 @@ use super::{program::Work, Sim};
 use crate::engine::locks::TxnId;
 use crate::engine::txn::TxnState;
 use crate::trace::{Outcome, Value};
-use std::collections::BTreeMap;
+use crate::vec_map::VecMap;
 use std::fmt::Write;
 
 impl Sim {
@@ -60,9 +60,12 @@ impl Sim {
             h.int(s.default_isolation as i64);
             h.int(s.next_isolation.map_or(-1, |x| x as i64));
             h.int(i64::from(s.aborted));
-            for held in s.txn.map(|t| lab.table_locks.labels(t)).unwrap_or_default() {
-                h.bytes(b"T");
-                h.bytes(held.as_bytes());
+            if let Some(t) = s.txn {
+                lab.table_locks.each_held(t, &mut |table, mode| {
+                    h.bytes(b"T");
+                    h.bytes(table.as_bytes());
+                    h.int(mode as i64);
+                });
             }
             if !s.vars.is_empty() {
                 let _ = write!(h, "V{:?}", s.vars);
@@ -218,11 +221,11 @@ fn unseen(sim: &Sim, snap: u64, name: &dyn Fn(TxnId) -> (u32, u32)) -> Vec<(u32,
 }
 
 /// Each transaction's (session, how many that session began before it).
-fn canonical_txns(sim: &Sim) -> BTreeMap<TxnId, (u32, u32)> {
-    let mut per_session: BTreeMap<usize, u32> = BTreeMap::new();
-    let mut names = BTreeMap::new();
+fn canonical_txns(sim: &Sim) -> VecMap<TxnId, (u32, u32)> {
+    let mut per_session: VecMap<usize, u32> = VecMap::new();
+    let mut names = VecMap::new();
     for (id, t) in sim.lab.txns.all() {
-        let n = per_session.entry(t.session).or_default();
+        let n = per_session.get_or_insert_with(t.session, Default::default);
         names.insert(id, (t.session as u32, *n));
         *n += 1;
     }

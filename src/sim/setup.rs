@@ -10,16 +10,16 @@ use crate::engine::lab::Lab;
 use crate::engine::store::{Store, StoreError};
 use crate::scenario::spec::{Block, Spec};
 use crate::trace::{ErrorClass, StepError};
+use crate::vec_map::VecMap;
 use queuelab_sql::Duplicate;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// What a scenario learns once and uses in every schedule: scripts parsed by their SQL text,
 /// and their plans for each catalog met (plans depend on nothing else).
 #[derive(Default)]
 pub struct PlanCache {
-    scripts: BTreeMap<String, Script>,
-    plans: BTreeMap<String, Vec<(Arc<Catalog>, Planned)>>,
+    scripts: VecMap<String, Script>,
+    plans: VecMap<String, Vec<(Arc<Catalog>, Planned)>>,
 }
 
 /// A block's plans, each with the statement it came from, or the error that stops its step.
@@ -31,8 +31,7 @@ pub type Written = std::sync::Arc<(String, crate::source::Span)>;
 impl PlanCache {
     fn parsed(&mut self, dialect: Dialect, sql: &str) -> &Script {
         self.scripts
-            .entry(sql.to_string())
-            .or_insert_with(|| parse_script(dialect, sql))
+            .get_or_insert_with(sql.to_string(), || parse_script(dialect, sql))
     }
 
     /// The work of a step: its plans against the lab's catalog now, or its T-SQL batches.
@@ -49,8 +48,7 @@ impl PlanCache {
         }
         let plans = self.make_plans(lab, block);
         self.plans
-            .entry(block.sql.clone())
-            .or_default()
+            .get_or_insert_with(block.sql.clone(), Default::default)
             .push((lab.catalog.clone(), plans.clone()));
         plans.map(Work::plans)
     }

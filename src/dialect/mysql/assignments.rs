@@ -7,10 +7,10 @@
 use super::super::walk;
 use crate::limits::{over, MAX_OPERATORS};
 use crate::trace::StepError;
+use crate::vec_map::VecMap;
 use queuelab_sql::Duplicate;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{Assignment, AssignmentTarget, Expr, Update};
-use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
 /// Rewrites `u`'s assignments to read earlier ones' values; the note, if one did. A SET
@@ -31,7 +31,7 @@ pub fn left_to_right(u: &mut Update) -> Result<Option<String>, StepError> {
 /// DO UPDATE: `excluded.c`, the row's would-be values, is not a column it sets).
 pub fn in_order(assignments: &mut [Assignment]) -> Result<Option<String>, StepError> {
     // Column (lower case) → its value so far, and that value's size in nodes.
-    let mut set: BTreeMap<String, (Expr, usize)> = BTreeMap::new();
+    let mut set: VecMap<String, (Expr, usize)> = VecMap::new();
     let mut fired = false;
     for Assignment { target, value } in assignments.iter_mut() {
         let AssignmentTarget::ColumnName(name) = target else {

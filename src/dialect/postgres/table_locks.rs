@@ -146,6 +146,6 @@ pub fn plan_lock(lock: &Lock, catalog: &Catalog) -> Result<Plan, StepError> {
         locks.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>().join(", "),
         mode.label()
     ));
-    plan.table_locks = locks;
+    plan.table_locks = locks.into_iter().map(|(t, m)| (t.into(), m)).collect();
     Ok(plan)
 }

@@ -31,7 +31,8 @@ use crate::dialect::catalog::Catalog;
 use crate::dialect::plan::{CatalogChange, Isolation, TextForm, TxnControl, WaitLimit};
 use crate::dialect::{Dialect, InsertMode, Plan, PlanKind};
 use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::vec_map::VecMap;
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// One session: a connection with its transaction.
@@ -76,7 +77,7 @@ pub struct Savepoint {
     /// How many transaction-level advisory locks the session held then.
     pub advisory_xact: usize,
     /// The table-level locks the transaction held then (PostgreSQL).
-    pub table_locks: Vec<(String, crate::ids::TableLockMode)>,
+    pub table_locks: Vec<(Arc<str>, crate::ids::TableLockMode)>,
 }
 
 /// A session's limits on how long a statement may wait ([`TxnControl::SetWaitLimit`]).
@@ -116,7 +117,7 @@ pub struct Resume {
     /// Rows it waited for: re-read in their newest committed version.
     pub refreshed: BTreeSet<RowRef>,
     /// Each locking read's candidate rows, found on the first try.
-    pub candidates: BTreeMap<usize, Vec<i64>>,
+    pub candidates: VecMap<usize, Vec<i64>>,
     /// An INSERT's source rows, computed on the first try.
     pub source: Option<Vec<Vec<Value>>>,
     /// The values of the plan's InitPlans, computed on the first try.
@@ -134,7 +135,7 @@ pub struct Resume {
     /// The values it drew from sequences, given to it again (`engine::sequences`).
     pub draws: super::sequences::Draws,
     /// The PostgreSQL table lock it waits for (`table_waits.rs`).
-    pub wanted_table: Option<(String, crate::ids::TableLockMode)>,
+    pub wanted_table: Option<(Arc<str>, crate::ids::TableLockMode)>,
     /// The first AUTO_INCREMENT value it drew before it waited (`auto_increment.rs`).
     pub auto_first: Option<i64>,
 }
@@ -234,7 +235,7 @@ impl Resume {
             .clone()
             .map(Asked::Row)
             .or(advisory.map(|(k, shared)| Asked::Advisory(k, shared)))
-            .or(table.map(|(t, mode)| Asked::Table(t, mode)))
+            .or(table.map(|(t, mode)| Asked::Table(t.to_string(), mode)))
     }
 }
 
@@ -245,7 +246,7 @@ enum SavepointEnd {
 }
 
 /// By lock request: rows other open transactions inserted that it reads.
-type PendingInserts = BTreeMap<usize, Vec<i64>>;
+type PendingInserts = VecMap<usize, Vec<i64>>;
 
 /// `rows` with those of `more` it lacks after them.
 fn append_new(rows: &mut Vec<i64>, more: &[i64]) {
@@ -1131,14 +1132,13 @@ impl Lab {
     /// The rows that commits after `snapshot` updated or deleted and that the snapshot sees
     /// (a row those commits inserted stays out of its view).
     fn changed_after(&self, snapshot: u64) -> Vec<RowRef> {
-        let mut seen: BTreeMap<RowRef, bool> = BTreeMap::new();
+        let mut seen: VecMap<RowRef, bool> = VecMap::new();
         for (w, c) in &self.history {
             let Some(TxnState::Committed(n)) = self.txns.get(*w).map(|t| t.state) else {
                 continue;
             };
             if n > snapshot {
-                seen.entry(row_of(c))
-                    .or_insert(c.kind != ChangeKind::Insert);
+                seen.get_or_insert_with(row_of(c), || c.kind != ChangeKind::Insert);
             }
         }
         seen.into_iter()
@@ -1526,7 +1526,7 @@ impl Lab {
     /// the newest data; such inserts get a fresh rowid (tables whose rowid is their INTEGER
     /// PRIMARY KEY keep it: a clash there is a key clash, handled as one).
     fn remap_rowids(&self, changes: &mut [RowChange]) {
-        let mut map: BTreeMap<(String, i64), i64> = BTreeMap::new();
+        let mut map: VecMap<(String, i64), i64> = VecMap::new();
         for c in changes.iter_mut() {
             if let Some(r) = map.get(&(c.table.clone(), c.old_rowid)) {
                 c.old_rowid = *r;

@@ -41,7 +41,7 @@ impl Lab {
         }
         let txn = self.ensure_txn(s, plan.begins_no_transaction);
         let queue = self.table_queue(s);
-        for (table, mode) in &plan.table_locks {
+        for (table, mode) in plan.table_locks.iter() {
             if self.table_locks.holds(txn, table, *mode) {
                 continue;
             }

@@ -11,13 +11,13 @@ use crate::dialect::catalog::Catalog;
 use crate::dialect::plan::{CatalogChange, Plan, PlanKind, TxnControl};
 use crate::source::Span;
 use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
+use crate::vec_map::VecMap;
 use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
     Expr, Ident, Query, SelectItem, SetExpr, Statement, TopQuantity, Value as SqlValue,
 };
-use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
@@ -81,7 +81,7 @@ impl Clone for Queued {
 struct CallFrame {
     code: Rc<Vec<Instr>>,
     pc: usize,
-    vars: BTreeMap<String, Value>,
+    vars: VecMap<String, Value>,
     /// A procedure's SET NOCOUNT lasts until it returns: the caller's value, to put back.
     caller_nocount: Option<bool>,
 }
@@ -107,7 +107,7 @@ enum Pending {
 #[derive(Debug, Clone)]
 pub struct Interp {
     frames: Vec<CallFrame>,
-    cursors: BTreeMap<String, Cursor>,
+    cursors: VecMap<String, Cursor>,
     pending: Pending,
     pub trancount: u32,
     /// `SET NOCOUNT ON`: no "(n rows affected)" messages.
@@ -125,7 +125,7 @@ impl Default for Interp {
     fn default() -> Self {
         Interp {
             frames: Vec::new(),
-            cursors: BTreeMap::new(),
+            cursors: VecMap::new(),
             pending: Pending::None,
             trancount: 0,
             nocount: false,
@@ -211,7 +211,7 @@ impl Interp {
             Ok(code) => self.frames.push(CallFrame {
                 code: Rc::new(code),
                 pc: 0,
-                vars: BTreeMap::new(),
+                vars: VecMap::new(),
                 caller_nocount: None,
             }),
             Err(e) => self.failed = Some((e, info)),
@@ -710,7 +710,7 @@ impl Interp {
     }
 
     fn call(&mut self, def: ProcDef, values: Vec<Value>) {
-        let mut vars = BTreeMap::new();
+        let mut vars = VecMap::new();
         for (p, v) in def.params.iter().zip(values) {
             vars.insert(p.name.to_ascii_lowercase(), v);
         }

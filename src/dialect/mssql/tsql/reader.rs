@@ -13,11 +13,11 @@ use crate::dialect::Dialect;
 use crate::limits::{over, MAX_NESTING};
 use crate::source::{clean_paste, Pos, Span};
 use crate::trace::{Diagnostic, ErrorClass, StepError};
+use crate::vec_map::VecMap;
 use queuelab_sql::{lexer, Flavor, Parser};
 use sqlparser::ast::{Expr, SelectItem, SetExpr, Statement};
 use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace};
 use std::cell::Cell;
-use std::collections::BTreeMap;
 
 /// Keywords that start a statement.
 const STARTS: &[&str] = &[
@@ -186,15 +186,15 @@ struct Reader<'a> {
     toks: &'a [TokenWithSpan],
     lines: &'a LineIndex<'a>,
     original: &'a str,
-    remarks: &'a BTreeMap<Pos, Vec<String>>,
+    remarks: &'a VecMap<Pos, Vec<String>>,
     /// How many statements (BEGIN, IF, WHILE) the one being read is nested in: checked
     /// against `MAX_NESTING` before going one deeper, so no input overflows the stack.
     depth: Cell<usize>,
 }
 
 /// `-- note:` comments, by the position of the token that follows them.
-fn remarks_by_position(tokens: &[TokenWithSpan]) -> BTreeMap<Pos, Vec<String>> {
-    let mut out = BTreeMap::new();
+fn remarks_by_position(tokens: &[TokenWithSpan]) -> VecMap<Pos, Vec<String>> {
+    let mut out = VecMap::new();
     let mut pending = Vec::new();
     for t in tokens {
         match &t.token {
