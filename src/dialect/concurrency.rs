@@ -168,6 +168,45 @@ impl Dialect {
         }
     }
 
+    /// The table-level lock each use of a table takes (`dialect::table_locks`), as a
+    /// function; `None` where the lab models none (SQL Server).
+    pub fn table_lock_modes(
+        self,
+    ) -> Option<fn(super::table_locks::TableUse) -> crate::ids::TableLockMode> {
+        use super::table_locks::TableUse::*;
+        use crate::ids::TableLockMode::*;
+        match self {
+            Dialect::Postgres => Some(|u| match u {
+                Read => AccessShare,
+                LockingRead => RowShare,
+                Write => RowExclusive,
+                Index => Share,
+                Rebuild => AccessExclusive,
+            }),
+            // MariaDB's metadata locks: MDL_SHARED_READ, MDL_SHARED_WRITE (compatible with
+            // each other) and MDL_EXCLUSIVE for DDL (an online CREATE INDEX or ALTER takes it
+            // to finish), held to the transaction's end.
+            Dialect::MySql => Some(|u| match u {
+                Read => AccessShare,
+                LockingRead | Write => RowExclusive,
+                Index | Rebuild => AccessExclusive,
+            }),
+            Dialect::MsSql => None,
+        }
+    }
+
+    /// A table lock mode in the vendor's words: PostgreSQL's modes, MariaDB's metadata lock
+    /// types.
+    pub fn table_lock_label(self, mode: crate::ids::TableLockMode) -> &'static str {
+        use crate::ids::TableLockMode::*;
+        match (self, mode) {
+            (Dialect::MySql, AccessShare) => "MDL_SHARED_READ",
+            (Dialect::MySql, AccessExclusive) => "MDL_EXCLUSIVE",
+            (Dialect::MySql, _) => "MDL_SHARED_WRITE",
+            _ => mode.label(),
+        }
+    }
+
     /// Whether TRUNCATE is DDL to [`Dialect::ddl_in_transaction`] (MariaDB: it commits the
     /// open transaction); elsewhere it deletes the rows inside the transaction, as the lab
     /// runs it.

@@ -39,6 +39,7 @@ pub mod read_only;
 pub mod ring_hint;
 pub mod scripts;
 pub mod split;
+pub mod table_locks;
 pub mod text_forms;
 pub mod types;
 pub mod walk;

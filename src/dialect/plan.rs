@@ -197,7 +197,7 @@ pub struct Plan {
     /// PostgreSQL's table-level locks the statement takes before it reads anything
     /// (`postgres/table_locks.rs`), granted by the engine and held to the transaction's end.
     /// Shared, not copied: a step's plans are cloned on every move.
-    pub table_locks: std::sync::Arc<[(std::sync::Arc<str>, crate::ids::TableLockMode)]>,
+    pub table_locks: super::table_locks::Locks,
     /// What the server tells the client beside a statement that does nothing
     /// (`NOTICE:  sequence "s" does not exist, skipping`), as the client prints it.
     pub notices: Vec<String>,

@@ -116,12 +116,13 @@ impl TableLocks {
         }
     }
 
-    /// The locks `txn` holds, as the pictures name them: `jobs ACCESS SHARE`.
-    pub fn labels(&self, txn: TxnId) -> Vec<String> {
+    /// The locks `txn` holds, as the pictures name them (`jobs ACCESS SHARE`), each mode in
+    /// the vendor's words (`label`).
+    pub fn labels(&self, txn: TxnId, label: &dyn Fn(TableLockMode) -> &'static str) -> Vec<String> {
         self.held
             .iter()
             .filter(|h| h.txn == txn)
-            .map(|h| format!("{} {}", h.table, h.mode.label()))
+            .map(|h| format!("{} {}", h.table, label(h.mode)))
             .collect()
     }
 }
@@ -166,8 +167,9 @@ mod tests {
         l.release(2);
         l.grant(1, &"q".into(), Exclusive);
         l.release_beyond(1, &mark);
-        assert_eq!(l.labels(1), vec!["q ACCESS SHARE"]);
+        let label = |m: TableLockMode| m.label();
+        assert_eq!(l.labels(1, &label), vec!["q ACCESS SHARE"]);
         l.release(1);
-        assert!(l.labels(1).is_empty());
+        assert!(l.labels(1, &label).is_empty());
     }
 }

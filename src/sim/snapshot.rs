@@ -340,7 +340,13 @@ impl Sim {
         let cycle = d
             .edges
             .iter()
-            .map(|(waiter, holder, asked)| edge(name(*waiter), name(*holder), asked.as_ref()))
+            .map(|(waiter, holder, asked)| {
+                edge(
+                    (name(*waiter), name(*holder)),
+                    asked.as_ref(),
+                    self.lab().dialect,
+                )
+            })
             .collect();
         DeadlockView {
             cycle,
@@ -356,7 +362,11 @@ impl Sim {
             let asked = w.resume.asked();
             for b in lab.blocker_sessions(i) {
                 if let Some(holder) = lab.sessions.get(b) {
-                    out.push(edge(s.name.clone(), holder.name.clone(), asked.as_ref()));
+                    out.push(edge(
+                        (s.name.clone(), holder.name.clone()),
+                        asked.as_ref(),
+                        lab.dialect,
+                    ));
                 }
             }
         }
@@ -365,7 +375,11 @@ impl Sim {
 }
 
 /// A waiter's edge to a holder, with what it asked for in the pictures' words.
-fn edge(waiter: String, holder: String, asked: Option<&crate::engine::lab::Asked>) -> WaitEdge {
+fn edge(
+    (waiter, holder): (String, String),
+    asked: Option<&crate::engine::lab::Asked>,
+    dialect: crate::dialect::Dialect,
+) -> WaitEdge {
     use crate::engine::lab::Asked;
     let (lock, advisory) = match asked {
         Some(Asked::Row((row, mode))) => (
@@ -383,7 +397,10 @@ fn edge(waiter: String, holder: String, asked: Option<&crate::engine::lab::Asked
         Some(Asked::Table(..)) | None => (None, None),
     };
     let table_lock = match asked {
-        Some(Asked::Table(table, mode)) => Some(format!("{} on table {table}", mode.label())),
+        Some(Asked::Table(table, mode)) => Some(format!(
+            "{} on table {table}",
+            dialect.table_lock_label(*mode)
+        )),
         _ => None,
     };
     WaitEdge {

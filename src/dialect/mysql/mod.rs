@@ -33,6 +33,13 @@ use queuelab_sql::ToSql;
 use sqlparser::ast::{Insert, SetExpr, SqliteOnConflict, Statement};
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
+    let mut plan = plan_rewritten(stmt, catalog)?;
+    plan.table_locks = super::table_locks::of(Dialect::MySql, stmt, &plan, catalog);
+    Ok(plan)
+}
+
+/// The plan of `stmt` after every rule of the dialect has rewritten it.
+fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.duplicate();
     variables::refuse_unmodelled(&mut stmt)?;
     unsupported::refuse(&mut stmt)?;

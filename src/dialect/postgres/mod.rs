@@ -39,10 +39,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let written = stmt;
     let mut plan = plan_rewritten(stmt, catalog)?;
     if !matches!(plan.kind, PlanKind::LockTable { .. }) {
-        plan.table_locks = table_locks::of(written, &plan, catalog)
-            .into_iter()
-            .map(|(t, m)| (t.into(), m))
-            .collect();
+        plan.table_locks = super::table_locks::of(Dialect::Postgres, written, &plan, catalog);
     }
     Ok(plan)
 }

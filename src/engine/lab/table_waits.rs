@@ -129,7 +129,10 @@ impl Lab {
         self.sessions
             .get(s)
             .and_then(|x| x.txn)
-            .map(|t| self.table_locks.labels(t))
+            .map(|t| {
+                let dialect = self.dialect;
+                self.table_locks.labels(t, &|m| dialect.table_lock_label(m))
+            })
             .unwrap_or_default()
     }
 }
