@@ -86,6 +86,19 @@ pub struct SequenceState {
 }
 
 impl SequenceState {
+    /// Each sequence as the pictures say it: `ring_seq: last 2, next 3`, or `jobs_id_seq:
+    /// next 1` before its first value.
+    pub fn labels(&self) -> Vec<String> {
+        self.counters
+            .iter()
+            .map(|(name, c)| match (c.called, c.next()) {
+                (true, Ok(next)) => format!("{name}: last {}, next {next}", c.last),
+                (true, Err(_)) => format!("{name}: last {}, at its end", c.last),
+                (false, _) => format!("{name}: next {}", c.last),
+            })
+            .collect()
+    }
+
     /// Writes where every sequence stands and what each session last drew, for the
     /// simulator's fingerprint.
     pub fn digest(&self, out: &mut dyn Write) -> std::fmt::Result {
@@ -326,6 +339,19 @@ mod tests {
         );
         let drawn: Vec<i64> = (0..5).filter_map(|_| s.next("r").ok()).collect();
         assert_eq!(drawn, [1, 2, 1, 2, 1]);
+    }
+
+    #[test]
+    fn the_pictures_say_where_each_sequence_stands() {
+        let mut s = Sequences::default();
+        s.define(vec![SequenceDef::counting("a", 2), ring("r", 2)]);
+        s.start_try(0, Vec::new());
+        assert_eq!(s.state().labels(), ["a: next 1", "r: next 1"]);
+        let _ = (s.next("a"), s.next("a"), s.next("r"), s.next("r"));
+        assert_eq!(
+            s.state().labels(),
+            ["a: last 2, at its end", "r: last 2, next 1"]
+        );
     }
 
     #[test]

@@ -114,6 +114,7 @@ impl Runner {
         };
         let snap = sim.snapshot(self.last.as_ref(), &out);
         let tables = snap.tables.clone();
+        let sequences = snap.sequences.clone();
         let rings = if self.config.ring_sizes.is_empty() {
             snap.rings.clone()
         } else {
@@ -137,6 +138,7 @@ impl Runner {
             client_text,
             tables,
             rings,
+            sequences,
         })
     }
 }

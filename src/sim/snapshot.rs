@@ -32,6 +32,8 @@ pub struct Snapshot {
     /// was asked for (it is gone from `waits`: the victim no longer waits).
     pub deadlocks: Vec<DeadlockView>,
     pub rings: Vec<RingView>,
+    /// Where each sequence stands (`ring_seq: last 2, next 3`), PostgreSQL's.
+    pub sequences: Vec<String>,
     /// An invalid permutation ended the run: nothing more runs.
     pub over: bool,
     /// A setup statement failed (`setup failed: ERROR:  ...`): no step runs.
@@ -228,6 +230,7 @@ impl Sim {
                 .map(|d| self.deadlock_view(d))
                 .collect(),
             rings: crate::engine::rings::rings_of(&lab.catalog, &tables, &[]),
+            sequences: lab.store.sequence_state().labels(),
             log,
             tables,
             locks,

@@ -217,6 +217,9 @@ pub struct Step {
     pub client_text: String,
     pub tables: Vec<TableView>,
     pub rings: Vec<RingView>,
+    /// Where each sequence stands after the statement (`ring_seq: last 2, next 3`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sequences: Vec<String>,
 }
 
 /// A whole run.

@@ -222,3 +222,19 @@ test('LOCK TABLE waits for a reader, and a new reader queues behind it', async (
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('A CYCLE sequence numbers the ring: the tables panel says where it stands', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.selectOption('#examples', 'pg-ring-sequence');
+  await page.waitForSelector('#scenario');
+  await step(page, 'p1'); // p1a: slot 1
+  await step(page, 'p2'); // p2a: slot 2
+  await step(page, 'p1'); // p1b: slot 3
+  assert.match(await page.textContent('#scenario .sequences'), /ring_seq: last 3, next 1/);
+  await step(page, 'p2'); // p2b: slot 1 again, which p1 wrote and has not committed
+  await page.waitForSelector(`${col('p2')}[data-waiting="true"]`);
+  assert.match(await page.textContent('#scenario'), /p2 waits for p1/);
+  await page.screenshot({ path: join(shots, 'ring-sequence.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

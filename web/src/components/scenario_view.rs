@@ -269,6 +269,7 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
                             }) }
                         </div>
                     }
+                    { super::tables_panel::sequences_line(shown.map(|s| s.sequences.as_slice()).unwrap_or_default()) }
                 </div>
                 // The ring race's table as a ring, once a move has drawn one.
                 if let Some(rings) = shown.map(|s| &s.rings).filter(|r| !r.is_empty()) {

@@ -4,10 +4,28 @@ use super::table::Table;
 use crate::hooks::use_app::use_app;
 use yew::prelude::*;
 
+/// Where each sequence stands (PostgreSQL's: a serial column's, `CREATE SEQUENCE`'s), under
+/// the tables: a sequence is no table's, and no transaction's.
+pub fn sequences_line(sequences: &[String]) -> Html {
+    if sequences.is_empty() {
+        return html! {};
+    }
+    html! {
+        <p class="sequences" title="Sequences stand outside every transaction: a rollback does not give a value back">
+            <span class="sequences-head">{ "Sequences" }</span>
+            { for sequences.iter().map(|s| html! { <code>{ s.clone() }</code> }) }
+        </p>
+    }
+}
+
 #[function_component(TablesPanel)]
 pub fn tables_panel() -> Html {
     let app = use_app();
     let tables = app.current().map(|s| s.tables.clone()).unwrap_or_default();
+    let sequences = app
+        .current()
+        .map(|s| s.sequences.clone())
+        .unwrap_or_default();
     html! {
         <div class="panel tables">
             <h2>{ "Tables" }</h2>
@@ -26,6 +44,7 @@ pub fn tables_panel() -> Html {
                     { for tables.into_iter().map(|t| { let key = t.name.clone(); html! { <Table {key} table={t} /> } }) }
                 </div>
             }
+            { sequences_line(&sequences) }
         </div>
     }
 }
