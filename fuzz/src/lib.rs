@@ -4,7 +4,6 @@
 use queuelab::dialect::catalog::Catalog;
 use queuelab::dialect::mssql::tsql::node::{Kind, Node};
 use queuelab::dialect::mssql::tsql::{program, reader};
-use queuelab::dialect::plan::CatalogChange;
 use queuelab::dialect::{self, Dialect, PlanKind};
 use sqlparser::ast::Statement;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -88,14 +87,8 @@ fn plan_one(dialect: Dialect, stmt: &Statement, catalog: &mut Catalog) {
     if let Some(ring) = plan.ring {
         catalog.set_ring(ring);
     }
-    if let PlanKind::Ddl { change } = plan.kind {
-        match change {
-            CatalogChange::Create(def) | CatalogChange::Replace(def) => catalog.put(def),
-            CatalogChange::Drop(name) => catalog.drop_table(&name),
-            CatalogChange::Procedure(def) => catalog.put_procedure(def),
-            CatalogChange::ReadCommittedSnapshot(on) => catalog.read_committed_snapshot = on,
-            CatalogChange::None => {}
-        }
+    if let PlanKind::Ddl { change } = &plan.kind {
+        catalog.apply(change);
     }
 }
 
