@@ -1,7 +1,8 @@
 //! Statements: the dispatch on the statement's kind, transactions, DROP, TRUNCATE, USE and
 //! LOCK TABLE.
 //! INSERT, UPDATE and DELETE are in `stmt_dml.rs`, CREATE and ALTER in `stmt_ddl.rs` and
-//! `stmt_constraint.rs`, SET, DECLARE and IF in `stmt_session.rs`.
+//! `stmt_constraint.rs`, SET, DECLARE, IF, PREPARE, EXECUTE and DEALLOCATE in
+//! `stmt_session.rs`.
 
 use super::{marker_name, Duplicate};
 use sqlparser::ast::{Lock, LockTableTarget, Statement, Truncate, TruncateTableTarget, Use};
@@ -62,6 +63,9 @@ impl Duplicate for Statement {
                 lock_mode: lock.lock_mode.clone(),
                 nowait: lock.nowait,
             }),
+            Statement::Prepare { .. }
+            | Statement::Execute { .. }
+            | Statement::Deallocate { .. } => super::stmt_session::copy_prepared(self),
             _ => marker_statement(),
         }
     }

@@ -1,9 +1,10 @@
-//! SET, DECLARE, and T-SQL's IF with its blocks.
+//! SET, DECLARE, T-SQL's IF with its blocks, and PostgreSQL's PREPARE, EXECUTE and
+//! DEALLOCATE.
 
 use super::{marker_expr, Duplicate};
 use sqlparser::ast::{
     BeginEndStatements, ConditionalStatementBlock, ConditionalStatements, Declare,
-    DeclareAssignment, IfStatement, Set, SetAssignment, SetSessionParamKind,
+    DeclareAssignment, IfStatement, Set, SetAssignment, SetSessionParamKind, Statement,
 };
 
 impl Duplicate for Set {
@@ -136,5 +137,45 @@ impl Duplicate for BeginEndStatements {
             statements: self.statements.copy_of(),
             end_token: self.end_token.clone(),
         }
+    }
+}
+
+/// PostgreSQL's PREPARE, EXECUTE and DEALLOCATE; an EXECUTE with parts only other databases
+/// have (as the printer, which does not print it) is the marker.
+pub(crate) fn copy_prepared(statement: &Statement) -> Statement {
+    match statement {
+        Statement::Prepare {
+            name,
+            data_types,
+            statement,
+        } => Statement::Prepare {
+            name: name.clone(),
+            data_types: data_types.copy_of(),
+            statement: statement.copy_of(),
+        },
+        Statement::Execute {
+            name: Some(name),
+            parameters,
+            has_parentheses,
+            immediate: false,
+            into,
+            using,
+            output: false,
+            default: false,
+        } if into.is_empty() && using.is_empty() => Statement::Execute {
+            name: Some(name.copy_of()),
+            parameters: parameters.copy_of(),
+            has_parentheses: *has_parentheses,
+            immediate: false,
+            into: vec![],
+            using: vec![],
+            output: false,
+            default: false,
+        },
+        Statement::Deallocate { name, prepare } => Statement::Deallocate {
+            name: name.clone(),
+            prepare: *prepare,
+        },
+        _ => super::stmt::marker_statement(),
     }
 }

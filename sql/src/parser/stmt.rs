@@ -16,6 +16,8 @@ mod lock;
 mod misc;
 #[path = "stmt_options.rs"]
 mod options;
+#[path = "stmt_prepare.rs"]
+mod prepare;
 #[path = "stmt_sequence.rs"]
 mod sequence;
 #[path = "stmt_table.rs"]
@@ -207,6 +209,11 @@ impl Parser {
                 name: self.parse_identifier()?,
             }),
             Keyword::LOCK if self.flavor.stmt_lock_table() => self.parse_lock_table(),
+            Keyword::PREPARE if self.flavor.stmt_prepared_statements() => self.parse_prepare(),
+            Keyword::EXECUTE if self.flavor.stmt_prepared_statements() => self.parse_execute(),
+            Keyword::DEALLOCATE if self.flavor.stmt_prepared_statements() => {
+                self.parse_deallocate()
+            }
             Keyword::RELEASE => {
                 let _ = self.parse_keyword(Keyword::SAVEPOINT);
                 Ok(Statement::ReleaseSavepoint {

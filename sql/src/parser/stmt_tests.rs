@@ -333,6 +333,162 @@ fn lock_table() {
 }
 
 #[test]
+fn prepared_statements() {
+    for sql in [
+        "PREPARE q AS SELECT 1",
+        "PREPARE q (int, text) AS SELECT * FROM jobs WHERE id = $1 AND name = $2",
+        "PREPARE q (integer) AS INSERT INTO jobs (id) VALUES ($1) RETURNING id",
+        "PREPARE q AS UPDATE jobs SET done = true WHERE id = $1",
+        "PREPARE q AS DELETE FROM jobs WHERE id = $1",
+        "PREPARE q AS VALUES (1), (2)",
+        "PREPARE q AS WITH a AS (SELECT 1) SELECT * FROM a",
+        "PREPARE q AS (SELECT 1)",
+        "PREPARE q AS SELECT id FROM jobs LIMIT 1 FOR UPDATE SKIP LOCKED",
+        "PREPARE \"Q\" (varchar(10)[], numeric(5, 2)) AS SELECT $1, $2",
+        "PREPARE q AS CREATE TABLE t (a int)",
+        "PREPARE q AS PREPARE r AS SELECT 1",
+        "PREPARE q AS EXECUTE r",
+        "PREPARE q () AS SELECT 1",
+        "PREPARE q (int SELECT 1",
+        "PREPARE q SELECT 1",
+        "PREPARE q AS nothing",
+        "PREPARE q AS",
+        "PREPARE",
+        "EXECUTE q",
+        "EXECUTE q()",
+        "EXECUTE q(1, 'a', $1 + 2)",
+        "EXECUTE q (1)",
+        "EXECUTE s.q(1)",
+        "EXECUTE s.",
+        "EXECUTE 'q'",
+        "PREPARE 'q' AS SELECT 1",
+        "DEALLOCATE PREPARE 'q'",
+        "EXECUTE q 1, 2",
+        "EXECUTE q )",
+        "EXECUTE q(1) INTO x",
+        "EXECUTE q INTO x",
+        "EXECUTE q USING 1",
+        "EXECUTE q(1) OUTPUT",
+        "EXECUTE q DEFAULT",
+        "EXECUTE (1)",
+        "EXECUTE IMMEDIATE 'SELECT 1'",
+        "EXECUTE q(1,",
+        "EXECUTE",
+        "EXEC q",
+        "DEALLOCATE q",
+        "DEALLOCATE PREPARE q",
+        "DEALLOCATE ALL",
+        "DEALLOCATE PREPARE ALL",
+        "DEALLOCATE \"ALL\"",
+        "DEALLOCATE q r",
+        "DEALLOCATE PREPARE",
+        "DEALLOCATE",
+    ] {
+        // Every flavour: the others refuse these words by name, as before.
+        agree(&FLAVORS, sql);
+    }
+}
+
+/// `sql`'s statement in `f`, or the error's text.
+fn statement(f: Flavor, sql: &str) -> Result<sqlparser::ast::Statement, String> {
+    Parser::from_sql(f, sql)
+        .and_then(|mut p| p.parse_statement())
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn prepared_statements_take_sqlparsers_shapes() {
+    use sqlparser::ast::{Ident, Statement};
+    // ALL is a name, unquoted ("ALL" quoted is a statement's name).
+    let all = statement(Flavor::Postgres, "DEALLOCATE ALL");
+    assert!(
+        matches!(&all, Ok(Statement::Deallocate { name, prepare: false })
+            if name.value == "ALL" && name.quote_style.is_none()),
+        "{all:?}"
+    );
+    let quoted = statement(Flavor::Postgres, "DEALLOCATE PREPARE \"ALL\"");
+    assert!(
+        matches!(&quoted, Ok(Statement::Deallocate { name, prepare: true })
+            if *name == Ident::with_quote('"', "ALL")),
+        "{quoted:?}"
+    );
+    for (sql, parentheses) in [("EXECUTE q", false), ("EXECUTE q()", true)] {
+        let execute = statement(Flavor::Postgres, sql);
+        assert!(
+            matches!(&execute, Ok(Statement::Execute { parameters, has_parentheses, .. })
+                if parameters.is_empty() && *has_parentheses == parentheses),
+            "{execute:?}"
+        );
+    }
+}
+
+#[test]
+fn prepared_statements_are_refused_or_wrong_with_a_position() {
+    for (f, sql, text) in [
+        (
+            Flavor::Postgres,
+            "PREPARE q AS",
+            "Expected: an SQL statement, found: EOF",
+        ),
+        (
+            Flavor::Postgres,
+            "EXECUTE",
+            "Expected: identifier, found: EOF",
+        ),
+        (
+            Flavor::Postgres,
+            "PREPARE q AS ;",
+            "Expected: an SQL statement, found: ; at Line: 1, Column: 14",
+        ),
+        (
+            Flavor::Postgres,
+            "EXECUTE ;",
+            "Expected: identifier, found: ; at Line: 1, Column: 9",
+        ),
+        (
+            Flavor::Postgres,
+            "PREPARE q AS CREATE TABLE t (a int)",
+            "PREPARE of a statement other than SELECT, VALUES, INSERT, UPDATE or DELETE is not supported by Queue Lab's parser at Line: 1, Column: 14",
+        ),
+        (
+            Flavor::Postgres,
+            "EXECUTE q 1, 2",
+            "EXECUTE's parameters without parentheses is not supported by Queue Lab's parser at Line: 1, Column: 11",
+        ),
+        (
+            Flavor::Postgres,
+            "EXECUTE q(1) USING 2",
+            "EXECUTE ... USING is not supported by Queue Lab's parser at Line: 1, Column: 14",
+        ),
+        (
+            Flavor::Postgres,
+            "EXECUTE s.q(1)",
+            "a qualified prepared statement name is not supported by Queue Lab's parser at Line: 1, Column: 9",
+        ),
+        (
+            Flavor::Postgres,
+            "DEALLOCATE 'q'",
+            "a prepared statement name in single quotes is not supported by Queue Lab's parser at Line: 1, Column: 12",
+        ),
+        (
+            Flavor::MySql,
+            "PREPARE q FROM 'SELECT 1'",
+            "PREPARE is not supported by Queue Lab's parser at Line: 1, Column: 1",
+        ),
+        (
+            Flavor::MsSql,
+            "DEALLOCATE c",
+            "DEALLOCATE is not supported by Queue Lab's parser at Line: 1, Column: 1",
+        ),
+    ] {
+        let e = statement(f, sql).err().unwrap_or_default();
+        // At the end of the text there is no token to place the error (nor in sqlparser's).
+        let placed = text.ends_with("EOF") || e.contains("at Line: 1");
+        assert!(e.contains(text) && placed, "{sql}: {e}");
+    }
+}
+
+#[test]
 fn a_sequence_option_out_of_sqlparsers_order_is_refused_by_name() {
     let tokens = crate::lexer::tokenize(Flavor::Postgres, "CREATE SEQUENCE s START 1 INCREMENT 1")
         .unwrap_or_default();

@@ -1,7 +1,8 @@
 //! Statements: the dispatch on the statement's kind, transactions, DROP, TRUNCATE, USE and
 //! LOCK TABLE.
 //! INSERT, UPDATE and DELETE are in `stmt_dml.rs`, CREATE and ALTER in `stmt_ddl.rs` and
-//! `stmt_constraint.rs`, SET, DECLARE and IF in `stmt_session.rs`.
+//! `stmt_constraint.rs`, SET, DECLARE, IF, PREPARE, EXECUTE and DEALLOCATE in
+//! `stmt_session.rs`.
 
 use super::{comma, separated, unprintable, ToSql};
 use sqlparser::ast::{
@@ -66,6 +67,9 @@ impl ToSql for Statement {
             Statement::Truncate(truncate) => truncate.write_sql(out),
             Statement::Use(use_stmt) => use_stmt.write_sql(out),
             Statement::Lock(lock) => write_lock(lock, out),
+            Statement::Prepare { .. }
+            | Statement::Execute { .. }
+            | Statement::Deallocate { .. } => super::stmt_session::write_prepared(self, out),
             _ => unprintable(out),
         }
     }

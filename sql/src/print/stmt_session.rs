@@ -1,10 +1,12 @@
-//! SET, DECLARE, and T-SQL's IF with its blocks.
+//! SET, DECLARE, T-SQL's IF with its blocks, and PostgreSQL's PREPARE, EXECUTE and
+//! DEALLOCATE.
 
 use super::stmt::statement_list;
 use super::{comma, opt, unprintable, ToSql};
 use sqlparser::ast::{
     BeginEndStatements, ConditionalStatementBlock, ConditionalStatements, ContextModifier, Declare,
     DeclareAssignment, DeclareType, IfStatement, Set, SetAssignment, SetSessionParamKind,
+    Statement,
 };
 use sqlparser::tokenizer::Token;
 
@@ -214,6 +216,59 @@ impl ToSql for BeginEndStatements {
 pub(crate) fn keyword_token(out: &mut String, token: &Token) {
     match token {
         Token::Word(word) if word.quote_style.is_none() => out.push_str(&word.value),
+        _ => unprintable(out),
+    }
+}
+
+/// PostgreSQL's PREPARE, EXECUTE and DEALLOCATE. The parts of EXECUTE only other databases
+/// have (no name, IMMEDIATE, INTO, USING, OUTPUT, DEFAULT) are not printed.
+pub(crate) fn write_prepared(statement: &Statement, out: &mut String) {
+    match statement {
+        Statement::Prepare {
+            name,
+            data_types,
+            statement,
+        } => {
+            out.push_str("PREPARE ");
+            name.write_sql(out);
+            if !data_types.is_empty() {
+                out.push_str(" (");
+                comma(out, data_types);
+                out.push(')');
+            }
+            out.push_str(" AS ");
+            statement.write_sql(out);
+        }
+        Statement::Execute {
+            name: Some(name),
+            parameters,
+            has_parentheses,
+            immediate: false,
+            into,
+            using,
+            output: false,
+            default: false,
+        } if into.is_empty() && using.is_empty() => {
+            // sqlparser's text: no space before the parentheses (`EXECUTE q(1, 2)`).
+            out.push_str("EXECUTE ");
+            name.write_sql(out);
+            if *has_parentheses {
+                out.push('(');
+                comma(out, parameters);
+                out.push(')');
+            } else if !parameters.is_empty() {
+                out.push(' ');
+                comma(out, parameters);
+            }
+        }
+        Statement::Deallocate { name, prepare } => {
+            out.push_str(if *prepare {
+                "DEALLOCATE PREPARE "
+            } else {
+                "DEALLOCATE "
+            });
+            name.write_sql(out);
+        }
         _ => unprintable(out),
     }
 }

@@ -1,11 +1,11 @@
 //! Statements: the dispatch on the statement's kind; INSERT, UPDATE and DELETE with the
-//! clauses they share; TRUNCATE; SET, DECLARE and T-SQL's IF with its blocks. CREATE and
-//! ALTER are in `stmt_ddl.rs`.
+//! clauses they share; TRUNCATE; SET, DECLARE and T-SQL's IF with its blocks; PostgreSQL's
+//! PREPARE and EXECUTE. CREATE and ALTER are in `stmt_ddl.rs`.
 //!
-//! Transactions, savepoints, DROP and USE hold no expression, query or relation (DROP's
-//! names are not marked as relations by sqlparser). Not walked into, as the printer does not
-//! print them: other statements, BigQuery's EXCEPTION handlers, ClickHouse's and Snowflake's
-//! parts of INSERT.
+//! Transactions, savepoints, DROP, USE and DEALLOCATE hold no expression, query or relation
+//! (DROP's names are not marked as relations by sqlparser). Not walked into, as the printer
+//! does not print them: other statements, BigQuery's EXCEPTION handlers, ClickHouse's and
+//! Snowflake's parts of INSERT, other databases' EXECUTE ... USING.
 
 use super::{Callbacks, Walk};
 use sqlparser::ast::{
@@ -41,6 +41,17 @@ impl Walk for Statement {
             Statement::Set(set) => set.walk(c),
             Statement::Declare { stmts } => stmts.walk(c),
             Statement::If(statement) => statement.walk(c),
+            // The prepared statement is walked as any other (its name is no relation).
+            Statement::Prepare {
+                data_types,
+                statement,
+                ..
+            } => {
+                data_types.walk(c)?;
+                statement.walk(c)
+            }
+            // The prepared statement's name is no relation to sqlparser.
+            Statement::Execute { parameters, .. } => parameters.walk(c),
             Statement::Lock(lock) => {
                 for target in &mut lock.tables {
                     c.relation(&mut target.name)?;
