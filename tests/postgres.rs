@@ -256,3 +256,43 @@ fn syntax_errors_are_in_postgresql_words_and_abort_the_transaction() {
     ));
     assert_eq!(err(last(&t)).message, "syntax error at end of input");
 }
+
+#[test]
+fn execute_runs_the_prepared_statement_and_says_so() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, owner text);\n\
+         INSERT INTO jobs VALUES (1, NULL), (2, NULL);\n\
+         PREPARE claim(text) AS UPDATE jobs SET owner = $1 WHERE id = (SELECT min(id) FROM jobs WHERE owner IS NULL) RETURNING id;\n\
+         EXECUTE claim('w1');\n\
+         EXECUTE claim(now());\n\
+         DEALLOCATE claim;\n\
+         EXECUTE claim('w2');\n\
+         DEALLOCATE PREPARE ALL;",
+    );
+    assert_eq!(t.steps[2].client_text, "PREPARE");
+    let run = &t.steps[3];
+    // psql's tag is the prepared UPDATE's, after its RETURNING rows.
+    assert!(
+        run.client_text.ends_with("(1 row)\n\nUPDATE 1"),
+        "{}",
+        run.client_text
+    );
+    assert_eq!(ok(run).rows[0][0], queuelab::trace::Value::Int(1));
+    assert!(
+        run.notes[0].contains("SET owner = CAST('w1' AS TEXT)"),
+        "what ran shows the argument in place: {:?}",
+        run.notes
+    );
+    assert!(
+        run.ran.iter().any(|s| s.contains("UPDATE")),
+        "{:?}",
+        run.ran
+    );
+    let volatile = err(&t.steps[4]);
+    assert!(volatile
+        .message
+        .contains("now() (not a constant) is not supported here"));
+    assert_eq!(t.steps[5].client_text, "DEALLOCATE");
+    assert_eq!(err(&t.steps[6]).native, "26000");
+    assert_eq!(last(&t).client_text, "DEALLOCATE ALL");
+}

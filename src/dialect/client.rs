@@ -99,7 +99,13 @@ fn first_words(source: &str) -> String {
             return verb.into();
         }
     }
-    words.into_iter().take(2).collect::<Vec<_>>().join(" ")
+    // `DEALLOCATE PREPARE ALL`: the third word decides psql's tag.
+    let n = if words.starts_with(&["DEALLOCATE".into(), "PREPARE".into()]) {
+        3
+    } else {
+        2
+    };
+    words.into_iter().take(n).collect::<Vec<_>>().join(" ")
 }
 
 /// The statement a `WITH ...` prefix leads to: the first of SELECT, INSERT, UPDATE, DELETE

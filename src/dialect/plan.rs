@@ -53,6 +53,17 @@ pub enum PlanKind {
     LockTable {
         nowait: bool,
     },
+    /// PostgreSQL's `PREPARE`: the session keeps the statement under its name (`sqlite`: the
+    /// statement planned with NULL arguments, which must compile: its tables and columns exist).
+    Prepare(std::sync::Arc<super::postgres::prepared::Prepared>),
+    /// PostgreSQL's `EXECUTE name (args)`: planned when it runs, from the session's prepared
+    /// statement (`engine::lab::prepared`).
+    Execute {
+        name: String,
+        args: std::sync::Arc<Vec<sqlparser::ast::Expr>>,
+    },
+    /// PostgreSQL's `DEALLOCATE name` (`None`: `DEALLOCATE ALL`).
+    Deallocate(Option<String>),
     /// Transaction control, carried out by the engine (SQLite's own transaction is shared by
     /// every session, so it cannot serve as any one session's).
     Txn(TxnControl),

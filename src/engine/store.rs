@@ -540,6 +540,11 @@ impl Store {
         Ok(done)
     }
 
+    /// Whether SQLite can compile `sql` (its tables and columns exist), without running it.
+    pub fn compiles(&self, sql: &str) -> Result<(), StoreError> {
+        self.conn.prepare(sql).map(|_| ()).map_err(store_error)
+    }
+
     /// Runs SQL that returns nothing (savepoints), discarding any row changes it causes.
     pub fn exec(&self, sql: &str) -> Result<(), StoreError> {
         if sql.contains(';') {

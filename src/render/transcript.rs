@@ -71,6 +71,11 @@ pub fn spec_text(
                     out.push_str(&format!("step {}: {sql}\n", e.step))
                 }
             }
+            for earlier in &e.earlier {
+                out.push_str(
+                    &dialect.spec_result(&sql, &crate::trace::Outcome::Ok(earlier.clone())),
+                );
+            }
             if let Some(o) = &e.outcome {
                 out.push_str(&dialect.spec_result(&sql, o));
             }

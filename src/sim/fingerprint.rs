@@ -86,6 +86,11 @@ impl Sim {
             if !s.advisory.is_empty() {
                 let _ = write!(h, "A{:?}", s.advisory);
             }
+            // Names only: a name's statement is its session's text, the same in every schedule.
+            for (name, _) in s.prepared.iter() {
+                h.bytes(b"Q");
+                h.bytes(name.as_bytes());
+            }
             if !s.savepoints.is_empty() {
                 let _ = write!(h, "P{:?}", s.savepoints);
             }
@@ -234,7 +239,7 @@ fn canonical_txns(sim: &Sim) -> VecMap<TxnId, (u32, u32)> {
 
 fn hash_work(h: &mut Fnv, work: &Work) {
     match work {
-        Work::Plans { left, last } => {
+        Work::Plans { left, last, .. } => {
             let _ = write!(h, "p{}", left.len());
             hash_outcome(h, last);
         }

@@ -350,7 +350,15 @@ impl Sim {
                 continue;
             };
             let s = SessionId(seat_ix as u32);
-            let ev = self.finished(s, w.step, EventKind::Completed, c.finished.outcome);
+            let mut work = w.work;
+            let mut outcome = c.finished.outcome;
+            if work.is_plans() {
+                // A spec step shows its results so far with the error that ended the wait.
+                deliver_waited(&mut work, &mut self.seats[seat_ix].interp, outcome);
+                outcome = work.shown();
+            }
+            let mut ev = self.finished(s, w.step, EventKind::Completed, outcome);
+            ev.earlier = work.earlier();
             self.events.push(ev);
         }
         let mut out = self.events[before..].to_vec();
@@ -524,7 +532,11 @@ impl Sim {
     /// Records where the chosen step stopped, and its event.
     fn settle_own(&mut self, s: SessionId, index: u32, stop: Stop) {
         let ev = match stop {
-            Stop::Ended { outcome, rest } => {
+            Stop::Ended {
+                outcome,
+                earlier,
+                rest,
+            } => {
                 if let Some(rest) = rest {
                     self.seats[s.0 as usize].inside = Some((index, rest));
                 }
@@ -532,7 +544,10 @@ impl Sim {
                     Outcome::Ok(_) => EventKind::Ok,
                     Outcome::Error(_) => EventKind::Error,
                 };
-                self.finished(s, index, kind, outcome)
+                Event {
+                    earlier,
+                    ..self.finished(s, index, kind, outcome)
+                }
             }
             Stop::Waiting { on, work, left } => {
                 self.seats[s.0 as usize].waiting = Some(Waiter {
@@ -570,17 +585,19 @@ impl Sim {
                 mut work,
                 left,
             } = w;
-            if work.is_plans() && (work.is_spent_list() || left == Some(0)) {
-                // The waiting statement was the step's last (or its limit's last).
-                let ev = self.finished(s, step, EventKind::Completed, c.finished.outcome);
+            let seat = &mut self.seats[seat_ix];
+            let go_on = deliver_waited(&mut work, &mut seat.interp, c.finished.outcome);
+            if work.is_plans() && (!go_on || work.is_spent_list() || left == Some(0)) {
+                // The waiting statement was the step's last (or its limit's last), or it
+                // failed, which ends the step.
+                let mut ev = self.finished(s, step, EventKind::Completed, work.shown());
+                ev.earlier = work.earlier();
                 self.events.push(ev);
-                if !work.is_spent_list() {
+                if go_on && !work.is_spent_list() {
                     self.seats[seat_ix].inside = Some((step, work.fresh()));
                 }
                 continue;
             }
-            let seat = &mut self.seats[seat_ix];
-            deliver_waited(&mut work, &mut seat.interp, c.finished.outcome);
             let Ran {
                 stop,
                 completions,
@@ -600,11 +617,16 @@ impl Sim {
                 self.seats[seat_ix].last = last;
             }
             match stop {
-                Stop::Ended { outcome, rest } => {
+                Stop::Ended {
+                    outcome,
+                    earlier,
+                    rest,
+                } => {
                     if let Some(rest) = rest {
                         self.seats[seat_ix].inside = Some((step, rest));
                     }
-                    let ev = self.finished(s, step, EventKind::Completed, outcome);
+                    let mut ev = self.finished(s, step, EventKind::Completed, outcome);
+                    ev.earlier = earlier;
                     self.events.push(ev);
                 }
                 Stop::Waiting { work, left, .. } => {
@@ -638,6 +660,7 @@ impl Sim {
             session: session.map(|d| d.name.clone()).unwrap_or_default(),
             kind,
             outcome: None,
+            earlier: Vec::new(),
             waits_for: Vec::new(),
         }
     }

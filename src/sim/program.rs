@@ -13,17 +13,19 @@ use crate::dialect::{plan, Plan, PlanKind};
 use crate::engine::lab::{Completion, Lab, Submitted};
 use crate::engine::store::RowChange;
 use crate::source::Span;
-use crate::trace::{ErrorClass, Outcome, StepError};
+use crate::trace::{ErrorClass, Outcome, StepError, Success};
 use std::collections::VecDeque;
 
 /// What a step has left to run.
 #[derive(Debug, Clone)]
 pub enum Work {
-    /// Planned statements (a spec step) with the statements they came from, and the result
-    /// of the last one run.
+    /// Planned statements (a spec step) with the statements they came from, the result of
+    /// the last one run, and the result sets of those before it (isolationtester prints
+    /// every result of a step; the JSON line reports the last).
     Plans {
         left: VecDeque<(Plan, Written)>,
         last: Outcome,
+        earlier: Vec<Success>,
     },
     /// A script's statements, each planned against the catalog as it is when it runs. An
     /// error does not stop the rest: a client runs a script one statement at a time.
@@ -51,6 +53,16 @@ pub struct StatementInfo {
     pub remarks: Vec<String>,
     /// The scenario clock it read, in seconds since the Unix epoch (formatted when shown).
     pub clock: i64,
+    /// For PostgreSQL's EXECUTE: the prepared statement it ran, with its arguments in place
+    /// (psql's command tag is that statement's: `UPDATE 1`, not `EXECUTE`).
+    pub runs_as: Option<String>,
+}
+
+impl StatementInfo {
+    /// The statement the client's command tag names: for EXECUTE, the prepared statement.
+    pub fn tagged_source(&self) -> &str {
+        self.runs_as.as_deref().unwrap_or(&self.source)
+    }
 }
 
 /// The next thing a step does.
@@ -84,6 +96,7 @@ impl Work {
         Work::Plans {
             left: plans.into(),
             last: empty(),
+            earlier: Vec::new(),
         }
     }
 
@@ -150,9 +163,18 @@ impl Work {
     /// stops at its first error, as a multi-statement query does; a T-SQL batch goes on).
     fn deliver(&mut self, interp: &mut Interp, outcome: Outcome) -> bool {
         match self {
-            Work::Plans { last, .. } => {
+            Work::Plans { last, earlier, .. } => {
                 let failed = matches!(outcome, Outcome::Error(_));
                 let mut outcome = outcome;
+                if let Outcome::Ok(before) = &*last {
+                    if before.columns.is_some() {
+                        // Its notices travel on with the next result (below).
+                        earlier.push(Success {
+                            notices: Vec::new(),
+                            ..before.clone()
+                        });
+                    }
+                }
                 // The client prints every statement's notices, as they come.
                 if let (Outcome::Ok(before), Outcome::Ok(now)) = (&mut *last, &mut outcome) {
                     if !before.notices.is_empty() {
@@ -194,10 +216,18 @@ impl Work {
     }
 
     /// What the step shows now.
-    fn shown(&self) -> Outcome {
+    pub fn shown(&self) -> Outcome {
         match self {
             Work::Plans { last, .. } | Work::Statements { last, .. } => last.clone(),
             Work::Tsql { shown, .. } => shown.clone().unwrap_or_else(empty),
+        }
+    }
+
+    /// The result sets of a spec step's statements before the last one run.
+    pub fn earlier(&self) -> Vec<Success> {
+        match self {
+            Work::Plans { earlier, .. } => earlier.clone(),
+            _ => Vec::new(),
         }
     }
 
@@ -207,6 +237,7 @@ impl Work {
             Work::Plans { left, .. } => Work::Plans {
                 left,
                 last: empty(),
+                earlier: Vec::new(),
             },
             Work::Statements { left, .. } => Work::Statements {
                 left,
@@ -262,6 +293,8 @@ pub enum Stop {
     /// The step ended, or stopped at its statement limit with `rest` left to run.
     Ended {
         outcome: Outcome,
+        /// The result sets before `outcome`'s statement (`Work::earlier`).
+        earlier: Vec<Success>,
         rest: Option<Work>,
     },
     /// A statement waits for these (engine) sessions. `work` is what the step has left after
@@ -301,9 +334,14 @@ pub fn advance(
     loop {
         if limit.is_some_and(|l| ran >= l) {
             let outcome = work.shown();
+            let earlier = work.earlier();
             let rest = runs_more(&work, interp, lab).then(|| work.fresh());
             return Ran {
-                stop: Stop::Ended { outcome, rest },
+                stop: Stop::Ended {
+                    outcome,
+                    earlier,
+                    rest,
+                },
                 completions,
                 changes,
                 last,
@@ -333,7 +371,22 @@ pub fn advance(
                 work.note(outcome);
                 continue;
             }
-            Move::Submit(plan, info) => (plan, info),
+            Move::Submit(plan, mut info) => match expanded(lab, s, plan, &mut info) {
+                Ok(plan) => (plan, info),
+                Err(e) => {
+                    if ticks == Ticks::EveryStatement {
+                        lab.tick();
+                    }
+                    let (undone, done) = lab.fail_unplanned(s);
+                    changes.extend(undone);
+                    completions.extend(done);
+                    last = Some(StatementInfo { clock, ..info });
+                    if !work.deliver(interp, Outcome::Error(e)) {
+                        break;
+                    }
+                    continue;
+                }
+            },
         };
         info.clock = clock;
         last = Some(info);
@@ -369,12 +422,36 @@ pub fn advance(
     Ran {
         stop: Stop::Ended {
             outcome: work.shown(),
+            earlier: work.earlier(),
             rest: None,
         },
         completions,
         changes,
         last,
         count: ran,
+    }
+}
+
+/// PostgreSQL's EXECUTE as the prepared statement it runs (what ran is that statement's, in
+/// `info`); any other plan as it is. An error ends the statement as a planning error would.
+fn expanded(
+    lab: &Lab,
+    s: usize,
+    plan: Box<Plan>,
+    info: &mut StatementInfo,
+) -> Result<Box<Plan>, crate::trace::StepError> {
+    match lab.expand_execute(s, &plan) {
+        None => Ok(plan),
+        Some(Ok((p, text))) => {
+            info.ran = p.sqlite.clone();
+            info.notes = p.notes.clone();
+            info.runs_as = Some(text);
+            Ok(Box::new(p))
+        }
+        Some(Err(mut e)) => {
+            e.pos.get_or_insert(info.span.start);
+            Err(e)
+        }
     }
 }
 
@@ -414,10 +491,12 @@ fn tsql_info(i: crate::dialect::mssql::tsql::interp::StepInfo) -> StatementInfo 
     }
 }
 
-/// A waiting statement of `work` finished with `outcome`: let the work take it.
-pub fn deliver_waited(work: &mut Work, interp: &mut Interp, outcome: Outcome) {
-    if let Work::Tsql { .. } = work {
-        work.deliver(interp, outcome);
+/// A waiting statement of `work` finished with `outcome`: let the work take it. False when
+/// the step stops there (an error in a spec step's list: the server runs no more of it).
+pub fn deliver_waited(work: &mut Work, interp: &mut Interp, outcome: Outcome) -> bool {
+    match work {
+        Work::Tsql { .. } | Work::Plans { .. } => work.deliver(interp, outcome),
+        Work::Statements { .. } => true,
     }
 }
 

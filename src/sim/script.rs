@@ -122,7 +122,7 @@ impl Runner {
         };
         let client_text = match snap.sessions.first().and_then(|s| s.client_text.clone()) {
             Some(text) if own.kind != EventKind::Waiting => text,
-            _ => self.dialect.client_text(&info.source, &outcome),
+            _ => self.dialect.client_text(info.tagged_source(), &outcome),
         };
         self.last = Some(snap);
         Some(Step {

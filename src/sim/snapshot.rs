@@ -328,7 +328,7 @@ impl Sim {
         let dialect = self.dialect();
         match self.interp(id) {
             Some(i) if dialect.procedural_batches() => i.client_text(o),
-            _ => dialect.client_text(statement.as_ref().map_or("", |s| &s.source), o),
+            _ => dialect.client_text(statement.as_ref().map_or("", |s| s.tagged_source()), o),
         }
     }
 

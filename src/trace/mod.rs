@@ -263,6 +263,9 @@ pub struct Event {
     pub kind: EventKind,
     /// For ok, error and completed: the result of the step's last statement.
     pub outcome: Option<Outcome>,
+    /// The result sets of the step's statements before that one, which isolationtester
+    /// prints too (the JSON line reports the last result only, as `spec-format.md` says).
+    pub earlier: Vec<Success>,
     /// For waiting: the sessions it waits for.
     pub waits_for: Vec<String>,
 }

@@ -43,6 +43,11 @@ fn tag(verb: &str, s: &Success) -> String {
         // `TRUNCATE jobs`, `LOCK jobs`: the tag names the command, not the table.
         "TRUNCATE" => "TRUNCATE TABLE".into(),
         "LOCK" => "LOCK TABLE".into(),
+        // `PREPARE claim(text) AS ...`, `DEALLOCATE claim`: the command alone; `DEALLOCATE
+        // [PREPARE] ALL` says ALL.
+        "PREPARE" => "PREPARE".into(),
+        "DEALLOCATE" if verb.ends_with(" ALL") => "DEALLOCATE ALL".into(),
+        "DEALLOCATE" => "DEALLOCATE".into(),
         // CREATE UNIQUE INDEX, CREATE INDEX CONCURRENTLY: the tag names the object only.
         "CREATE" if verb.contains("INDEX") || verb.starts_with("CREATE UNIQUE") => {
             "CREATE INDEX".into()

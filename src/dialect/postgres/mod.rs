@@ -28,6 +28,7 @@ pub mod lock_strength;
 mod modifying_ctes;
 pub mod names;
 mod nulls_order;
+pub mod prepared;
 pub mod sequences;
 pub mod series;
 mod table_locks;
@@ -36,6 +37,9 @@ mod timeouts;
 pub use init_plans::param as init_param;
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
+    if let Some(planned) = prepared::plan(stmt, catalog) {
+        return planned;
+    }
     let written = stmt;
     let mut plan = plan_rewritten(stmt, catalog)?;
     if !matches!(plan.kind, PlanKind::LockTable { .. }) {

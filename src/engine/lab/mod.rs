@@ -13,6 +13,7 @@
 pub mod advisory;
 mod auto_increment;
 mod limits;
+pub mod prepared;
 mod results;
 mod savepoints;
 mod table_waits;
@@ -65,6 +66,8 @@ pub struct Session {
     /// MySQL's `LAST_INSERT_ID()`: the session's last generated id, or the value last given
     /// to `LAST_INSERT_ID(x)`.
     pub last_insert_id: i64,
+    /// PostgreSQL's prepared statements (`prepared.rs`), kept for the connection's life.
+    pub prepared: prepared::PreparedStatements,
 }
 
 /// A savepoint: how many of its transaction's row changes came before it, and the row
@@ -383,6 +386,7 @@ impl Lab {
             advisory: Vec::new(),
             autocommit: true,
             last_insert_id: 0,
+            prepared: Default::default(),
         });
         self.sessions.len() - 1
     }
@@ -666,6 +670,18 @@ impl Lab {
                     ..Success::default()
                 },
                 Vec::new(),
+            )),
+            PlanKind::Prepare(p) => self.prepare(s, plan, p),
+            PlanKind::Deallocate(name) => self.deallocate(s, name.as_deref()),
+            // Expanded before it was submitted (`expand_execute`) unless the transaction was
+            // aborted, which ended it above.
+            PlanKind::Execute { name, .. } => Exec::Done(self.fail_with(
+                s,
+                crate::dialect::common::unsupported_with(
+                    self.dialect,
+                    &format!("EXECUTE {name} without its prepared statement"),
+                    "run it as a step of its own",
+                ),
             )),
             PlanKind::Ddl { change } => {
                 let finished = self.ddl(plan, change);
