@@ -125,6 +125,13 @@ pub const EXAMPLES: &[Example] = &[
         sql: include_str!("../sql-examples/pg-ring-sequence.spec"),
     },
     Example {
+        id: "pg-prepared-claim",
+        file: "pg-prepared-claim.spec",
+        title: "Prepared claims without a row lock: a waiter takes the same job again (PostgreSQL; explore it)",
+        source: "Queue Lab conformance suite, checked on PostgreSQL 15",
+        sql: include_str!("../sql-examples/pg-prepared-claim.spec"),
+    },
+    Example {
         id: "pg-lock-table-queue",
         file: "pg-lock-table-queue.spec",
         title: "LOCK TABLE waits for a reader, and new readers queue behind it (PostgreSQL)",

@@ -58,6 +58,10 @@ const VERDICTS: &[(&str, &[(&str, bool)])] = &[
         ],
     ),
     (
+        "pg-prepared-claim",
+        &[("unique-results w1take w2take", true), ("no-wait", true)],
+    ),
+    (
         "mysql-ring-lost-rc",
         &[
             ("sql nothing_lost: SELECT count(*) = 5 FROM q", true),

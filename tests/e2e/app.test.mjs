@@ -131,3 +131,27 @@ test('work survives a reload and travels in the share link', async () => {
   await fresh.close();
   await page.close();
 });
+
+test('a PostgreSQL EXECUTE shows the prepared statement it ran, and psql tags it as that statement', async () => {
+  const sql = [
+    'CREATE TABLE jobs (id int PRIMARY KEY, owner text);',
+    'INSERT INTO jobs VALUES (1, NULL), (2, NULL);',
+    'PREPARE claim(text) AS UPDATE jobs SET owner = $1 WHERE id = (SELECT min(id) FROM jobs WHERE owner IS NULL FOR UPDATE SKIP LOCKED) RETURNING id, owner;',
+    "EXECUTE claim('w1');",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  assert.equal(await page.inputValue('#dialect'), 'postgres');
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  const client = await page.textContent('#result pre.client');
+  assert.match(client, /w1/);
+  assert.match(client, /UPDATE 1\s*$/, 'the tag is the UPDATE\'s, not EXECUTE');
+  const ran = await page.textContent('#ran');
+  assert.match(ran, /EXECUTE claim runs the statement PREPARE gave that name: UPDATE jobs SET owner = CAST\('w1' AS TEXT\)/);
+  const rows = await page.$$eval('table.table-view[data-table="jobs"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim())));
+  assert.ok(rows.some((r) => r.includes('1') && r.includes('w1')), JSON.stringify(rows));
+  await page.screenshot({ path: join(shots, 'pg-execute.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

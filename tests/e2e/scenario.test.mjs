@@ -238,3 +238,21 @@ test('A CYCLE sequence numbers the ring: the tables panel says where it stands',
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('Prepared claims without a row lock: the waiter claims the job its rival took', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.selectOption('#examples', 'pg-prepared-claim');
+  await page.waitForSelector('#scenario');
+  await step(page, 'w1'); // w1take: job 1
+  await step(page, 'w2'); // w2take: waits for w1's row
+  await page.waitForSelector(`${col('w2')}[data-waiting="true"]`);
+  assert.match(await page.textContent('#scenario'), /w2 waits for w1/);
+  await step(page, 'w1'); // w1c: w2 goes on, and takes job 1 too
+  await page.waitForSelector(`${col('w2')}[data-waiting="false"]`);
+  const jobs = await page.$$eval('#scenario table.table-view[data-table="jobs"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim())));
+  assert.ok(jobs.some((r) => r.includes('1') && r.includes('w2')), JSON.stringify(jobs));
+  await page.screenshot({ path: join(shots, 'prepared-claim.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

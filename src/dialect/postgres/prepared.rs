@@ -10,7 +10,7 @@
 //! refused by name, since `nextval('s')` written twice would draw twice.
 
 use super::super::common::unsupported_with;
-use super::super::plan::{Plan, PlanKind};
+use super::super::plan::{Kept, Plan, PlanKind};
 use super::super::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::{Duplicate, Sql, ToSql};
@@ -24,10 +24,10 @@ pub struct Prepared {
     /// As the server matches it (`common::savepoint`'s folding).
     pub name: String,
     /// The declared parameter types; `$n` beyond them takes its argument as written.
-    pub types: Vec<DataType>,
+    pub types: Vec<Kept<DataType>>,
     /// How many arguments `EXECUTE` must give: the declared types, or the highest `$n`.
     pub params: usize,
-    pub statement: Statement,
+    pub statement: Kept<Statement>,
 }
 
 /// The plan of PREPARE, EXECUTE or DEALLOCATE; `None` for any other statement.
@@ -57,7 +57,7 @@ pub fn plan(stmt: &Statement, catalog: &super::Catalog) -> Option<Result<Plan, S
         } if into.is_empty() && using.is_empty() => Some(Ok(Plan::new(
             PlanKind::Execute {
                 name: folded(name.0.last().and_then(|p| p.as_ident())?),
-                args: Arc::new(parameters.iter().map(|a| a.duplicate()).collect()),
+                args: parameters.iter().map(|a| Kept(a.duplicate())).collect(),
             },
             Vec::new(),
         ))),
@@ -100,18 +100,21 @@ fn prepare(
     let params = types.len().max(highest_param(statement));
     let prepared = Prepared {
         name: folded(name),
-        types: types.to_vec(),
+        types: types.iter().map(|t| Kept(t.duplicate())).collect(),
         params,
-        statement: statement.duplicate(),
+        statement: Kept(statement.duplicate()),
     };
     // An integer parameter is tried as 1, so `LIMIT $1` of a locking read plans as it will
     // run (a literal in its place: see `argument`); any other as NULL.
     let trial_args: Vec<Expr> = (0..params)
         .map(|i| match prepared.types.get(i) {
-            Some(t) if integer(t).is_some() => Expr::Value(Value::Number("1".into(), false).into()),
+            Some(t) if integer(&t.0).is_some() => {
+                Expr::Value(Value::Number("1".into(), false).into())
+            }
             _ => Expr::Value(Value::Null.into()),
         })
         .collect();
+    let trial_args: Vec<Kept<Expr>> = trial_args.into_iter().map(Kept).collect();
     let (trial, _) = expand(&prepared, &trial_args, catalog)?;
     let mut plan = Plan::new(PlanKind::Prepare(Arc::new(prepared)), Vec::new());
     // Kept for the engine's check that the tables and columns exist (SQLite compiles it).
@@ -123,7 +126,7 @@ fn prepare(
 /// the n-th argument, cast to its declared type; and that statement's text.
 pub fn expand(
     p: &Prepared,
-    args: &[Expr],
+    args: &[Kept<Expr>],
     catalog: &super::Catalog,
 ) -> Result<(Plan, String), StepError> {
     if args.len() != p.params {
@@ -135,17 +138,17 @@ pub fn expand(
             ),
         ));
     }
-    if let Some(bad) = args.iter().find(|a| !constant(a)) {
+    if let Some(bad) = args.iter().find(|a| !constant(&a.0)) {
         return Err(unsupported_with(
             Dialect::Postgres,
-            &format!("EXECUTE with the argument {} (not a constant)", Sql(bad)),
+            &format!("EXECUTE with the argument {} (not a constant)", Sql(&bad.0)),
             "the lab puts each argument where its $n stands, so it would be computed more than once; compute the value in a statement of its own, or write it as a constant",
         ));
     }
-    let mut stmt = p.statement.duplicate();
+    let mut stmt = p.statement.0.duplicate();
     super::super::walk::exprs(&mut stmt, &mut |e| {
         if let Some(n) = param_number(e) {
-            *e = argument(&args[n - 1], p.types.get(n - 1));
+            *e = argument(&args[n - 1].0, p.types.get(n - 1).map(|t| &t.0));
         }
         ControlFlow::Continue(())
     });
@@ -172,7 +175,7 @@ fn argument(arg: &Expr, declared: Option<&DataType>) -> Expr {
         Some(t) => Expr::Cast {
             kind: CastKind::Cast,
             expr: Box::new(arg),
-            data_type: t.clone(),
+            data_type: t.duplicate(),
             format: None,
         },
         None => Expr::Nested(Box::new(arg)),
