@@ -78,7 +78,8 @@ fn folded(name: &Ident) -> String {
 }
 
 /// PREPARE: the statement is planned now (with every `$n` as NULL of its type), so what the
-/// lab refuses is refused here, as the server reports a bad statement at PREPARE.
+/// lab refuses is refused here, as the server reports a bad statement at PREPARE; and it
+/// takes the statement's table locks.
 fn prepare(
     name: &Ident,
     types: &[DataType],
@@ -119,6 +120,9 @@ fn prepare(
     let mut plan = Plan::new(PlanKind::Prepare(Arc::new(prepared)), Vec::new());
     // Kept for the engine's check that the tables and columns exist (SQLite compiles it).
     plan.sqlite = trial.sqlite;
+    // The server's parse analysis takes the table locks running it would (ROW EXCLUSIVE for
+    // an UPDATE), held to the end of the transaction.
+    plan.table_locks = trial.table_locks;
     Ok(plan)
 }
 

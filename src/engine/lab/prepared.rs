@@ -60,6 +60,8 @@ impl Lab {
             }
         }
         self.sessions[s].prepared.insert(p.name.clone(), p.clone());
+        // Outside a transaction block, the table locks it took end with it.
+        self.end_implicit(s);
         Exec::Done(done())
     }
 
