@@ -285,3 +285,19 @@ fn savepoint_names_beyond_ascii_are_refused_where_case_is_ignored() {
         ok(s);
     }
 }
+
+#[test]
+fn mariadb_prepared_statements_are_refused_with_what_to_write_instead() {
+    let t = mysql("PREPARE s FROM 'SELECT 1';\nEXECUTE s USING @a;\nDEALLOCATE PREPARE s;");
+    for s in &t.steps {
+        let e = err(s);
+        assert!(
+            e.message
+                .contains("is not supported here: MariaDB's prepared statements are not modelled")
+                && e.message.contains("SET @id = 1"),
+            "{}",
+            e.message
+        );
+    }
+    assert_eq!(t.steps.len(), 3);
+}

@@ -93,9 +93,23 @@ pub fn parser_refusal(dialect: Dialect, parser_message: &str) -> Option<StepErro
         .unwrap_or(parser_message);
     let (message, pos) = super::split::parser_error(message);
     let what = message.strip_suffix(PARSER_REFUSAL)?;
-    let mut e = unsupported_with(dialect, what, WHAT_RUNS);
+    let mut e = unsupported_with(dialect, what, instead_of(dialect, what));
     e.pos = pos;
     Some(e)
+}
+
+/// What to write instead of a statement the parser refuses.
+fn instead_of(dialect: Dialect, what: &str) -> &'static str {
+    let prepared = ["PREPARE", "EXECUTE", "DEALLOCATE"]
+        .iter()
+        .any(|w| what.starts_with(w));
+    match dialect {
+        // sqlparser has no tree for MariaDB's `PREPARE s FROM '...'`, `EXECUTE s USING @a`.
+        Dialect::MySql if prepared => {
+            "MariaDB's prepared statements are not modelled; run the statement itself, with user variables for its values (SET @id = 1; UPDATE jobs SET owner = 'w1' WHERE id = @id)"
+        }
+        _ => WHAT_RUNS,
+    }
 }
 
 /// The error for a construct that is not supported, with what to use instead.
