@@ -33,6 +33,7 @@ pub mod mysql;
 pub mod num_text;
 pub mod num_types;
 pub mod outline;
+mod placeholders;
 pub mod plan;
 pub mod postgres;
 pub mod read_only;
@@ -54,6 +55,7 @@ pub fn plan(
     stmt: &sqlparser::ast::Statement,
     catalog: &catalog::Catalog,
 ) -> Result<Plan, StepError> {
+    placeholders::refuse(dialect, stmt)?;
     let mut plan = match dialect {
         Dialect::MySql => mysql::plan(stmt, catalog),
         Dialect::Postgres => postgres::plan(stmt, catalog),

@@ -98,7 +98,18 @@ fn prepare(
             ),
         ));
     }
-    let params = types.len().max(highest_param(statement));
+    let used = params_used(statement);
+    let highest = used.last().copied().unwrap_or(0);
+    // A `$n` past the declared types takes its type from where it stands: one that stands
+    // nowhere, below the highest, has none.
+    if let Some(n) = (types.len() + 1..highest).find(|n| used.binary_search(n).is_err()) {
+        // indeterminate_datatype
+        return Err(StepError::other(
+            "42P18",
+            format!("could not determine data type of parameter ${n}"),
+        ));
+    }
+    let params = types.len().max(highest);
     let prepared = Prepared {
         name: folded(name),
         types: types.iter().map(|t| Kept(t.duplicate())).collect(),
@@ -217,14 +228,17 @@ fn param_number(e: &Expr) -> Option<usize> {
     p.strip_prefix('$')?.parse().ok().filter(|n| *n > 0)
 }
 
-fn highest_param(stmt: &Statement) -> usize {
+/// The `$n` the statement uses, each once, in order.
+fn params_used(stmt: &Statement) -> Vec<usize> {
     let mut stmt = stmt.duplicate();
-    let mut highest = 0;
+    let mut used = Vec::new();
     super::super::walk::exprs(&mut stmt, &mut |e| {
-        highest = highest.max(param_number(e).unwrap_or(0));
+        used.extend(param_number(e));
         ControlFlow::Continue(())
     });
-    highest
+    crate::sort::sort(&mut used);
+    used.dedup();
+    used
 }
 
 /// A literal, a signed literal, or a cast of one.
