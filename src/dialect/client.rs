@@ -18,6 +18,12 @@ impl Dialect {
         }
     }
 
+    /// Whether the spec's text transcript shows the sessions' teardowns (isolationtester
+    /// prints their notices, rows and failures; the other vendors have no such tool).
+    pub fn transcript_shows_teardowns(self) -> bool {
+        self == Dialect::Postgres
+    }
+
     /// The first line of a spec's text transcript: PostgreSQL's isolationtester names the
     /// sessions; the other vendors have no such tool, and their transcripts start with the
     /// first permutation.

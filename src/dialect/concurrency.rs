@@ -147,6 +147,14 @@ impl Dialect {
     }
 
     /// Whether BEGIN inside a transaction commits it first (MySQL's implicit commit).
+    /// The warning the server sends for transaction control that finds nothing to do
+    /// (`there is no transaction in progress` for COMMIT or ROLLBACK outside a transaction,
+    /// `there is already a transaction in progress` for BEGIN inside one), as the client
+    /// prints it; PostgreSQL's alone (MariaDB and SQL Server say nothing here).
+    pub fn transaction_warning(self, message: &str) -> Option<String> {
+        (self == Dialect::Postgres).then(|| format!("WARNING:  {message}"))
+    }
+
     pub fn begin_commits_open_transaction(self) -> bool {
         self == Dialect::MySql
     }

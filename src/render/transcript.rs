@@ -80,6 +80,38 @@ pub fn spec_text(
                 out.push_str(&dialect.spec_result(&sql, o));
             }
         }
+        if dialect.transcript_shows_teardowns() {
+            out.push_str(&teardown_text(dialect, &run.teardown));
+        }
     }
     out
+}
+
+/// What isolationtester prints of the sessions' teardowns: notices (`b: WARNING:  ...`) and
+/// result sets as they come, then each failure as it says it on stderr.
+fn teardown_text(dialect: Dialect, teardown: &[(String, crate::trace::Outcome)]) -> String {
+    use crate::trace::Outcome;
+    let mut out = String::new();
+    let mut failed = String::new();
+    for (session, outcome) in teardown {
+        match outcome {
+            Outcome::Ok(ok) => {
+                for n in &ok.notices {
+                    out.push_str(&format!("{session}: {n}\n"));
+                }
+                if ok.columns.is_some() {
+                    let rows = crate::trace::Success {
+                        notices: Vec::new(),
+                        ..ok.clone()
+                    };
+                    out.push_str(&dialect.spec_result("SELECT", &Outcome::Ok(rows)));
+                }
+            }
+            Outcome::Error(_) => failed.push_str(&format!(
+                "teardown of session {session} failed: {}\n",
+                dialect.client_text("", outcome)
+            )),
+        }
+    }
+    out + &failed
 }

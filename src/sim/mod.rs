@@ -15,6 +15,7 @@ pub mod run;
 pub mod script;
 pub mod setup;
 pub mod snapshot;
+mod teardown;
 
 use crate::dialect::mssql::tsql::interp::Interp;
 use crate::dialect::Dialect;

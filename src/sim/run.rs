@@ -15,6 +15,7 @@ pub fn run_permutation(spec: &Spec, schedule: &Schedule, config: &Config) -> Per
             steps,
             events: Vec::new(),
             setup_failed: None,
+            teardown: Vec::new(),
         },
     }
 }
@@ -34,6 +35,7 @@ pub fn run_permutations(
                 steps: s.names(&spec),
                 events: Vec::new(),
                 setup_failed: None,
+                teardown: Vec::new(),
             })
             .collect();
     };
@@ -62,6 +64,7 @@ pub fn run_permutation_traced(
             steps,
             events: Vec::new(),
             setup_failed: None,
+            teardown: Vec::new(),
         },
     };
     (run, frames)
@@ -80,6 +83,7 @@ fn play(
             steps,
             events: Vec::new(),
             setup_failed: Some(why.to_string()),
+            teardown: Vec::new(),
         };
     }
     let mut events = Vec::new();
@@ -105,5 +109,6 @@ fn play(
         steps,
         events,
         setup_failed: None,
+        teardown: sim.teardown(),
     }
 }

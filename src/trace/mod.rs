@@ -279,4 +279,7 @@ pub struct PermutationRun {
     /// A setup statement failed, as isolationtester says it (`setup failed: ERROR:  ...`):
     /// no step ran, and no permutation after this one runs.
     pub setup_failed: Option<String>,
+    /// Each session's teardown block, once the permutation ended (`sim/teardown.rs`): the
+    /// session's name and the block's outcome, which isolationtester prints.
+    pub teardown: Vec<(String, Outcome)>,
 }

@@ -692,6 +692,26 @@ impl Lab {
         }
     }
 
+    /// PostgreSQL's warning for COMMIT or ROLLBACK with no transaction open (it ends nothing).
+    fn no_transaction(&self) -> Finished {
+        let notices = self.txn_warning("there is no transaction in progress");
+        ok(
+            Success {
+                notices,
+                ..Success::default()
+            },
+            Vec::new(),
+        )
+    }
+
+    /// The server's warning about transaction control, if it sends one.
+    fn txn_warning(&self, message: &str) -> Vec<String> {
+        self.dialect
+            .transaction_warning(message)
+            .into_iter()
+            .collect()
+    }
+
     /// DDL inside an open transaction: MariaDB commits the transaction first; PostgreSQL
     /// and SQL Server would undo the DDL at ROLLBACK, so it is refused there
     /// (`Dialect::ddl_in_transaction`). `Some`: the statement ends here.
@@ -761,7 +781,15 @@ impl Lab {
             } => {
                 if let Some(t) = self.sessions[s].txn {
                     if !self.dialect.begin_commits_open_transaction() {
-                        return ok(Success::default(), changes);
+                        let notices =
+                            self.txn_warning("there is already a transaction in progress");
+                        return ok(
+                            Success {
+                                notices,
+                                ..Success::default()
+                            },
+                            changes,
+                        );
                     }
                     self.commit(t);
                 }
@@ -787,18 +815,20 @@ impl Lab {
                 }
             }
             TxnControl::Commit => {
-                if let Some(t) = self.sessions[s].txn {
-                    if self.sessions[s].aborted {
-                        changes = self.roll_back(t);
-                    } else {
-                        self.commit(t);
-                    }
+                let Some(t) = self.sessions[s].txn else {
+                    return self.no_transaction();
+                };
+                if self.sessions[s].aborted {
+                    changes = self.roll_back(t);
+                } else {
+                    self.commit(t);
                 }
             }
             TxnControl::Rollback => {
-                if let Some(t) = self.sessions[s].txn {
-                    changes = self.roll_back(t);
-                }
+                let Some(t) = self.sessions[s].txn else {
+                    return self.no_transaction();
+                };
+                changes = self.roll_back(t);
             }
             TxnControl::SetTransaction {
                 level,
