@@ -295,4 +295,12 @@ fn execute_runs_the_prepared_statement_and_says_so() {
     assert_eq!(t.steps[5].client_text, "DEALLOCATE");
     assert_eq!(err(&t.steps[6]).native, "26000");
     assert_eq!(last(&t).client_text, "DEALLOCATE ALL");
+    let begin = postgres("PREPARE x AS BEGIN;");
+    assert!(
+        err(last(&begin))
+            .message
+            .contains("PostgreSQL prepares only these"),
+        "{}",
+        err(last(&begin)).message
+    );
 }
