@@ -17,9 +17,6 @@ section "format and lints"
 cargo fmt --all -- --check
 cargo clippy --quiet --workspace --all-targets -- -D warnings
 cargo clippy --quiet --target wasm32-unknown-unknown -p queuelab-web -- -D warnings
-# The fuzz crate is a workspace of its own: checked here too, so a change to the engine's API
-# that breaks it fails in the first minutes, not at the fuzzing section.
-cargo clippy --quiet --manifest-path fuzz/Cargo.toml -- -D warnings
 
 section "conformance recordings: real PostgreSQL and MariaDB, recorded twice, equal to tests/conformance/expected"
 scripts/conformance.sh
