@@ -200,3 +200,17 @@ fn a_setup_that_fails_is_reported_as_isolationtester_reports_it_and_no_step_runs
         Some("setup of session s failed: ERROR 1146 (42S02): Table 'test.nope' doesn't exist")
     );
 }
+
+#[test]
+fn a_session_setup_may_execute_what_it_prepared() {
+    let r = resolve(
+        "# dialect: postgres\n\
+         setup { CREATE TABLE jobs (id int PRIMARY KEY, owner text); }\n\
+         session s\n\
+         setup { PREPARE add(int) AS INSERT INTO jobs VALUES ($1, NULL); EXECUTE add(7); EXECUTE add(8); }\n\
+         step s1 { SELECT id FROM jobs ORDER BY id; }\n",
+    );
+    let runs = run_permutations(&r.spec, r.schedules(), &Config::default());
+    assert_eq!(runs[0].setup_failed, None);
+    assert_eq!(summary(&runs[0].events), ["s1:ok:[7,8]"]);
+}

@@ -133,8 +133,7 @@ pub fn unsupported_with(dialect: Dialect, what: &str, instead: &str) -> StepErro
 /// folds ASCII letters only, so it refuses other letters rather than miss such a match.
 fn savepoint(dialect: Dialect, name: &Ident) -> Result<String, StepError> {
     match dialect {
-        Dialect::Postgres if name.quote_style.is_some() => Ok(name.value.clone()),
-        Dialect::Postgres => Ok(name.value.to_ascii_lowercase()),
+        Dialect::Postgres => Ok(super::postgres::names::folded(name)),
         _ if name.value.is_ascii() => Ok(name.value.to_ascii_lowercase()),
         _ => Err(unsupported_with(
             dialect,

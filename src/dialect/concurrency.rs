@@ -146,7 +146,6 @@ impl Dialect {
         )
     }
 
-    /// Whether BEGIN inside a transaction commits it first (MySQL's implicit commit).
     /// The warning the server sends for transaction control that finds nothing to do
     /// (`there is no transaction in progress` for COMMIT or ROLLBACK outside a transaction,
     /// `there is already a transaction in progress` for BEGIN inside one), as the client
@@ -155,6 +154,7 @@ impl Dialect {
         (self == Dialect::Postgres).then(|| format!("WARNING:  {message}"))
     }
 
+    /// Whether BEGIN inside a transaction commits it first (MySQL's implicit commit).
     pub fn begin_commits_open_transaction(self) -> bool {
         self == Dialect::MySql
     }

@@ -8,15 +8,11 @@ use crate::trace::StepError;
 use sqlparser::ast::{Expr, Statement, Value};
 use std::ops::ControlFlow;
 
-/// The error for the first placeholder in `stmt` (a PREPARE's own statement aside: EXECUTE
-/// puts its arguments there, `postgres/prepared.rs`).
-pub fn refuse(dialect: Dialect, stmt: &Statement) -> Result<(), StepError> {
-    if matches!(stmt, Statement::Prepare { .. }) || dialect == Dialect::MsSql {
-        return Ok(());
-    }
-    let mut stmt = queuelab_sql::Duplicate::duplicate(stmt);
+/// The error for the first placeholder in `stmt`, the planner's own copy (PREPARE is planned
+/// before: EXECUTE puts its arguments where its `$n` stand, `postgres/prepared.rs`).
+pub fn refuse(dialect: Dialect, stmt: &mut Statement) -> Result<(), StepError> {
     let mut found = None;
-    super::walk::exprs(&mut stmt, &mut |e| {
+    super::walk::exprs(stmt, &mut |e| {
         if let Expr::Value(v) = e {
             if let Value::Placeholder(p) = &v.value {
                 found.get_or_insert_with(|| p.clone());

@@ -41,6 +41,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
 /// The plan of `stmt` after every rule of the dialect has rewritten it.
 fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.duplicate();
+    super::placeholders::refuse(Dialect::MySql, &mut stmt)?;
     variables::refuse_unmodelled(&mut stmt)?;
     unsupported::refuse(&mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;

@@ -103,7 +103,7 @@ fn none() -> String {
 
 /// An unquoted name folded to lower case, as PostgreSQL folds it: ASCII letters only (in a
 /// UTF-8 database, `Ä` stays `Ä`).
-fn folded(i: &sqlparser::ast::Ident) -> String {
+pub fn folded(i: &sqlparser::ast::Ident) -> String {
     match i.quote_style {
         Some(_) => i.value.clone(),
         None => i.value.to_ascii_lowercase(),

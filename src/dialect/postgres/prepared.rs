@@ -12,6 +12,7 @@
 use super::super::common::unsupported_with;
 use super::super::plan::{Kept, Plan, PlanKind};
 use super::super::Dialect;
+use super::names::folded;
 use crate::trace::StepError;
 use queuelab_sql::{Duplicate, Sql, ToSql};
 use sqlparser::ast::{CastKind, DataType, Expr, Ident, Statement, Value};
@@ -21,7 +22,7 @@ use std::sync::Arc;
 /// A statement `PREPARE` named: what `EXECUTE` runs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Prepared {
-    /// As the server matches it (`common::savepoint`'s folding).
+    /// As the server matches it (`names::folded`).
     pub name: String,
     /// The declared parameter types; `$n` beyond them takes its argument as written.
     pub types: Vec<Kept<DataType>>,
@@ -70,13 +71,6 @@ pub fn plan(stmt: &Statement, catalog: &super::Catalog) -> Option<Result<Plan, S
     }
 }
 
-fn folded(name: &Ident) -> String {
-    match name.quote_style {
-        Some(_) => name.value.clone(),
-        None => name.value.to_ascii_lowercase(),
-    }
-}
-
 /// PREPARE: the statement is planned now (with every `$n` as NULL of its type), so what the
 /// lab refuses is refused here, as the server reports a bad statement at PREPARE; and it
 /// takes the statement's table locks.
@@ -118,15 +112,14 @@ fn prepare(
     };
     // An integer parameter is tried as 1, so `LIMIT $1` of a locking read plans as it will
     // run (a literal in its place: see `argument`); any other as NULL.
-    let trial_args: Vec<Expr> = (0..params)
+    let trial_args: Vec<Kept<Expr>> = (0..params)
         .map(|i| match prepared.types.get(i) {
             Some(t) if integer(&t.0).is_some() => {
-                Expr::Value(Value::Number("1".into(), false).into())
+                Kept(Expr::Value(Value::Number("1".into(), false).into()))
             }
-            _ => Expr::Value(Value::Null.into()),
+            _ => Kept(Expr::Value(Value::Null.into())),
         })
         .collect();
-    let trial_args: Vec<Kept<Expr>> = trial_args.into_iter().map(Kept).collect();
     let (trial, _) = expand(&prepared, &trial_args, catalog)?;
     let mut plan = Plan::new(PlanKind::Prepare(Arc::new(prepared)), Vec::new());
     // Kept for the engine's check that the tables and columns exist (SQLite compiles it).

@@ -673,16 +673,14 @@ impl Lab {
             )),
             PlanKind::Prepare(p) => self.prepare(s, plan, p),
             PlanKind::Deallocate(name) => self.deallocate(s, name.as_deref()),
-            // Expanded before it was submitted (`expand_execute`) unless the transaction was
-            // aborted, which ended it above.
-            PlanKind::Execute { name, .. } => Exec::Done(self.fail_with(
-                s,
-                crate::dialect::common::unsupported_with(
-                    self.dialect,
-                    &format!("EXECUTE {name} without its prepared statement"),
-                    "run it as a step of its own",
-                ),
-            )),
+            // A step's EXECUTE comes expanded (the sim shows what ran); a setup block's is
+            // expanded here.
+            PlanKind::Execute { .. } => match self.expand_execute(s, plan) {
+                Some(Ok((expanded, _))) => self.attempt_in(s, &expanded, resume),
+                Some(Err(e)) => Exec::Done(self.fail_with(s, e)),
+                // Not reached: an aborted transaction refused it above.
+                None => Exec::Done(self.error(ErrorClass::Other, "")),
+            },
             PlanKind::Ddl { change } => {
                 let finished = self.ddl(plan, change);
                 self.end_implicit(s);
@@ -692,24 +690,21 @@ impl Lab {
         }
     }
 
-    /// PostgreSQL's warning for COMMIT or ROLLBACK with no transaction open (it ends nothing).
-    fn no_transaction(&self) -> Finished {
-        let notices = self.txn_warning("there is no transaction in progress");
+    /// Transaction control that found nothing to do: done, with the server's warning if it
+    /// sends one (PostgreSQL's `there is no transaction in progress`).
+    fn warned(&self, message: &str, changes: Vec<RowChange>) -> Finished {
+        let notices = self
+            .dialect
+            .transaction_warning(message)
+            .into_iter()
+            .collect();
         ok(
             Success {
                 notices,
                 ..Success::default()
             },
-            Vec::new(),
+            changes,
         )
-    }
-
-    /// The server's warning about transaction control, if it sends one.
-    fn txn_warning(&self, message: &str) -> Vec<String> {
-        self.dialect
-            .transaction_warning(message)
-            .into_iter()
-            .collect()
     }
 
     /// DDL inside an open transaction: MariaDB commits the transaction first; PostgreSQL
@@ -781,15 +776,7 @@ impl Lab {
             } => {
                 if let Some(t) = self.sessions[s].txn {
                     if !self.dialect.begin_commits_open_transaction() {
-                        let notices =
-                            self.txn_warning("there is already a transaction in progress");
-                        return ok(
-                            Success {
-                                notices,
-                                ..Success::default()
-                            },
-                            changes,
-                        );
+                        return self.warned("there is already a transaction in progress", changes);
                     }
                     self.commit(t);
                 }
@@ -816,7 +803,7 @@ impl Lab {
             }
             TxnControl::Commit => {
                 let Some(t) = self.sessions[s].txn else {
-                    return self.no_transaction();
+                    return self.warned("there is no transaction in progress", changes);
                 };
                 if self.sessions[s].aborted {
                     changes = self.roll_back(t);
@@ -826,7 +813,7 @@ impl Lab {
             }
             TxnControl::Rollback => {
                 let Some(t) = self.sessions[s].txn else {
-                    return self.no_transaction();
+                    return self.warned("there is no transaction in progress", changes);
                 };
                 changes = self.roll_back(t);
             }
