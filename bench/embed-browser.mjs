@@ -6,7 +6,7 @@
 // load starts) to its `ready` message; and from navigation to all three `ready`. Prints the
 // medians of the warm loads against the budgets (an embed ready <= 400 ms after its iframe
 // starts loading; three embeds <= 1 s) and the cold load apart. Needs a release build in
-// dist/ (`trunk build --release`). Measured on two pages: the example as shipped, and the example
+// dist/ (`node scripts/build-app.mjs`). Measured on two pages: the example as shipped, and the example
 // with its three widgets only (see `measure`).
 // Usage: node bench/embed-browser.mjs [warm runs, default 7]
 import { readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // Explorer benchmark in Chromium (not a test): the two budget specs explored in the app's Web
 // Worker, timed from the request to the report: in a new worker, as the Explore button does,
 // and in a warm one (the median of N runs), with the main thread's long tasks (over 50 ms) counted meanwhile. Needs a release
-// build in dist/ (`trunk build --release`). Usage: node bench/explore-browser.mjs [runs]
+// build in dist/ (`node scripts/build-app.mjs`). Usage: node bench/explore-browser.mjs [runs]
 import { readFile } from 'node:fs/promises';
 import { openApp, serveDist, launch } from '../tests/e2e/harness.mjs';
 

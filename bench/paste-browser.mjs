@@ -2,7 +2,7 @@
 // selects and deletes, as a reader might paste a long article's worth) is pasted into the
 // editor, and the time from the paste to the statement list showing all N statements is
 // measured in the page, three times per size. Budget: 1,000 statements ready in 1 s.
-// Needs a release build in dist/ (`trunk build --release`). Usage: node bench/paste-browser.mjs
+// Needs a release build in dist/ (`node scripts/build-app.mjs`). Usage: node bench/paste-browser.mjs
 import { serveDist, launch, openApp } from '../tests/e2e/harness.mjs';
 
 function script(n) {

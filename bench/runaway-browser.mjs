@@ -1,7 +1,7 @@
 // Runaway SQL benchmark (not a test): scripts that would never end on their own are typed into
 // the editor and run with Run all; the time from the click to the error that stops them is
 // measured in the page, three times each. Budget: stopped within 1 s in Chromium.
-// Needs a release build in dist/ (`trunk build --release`). Usage: node bench/runaway-browser.mjs
+// Needs a release build in dist/ (`node scripts/build-app.mjs`). Usage: node bench/runaway-browser.mjs
 import { serveDist, launch, openApp } from '../tests/e2e/harness.mjs';
 
 const CASES = [

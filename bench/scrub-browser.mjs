@@ -2,7 +2,7 @@
 // 20-row table, some waits), run once; then the timeline's scrubber is moved to every
 // position, back and forth, and each move is timed in the page from the input event to the
 // next frame (the render done). Budget: each move rendered in 16 ms or less.
-// Needs a release build in dist/ (`trunk build --release`). Usage: node bench/scrub-browser.mjs
+// Needs a release build in dist/ (`node scripts/build-app.mjs`). Usage: node bench/scrub-browser.mjs
 import { serveDist, launch, openApp } from '../tests/e2e/harness.mjs';
 
 const steps = 20;

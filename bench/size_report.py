@@ -5,7 +5,7 @@ gzip -9, and how the wasm code splits between SQLite, sqlparser, yew and the res
 The split reads the function names of the un-optimised release wasm that cargo leaves in
 target/ (the shipped file has its names stripped by wasm-opt) and applies each part's share of
 code bytes to the shipped gzip size: an estimate, good to a few percent.
-Usage: python3 bench/size_report.py  (after `trunk build --release`)
+Usage: python3 bench/size_report.py  (after `node scripts/build-app.mjs`)
 """
 import glob
 import gzip
@@ -108,7 +108,7 @@ def main():
     dist = os.path.join(ROOT, "dist")
     files = sorted(glob.glob(os.path.join(dist, "*.wasm")) + glob.glob(os.path.join(dist, "*.js")) + glob.glob(os.path.join(dist, "*.css")) + glob.glob(os.path.join(dist, "*.html")))
     if not files:
-        sys.exit("no dist/: run `trunk build --release` first")
+        sys.exit("no dist/: run `node scripts/build-app.mjs` first")
     total = 0
     app = 0
     wasm_gz = 0

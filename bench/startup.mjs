@@ -1,6 +1,6 @@
 // Startup benchmark (not a test): time from navigation to the editor being usable
 // (#app[data-ready]) in headless Chromium on localhost, over 5 fresh loads; prints the median.
-// Needs a release build in dist/ (`trunk build --release`). Usage: node bench/startup.mjs [runs]
+// Needs a release build in dist/ (`node scripts/build-app.mjs`). Usage: node bench/startup.mjs [runs]
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
 
 const runs = Number(process.argv[2] ?? 5);

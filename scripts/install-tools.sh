@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs, idempotently and at pinned versions, what building and serving the app needs.
 # Usage: scripts/install-tools.sh [app|test]
-#   app  (default): clang, the wasm32 target, trunk, wasm-bindgen-cli, binaryen (wasm-opt)
+#   app  (default): clang, the wasm32 target, wasm-bindgen-cli, and from npm binaryen
+#                   (wasm-opt), terser and csso (scripts/build-app.mjs builds with these)
 #   test: all of the above plus Chromium + ChromeDriver and playwright-core
 # Nothing is downloaded from anywhere but crates.io, npm and Debian.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TRUNK_VERSION=0.21.14
 # wasm-bindgen-cli must equal the wasm-bindgen crate in Cargo.lock.
 WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
 profile=${1:-app}
@@ -46,18 +46,15 @@ cargo_install() { # name version binary
 apt_install clang libclang-dev
 rustup target list --installed | grep -q '^wasm32-unknown-unknown$' || rustup target add wasm32-unknown-unknown
 cargo_install wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen
-cargo_install trunk "$TRUNK_VERSION" trunk --locked
 
-# binaryen (wasm-opt), terser (the release build minifies the JS glue) and playwright-core come
-# from npm at the versions package-lock.json pins.
+# binaryen (wasm-opt), terser and csso (the release build minifies the JS glue and the style
+# sheet) and playwright-core come from npm at the versions package-lock.json pins.
 stamp=node_modules/.queuelab-lock
 if [ ! -x node_modules/.bin/wasm-opt ] || ! cmp -s package-lock.json "$stamp"; then
   log "npm ci"
   npm ci --no-audit --no-fund --loglevel=error
   cp package-lock.json "$stamp"
 fi
-# trunk builds offline (Trunk.toml), so every crate must be in the local registry first.
-cargo fetch --quiet
 
 if [ "$profile" = test ]; then
   # Debian's browser and driver: the only browser the tests use (never a downloaded one).

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Builds Queue Lab and serves it on http://127.0.0.1:8080 (installs missing tools first).
+# Builds Queue Lab (release) and serves it on http://127.0.0.1:8080 (installs missing tools
+# first). Options go to scripts/serve.mjs: --port N, --host ADDRESS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-tools.sh app
-export PATH="$PWD/node_modules/.bin:$PATH" TRUNK_SKIP_VERSION_CHECK=true
-exec trunk serve --release "$@"
+export PATH="$HOME/.cargo/bin:$PATH"
+node scripts/build-app.mjs
+exec node scripts/serve.mjs "$@"

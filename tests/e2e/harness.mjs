@@ -1,49 +1,21 @@
 // Shared by the end-to-end tests and the startup benchmark: a static server for dist/ and a
 // headless Debian Chromium driven by playwright-core (never a downloaded browser).
-import { createServer } from 'node:http';
-import { mkdir, readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { serveDir } from '../../scripts/static-server.mjs';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = join(root, 'dist');
-
-const types = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-};
 
 /**
  * Serves dist/ (or `dir`, a copy of it) on a free loopback port; resolves to { url, close }.
  * With `maxAge` (seconds) responses may be cached that long, so a second load is served from
  * the browser's cache (the embed benchmark's warm runs); by default nothing is cached.
  */
-export async function serveDist({ maxAge = 0, dir = dist } = {}) {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    const file = join(dir, path.endsWith('/') ? join(path, 'index.html') : path);
-    if (!file.startsWith(dir)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await readFile(file);
-      const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream' };
-      if (maxAge > 0) headers['cache-control'] = `max-age=${maxAge}`;
-      res.writeHead(200, headers);
-      res.end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+export function serveDist({ maxAge = 0, dir = dist } = {}) {
+  return serveDir(dir, { maxAge });
 }
 
 export function launch() {

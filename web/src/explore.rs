@@ -107,7 +107,7 @@ pub fn start(
     })
 }
 
-/// The app's JavaScript glue and WebAssembly, as the page loaded them (trunk preloads both).
+/// The app's JavaScript glue and WebAssembly, as the page loaded them (index.html preloads both).
 fn app_urls() -> Option<(String, String)> {
     let doc = web_sys::window()?.document()?;
     let href = |selector: &str| {

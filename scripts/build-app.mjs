@@ -1,0 +1,107 @@
+// Builds the browser app into dist/: the release WebAssembly of queuelab-web, its JS glue, the
+// style sheet, the embed script and index.html. Run by scripts/serve.sh and scripts/test.sh
+// (install-tools.sh has put wasm-bindgen, wasm-opt and terser in place first).
+//
+//   node scripts/build-app.mjs
+//
+// The steps, each by the tool that does it: cargo (profile wasm-release, opt-level z), the
+// wasm-bindgen CLI at the Cargo.lock version (`--target web`), wasm-opt from npm's binaryen,
+// terser for the glue and csso for the style sheet. The file names carry a hash of their
+// content, so a browser never mixes a cached glue with a new module, and index.html names them
+// with subresource-integrity hashes and relative URLs (dist/ can be published under any path).
+// dist/ is replaced only once everything is built: a failed build leaves the last one.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { minify as minifyCss } from 'csso';
+import { minify as minifyJs } from 'terser';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const target = resolve(root, process.env.CARGO_TARGET_DIR ?? 'target');
+const dist = join(root, 'dist');
+const name = 'queuelab-web';
+// wasm-opt may assume the first KB of memory unused: Rust's stack sits below 1 MiB and grows
+// down from there, with data and heap above, so no address is formed by wrapping around into
+// that KB. It lets wasm-opt fold constant offsets, about 8 KB gzip. --converge repeats the
+// passes while they still shrink the module.
+const wasmOptFlags = ['-Oz', '--low-memory-unused', '--converge'];
+// Files served as they are.
+const copied = ['embed.js', 'embed-example.html'];
+
+function run(command, args) {
+  const started = Date.now();
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (r.error) throw new Error(`${command}: ${r.error.message}`);
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${r.status})`);
+  const tool = command.split('/').pop();
+  console.error(`[build-app] ${tool}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+const sri = (bytes) => 'sha384-' + createHash('sha384').update(bytes).digest('base64');
+
+async function buildWasm() {
+  run('cargo', [
+    'build', '--quiet', '--target', 'wasm32-unknown-unknown', '--profile', 'wasm-release',
+    '-p', name, '--bin', name,
+  ]);
+  const out = join(target, 'wasm-bindgen', 'release');
+  run('wasm-bindgen', [
+    '--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', name,
+    join(target, 'wasm32-unknown-unknown', 'wasm-release', `${name}.wasm`),
+  ]);
+  const optimized = join(out, `${name}_opt.wasm`);
+  run(join(root, 'node_modules', '.bin', 'wasm-opt'), [join(out, `${name}_bg.wasm`), ...wasmOptFlags, '-o', optimized]);
+  const glue = await readFile(join(out, `${name}.js`), 'utf8');
+  const { code } = await minifyJs(glue, { module: true, compress: true, mangle: true });
+  return { wasm: await readFile(optimized), glue: Buffer.from(code) };
+}
+
+/** index.html with the assets in its head, its comments and the blanks between tags gone. */
+function page(template, { js, wasm, css }) {
+  const head = [
+    `<link rel="stylesheet" href="./${css.file}" integrity="${css.sri}">`,
+    `<link rel="modulepreload" href="./${js.file}" crossorigin="anonymous" integrity="${js.sri}">`,
+    `<link rel="preload" href="./${wasm.file}" crossorigin="anonymous" integrity="${wasm.sri}" as="fetch" type="application/wasm">`,
+    `<script type="module">import init from './${js.file}';await init({module_or_path:'./${wasm.file}'});</script>`,
+  ].join('');
+  if (!template.includes('</head>')) throw new Error('index.html has no </head>');
+  return template
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace('</head>', `${head}</head>`)
+    .replace(/>\s+</g, '><')
+    .trim() + '\n';
+}
+
+async function main() {
+  const { wasm, glue } = await buildWasm();
+  const style = Buffer.from(minifyCss(await readFile(join(root, 'static', 'style.css'), 'utf8')).css);
+  const stem = `${name}-${hash(Buffer.concat([wasm, glue]))}`;
+  const assets = {
+    wasm: { file: `${stem}_bg.wasm`, bytes: wasm },
+    js: { file: `${stem}.js`, bytes: glue },
+    css: { file: `style-${hash(style)}.css`, bytes: style },
+  };
+  const staging = join(root, '.dist-staging');
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  for (const asset of Object.values(assets)) {
+    asset.sri = sri(asset.bytes);
+    await writeFile(join(staging, asset.file), asset.bytes);
+  }
+  for (const file of copied) {
+    await writeFile(join(staging, file), await readFile(join(root, 'static', file)));
+  }
+  const template = await readFile(join(root, 'index.html'), 'utf8');
+  await writeFile(join(staging, 'index.html'), page(template, assets));
+  await rm(dist, { recursive: true, force: true });
+  await rename(staging, dist);
+  console.error(`[build-app] dist/: ${assets.wasm.file}, ${assets.js.file}, ${assets.css.file}`);
+}
+
+main().catch((e) => {
+  console.error(`[build-app] ${e.message}`);
+  process.exit(1);
+});
