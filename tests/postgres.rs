@@ -198,10 +198,6 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
             "take the lock in a SELECT of its own first",
         ),
         (
-            "CREATE TABLE jobs (id int, kind text); CREATE UNIQUE INDEX ON jobs (kind) WHERE id > 0;",
-            "use a unique key on columns",
-        ),
-        (
             "CREATE TABLE jobs (id int, kind text); CREATE UNIQUE INDEX ON jobs (lower(kind));",
             "index a column",
         ),
@@ -302,5 +298,93 @@ fn execute_runs_the_prepared_statement_and_says_so() {
             .contains("PostgreSQL prepares only these"),
         "{}",
         err(last(&begin)).message
+    );
+}
+
+const SINGLETON: &str = "CREATE TABLE job (id int PRIMARY KEY, name text, k text, state text NOT NULL DEFAULT 'created');
+     CREATE UNIQUE INDEX job_one ON job (name, k) WHERE state = 'created';";
+
+#[test]
+fn a_partial_unique_index_holds_only_for_the_rows_its_where_takes() {
+    let t = postgres(&format!(
+        "{SINGLETON}
+         INSERT INTO job (id, name, k) VALUES (1, 'mail', 'u1');
+         INSERT INTO job (id, name, k) VALUES (2, 'mail', 'u1');
+         INSERT INTO job (id, name, k) VALUES (2, 'mail', 'u1') ON CONFLICT DO NOTHING;
+         UPDATE job SET state = 'done' WHERE id = 1;
+         INSERT INTO job (id, name, k) VALUES (2, 'mail', 'u1');
+         UPDATE job SET state = 'created' WHERE id = 1;"
+    ));
+    let texts: Vec<&str> = t.steps[2..]
+        .iter()
+        .map(|s| s.client_text.as_str())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "INSERT 0 1",
+            "ERROR:  duplicate key value violates unique constraint \"job_one\"",
+            "INSERT 0 0",
+            "UPDATE 1",
+            "INSERT 0 1",
+            "ERROR:  duplicate key value violates unique constraint \"job_one\"",
+        ]
+    );
+}
+
+#[test]
+fn on_conflict_naming_only_a_partial_index_is_42p10_and_its_where_is_refused_by_name() {
+    let t = postgres(&format!(
+        "{SINGLETON} INSERT INTO job (id, name, k) VALUES (1, 'mail', 'u1') ON CONFLICT (name, k) DO NOTHING;"
+    ));
+    assert_eq!(err(last(&t)).native, "42P10");
+    assert_eq!(
+        err(last(&t)).message,
+        "there is no unique or exclusion constraint matching the ON CONFLICT specification"
+    );
+    let t = postgres(&format!(
+        "{SINGLETON} INSERT INTO job (id, name, k) VALUES (1, 'mail', 'u1') ON CONFLICT (name, k) WHERE state = 'created' DO NOTHING;"
+    ));
+    let e = err(last(&t));
+    assert!(
+        e.message
+            .starts_with("ON CONFLICT (...) WHERE is not supported here")
+            && e.message
+                .contains("ON CONFLICT DO NOTHING checks every unique index"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn a_partial_index_where_admits_columns_and_constants_only() {
+    let cases = [
+        ("WHERE nope = 1", "42703", "column \"nope\" does not exist"),
+        (
+            "WHERE id IN (SELECT 1)",
+            "0A000",
+            "cannot use subquery in index predicate",
+        ),
+        (
+            "WHERE lower(state) = 'x'",
+            "42601",
+            "lower(state) in a partial index's WHERE is not supported here",
+        ),
+    ];
+    for (predicate, code, message) in cases {
+        let t = postgres(&format!(
+            "CREATE TABLE job (id int PRIMARY KEY, state text); CREATE UNIQUE INDEX j ON job (id) {predicate};"
+        ));
+        let e = err(last(&t));
+        assert_eq!(e.native, code, "{predicate}");
+        assert!(e.message.starts_with(message), "{predicate}: {}", e.message);
+    }
+    let t = mysql("CREATE TABLE job (id int PRIMARY KEY, state text); CREATE UNIQUE INDEX j ON job (id) WHERE state = 'x';");
+    assert!(
+        err(last(&t))
+            .message
+            .contains("MariaDB has no partial indexes"),
+        "{}",
+        err(last(&t)).message
     );
 }

@@ -86,6 +86,27 @@ impl SequenceDef {
 pub struct KeyDef {
     pub name: String,
     pub columns: Vec<String>,
+    /// A partial unique index's WHERE, as SQLite runs it over the table's own column names:
+    /// only rows it holds for must differ on the key (PostgreSQL's `CREATE UNIQUE INDEX ...
+    /// WHERE`).
+    pub predicate: Option<String>,
+}
+
+impl KeyDef {
+    /// A key on whole columns, over every row.
+    pub fn on(name: String, columns: Vec<String>) -> KeyDef {
+        KeyDef {
+            name,
+            columns,
+            predicate: None,
+        }
+    }
+
+    /// Whether the key holds for every row (PostgreSQL's "key columns", those a FOR KEY
+    /// SHARE lock protects, are the columns of such keys only).
+    pub fn is_whole(&self) -> bool {
+        self.predicate.is_none()
+    }
 }
 
 /// What an insert of the form `... (max(order)+1) mod N ...` tells about a ring table.
@@ -148,7 +169,7 @@ impl TableDef {
         // SQLite checks the index declared last first; the servers check the primary key
         // first, then unique keys in order. Declaring them in reverse makes the first clash
         // reported (and the row an upsert updates) the one the server would pick.
-        for u in self.uniques.iter().rev() {
+        for u in self.uniques.iter().rev().filter(|u| u.is_whole()) {
             parts.push(format!("UNIQUE ({})", idents(&u.columns)));
         }
         if let (Some(pk), false) = (&self.primary_key, self.auto_increment_pk()) {
@@ -172,6 +193,16 @@ impl TableDef {
                 ident(&self.name),
                 idents(&ix.columns)
             ));
+        }
+        for u in &self.uniques {
+            if let Some(predicate) = &u.predicate {
+                out.push(format!(
+                    "CREATE UNIQUE INDEX {} ON {} ({}) WHERE {predicate}",
+                    ident(&format!("{}__{}", self.name, u.name)),
+                    ident(&self.name),
+                    idents(&u.columns)
+                ));
+            }
         }
         out
     }
@@ -289,6 +320,11 @@ impl Catalog {
 
     pub fn table(&self, name: &str) -> Option<&TableDef> {
         self.tables.get(&name.to_ascii_lowercase())
+    }
+
+    /// Every table, in name order.
+    pub fn tables(&self) -> impl Iterator<Item = &TableDef> {
+        self.tables.values()
     }
 
     /// The table with a CHECK constraint of this name (SQLite's error names only the check).

@@ -83,10 +83,7 @@ pub fn table_def(
                     .as_ref()
                     .map(|n| n.value.clone())
                     .unwrap_or_else(|| unique_name(&def, &cols[0]));
-                def.indexes.push(KeyDef {
-                    name,
-                    columns: cols,
-                });
+                def.indexes.push(KeyDef::on(name, cols));
             }
             TableConstraint::Check(c) => {
                 let name = c.name.as_ref().map(|n| n.value.clone());
@@ -143,7 +140,7 @@ fn add_key(def: &mut TableDef, key: InlineKey, dialect: Dialect) {
                 Dialect::MsSql => format!("PK__{}", def.name),
                 _ => format!("{}_pkey", def.name),
             };
-            def.primary_key = Some(KeyDef { name, columns });
+            def.primary_key = Some(KeyDef::on(name, columns));
         }
         InlineKey::Unique(name, columns) => {
             let name = name.unwrap_or_else(|| match dialect {
@@ -151,7 +148,7 @@ fn add_key(def: &mut TableDef, key: InlineKey, dialect: Dialect) {
                 Dialect::MySql => unique_name(def, &columns[0]),
                 _ => format!("{}_{}_key", def.name, columns.join("_")),
             });
-            def.uniques.push(KeyDef { name, columns });
+            def.uniques.push(KeyDef::on(name, columns));
         }
     }
 }

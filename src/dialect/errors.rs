@@ -44,6 +44,9 @@ pub enum StoreFailure {
     /// The translated statement is not SQLite: a construct the engine does not translate,
     /// near this word.
     Untranslated(String),
+    /// `ON CONFLICT (columns)` names no unique key that holds for every row (a partial
+    /// unique index on them needs its predicate in the target).
+    NoConflictTarget,
     /// Anything else (SQLite's message).
     Other(String),
 }

@@ -5,9 +5,13 @@
 //! InnoDB locks through (`mysql/access.rs`, `mysql/filesort.rs`), so the catalog gets them
 //! too. PostgreSQL's other indexes change nothing a statement returns, locks or waits for
 //! (its row locks are on rows, not index entries): such an index is accepted and noted.
-//! What the catalog cannot hold, a unique index on an expression or a partial one, is
-//! refused by name: SQLite would enforce it, but the engine's own key checks would not
-//! know it, and a waiter would miss an uncommitted duplicate.
+//! A partial unique index (PostgreSQL's `CREATE UNIQUE INDEX ... WHERE`) is a key whose
+//! predicate the engine's key checks evaluate on both rows (`partial.rs`). What the catalog
+//! cannot hold, a unique index on an expression, is refused by name: SQLite would enforce
+//! it, but the engine's own key checks would not know it, and a waiter would miss an
+//! uncommitted duplicate.
+
+mod partial;
 
 use super::catalog::{Catalog, KeyDef, TableDef};
 use super::common::unsupported_with;
@@ -59,13 +63,16 @@ pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Pla
             "the engine's unique keys let NULLs repeat; keep NULL out of the key (NOT NULL, or COALESCE into a column of its own)",
         ));
     }
-    if ci.predicate.is_some() {
-        return Err(unsupported_with(
-            dialect,
-            "a partial unique index (CREATE UNIQUE INDEX ... WHERE)",
-            "the engine's key checks (which make an insert wait for an uncommitted duplicate) know keys on whole columns only; use a unique key on columns, or a lock (pg_advisory_xact_lock) around the check-then-insert",
-        ));
-    }
+    let predicate =
+        match &ci.predicate {
+            None => None,
+            Some(p) if dialect == Dialect::Postgres => Some(partial::predicate(p, old)?),
+            Some(_) => return Err(unsupported_with(
+                dialect,
+                "an index with WHERE",
+                "MariaDB has no partial indexes (the server answers 1064); index the whole column",
+            )),
+        };
     if let Some(missing) = columns.iter().find(|c| old.column(c).is_none()) {
         return Err(match dialect {
             Dialect::MySql => StepError::other(
@@ -96,13 +103,17 @@ pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Pla
     let key = KeyDef {
         name: name.clone(),
         columns: columns.clone(),
+        predicate: predicate.clone(),
     };
-    let what = if ci.unique {
+    let what = if let Some(p) = &predicate {
         new.uniques.push(key);
-        "a unique key"
+        format!("a partial unique key: only rows where {p} must differ on it")
+    } else if ci.unique {
+        new.uniques.push(key);
+        "a unique key".to_string()
     } else {
         new.indexes.push(key);
-        "an index InnoDB reads (and locks) through"
+        "an index InnoDB reads (and locks) through".to_string()
     };
     let mut plan = Plan::new(
         PlanKind::Ddl {

@@ -67,6 +67,8 @@ fn failure(
         let (table, columns) = constraint_columns(msg);
         let column = columns.first().cloned().unwrap_or_default();
         StoreFailure::NotNull { table, column }
+    } else if msg.starts_with("ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE") {
+        StoreFailure::NoConflictTarget
     } else if msg.starts_with(crate::dialect::division::DIVISION_BY_ZERO) {
         StoreFailure::DivisionByZero
     } else if let Some(f) = int_failure(msg) {

@@ -85,6 +85,7 @@ pub fn ring_views(
 fn group_columns(hint: &RingHint, def: Option<&TableDef>) -> Vec<String> {
     let Some(def) = def else { return Vec::new() };
     def.unique_keys()
+        .filter(|k| k.is_whole())
         .find(|k| {
             k.columns
                 .iter()

@@ -244,6 +244,11 @@ impl Parser {
         } else {
             None
         };
+        // PostgreSQL's index predicate (`ON CONFLICT (k) WHERE state = 'new'`, naming a
+        // partial unique index): sqlparser's tree has no place for it.
+        if self.peek_keyword(Keyword::WHERE) {
+            return self.refuse_next("ON CONFLICT (...) WHERE");
+        }
         self.expect_keyword_is(Keyword::DO)?;
         let action = if self.parse_keyword(Keyword::NOTHING) {
             OnConflictAction::DoNothing

@@ -503,6 +503,21 @@ fn a_sequence_option_out_of_sqlparsers_order_is_refused_by_name() {
 }
 
 #[test]
+fn an_on_conflict_index_predicate_is_refused_by_name_at_its_where() {
+    let sql = "INSERT INTO t (a) VALUES (1) ON CONFLICT (a) WHERE b = 1 DO NOTHING";
+    let tokens = crate::lexer::tokenize(Flavor::Postgres, sql).unwrap_or_default();
+    let e = Parser::new(Flavor::Postgres, tokens)
+        .parse_statement()
+        .err();
+    let text = e.map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        text.contains("ON CONFLICT (...) WHERE is not supported by Queue Lab's parser")
+            && text.contains("Column: 46"),
+        "{text}"
+    );
+}
+
+#[test]
 fn transactions_and_sessions() {
     for sql in [
         "BEGIN",

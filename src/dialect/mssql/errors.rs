@@ -50,10 +50,11 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         // A user-defined message: SQL Server has no number for the simulator's limits.
         StoreFailure::OverLimit(msg) => ("50000", msg.clone()),
         StoreFailure::DivisionByZero => ("8134", "Divide by zero error encountered.".into()),
-        // (Only PostgreSQL plans the integer checks.)
+        // (Only PostgreSQL plans the integer checks and ON CONFLICT targets.)
         f @ (StoreFailure::NoFunction(_)
         | StoreFailure::Untranslated(_)
-        | StoreFailure::Server { .. }) => {
+        | StoreFailure::Server { .. }
+        | StoreFailure::NoConflictTarget) => {
             (SYNTAX_ERROR, crate::dialect::errors::refusal(f))
         }
         StoreFailure::Other(msg) => ("50000", format!("SQLite: {msg}")),

@@ -41,6 +41,12 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         // division_by_zero
         StoreFailure::DivisionByZero => ("22012", "division by zero".into()),
         StoreFailure::Server { native, message } => (native, message.clone()),
+        // invalid_column_reference
+        StoreFailure::NoConflictTarget => (
+            "42P10",
+            "there is no unique or exclusion constraint matching the ON CONFLICT specification"
+                .into(),
+        ),
         f @ (StoreFailure::NoFunction(_) | StoreFailure::Untranslated(_)) => {
             (SYNTAX_ERROR, crate::dialect::errors::refusal(f))
         }

@@ -1636,7 +1636,13 @@ impl Lab {
                             .zip(&mine)
                             .zip(&key_columns)
                             .all(|((a, b), c)| a == b || c.same_key(a, b));
-                    if same && !out.contains(w) {
+                    let both_in_key = || {
+                        key.predicate.as_deref().is_none_or(|p| {
+                            self.in_partial_key(&c.table, &c.new, p)
+                                && self.in_partial_key(&c.table, &h.new, p)
+                        })
+                    };
+                    if same && !out.contains(w) && both_in_key() {
                         out.push(*w);
                     }
                 }

@@ -124,7 +124,7 @@ impl Lab {
             && self.catalog.table(&c.table).is_some_and(|def| {
                 def.columns.iter().enumerate().any(|(i, col)| {
                     c.old.get(i) != c.new.get(i)
-                        && def.unique_keys().any(|k| {
+                        && def.unique_keys().filter(|k| k.is_whole()).any(|k| {
                             k.columns
                                 .iter()
                                 .any(|kc| kc.eq_ignore_ascii_case(&col.name))
@@ -132,6 +132,24 @@ impl Lab {
                 })
             });
         self.dialect.write_lock_mode(c.kind, key_changed)
+    }
+
+    /// Whether a partial unique key's predicate holds for `row` (the table's values in the
+    /// store's column order): only such rows clash on the key.
+    pub(super) fn in_partial_key(&self, table: &str, row: &[Value], predicate: &str) -> bool {
+        let ident = crate::dialect::catalog::ident;
+        let fields: Vec<String> = self
+            .store
+            .columns(table)
+            .iter()
+            .zip(row)
+            .map(|(c, v)| format!("{} AS {}", crate::engine::undo::literal(v), ident(c)))
+            .collect();
+        let sql = format!(
+            "SELECT CASE WHEN ({predicate}) THEN 1 ELSE 0 END FROM (SELECT {})",
+            fields.join(", ")
+        );
+        matches!(self.store.query(&sql), Ok((_, rows)) if rows.first().and_then(|r| r.first()) == Some(&Value::Int(1)))
     }
 
     /// PostgreSQL's `INSERT ... ON CONFLICT DO UPDATE` may not change one row twice (two of
@@ -230,7 +248,17 @@ impl Lab {
                     Some(format!("t.{} = ql_s.c{i}", ident(k)))
                 })
                 .collect();
-            let Some(on) = on else { continue };
+            let Some(mut on) = on else { continue };
+            if let Some(p) = &key.predicate {
+                on.push(format!(
+                    "t.rowid IN (SELECT rowid FROM {} WHERE {p})",
+                    ident(table)
+                ));
+                on.push(format!(
+                    "EXISTS (SELECT 1 FROM (SELECT {}) WHERE {p})",
+                    source_row(def, &columns)
+                ));
+            }
             let sql = format!(
                 "WITH ql_s({}) AS ({source}) SELECT t.rowid FROM {} AS t, ql_s WHERE {}",
                 slots.join(", "),
@@ -324,4 +352,22 @@ impl Lab {
         resume.wanted = None;
         Err(Exec::Wait(blockers, resume.clone()))
     }
+}
+
+/// A row of `ql_s` (an INSERT's source, its columns `c0`, `c1`, ... in the order `columns`
+/// names them) under the table's own column names, a column the INSERT leaves out at its
+/// default: what a partial key's predicate reads of the row about to be inserted.
+fn source_row(def: &crate::dialect::catalog::TableDef, columns: &[String]) -> String {
+    let ident = crate::dialect::catalog::ident;
+    def.columns
+        .iter()
+        .map(|c| {
+            let value = match columns.iter().position(|x| x.eq_ignore_ascii_case(&c.name)) {
+                Some(i) => format!("ql_s.c{i}"),
+                None => c.default.clone().unwrap_or_else(|| "NULL".into()),
+            };
+            format!("({value}) AS {}", ident(&c.name))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -1,0 +1,63 @@
+//! The WHERE of PostgreSQL's partial unique index, as the catalog keeps it: SQLite text over
+//! the table's own column names, which SQLite's `CREATE UNIQUE INDEX ... WHERE` enforces on
+//! the rows it holds and the engine's key checks evaluate on rows of other transactions.
+//!
+//! Only what such a predicate needs in a queue is admitted: columns, constants, comparisons,
+//! AND / OR / NOT, IS [NOT] NULL, IN lists, BETWEEN. A subquery is the server's own error;
+//! a function call (the server admits immutable ones) is refused by name.
+
+use super::super::catalog::TableDef;
+use super::super::common::unsupported_with;
+use super::super::exprs::rewrite_all;
+use super::super::walk;
+use super::super::Dialect;
+use crate::trace::StepError;
+use queuelab_sql::{Duplicate, Sql, ToSql};
+use sqlparser::ast::Expr;
+use std::ops::ControlFlow;
+
+pub fn predicate(p: &Expr, def: &TableDef) -> Result<String, StepError> {
+    let mut p = p.duplicate();
+    let mut failure: Option<StepError> = None;
+    walk::exprs(&mut p, &mut |e| {
+        failure = failure.take().or_else(|| admitted(e, def).err());
+        ControlFlow::Continue(())
+    });
+    if let Some(f) = failure {
+        return Err(f);
+    }
+    rewrite_all(&mut p);
+    Ok(p.to_sql())
+}
+
+fn admitted(e: &Expr, def: &TableDef) -> Result<(), StepError> {
+    match e {
+        Expr::Subquery(_) | Expr::Exists { .. } | Expr::InSubquery { .. } => Err(
+            StepError::other("0A000", "cannot use subquery in index predicate".into()),
+        ),
+        Expr::Identifier(i) => match def.column(&i.value) {
+            Some(_) => Ok(()),
+            None => Err(StepError::other(
+                "42703",
+                format!("column \"{}\" does not exist", i.value),
+            )),
+        },
+        Expr::Value(_)
+        | Expr::BinaryOp { .. }
+        | Expr::UnaryOp { .. }
+        | Expr::Nested(_)
+        | Expr::IsNull(_)
+        | Expr::IsNotNull(_)
+        | Expr::IsTrue(_)
+        | Expr::IsNotTrue(_)
+        | Expr::IsFalse(_)
+        | Expr::IsNotFalse(_)
+        | Expr::InList { .. }
+        | Expr::Between { .. } => Ok(()),
+        other => Err(unsupported_with(
+            Dialect::Postgres,
+            &format!("{} in a partial index's WHERE", Sql(other)),
+            "write the predicate with the table's columns, constants and comparisons (state = 'ready', finished_at IS NULL)",
+        )),
+    }
+}
