@@ -132,6 +132,13 @@ pub const EXAMPLES: &[Example] = &[
         sql: include_str!("../sql-examples/pg-prepared-claim.spec"),
     },
     Example {
+        id: "pg-singleton-jobs",
+        file: "pg-singleton-jobs.spec",
+        title: "Singleton jobs: a partial unique index keeps one pending job per key (PostgreSQL; explore it)",
+        source: "Queue Lab; its waits checked on PostgreSQL 15 (conformance specs pg-partial-unique-*)",
+        sql: include_str!("../sql-examples/pg-singleton-jobs.spec"),
+    },
+    Example {
         id: "pg-lock-table-queue",
         file: "pg-lock-table-queue.spec",
         title: "LOCK TABLE waits for a reader, and new readers queue behind it (PostgreSQL)",

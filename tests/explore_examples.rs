@@ -62,6 +62,17 @@ const VERDICTS: &[(&str, &[(&str, bool)])] = &[
         &[("unique-results w1take w2take", true), ("no-wait", true)],
     ),
     (
+        "pg-singleton-jobs",
+        &[
+            (
+                "sql one_pending: SELECT count(*) <= 1 FROM job WHERE state = 'created'",
+                false,
+            ),
+            ("no-error", false),
+            ("no-wait", true),
+        ],
+    ),
+    (
         "mysql-ring-lost-rc",
         &[
             ("sql nothing_lost: SELECT count(*) = 5 FROM q", true),

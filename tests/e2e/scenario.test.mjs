@@ -256,3 +256,23 @@ test('Prepared claims without a row lock: the waiter claims the job its rival to
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('Singleton jobs: the second producer waits for the first, then inserts nothing', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.selectOption('#examples', 'pg-singleton-jobs');
+  await page.waitForSelector('#scenario');
+  await step(page, 'p1'); // p1send: job 1, pending
+  await step(page, 'p2'); // p2send: meets p1's uncommitted job 1 in the partial index
+  await page.waitForSelector(`${col('p2')}[data-waiting="true"]`);
+  assert.match(await page.textContent('#scenario'), /p2 waits for p1/);
+  await step(page, 'p1'); // p1c: p2's insert does nothing
+  await page.waitForSelector(`${col('p2')}[data-waiting="false"]`);
+  assert.match(await page.textContent(col('p2')), /\(0 rows\)/);
+  const jobs = await page.$$eval('#scenario table.table-view[data-table="job"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim())));
+  assert.equal(jobs.length, 1, JSON.stringify(jobs));
+  assert.ok(jobs[0].includes('created'), JSON.stringify(jobs));
+  await page.screenshot({ path: join(shots, 'singleton-jobs.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
