@@ -198,6 +198,24 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
             "take the lock in a SELECT of its own first",
         ),
         (
+            "CREATE TABLE jobs (id int, q text); \
+             SELECT j.id FROM (SELECT DISTINCT q FROM jobs) s, LATERAL (SELECT id FROM jobs WHERE q = s.q LIMIT 1) j;",
+            "use a subquery in the SELECT list",
+        ),
+        (
+            "CREATE TABLE jobs (id int); DELETE FROM jobs WHERE ctid = (SELECT ctid FROM jobs LIMIT 1);",
+            "pick a row by its key",
+        ),
+        (
+            "CREATE TABLE jobs (id int); SELECT id FROM jobs ORDER BY id FETCH FIRST 1 ROWS WITH TIES;",
+            "write FETCH FIRST n ROWS ONLY",
+        ),
+        (
+            "CREATE TABLE jobs (id int); \
+             SELECT id FROM jobs j WHERE EXISTS (SELECT 1 FROM jobs k WHERE k.id = j.id FOR UPDATE SKIP LOCKED);",
+            "lock the rows in a subquery that reads its own tables only",
+        ),
+        (
             "CREATE TABLE jobs (id int, kind text); CREATE UNIQUE INDEX ON jobs (lower(kind));",
             "index a column",
         ),
@@ -387,4 +405,16 @@ fn a_partial_index_where_admits_columns_and_constants_only() {
         "{}",
         err(last(&t)).message
     );
+}
+
+#[test]
+fn fetch_first_rows_only_is_a_limit_and_offset_rows_an_offset() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, run_at int);
+         INSERT INTO jobs VALUES (1, 5), (2, 3), (3, 1);
+         SELECT id FROM jobs ORDER BY run_at FETCH FIRST 2 ROWS ONLY FOR UPDATE SKIP LOCKED;
+         SELECT id FROM jobs ORDER BY id OFFSET 1 ROWS FETCH NEXT ROW ONLY;",
+    );
+    assert_eq!(rows(&t.steps[2]), [["3"], ["2"]]);
+    assert_eq!(rows(last(&t)), [["2"]]);
 }

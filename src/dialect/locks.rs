@@ -133,10 +133,23 @@ pub fn refuse_unmodelled<N: Walk>(
 ) -> Result<(), crate::trace::StepError> {
     let mut refused = None;
     super::walk::queries(node, &mut |q| {
-        if q.locks.is_empty() || servable(q) {
+        if q.locks.is_empty() {
             return ControlFlow::Continue(());
         }
-        refused = Some(match q.body.as_ref() {
+        if let Some(outer) = outer_reference(q) {
+            refused = Some((
+                format!(
+                    "{} in a subquery that reads the outer query's row ({outer})",
+                    Sql(&q.locks[0])
+                ),
+                Some(CORRELATED_INSTEAD),
+            ));
+            return ControlFlow::Break(());
+        }
+        if servable(q) {
+            return ControlFlow::Continue(());
+        }
+        let what = match q.body.as_ref() {
             SetExpr::Select(s) if s.from.len() == 1 && s.from[0].joins.is_empty() => {
                 format!(
                     "{} with a LIMIT that is not one number (OFFSET, m, n)",
@@ -144,12 +157,16 @@ pub fn refuse_unmodelled<N: Walk>(
                 )
             }
             _ => format!("{} over a join or several tables", Sql(&q.locks[0])),
-        });
+        };
+        refused = Some((what, None));
         ControlFlow::Break(())
     });
     match refused {
         None => Ok(()),
-        Some(what) => Err(super::common::unsupported_with(
+        Some((what, Some(instead))) => Err(super::common::unsupported_with(
+            dialect, &what, instead,
+        )),
+        Some((what, None)) => Err(super::common::unsupported_with(
             dialect,
             &what,
             match dialect {
@@ -159,6 +176,49 @@ pub fn refuse_unmodelled<N: Walk>(
             },
         )),
     }
+}
+
+/// What to write instead of a locking subquery that reads the outer row.
+const CORRELATED_INSTEAD: &str = "the engine takes a subquery's row locks before the statement runs, where there is no outer row yet; lock the rows in a subquery that reads its own tables only (WHERE id IN (SELECT id FROM jobs WHERE ... FOR UPDATE SKIP LOCKED))";
+
+/// A column `q` names through a table or alias that no FROM inside `q` has (`j.id` in
+/// `EXISTS (SELECT 1 FROM jobs k WHERE k.id = j.id FOR UPDATE SKIP LOCKED)`): the engine runs
+/// a locking read on its own, before the statement, where no outer row exists.
+fn outer_reference(q: &Query) -> Option<String> {
+    let mut q = q.duplicate();
+    let mut own: Vec<String> = Vec::new();
+    super::walk::queries(&mut q, &mut |inner| {
+        if let SetExpr::Select(s) = inner.body.as_ref() {
+            for t in &s.from {
+                for f in std::iter::once(&t.relation).chain(t.joins.iter().map(|j| &j.relation)) {
+                    match f {
+                        TableFactor::Table { name, alias, .. } => {
+                            own.push(super::exprs::last_ident(name).to_ascii_lowercase());
+                            own.extend(alias.iter().map(|a| a.name.value.to_ascii_lowercase()));
+                        }
+                        TableFactor::Derived { alias, .. } => {
+                            own.extend(alias.iter().map(|a| a.name.value.to_ascii_lowercase()));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    let mut outer = None;
+    super::walk::exprs(&mut q, &mut |e| {
+        if let Expr::CompoundIdentifier(parts) = e {
+            if let [qualifier, column] = parts.as_slice() {
+                if !own.contains(&qualifier.value.to_ascii_lowercase()) {
+                    outer = Some(format!("{}.{}", qualifier.value, column.value));
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    outer
 }
 
 /// Whether [`Locking::request`] can serve the locking clause of `q`: one table, or a join

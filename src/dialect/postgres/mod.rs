@@ -33,6 +33,7 @@ pub mod sequences;
 pub mod series;
 mod table_locks;
 mod timeouts;
+mod unmodelled;
 
 pub use init_plans::param as init_param;
 
@@ -51,9 +52,11 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
 /// The plan of `stmt` after every rule of the dialect has rewritten it.
 fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.duplicate();
+    unmodelled::fetch_as_limit(&mut stmt);
     super::placeholders::refuse(Dialect::Postgres, &mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::Postgres)?;
     refuse_unmodelled(&mut stmt)?;
+    unmodelled::refuse(&mut stmt, catalog)?;
     if let Some(advisory) = advisory::plan(&mut stmt) {
         return advisory;
     }

@@ -1,0 +1,127 @@
+//! PostgreSQL constructs the engine has no model for, refused by name before SQLite could
+//! answer in its own words (`no such column: ctid`, a syntax error at LATERAL), and the one
+//! standard spelling it translates: `FETCH FIRST n ROWS ONLY` is `LIMIT n`.
+
+use super::super::catalog::Catalog;
+use super::super::common::unsupported_with;
+use super::super::exprs::int_expr;
+use super::super::walk;
+use super::super::Dialect;
+use crate::trace::StepError;
+use sqlparser::ast::{Expr, LimitClause, OffsetRows, Query, SetExpr, Statement, TableFactor};
+use std::ops::ControlFlow;
+
+/// The system columns every PostgreSQL table has: a physical row address and the ids of
+/// transactions and commands, which SQLite's rows do not carry.
+const SYSTEM_COLUMNS: [&str; 6] = ["ctid", "xmin", "xmax", "cmin", "cmax", "tableoid"];
+
+pub fn refuse(stmt: &mut Statement, catalog: &Catalog) -> Result<(), StepError> {
+    if let Some(name) = system_column(stmt, catalog) {
+        return Err(unsupported_with(
+            Dialect::Postgres,
+            &format!("the system column {name}"),
+            "the lab's rows carry no physical address or transaction ids; pick a row by its key (WHERE id = (SELECT id ... FOR UPDATE SKIP LOCKED)), and tell an upsert's insert from its update by a column the statement sets",
+        ));
+    }
+    let mut refused: Option<StepError> = None;
+    walk::queries(stmt, &mut |q| {
+        refused = lateral(q).or_else(|| fetch_beyond_limit(q));
+        if refused.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    refused.map_or(Ok(()), Err)
+}
+
+/// `FETCH FIRST n ROWS ONLY` (or `FETCH NEXT ROW ONLY`, one row) as `LIMIT n`, and `OFFSET n
+/// ROWS` as `OFFSET n`: the same rows, in the form SQLite reads and the engine's locking
+/// reads count from. WITH TIES and PERCENT are left to [`refuse`].
+pub fn fetch_as_limit(stmt: &mut Statement) {
+    walk::queries(stmt, &mut |q| {
+        if let Some(LimitClause::LimitOffset {
+            offset: Some(o), ..
+        }) = q.limit_clause.as_mut()
+        {
+            o.rows = OffsetRows::None;
+        }
+        if q.fetch.as_ref().is_some_and(|f| !f.with_ties && !f.percent) {
+            let quantity = q
+                .fetch
+                .take()
+                .and_then(|f| f.quantity)
+                .unwrap_or_else(|| int_expr(1));
+            match q.limit_clause.as_mut() {
+                Some(LimitClause::LimitOffset { limit, .. }) => *limit = Some(quantity),
+                _ => {
+                    q.limit_clause = Some(LimitClause::LimitOffset {
+                        limit: Some(quantity),
+                        offset: None,
+                        limit_by: Vec::new(),
+                    })
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    });
+}
+
+fn system_column(stmt: &mut Statement, catalog: &Catalog) -> Option<String> {
+    let mut found = None;
+    walk::exprs(stmt, &mut |e| {
+        let name = match e {
+            Expr::Identifier(i) => Some(&i.value),
+            Expr::CompoundIdentifier(parts) => parts.last().map(|p| &p.value),
+            _ => None,
+        };
+        if let Some(n) = name.filter(|n| is_system_column(n, catalog)) {
+            found = Some(n.clone());
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    found
+}
+
+/// A system column's name that no table of the catalog has as a column of its own.
+fn is_system_column(name: &str, catalog: &Catalog) -> bool {
+    SYSTEM_COLUMNS.contains(&name)
+        && !catalog
+            .tables()
+            .any(|t| t.columns.iter().any(|c| c.name == name))
+}
+
+fn lateral(q: &Query) -> Option<StepError> {
+    let SetExpr::Select(select) = q.body.as_ref() else {
+        return None;
+    };
+    let lateral = select
+        .from
+        .iter()
+        .flat_map(|t| std::iter::once(&t.relation).chain(t.joins.iter().map(|j| &j.relation)))
+        .any(|f| matches!(f, TableFactor::Derived { lateral: true, .. }));
+    lateral.then(|| {
+        unsupported_with(
+            Dialect::Postgres,
+            "LATERAL",
+            "the lab's row store has no subquery in FROM that reads the rows before it; for one value per outer row, use a subquery in the SELECT list (SELECT q.name, (SELECT min(id) FROM jobs WHERE queue = q.name) FROM queues q)",
+        )
+    })
+}
+
+fn fetch_beyond_limit(q: &Query) -> Option<StepError> {
+    let fetch = q.fetch.as_ref()?;
+    let what = if fetch.with_ties {
+        "FETCH ... WITH TIES"
+    } else if fetch.percent {
+        "FETCH ... PERCENT"
+    } else {
+        return None;
+    };
+    Some(unsupported_with(
+        Dialect::Postgres,
+        what,
+        "the engine counts rows with LIMIT; write FETCH FIRST n ROWS ONLY, or LIMIT n",
+    ))
+}
