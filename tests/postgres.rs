@@ -418,3 +418,17 @@ fn fetch_first_rows_only_is_a_limit_and_offset_rows_an_offset() {
     assert_eq!(rows(&t.steps[2]), [["3"], ["2"]]);
     assert_eq!(rows(last(&t)), [["2"]]);
 }
+
+#[test]
+fn mariadb_reads_fetch_first_as_a_limit_too() {
+    let t = mysql(
+        "CREATE TABLE jobs (id int PRIMARY KEY);
+         INSERT INTO jobs VALUES (1), (2), (3);
+         SELECT id FROM jobs ORDER BY id OFFSET 1 ROWS FETCH FIRST 1 ROWS ONLY;
+         SELECT id FROM jobs ORDER BY id FETCH FIRST 1 ROWS WITH TIES;",
+    );
+    assert_eq!(rows(&t.steps[2]), [["2"]]);
+    assert!(err(last(&t))
+        .message
+        .starts_with("FETCH ... WITH TIES is not supported here"));
+}

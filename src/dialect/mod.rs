@@ -18,6 +18,7 @@ pub mod dml;
 pub mod errors;
 pub mod exprs;
 pub mod extremes;
+mod fetch;
 pub mod foreign;
 pub mod front;
 pub mod general_ci;

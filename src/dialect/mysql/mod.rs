@@ -43,6 +43,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let mut stmt = stmt.duplicate();
     super::placeholders::refuse(Dialect::MySql, &mut stmt)?;
     variables::refuse_unmodelled(&mut stmt)?;
+    super::fetch::as_limit(&mut stmt, Dialect::MySql)?;
     unsupported::refuse(&mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
     // One resolution of the statement's names, as written, serves every rule that types.

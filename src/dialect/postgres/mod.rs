@@ -52,7 +52,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
 /// The plan of `stmt` after every rule of the dialect has rewritten it.
 fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.duplicate();
-    unmodelled::fetch_as_limit(&mut stmt);
+    super::fetch::as_limit(&mut stmt, Dialect::Postgres)?;
     super::placeholders::refuse(Dialect::Postgres, &mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::Postgres)?;
     refuse_unmodelled(&mut stmt)?;

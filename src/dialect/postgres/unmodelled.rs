@@ -1,14 +1,12 @@
 //! PostgreSQL constructs the engine has no model for, refused by name before SQLite could
-//! answer in its own words (`no such column: ctid`, a syntax error at LATERAL), and the one
-//! standard spelling it translates: `FETCH FIRST n ROWS ONLY` is `LIMIT n`.
+//! answer in its own words (`no such column: ctid`, a syntax error at LATERAL).
 
 use super::super::catalog::Catalog;
 use super::super::common::unsupported_with;
-use super::super::exprs::int_expr;
 use super::super::walk;
 use super::super::Dialect;
 use crate::trace::StepError;
-use sqlparser::ast::{Expr, LimitClause, OffsetRows, Query, SetExpr, Statement, TableFactor};
+use sqlparser::ast::{Expr, Query, SetExpr, Statement, TableFactor};
 use std::ops::ControlFlow;
 
 /// The system columns every PostgreSQL table has: a physical row address and the ids of
@@ -25,7 +23,7 @@ pub fn refuse(stmt: &mut Statement, catalog: &Catalog) -> Result<(), StepError> 
     }
     let mut refused: Option<StepError> = None;
     walk::queries(stmt, &mut |q| {
-        refused = lateral(q).or_else(|| fetch_beyond_limit(q));
+        refused = lateral(q);
         if refused.is_some() {
             ControlFlow::Break(())
         } else {
@@ -33,38 +31,6 @@ pub fn refuse(stmt: &mut Statement, catalog: &Catalog) -> Result<(), StepError> 
         }
     });
     refused.map_or(Ok(()), Err)
-}
-
-/// `FETCH FIRST n ROWS ONLY` (or `FETCH NEXT ROW ONLY`, one row) as `LIMIT n`, and `OFFSET n
-/// ROWS` as `OFFSET n`: the same rows, in the form SQLite reads and the engine's locking
-/// reads count from. WITH TIES and PERCENT are left to [`refuse`].
-pub fn fetch_as_limit(stmt: &mut Statement) {
-    walk::queries(stmt, &mut |q| {
-        if let Some(LimitClause::LimitOffset {
-            offset: Some(o), ..
-        }) = q.limit_clause.as_mut()
-        {
-            o.rows = OffsetRows::None;
-        }
-        if q.fetch.as_ref().is_some_and(|f| !f.with_ties && !f.percent) {
-            let quantity = q
-                .fetch
-                .take()
-                .and_then(|f| f.quantity)
-                .unwrap_or_else(|| int_expr(1));
-            match q.limit_clause.as_mut() {
-                Some(LimitClause::LimitOffset { limit, .. }) => *limit = Some(quantity),
-                _ => {
-                    q.limit_clause = Some(LimitClause::LimitOffset {
-                        limit: Some(quantity),
-                        offset: None,
-                        limit_by: Vec::new(),
-                    })
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    });
 }
 
 fn system_column(stmt: &mut Statement, catalog: &Catalog) -> Option<String> {
@@ -108,20 +74,4 @@ fn lateral(q: &Query) -> Option<StepError> {
             "the lab's row store has no subquery in FROM that reads the rows before it; for one value per outer row, use a subquery in the SELECT list (SELECT q.name, (SELECT min(id) FROM jobs WHERE queue = q.name) FROM queues q)",
         )
     })
-}
-
-fn fetch_beyond_limit(q: &Query) -> Option<StepError> {
-    let fetch = q.fetch.as_ref()?;
-    let what = if fetch.with_ties {
-        "FETCH ... WITH TIES"
-    } else if fetch.percent {
-        "FETCH ... PERCENT"
-    } else {
-        return None;
-    };
-    Some(unsupported_with(
-        Dialect::Postgres,
-        what,
-        "the engine counts rows with LIMIT; write FETCH FIRST n ROWS ONLY, or LIMIT n",
-    ))
 }
