@@ -1,5 +1,5 @@
-//! Statements: the dispatch on the statement's kind, transactions, DROP, TRUNCATE, USE and
-//! LOCK TABLE.
+//! Statements: the dispatch on the statement's kind, transactions, DROP, TRUNCATE, USE,
+//! LOCK TABLE and PostgreSQL's LISTEN, UNLISTEN and NOTIFY.
 //! INSERT, UPDATE and DELETE are in `stmt_dml.rs`, CREATE and ALTER in `stmt_ddl.rs` and
 //! `stmt_constraint.rs`, SET, DECLARE, IF, PREPARE, EXECUTE and DEALLOCATE in
 //! `stmt_session.rs`.
@@ -42,6 +42,17 @@ impl Duplicate for Statement {
             Statement::ReleaseSavepoint { name } => {
                 Statement::ReleaseSavepoint { name: name.clone() }
             }
+            // A channel is a plain ident and a payload a string: their own `Clone`s are small.
+            Statement::LISTEN { channel } => Statement::LISTEN {
+                channel: channel.clone(),
+            },
+            Statement::UNLISTEN { channel } => Statement::UNLISTEN {
+                channel: channel.clone(),
+            },
+            Statement::NOTIFY { channel, payload } => Statement::NOTIFY {
+                channel: channel.clone(),
+                payload: payload.clone(),
+            },
             Statement::Set(set) => Statement::Set(set.copy_of()),
             Statement::Declare { stmts } => Statement::Declare {
                 stmts: stmts.copy_of(),

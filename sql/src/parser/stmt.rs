@@ -14,6 +14,8 @@ mod dml;
 mod lock;
 #[path = "stmt_misc.rs"]
 mod misc;
+#[path = "stmt_notify.rs"]
+mod notify;
 #[path = "stmt_options.rs"]
 mod options;
 #[path = "stmt_prepare.rs"]
@@ -62,11 +64,6 @@ impl Flavor {
     /// as optimizer hints.
     pub(crate) fn stmt_optimizer_hints(self) -> bool {
         matches!(self, Flavor::MySql | Flavor::Postgres | Flavor::Generic)
-    }
-
-    /// `LISTEN`, `UNLISTEN`, `NOTIFY`.
-    fn stmt_listen_notify(self) -> bool {
-        self == Flavor::Postgres
     }
 
     /// `COMMENT ON ...`.
@@ -214,6 +211,9 @@ impl Parser {
             Keyword::DEALLOCATE if self.flavor.stmt_prepared_statements() => {
                 self.parse_deallocate()
             }
+            Keyword::LISTEN if self.flavor.stmt_listen_notify() => self.parse_listen(),
+            Keyword::UNLISTEN if self.flavor.stmt_listen_notify() => self.parse_unlisten(),
+            Keyword::NOTIFY if self.flavor.stmt_listen_notify() => self.parse_notify(),
             Keyword::RELEASE => {
                 let _ = self.parse_keyword(Keyword::SAVEPOINT);
                 Ok(Statement::ReleaseSavepoint {
@@ -422,9 +422,6 @@ fn known_statement(flavor: Flavor, keyword: Keyword) -> Option<&'static str> {
         Keyword::GRANT => "GRANT",
         Keyword::DESC | Keyword::DESCRIBE => "DESCRIBE",
         Keyword::EXPLAIN => "EXPLAIN",
-        Keyword::LISTEN if flavor.stmt_listen_notify() => "LISTEN",
-        Keyword::UNLISTEN if flavor.stmt_listen_notify() => "UNLISTEN",
-        Keyword::NOTIFY if flavor.stmt_listen_notify() => "NOTIFY",
         Keyword::LOCK => "LOCK",
         Keyword::PRINT => "PRINT",
         Keyword::WAITFOR => "WAITFOR",

@@ -1,5 +1,5 @@
-//! Statements: the dispatch on the statement's kind, transactions, DROP, TRUNCATE, USE and
-//! LOCK TABLE.
+//! Statements: the dispatch on the statement's kind, transactions, DROP, TRUNCATE, USE,
+//! LOCK TABLE and PostgreSQL's LISTEN, UNLISTEN and NOTIFY.
 //! INSERT, UPDATE and DELETE are in `stmt_dml.rs`, CREATE and ALTER in `stmt_ddl.rs` and
 //! `stmt_constraint.rs`, SET, DECLARE, IF, PREPARE, EXECUTE and DEALLOCATE in
 //! `stmt_session.rs`.
@@ -57,6 +57,26 @@ impl ToSql for Statement {
             Statement::ReleaseSavepoint { name } => {
                 out.push_str("RELEASE SAVEPOINT ");
                 name.write_sql(out);
+            }
+            Statement::LISTEN { channel } => {
+                out.push_str("LISTEN ");
+                channel.write_sql(out);
+            }
+            // `UNLISTEN *` holds `*` as an unquoted name, which prints as itself.
+            Statement::UNLISTEN { channel } => {
+                out.push_str("UNLISTEN ");
+                channel.write_sql(out);
+            }
+            Statement::NOTIFY { channel, payload } => {
+                out.push_str("NOTIFY ");
+                channel.write_sql(out);
+                if let Some(payload) = payload {
+                    // Display's text exactly: quotes inside are not doubled, so a payload
+                    // holding a `'` prints as text that does not read back as the same tree.
+                    out.push_str(", '");
+                    out.push_str(payload);
+                    out.push('\'');
+                }
             }
             Statement::Set(set) => set.write_sql(out),
             Statement::Declare { stmts } => {

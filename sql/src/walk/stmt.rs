@@ -2,10 +2,11 @@
 //! clauses they share; TRUNCATE; SET, DECLARE and T-SQL's IF with its blocks; PostgreSQL's
 //! PREPARE and EXECUTE. CREATE and ALTER are in `stmt_ddl.rs`.
 //!
-//! Transactions, savepoints, DROP, USE and DEALLOCATE hold no expression, query or relation
-//! (DROP's names are not marked as relations by sqlparser). Not walked into, as the printer
-//! does not print them: other statements, BigQuery's EXCEPTION handlers, ClickHouse's and
-//! Snowflake's parts of INSERT, other databases' EXECUTE ... USING.
+//! Transactions, savepoints, DROP, USE, DEALLOCATE and PostgreSQL's LISTEN, UNLISTEN and
+//! NOTIFY hold no expression, query or relation (DROP's names are not marked as relations by
+//! sqlparser, nor are channels). Not walked into, as the printer does not print them: other
+//! statements, BigQuery's EXCEPTION handlers, ClickHouse's and Snowflake's parts of INSERT,
+//! other databases' EXECUTE ... USING.
 
 use super::{Callbacks, Walk};
 use sqlparser::ast::{
@@ -63,6 +64,12 @@ impl Walk for Statement {
                     c.relation(&mut target.name)?;
                 }
                 truncate.partitions.walk(c)
+            }
+            // Named here rather than left to the catch-all below, which also stands for
+            // what the walk does not cover: these are covered, and hold nothing to visit (a
+            // channel is a plain name, a payload a string).
+            Statement::LISTEN { .. } | Statement::UNLISTEN { .. } | Statement::NOTIFY { .. } => {
+                ControlFlow::Continue(())
             }
             _ => ControlFlow::Continue(()),
         }
