@@ -432,3 +432,33 @@ fn mariadb_reads_fetch_first_as_a_limit_too() {
         .message
         .starts_with("FETCH ... WITH TIES is not supported here"));
 }
+
+#[test]
+fn listen_and_notify_in_one_session_deliver_at_commit_and_once_per_payload() {
+    let t = postgres(
+        "LISTEN jobs;
+         BEGIN;
+         NOTIFY jobs, 'a';
+         NOTIFY jobs, 'a';
+         SELECT pg_notify('jobs', 'b');
+         COMMIT;
+         BEGIN; NOTIFY jobs, 'lost'; ROLLBACK;
+         LISTEN 'jobs';
+         UNLISTEN *;
+         NOTIFY jobs, 'unheard';",
+    );
+    let texts: Vec<&str> = t.steps.iter().map(|s| s.client_text.as_str()).collect();
+    assert_eq!(texts[0], "LISTEN");
+    assert_eq!(texts[2], "NOTIFY", "nothing delivered inside the block");
+    assert_eq!(
+        texts[5],
+        "COMMIT\nNOTIFY \"jobs\" with payload \"a\" from s1\nNOTIFY \"jobs\" with payload \"b\" from s1"
+    );
+    assert!(texts[6..9].iter().all(|t| !t.contains("lost")), "{texts:?}");
+    assert_eq!(
+        err(&t.steps[9]).message,
+        "syntax error at or near \"'jobs'\""
+    );
+    assert_eq!(texts[10], "UNLISTEN");
+    assert_eq!(texts[11], "NOTIFY");
+}

@@ -158,6 +158,17 @@ pub enum TxnControl {
         ms: u64,
         local: bool,
     },
+    /// PostgreSQL's `LISTEN channel`, `UNLISTEN channel` (`None`: `UNLISTEN *`) and `NOTIFY
+    /// channel [, 'payload']`: inside a transaction block they take effect at its commit.
+    Listen(String),
+    Unlisten(Option<String>),
+    /// `column`: called as `SELECT pg_notify(channel, payload)`, whose one row has this
+    /// column, holding nothing (the function returns void).
+    Notify {
+        channel: String,
+        payload: String,
+        column: Option<String>,
+    },
 }
 
 /// Which PostgreSQL limit ends a wait, and with which error.

@@ -2,7 +2,8 @@
 //! READ ONLY`), as recorded on the servers (`pg-read-only`, `my-read-only`):
 //! - PostgreSQL refuses, before it runs, every statement that writes or locks rows: INSERT,
 //!   UPDATE, DELETE, any locking read (named by its first locking clause, `SELECT FOR NO KEY
-//!   UPDATE`), a SELECT whose WITH changes rows, and DDL. Error 25006, naming the command.
+//!   UPDATE`), a SELECT whose WITH changes rows, DDL and NOTIFY. Error 25006, naming the
+//!   command.
 //! - MariaDB refuses INSERT, REPLACE, UPDATE, DELETE and `FOR UPDATE` with 1792; a shared
 //!   locking read (`LOCK IN SHARE MODE`) runs, and DDL ends the transaction first, as always.
 //!
@@ -37,6 +38,8 @@ pub fn refusal(dialect: Dialect, stmt: &Statement) -> Option<String> {
         }
         Statement::AlterTable(_) if dialect == Dialect::Postgres => "ALTER TABLE".into(),
         Statement::Truncate(_) if dialect == Dialect::Postgres => "TRUNCATE TABLE".into(),
+        // LISTEN and UNLISTEN run (they change no data); NOTIFY is refused.
+        Statement::NOTIFY { .. } => "NOTIFY".into(),
         Statement::Drop { object_type, .. } if dialect == Dialect::Postgres => {
             format!("DROP {}", object_type.to_sql().to_ascii_uppercase())
         }

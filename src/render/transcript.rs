@@ -79,6 +79,12 @@ pub fn spec_text(
             if let Some(o) = &e.outcome {
                 out.push_str(&dialect.spec_result(&sql, o));
             }
+            for n in &e.notifications {
+                out.push_str(&format!(
+                    "{}: NOTIFY \"{}\" with payload \"{}\" from {}\n",
+                    e.session, n.channel, n.payload, n.from
+                ));
+            }
         }
         if dialect.transcript_shows_teardowns() {
             out.push_str(&teardown_text(dialect, &run.teardown));

@@ -94,6 +94,9 @@ impl Sim {
             if !s.savepoints.is_empty() {
                 let _ = write!(h, "P{:?}", s.savepoints);
             }
+            if !s.notifications.is_quiet() {
+                let _ = write!(h, "N{:?}", s.notifications);
+            }
             if s.wait_limits != Default::default() {
                 let _ = write!(h, "T{:?}", s.wait_limits);
             }

@@ -663,12 +663,16 @@ impl Sim {
             outcome: None,
             earlier: Vec::new(),
             waits_for: Vec::new(),
+            notifications: Vec::new(),
         }
     }
 
-    fn finished(&self, s: SessionId, index: u32, kind: EventKind, outcome: Outcome) -> Event {
+    /// The event of a step that ended, with the notifications its session's client received
+    /// by then.
+    fn finished(&mut self, s: SessionId, index: u32, kind: EventKind, outcome: Outcome) -> Event {
         Event {
             outcome: Some(outcome),
+            notifications: self.lab.take_notifications(engine_session(s)),
             ..self.bare(s, index, kind)
         }
     }

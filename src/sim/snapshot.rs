@@ -283,11 +283,20 @@ impl Sim {
             .map(|(i, s)| {
                 let id = SessionId(i as u32 - 1);
                 let statement = self.last_statement(id).cloned();
-                let result = log
+                let last = log
                     .rev()
-                    .find(|e| e.session == s.name && e.outcome.is_some())
-                    .and_then(|e| e.outcome.clone());
-                let client_text = result.as_ref().map(|o| self.client_text(id, &statement, o));
+                    .find(|e| e.session == s.name && e.outcome.is_some());
+                let result = last.and_then(|e| e.outcome.clone());
+                let client_text = result.as_ref().map(|o| {
+                    let mut text = self.client_text(id, &statement, o);
+                    for n in last.map_or(&[][..], |e| &e.notifications[..]) {
+                        text.push_str(&format!(
+                            "\nNOTIFY \"{}\" with payload \"{}\" from {}",
+                            n.channel, n.payload, n.from
+                        ));
+                    }
+                    text
+                });
                 SessionState {
                     name: s.name.clone(),
                     in_transaction: s.txn.is_some(),

@@ -268,6 +268,19 @@ pub struct Event {
     pub earlier: Vec<Success>,
     /// For waiting: the sessions it waits for.
     pub waits_for: Vec<String>,
+    /// For ok, error and completed: the PostgreSQL notifications (NOTIFY) that reached the
+    /// session's client by the step's end, which isolationtester prints after the result (not
+    /// in the JSON line, which `spec-format.md` fixes).
+    pub notifications: Vec<Notification>,
+}
+
+/// A notification as a listening session's client receives it: channel, payload (empty when
+/// NOTIFY gave none) and the sending session's name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Notification {
+    pub channel: String,
+    pub payload: String,
+    pub from: String,
 }
 
 /// One permutation's events.

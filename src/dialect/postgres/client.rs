@@ -46,6 +46,7 @@ fn tag(verb: &str, s: &Success) -> String {
         // `PREPARE claim(text) AS ...`, `DEALLOCATE claim`: the command alone; `DEALLOCATE
         // [PREPARE] ALL` says ALL.
         "PREPARE" => "PREPARE".into(),
+        "LISTEN" | "UNLISTEN" | "NOTIFY" => first.into(),
         "DEALLOCATE" if verb.ends_with(" ALL") => "DEALLOCATE ALL".into(),
         "DEALLOCATE" => "DEALLOCATE".into(),
         // CREATE UNIQUE INDEX, CREATE INDEX CONCURRENTLY: the tag names the object only.

@@ -27,6 +27,7 @@ mod literals;
 pub mod lock_strength;
 mod modifying_ctes;
 pub mod names;
+mod notify;
 mod nulls_order;
 pub mod prepared;
 pub mod sequences;
@@ -59,6 +60,9 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     unmodelled::refuse(&mut stmt, catalog)?;
     if let Some(advisory) = advisory::plan(&mut stmt) {
         return advisory;
+    }
+    if let Some(notify) = notify::plan(&stmt) {
+        return notify;
     }
     identity::check(&stmt, catalog)?;
     // One resolution of the statement's names, as written (before names::rewrite adds its

@@ -13,6 +13,7 @@
 pub mod advisory;
 mod auto_increment;
 mod limits;
+pub mod notify;
 pub mod prepared;
 mod results;
 mod savepoints;
@@ -68,6 +69,8 @@ pub struct Session {
     pub last_insert_id: i64,
     /// PostgreSQL's prepared statements (`prepared.rs`), kept for the connection's life.
     pub prepared: prepared::PreparedStatements,
+    /// PostgreSQL's LISTEN channels and notifications on their way (`notify.rs`).
+    pub notifications: notify::Notifications,
 }
 
 /// A savepoint: how many of its transaction's row changes came before it, and the row
@@ -387,6 +390,7 @@ impl Lab {
             autocommit: true,
             last_insert_id: 0,
             prepared: Default::default(),
+            notifications: Default::default(),
         });
         self.sessions.len() - 1
     }
@@ -849,6 +853,13 @@ impl Lab {
                     self.commit(t);
                 }
             }
+            TxnControl::Listen(channel) => return self.listen(s, Some(channel), true),
+            TxnControl::Unlisten(channel) => return self.listen(s, channel, false),
+            TxnControl::Notify {
+                channel,
+                payload,
+                column,
+            } => return self.notify(s, (channel, payload), column),
             TxnControl::SetWaitLimit { limit, ms, local } => {
                 let in_txn = self.sessions[s].txn.is_some();
                 let limits = &mut self.sessions[s].wait_limits;
@@ -868,6 +879,9 @@ impl Lab {
     }
 
     fn commit(&mut self, t: TxnId) {
+        if let Some(s) = self.txns.session_of(t) {
+            self.commit_notifications(s);
+        }
         self.txns.commit(t);
         self.end(t);
         self.forget_seen_commits();
@@ -931,6 +945,7 @@ impl Lab {
                 self.sessions[s].aborted = false;
                 self.sessions[s].wait_limits.local = None;
                 self.sessions[s].savepoints.clear();
+                self.end_notifications(s);
             }
         }
     }

@@ -61,8 +61,23 @@ fn label(kind: &EventKind) -> &'static str {
     }
 }
 
-/// A one-line result: the rows returned, the rows affected, the error, or why it stopped.
+/// A one-line result: the rows returned, the rows affected, the error, or why it stopped;
+/// then the notifications its session received by the step's end.
 fn summary(e: &Event, partial: bool) -> String {
+    let mut text = result(e, partial);
+    for n in &e.notifications {
+        if !text.is_empty() {
+            text.push_str("; ");
+        }
+        text.push_str(&format!(
+            "got NOTIFY {} '{}' from {}",
+            n.channel, n.payload, n.from
+        ));
+    }
+    text
+}
+
+fn result(e: &Event, partial: bool) -> String {
     match (&e.kind, &e.outcome) {
         (EventKind::Waiting, _) => format!("waits for {}", e.waits_for.join(", ")),
         (EventKind::InvalidPermutation, _) => format!(

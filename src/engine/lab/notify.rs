@@ -1,0 +1,153 @@
+//! PostgreSQL's asynchronous notifications: `LISTEN`, `UNLISTEN`, `NOTIFY`.
+//!
+//! Inside a transaction block, LISTEN and UNLISTEN take effect and NOTIFY is sent when the
+//! block commits (nothing of them survives a rollback); outside one, at once. A commit sends
+//! its notifications to every session listening on the channel then, the sender included,
+//! once for each channel and payload however often the transaction said it. A listener
+//! inside a transaction of its own gets them only when that transaction ends (the server
+//! sends them while the session is idle); what reached the client is shown after the
+//! session's next step ends ([`Lab::take_notifications`]), where isolationtester prints it.
+
+use super::{ok, Finished, Lab};
+use crate::trace::{Notification, StepError, Success, Value};
+
+/// A payload of this many bytes or more is refused (the server's limit).
+const PAYLOAD_LIMIT: usize = 8000;
+
+/// One session's notification state.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Notifications {
+    /// The channels it listens on.
+    listening: Vec<String>,
+    /// LISTEN / UNLISTEN of the open transaction, in order: applied at its commit.
+    pending: Vec<Change>,
+    /// NOTIFY of the open transaction (channel, payload), each pair once: sent at its commit.
+    queued: Vec<(String, String)>,
+    /// Sent to it while it was inside a transaction: delivered when that ends.
+    held: Vec<Notification>,
+    /// Delivered to its client and not shown yet.
+    delivered: Vec<Notification>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Change {
+    Listen(String),
+    Unlisten(Option<String>),
+}
+
+impl Notifications {
+    fn apply(&mut self, change: Change) {
+        match change {
+            Change::Listen(c) if !self.listening.contains(&c) => self.listening.push(c),
+            Change::Listen(_) => {}
+            Change::Unlisten(Some(c)) => self.listening.retain(|x| *x != c),
+            Change::Unlisten(None) => self.listening.clear(),
+        }
+    }
+
+    /// Whether anything of this state can show later (what the explorer's fingerprint of a
+    /// session must tell apart).
+    pub fn is_quiet(&self) -> bool {
+        *self == Notifications::default()
+    }
+}
+
+impl Lab {
+    /// LISTEN, UNLISTEN, NOTIFY by session `s`.
+    pub(super) fn listen(&mut self, s: usize, channel: Option<String>, listen: bool) -> Finished {
+        let change = match (listen, channel) {
+            (true, Some(c)) => Change::Listen(c),
+            (_, c) => Change::Unlisten(c),
+        };
+        let in_block = self.sessions[s].txn.is_some();
+        let state = &mut self.sessions[s].notifications;
+        if in_block {
+            state.pending.push(change);
+        } else {
+            state.apply(change);
+        }
+        ok(Success::default(), Vec::new())
+    }
+
+    /// NOTIFY; `column` when called as `SELECT pg_notify(...)`, whose one row holds nothing.
+    pub(super) fn notify(
+        &mut self,
+        s: usize,
+        (channel, payload): (String, String),
+        column: Option<String>,
+    ) -> Finished {
+        if payload.len() >= PAYLOAD_LIMIT {
+            return self.fail_with(
+                s,
+                StepError::other("22023", "payload string too long".into()),
+            );
+        }
+        if self.sessions[s].txn.is_some() {
+            let queued = &mut self.sessions[s].notifications.queued;
+            if !queued.iter().any(|(c, p)| *c == channel && *p == payload) {
+                queued.push((channel, payload));
+            }
+        } else {
+            self.send(s, vec![(channel, payload)]);
+        }
+        let result = match column {
+            Some(c) => Success {
+                columns: Some(vec![c]),
+                rows: vec![vec![Value::Text(String::new())]],
+                ..Success::default()
+            },
+            None => Success::default(),
+        };
+        ok(result, Vec::new())
+    }
+
+    /// At the commit of session `s`'s transaction: its LISTEN and UNLISTEN take effect, then
+    /// its notifications go out.
+    pub(super) fn commit_notifications(&mut self, s: usize) {
+        let state = &mut self.sessions[s].notifications;
+        for change in std::mem::take(&mut state.pending) {
+            state.apply(change);
+        }
+        let queued = std::mem::take(&mut state.queued);
+        self.send(s, queued);
+    }
+
+    /// When session `s`'s transaction ends, committed or not: what it had not committed is
+    /// gone, and what was held for it reaches its client.
+    pub(super) fn end_notifications(&mut self, s: usize) {
+        let state = &mut self.sessions[s].notifications;
+        state.pending.clear();
+        state.queued.clear();
+        let held = std::mem::take(&mut state.held);
+        state.delivered.extend(held);
+    }
+
+    /// What reached session `s`'s client since the last call, in the order it arrived.
+    pub fn take_notifications(&mut self, s: usize) -> Vec<Notification> {
+        self.sessions
+            .get_mut(s)
+            .map(|x| std::mem::take(&mut x.notifications.delivered))
+            .unwrap_or_default()
+    }
+
+    fn send(&mut self, from: usize, notes: Vec<(String, String)>) {
+        let sender = self.sessions[from].name.clone();
+        for (channel, payload) in notes {
+            for listener in &mut self.sessions {
+                if !listener.notifications.listening.contains(&channel) {
+                    continue;
+                }
+                let n = Notification {
+                    channel: channel.clone(),
+                    payload: payload.clone(),
+                    from: sender.clone(),
+                };
+                if listener.txn.is_some() {
+                    listener.notifications.held.push(n);
+                } else {
+                    listener.notifications.delivered.push(n);
+                }
+            }
+        }
+    }
+}
