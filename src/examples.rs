@@ -139,6 +139,13 @@ pub const EXAMPLES: &[Example] = &[
         sql: include_str!("../sql-examples/pg-singleton-jobs.spec"),
     },
     Example {
+        id: "pg-listen-wakeup",
+        file: "pg-listen-wakeup.spec",
+        title: "LISTEN / NOTIFY wake-ups: both workers wake, one finds the job (PostgreSQL)",
+        source: "Queue Lab; notifications checked on PostgreSQL 15 (conformance spec pg-listen-notify)",
+        sql: include_str!("../sql-examples/pg-listen-wakeup.spec"),
+    },
+    Example {
         id: "pg-lock-table-queue",
         file: "pg-lock-table-queue.spec",
         title: "LOCK TABLE waits for a reader, and new readers queue behind it (PostgreSQL)",

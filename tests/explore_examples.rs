@@ -73,6 +73,13 @@ const VERDICTS: &[(&str, &[(&str, bool)])] = &[
         ],
     ),
     (
+        "pg-listen-wakeup",
+        &[
+            ("unique-results w1claim w2claim", false),
+            ("no-wait", false),
+        ],
+    ),
+    (
         "mysql-ring-lost-rc",
         &[
             ("sql nothing_lost: SELECT count(*) = 5 FROM q", true),

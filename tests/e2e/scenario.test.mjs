@@ -276,3 +276,20 @@ test('Singleton jobs: the second producer waits for the first, then inserts noth
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('LISTEN / NOTIFY: both workers get the notification at the commit, one finds the job', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.selectOption('#examples', 'pg-listen-wakeup');
+  await page.waitForSelector('#scenario');
+  await step(page, 'p'); // ppush: insert, NOTIFY, COMMIT: the notification goes out now
+  await step(page, 'w1'); // w1claim: job 1, and its client shows the notification
+  await page.waitForFunction(() => /NOTIFY "jobs" with payload "new job" from p/.test(
+    document.querySelector('#scenario .session-col[data-session="w1"]')?.textContent ?? ''));
+  await step(page, 'w2'); // w2claim: no row left, but it was woken too
+  await page.waitForFunction(() => /got NOTIFY jobs 'new job' from p/.test(
+    document.querySelector('#scenario')?.textContent ?? '') && /0 rows/.test(
+    document.querySelector('#scenario .session-col[data-session="w2"]')?.textContent ?? ''));
+  await page.screenshot({ path: join(shots, 'listen-wakeup.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
