@@ -95,7 +95,8 @@ impl Sim {
                 let _ = write!(h, "P{:?}", s.savepoints);
             }
             if !s.notifications.is_quiet() {
-                let _ = write!(h, "N{:?}", s.notifications);
+                h.bytes(b"N");
+                s.notifications.digest(&mut |part| h.bytes(part));
             }
             if s.wait_limits != Default::default() {
                 let _ = write!(h, "T{:?}", s.wait_limits);

@@ -50,6 +50,44 @@ impl Notifications {
     pub fn is_quiet(&self) -> bool {
         *self == Notifications::default()
     }
+
+    /// Feeds the state to a fingerprint, part by part: each list counted, each text ended
+    /// by a NUL (which no channel or payload holds). Hand-written: a `{:?}` would link the
+    /// Debug code of every type inside into the browser download.
+    pub fn digest(&self, part: &mut dyn FnMut(&[u8])) {
+        let mut texts = |list: &mut dyn Iterator<Item = &str>, n: usize| {
+            part(&(n as u32).to_le_bytes());
+            for t in list {
+                part(t.as_bytes());
+                part(b"\0");
+            }
+        };
+        texts(
+            &mut self.listening.iter().map(String::as_str),
+            self.listening.len(),
+        );
+        let changes: Vec<String> = self
+            .pending
+            .iter()
+            .map(|c| match c {
+                Change::Listen(c) => format!("L{c}"),
+                Change::Unlisten(Some(c)) => format!("U{c}"),
+                Change::Unlisten(None) => "*".into(),
+            })
+            .collect();
+        texts(&mut changes.iter().map(String::as_str), changes.len());
+        let queued = self
+            .queued
+            .iter()
+            .flat_map(|(c, p)| [c.as_str(), p.as_str()]);
+        texts(&mut queued.into_iter(), self.queued.len());
+        for list in [&self.held, &self.delivered] {
+            let notes = list
+                .iter()
+                .flat_map(|n| [n.channel.as_str(), n.payload.as_str(), n.from.as_str()]);
+            texts(&mut notes.into_iter(), list.len());
+        }
+    }
 }
 
 impl Lab {
