@@ -25,8 +25,11 @@ const name = 'queuelab-web';
 // wasm-opt may assume the first KB of memory unused: Rust's stack sits below 1 MiB and grows
 // down from there, with data and heap above, so no address is formed by wrapping around into
 // that KB. It lets wasm-opt fold constant offsets, about 8 KB gzip. --converge repeats the
-// passes while they still shrink the module.
-const wasmOptFlags = ['-Oz', '--low-memory-unused', '--converge'];
+// passes while they still shrink the module. The producers and target-features sections
+// are for tools, not browsers (about 250 B).
+const wasmOptFlags = [
+  '-Oz', '--low-memory-unused', '--converge', '--strip-producers', '--strip-target-features',
+];
 // Files served as they are.
 const copied = ['embed.js', 'embed-example.html'];
 
