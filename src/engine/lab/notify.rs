@@ -14,9 +14,13 @@ use crate::trace::{Notification, StepError, Success, Value};
 /// A payload of this many bytes or more is refused (the server's limit).
 const PAYLOAD_LIMIT: usize = 8000;
 
-/// One session's notification state.
+/// One session's notification state: none at all until it first LISTENs or NOTIFYs, so
+/// that copying a session (every save of the explorer does) stays as cheap as before.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Notifications {
+pub struct Notifications(Option<Box<State>>);
+
+#[derive(Debug, Clone, Default, PartialEq)]
+struct State {
     /// The channels it listens on.
     listening: Vec<String>,
     /// LISTEN / UNLISTEN of the open transaction, in order: applied at its commit.
@@ -35,7 +39,7 @@ enum Change {
     Unlisten(Option<String>),
 }
 
-impl Notifications {
+impl State {
     fn apply(&mut self, change: Change) {
         match change {
             Change::Listen(c) if !self.listening.contains(&c) => self.listening.push(c),
@@ -44,17 +48,41 @@ impl Notifications {
             Change::Unlisten(None) => self.listening.clear(),
         }
     }
+}
 
+impl Notifications {
     /// Whether anything of this state can show later (what the explorer's fingerprint of a
     /// session must tell apart).
     pub fn is_quiet(&self) -> bool {
-        *self == Notifications::default()
+        self.0.as_deref().is_none_or(|s| *s == State::default())
+    }
+
+    fn state(&mut self) -> &mut State {
+        self.0.get_or_insert_with(Box::default)
+    }
+
+    fn existing(&mut self) -> Option<&mut State> {
+        self.0.as_deref_mut()
+    }
+
+    fn listens(&self, channel: &str) -> bool {
+        self.0
+            .as_deref()
+            .is_some_and(|s| s.listening.iter().any(|c| c == channel))
     }
 
     /// Feeds the state to a fingerprint, part by part: each list counted, each text ended
     /// by a NUL (which no channel or payload holds). Hand-written: a `{:?}` would link the
     /// Debug code of every type inside into the browser download.
     pub fn digest(&self, part: &mut dyn FnMut(&[u8])) {
+        if let Some(state) = self.0.as_deref() {
+            state.digest(part);
+        }
+    }
+}
+
+impl State {
+    fn digest(&self, part: &mut dyn FnMut(&[u8])) {
         let mut texts = |list: &mut dyn Iterator<Item = &str>, n: usize| {
             part(&(n as u32).to_le_bytes());
             for t in list {
@@ -98,7 +126,7 @@ impl Lab {
             (_, c) => Change::Unlisten(c),
         };
         let in_block = self.sessions[s].txn.is_some();
-        let state = &mut self.sessions[s].notifications;
+        let state = self.sessions[s].notifications.state();
         if in_block {
             state.pending.push(change);
         } else {
@@ -121,7 +149,7 @@ impl Lab {
             );
         }
         if self.sessions[s].txn.is_some() {
-            let queued = &mut self.sessions[s].notifications.queued;
+            let queued = &mut self.sessions[s].notifications.state().queued;
             if !queued.iter().any(|(c, p)| *c == channel && *p == payload) {
                 queued.push((channel, payload));
             }
@@ -142,7 +170,9 @@ impl Lab {
     /// At the commit of session `s`'s transaction: its LISTEN and UNLISTEN take effect, then
     /// its notifications go out.
     pub(super) fn commit_notifications(&mut self, s: usize) {
-        let state = &mut self.sessions[s].notifications;
+        let Some(state) = self.sessions[s].notifications.existing() else {
+            return;
+        };
         for change in std::mem::take(&mut state.pending) {
             state.apply(change);
         }
@@ -153,7 +183,9 @@ impl Lab {
     /// When session `s`'s transaction ends, committed or not: what it had not committed is
     /// gone, and what was held for it reaches its client.
     pub(super) fn end_notifications(&mut self, s: usize) {
-        let state = &mut self.sessions[s].notifications;
+        let Some(state) = self.sessions[s].notifications.existing() else {
+            return;
+        };
         state.pending.clear();
         state.queued.clear();
         let held = std::mem::take(&mut state.held);
@@ -164,7 +196,8 @@ impl Lab {
     pub fn take_notifications(&mut self, s: usize) -> Vec<Notification> {
         self.sessions
             .get_mut(s)
-            .map(|x| std::mem::take(&mut x.notifications.delivered))
+            .and_then(|x| x.notifications.existing())
+            .map(|state| std::mem::take(&mut state.delivered))
             .unwrap_or_default()
     }
 
@@ -172,7 +205,7 @@ impl Lab {
         let sender = self.sessions[from].name.clone();
         for (channel, payload) in notes {
             for listener in &mut self.sessions {
-                if !listener.notifications.listening.contains(&channel) {
+                if !listener.notifications.listens(&channel) {
                     continue;
                 }
                 let n = Notification {
@@ -180,10 +213,11 @@ impl Lab {
                     payload: payload.clone(),
                     from: sender.clone(),
                 };
+                let state = listener.notifications.state();
                 if listener.txn.is_some() {
-                    listener.notifications.held.push(n);
+                    state.held.push(n);
                 } else {
-                    listener.notifications.delivered.push(n);
+                    state.delivered.push(n);
                 }
             }
         }
