@@ -189,18 +189,16 @@ fn outer_reference(q: &Query) -> Option<String> {
     let mut own: Vec<String> = Vec::new();
     super::walk::queries(&mut q, &mut |inner| {
         if let SetExpr::Select(s) = inner.body.as_ref() {
-            for t in &s.from {
-                for f in std::iter::once(&t.relation).chain(t.joins.iter().map(|j| &j.relation)) {
-                    match f {
-                        TableFactor::Table { name, alias, .. } => {
-                            own.push(super::exprs::last_ident(name).to_ascii_lowercase());
-                            own.extend(alias.iter().map(|a| a.name.value.to_ascii_lowercase()));
-                        }
-                        TableFactor::Derived { alias, .. } => {
-                            own.extend(alias.iter().map(|a| a.name.value.to_ascii_lowercase()));
-                        }
-                        _ => {}
+            for f in super::walk::factors(&s.from) {
+                match f {
+                    TableFactor::Table { name, alias, .. } => {
+                        own.push(super::exprs::last_ident(name).to_ascii_lowercase());
+                        own.extend(alias.iter().map(|a| a.name.value.to_ascii_lowercase()));
                     }
+                    TableFactor::Derived { alias, .. } => {
+                        own.extend(alias.iter().map(|a| a.name.value.to_ascii_lowercase()));
+                    }
+                    _ => {}
                 }
             }
         }
@@ -425,15 +423,11 @@ fn target_of<'a>(
     of: Option<&sqlparser::ast::ObjectName>,
 ) -> Option<&'a TableFactor> {
     let of = super::exprs::last_ident(of?);
-    select
-        .from
-        .iter()
-        .flat_map(|f| std::iter::once(&f.relation).chain(f.joins.iter().map(|j| &j.relation)))
-        .find(|r| match r {
-            TableFactor::Table { name, alias, .. } => match alias {
-                Some(a) => a.name.value.eq_ignore_ascii_case(&of),
-                None => super::exprs::last_ident(name).eq_ignore_ascii_case(&of),
-            },
-            _ => false,
-        })
+    super::walk::factors(&select.from).find(|r| match r {
+        TableFactor::Table { name, alias, .. } => match alias {
+            Some(a) => a.name.value.eq_ignore_ascii_case(&of),
+            None => super::exprs::last_ident(name).eq_ignore_ascii_case(&of),
+        },
+        _ => false,
+    })
 }

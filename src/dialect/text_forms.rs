@@ -129,10 +129,7 @@ fn tables_of<'a>(
     catalog: &'a Catalog,
 ) -> Vec<(String, Option<&'a TableDef>)> {
     let mut tables = Vec::new();
-    let factors = from
-        .iter()
-        .flat_map(|t| std::iter::once(&t.relation).chain(t.joins.iter().map(|j| &j.relation)));
-    for factor in factors {
+    for factor in super::walk::factors(from) {
         tables.push(match factor {
             TableFactor::Table { name, alias, .. } => {
                 let (table, called) = super::exprs::table_called(name, alias.as_ref());

@@ -4,6 +4,7 @@
 //! copy of the walk; sqlparser's order is kept exactly (see `queuelab_sql::walk`).
 
 use queuelab_sql::walk::{self, ExprFn, NameFn, QueryFn, Walk};
+use sqlparser::ast::{TableFactor, TableWithJoins};
 
 /// Calls `f` on every expression under `node`, inner ones first.
 pub fn exprs<N: Walk + ?Sized>(node: &mut N, f: ExprFn<'_>) {
@@ -13,6 +14,12 @@ pub fn exprs<N: Walk + ?Sized>(node: &mut N, f: ExprFn<'_>) {
 /// Calls `f` on every query under `node` (subqueries and CTEs included), outer ones first.
 pub fn queries<N: Walk + ?Sized>(node: &mut N, f: QueryFn<'_>) {
     let _ = walk::queries(node, f);
+}
+
+/// The relations of a FROM list, each table's joined ones after it (no subquery entered).
+pub fn factors(from: &[TableWithJoins]) -> impl Iterator<Item = &TableFactor> {
+    from.iter()
+        .flat_map(|t| std::iter::once(&t.relation).chain(t.joins.iter().map(|j| &j.relation)))
 }
 
 /// Calls `f` on every table name under `node`.

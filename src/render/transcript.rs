@@ -80,10 +80,7 @@ pub fn spec_text(
                 out.push_str(&dialect.spec_result(&sql, o));
             }
             for n in &e.notifications {
-                out.push_str(&format!(
-                    "{}: NOTIFY \"{}\" with payload \"{}\" from {}\n",
-                    e.session, n.channel, n.payload, n.from
-                ));
+                out.push_str(&format!("{}: {}\n", e.session, n.line()));
             }
         }
         if dialect.transcript_shows_teardowns() {

@@ -290,10 +290,8 @@ impl Sim {
                 let client_text = result.as_ref().map(|o| {
                     let mut text = self.client_text(id, &statement, o);
                     for n in last.map_or(&[][..], |e| &e.notifications[..]) {
-                        text.push_str(&format!(
-                            "\nNOTIFY \"{}\" with payload \"{}\" from {}",
-                            n.channel, n.payload, n.from
-                        ));
+                        text.push('\n');
+                        text.push_str(&n.line());
                     }
                     text
                 });

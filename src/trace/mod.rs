@@ -276,11 +276,22 @@ pub struct Event {
 
 /// A notification as a listening session's client receives it: channel, payload (empty when
 /// NOTIFY gave none) and the sending session's name.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Notification {
     pub channel: String,
     pub payload: String,
     pub from: String,
+}
+
+impl Notification {
+    /// As isolationtester prints it after the receiving session's name:
+    /// `NOTIFY "jobs" with payload "new" from p`.
+    pub fn line(&self) -> String {
+        format!(
+            "NOTIFY \"{}\" with payload \"{}\" from {}",
+            self.channel, self.payload, self.from
+        )
+    }
 }
 
 /// One permutation's events.

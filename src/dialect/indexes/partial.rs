@@ -19,9 +19,12 @@ use std::ops::ControlFlow;
 pub fn predicate(p: &Expr, def: &TableDef) -> Result<String, StepError> {
     let mut p = p.duplicate();
     let mut failure: Option<StepError> = None;
-    walk::exprs(&mut p, &mut |e| {
-        failure = failure.take().or_else(|| admitted(e, def).err());
-        ControlFlow::Continue(())
+    walk::exprs(&mut p, &mut |e| match admitted(e, def) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(f) => {
+            failure = Some(f);
+            ControlFlow::Break(())
+        }
     });
     if let Some(f) = failure {
         return Err(f);

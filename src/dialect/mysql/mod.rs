@@ -205,10 +205,7 @@ fn source_tables(ins: &Insert) -> Vec<String> {
     let Some(SetExpr::Select(select)) = ins.source.as_ref().map(|q| q.body.as_ref()) else {
         return Vec::new();
     };
-    select
-        .from
-        .iter()
-        .flat_map(|t| std::iter::once(&t.relation).chain(t.joins.iter().map(|j| &j.relation)))
+    super::walk::factors(&select.from)
         .filter_map(|r| match r {
             sqlparser::ast::TableFactor::Table {
                 name, args: None, ..

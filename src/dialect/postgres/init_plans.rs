@@ -74,18 +74,16 @@ fn is_init_plan(q: &Query, catalog: &Catalog) -> bool {
             plain = false;
             return ControlFlow::Break(());
         };
-        for t in &s.from {
-            for factor in std::iter::once(&t.relation).chain(t.joins.iter().map(|j| &j.relation)) {
-                let TableFactor::Table { name, alias, .. } = factor else {
-                    plain = false;
-                    return ControlFlow::Break(());
-                };
-                let table = last_ident(name);
-                let known = alias
-                    .as_ref()
-                    .map_or(table.clone(), |a| a.name.value.clone());
-                tables.push((known, table));
-            }
+        for factor in walk::factors(&s.from) {
+            let TableFactor::Table { name, alias, .. } = factor else {
+                plain = false;
+                return ControlFlow::Break(());
+            };
+            let table = last_ident(name);
+            let known = alias
+                .as_ref()
+                .map_or(table.clone(), |a| a.name.value.clone());
+            tables.push((known, table));
         }
         ControlFlow::Continue(())
     });

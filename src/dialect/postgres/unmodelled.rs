@@ -62,10 +62,7 @@ fn lateral(q: &Query) -> Option<StepError> {
     let SetExpr::Select(select) = q.body.as_ref() else {
         return None;
     };
-    let lateral = select
-        .from
-        .iter()
-        .flat_map(|t| std::iter::once(&t.relation).chain(t.joins.iter().map(|j| &j.relation)))
+    let lateral = walk::factors(&select.from)
         .any(|f| matches!(f, TableFactor::Derived { lateral: true, .. }));
     lateral.then(|| {
         unsupported_with(

@@ -853,8 +853,10 @@ impl Lab {
                     self.commit(t);
                 }
             }
-            TxnControl::Listen(channel) => return self.listen(s, Some(channel), true),
-            TxnControl::Unlisten(channel) => return self.listen(s, channel, false),
+            TxnControl::Listen(channel) => return self.listen(s, notify::Change::Listen(channel)),
+            TxnControl::Unlisten(channel) => {
+                return self.listen(s, notify::Change::Unlisten(channel))
+            }
             TxnControl::Notify {
                 channel,
                 payload,

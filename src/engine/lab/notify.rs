@@ -33,8 +33,9 @@ struct State {
     delivered: Vec<Notification>,
 }
 
+/// A LISTEN or an UNLISTEN (`None`: `UNLISTEN *`).
 #[derive(Debug, Clone, PartialEq)]
-enum Change {
+pub(super) enum Change {
     Listen(String),
     Unlisten(Option<String>),
 }
@@ -104,27 +105,23 @@ impl State {
             })
             .collect();
         texts(&mut changes.iter().map(String::as_str), changes.len());
-        let queued = self
+        let mut queued = self
             .queued
             .iter()
             .flat_map(|(c, p)| [c.as_str(), p.as_str()]);
-        texts(&mut queued.into_iter(), self.queued.len());
+        texts(&mut queued, self.queued.len());
         for list in [&self.held, &self.delivered] {
-            let notes = list
+            let mut notes = list
                 .iter()
                 .flat_map(|n| [n.channel.as_str(), n.payload.as_str(), n.from.as_str()]);
-            texts(&mut notes.into_iter(), list.len());
+            texts(&mut notes, list.len());
         }
     }
 }
 
 impl Lab {
-    /// LISTEN, UNLISTEN, NOTIFY by session `s`.
-    pub(super) fn listen(&mut self, s: usize, channel: Option<String>, listen: bool) -> Finished {
-        let change = match (listen, channel) {
-            (true, Some(c)) => Change::Listen(c),
-            (_, c) => Change::Unlisten(c),
-        };
+    /// LISTEN or UNLISTEN by session `s`: at once, or at its transaction's commit.
+    pub(super) fn listen(&mut self, s: usize, change: Change) -> Finished {
         let in_block = self.sessions[s].txn.is_some();
         let state = self.sessions[s].notifications.state();
         if in_block {
