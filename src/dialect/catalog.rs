@@ -4,7 +4,7 @@
 use crate::vec_map::VecMap;
 
 /// A column as the user declared it, with its SQLite rendering.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct ColumnDef {
     pub name: String,
     /// The declared type, kept as written (SQLite's type affinity reads it).
@@ -55,7 +55,7 @@ pub const NEXTVAL_FN: &str = "ql_nextval";
 
 /// A PostgreSQL sequence (`CREATE SEQUENCE`, or a serial or identity column's): how it counts.
 /// Where it stands is the engine's (`engine::sequences`), outside every transaction.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SequenceDef {
     /// Lower-cased, as the catalog keys tables.
     pub name: String,
@@ -82,7 +82,7 @@ impl SequenceDef {
 }
 
 /// A named key: the vendor's name is what its duplicate-key errors mention.
-#[derive(Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct KeyDef {
     pub name: String,
     pub columns: Vec<String>,
@@ -90,19 +90,6 @@ pub struct KeyDef {
     /// only rows it holds for must differ on the key (PostgreSQL's `CREATE UNIQUE INDEX ...
     /// WHERE`).
     pub predicate: Option<String>,
-}
-
-/// As derived, but a whole key's text leaves the predicate out: the catalog's digest (which
-/// every fingerprint of the explorer writes) stays as short as before partial keys.
-impl std::fmt::Debug for KeyDef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut d = f.debug_struct("KeyDef");
-        d.field("name", &self.name).field("columns", &self.columns);
-        if let Some(p) = &self.predicate {
-            d.field("predicate", p);
-        }
-        d.finish()
-    }
 }
 
 impl KeyDef {
@@ -123,7 +110,7 @@ impl KeyDef {
 }
 
 /// What an insert of the form `... (max(order)+1) mod N ...` tells about a ring table.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct RingHint {
     pub table: String,
     pub size: i64,
@@ -133,7 +120,7 @@ pub struct RingHint {
     pub order_column: String,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct TableDef {
     pub name: String,
     pub columns: Vec<ColumnDef>,
@@ -147,7 +134,7 @@ pub struct TableDef {
 
 /// A CHECK constraint: the name the server gives it (its errors name it) and the condition
 /// as SQLite runs it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct CheckDef {
     pub name: String,
     pub sql: String,
@@ -281,31 +268,31 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    /// Writes everything the catalog knows as plain text, for the simulator's fingerprint:
-    /// table definitions, rings, procedures (name, parameters, body as written) and the
-    /// READ_COMMITTED_SNAPSHOT option. Never through `Debug` of parsed statements, whose code
-    /// would otherwise be carried into the browser download.
-    pub fn digest(&self, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
-        for t in self.tables.values() {
-            write!(out, "{t:?};")?;
-        }
-        for r in self.rings.values() {
-            write!(out, "{r:?};")?;
-        }
-        for q in self.sequences.values() {
-            write!(out, "{q:?};")?;
-        }
+    /// Feeds everything the catalog knows to the simulator's fingerprint: table definitions,
+    /// rings, sequences, procedures (name, parameters, body as written) and the
+    /// READ_COMMITTED_SNAPSHOT option. Through `Hash`, never `Debug`, whose code would be
+    /// carried into the browser download (and never of parsed statements, whose is larger).
+    pub fn digest(&self, h: &mut impl std::hash::Hasher) {
+        use std::hash::Hash;
+        self.tables.hash(h);
+        self.rings.hash(h);
+        self.sequences.hash(h);
         for p in self.procedures.values() {
-            write!(out, "P{}(", p.name)?;
+            p.name.hash(h);
             for param in &p.params {
-                let default = param.default.as_ref().map(queuelab_sql::ToSql::to_sql);
-                write!(out, "{} {} {default:?},", param.name, param.type_text)?;
+                param.name.hash(h);
+                param.type_text.hash(h);
+                param
+                    .default
+                    .as_ref()
+                    .map(queuelab_sql::ToSql::to_sql)
+                    .hash(h);
             }
             for n in &p.body {
-                write!(out, "){};", n.text)?;
+                n.text.hash(h);
             }
         }
-        write!(out, "RCSI{}", self.read_committed_snapshot)
+        self.read_committed_snapshot.hash(h);
     }
 
     /// What a DDL statement changes, once it has run (and when a step's later statements

@@ -335,7 +335,7 @@ fn is_plain_timestamp(t: &str) -> bool {
 }
 
 /// One call of an advisory lock function.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct AdvisoryCall {
     pub op: AdvisoryOp,
     /// The `_shared` variant (shared locks do not conflict with each other).
@@ -347,7 +347,7 @@ pub struct AdvisoryCall {
 }
 
 /// What an advisory lock call does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AdvisoryOp {
     /// Takes the lock: held by the session until unlocked, or (`xact`) by the transaction
     /// until it ends; `try_only` answers `f` instead of waiting.

@@ -10,7 +10,7 @@ use queuelab_sql::ToSql;
 use sqlparser::ast::{CharacterLength, DataType};
 
 /// The values a column's type admits, read off its declaration.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
 pub enum Admits {
     /// Integers in `min..=max`; `name` is PostgreSQL's name of the type.
     Integer {

@@ -120,7 +120,7 @@ fn outcomes(out: &mut String, report: &Report, spec: &Spec) {
         .map(|i| varies(&|o| vec![o.steps.get(i).map(|s| s.1.clone()).unwrap_or_default()]))
         .collect();
     let tables_differ =
-        list.len() > 1 && varies(&|o| o.tables.iter().map(|t| format!("{t:?}")).collect());
+        list.len() > 1 && varies(&|o| o.tables.iter().map(|(t, n)| format!("{t} {n}")).collect());
     for o in list {
         let _ = writeln!(
             out,

@@ -11,6 +11,7 @@ use crate::trace::{ErrorClass, Event, EventKind, Outcome};
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
 use std::fmt::Write;
+use std::hash::Hash;
 
 #[derive(Debug, Clone, PartialEq)]
 enum State {
@@ -162,7 +163,8 @@ impl Tracker {
                     pending,
                     twice,
                 } => {
-                    let _ = write!(h, "U{committed:?}{}", twice.is_some());
+                    h.bytes(b"U");
+                    (committed, twice.is_some()).hash(h);
                     // By session, not in the order the values came: states that differ only
                     // in which session moved first are one state.
                     let mut open: Vec<(u32, &str)> =
@@ -173,7 +175,8 @@ impl Tracker {
                     }
                 }
                 State::Ordered { last, broken } => {
-                    let _ = write!(h, "O{last:?}{}", broken.is_some());
+                    h.bytes(b"O");
+                    (last, broken.is_some()).hash(h);
                 }
                 State::Never { by } => {
                     let _ = write!(h, "N{}", by.is_some());

@@ -25,7 +25,8 @@
 //! snapshot misses counts. Which session finished a step first is left out too: checks that
 //! read the order across sessions (ordered-results) keep their own state.
 //!
-//! The hash is FNV-1a over the values' debug text, with integers as fixed-width
+//! The hash is FNV-1a over the values' derived `Hash` (never their `Debug` text, whose code
+//! would be carried into the browser download), with integers and lengths as fixed-width
 //! little-endian bytes: the same on native and wasm.
 
 use super::{program::Work, Sim};
@@ -34,6 +35,7 @@ use crate::engine::txn::TxnState;
 use crate::trace::{Outcome, Value};
 use crate::vec_map::VecMap;
 use std::fmt::Write;
+use std::hash::{Hash, Hasher};
 
 impl Sim {
     pub fn fingerprint(&self) -> u64 {
@@ -68,7 +70,8 @@ impl Sim {
                 });
             }
             if !s.vars.is_empty() {
-                let _ = write!(h, "V{:?}", s.vars);
+                h.bytes(b"V");
+                s.vars.hash(&mut h);
             }
             if !s.autocommit {
                 h.bytes(b"M");
@@ -84,7 +87,8 @@ impl Sim {
                 h.int(s.last_insert_id);
             }
             if !s.advisory.is_empty() {
-                let _ = write!(h, "A{:?}", s.advisory);
+                h.bytes(b"A");
+                s.advisory.hash(&mut h);
             }
             // Names only: a name's statement is its session's text, the same in every schedule.
             for (name, _) in s.prepared.iter() {
@@ -92,14 +96,16 @@ impl Sim {
                 h.bytes(name.as_bytes());
             }
             if !s.savepoints.is_empty() {
-                let _ = write!(h, "P{:?}", s.savepoints);
+                h.bytes(b"P");
+                s.savepoints.hash(&mut h);
             }
             if !s.notifications.is_quiet() {
                 h.bytes(b"N");
                 s.notifications.digest(&mut |part| h.bytes(part));
             }
             if s.wait_limits != Default::default() {
-                let _ = write!(h, "T{:?}", s.wait_limits);
+                h.bytes(b"T");
+                s.wait_limits.hash(&mut h);
             }
             if let Some(t) = s.txn.and_then(|t| lab.txns.get(t)) {
                 h.bytes(b"X");
@@ -109,31 +115,37 @@ impl Sim {
             }
             if let Some(w) = &s.waiting {
                 let blockers: Vec<_> = w.blockers.iter().map(|t| name(*t)).collect();
-                let _ = write!(h, "W{:?}{blockers:?}", w.plan.sqlite);
+                h.bytes(b"W");
+                (&w.plan.sqlite, blockers).hash(&mut h);
                 let r = &w.resume;
-                let _ = write!(
-                    h,
-                    "{:?}{:?}{:?}{}",
-                    r.refreshed, r.candidates, r.source, r.serializable_writes
-                );
+                (
+                    &r.refreshed,
+                    &r.candidates,
+                    &r.source,
+                    r.serializable_writes,
+                )
+                    .hash(&mut h);
                 if let Some(v) = &r.init_values {
-                    let _ = write!(h, "I{v:?}");
+                    h.bytes(b"I");
+                    v.hash(&mut h);
                 }
                 if let Some(a) = &r.advisory {
-                    let _ = write!(h, "A{:?}{a:?}", w.plan.advisory);
+                    h.bytes(b"A");
+                    (&w.plan.advisory, a).hash(&mut h);
                 }
                 if r.read_waited {
                     h.bytes(b"R");
                 }
                 if !r.draws.is_empty() {
-                    let _ = write!(h, "D{:?}", r.draws);
+                    h.bytes(b"D");
+                    r.draws.hash(&mut h);
                 }
                 if let Some(first) = r.auto_first {
                     h.bytes(b"A");
                     h.int(first);
                 }
                 if let Some(snap) = r.snapshot {
-                    let _ = write!(h, "{:?}", unseen(self, snap, &name));
+                    unseen(self, snap, &name).hash(&mut h);
                 }
             }
         }
@@ -148,11 +160,12 @@ impl Sim {
                 hash_work(&mut h, work);
             }
             if let Some(w) = &seat.waiting {
-                let _ = write!(h, "W{}{:?}", w.step, w.left);
+                h.bytes(b"W");
+                (w.step, w.left).hash(&mut h);
                 hash_work(&mut h, &w.work);
             }
             if lab.dialect.procedural_batches() {
-                let _ = seat.interp.digest(&mut h);
+                seat.interp.digest(&mut h);
             }
             let mine = &self.spec.sessions[i].name;
             for e in self.events.iter().filter(|e| &e.session == mine) {
@@ -164,7 +177,8 @@ impl Sim {
                 }
             }
         }
-        let _ = write!(h, "O{:?}", lab.wait_order());
+        h.bytes(b"O");
+        lab.wait_order().hash(&mut h);
         h.int(lab.clock.now);
         h.int(lab.store.newids_given() as i64);
         // Sequences outlive rollbacks: two states alike but for them give other ids next
@@ -184,7 +198,7 @@ impl Sim {
             }
         }
         let mut h = Fnv::default();
-        let _ = self.lab.catalog.digest(&mut h);
+        self.lab.catalog.digest(&mut h);
         let d = h.finish();
         *cache = Some((self.lab.catalog.clone(), d));
         d
@@ -211,7 +225,8 @@ impl Sim {
             }
         }
         for snap in snapshots {
-            let _ = write!(h, "V{:?}", unseen(self, snap, name));
+            h.bytes(b"V");
+            unseen(self, snap, name).hash(h);
         }
     }
 }
@@ -356,6 +371,42 @@ impl Fnv {
     }
 
     pub fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// As a [`Hasher`], so that derived `Hash` feeds it: sizes and lengths go in as 64 bits and
+/// every integer little-endian, so that wasm32 and native hash alike.
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        self.bytes(bytes)
+    }
+
+    fn write_u16(&mut self, v: u16) {
+        self.bytes(&v.to_le_bytes())
+    }
+
+    fn write_u32(&mut self, v: u32) {
+        self.bytes(&v.to_le_bytes())
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.bytes(&v.to_le_bytes())
+    }
+
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64)
+    }
+
+    fn write_i64(&mut self, v: i64) {
+        self.int(v)
+    }
+
+    fn write_isize(&mut self, v: isize) {
+        self.int(v as i64)
+    }
+
+    fn finish(&self) -> u64 {
         self.0
     }
 }

@@ -21,7 +21,7 @@ use crate::engine::locks::TxnId;
 use crate::trace::{Success, Value};
 
 /// One advisory lock a session holds (a lock taken twice is two holds).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Hold {
     pub key: AdvisoryKey,
     pub shared: bool,
@@ -46,7 +46,7 @@ impl Hold {
 
 /// What a list of advisory calls has done when one of them must wait: the values of the
 /// calls before it and their notices, and the lock it waits for.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Hash)]
 pub struct Progress {
     pub values: Vec<Value>,
     pub notices: Vec<String>,

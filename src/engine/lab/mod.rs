@@ -75,7 +75,7 @@ pub struct Session {
 
 /// A savepoint: how many of its transaction's row changes came before it, and the row
 /// locks the transaction held then.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct Savepoint {
     pub name: String,
     pub changes: usize,

@@ -18,6 +18,7 @@ use queuelab_sql::ToSql;
 use sqlparser::ast::{
     Expr, Ident, Query, SelectItem, SetExpr, Statement, TopQuantity, Value as SqlValue,
 };
+use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
@@ -139,55 +140,39 @@ impl Default for Interp {
 }
 
 impl Interp {
-    /// Writes the state that decides what the next statements do, for the simulator's
+    /// Feeds the state that decides what the next statements do to the simulator's
     /// fingerprint: each call frame's place (code length and program counter; which step and
     /// batch comes from the caller) and variables, the cursors (query, position, rows
     /// fetched), `@@TRANCOUNT`, NOCOUNT, `@@ROWCOUNT`, `@@FETCH_STATUS`, the statement budget
     /// spent, and what the pending statement waits to be told. Field by field, never through
-    /// `Debug` of parsed statements, whose code would otherwise be carried into the download.
-    pub fn digest(&self, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
+    /// `Debug`, whose code would otherwise be carried into the download.
+    pub fn digest(&self, h: &mut impl Hasher) {
         for f in &self.frames {
-            write!(out, "F{}:{}:{:?}:", f.code.len(), f.pc, f.caller_nocount)?;
-            for (name, v) in &f.vars {
-                write!(out, "{name}={v:?};")?;
-            }
+            (f.code.len(), f.pc, f.caller_nocount, &f.vars).hash(h);
         }
         for (name, c) in &self.cursors {
-            write!(
-                out,
-                "C{name}:{}:{:?}:{}:{:?}:{:?};",
-                Sql(&c.query),
-                c.top,
-                c.open,
-                c.fetched,
-                c.current
-            )?;
+            name.hash(h);
+            Sql(&c.query).to_string().hash(h);
+            (c.top, c.open, &c.fetched, c.current).hash(h);
         }
-        let pending = match &self.pending {
-            Pending::None => "none".to_string(),
-            Pending::Plain => "plain".to_string(),
-            Pending::Assign(v) => format!("assign {v:?}"),
-            Pending::Cond(i) => format!("cond {i}"),
-            Pending::Fetch { cursor, into } => format!("fetch {cursor} {into:?}"),
-            Pending::Call(p) => format!("call {}", p.name),
-            Pending::Print => "print".to_string(),
-            Pending::EndTran => "end tran".to_string(),
-            Pending::OutputInto(t, _) => format!("output into {t}"),
-        };
-        write!(
-            out,
-            "T{}:{}:{}:{}:{}:{}:{}:{}",
+        std::mem::discriminant(&self.pending).hash(h);
+        match &self.pending {
+            Pending::Assign(v) => v.hash(h),
+            Pending::Cond(i) => i.hash(h),
+            Pending::Fetch { cursor, into } => (cursor, into).hash(h),
+            Pending::Call(p) => p.name.hash(h),
+            Pending::OutputInto(t, _) => t.hash(h),
+            Pending::None | Pending::Plain | Pending::Print | Pending::EndTran => {}
+        }
+        let queued = self.queued.as_ref().map(|Queued(s, _)| s.to_sql());
+        (
             self.trancount,
             self.nocount,
             self.rowcount,
             self.fetch_status,
-            self.spent,
-            pending,
-            self.failed.is_some(),
-            self.queued
-                .as_ref()
-                .map_or(String::new(), |Queued(s, _)| s.to_sql())
         )
+            .hash(h);
+        (self.spent, self.failed.is_some(), queued).hash(h);
     }
 
     /// Whether a batch is still running.
