@@ -10,6 +10,7 @@
 
 pub mod fingerprint;
 pub mod fresh;
+pub mod player;
 pub mod program;
 pub mod run;
 pub mod script;

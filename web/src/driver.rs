@@ -1,10 +1,10 @@
 //! The engine side of the app: what a button asks ([`Command`]) becomes engine work here,
 //! outside the reducer, and the result goes to the reducer inside an [`Action`].
 //!
-//! A spec runs on one live [`Sim`], stepped one move per Step button: `sim.step(choice)` and
-//! `sim.snapshot(before, &out)`. A mark ([`Sim::save`]) is taken before each move, so that
-//! when the state asks for an earlier point (Back, Reset, then a new move) the Sim goes back
-//! with [`Sim::restore`] instead of running the schedule again. The Sim follows the state:
+//! A spec runs on one live Sim, held by a [`Player`] and stepped one move per Step button. A
+//! mark is taken before each move, so that when the state asks for an earlier point (Back,
+//! Reset, then a new move) the Sim goes back to it instead of running the schedule again
+//! (`queuelab::sim::player`). The Sim follows the state:
 //! before each command it is brought to the moves the state has chosen, so a command made on
 //! an older state (a double click before a render) still gives a consistent result.
 //!
@@ -13,8 +13,9 @@
 use crate::state::{Action, AppState};
 use queuelab::scenario::schedule::step_id;
 use queuelab::scenario::spec::Spec;
+use queuelab::sim::player::Player;
 use queuelab::sim::snapshot::Snapshot;
-use queuelab::sim::{Choice, Config, Mark, Schedule, Sim};
+use queuelab::sim::{Choice, Config, Schedule};
 use queuelab::trace::Trace;
 use queuelab::{run_script, Dialect, RunConfig};
 use std::rc::Rc;
@@ -55,15 +56,7 @@ pub enum Command {
 /// The live engine of a spec; scripts need none between commands.
 #[derive(Default)]
 pub struct Driver {
-    live: Option<Live>,
-}
-
-struct Live {
-    /// The spec the Sim runs: a new text gives a new `Arc`, and so a new Sim.
-    spec: Arc<Spec>,
-    sim: Sim,
-    /// `marks[i]`: the state before move `i` of `sim.taken()`.
-    marks: Vec<Mark>,
+    live: Option<Player>,
 }
 
 impl Driver {
@@ -131,16 +124,16 @@ impl Driver {
         let id = doc.session(session)?;
         let chosen = run.chosen();
         let live = self.live_at(&doc.spec, chosen)?;
-        if live.sim.is_over() || live.sim.is_waiting(id) {
+        if live.sim().is_over() || live.sim().is_waiting(id) {
             return None;
         }
         let step = match step {
             // The next in the spec's order: none once the session ran its last step.
-            None => live.sim.next_choice(id)?.step,
+            None => live.sim().next_choice(id)?.step,
             // Any step, also one run before (isolationtester allows it).
             Some(name) => {
                 let named = step_id(&doc.spec, name).filter(|s| s.session == id)?;
-                let inside = live.sim.inside(id);
+                let inside = live.sim().inside(id);
                 if inside.is_some_and(|i| i != named) {
                     return None;
                 }
@@ -173,47 +166,18 @@ impl Driver {
 
     /// The Sim of `spec` after `moves`: a new one for a new spec; else the one there is,
     /// taken back to where its moves and `moves` part, then moved on.
-    fn live_at(&mut self, spec: &Arc<Spec>, moves: &[Choice]) -> Option<&mut Live> {
+    fn live_at(&mut self, spec: &Arc<Spec>, moves: &[Choice]) -> Option<&mut Player> {
         if self
             .live
             .as_ref()
-            .is_none_or(|l| !Arc::ptr_eq(&l.spec, spec))
+            .is_none_or(|l| !Arc::ptr_eq(l.spec(), spec))
         {
             self.live = None; // close the old SQLite before opening the new one
-            let sim = Sim::new(spec.clone(), Config::default()).ok()?;
-            self.live = Some(Live {
-                spec: spec.clone(),
-                sim,
-                marks: Vec::new(),
-            });
+            self.live = Player::new(spec.clone(), Config::default()).ok();
         }
         let live = self.live.as_mut()?;
         live.go_to(moves);
         Some(live)
-    }
-}
-
-impl Live {
-    fn go_to(&mut self, moves: &[Choice]) {
-        let taken = self.sim.taken().0;
-        let common = taken.iter().zip(moves).take_while(|(a, b)| a == b).count();
-        if common < taken.len() {
-            self.marks.truncate(common + 1);
-            if let Some(m) = self.marks.pop() {
-                self.sim.restore(m);
-            }
-        }
-        for c in &moves[self.sim.taken().0.len().min(moves.len())..] {
-            self.marks.push(self.sim.save());
-            let _ = self.sim.step(*c);
-        }
-    }
-
-    /// Makes a move (marked first) and pictures it.
-    fn play(&mut self, choice: Choice, before: Option<&Snapshot>) -> Snapshot {
-        self.marks.push(self.sim.save());
-        let out = self.sim.step(choice);
-        self.sim.snapshot(before, &out)
     }
 }
 
