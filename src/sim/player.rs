@@ -5,7 +5,7 @@
 //! Why it lives here and holds its state behind a `Box<dyn ...>` made here: the code that
 //! drops a Sim (its plans, parsed statements and T-SQL programs hold sqlparser's trees) is
 //! compiled into every crate that drops one. Kept inside this crate, the browser app drops a
-//! `Player` through the box's vtable and carries no copy of its own (about 4 KB gzip).
+//! `Player` through the box's vtable and carries no copy of its own (about 0.6 KB gzip).
 
 use super::{Choice, Config, Mark, Sim};
 use crate::engine::store::StoreError;
