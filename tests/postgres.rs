@@ -207,6 +207,14 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
             "pick a row by its key",
         ),
         (
+            "CREATE TABLE jobs (id int PRIMARY KEY); UPDATE jobs SET id = 2 RETURNING (xmax = 0);",
+            "in the INSERT's own RETURNING",
+        ),
+        (
+            "CREATE TABLE jobs (id int PRIMARY KEY); INSERT INTO jobs VALUES (1) RETURNING xmax::text::int = 0;",
+            "in the INSERT's own RETURNING",
+        ),
+        (
             "CREATE TABLE jobs (id int); SELECT id FROM jobs ORDER BY id FETCH FIRST 1 ROWS WITH TIES;",
             "write FETCH FIRST n ROWS ONLY",
         ),
@@ -461,4 +469,16 @@ fn listen_and_notify_in_one_session_deliver_at_commit_and_once_per_payload() {
     );
     assert_eq!(texts[10], "UNLISTEN");
     assert_eq!(texts[11], "NOTIFY");
+}
+
+/// `RETURNING (xmax = 0)` tells an upsert's insert from its update, also in a table with a
+/// column of its own named rowid (whose values must not answer for SQLite's rowid).
+#[test]
+fn xmax_zero_in_an_insert_returning_tells_inserted_rows() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, rowid int NOT NULL); INSERT INTO jobs VALUES (1, 7); \
+         INSERT INTO jobs AS j VALUES (1, 5), (2, 1) ON CONFLICT (id) DO UPDATE SET rowid = 9 \
+         RETURNING id, 0 = j.xmax AS inserted, xmax <> 0;",
+    );
+    assert_eq!(rows(last(&t)), [["1", "f", "t"], ["2", "t", "f"]]);
 }

@@ -79,17 +79,24 @@ fn alias_with_as(t: &mut TableWithJoins) {
 /// SQLite's RETURNING names the target's columns bare: `RETURNING m.id` (the target's alias
 /// or name before the column, as pgmq writes it) becomes `RETURNING id`, `m.*` becomes `*`.
 fn unqualified_returning(t: &TableWithJoins, returning: &mut Option<Vec<SelectItem>>) {
+    if let TableFactor::Table { name, alias, .. } = &t.relation {
+        let called = alias.as_ref().map(|a| a.name.value.as_str());
+        unqualify_returning(&last_ident(name), called, returning);
+    }
+}
+
+/// [`unqualified_returning`] for a target named `target`, called `alias` in the statement
+/// (an INSERT's `INSERT INTO jobs AS j`).
+pub fn unqualify_returning(
+    target: &str,
+    alias: Option<&str>,
+    returning: &mut Option<Vec<SelectItem>>,
+) {
     let Some(items) = returning.as_mut() else {
         return;
     };
-    let TableFactor::Table { name, alias, .. } = &t.relation else {
-        return;
-    };
-    let target = last_ident(name);
-    let called = alias.as_ref().map(|a| a.name.value.clone());
     let ours = |q: &str| {
-        q.eq_ignore_ascii_case(&target)
-            || called.as_deref().is_some_and(|c| c.eq_ignore_ascii_case(q))
+        q.eq_ignore_ascii_case(target) || alias.is_some_and(|c| c.eq_ignore_ascii_case(q))
     };
     for item in items.iter_mut() {
         if let SelectItem::QualifiedWildcard(SelectItemQualifiedWildcardKind::ObjectName(n), opts) =

@@ -259,6 +259,13 @@ impl Store {
             }),
         ));
         functions.push(("repeat", 2, true, Box::new(repeat)));
+        let log = changes.clone();
+        functions.push((
+            crate::dialect::postgres::xmax::INSERTED_FN,
+            2,
+            false,
+            Box::new(move |ctx| Ok(Sql::Integer(i64::from(inserted(&log, ctx))))),
+        ));
         functions.push((
             crate::dialect::division::NONZERO_FN,
             1,
@@ -919,6 +926,22 @@ fn raw_int(ctx: &rusqlite::functions::Context<'_>, i: usize) -> i64 {
         ValueRef::Integer(n) => n,
         _ => 0,
     }
+}
+
+/// `ql_inserted(table, rowid)`: whether the running statement's last change of that row was
+/// its insert (an upsert's DO UPDATE logs an update), read off the change log that the
+/// preupdate hook fills before SQLite computes the row's RETURNING values
+/// (`dialect::postgres::xmax`).
+fn inserted(log: &Mutex<Vec<RowChange>>, ctx: &rusqlite::functions::Context<'_>) -> bool {
+    let (Ok(table), rowid) = (ctx.get::<String>(0), raw_int(ctx, 1)) else {
+        return false;
+    };
+    log.lock().is_ok_and(|l| {
+        l.iter()
+            .rev()
+            .find(|c| c.new_rowid == rowid && c.table.eq_ignore_ascii_case(&table))
+            .is_some_and(|c| c.kind == ChangeKind::Insert)
+    })
 }
 
 /// `ql_nonzero(x)`: `x` as it is, unless it is zero, where it fails the statement as the

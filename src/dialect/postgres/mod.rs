@@ -35,6 +35,7 @@ pub mod series;
 mod table_locks;
 mod timeouts;
 mod unmodelled;
+pub mod xmax;
 
 pub use init_plans::param as init_param;
 
@@ -57,7 +58,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     super::placeholders::refuse(Dialect::Postgres, &mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::Postgres)?;
     refuse_unmodelled(&mut stmt)?;
-    unmodelled::refuse(&mut stmt, catalog)?;
+    let xmax_note = unmodelled::refuse(&mut stmt, catalog)?;
     if let Some(advisory) = advisory::plan(&mut stmt) {
         return advisory;
     }
@@ -107,6 +108,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         ));
         plan.init_plans = init_plans.iter().map(|q| q.to_sql()).collect();
     }
+    plan.notes.extend(xmax_note);
     plan.notes.extend(names_note);
     plan.notes.extend(decimal_note);
     plan.notes.extend(integer_notes);
@@ -202,6 +204,8 @@ pub fn plan_insert(mut ins: sqlparser::ast::Insert, catalog: &Catalog) -> Plan {
         other => other.to_sql(),
     };
     let mut notes = rewrite_all(&mut ins);
+    let alias = ins.table_alias.as_ref().map(|a| a.alias.value.clone());
+    super::dml::unqualify_returning(&table, alias.as_deref(), &mut ins.returning);
     let (lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
     notes.extend(lock_notes);
     if ins.on.is_some() {

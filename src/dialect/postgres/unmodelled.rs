@@ -13,12 +13,19 @@ use std::ops::ControlFlow;
 /// transactions and commands, which SQLite's rows do not carry.
 const SYSTEM_COLUMNS: [&str; 6] = ["ctid", "xmin", "xmax", "cmin", "cmax", "tableoid"];
 
-pub fn refuse(stmt: &mut Statement, catalog: &Catalog) -> Result<(), StepError> {
+/// Refuses what is left unmodelled; `xmax = 0` in an INSERT's RETURNING is rewritten first
+/// (`xmax.rs`), and its note returned.
+pub fn refuse(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>, StepError> {
+    let xmax_note = if is_system_column("xmax", catalog) {
+        super::xmax::rewrite(stmt, catalog)
+    } else {
+        None
+    };
     if let Some(name) = system_column(stmt, catalog) {
         return Err(unsupported_with(
             Dialect::Postgres,
             &format!("the system column {name}"),
-            "the lab's rows carry no physical address or transaction ids; pick a row by its key (WHERE id = (SELECT id ... FOR UPDATE SKIP LOCKED)), and tell an upsert's insert from its update by a column the statement sets",
+            "the lab's rows carry no physical address or transaction ids; pick a row by its key (WHERE id = (SELECT id ... FOR UPDATE SKIP LOCKED)); an upsert's insert is told from its update by (xmax = 0) in the INSERT's own RETURNING, the one use of xmax the lab models",
         ));
     }
     let mut refused: Option<StepError> = None;
@@ -30,7 +37,7 @@ pub fn refuse(stmt: &mut Statement, catalog: &Catalog) -> Result<(), StepError> 
             ControlFlow::Continue(())
         }
     });
-    refused.map_or(Ok(()), Err)
+    refused.map_or(Ok(xmax_note), Err)
 }
 
 fn system_column(stmt: &mut Statement, catalog: &Catalog) -> Option<String> {
