@@ -933,13 +933,13 @@ fn raw_int(ctx: &rusqlite::functions::Context<'_>, i: usize) -> i64 {
 /// preupdate hook fills before SQLite computes the row's RETURNING values
 /// (`dialect::postgres::xmax`).
 fn inserted(log: &Mutex<Vec<RowChange>>, ctx: &rusqlite::functions::Context<'_>) -> bool {
-    let (Ok(table), rowid) = (ctx.get::<String>(0), raw_int(ctx, 1)) else {
+    let (ValueRef::Text(table), rowid) = (ctx.get_raw(0), raw_int(ctx, 1)) else {
         return false;
     };
     log.lock().is_ok_and(|l| {
         l.iter()
             .rev()
-            .find(|c| c.new_rowid == rowid && c.table.eq_ignore_ascii_case(&table))
+            .find(|c| c.new_rowid == rowid && c.table.as_bytes().eq_ignore_ascii_case(table))
             .is_some_and(|c| c.kind == ChangeKind::Insert)
     })
 }
