@@ -159,10 +159,31 @@ fn a_value_past_the_byte_limit_is_an_error_naming_it() {
 #[test]
 fn sqlite_s_own_functions_and_tables_are_refused_as_the_vendor_refuses_unknown_ones() {
     // Once the client text of a 600 MB value: out of memory.
-    let e = err(last(&mysql("SELECT hex(zeroblob(300000000));"))).clone();
+    let e = err(last(&mysql("SELECT length(zeroblob(300000000));"))).clone();
     assert_eq!(
         (e.native.as_str(), e.message.as_str()),
         ("1305", "FUNCTION test.zeroblob does not exist")
+    );
+    // SQLite's own date functions, and those a dialect's server lacks: never run by SQLite.
+    for (t, native) in [
+        (postgres("SELECT datetime('now');"), "42883"),
+        (postgres("SELECT ifnull(NULL, 1);"), "42883"),
+        (mysql("SELECT strftime('%s', '2020-01-01');"), "1305"),
+        (mssql("SELECT datetime('now');"), "195"),
+        (mssql("SELECT instr('abc', 'b');"), "195"),
+    ] {
+        assert_eq!(err(last(&t)).native, native, "{:?}", err(last(&t)));
+    }
+    // MySQL's DATETIME(6) is a type, not SQLite's datetime().
+    let t =
+        mysql("CREATE TABLE jobs (id int PRIMARY KEY, at DATETIME(6)); SELECT count(*) FROM jobs;");
+    assert_eq!(rows(last(&t)), [["0"]]);
+    // MariaDB's HEX, which SQLite's hex() would answer otherwise: refused by name.
+    let e = err(last(&mysql("SELECT hex(255);"))).clone();
+    assert!(
+        e.message.contains("hex() is not supported here"),
+        "{}",
+        e.message
     );
     let e = err(last(&postgres("SELECT * FROM sqlite_schema;"))).clone();
     assert_eq!(e.message, "relation \"sqlite_schema\" does not exist");

@@ -108,9 +108,42 @@ fn function_refused(dialect: Dialect, name: &str) -> bool {
                 | "printf"
         )
         || name.starts_with("pragma_")
+        || sqlite_only(dialect, name)
         || (name == "generate_series" && dialect != Dialect::Postgres)
         // MySQL's and PostgreSQL's, which the engine adds; SQL Server's is REPLICATE.
         || (name == "repeat" && dialect == Dialect::MsSql)
+}
+
+/// SQLite's functions that the dialect's server does not have, which SQLite would run
+/// instead of failing: its date functions (`datetime`, `strftime`, ...: also the clock of the
+/// machine, for 'now', never the scenario's), and in some dialects `ifnull`, `instr`, `iif`,
+/// `hex`, `quote`, `group_concat` and the like. (`date()` and `time()` stay: PostgreSQL reads
+/// them as casts and MySQL has both. So does MySQL's `datetime(`: `DATETIME(6)` is a column
+/// type there, which these tokens cannot tell from a call.)
+fn sqlite_only(dialect: Dialect, name: &str) -> bool {
+    let everywhere = matches!(
+        name,
+        "julianday" | "strftime" | "unixepoch" | "glob" | "typeof" | "unicode" | "total"
+    );
+    everywhere
+        || match dialect {
+            Dialect::Postgres => matches!(
+                name,
+                "datetime"
+                    | "ifnull"
+                    | "instr"
+                    | "iif"
+                    | "hex"
+                    | "quote"
+                    | "group_concat"
+                    | "timediff"
+            ),
+            Dialect::MySql => name == "iif",
+            Dialect::MsSql => matches!(
+                name,
+                "datetime" | "ifnull" | "instr" | "hex" | "quote" | "group_concat" | "timediff"
+            ),
+        }
 }
 
 /// The vendor's functions that would change what the engine does and that it does not
@@ -125,6 +158,12 @@ fn not_modelled(dialect: Dialect, name: &str) -> Option<&'static str> {
         Dialect::MySql if matches!(name, "get_lock" | "release_lock" | "release_all_locks" | "is_free_lock" | "is_used_lock") => Some(
             "named locks are not modelled yet; to make sessions take turns, lock a row (SELECT ... FOR UPDATE) of a table of your own",
         ),
+        // MariaDB has these three, but SQLite's of the same name answer otherwise:
+        // hex(255) is 'FF' there and '323535' in SQLite, quote() escapes with a backslash
+        // there, and TIMEDIFF gives a TIME ('00:05:00') where SQLite gives '+0000-00-00 ...'.
+        Dialect::MySql if matches!(name, "hex" | "quote" | "timediff") => {
+            Some("the row store's function of that name answers otherwise; compute the value another way")
+        }
         Dialect::MySql if name == "sleep" => {
             Some("a step runs when the schedule says; there is no time to sleep through")
         }
