@@ -23,11 +23,15 @@ for (const name of specs) {
     const times = [];
     let summary = null;
     const ask = (worker) => new Promise((ok, fail) => {
+      // web/src/wire.rs: the request is the spec as a length-prefixed text, no extra checks,
+      // granularity 0 (steps); a reply starts with its kind (0 progress, 1 done, 2 failed), and
+      // a report with its granularity, schedules and states.
       worker.onmessage = (e) => {
-        const m = JSON.parse(e.data);
-        if (m.done) ok(m.done); else if (m.failed) fail(new Error(m.failed.message));
+        const [kind, , schedules, states] = e.data.split(';');
+        if (kind === '1') ok({ schedules, states: Number(states) });
+        else if (kind === '2') fail(new Error(e.data));
       };
-      worker.postMessage(JSON.stringify({ text, extra: [], granularity: 'Steps' }));
+      worker.postMessage(`${new TextEncoder().encode(text).length}:${text}0;0;`);
     });
     // Cold: a new worker, as each Explore click makes (loading and compiling the wasm too).
     const cold0 = performance.now();
