@@ -178,7 +178,11 @@ impl Sim {
             }
         }
         h.bytes(b"O");
-        lab.wait_order().hash(&mut h);
+        // One by one: a slice of usize hashes as its raw memory, 4 bytes a number on wasm32.
+        h.write_usize(lab.wait_order().len());
+        for s in lab.wait_order() {
+            h.int(*s as i64);
+        }
         h.int(lab.clock.now);
         h.int(lab.store.newids_given() as i64);
         // Sequences outlive rollbacks: two states alike but for them give other ids next
@@ -376,7 +380,8 @@ impl Fnv {
 }
 
 /// As a [`Hasher`], so that derived `Hash` feeds it: sizes and lengths go in as 64 bits and
-/// every integer little-endian, so that wasm32 and native hash alike.
+/// every integer little-endian, so that wasm32 and native hash alike. A slice or Vec of
+/// `usize` escapes this (std hashes it as one `write` of its memory): hash those one by one.
 impl Hasher for Fnv {
     fn write(&mut self, bytes: &[u8]) {
         self.bytes(bytes)
