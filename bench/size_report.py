@@ -123,6 +123,11 @@ def main():
             wasm_gz = gz
         print(f"{os.path.basename(f):48} {len(raw):>10,} raw {gz:>10,} gzip -9")
     print(f"{'the app (all but embed*)':48} {'':>14} {app:>10,} gzip -9 ({app / 1e6:.3f} MB)")
+    # Fetched one at a time, when the user picks an example (dist/examples/).
+    texts = [open(f, "rb").read() for f in glob.glob(os.path.join(dist, "examples", "*"))]
+    if texts:
+        biggest = max(len(gzip.compress(t, 9)) for t in texts)
+        print(f"{'examples/ (fetched when picked), each at most':48} {'':>14} {biggest:>10,} gzip -9 ({len(texts)} files)")
     print(f"{'everything in dist/':48} {'':>14} {total:>10,} gzip -9 ({total / 1e6:.3f} MB)")
     raw_wasm = os.path.join(ROOT, "target", "wasm32-unknown-unknown", "wasm-release", "queuelab-web.wasm")
     if not os.path.exists(raw_wasm):

@@ -12,7 +12,7 @@
 // dist/ is replaced only once everything is built: a failed build leaves the last one.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify as minifyCss } from 'csso';
@@ -62,6 +62,26 @@ async function buildWasm() {
   return { wasm: await readFile(optimized), glue: Buffer.from(code) };
 }
 
+/** FNV-1a (64-bit) of a file's bytes, as 16 hex digits: the digest examples.rs computes. */
+function fnv(bytes) {
+  let h = 0xcbf29ce484222325n;
+  for (const b of bytes) h = BigInt.asUintN(64, (h ^ BigInt(b)) * 0x100000001b3n);
+  return h.toString(16).padStart(16, '0');
+}
+
+/**
+ * The bundled examples' texts, which the app fetches when one is picked (only the default
+ * example's is in the wasm): `examples/<digest>-<file>`, so a cached copy is never stale.
+ */
+async function copyExamples(staging) {
+  const from = join(root, 'sql-examples');
+  await mkdir(join(staging, 'examples'));
+  for (const file of await readdir(from)) {
+    const bytes = await readFile(join(from, file));
+    await writeFile(join(staging, 'examples', `${fnv(bytes)}-${file}`), bytes);
+  }
+}
+
 /** index.html with the assets in its head, its comments and the blanks between tags gone. */
 function page(template, { js, wasm, css }) {
   const head = [
@@ -97,6 +117,7 @@ async function main() {
   for (const file of copied) {
     await writeFile(join(staging, file), await readFile(join(root, 'static', file)));
   }
+  await copyExamples(staging);
   const template = await readFile(join(root, 'index.html'), 'utf8');
   await writeFile(join(staging, 'index.html'), page(template, assets));
   await rm(dist, { recursive: true, force: true });

@@ -13,6 +13,9 @@ const types = {
   '.css': 'text/css',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  // The examples' texts, fetched when one is picked.
+  '.sql': 'text/plain; charset=utf-8',
+  '.spec': 'text/plain; charset=utf-8',
 };
 
 /**

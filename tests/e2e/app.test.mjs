@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openApp, root, shots, useApp } from './harness.mjs';
+import { openApp, root, shots, useApp, pickExample } from './harness.mjs';
 
 const app = useApp({ before, after });
 
@@ -95,7 +95,7 @@ test('stepping shows the wraparound, and stepping back undoes it', async () => {
 
 test('grouped rings: one ring per kind, errata shown, curly quotes fixed on request', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'grouped-rings');
+  await pickExample(page, 'grouped-rings');
   await page.click('#run');
   await page.waitForSelector('.ring[data-table="q"][data-group="kind = \'v\'"]');
   assert.equal(await page.locator('.ring[data-table="q"]').count(), 2);

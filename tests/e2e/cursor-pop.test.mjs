@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openApp, shots, useApp } from './harness.mjs';
+import { openApp, shots, useApp, pickExample } from './harness.mjs';
 
 const app = useApp({ before, after });
 
@@ -19,7 +19,7 @@ const queueRow = (page, request) => page
 
 test('c1 stops after its FETCH with an X lock, c2 waits for it and then pops "second"', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'mssql-cursor-pop');
+  await pickExample(page, 'mssql-cursor-pop');
   await page.waitForSelector('#scenario');
   assert.equal(await page.locator('.gutter .ln.error').count(), 0, 'the spec reads cleanly');
   assert.equal(await button(page, 'c2', 'Step 1 statement').count(), 1, 'every session has one');
@@ -82,7 +82,7 @@ test('c1 stops after its FETCH with an X lock, c2 waits for it and then pops "se
 
 test('Step 1 statement on a PostgreSQL spec runs a one-statement step whole', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-for-update-wait');
+  await pickExample(page, 'pg-for-update-wait');
   await page.waitForSelector('#scenario');
   await button(page, 'c1', 'Step 1 statement').click();
   await page.locator(`${col('c1')} li.ran[data-step="c1pop"]`).waitFor();

@@ -4,13 +4,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openApp, root, shots, useApp } from './harness.mjs';
+import { openApp, root, shots, useApp, pickExample } from './harness.mjs';
 
 const app = useApp({ before, after });
 
 test('reading without locks: the explorer finds the double delivery and replays it', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-no-locks');
+  await pickExample(page, 'pg-no-locks');
   await page.waitForSelector('#explore');
   assert.match(await page.textContent('#explore'), /unique-results c1get c2get/);
   await page.click('#explore-run');
@@ -51,7 +51,7 @@ test('reading without locks: the explorer finds the double delivery and replays 
 
 test('a built-in check can be ticked, and Cancel stops a run', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-deadlock');
+  await pickExample(page, 'pg-deadlock');
   await page.waitForSelector('#explore');
   await page.check('input[data-check="no-error"]');
   await page.click('#explore-run');

@@ -39,6 +39,15 @@ export async function openApp(browser, url) {
   return { page, errors };
 }
 
+/**
+ * Picks a bundled example from the menu and waits for its text, which the app fetches, to be
+ * in the editor (the About panel names the example then).
+ */
+export async function pickExample(page, id) {
+  await page.selectOption('#examples', id);
+  await page.waitForSelector(`#about[data-example="${id}"]`, { timeout: 10000 });
+}
+
 /** Where the end-to-end tests leave their screenshots. */
 export const shots = join(root, 'target', 'e2e-screenshots');
 

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openApp, shots, useApp, root } from './harness.mjs';
+import { openApp, shots, useApp, root, pickExample } from './harness.mjs';
 
 const app = useApp({ before, after });
 const col = (session) => `#scenario .session-col[data-session="${session}"]`;
@@ -13,7 +13,7 @@ const step = (page, session) => page.click(`button.step-session[data-session="${
 
 test('after a deadlock the timeline marks the victim and the graph draws the cycle in red', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-deadlock');
+  await pickExample(page, 'pg-deadlock');
   await page.click('#run-permutation'); // a1 b1 a2 b2 ac bc
   await page.waitForSelector('#timeline .tl-block');
   assert.equal(await page.textContent('#scrub-at'), '6 / 6');
@@ -50,7 +50,7 @@ test('after a deadlock the timeline marks the victim and the graph draws the cyc
 
 test('free stepping: into a wait and out of it, Back, and the schedule as a permutation line', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-for-update-wait');
+  await pickExample(page, 'pg-for-update-wait');
   await page.waitForSelector('#scenario');
   assert.equal(await page.textContent('#schedule-line'), '(no move yet)');
   await step(page, 'c1');
@@ -96,7 +96,7 @@ test('free stepping: into a wait and out of it, Back, and the schedule as a perm
 
 test('Ctrl+Enter makes the chosen permutation\'s next move, one at a time', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-for-update-wait');
+  await pickExample(page, 'pg-for-update-wait');
   await page.waitForSelector('#scenario');
   const options = await page.$$eval('#permutations option', (os) => os.map((o) => o.textContent));
   await page.selectOption('#permutations', String(options.indexOf('c1pop c2lock c1r c2c')));
@@ -113,7 +113,7 @@ test('Ctrl+Enter makes the chosen permutation\'s next move, one at a time', asyn
 
 test('a share link holds the spec, the schedule and the position, and opens on exactly that view', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-deadlock');
+  await pickExample(page, 'pg-deadlock');
   await page.click('#run-permutation');
   await page.fill('#scrubber', '3');
   await page.waitForSelector('#scrub-at:text("3 / 6")');
@@ -156,7 +156,7 @@ test('on a phone (390 x 844) the panels stack and nothing overflows', async () =
   await page.goto(app.server.url);
   await page.waitForSelector('#app[data-ready="true"]', { state: 'attached' });
   for (const example of ['ring-odku', 'pg-deadlock']) {
-    await page.selectOption('#examples', example);
+    await pickExample(page, example);
     if (example === 'pg-deadlock') {
       await page.click('#run-permutation');
       await page.waitForSelector('#timeline .tl-block');
@@ -257,7 +257,7 @@ test('axe-core finds no serious or critical violation in the script, spec and em
   for (const [name, url, example] of pages) {
     const { page, errors } = await openApp(app.browser, url);
     if (example) {
-      await page.selectOption('#examples', example);
+      await pickExample(page, example);
       await page.click('#run-permutation');
       await page.fill('#scrubber', '4');
     } else if (name === 'script') {
@@ -278,7 +278,7 @@ test('axe-core finds no serious or critical violation in the script, spec and em
 
 test('the dialect menu shows the dialect a spec runs in, and choosing one writes the spec\'s line', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-deadlock');
+  await pickExample(page, 'pg-deadlock');
   assert.equal(await page.inputValue('#dialect'), 'postgres');
   await page.fill('#editor', 'session a\nstep a1 { SELECT 1; }\n');
   await page.waitForSelector('#scenario');
@@ -292,7 +292,7 @@ test('the dialect menu shows the dialect a spec runs in, and choosing one writes
 
 test('a reload keeps a spec\'s moves and the move on screen', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-deadlock');
+  await pickExample(page, 'pg-deadlock');
   await page.click('#run-permutation');
   await page.fill('#scrubber', '3');
   await page.waitForSelector('#scrub-at:text("3 / 6")');

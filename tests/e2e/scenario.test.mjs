@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openApp, shots, useApp } from './harness.mjs';
+import { openApp, shots, useApp, pickExample } from './harness.mjs';
 
 const app = useApp({ before, after });
 
@@ -11,7 +11,7 @@ const step = (page, session) => page.click(`button.step-session[data-session="${
 
 test('FOR UPDATE waits for c1, then completes on the next row', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-for-update-wait');
+  await pickExample(page, 'pg-for-update-wait');
   await page.waitForSelector('#scenario');
   assert.equal(await page.locator('#result').count(), 0, 'no one-session panes');
   assert.equal(await page.locator(col('c1')).count(), 1);
@@ -49,7 +49,7 @@ test('FOR UPDATE waits for c1, then completes on the next row', async () => {
 
 test('SKIP LOCKED: a permutation gives the two consumers different ids', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-skip-locked');
+  await pickExample(page, 'pg-skip-locked');
   await page.waitForSelector('#scenario');
   const options = await page.$$eval('#permutations option', (os) => os.map((o) => o.textContent));
   const i = options.indexOf('c1pop c2pop c1c c2c c2left');
@@ -81,7 +81,7 @@ test('spec errors are shown with line:column', async () => {
 
 test('the deadlock victim\'s step shows a cross, not a tick', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-deadlock');
+  await pickExample(page, 'pg-deadlock');
   await page.waitForSelector('#scenario');
   await page.click('#run-permutation'); // a1 b1 a2 b2 ac bc: b2 closes the cycle
   await page.waitForSelector('ol.event-log li[data-event="error"]');
@@ -200,7 +200,7 @@ test('a setup that fails says so, and no step runs', async () => {
 
 test('LOCK TABLE waits for a reader, and a new reader queues behind it', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-lock-table-queue');
+  await pickExample(page, 'pg-lock-table-queue');
   await page.waitForSelector('#scenario');
   await step(page, 'consumer'); // peek: ACCESS SHARE held until it commits
   assert.match(await page.textContent(col('consumer')), /holds table lock jobs ACCESS SHARE/);
@@ -225,7 +225,7 @@ test('LOCK TABLE waits for a reader, and a new reader queues behind it', async (
 
 test('A CYCLE sequence numbers the ring: the tables panel says where it stands', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-ring-sequence');
+  await pickExample(page, 'pg-ring-sequence');
   await page.waitForSelector('#scenario');
   await step(page, 'p1'); // p1a: slot 1
   await step(page, 'p2'); // p2a: slot 2
@@ -241,7 +241,7 @@ test('A CYCLE sequence numbers the ring: the tables panel says where it stands',
 
 test('Prepared claims without a row lock: the waiter claims the job its rival took', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-prepared-claim');
+  await pickExample(page, 'pg-prepared-claim');
   await page.waitForSelector('#scenario');
   await step(page, 'w1'); // w1take: job 1
   await step(page, 'w2'); // w2take: waits for w1's row
@@ -259,7 +259,7 @@ test('Prepared claims without a row lock: the waiter claims the job its rival to
 
 test('Singleton jobs: the second producer waits for the first, then inserts nothing', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-singleton-jobs');
+  await pickExample(page, 'pg-singleton-jobs');
   await page.waitForSelector('#scenario');
   await step(page, 'p1'); // p1send: job 1, pending
   await step(page, 'p2'); // p2send: meets p1's uncommitted job 1 in the partial index
@@ -279,7 +279,7 @@ test('Singleton jobs: the second producer waits for the first, then inserts noth
 
 test('LISTEN / NOTIFY: both workers get the notification at the commit, one finds the job', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'pg-listen-wakeup');
+  await pickExample(page, 'pg-listen-wakeup');
   await page.waitForSelector('#scenario');
   await step(page, 'p'); // ppush: insert, NOTIFY, COMMIT: the notification goes out now
   await step(page, 'w1'); // w1claim: job 1, and its client shows the notification

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { openApp, shots, useApp, root } from './harness.mjs';
+import { openApp, shots, useApp, root, pickExample } from './harness.mjs';
 
 const app = useApp({ before, after });
 
@@ -24,7 +24,7 @@ async function lineOf(page, re) {
 
 test('seed 004: EXEC steps into the procedure, the DELETE hands back the payload', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'tsql-heap-fifo');
+  await pickExample(page, 'tsql-heap-fifo');
   assert.equal(await page.inputValue('#dialect'), 'mssql');
   assert.match(await page.textContent('#status'), /statement 0 of 15/);
   assert.match(await page.textContent('#about'), /Remus Rusanu/, 'the About panel names the article');
@@ -81,7 +81,7 @@ test('seed 004: EXEC steps into the procedure, the DELETE hands back the payload
 
 test('seed 001: push two requests, pop returns the first and files it as completed', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'tsql-push-pop');
+  await pickExample(page, 'tsql-push-pop');
   await page.click('#run');
   const client = await page.textContent('#result pre.client');
   assert.match(client, /^id\s+request\s+InsertedDate$/m, client);
@@ -163,7 +163,7 @@ const step = (page, session) => page.click(`button.step-session[data-session="${
 
 test('READPAST spec: c2 skips the row c1 holds and gets the second payload', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'mssql-readpast');
+  await pickExample(page, 'mssql-readpast');
   await page.waitForSelector('#scenario');
   assert.equal(await page.locator('.gutter .ln.error').count(), 0, 'the spec reads cleanly');
   for (const s of ['c1', 'c1', 'c2', 'c2']) await step(page, s); // both BEGIN TRAN, both pop

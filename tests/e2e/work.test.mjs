@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openApp, shots, useApp } from './harness.mjs';
+import { openApp, shots, useApp, pickExample } from './harness.mjs';
 
 const app = useApp({ before, after });
 const mine = '-- my pops\nCREATE TABLE jobs (id int PRIMARY KEY);\nINSERT INTO jobs VALUES (1), (2);\nSELECT * FROM jobs;';
@@ -20,7 +20,7 @@ test('an example or a link opened over your script leaves it under "Your scripts
 
   const { page, errors } = await openApp(app.browser, app.server.url);
   await page.fill('#editor', mine);
-  await page.selectOption('#examples', 'pg-skip-locked');
+  await pickExample(page, 'pg-skip-locked');
   assert.match(await page.inputValue('#editor'), /SKIP LOCKED/);
   assert.deepEqual(await ownOptions(page), [['mine:0', 'Yours: -- my pops']]);
   await page.selectOption('#examples', 'mine:0');
@@ -78,7 +78,7 @@ test('an edit after the statement on screen keeps it there, and so does a reload
 
 test('the ring race draws its ring, and a T-SQL example leaves the width to its tables', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.selectOption('#examples', 'mysql-ring-race-rc');
+  await pickExample(page, 'mysql-ring-race-rc');
   assert.equal(await page.locator('.rings').count(), 0, 'no ring before a move');
   await page.click('#run-permutation');
   await page.waitForSelector('#scenario .rings .ring[data-table]');
@@ -86,10 +86,37 @@ test('the ring race draws its ring, and a T-SQL example leaves the width to its 
     'a spec\'s ring size is the spec\'s');
   await page.screenshot({ path: join(shots, 'ring-race-ring.png'), fullPage: true });
 
-  await page.selectOption('#examples', 'tsql-heap-fifo');
+  await pickExample(page, 'tsql-heap-fifo');
   await page.click('#run');
   await page.waitForSelector('table.table-view');
   assert.equal(await page.locator('.rings').count(), 0);
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an example whose text cannot be fetched, or arrives changed, leaves the editor as it was', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.fill('#editor', mine);
+  // The examples' texts come from examples/ when picked: first the server fails, then it
+  // answers with a text that is not the example's (a half-updated site).
+  await page.route('**/examples/*', (route) => route.fulfill({ status: 503, body: 'busy' }));
+  await page.selectOption('#examples', 'pg-deadlock');
+  await page.waitForSelector('#notice');
+  assert.match(await page.textContent('#notice'), /example pg-deadlock could not be fetched \(HTTP 503\)/);
+  assert.equal(await page.inputValue('#editor'), mine);
+  await page.click('#notice button');
+  await page.unroute('**/examples/*');
+  await page.route('**/examples/*', (route) => route.fulfill({ status: 200, body: 'SELECT 1;' }));
+  await page.selectOption('#examples', 'pg-deadlock');
+  await page.waitForSelector('#notice');
+  assert.match(await page.textContent('#notice'), /arrived, but not as this version of Queue Lab has it/);
+  assert.equal(await page.inputValue('#editor'), mine);
+  await page.screenshot({ path: join(shots, 'example-fetch-failed.png') });
+  // Once the server answers, the pick works.
+  await page.click('#notice button');
+  await page.unroute('**/examples/*');
+  await pickExample(page, 'pg-deadlock');
+  assert.match(await page.inputValue('#editor'), /deadlock/i);
+  assert.deepEqual(errors.filter((e) => !/503/.test(e)), []);
   await page.close();
 });

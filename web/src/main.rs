@@ -13,6 +13,7 @@
 mod clipboard;
 mod driver;
 mod embed;
+mod example_texts;
 #[cfg(target_arch = "wasm32")]
 mod explore;
 mod share;
@@ -33,6 +34,24 @@ fn main() {
     let Some(window) = web_sys::window() else {
         return;
     };
+    // A link to a bundled example: its text first, so that the app opens on it (a failed
+    // fetch is the link's error, shown when the app reads it).
+    let named = window
+        .location()
+        .hash()
+        .ok()
+        .and_then(|f| share::example(&f));
+    match named {
+        Some(e) => wasm_bindgen_futures::spawn_local(async move {
+            let _ = example_texts::fetch(e).await;
+            mount(&window);
+        }),
+        None => mount(&window),
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn mount(window: &web_sys::Window) {
     // index.html holds a "Loading" placeholder inside #app; replace it with the app.
     let root = window.document().and_then(|d| d.get_element_by_id("app"));
     match root {

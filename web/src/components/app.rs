@@ -108,10 +108,10 @@ fn about(app: &AppHandle) -> Html {
         return html! {};
     };
     html! {
-        <section class="panel about" id="about" aria-label="About this example">
+        <section class="panel about" id="about" aria-label="About this example" data-example={e.id}>
             <h2>{ e.title }</h2>
             <p class="about-source">{ e.source }</p>
-            <p class="about-text">{ e.description() }</p>
+            <p class="about-text">{ queuelab::examples::description(&app.document.text) }</p>
         </section>
     }
 }

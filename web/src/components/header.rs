@@ -40,9 +40,15 @@ pub fn header() -> Html {
             if let Some(i) = id.strip_prefix(MINE).and_then(|i| i.parse().ok()) {
                 app.dispatch(Action::OpenMine(i));
             } else if let Some(ex) = examples::by_id(&id) {
-                app.dispatch(Action::Load {
-                    text: ex.sql.to_string(),
-                    dialect: queuelab::dialect_for(ex.sql, None),
+                let app = app.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    match crate::example_texts::fetch(ex).await {
+                        Ok(text) => app.dispatch(Action::Load {
+                            dialect: queuelab::dialect_for(&text, None),
+                            text: text.to_string(),
+                        }),
+                        Err(why) => app.dispatch(Action::Notice(Some(why))),
+                    }
                 });
             }
         })
@@ -145,7 +151,7 @@ fn groups() -> Vec<(String, Vec<&'static Example>)> {
         for d in Dialect::ALL {
             let items: Vec<&'static Example> = EXAMPLES
                 .iter()
-                .filter(|e| is_spec(e) == spec && queuelab::dialect_for(e.sql, None) == d)
+                .filter(|e| is_spec(e) == spec && e.dialect == d)
                 .collect();
             if !items.is_empty() {
                 let kind = if spec {

@@ -22,6 +22,10 @@ use wasm_bindgen::JsValue;
 use web_sys::Storage;
 use yew::prelude::*;
 
+/// A link's text and moves, waiting for the text to be the document.
+type Pending = std::rc::Rc<std::cell::RefCell<Option<(String, share::Moves)>>>;
+type Dispatcher = UseReducerDispatcher<AppState>;
+
 const SQL_KEY: &str = "queuelab.sql";
 const DIALECT_KEY: &str = "queuelab.dialect";
 /// A spec's moves and how many are shown, `3 c1pop c2lock c1c`, so a reload keeps them.
@@ -60,7 +64,7 @@ fn saved_mine() -> Vec<OwnScript> {
     let Ok(Some(sql)) = storage.get_item(SQL_KEY) else {
         return Vec::new();
     };
-    if queuelab::examples::EXAMPLES.iter().any(|e| e.sql == sql) {
+    if queuelab::examples::untouched(&sql).is_some() {
         return Vec::new();
     }
     let chosen = storage.get_item(DIALECT_KEY).ok().flatten();
@@ -214,24 +218,39 @@ pub fn use_persistence(app: &AppHandle, saves: bool) {
     use_effect_with((), move |_| {
         let listener = web_sys::window().map(|w| {
             EventListener::new(&w, "hashchange", move |_| {
-                match fragment().as_deref().map(share::read) {
-                    Some(Ok(Some(s))) => {
-                        *pending.borrow_mut() = s.moves.map(|m| (s.sql.clone(), m));
-                        dispatcher.dispatch(Action::Load {
-                            text: s.sql,
-                            dialect: s.dialect,
-                        });
-                    }
-                    Some(Err(e)) => dispatcher.dispatch(Action::Notice(Some(format!(
-                        "{} Nothing was changed.",
-                        e.0
-                    )))),
-                    _ => {}
+                let named = fragment().as_deref().and_then(share::example);
+                let (dispatcher, pending) = (dispatcher.clone(), pending.clone());
+                match named {
+                    // A bundled example's text first; a failed fetch is the link's error.
+                    Some(e) => wasm_bindgen_futures::spawn_local(async move {
+                        let _ = crate::example_texts::fetch(e).await;
+                        open_link(&dispatcher, &pending);
+                    }),
+                    None => open_link(&dispatcher, &pending),
                 }
             })
         });
         move || drop(listener)
     });
+}
+
+/// Opens the link in the address bar, its moves left pending until its text is the
+/// document; a link that cannot be read changes nothing but the notice.
+fn open_link(dispatcher: &Dispatcher, pending: &Pending) {
+    match fragment().as_deref().map(share::read) {
+        Some(Ok(Some(s))) => {
+            *pending.borrow_mut() = s.moves.map(|m| (s.sql.clone(), m));
+            dispatcher.dispatch(Action::Load {
+                text: s.sql,
+                dialect: s.dialect,
+            });
+        }
+        Some(Err(e)) => dispatcher.dispatch(Action::Notice(Some(format!(
+            "{} Nothing was changed.",
+            e.0
+        )))),
+        _ => {}
+    }
 }
 
 /// The saved spec text and its saved moves.

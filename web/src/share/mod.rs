@@ -4,11 +4,13 @@
 //!
 //! `z=` is the text packed ([`pack`]: LZ77 + base64url) to keep links short; `sql=` is the
 //! text as `encodeURIComponent` writes it, which links made by hand and `embed.js` use.
-//! `#example=<id>` opens a bundled example. Plain Rust, tested off the browser.
+//! `#example=<id>` opens a bundled example, whose text the app fetches first ([`example`]
+//! names it). Plain Rust, tested off the browser.
 
 pub mod pack;
 
-use queuelab::examples;
+use crate::example_texts;
+use queuelab::examples::{self, Example};
 use queuelab::Dialect;
 
 /// Why a link could not be opened, in words for the banner.
@@ -99,11 +101,35 @@ pub fn read(fragment: &str) -> Result<Option<Shared>, LinkError> {
             moves,
         }));
     }
-    Ok(example.map(|e| Shared {
-        dialect: dialect.unwrap_or_else(|| queuelab::dialect_for(e.sql, None)),
-        sql: e.sql.to_string(),
+    let Some(e) = example else {
+        return Ok(None);
+    };
+    // Fetched before the link is read (main and the hashchange listener see to it).
+    let text = example_texts::known(e).ok_or_else(|| {
+        LinkError(format!(
+            "This link's example {} could not be fetched: check the connection and open the link again.",
+            e.id
+        ))
+    })?;
+    Ok(Some(Shared {
+        dialect: dialect.unwrap_or_else(|| queuelab::dialect_for(&text, None)),
+        sql: text.to_string(),
         moves,
     }))
+}
+
+/// The bundled example a fragment names (`example=<id>`), if its text has to be fetched
+/// before [`read`] can open the link.
+pub fn example(fragment: &str) -> Option<&'static Example> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let carries_text = fragment
+        .split('&')
+        .any(|pair| pair.starts_with("sql=") || pair.starts_with("z="));
+    let id = fragment
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("example="))?;
+    let e = examples::by_id(&percent_decode(id)?)?;
+    (!carries_text && example_texts::known(e).is_none()).then_some(e)
 }
 
 /// [`read`], with an unreadable link taken as none.
@@ -234,9 +260,26 @@ mod tests {
     }
 
     #[test]
-    fn example_links() {
+    fn example_links_open_once_the_text_is_fetched() {
+        let e = examples::by_id("grouped-rings").expect("example");
+        assert_eq!(example("#example=grouped-rings"), Some(e));
+        assert_eq!(example("#example=grouped-rings&sql=x"), None);
+        assert_eq!(example("#example=nonesuch"), None);
+        let unfetched = read("#example=grouped-rings").expect_err("not fetched yet");
+        assert!(
+            unfetched.0.contains("could not be fetched"),
+            "{unfetched:?}"
+        );
+        example_texts::accept(e, e.sql).expect("the example's own text");
+        assert_eq!(example("#example=grouped-rings"), None);
         let s = decode("#example=grouped-rings");
-        assert_eq!(s.map(|s| s.dialect), Some(Dialect::MySql));
+        assert_eq!(s.as_ref().map(|s| s.dialect), Some(Dialect::MySql));
+        assert_eq!(s.map(|s| s.sql).as_deref(), Some(e.sql));
+        // The default example is in the download.
+        assert_eq!(
+            example(&format!("#example={}", examples::DEFAULT_EXAMPLE)),
+            None
+        );
     }
 
     #[test]

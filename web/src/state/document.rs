@@ -80,7 +80,7 @@ impl Document {
 
     /// The bundled example whose text is in the editor, untouched; `None` for "your script".
     pub fn example(&self) -> Option<&'static Example> {
-        examples::EXAMPLES.iter().find(|e| e.sql == self.text)
+        examples::untouched(&self.text)
     }
 }
 

@@ -122,12 +122,11 @@ impl AppState {
 
     /// The bundled default example, loaded but not run.
     pub fn default_example() -> AppState {
-        match examples::by_id(examples::DEFAULT_EXAMPLE).or(examples::EXAMPLES.first()) {
-            Some(e) => AppState::from_example(e),
-            None => AppState::new(String::new(), Dialect::MySql),
-        }
+        let text = examples::DEFAULT_TEXT;
+        AppState::new(text.to_string(), queuelab::dialect_for(text, None))
     }
 
+    #[cfg(test)]
     pub fn from_example(e: &Example) -> AppState {
         AppState::new(e.sql.to_string(), queuelab::dialect_for(e.sql, None))
     }
