@@ -4,8 +4,6 @@
 //! default example's, which it opens on), checking what arrives against the digest every
 //! example carries.
 
-use crate::Dialect;
-
 /// The path of an example's file, for `include_str!`.
 macro_rules! text {
     ($file:literal) => {
@@ -20,8 +18,8 @@ pub struct Example {
     pub id: &'static str,
     /// The file under `sql-examples/`: `.sql` for one session, `.spec` for several.
     pub file: &'static str,
-    /// The dialect its text names in its header.
-    pub dialect: Dialect,
+    /// The dialect its text names in its header (`mysql`, `postgres`, `mssql`).
+    pub dialect: &'static str,
     pub title: &'static str,
     /// The article it comes from.
     pub source: &'static str,
@@ -81,7 +79,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "ring-odku",
         file: "ring-odku.sql",
-        dialect: Dialect::MySql,
+        dialect: "mysql",
         title: "Fixed-size ring with ON DUPLICATE KEY UPDATE",
         source: "Baron Schwartz, \"How to implement a queue in SQL\" (2007)",
         #[cfg(feature = "example-texts")]
@@ -91,7 +89,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "ring-replace",
         file: "ring-replace.sql",
-        dialect: Dialect::MySql,
+        dialect: "mysql",
         title: "The same ring with REPLACE",
         source: "Baron Schwartz, \"How to implement a queue in SQL\" (2007)",
         #[cfg(feature = "example-texts")]
@@ -101,7 +99,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "grouped-rings",
         file: "grouped-rings.sql",
-        dialect: Dialect::MySql,
+        dialect: "mysql",
         title: "Groups of rings: one queue per kind",
         source: "\"MySQL Queues, part II — groups of queues\" (2007)",
         #[cfg(feature = "example-texts")]
@@ -111,7 +109,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "tsql-heap-fifo",
         file: "tsql-heap-fifo.sql",
-        dialect: Dialect::MsSql,
+        dialect: "mssql",
         title: "Heap and FIFO queues: stored procedures with OUTPUT (SQL Server)",
         source: "Remus Rusanu, \"Using tables as Queues\" (2010)",
         #[cfg(feature = "example-texts")]
@@ -121,7 +119,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "tsql-push-pop",
         file: "tsql-push-pop.sql",
-        dialect: Dialect::MsSql,
+        dialect: "mssql",
         title: "Push and pop procedures with a locking cursor (SQL Server)",
         source: "\"A simple queue using tables in Microsoft SQL Server\"",
         #[cfg(feature = "example-texts")]
@@ -131,7 +129,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "tsql-test-and-set",
         file: "tsql-test-and-set.sql",
-        dialect: Dialect::MsSql,
+        dialect: "mssql",
         title: "Test-and-set pop: UPDATE through a CTE with READPAST, UPDLOCK (SQL Server)",
         source: "\"Implementing a Simple Queue in SQL Server\"",
         #[cfg(feature = "example-texts")]
@@ -141,7 +139,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "pg-skip-locked",
         file: "pg-skip-locked.spec",
-        dialect: Dialect::Postgres,
+        dialect: "postgres",
         title: "Two consumers: SKIP LOCKED pops (PostgreSQL)",
         source: "Queue Lab conformance suite, checked on PostgreSQL 15",
         #[cfg(feature = "example-texts")]
@@ -151,7 +149,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "pg-no-locks",
         file: "pg-no-locks.spec",
-        dialect: Dialect::Postgres,
+        dialect: "postgres",
         title: "Read, then delete, without locks: a job delivered twice (PostgreSQL; explore it)",
         source: "Queue Lab",
         #[cfg(feature = "example-texts")]
@@ -161,7 +159,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "pg-for-update-pop",
         file: "pg-for-update-pop.spec",
-        dialect: Dialect::Postgres,
+        dialect: "postgres",
         title: "FOR UPDATE pops: safe, but consumers wait (PostgreSQL; explore it)",
         source: "Queue Lab",
         #[cfg(feature = "example-texts")]
@@ -171,7 +169,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "pg-for-update-wait",
         file: "pg-for-update-wait.spec",
-        dialect: Dialect::Postgres,
+        dialect: "postgres",
         title: "FOR UPDATE without SKIP LOCKED: the second consumer waits (PostgreSQL)",
         source: "Queue Lab",
         #[cfg(feature = "example-texts")]
@@ -181,7 +179,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "pg-deadlock",
         file: "pg-deadlock.spec",
-        dialect: Dialect::Postgres,
+        dialect: "postgres",
         title: "Lock order inversion: a deadlock (PostgreSQL)",
         source: "Queue Lab",
         #[cfg(feature = "example-texts")]
@@ -191,7 +189,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "pg-ring-sequence",
         file: "pg-ring-sequence.spec",
-        dialect: Dialect::Postgres,
+        dialect: "postgres",
         title: "A ring numbered by a CYCLE sequence (PostgreSQL; explore it)",
         source: "Queue Lab conformance suite, checked on PostgreSQL 15",
         #[cfg(feature = "example-texts")]
@@ -201,7 +199,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "pg-prepared-claim",
         file: "pg-prepared-claim.spec",
-        dialect: Dialect::Postgres,
+        dialect: "postgres",
         title: "Prepared claims without a row lock: a waiter takes the same job again (PostgreSQL; explore it)",
         source: "Queue Lab conformance suite, checked on PostgreSQL 15",
         #[cfg(feature = "example-texts")]
@@ -211,7 +209,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "pg-singleton-jobs",
         file: "pg-singleton-jobs.spec",
-        dialect: Dialect::Postgres,
+        dialect: "postgres",
         title: "Singleton jobs: a partial unique index keeps one pending job per key (PostgreSQL; explore it)",
         source: "Queue Lab; its waits checked on PostgreSQL 15 (conformance specs pg-partial-unique-*)",
         #[cfg(feature = "example-texts")]
@@ -221,7 +219,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "pg-listen-wakeup",
         file: "pg-listen-wakeup.spec",
-        dialect: Dialect::Postgres,
+        dialect: "postgres",
         title: "LISTEN / NOTIFY wake-ups: both workers wake, one finds the job (PostgreSQL)",
         source: "Queue Lab; notifications checked on PostgreSQL 15 (conformance spec pg-listen-notify)",
         #[cfg(feature = "example-texts")]
@@ -231,7 +229,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "pg-lock-table-queue",
         file: "pg-lock-table-queue.spec",
-        dialect: Dialect::Postgres,
+        dialect: "postgres",
         title: "LOCK TABLE waits for a reader, and new readers queue behind it (PostgreSQL)",
         source: "Queue Lab conformance suite, checked on PostgreSQL 15",
         #[cfg(feature = "example-texts")]
@@ -241,7 +239,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "mysql-ring-race-rc",
         file: "mysql-ring-race-rc.spec",
-        dialect: Dialect::MySql,
+        dialect: "mysql",
         title: "Two producers race on the ring at READ COMMITTED: a message is lost (MariaDB)",
         source: "Queue Lab conformance suite, checked on MariaDB 10.11",
         #[cfg(feature = "example-texts")]
@@ -251,7 +249,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "mysql-ring-race-rr",
         file: "mysql-ring-race-rr.spec",
-        dialect: Dialect::MySql,
+        dialect: "mysql",
         title: "The same race at REPEATABLE READ: the producers serialize (MariaDB)",
         source: "Queue Lab conformance suite, checked on MariaDB 10.11",
         #[cfg(feature = "example-texts")]
@@ -261,7 +259,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "mysql-ring-lost-rc",
         file: "mysql-ring-lost-rc.spec",
-        dialect: Dialect::MySql,
+        dialect: "mysql",
         title: "Is a ring message ever lost at READ COMMITTED? (MariaDB; explore it)",
         source: "Queue Lab, after Baron Schwartz, \"How to implement a queue in SQL\" (2007)",
         #[cfg(feature = "example-texts")]
@@ -271,7 +269,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "mysql-ring-safe-rr",
         file: "mysql-ring-safe-rr.spec",
-        dialect: Dialect::MySql,
+        dialect: "mysql",
         title:
             "The same ring at REPEATABLE READ: nothing lost, producers wait (MariaDB; explore it)",
         source: "Queue Lab, after Baron Schwartz, \"How to implement a queue in SQL\" (2007)",
@@ -282,7 +280,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "mssql-readpast",
         file: "mssql-readpast.spec",
-        dialect: Dialect::MsSql,
+        dialect: "mssql",
         title: "Two consumers: READPAST pops from the heap queue (SQL Server)",
         source: "Queue Lab, after Remus Rusanu, \"Using tables as Queues\" (2010)",
         #[cfg(feature = "example-texts")]
@@ -292,7 +290,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "mssql-fifo",
         file: "mssql-fifo.spec",
-        dialect: Dialect::MsSql,
+        dialect: "mssql",
         title: "FIFO pops with READPAST: in order, never twice (SQL Server; explore it)",
         source: "Queue Lab, after Remus Rusanu, \"Using tables as Queues\" (2010)",
         #[cfg(feature = "example-texts")]
@@ -302,7 +300,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "mssql-claim",
         file: "mssql-claim.spec",
-        dialect: Dialect::MsSql,
+        dialect: "mssql",
         title: "Test-and-set claims with READPAST, UPDLOCK (SQL Server; explore it)",
         source: "Queue Lab, after \"Implementing a Simple Queue in SQL Server\"",
         #[cfg(feature = "example-texts")]
@@ -312,7 +310,7 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         id: "mssql-cursor-pop",
         file: "mssql-cursor-pop.spec",
-        dialect: Dialect::MsSql,
+        dialect: "mssql",
         title: "Locking-cursor pops: the second consumer waits for the first's FETCH (SQL Server)",
         source: "Queue Lab, after \"A simple queue using tables in Microsoft SQL Server\"",
         #[cfg(feature = "example-texts")]
@@ -354,7 +352,12 @@ mod tests {
     fn digests_tell_the_examples_apart_and_name_the_default() {
         for e in EXAMPLES {
             assert_eq!(e.digest, digest(e.sql), "{}", e.id);
-            assert_eq!(e.dialect, crate::dialect_for(e.sql, None), "{}", e.id);
+            assert_eq!(
+                crate::source::dialect_header(e.sql),
+                Some(e.dialect),
+                "{}",
+                e.id
+            );
             assert_eq!(untouched(e.sql).map(|x| x.id), Some(e.id));
             assert_eq!(untouched(&format!("{} ", e.sql)), None, "{}", e.id);
         }

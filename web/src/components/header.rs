@@ -151,7 +151,7 @@ fn groups() -> Vec<(String, Vec<&'static Example>)> {
         for d in Dialect::ALL {
             let items: Vec<&'static Example> = EXAMPLES
                 .iter()
-                .filter(|e| is_spec(e) == spec && e.dialect == d)
+                .filter(|e| is_spec(e) == spec && Dialect::from_name(e.dialect) == Some(d))
                 .collect();
             if !items.is_empty() {
                 let kind = if spec {
