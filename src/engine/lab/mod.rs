@@ -1044,19 +1044,23 @@ impl Lab {
             )
         });
         let retry = resume.snapshot.is_some();
-        let snapshot = resume
-            .snapshot
-            .unwrap_or_else(|| match self.txns.get_mut(txn) {
-                Some(t) if repeatable => *t.snapshot.get_or_insert(now),
-                _ => now,
-            });
-        resume.snapshot = Some(snapshot);
         let (isolation, explicit) = self.txn_mode(txn);
         let plain_read = plan.kind == PlanKind::Query
             && plan
                 .lock_reads
                 .iter()
                 .all(|r| !r.applies(isolation, explicit));
+        // InnoDB makes a transaction's read view at its first consistent read: an UPDATE,
+        // DELETE or locking read before it reads the newest rows and fixes no snapshot.
+        let fixes_snapshot = plain_read || self.dialect.locking_reads_use_snapshot();
+        let snapshot = resume
+            .snapshot
+            .unwrap_or_else(|| match self.txns.get_mut(txn) {
+                Some(t) if repeatable && fixes_snapshot => *t.snapshot.get_or_insert(now),
+                Some(t) if repeatable => t.snapshot.unwrap_or(now),
+                _ => now,
+            });
+        resume.snapshot = Some(snapshot);
         if retry && !repeatable && !plain_read && self.dialect.locking_reads_use_snapshot() {
             // PostgreSQL's READ COMMITTED write or locking read finds, as it goes on after a
             // wait, every row a commit since its snapshot changed (not only the one it waited
