@@ -209,3 +209,14 @@ fn mariadb_returning_after_order_by_and_limit_pops_one_row() {
     assert_eq!(e.native, "1064");
     assert_eq!(e.pos.map(|p| p.line), Some(2), "{e:?}");
 }
+
+#[test]
+fn strings_compared_without_a_column_ignore_case_as_mariadb_does() {
+    let setup = "CREATE TABLE jobs (id int PRIMARY KEY, state varchar(10), token varbinary(8), at datetime NULL);\nINSERT INTO jobs VALUES (1, 'Failed', 'Ab', NULL);";
+    let t = verified_rewrite(
+        setup,
+        "SELECT id, 'a' = 'A' AS lit, instr(state, 'AIL') AS pos FROM jobs WHERE lower(state) = 'FAILED' AND state IN ('failed') AND upper(token) <> 'x' AND id + 1 = 2 AND (at IS NULL || at < '2000-01-01');",
+        &[r#"SELECT id, ('a') COLLATE ql_case_blind = 'A' AS lit, ql_instr_ci(state, 'AIL') AS pos FROM jobs WHERE (lower(state)) COLLATE ql_case_blind = 'FAILED' AND state IN ('failed') AND upper(token) <> 'x' AND id + 1 = 2 AND (at IS NULL OR at < '2000-01-01')"#],
+    );
+    assert_eq!(rows(last(&t)), vec![vec!["1", "1", "2"]]);
+}

@@ -29,6 +29,15 @@ pub struct ColumnDef {
 }
 
 impl ColumnDef {
+    /// A string column that compares byte by byte in MariaDB: a binary string type, or a text
+    /// one with a `..._bin` collation (SQLite's own comparison, so nothing to rewrite).
+    pub fn compares_bytes(&self) -> bool {
+        let t = self.sql_type.to_ascii_lowercase();
+        t.contains("binary")
+            || t.contains("blob")
+            || ((t.contains("char") || t.contains("text")) && !self.case_blind)
+    }
+
     /// Whether two values are one key value in this column, as its unique index compares
     /// them (text and an integer of the same text are one, as after SQLite's affinity).
     pub fn same_key(&self, a: &crate::trace::Value, b: &crate::trace::Value) -> bool {

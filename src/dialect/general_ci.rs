@@ -373,6 +373,24 @@ fn weight(c: char) -> u16 {
     }
 }
 
+/// The weight of each character of `text`, trailing spaces included (one per character:
+/// the collation maps characters one to one).
+pub fn char_weights(text: &str) -> Vec<u16> {
+    text.chars().map(weight).collect()
+}
+
+/// Where `needle` first occurs in `haystack` under `utf8mb4_general_ci`, counted in
+/// characters from 1 (MariaDB's INSTR); 0 when it does not, 1 for an empty needle.
+pub fn position(haystack: &str, needle: &str) -> i64 {
+    let (h, n) = (char_weights(haystack), char_weights(needle));
+    if n.is_empty() {
+        return 1;
+    }
+    h.windows(n.len())
+        .position(|w| w == n.as_slice())
+        .map_or(0, |i| i as i64 + 1)
+}
+
 /// The weights of `text` under `utf8mb4_general_ci`, trailing spaces left out.
 pub fn weights(text: &str) -> Vec<u16> {
     let mut out: Vec<u16> = text.chars().map(weight).collect();
@@ -385,6 +403,18 @@ pub fn weights(text: &str) -> Vec<u16> {
 #[cfg(test)]
 mod tests {
     use super::weights;
+
+    #[test]
+    fn instr_finds_a_needle_whatever_its_case() {
+        use super::position;
+        assert_eq!(position("Hello", "LL"), 3);
+        assert_eq!(position("Straße", "SSE"), 0);
+        assert_eq!(position("Straße", "SE"), 5);
+        assert_eq!(position("Café au lait", "E AU"), 4);
+        assert_eq!(position("jobs", ""), 1);
+        assert_eq!(position("jobs", "x"), 0);
+        assert_eq!(position("a", "ab"), 0);
+    }
 
     #[test]
     fn case_and_accents_do_not_count_and_other_letters_do() {

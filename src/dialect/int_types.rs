@@ -227,6 +227,29 @@ impl<'a> Columns<'a> {
         found
     }
 
+    /// Whether column `name` (of the relation called `qualifier`) is a string MariaDB
+    /// compares byte by byte ([`ColumnDef::compares_bytes`](super::catalog::ColumnDef)),
+    /// if every column it may be agrees; `None` for a name of unknown columns.
+    pub fn compares_bytes(&self, qualifier: Option<&str>, name: &str) -> Option<bool> {
+        match qualifier {
+            Some(q) if self.opaque.iter().any(|o| o.eq_ignore_ascii_case(q)) => return None,
+            None if self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name)) => return None,
+            _ => {}
+        }
+        let mut found = None;
+        for (called, def) in &self.tables {
+            if qualifier.is_some_and(|q| !q.eq_ignore_ascii_case(called)) {
+                continue;
+            }
+            let Some(c) = def.column(name) else { continue };
+            if found.is_some_and(|f| f != c.compares_bytes()) {
+                return None;
+            }
+            found = Some(c.compares_bytes());
+        }
+        found
+    }
+
     /// Whether `e` is a floating point value (which PostgreSQL rounds half to even when cast
     /// to an integer): a column declared real or double precision, a cast to one, random().
     pub fn is_float(&self, e: &Expr) -> bool {

@@ -279,6 +279,12 @@ impl Store {
         ] {
             functions.push((name, args, true, Box::new(move |ctx| int_call(kind, ctx))));
         }
+        functions.push((
+            crate::dialect::mysql::collation::INSTR_FN,
+            2,
+            true,
+            Box::new(instr_case_blind),
+        ));
         for (name, greatest) in [
             (crate::dialect::extremes::GREATEST_FN, true),
             (crate::dialect::extremes::LEAST_FN, false),
@@ -947,6 +953,27 @@ fn inserted(log: &Mutex<Vec<RowChange>>, ctx: &rusqlite::functions::Context<'_>)
 /// `ql_nonzero(x)`: `x` as it is, unless it is zero, where it fails the statement as the
 /// server's division by zero (`dialect::division`). Text counts by its number, as SQLite
 /// converts it to divide.
+/// MariaDB's INSTR(haystack, needle) under its default collation: case and accents ignored;
+/// NULL if either is NULL, a number read as its text.
+fn instr_case_blind(
+    ctx: &rusqlite::functions::Context,
+) -> rusqlite::Result<rusqlite::types::Value> {
+    use rusqlite::types::Value as Sql;
+    let text = |i: usize| -> rusqlite::Result<Option<String>> {
+        Ok(match ctx.get::<Sql>(i)? {
+            Sql::Null => None,
+            Sql::Integer(n) => Some(n.to_string()),
+            Sql::Real(r) => Some(r.to_string()),
+            Sql::Text(t) => Some(t),
+            Sql::Blob(b) => Some(String::from_utf8_lossy(&b).into_owned()),
+        })
+    };
+    Ok(match (text(0)?, text(1)?) {
+        (Some(h), Some(n)) => Sql::Integer(crate::dialect::general_ci::position(&h, &n)),
+        _ => Sql::Null,
+    })
+}
+
 fn nonzero(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::types::Value> {
     use rusqlite::types::Value as Sql;
     let v: Sql = ctx.get(0)?;

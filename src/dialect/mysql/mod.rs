@@ -5,6 +5,7 @@ pub mod access;
 mod assignments;
 pub mod auto_increment;
 pub mod client;
+pub mod collation;
 pub mod consistent_snapshot;
 pub mod errors;
 pub mod filesort;
@@ -51,6 +52,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let text_forms = super::text_forms::forms(Dialect::MySql, &stmt, catalog, &columns);
     // First: later rules write SQLite's `||` themselves.
     let operators_note = operators::rewrite(&mut stmt);
+    let collation_note = collation::rewrite(&mut stmt, &columns);
     let last_id_note = last_insert_id::rewrite(&mut stmt);
     let division_note = super::division::guard(Dialect::MySql, &mut stmt);
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
@@ -64,6 +66,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(round_note);
     plan.notes.extend(interval_note);
     plan.notes.extend(operators_note);
+    plan.notes.extend(collation_note);
     plan.notes.extend(last_id_note);
     plan.notes.extend(extremes_note);
     plan.notes.extend(division_note);
