@@ -41,34 +41,41 @@ pub fn accept(e: &'static Example, text: &str) -> Result<Rc<str>, String> {
 /// The text of `e`, fetched if the app does not have it yet.
 #[cfg(target_arch = "wasm32")]
 pub async fn fetch(e: &'static Example) -> Result<Rc<str>, String> {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen_futures::JsFuture;
     if let Some(text) = known(e) {
         return Ok(text);
     }
-    let failed = |why: &str| {
-        format!(
-            "The example {} could not be fetched ({why}): check the connection and pick it again.",
-            e.id
-        )
-    };
-    let window = web_sys::window().ok_or_else(|| failed("no window"))?;
     // Named by digest (build-app), so a cached copy is never another version's.
     let url = format!("examples/{:016x}-{}", e.digest, e.file);
-    let response = JsFuture::from(window.fetch_with_str(&url))
-        .await
-        .map_err(|_| failed("network error"))?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| failed("no response"))?;
-    if !response.ok() {
-        return Err(failed(&format!("HTTP {}", response.status())));
+    match get(&url).await {
+        Ok(text) => accept(e, &text),
+        Err(why) => Err(format!(
+            "The example {} could not be fetched ({why}): check the connection and pick it again.",
+            e.id
+        )),
     }
-    let body = response.text().map_err(|_| failed("no body"))?;
-    let text = JsFuture::from(body)
+}
+
+/// The body of `url` as text; what went wrong, in a few words.
+#[cfg(target_arch = "wasm32")]
+async fn get(url: &str) -> Result<String, String> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+    let network = || "network error".to_string();
+    let window = web_sys::window().ok_or_else(network)?;
+    let response = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .ok()
+        .and_then(|r| r.dyn_into::<web_sys::Response>().ok())
+        .ok_or_else(network)?;
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    let body = response.text().map_err(|_| network())?;
+    JsFuture::from(body)
         .await
         .ok()
         .and_then(|t| t.as_string())
-        .ok_or_else(|| failed("unreadable body"))?;
-    accept(e, &text)
+        .ok_or_else(network)
 }
 
 #[cfg(test)]

@@ -58,7 +58,8 @@ enum Target {
 fn target(e: &Expr, columns: &Columns) -> Option<Target> {
     if let Some(args) = super::super::exprs::call_args(e, "instr").filter(|a| a.len() == 2) {
         let case_blind = args.iter().all(|a| derives_case_blind(a, columns));
-        return case_blind.then(|| Target::Instr(args.into_iter().cloned().collect()));
+        return case_blind
+            .then(|| Target::Instr(args.into_iter().map(Duplicate::duplicate).collect()));
     }
     let operands: Vec<&Expr> = match e {
         Expr::BinaryOp { left, op, right } if comparison(op) => vec![left, right],
