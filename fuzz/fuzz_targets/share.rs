@@ -10,6 +10,11 @@
 #[path = "../../web/src/share/mod.rs"]
 mod share;
 
+// The app's store of fetched example texts, which `share::read` asks for an example's text.
+#[allow(dead_code)]
+#[path = "../../web/src/example_texts.rs"]
+mod example_texts;
+
 use libfuzzer_sys::fuzz_target;
 use queuelab::Dialect;
 use queuelab_fuzz::{text, MAX_TEXT};
@@ -18,6 +23,10 @@ use share::{pack, Moves, Shared};
 fuzz_target!(
     init: {
         queuelab_fuzz::init();
+        // As if the app had fetched every example, so `#example=` links are read to the end.
+        for e in queuelab::examples::EXAMPLES {
+            example_texts::accept(e, e.sql).expect("an example's own text has its digest");
+        }
         if let Some(dir) = std::env::var_os("QUEUELAB_FUZZ_SHARE_SEEDS") {
             write_seeds(std::path::Path::new(&dir));
             std::process::exit(0);
