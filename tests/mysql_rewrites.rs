@@ -220,3 +220,53 @@ fn strings_compared_without_a_column_ignore_case_as_mariadb_does() {
     );
     assert_eq!(rows(last(&t)), vec![vec!["1", "1", "2"]]);
 }
+
+#[test]
+fn datetime_is_a_type_in_mariadb_never_sqlite_s_date_function() {
+    // A call is refused by name, as the server stops at the `(` (1064), instead of SQLite's
+    // datetime() answering with the machine's clock.
+    for sql in [
+        "SELECT datetime('now');",
+        "SELECT id FROM jobs WHERE at < DATETIME('now', '-1 day');",
+    ] {
+        let t = mysql(&format!(
+            "CREATE TABLE jobs (id int PRIMARY KEY, at datetime(6) NULL);\n{sql}"
+        ));
+        let e = err(last(&t));
+        assert_eq!(e.native, "1064", "{sql}");
+        assert!(e.message.contains("DATETIME is a type in MariaDB"), "{e:?}");
+    }
+    // As a column type it stays one.
+    let t = mysql(
+        "CREATE TABLE jobs (id int PRIMARY KEY, at datetime(6) NULL);\n\
+         INSERT INTO jobs VALUES (1, '2025-01-01 09:00:00');\n\
+         SELECT id FROM jobs WHERE at < '2025-01-02';",
+    );
+    t.steps.iter().for_each(|s| {
+        ok(s);
+    });
+    assert_eq!(rows(last(&t)), [["1"]]);
+}
+
+#[test]
+fn casts_sqlite_would_answer_otherwise_are_refused_by_name() {
+    // SQLite reads DATETIME as a numeric affinity (the server's '2025-01-01 00:00:00' would
+    // be 2025), keeps -1 as UNSIGNED (the server wraps it) and does not cut CHAR(2).
+    for (sql, named) in [
+        (
+            "SELECT CAST('2025-01-01' AS DATETIME) AS at;",
+            "A cast to DATETIME",
+        ),
+        ("SELECT CAST('2025-01-01' AS DATE) AS d;", "A cast to DATE"),
+        ("SELECT CAST(-1 AS UNSIGNED) AS u;", "A cast to UNSIGNED"),
+        ("SELECT CAST('abc' AS CHAR(2)) AS c;", "A cast to CHAR(2)"),
+    ] {
+        let e = err(last(&mysql(sql))).clone();
+        assert_eq!(e.native, "1064", "{sql}");
+        assert!(e.message.starts_with(named), "{sql}: {}", e.message);
+    }
+    let t = mysql(
+        "SELECT CAST('12abc' AS SIGNED) AS n, CAST(5 AS CHAR) AS c, CAST('7' AS INTEGER) + 1 AS s;",
+    );
+    assert_eq!(rows(last(&t)), [["12", "5", "8"]]);
+}

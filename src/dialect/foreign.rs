@@ -119,7 +119,8 @@ fn function_refused(dialect: Dialect, name: &str) -> bool {
 /// machine, for 'now', never the scenario's), and in some dialects `ifnull`, `instr`, `iif`,
 /// `hex`, `quote`, `group_concat` and the like. (`date()` and `time()` stay: PostgreSQL reads
 /// them as casts and MySQL has both. So does MySQL's `datetime(`: `DATETIME(6)` is a column
-/// type there, which these tokens cannot tell from a call.)
+/// type there, which these tokens cannot tell from a call; `mysql/unsupported.rs` refuses a
+/// call in the parsed tree.)
 fn sqlite_only(dialect: Dialect, name: &str) -> bool {
     let everywhere = matches!(
         name,

@@ -4,6 +4,7 @@
 pub mod access;
 mod assignments;
 pub mod auto_increment;
+mod casts;
 pub mod client;
 pub mod collation;
 pub mod consistent_snapshot;
@@ -46,6 +47,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     variables::refuse_unmodelled(&mut stmt)?;
     super::fetch::as_limit(&mut stmt, Dialect::MySql)?;
     unsupported::refuse(&mut stmt)?;
+    casts::refuse_unmodelled(&mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
     // One resolution of the statement's names, as written, serves every rule that types.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);

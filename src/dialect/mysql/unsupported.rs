@@ -1,12 +1,13 @@
 //! What MariaDB refuses, or what the engine does not model for it, said by name before
 //! SQLite could answer in its own words: a data-modifying WITH (MariaDB has none), a LIMIT
-//! inside `IN (subquery)` (MariaDB's error 1235), and multi-table UPDATE / DELETE.
+//! inside `IN (subquery)` (MariaDB's error 1235), multi-table UPDATE / DELETE, and a call of
+//! `DATETIME(...)`, a type in MariaDB, which SQLite would run as its date function.
 
 use super::super::common::unsupported_with;
 use super::super::walk;
 use super::super::Dialect;
 use crate::trace::StepError;
-use sqlparser::ast::{Expr, FromTable, Statement};
+use sqlparser::ast::{Expr, FromTable, ObjectNamePart, Statement};
 use std::ops::ControlFlow;
 
 pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
@@ -35,12 +36,24 @@ pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
         ));
     }
     let mut limited = false;
+    let mut datetime_call = false;
     walk::exprs(stmt, &mut |e| {
-        if let Expr::InSubquery { subquery, .. } = e {
-            limited |= subquery.limit_clause.is_some();
+        match e {
+            Expr::InSubquery { subquery, .. } => limited |= subquery.limit_clause.is_some(),
+            Expr::Function(f) => datetime_call |= names_datetime(&f.name.0),
+            _ => {}
         }
         ControlFlow::Continue(())
     });
+    if datetime_call {
+        // The server stops at the `(` with a syntax error; SQLite would run its own
+        // datetime(), on the machine's clock for 'now'.
+        return Err(unsupported_with(
+            Dialect::MySql,
+            "DATETIME(...) as a function",
+            "DATETIME is a type in MariaDB, and the server answers 1064 at the `(`; for the time use NOW(), for a conversion CAST(x AS DATETIME)",
+        ));
+    }
     if limited {
         return Err(StepError::other(
             "1235",
@@ -48,4 +61,10 @@ pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
         ));
     }
     Ok(())
+}
+
+/// `datetime` or `` `datetime` `` as a function's whole name: a quoted name would be a stored
+/// function of that name, which the lab has none of either.
+fn names_datetime(parts: &[ObjectNamePart]) -> bool {
+    matches!(parts, [ObjectNamePart::Identifier(i)] if i.value.eq_ignore_ascii_case("datetime"))
 }
