@@ -12,7 +12,7 @@ pub fn fixed(v: f64, places: usize) -> String {
     let scale = EXACT_POWERS[places.min(EXACT_POWERS.len() - 1)];
     let scaled = (v * scale).round();
     if !scaled.is_finite() || scaled.abs() >= 1e15 {
-        return v.to_string();
+        return crate::float_text::display(v);
     }
     let n = scaled as i64;
     let digits = n.unsigned_abs().to_string();

@@ -9,6 +9,7 @@ pub mod dialect;
 pub mod engine;
 pub mod examples;
 pub mod explore;
+pub mod float_text;
 pub mod ids;
 pub mod limits;
 pub mod render;

@@ -107,3 +107,25 @@ fn values_that_are_no_numbers_or_too_wide_fail_as_on_the_server() {
     assert_eq!(e.native, "1366");
     assert!(e.message.starts_with("Incorrect double value: 'abc'"));
 }
+
+/// The browser build reads a double's digits off JavaScript's `String(x)` instead of Rust's
+/// formatting (`float_text.rs`): the golden file is what both must give (tests/wasm_engine.rs
+/// checks the browser), and natively the text is Rust's `Display` exactly. UPDATE_GOLDEN=1
+/// rewrites the file after a deliberate change of the values.
+#[test]
+fn double_digits_match_the_golden_file_and_display() {
+    let lines = common::float_digit_lines();
+    let golden =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/float-digits.txt");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&golden, &lines).expect("written");
+    }
+    assert_eq!(
+        lines,
+        std::fs::read_to_string(golden).expect("golden exists")
+    );
+    assert_eq!(lines.lines().count(), 400);
+    for r in [1e21, 1.5e-7, -0.5, 5e-324, f64::MAX, 0.30000000000000004] {
+        assert_eq!(queuelab::float_text::display(r), r.to_string());
+    }
+}

@@ -89,6 +89,17 @@ fn fingerprints_are_the_native_ones() {
     );
 }
 
+/// The digits of doubles come from JavaScript here (`float_text.rs`): the same as natively.
+#[wasm_bindgen_test]
+fn double_digits_are_the_native_ones() {
+    let lines = common::float_digit_lines();
+    let golden = include_str!("golden/float-digits.txt");
+    for (i, (ours, native)) in lines.lines().zip(golden.lines()).enumerate() {
+        assert_eq!(ours, native, "value {i}");
+    }
+    assert_eq!(lines, golden);
+}
+
 /// WebAssembly's stack is the smallest: the deepest inputs the limits accept run here too,
 /// and the first ones past them are refused, not a crashed page.
 #[wasm_bindgen_test]

@@ -190,10 +190,11 @@ fn modifiers(iv: &Interval, sign: i8) -> Result<Vec<Expr>, String> {
     Ok(parts
         .iter()
         .map(|(n, unit)| {
-            Expr::value(Value::SingleQuotedString(format!(
-                "{:+} {unit}",
-                n * f64::from(sign)
-            )))
+            // SQLite's modifier: the amount with its sign, `+30 seconds`, `-1.5 days`.
+            let n = n * f64::from(sign);
+            let plus = if n.is_sign_negative() { "" } else { "+" };
+            let amount = crate::float_text::display(n);
+            Expr::value(Value::SingleQuotedString(format!("{plus}{amount} {unit}")))
         })
         .collect())
 }

@@ -9,50 +9,7 @@
 //!   on those shortest digits (so the float's binary noise, `0.30000000000000004`, never
 //!   shows).
 
-/// The shortest decimal digits that read back as `r`'s magnitude, and where the decimal point
-/// goes: `|r|` = 0.DIGITS × 10^point. (0 is `("0", 1)`.) Read off `Display`'s fixed notation,
-/// whose shortest-digit code the lab ships anyway.
-fn shortest(r: f64) -> (Vec<u8>, i32) {
-    let text = r.abs().to_string();
-    let mut digits = Vec::with_capacity(text.len());
-    let mut point = None;
-    for b in text.bytes() {
-        if b == b'.' {
-            point = Some(digits.len() as i32);
-        } else {
-            digits.push(b);
-        }
-    }
-    let mut point = point.unwrap_or(digits.len() as i32);
-    let lead = digits.iter().take_while(|d| **d == b'0').count();
-    if lead == digits.len() {
-        return (vec![b'0'], 1);
-    }
-    digits.drain(..lead);
-    point -= lead as i32;
-    while digits.last() == Some(&b'0') {
-        digits.pop();
-    }
-    (digits, point)
-}
-
-/// Digits with the point at `point`, in fixed notation: `0.00012`, `1.5`, `1200`.
-fn fixed(out: &mut String, digits: &[u8], point: i32) {
-    let len = digits.len() as i32;
-    if point <= 0 {
-        out.push_str("0.");
-        (0..-point).for_each(|_| out.push('0'));
-        digits.iter().for_each(|d| out.push(char::from(*d)));
-    } else {
-        for (i, d) in digits.iter().enumerate() {
-            if i as i32 == point {
-                out.push('.');
-            }
-            out.push(char::from(*d));
-        }
-        (len..point).for_each(|_| out.push('0'));
-    }
-}
+use crate::float_text::{fixed_digits as fixed, shortest, signed_digits};
 
 /// `d.ddd`, the digits in exponent notation's mantissa.
 fn mantissa(out: &mut String, digits: &[u8]) {
@@ -67,18 +24,10 @@ fn mantissa(out: &mut String, digits: &[u8]) {
 /// A `double precision` as PostgreSQL 15 prints it (`extra_float_digits` 1, its default):
 /// exponent notation below 1e-4 and from 1e15 on, with a sign and at least two digits.
 pub fn pg_double(r: f64) -> String {
-    if r.is_nan() {
-        return "NaN".into();
-    }
-    let mut out = String::new();
-    if r.is_sign_negative() {
-        out.push('-');
-    }
-    if r.is_infinite() {
-        out.push_str("Infinity");
-        return out;
-    }
-    let (digits, point) = shortest(r);
+    let (mut out, digits, point) = match signed_digits(r, "NaN", "Infinity") {
+        Ok(parts) => parts,
+        Err(text) => return text,
+    };
     let exp = point - 1;
     if r == 0.0 || (-4..15).contains(&exp) {
         fixed(&mut out, &digits, point);

@@ -246,7 +246,10 @@ impl Dialect {
             {
                 return Some(super::common::unsupported_with(
                     self,
-                    &format!("the fraction {r} written to the integer column {column}"),
+                    &format!(
+                        "the fraction {} written to the integer column {column}",
+                        crate::float_text::display(*r)
+                    ),
                     "Queue Lab rounds only what an INSERT or UPDATE writes directly; write round(x)",
                 ));
             }

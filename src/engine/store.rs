@@ -898,7 +898,7 @@ fn repeat(ctx: &rusqlite::functions::Context) -> rusqlite::Result<Sql> {
     let text = match ctx.get_raw(0) {
         ValueRef::Null => return Ok(Sql::Null),
         ValueRef::Integer(i) => i.to_string(),
-        ValueRef::Real(r) => r.to_string(),
+        ValueRef::Real(r) => crate::float_text::display(r),
         ValueRef::Text(t) | ValueRef::Blob(t) => String::from_utf8_lossy(t).into_owned(),
     };
     let n = match ctx.get_raw(1) {
@@ -963,7 +963,7 @@ fn instr_case_blind(
         Ok(match ctx.get::<Sql>(i)? {
             Sql::Null => None,
             Sql::Integer(n) => Some(n.to_string()),
-            Sql::Real(r) => Some(r.to_string()),
+            Sql::Real(r) => Some(crate::float_text::display(r)),
             Sql::Text(t) => Some(t),
             Sql::Blob(b) => Some(String::from_utf8_lossy(&b).into_owned()),
         })

@@ -88,7 +88,7 @@ pub fn literal(v: &Value) -> String {
     match v {
         Value::Null => "NULL".into(),
         Value::Int(i) => i.to_string(),
-        Value::Real(r) if r.is_finite() => format!("{r:?}"),
+        Value::Real(r) if r.is_finite() => crate::float_text::real_literal(*r),
         Value::Real(r) if r.is_nan() => "NULL".into(),
         Value::Real(r) => if *r > 0.0 { "9e999" } else { "-9e999" }.into(),
         Value::Text(s) => format!("'{}'", s.replace('\'', "''")),

@@ -63,7 +63,7 @@ fn format_real(r: f64) -> String {
     if r.fract() == 0.0 && r.abs() < 1e15 {
         crate::decimal::fixed(r, 1)
     } else {
-        r.to_string()
+        crate::float_text::display(r)
     }
 }
 

@@ -160,3 +160,61 @@ pub fn all_spec_files() -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+/// Doubles the lab writes, one per line as `DIGITS POINT` (`|r|` = 0.DIGITS × 10^POINT):
+/// the edges of each notation and a deterministic spread of bit patterns. The native build
+/// reads these digits off Rust's `Display`, the browser off JavaScript's `String(x)`;
+/// `tests/golden/float-digits.txt` holds them, and both builds must give it.
+pub fn float_digit_lines() -> String {
+    let mut values = vec![
+        0.0,
+        1.0,
+        0.1,
+        0.2,
+        0.3,
+        0.30000000000000004,
+        1e-7,
+        1.5e-7,
+        9.999999e-7,
+        1e-6,
+        1e15,
+        1e16,
+        1e20,
+        1e21,
+        1e22,
+        1.2345e25,
+        123.456,
+        5e-324,
+        f64::MAX,
+        f64::MIN_POSITIVE,
+        2.5e-5,
+        1e100,
+        7e-10,
+        4.35,
+        0.1 + 0.7,
+        1.0 / 3.0,
+        2.0 / 3.0,
+        9007199254740993.0,
+        123456789012345680.0,
+        5e-7,
+        // The largest subnormal.
+        f64::from_bits(0x000f_ffff_ffff_ffff),
+    ];
+    // An LCG over the bit patterns, finite and positive ones kept.
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    while values.len() < 400 {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let r = f64::from_bits(x >> 1);
+        if r.is_finite() {
+            values.push(r);
+        }
+    }
+    let mut out = String::new();
+    for r in values {
+        let (digits, point) = queuelab::float_text::shortest(r);
+        out.push_str(&format!("{} {point}\n", String::from_utf8_lossy(&digits)));
+    }
+    out
+}

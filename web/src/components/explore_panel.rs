@@ -179,7 +179,7 @@ pub fn explore_panel(props: &ExplorePanelProps) -> Html {
                 Phase::Idle => html! {},
                 Phase::Running(p) => html! {
                     <div class="explore-progress">
-                        <progress id="explore-progress" max="1" value={p.done.to_string()}></progress>
+                        <progress id="explore-progress" max="1" value={queuelab::decimal::fixed(p.done, 3)}></progress>
                         <span>{ format!("{} states, {} % of the orders decided", thousands(p.states as u128), queuelab::decimal::fixed(p.done * 100.0, 0)) }</span>
                     </div>
                 },

@@ -40,7 +40,7 @@ pub fn ring(props: &RingProps) -> Html {
             if !ring.group.is_empty() {
                 <figcaption>{ ring.group.clone() }</figcaption>
             }
-            <svg viewBox={format!("0 0 {SIZE} {SIZE}")} role="img"
+            <svg viewBox={format!("0 0 {0} {0}", SIZE as i64)} role="img"
                 aria-label={format!("ring of {n} slots on table {}", ring.table)}>
                 <circle class="track" cx={fmt(C)} cy={fmt(C)} r={fmt(R)} />
                 <text class="center" x={fmt(C)} y={fmt(C - 3.0)}>{ format!("{n} slots") }</text>

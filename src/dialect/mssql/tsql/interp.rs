@@ -1047,7 +1047,7 @@ fn literal(v: &Value) -> Expr {
     match v {
         Value::Null => Expr::value(SqlValue::Null),
         Value::Int(i) => number(*i),
-        Value::Real(r) => Expr::value(SqlValue::Number(r.to_string(), false)),
+        Value::Real(r) => Expr::value(SqlValue::Number(crate::float_text::display(*r), false)),
         Value::Text(t) => Expr::value(SqlValue::SingleQuotedString(t.clone())),
         Value::Blob(b) => Expr::value(SqlValue::HexStringLiteral(
             b.iter().map(|x| format!("{x:02X}")).collect(),
