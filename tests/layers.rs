@@ -18,6 +18,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("calendar", 1),
     ("sort", 1),
     ("decimal", 1),
+    ("float_text", 1),
     ("vec_map", 1),
     ("dialect", 2),
     ("engine", 3),
