@@ -42,6 +42,7 @@ pub mod ring_hint;
 pub mod scripts;
 pub mod split;
 pub mod table_locks;
+pub mod temporal;
 pub mod text_forms;
 pub mod types;
 pub mod walk;

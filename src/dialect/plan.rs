@@ -260,6 +260,8 @@ pub enum TextForm {
     PgDouble,
     /// MariaDB's DOUBLE: `1`, `1e20`.
     MyDouble,
+    /// MariaDB's DATETIME(n) and TIME(n): the fraction of a second with n digits.
+    MyFraction(super::temporal::Temporal),
     /// A decimal with this many digits after the point (both servers): `2.50`.
     Decimal(u32),
     /// A PostgreSQL numeric whose values each carry a scale of their own (an average, a
@@ -275,6 +277,11 @@ impl TextForm {
         match (self, &*v) {
             (TextForm::PgBool, Value::Int(0)) => *v = Value::Text("f".into()),
             (TextForm::PgBool, Value::Int(1)) => *v = Value::Text("t".into()),
+            (TextForm::MyFraction(kind), Value::Text(t)) => {
+                if let Some(printed) = kind.printed(t) {
+                    *v = Value::Text(printed);
+                }
+            }
             (TextForm::PgTimestampTz, Value::Text(t)) if is_plain_timestamp(t) => {
                 *v = Value::Text(format!("{t}+00"))
             }

@@ -180,7 +180,8 @@ impl Scope<'_, '_> {
     fn of_column(&self, c: &super::catalog::ColumnDef) -> Option<TextForm> {
         match self.dialect {
             Dialect::Postgres => of_type_name(&c.sql_type),
-            _ => None,
+            Dialect::MySql => fraction(c),
+            Dialect::MsSql => None,
         }
         .or_else(|| self.number(NumType::of_column(&c.admits)?))
     }
@@ -199,11 +200,41 @@ impl Scope<'_, '_> {
     /// The form of an expression's value: PostgreSQL's booleans and clock values, else its
     /// number type's.
     fn kind(&self, e: &Expr) -> Option<TextForm> {
-        let pg = match self.dialect {
+        let vendor = match self.dialect {
             Dialect::Postgres => self.pg_kind(e),
-            _ => None,
+            Dialect::MySql => self.my_kind(e),
+            Dialect::MsSql => None,
         };
-        pg.or_else(|| self.number(num_types::of(e, self.columns, self.dialect)?))
+        vendor.or_else(|| self.number(num_types::of(e, self.columns, self.dialect)?))
+    }
+
+    /// MariaDB's form of a time with a fraction of a second: a DATETIME(n) or TIME(n) column,
+    /// also through the functions that hand back one of their arguments.
+    fn my_kind(&self, e: &Expr) -> Option<TextForm> {
+        let (qualifier, name) = match e {
+            Expr::Nested(inner) => return self.my_kind(inner),
+            Expr::Identifier(i) => (None, &i.value),
+            Expr::CompoundIdentifier(parts) if parts.len() >= 2 => {
+                let n = parts.len();
+                (Some(parts[n - 2].value.as_str()), &parts[n - 1].value)
+            }
+            Expr::Function(f) => {
+                let name = f.name.to_sql().to_ascii_lowercase();
+                return match name.as_str() {
+                    "min" | "max" | "coalesce" | "ifnull" | "greatest" | "least" => {
+                        let args = super::exprs::call_args(e, &name)?;
+                        self.my_kind(args.first()?)
+                    }
+                    _ => None,
+                };
+            }
+            _ => return None,
+        };
+        self.tables
+            .iter()
+            .filter(|(called, _)| qualifier.is_none_or(|q| q.eq_ignore_ascii_case(called)))
+            .find_map(|(_, def)| def.and_then(|d| d.column(name)))
+            .and_then(fraction)
     }
 
     /// PostgreSQL's form of a boolean or clock value. Looks at the top of the expression
@@ -282,6 +313,17 @@ impl Scope<'_, '_> {
             }
             _ => None,
         }
+    }
+}
+
+/// A MariaDB column that prints a fraction of a second (`temporal.rs`).
+fn fraction(c: &super::catalog::ColumnDef) -> Option<TextForm> {
+    use super::temporal::Temporal;
+    match c.admits {
+        super::types::Admits::Temporal(t @ (Temporal::DateTime(1..) | Temporal::Time(1..))) => {
+            Some(TextForm::MyFraction(t))
+        }
+        _ => None,
     }
 }
 

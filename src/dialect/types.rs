@@ -25,6 +25,8 @@ pub enum Admits {
     /// An exact decimal of `precision` digits, `scale` of them after the point (SQLite keeps
     /// it as a double: exact to 15 digits, so declaring more is refused, `refused_type`).
     Decimal { precision: u32, scale: u32 },
+    /// MariaDB's dates and times, in the one form the server stores (`temporal.rs`).
+    Temporal(super::temporal::Temporal),
     #[default]
     Anything,
 }
@@ -33,6 +35,11 @@ impl Admits {
     pub fn of(t: &DataType, dialect: Dialect) -> Admits {
         if let Some(fraction) = fraction_type(t, dialect) {
             return fraction;
+        }
+        if dialect == Dialect::MySql {
+            if let Some(temporal) = super::temporal::of(t) {
+                return temporal;
+            }
         }
         use DataType::*;
         let int = |bits: u32, unsigned: bool, name| {
@@ -235,6 +242,12 @@ impl Dialect {
                     ),
                     _ => ("22P02", format!("invalid input syntax for type {pg}: \"{t}\"")),
                 }
+            }
+            (Admits::Temporal(t), Value::Text(v)) if !t.stored(v) => {
+                return Some(t.misfit(column, v));
+            }
+            (Admits::Temporal(t), Value::Int(_) | Value::Real(_)) => {
+                return Some(t.misfit(column, &value.text().unwrap_or_default()));
             }
             (Admits::Decimal { precision, scale }, Value::Int(_) | Value::Real(_)) => {
                 return self.decimal_misfit(column, (*precision, *scale), value, row)
