@@ -1,10 +1,12 @@
-//! Rule: MariaDB's DATE, DATETIME, TIMESTAMP and TIME columns. The server stores a time in its
-//! own form whatever text it was given (`'2025-1-1 9:0:0'` and `'20250101090000'` become
-//! `2025-01-01 09:00:00`, a DATE drops the time of day, a DATETIME(0) drops a fraction) and
-//! prints a column of fractional precision n with n digits (`09:00:00.000000`). SQLite keeps
-//! the text as written. So a value written in any other form than the stored one is refused
-//! by name (the statement undone, as for any value its column does not admit), and the
-//! stored one, which sorts and compares as the time does, is printed with the column's digits.
+//! Rule: date and time columns (MariaDB's DATE, DATETIME, TIMESTAMP, TIME; PostgreSQL's date,
+//! timestamp, timestamptz, time). The servers store a time in their own form whatever text
+//! they were given (`'2025-1-1 9:0:0'` and MariaDB's `'20250101090000'` become
+//! `2025-01-01 09:00:00`, a MariaDB DATE drops the time of day, a DATETIME(0) drops a
+//! fraction, `.50` is `.5`, PostgreSQL moves `+02:00` to UTC); SQLite keeps the text as
+//! written, and compares it as text. So a value written in any other form than the stored one
+//! is refused by name (the statement undone, as for any value its column does not admit):
+//! what is stored then sorts and compares as the time does. MariaDB prints a column of
+//! fractional precision n with n digits (`09:00:00.000000`): `printed`, through `text_forms`.
 
 use super::types::Admits;
 use super::Dialect;
@@ -22,13 +24,21 @@ pub enum Temporal {
     Time(u8),
 }
 
-/// The MariaDB column type's temporal kind, if it has one.
-pub fn of(t: &DataType) -> Option<Admits> {
-    let fsp = |p: &Option<u64>| p.map_or(0, |p| p.min(6) as u8);
+/// The column type's temporal kind, if it has one: MariaDB's fractions default to none,
+/// PostgreSQL's to microseconds. (PostgreSQL's `time with time zone` is left as text.)
+pub fn of(t: &DataType, dialect: Dialect) -> Option<Admits> {
+    use sqlparser::ast::TimezoneInfo::{None as Plain, WithoutTimeZone};
+    let default = match dialect {
+        Dialect::MySql => 0,
+        Dialect::Postgres => 6,
+        Dialect::MsSql => return None,
+    };
+    let fsp = |p: &Option<u64>| p.map_or(default, |p| p.min(6) as u8);
     Some(Admits::Temporal(match t {
         DataType::Date => Temporal::Date,
-        DataType::Datetime(p) | DataType::Timestamp(p, _) => Temporal::DateTime(fsp(p)),
-        DataType::Time(p, _) => Temporal::Time(fsp(p)),
+        DataType::Datetime(p) if dialect == Dialect::MySql => Temporal::DateTime(fsp(p)),
+        DataType::Timestamp(p, _) => Temporal::DateTime(fsp(p)),
+        DataType::Time(p, Plain | WithoutTimeZone) => Temporal::Time(fsp(p)),
         _ => return None,
     }))
 }
@@ -50,7 +60,7 @@ impl Temporal {
     }
 
     /// Whether `t` is a value in the form the server stores (a fraction of at most the
-    /// column's digits), with every field in range.
+    /// column's digits, no zero at its end), with every field in range.
     pub fn stored(self, t: &str) -> bool {
         let b = t.as_bytes();
         let (rest, fsp) = match self {
@@ -72,23 +82,25 @@ impl Temporal {
                 !digits.is_empty()
                     && digits.len() <= usize::from(fsp)
                     && digits.iter().all(u8::is_ascii_digit)
+                    && digits.last() != Some(&b'0')
             }
             _ => false,
         }
     }
 
     /// The refusal of `value`, written to `column` in another form than the stored one.
-    pub fn misfit(self, column: &str, value: &str) -> StepError {
-        let kind = match self {
-            Temporal::Date => "DATE",
-            Temporal::DateTime(_) => "DATETIME",
-            Temporal::Time(_) => "TIME",
+    pub fn misfit(self, dialect: Dialect, column: &str, value: &str) -> StepError {
+        let kind = match (self, dialect) {
+            (Temporal::Date, _) => "date",
+            (Temporal::DateTime(_), Dialect::Postgres) => "timestamp",
+            (Temporal::DateTime(_), _) => "datetime",
+            (Temporal::Time(_), _) => "time",
         };
         super::common::unsupported_with(
-            Dialect::MySql,
+            dialect,
             &format!("The value '{value}' written to the {kind} column {column}"),
             &format!(
-                "the server would store it in its own form, which the lab does not convert to; write it as the server keeps it, {}, a real day and time",
+                "the server would store it in its own form, which the lab does not convert to; write it as the server keeps it, {} (a real day, no zero ending the fraction, no time zone: the session's is UTC)",
                 self.form()
             ),
         )

@@ -36,10 +36,8 @@ impl Admits {
         if let Some(fraction) = fraction_type(t, dialect) {
             return fraction;
         }
-        if dialect == Dialect::MySql {
-            if let Some(temporal) = super::temporal::of(t) {
-                return temporal;
-            }
+        if let Some(temporal) = super::temporal::of(t, dialect) {
+            return temporal;
         }
         use DataType::*;
         let int = |bits: u32, unsigned: bool, name| {
@@ -244,10 +242,10 @@ impl Dialect {
                 }
             }
             (Admits::Temporal(t), Value::Text(v)) if !t.stored(v) => {
-                return Some(t.misfit(column, v));
+                return Some(t.misfit(self, column, v));
             }
             (Admits::Temporal(t), Value::Int(_) | Value::Real(_)) => {
-                return Some(t.misfit(column, &value.text().unwrap_or_default()));
+                return Some(t.misfit(self, column, &value.text().unwrap_or_default()));
             }
             (Admits::Decimal { precision, scale }, Value::Int(_) | Value::Real(_)) => {
                 return self.decimal_misfit(column, (*precision, *scale), value, row)

@@ -6,7 +6,8 @@
 //! dropped for a `timestamp`). So a string literal that a write puts in such a column, or
 //! that a comparison puts against one, becomes the value in the engine's one form: `true` /
 //! `false`, `2000-01-01 00:15:00` (fraction kept, trailing zeros cut). A boolean PostgreSQL
-//! would not read is its error 22P02; a timestamp the rule does not read is left as written.
+//! would not read is its error 22P02; a timestamp the rule does not read is left as written,
+//! and refused once written if it is not in the stored form (`temporal.rs`).
 
 use super::super::catalog::{Catalog, ColumnDef};
 use super::super::exprs::last_ident;
