@@ -218,3 +218,19 @@ pub fn float_digit_lines() -> String {
     }
     out
 }
+
+/// Asserts that each `(value, column)` an INSERT writes after `setup` (which makes `jobs`) is
+/// refused with an error naming the column, and that the statement is undone.
+pub fn assert_writes_refused(run: fn(&str) -> Trace, setup: &str, cases: &[(&str, &str)]) {
+    for (value, column) in cases {
+        let t = run(&format!(
+            "{setup}\nINSERT INTO jobs (id, {column}) VALUES (1, {value});\nSELECT count(*) FROM jobs;"
+        ));
+        let e = err(&t.steps[1]);
+        assert!(
+            e.message.contains(&format!("column {column}")),
+            "{value}: {e:?}"
+        );
+        assert_eq!(rows(last(&t)), [["0"]], "{value}: the statement is undone");
+    }
+}
