@@ -240,7 +240,7 @@ fn datetime_is_a_type_in_mariadb_never_sqlite_s_date_function() {
     let t = mysql(
         "CREATE TABLE jobs (id int PRIMARY KEY, at datetime(6) NULL);\n\
          INSERT INTO jobs VALUES (1, '2025-01-01 09:00:00');\n\
-         SELECT id FROM jobs WHERE at < '2025-01-02';",
+         SELECT id FROM jobs WHERE at < '2025-01-02 00:00:00';",
     );
     t.steps.iter().for_each(|s| {
         ok(s);
@@ -293,4 +293,18 @@ fn times_written_in_another_form_than_the_stored_one_are_refused_and_undone() {
         rows(last(&t)),
         [["2024-02-29 23:59:59", "2025-12-31", "00:00:01.250"]]
     );
+    // A comparison with a time in another form: the server reads the string as a time, the
+    // lab would compare texts (`'2025-01-01 00:00:00' = '2025-01-01'` is false there).
+    for filter in [
+        "at = '2025-01-01'",
+        "'2025-1-1 00:00:00' < at",
+        "day IN ('2025-12-31', '2025-1-1')",
+    ] {
+        let t = mysql(&format!("{setup}\nSELECT id FROM jobs WHERE {filter};"));
+        let e = err(last(&t));
+        assert!(
+            e.message.starts_with("Comparing the column"),
+            "{filter}: {e:?}"
+        );
+    }
 }

@@ -51,6 +51,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
     // One resolution of the statement's names, as written, serves every rule that types.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
+    super::temporal::refuse_mismatched_literals(&mut stmt, &columns)?;
     let text_forms = super::text_forms::forms(Dialect::MySql, &stmt, catalog, &columns);
     // First: later rules write SQLite's `||` themselves.
     let operators_note = operators::rewrite(&mut stmt);
