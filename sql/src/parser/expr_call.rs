@@ -224,7 +224,7 @@ impl Parser {
 
     /// One argument: `expr`, `*`, `t.*`, or a named one (`name => expr` and the like);
     /// boxed, as arguments are large and this is on the way of every nested call.
-    fn function_arg(&mut self) -> Result<Box<FunctionArg>, ParserError> {
+    pub(crate) fn function_arg(&mut self) -> Result<Box<FunctionArg>, ParserError> {
         if self.flavor.expr_named_args_by_expr() {
             let expr = self.wildcard_expr_boxed()?;
             return self.arg_after_expr(*expr);

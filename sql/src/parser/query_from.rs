@@ -6,9 +6,8 @@ use super::refused::{PIVOTS, SETTINGS, TABLE_FUNCTIONS, TABLE_SAMPLES, TABLE_VER
 use crate::print::Sql;
 use crate::Flavor;
 use sqlparser::ast::{
-    Expr, FunctionArg, FunctionArgExpr, Ident, Join, SetExpr, TableAlias, TableFactor,
-    TableFunctionArgs, TableIndexHintForClause, TableIndexHintType, TableIndexHints,
-    TableIndexType, TableWithJoins,
+    Expr, FunctionArg, Ident, Join, SetExpr, TableAlias, TableFactor, TableFunctionArgs,
+    TableIndexHintForClause, TableIndexHintType, TableIndexHints, TableIndexType, TableWithJoins,
 };
 use sqlparser::keywords::{Keyword, RESERVED_FOR_COLUMN_ALIAS, RESERVED_FOR_TABLE_ALIAS};
 use sqlparser::parser::ParserError;
@@ -326,16 +325,10 @@ impl Parser {
         })
     }
 
-    /// One argument of a table function: unnamed ones only, until the expression part lends
-    /// its reader of named ones.
+    /// One argument of a table function, read as a call's (`name => value`, PostgreSQL's
+    /// `x AS name`), as sqlparser reads both.
     pub(super) fn query_function_arg(&mut self) -> Result<FunctionArg, ParserError> {
-        let expr = self.parse_wildcard_expr()?;
-        // sqlparser's `From<Expr>`, written here: its own would compile the tree's drop code again.
-        Ok(FunctionArg::Unnamed(match expr {
-            Expr::QualifiedWildcard(prefix, _) => FunctionArgExpr::QualifiedWildcard(prefix),
-            Expr::Wildcard(_) => FunctionArgExpr::Wildcard,
-            expr => FunctionArgExpr::Expr(expr),
-        }))
+        Ok(*self.function_arg()?)
     }
 
     /// MySQL's `USE|IGNORE|FORCE INDEX|KEY [FOR JOIN|ORDER BY|GROUP BY] (names)`, repeated.
