@@ -20,6 +20,12 @@ pub fn epoch_seconds(y: i64, m: u32, d: u32, secs_of_day: i64) -> i64 {
     days_from_civil(y, m, d) * 86_400 + secs_of_day
 }
 
+/// Whether `y-m-d` is a day of the calendar (`2024-02-29` is, `2025-02-30` is not): the day
+/// count and back give the same date.
+pub fn real_day(y: i64, m: u32, d: u32) -> bool {
+    (1..=12).contains(&m) && d >= 1 && civil_from_days(days_from_civil(y, m, d)) == (y, m, d)
+}
+
 /// Days since 1970-01-01 of a calendar date (Howard Hinnant's algorithm).
 fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     let (m, d) = (i64::from(m), i64::from(d));
@@ -49,6 +55,13 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn real_days_only() {
+        assert!(real_day(2024, 2, 29) && real_day(2000, 2, 29) && real_day(2025, 12, 31));
+        assert!(!real_day(2025, 2, 29) && !real_day(1900, 2, 29) && !real_day(2025, 4, 31));
+        assert!(!real_day(2025, 13, 1) && !real_day(2025, 1, 0));
+    }
 
     #[test]
     fn formats_known_instants_and_reads_them_back() {

@@ -493,6 +493,8 @@ fn times_written_in_another_form_than_the_stored_one_are_refused_and_undone() {
         ("'2025-1-1 09:00:00'", "at"),
         ("'2025-01-01 09:00:00.123'", "due"),
         ("'2025-02-30'", "day"),
+        // The literals rule read this as March 2 before it checked the day.
+        ("'2025-02-30 09:00:00'", "at"),
     ];
     assert_writes_refused(postgres, setup, &refused);
     let t = postgres(&format!(

@@ -134,15 +134,7 @@ fn date(b: &[u8]) -> bool {
     let (Some(y), Some(m), Some(d)) = (number(&b[..4]), number(&b[5..7]), number(&b[8..10])) else {
         return false;
     };
-    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
-    let days = match m {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    (1..=days).contains(&d)
+    crate::calendar::real_day(i64::from(y), m, d)
 }
 
 /// `HH:MM:SS` with an hour 00-23.

@@ -169,11 +169,20 @@ impl Scope<'_, '_> {
         Some(out)
     }
 
-    fn column(&self, qualifier: Option<&str>, name: &str) -> Option<TextForm> {
+    /// The declared column `name` (of the relation called `qualifier`), the first that fits.
+    fn column_def(
+        &self,
+        qualifier: Option<&str>,
+        name: &str,
+    ) -> Option<&super::catalog::ColumnDef> {
         self.tables
             .iter()
             .filter(|(called, _)| qualifier.is_none_or(|q| q.eq_ignore_ascii_case(called)))
             .find_map(|(_, def)| def.and_then(|d| d.column(name)))
+    }
+
+    fn column(&self, qualifier: Option<&str>, name: &str) -> Option<TextForm> {
+        self.column_def(qualifier, name)
             .and_then(|c| of_type_name(&c.sql_type))
     }
 
@@ -230,11 +239,7 @@ impl Scope<'_, '_> {
             }
             _ => return None,
         };
-        self.tables
-            .iter()
-            .filter(|(called, _)| qualifier.is_none_or(|q| q.eq_ignore_ascii_case(called)))
-            .find_map(|(_, def)| def.and_then(|d| d.column(name)))
-            .and_then(fraction)
+        self.column_def(qualifier, name).and_then(fraction)
     }
 
     /// PostgreSQL's form of a boolean or clock value. Looks at the top of the expression

@@ -222,10 +222,12 @@ fn timestamp(s: &str, zoned: bool) -> Option<String> {
             .then(|| part.parse().ok())?
     };
     let (y, mo, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    // A day that is not one (`2025-02-30`) is left as written, for `temporal.rs` to refuse:
+    // the day count would silently make it March 2.
+    let real = u32::try_from(mo).ok().zip(u32::try_from(d).ok());
     if b.get(4) != Some(&b'-')
         || b.get(7) != Some(&b'-')
-        || !(1..=12).contains(&mo)
-        || !(1..=31).contains(&d)
+        || !real.is_some_and(|(mo, d)| crate::calendar::real_day(y, mo, d))
     {
         return None;
     }
@@ -275,7 +277,7 @@ fn timestamp(s: &str, zoned: bool) -> Option<String> {
     if h > 24 || mi > 59 || sec > 60 {
         return None;
     }
-    // mo and d were checked to be 1..=12 and 1..=31 above.
+    // mo and d were checked to be a real day above.
     let (mo, d) = (u32::try_from(mo).ok()?, u32::try_from(d).ok()?);
     let local = crate::calendar::epoch_seconds(y, mo, d, h * 3600 + mi * 60 + sec);
     let utc = if zoned { local - offset } else { local };
