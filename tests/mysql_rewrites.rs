@@ -272,18 +272,41 @@ fn casts_sqlite_would_answer_otherwise_are_refused_by_name() {
 }
 
 #[test]
-fn times_written_in_another_form_than_the_stored_one_are_refused_and_undone() {
-    // The server would store each in its own form (`2025-01-01 09:00:00`, the date alone, no
-    // fraction in a DATETIME(0)), or fail on a day that does not exist.
+fn times_written_as_strings_are_stored_as_the_server_stores_them() {
+    // Each value was written to such a column on MariaDB 10.11 and read back: the server
+    // reads the string as a time and keeps its own form, cutting a fraction to the digits.
+    let setup = "CREATE TABLE jobs (id int PRIMARY KEY, at datetime NULL, day date NULL, took time(3) NULL);";
+    let t = mysql(&format!(
+        "{setup}\n\
+         INSERT INTO jobs VALUES (1, '2025-1-1 9:0:0.7', '2025-01-01 10:00:00', '0:0:1.2345');\n\
+         INSERT INTO jobs SET id = 2, at = '2025-01-02', day = '20250102', took = '10:00';\n\
+         INSERT INTO jobs (id, at) VALUES (2, '2025-01-01') ON DUPLICATE KEY UPDATE at = '2025.1.3T9';\n\
+         UPDATE jobs SET day = '2025/12/31 23:59' WHERE id = 1;\n\
+         SELECT id, at, day, took FROM jobs ORDER BY id;"
+    ));
+    t.steps.iter().for_each(|s| {
+        ok(s);
+    });
+    assert_eq!(
+        rows(last(&t)),
+        [
+            ["1", "2025-01-01 09:00:00", "2025-12-31", "00:00:01.234"],
+            ["2", "2025-01-03 09:00:00", "2025-01-02", "10:00:00.000"],
+        ]
+    );
+}
+
+#[test]
+fn times_the_lab_does_not_read_are_refused_and_undone() {
+    // The server would read these otherwise (a number, a two-digit year, a zone) or fail on
+    // them (a day that does not exist).
     let setup = "CREATE TABLE jobs (id int PRIMARY KEY, at datetime NULL, day date NULL, took time(3) NULL);";
     let refused = [
-        ("'2025-1-1 9:0:0'", "at"),
-        ("'2025-01-01'", "at"),
-        ("'2025-01-01 09:00:00.5'", "at"),
         ("20250101090000", "at"),
         ("'2025-02-29 09:00:00'", "at"),
-        ("'2025-01-01 10:00:00'", "day"),
-        ("'00:00:01.2345'", "took"),
+        ("'25-01-01'", "day"),
+        ("'2025-01-01T09:00:00Z'", "at"),
+        ("'9'", "took"),
     ];
     assert_writes_refused(mysql, setup, &refused);
     let t = mysql(&format!(
@@ -293,12 +316,38 @@ fn times_written_in_another_form_than_the_stored_one_are_refused_and_undone() {
         rows(last(&t)),
         [["2024-02-29 23:59:59", "2025-12-31", "00:00:01.250"]]
     );
-    // A comparison with a time in another form: the server reads the string as a time, the
-    // lab would compare texts (`'2025-01-01 00:00:00' = '2025-01-01'` is false there).
+}
+
+#[test]
+fn strings_compared_with_times_are_read_as_times() {
+    // Answers of MariaDB 10.11: the string is read as a time, and a date compares as its
+    // midnight (`day < '2025-01-01 09:00'` holds for 2025-01-01); SQLite would compare texts.
+    let setup = "CREATE TABLE jobs (id int PRIMARY KEY, at datetime NULL, day date NULL, took time NULL);\n\
+                 INSERT INTO jobs VALUES (1, '2025-01-01 00:00:00', '2025-01-01', '09:05:01'), (2, '2025-01-01 09:00:00', '2025-01-02', '10:00:00');";
+    for (filter, ids) in [
+        ("at = '2025-01-01'", vec!["1"]),
+        ("'2025-1-1 00:00:00' < at", vec!["2"]),
+        ("at < '2025-01-01 09:00:00.5'", vec!["1", "2"]),
+        (
+            "at BETWEEN '2025-1-1 0:00:01' AND '2025-01-01 9'",
+            vec!["2"],
+        ),
+        ("day IN ('2025-12-31', '2025-1-1')", vec!["1"]),
+        ("day < '2025-01-01 09:00'", vec!["1"]),
+        ("day = '2025-01-02 00:00:00'", vec!["2"]),
+        ("took = '9:5:1'", vec!["1"]),
+    ] {
+        let t = mysql(&format!(
+            "{setup}\nSELECT id FROM jobs WHERE {filter} ORDER BY id;"
+        ));
+        let got: Vec<String> = rows(last(&t)).into_iter().map(|r| r[0].clone()).collect();
+        assert_eq!(got, ids, "{filter}");
+    }
+    // Strings the lab does not read as the server would are refused by name.
     for filter in [
-        "at = '2025-01-01'",
-        "'2025-1-1 00:00:00' < at",
-        "day IN ('2025-12-31', '2025-1-1')",
+        "at = 'soon'",
+        "day < '25-1-1'",
+        "took = '2025-01-01 09:05:01'",
     ] {
         let t = mysql(&format!("{setup}\nSELECT id FROM jobs WHERE {filter};"));
         let e = err(last(&t));

@@ -5,7 +5,9 @@
 //! fraction, `.50` is `.5`, PostgreSQL moves `+02:00` to UTC); SQLite keeps the text as
 //! written, and compares it as text. So a value written in any other form than the stored one
 //! is refused by name (the statement undone, as for any value its column does not admit):
-//! what is stored then sorts and compares as the time does. MariaDB prints a column of
+//! what is stored then sorts and compares as the time does. String literals reach this
+//! check already in the stored form where the lab reads them as the server does (PostgreSQL's
+//! `postgres/literals.rs`, MariaDB's `mysql/time_literals.rs`). MariaDB prints a column of
 //! fractional precision n with n digits (`09:00:00.000000`): `printed`, through `text_forms`.
 
 use super::types::Admits;
@@ -144,75 +146,4 @@ fn clock(b: &[u8]) -> bool {
         && number(&b[..2]).is_some_and(|h| h < 24)
         && number(&b[3..5]).is_some_and(|m| m < 60)
         && number(&b[6..8]).is_some_and(|s| s < 60)
-}
-
-/// MariaDB: a comparison of a time column with a string in another form than the stored one
-/// (`at = '2025-01-01'`, `at < '2025-1-2'`), refused by name. The server reads the string as
-/// a time; SQLite would compare the texts, and `'2025-01-01 00:00:00' = '2025-01-01'` is false
-/// there. (PostgreSQL's literals rule rewrites such strings into the stored form.)
-pub fn refuse_mismatched_literals(
-    stmt: &mut sqlparser::ast::Statement,
-    columns: &super::int_types::Columns,
-) -> Result<(), StepError> {
-    use sqlparser::ast::{BinaryOperator as Op, Expr};
-    let kind = |e: &Expr| -> Option<(Temporal, String)> {
-        let (qualifier, name) = match e {
-            Expr::Identifier(i) => (None, &i.value),
-            Expr::CompoundIdentifier(p) if p.len() >= 2 => {
-                (Some(p[p.len() - 2].value.as_str()), &p[p.len() - 1].value)
-            }
-            _ => return None,
-        };
-        let t = columns.admits(qualifier, name, |a| match a {
-            Admits::Temporal(t) => Some(*t),
-            _ => None,
-        })?;
-        Some((t, name.clone()))
-    };
-    let text = |e: &Expr| match e {
-        Expr::Value(v) => match &v.value {
-            sqlparser::ast::Value::SingleQuotedString(s) => Some(s.clone()),
-            _ => None,
-        },
-        _ => None,
-    };
-    let mut refused: Option<(Temporal, String, String)> = None;
-    let mut check = |column: &Expr, others: &[&Expr]| {
-        if let Some((t, name)) = kind(column) {
-            for s in others.iter().filter_map(|o| text(o)) {
-                if !t.stored(&s) {
-                    refused.get_or_insert((t, name.clone(), s));
-                }
-            }
-        }
-    };
-    super::walk::exprs(stmt, &mut |e| {
-        match e {
-            Expr::BinaryOp {
-                left,
-                op: Op::Eq | Op::NotEq | Op::Lt | Op::LtEq | Op::Gt | Op::GtEq | Op::Spaceship,
-                right,
-            } => {
-                check(left, &[right]);
-                check(right, &[left]);
-            }
-            Expr::Between {
-                expr, low, high, ..
-            } => check(expr, &[low, high]),
-            Expr::InList { expr, list, .. } => check(expr, &list.iter().collect::<Vec<_>>()),
-            _ => {}
-        }
-        std::ops::ControlFlow::<()>::Continue(())
-    });
-    match refused {
-        None => Ok(()),
-        Some((t, column, value)) => Err(super::common::unsupported_with(
-            Dialect::MySql,
-            &format!("Comparing the column {column} with '{value}'"),
-            &format!(
-                "the server reads the string as a time, the lab compares the texts; write the time as the column keeps it, {}",
-                t.form()
-            ),
-        )),
-    }
 }

@@ -17,6 +17,8 @@ mod operators;
 pub mod returning;
 pub mod session_transaction;
 pub mod share_mode;
+mod time_literals;
+mod time_text;
 mod unsupported;
 pub mod upsert;
 pub mod variables;
@@ -51,7 +53,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
     // One resolution of the statement's names, as written, serves every rule that types.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
-    super::temporal::refuse_mismatched_literals(&mut stmt, &columns)?;
+    let time_note = time_literals::rewrite(&mut stmt, catalog, &columns)?;
     let text_forms = super::text_forms::forms(Dialect::MySql, &stmt, catalog, &columns);
     // First: later rules write SQLite's `||` themselves.
     let operators_note = operators::rewrite(&mut stmt);
@@ -65,6 +67,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog, &columns);
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.text_forms = text_forms;
+    plan.notes.extend(time_note);
     plan.notes.extend(decimal_note);
     plan.notes.extend(round_note);
     plan.notes.extend(interval_note);

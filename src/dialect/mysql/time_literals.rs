@@ -1,0 +1,201 @@
+//! Rule: a string written to a MariaDB date or time column, or compared with one, is read as
+//! the server reads it (`time_text.rs`). The server turns `'2025-1-1 9:00'` into the time
+//! 2025-01-01 09:00:00 and compares `at = '2025-01-01'` as times; SQLite would keep and compare
+//! the texts (`'2025-01-01 00:00:00' = '2025-01-01'` is false there). So such a literal becomes
+//! the text the column keeps. A string the lab does not read is left: written, it is refused
+//! by `temporal.rs` (the statement undone); compared, it is refused here by name.
+
+use super::super::catalog::Catalog;
+use super::super::exprs::last_ident;
+use super::super::int_types::Columns;
+use super::super::temporal::Temporal;
+use super::super::types::Admits;
+use super::super::Dialect;
+use super::time_text;
+use crate::trace::StepError;
+use sqlparser::ast::{
+    Assignment, AssignmentTarget, BinaryOperator as Op, Expr, ObjectName, OnInsert, SelectItem,
+    SetExpr, Statement, TableObject, Value,
+};
+use std::ops::ControlFlow;
+
+/// Rewrites the time literals of `stmt`, its names resolved by `columns`; the rule's note if
+/// one changed.
+pub fn rewrite(
+    stmt: &mut Statement,
+    catalog: &Catalog,
+    columns: &Columns,
+) -> Result<Option<String>, StepError> {
+    let mut changed = writes(stmt, catalog, columns);
+    changed |= comparisons(stmt, columns)?;
+    Ok(changed.then(|| {
+        "strings for date and time columns read as MariaDB reads them ('2025-1-1 9:00' is 2025-01-01 09:00:00)".into()
+    }))
+}
+
+/// The temporal kind of the column `e` names, and its name.
+fn temporal(e: &Expr, columns: &Columns) -> Option<(Temporal, String)> {
+    let (qualifier, name) = match e {
+        Expr::Identifier(i) => (None, &i.value),
+        Expr::CompoundIdentifier(p) if p.len() >= 2 => {
+            (Some(p[p.len() - 2].value.as_str()), &p[p.len() - 1].value)
+        }
+        _ => return None,
+    };
+    let t = columns.admits(qualifier, name, |a| match a {
+        Admits::Temporal(t) => Some(*t),
+        _ => None,
+    })?;
+    Some((t, name.clone()))
+}
+
+/// The string `e` is, if it is a string literal.
+fn text(e: &mut Expr) -> Option<&mut String> {
+    match e {
+        Expr::Value(v) => match &mut v.value {
+            Value::SingleQuotedString(s) => Some(s),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Puts `new` in place of the literal `s`; whether it changed.
+fn replace(s: &mut String, new: Option<String>) -> bool {
+    match new {
+        Some(n) if n != *s => {
+            *s = n;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The literals INSERT and UPDATE write to time columns, in the stored form.
+fn writes(stmt: &mut Statement, catalog: &Catalog, columns: &Columns) -> bool {
+    let mut changed = false;
+    let mut write = |t: Option<Temporal>, value: &mut Expr| {
+        if let (Some(t), Some(s)) = (t, text(value)) {
+            let new = time_text::stored(t, s);
+            changed |= replace(s, new);
+        }
+    };
+    match stmt {
+        Statement::Insert(ins) => {
+            let TableObject::TableName(name) = &ins.table else {
+                return false;
+            };
+            let Some(def) = catalog.table(&last_ident(name)) else {
+                return false;
+            };
+            let kind = |column: &str| match def.column(column).map(|c| &c.admits) {
+                Some(Admits::Temporal(t)) => Some(*t),
+                _ => None,
+            };
+            let targets: Vec<Option<Temporal>> = if ins.columns.is_empty() {
+                def.columns.iter().map(|c| kind(&c.name)).collect()
+            } else {
+                ins.columns.iter().map(|c| kind(&last_ident(c))).collect()
+            };
+            match ins.source.as_mut().map(|s| s.body.as_mut()) {
+                Some(SetExpr::Values(v)) => {
+                    for row in &mut v.rows {
+                        for (value, t) in row.iter_mut().zip(&targets) {
+                            write(*t, value);
+                        }
+                    }
+                }
+                Some(SetExpr::Select(s)) => {
+                    for (item, t) in s.projection.iter_mut().zip(&targets) {
+                        if let SelectItem::UnnamedExpr(value)
+                        | SelectItem::ExprWithAlias { expr: value, .. } = item
+                        {
+                            write(*t, value);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            let sets = ins.assignments.iter_mut();
+            let on_duplicate = match &mut ins.on {
+                Some(OnInsert::DuplicateKeyUpdate(a)) => a.as_mut_slice(),
+                _ => &mut [],
+            };
+            for a in sets.chain(on_duplicate.iter_mut()) {
+                write(assigned(a, columns), &mut a.value);
+            }
+        }
+        Statement::Update(u) => {
+            for a in u.assignments.iter_mut() {
+                write(assigned(a, columns), &mut a.value);
+            }
+        }
+        _ => {}
+    }
+    changed
+}
+
+/// The temporal kind of the column an assignment sets.
+fn assigned(a: &Assignment, columns: &Columns) -> Option<Temporal> {
+    let AssignmentTarget::ColumnName(ObjectName(parts)) = &a.target else {
+        return None;
+    };
+    let idents: Vec<_> = parts.iter().filter_map(|p| p.as_ident().cloned()).collect();
+    let e = match idents.as_slice() {
+        [one] => Expr::Identifier(one.clone()),
+        [] => return None,
+        many => Expr::CompoundIdentifier(many.to_vec()),
+    };
+    temporal(&e, columns).map(|(t, _)| t)
+}
+
+/// The literals compared with time columns (`=`, `<>`, `<`, `<=`, `>`, `>=`, `<=>`, BETWEEN,
+/// IN), as the column keeps its values; the first the lab does not read is refused.
+fn comparisons(stmt: &mut Statement, columns: &Columns) -> Result<bool, StepError> {
+    let mut changed = false;
+    let mut refused: Option<(Temporal, String, String)> = None;
+    let mut check = |column: &Expr, others: &mut [&mut Expr]| {
+        let Some((t, name)) = temporal(column, columns) else {
+            return;
+        };
+        for s in others.iter_mut().filter_map(|o| text(o)) {
+            match time_text::compared(t, s) {
+                Some(new) => changed |= replace(s, Some(new)),
+                None => {
+                    refused.get_or_insert((t, name.clone(), s.clone()));
+                }
+            }
+        }
+    };
+    super::super::walk::exprs(stmt, &mut |e| {
+        match e {
+            Expr::BinaryOp {
+                left,
+                op: Op::Eq | Op::NotEq | Op::Lt | Op::LtEq | Op::Gt | Op::GtEq | Op::Spaceship,
+                right,
+            } => {
+                check(left, &mut [right]);
+                check(right, &mut [left]);
+            }
+            Expr::Between {
+                expr, low, high, ..
+            } => check(expr, &mut [low, high]),
+            Expr::InList { expr, list, .. } => {
+                check(expr, &mut list.iter_mut().collect::<Vec<_>>())
+            }
+            _ => {}
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    match refused {
+        None => Ok(changed),
+        Some((t, column, value)) => Err(super::super::common::unsupported_with(
+            Dialect::MySql,
+            &format!("Comparing the column {column} with '{value}'"),
+            &format!(
+                "the server reads the string as a time, in forms the lab reads only in part; write the time as {} (a four-digit year, a real day, a clock under 24 hours, no zone)",
+                t.form()
+            ),
+        )),
+    }
+}
