@@ -74,6 +74,11 @@ pub struct LockRead {
     /// InnoDB's UPDATE or DELETE: `rowid_sql` is the rows its access path reads, each locked
     /// as it is read (see [`WriteScan`]); the statement itself is not narrowed to them.
     pub write_scan: Option<WriteScan>,
+    /// InnoDB's locking SELECT: the rows its access path reads, in the order it reads them
+    /// (a rowid query, `mysql/access.rs`). Each is locked as it is read, before the WHERE is
+    /// looked at: a row another transaction holds is waited for (or skipped) whether it
+    /// matches or not, and one that does not match stays locked at REPEATABLE READ.
+    pub scan_sql: Option<String>,
 }
 
 /// How InnoDB's UPDATE and DELETE lock: every row the access path reads (the rows an index
@@ -121,6 +126,7 @@ pub fn source_scan(id: usize, table: &str) -> LockRead {
         repeatable_read_only: true,
         serializable_only: false,
         write_scan: None,
+        scan_sql: None,
     }
 }
 
@@ -412,6 +418,7 @@ impl Locking<'_> {
             repeatable_read_only: false,
             serializable_only: false,
             write_scan: None,
+            scan_sql: None,
         })
     }
 }

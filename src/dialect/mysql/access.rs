@@ -84,6 +84,30 @@ pub fn of_delete(d: &Delete, catalog: &Catalog, id: usize) -> Option<LockRead> {
     scan(target, d.selection.as_ref(), order, catalog, (id, false))
 }
 
+/// The rows a single-table locking SELECT reads through its access path, in the order it
+/// reads them ([`LockRead::scan_sql`]).
+pub fn locking_scan(q: &Query, catalog: &Catalog) -> Option<String> {
+    let SetExpr::Select(select) = q.body.as_ref() else {
+        return None;
+    };
+    let [target] = select.from.as_slice() else {
+        return None;
+    };
+    let order_by = match q.order_by.as_ref().map(|o| &o.kind) {
+        Some(sqlparser::ast::OrderByKind::Expressions(e)) => &e[..],
+        _ => &[],
+    };
+    let order = (order_by, None);
+    let read = scan(
+        target,
+        select.selection.as_ref(),
+        order,
+        catalog,
+        (0, false),
+    )?;
+    Some(read.rowid_sql)
+}
+
 /// `ORDER BY ... LIMIT n` of an UPDATE or DELETE.
 type Order<'a> = (&'a [OrderByExpr], Option<&'a Expr>);
 
@@ -137,6 +161,10 @@ fn scan(
             sql.push_str(&format!(" WHERE {w}"));
         }
         sql.push_str(&format!(" ORDER BY {order}"));
+        if in_order {
+            // An index's entries end with the primary key: ties are read in its order.
+            sql.push_str(&format!(", {qualifier}.rowid"));
+        }
         sql
     };
     let conjuncts = selection.map(conditions::conjuncts).unwrap_or_default();
@@ -171,6 +199,7 @@ fn scan(
             matching_sql: rowids(text(&conjuncts)),
             semi_consistent: update && !unique,
         }),
+        scan_sql: None,
     })
 }
 

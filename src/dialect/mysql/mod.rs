@@ -86,7 +86,14 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
             let mut q = *q.duplicate();
             let assign = variables::take_into(&mut q)?;
             let shared = access::of_select(&q, catalog, 0);
+            let scan = (!q.locks.is_empty())
+                .then(|| access::locking_scan(&q, catalog))
+                .flatten();
             let mut plan = plan_query_sorting(q, &|x| filesort::filesort(x, catalog));
+            if let (Some(sql), Some(read)) = (scan, plan.lock_reads.first_mut()) {
+                // The query's own locking clause makes the first request (outer queries first).
+                read.scan_sql = Some(sql);
+            }
             if plan.kind == PlanKind::Query && plan.lock_reads.is_empty() {
                 plan.lock_reads.extend(shared);
             }

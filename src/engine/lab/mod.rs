@@ -124,6 +124,8 @@ pub struct Resume {
     pub refreshed: BTreeSet<RowRef>,
     /// Each locking read's candidate rows, found on the first try.
     pub candidates: VecMap<usize, Vec<i64>>,
+    /// The rows each InnoDB locking read's access path reads, found on the first try.
+    pub scanned: VecMap<usize, Vec<i64>>,
     /// An INSERT's source rows, computed on the first try.
     pub source: Option<Vec<Vec<Value>>>,
     /// The values of the plan's InitPlans, computed on the first try.
@@ -1291,18 +1293,9 @@ impl Lab {
                 _ if read.whole_table => self.scanned_rows(txn, read),
                 Some(c) => c.clone(),
                 None => {
-                    let rows = self
-                        .store
-                        .query(&read.rowid_sql)
-                        .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?
-                        .1;
-                    let ids: Vec<i64> = rows
-                        .iter()
-                        .filter_map(|r| match r.first() {
-                            Some(Value::Int(i)) => Some(*i),
-                            _ => None,
-                        })
-                        .collect();
+                    let ids = self
+                        .rowids(&read.rowid_sql)
+                        .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
                     resume.candidates.insert(read.id, ids.clone());
                     ids
                 }
@@ -1312,6 +1305,12 @@ impl Lab {
                 // Kept for the retry: after the inserter's commit the row is a candidate.
                 append_new(&mut candidates, pending_rows);
                 resume.candidates.insert(read.id, candidates.clone());
+            }
+            if let Some(scan_sql) = &read.scan_sql {
+                let scan = (read, scan_sql.as_str(), candidates);
+                let got = self.lock_scanned_read(s, txn, plan, scan, repeatable, resume)?;
+                self.store.set_locked(read.id, got);
+                continue;
             }
             let mode =
                 self.dialect
@@ -1466,6 +1465,18 @@ impl Lab {
             }
         }
         rows.into_iter().collect()
+    }
+
+    /// The rowids a rowid query (`SELECT ... AS ql_rowid`) finds, in its order.
+    fn rowids(&self, sql: &str) -> Result<Vec<i64>, StoreError> {
+        let (_, rows) = self.store.query(sql)?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| match r.first() {
+                Some(Value::Int(i)) => Some(*i),
+                _ => None,
+            })
+            .collect())
     }
 
     fn still_matches(&self, rowid_sql: &str, rowid: i64) -> bool {

@@ -3,7 +3,7 @@
 //! lock mode each change takes, and the values a column's type does not admit.
 
 use super::{append_new, row_of, Exec, Lab, PendingInserts, Resume};
-use crate::dialect::locks::LockRead;
+use crate::dialect::locks::{LockRead, WaitPolicy};
 use crate::dialect::{InsertMode, Plan, PlanKind};
 use crate::engine::locks::{LockMode, RowRef, TxnId};
 use crate::engine::store::{ChangeKind, RowChange};
@@ -66,18 +66,8 @@ impl Lab {
         resume: &mut Resume,
     ) -> Result<(), Exec> {
         let rowids = |lab: &mut Lab, sql: &str| -> Result<Vec<i64>, Exec> {
-            let rows = lab
-                .store
-                .query(sql)
-                .map_err(|e| Exec::Done(lab.store_failure(s, plan, &e)))?
-                .1;
-            Ok(rows
-                .iter()
-                .filter_map(|r| match r.first() {
-                    Some(Value::Int(i)) => Some(*i),
-                    _ => None,
-                })
-                .collect())
+            lab.rowids(sql)
+                .map_err(|e| Exec::Done(lab.store_failure(s, plan, &e)))
         };
         let mut read_rows = rowids(self, &read.rowid_sql)?;
         let mut matching = BTreeSet::new();
@@ -115,6 +105,81 @@ impl Lab {
             return Err(Exec::Wait(blockers, resume.clone()));
         }
         Ok(())
+    }
+
+    /// InnoDB's locking SELECT ([`LockRead::scan_sql`]): each row its access path reads is
+    /// locked in the order read, matching the WHERE or not, until LIMIT matching rows are
+    /// locked; one another transaction holds is waited for, or passed over by SKIP LOCKED.
+    /// A row that does not match stays locked at REPEATABLE READ only. The matching rows
+    /// locked are the read's rows.
+    #[allow(clippy::result_large_err)]
+    pub(super) fn lock_scanned_read(
+        &mut self,
+        s: usize,
+        txn: TxnId,
+        plan: &Plan,
+        (read, scan_sql, candidates): (&LockRead, &str, Vec<i64>),
+        repeatable: bool,
+        resume: &mut Resume,
+    ) -> Result<Vec<i64>, Exec> {
+        let mut order = match resume.scanned.get(&read.id) {
+            Some(rows) => rows.clone(),
+            None => {
+                let ids = self
+                    .rowids(scan_sql)
+                    .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
+                resume.scanned.insert(read.id, ids.clone());
+                ids
+            }
+        };
+        // Another transaction's new rows are read too.
+        append_new(&mut order, &candidates);
+        let mut matching = BTreeSet::new();
+        matching.extend(candidates);
+        let mode = self
+            .dialect
+            .locking_read_mode(read.exclusive, read.update_lock, read.weaker);
+        let mut got = Vec::new();
+        for rowid in order {
+            if read.limit.is_some_and(|l| got.len() as u64 >= l) {
+                break; // read in index order, the scan stops at its LIMIT
+            }
+            let row = RowRef {
+                table: read.table.clone(),
+                rowid,
+            };
+            // A row waited for is read again in its newest committed version.
+            let matches = if resume.refreshed.contains(&row) {
+                self.still_matches(&read.rowid_sql, rowid)
+            } else {
+                matching.contains(&rowid)
+            };
+            let blockers = self.locks.blockers(txn, &row, mode);
+            if blockers.is_empty() {
+                if matches || repeatable {
+                    self.locks.grant(txn, row, mode);
+                }
+                if matches {
+                    got.push(rowid);
+                }
+                continue;
+            }
+            match read.policy {
+                WaitPolicy::SkipLocked => continue,
+                WaitPolicy::NoWait => {
+                    let table = &read.table;
+                    let failed = self.fail_statement(s, ErrorClass::LockNotAvailable, table);
+                    return Err(Exec::Done(failed));
+                }
+                WaitPolicy::Wait => {
+                    resume.read_waited = true;
+                    resume.refreshed.insert(row.clone());
+                    resume.wanted = Some((row, mode));
+                    return Err(Exec::Wait(blockers, resume.clone()));
+                }
+            }
+        }
+        Ok(got)
     }
 
     /// The row lock change `c` takes: for an UPDATE, whether it changed a column of a unique
