@@ -156,6 +156,23 @@ impl TableDef {
             .find(|c| c.name.eq_ignore_ascii_case(name))
     }
 
+    /// InnoDB's indexes, each as the columns its entries are sorted by: the clustered index
+    /// first (the primary key, or the hidden row id, `rowid` here, of a table without one),
+    /// then the unique keys and the indexes, each ending with the primary key's columns.
+    pub fn innodb_keys(&self) -> Vec<Vec<String>> {
+        let primary: Vec<String> = match &self.primary_key {
+            Some(k) => k.columns.clone(),
+            None => vec!["rowid".into()],
+        };
+        let mut keys = vec![primary.clone()];
+        for k in self.uniques.iter().chain(self.indexes.iter()) {
+            let mut columns = k.columns.clone();
+            columns.extend(primary.iter().filter(|c| !k.columns.contains(c)).cloned());
+            keys.push(columns);
+        }
+        keys
+    }
+
     /// Keys that make rows unique: the primary key first, then the unique keys.
     pub fn unique_keys(&self) -> impl Iterator<Item = &KeyDef> {
         self.primary_key.iter().chain(self.uniques.iter())

@@ -79,6 +79,38 @@ pub struct LockRead {
     /// looked at: a row another transaction holds is waited for (or skipped) whether it
     /// matches or not, and one that does not match stays locked at REPEATABLE READ.
     pub scan_sql: Option<String>,
+    /// InnoDB's scans at REPEATABLE READ: the gaps of the index they read that they lock.
+    pub gaps: Option<GapScan>,
+}
+
+/// The gaps an InnoDB scan locks at REPEATABLE READ (built by `mysql/gaps.rs`, taken by
+/// `engine/lab/gaps.rs`): for each range of the index it reads, the gap from the entry before
+/// the range's first entry to the entry after its last (or to the entry its LIMIT stopped at).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GapScan {
+    /// The index read, as `TableDef::innodb_keys` numbers them.
+    pub index: usize,
+    /// Every entry of that index in its order: `SELECT rowid, <key fields>, <before range 1>,
+    /// <in range 1>, <before range 2>, ...` (the flags 0 or 1).
+    pub entries_sql: String,
+    /// How many key fields and ranges `entries_sql` gives.
+    pub key_len: usize,
+    pub ranges: usize,
+    pub end: RangeEnd,
+    /// The read starts at the index's end (max()): its gaps are locked before its row.
+    pub from_end: bool,
+}
+
+/// What an InnoDB scan locks at the end of a range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RangeEnd {
+    /// A lookup of one key of a unique index: a hit locks no gap; a miss, the gap the key
+    /// would be in.
+    UniqueLookup,
+    /// Equalities on a non-unique index: the gap before the entry after the range.
+    Point,
+    /// A range: the entry after it as well, its record and the gap before it.
+    Range,
 }
 
 /// How InnoDB's UPDATE and DELETE lock: every row the access path reads (the rows an index
@@ -127,6 +159,7 @@ pub fn source_scan(id: usize, table: &str) -> LockRead {
         serializable_only: false,
         write_scan: None,
         scan_sql: None,
+        gaps: None,
     }
 }
 
@@ -419,6 +452,7 @@ impl Locking<'_> {
             serializable_only: false,
             write_scan: None,
             scan_sql: None,
+            gaps: None,
         })
     }
 }

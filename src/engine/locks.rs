@@ -5,6 +5,7 @@
 //! dialects name the mode each vendor takes); they are re-exported here.
 
 pub use crate::ids::{LockMode, RowRef, TxnId};
+use crate::trace::Value;
 use crate::vec_map::VecMap;
 use serde::{Deserialize, Serialize};
 
@@ -12,6 +13,66 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct LockTable {
     held: VecMap<RowRef, Vec<(TxnId, LockMode)>>,
+    /// InnoDB's gap locks, in grant order.
+    gaps: Vec<GapLock>,
+}
+
+/// An InnoDB gap lock: the keys of one index strictly between two entries (`None`: the
+/// index's start, or its end, the "supremum"). Gap locks never conflict with each other; they
+/// stop other transactions' inserts of a key inside them (the insert intention waits). The
+/// bounds are the entries' keys when the lock was taken: a row inserted into the gap later
+/// splits it, and both halves stay locked, as InnoDB's inherited locks do.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GapLock {
+    pub txn: TxnId,
+    pub table: String,
+    /// The index, as `TableDef::innodb_keys` numbers them (0: the clustered index).
+    pub index: usize,
+    pub low: Option<Vec<Value>>,
+    pub high: Option<Vec<Value>>,
+}
+
+impl GapLock {
+    /// Whether `key` (of the same index) falls strictly inside the gap.
+    pub fn holds(&self, key: &[Value]) -> bool {
+        use std::cmp::Ordering::Less;
+        self.low.as_ref().is_none_or(|l| key_order(l, key) == Less)
+            && self.high.as_ref().is_none_or(|h| key_order(key, h) == Less)
+    }
+}
+
+/// InnoDB's order of index keys, field by field: NULL first, numbers by value, strings by
+/// MariaDB's default collation, utf8mb4_general_ci (case and accents do not count, nor
+/// trailing spaces), then blobs by bytes.
+pub fn key_order(a: &[Value], b: &[Value]) -> std::cmp::Ordering {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| value_order(x, y))
+        .find(|o| o.is_ne())
+        .unwrap_or_else(|| a.len().cmp(&b.len()))
+}
+
+fn value_order(a: &Value, b: &Value) -> std::cmp::Ordering {
+    use crate::dialect::general_ci::weights;
+    use Value::*;
+    let rank = |v: &Value| match v {
+        Null => 0,
+        Int(_) | Real(_) => 1,
+        Text(_) => 2,
+        Blob(_) => 3,
+    };
+    let number = |v: &Value| match v {
+        Int(i) => *i as f64,
+        Real(r) => *r,
+        _ => 0.0,
+    };
+    match (a, b) {
+        (Int(x), Int(y)) => x.cmp(y),
+        (Int(_) | Real(_), Int(_) | Real(_)) => number(a).total_cmp(&number(b)),
+        (Text(x), Text(y)) => weights(x).cmp(&weights(y)),
+        (Blob(x), Blob(y)) => x.cmp(y),
+        _ => rank(a).cmp(&rank(b)),
+    }
 }
 
 impl LockTable {
@@ -35,8 +96,34 @@ impl LockTable {
         }
     }
 
+    /// Records that `txn` holds the gap `gap` (once).
+    pub fn grant_gap(&mut self, gap: GapLock) {
+        if !self.gaps.contains(&gap) {
+            self.gaps.push(gap);
+        }
+    }
+
+    /// The other transactions whose gap locks stop `txn` inserting `key` into index `index`
+    /// of `table` (its insert intention waits for them).
+    pub fn gap_blockers(&self, txn: TxnId, table: &str, index: usize, key: &[Value]) -> Vec<TxnId> {
+        let mut out: Vec<TxnId> = Vec::new();
+        for g in &self.gaps {
+            let here = g.index == index && g.table.eq_ignore_ascii_case(table);
+            if g.txn != txn && here && g.holds(key) && !out.contains(&g.txn) {
+                out.push(g.txn);
+            }
+        }
+        out
+    }
+
+    /// Every gap lock, in grant order.
+    pub fn gaps(&self) -> &[GapLock] {
+        &self.gaps
+    }
+
     /// Releases everything `txn` holds (commit or rollback); returns the rows it freed.
     pub fn release_all(&mut self, txn: TxnId) -> Vec<RowRef> {
+        self.gaps.retain(|g| g.txn != txn);
         let mut freed = Vec::new();
         self.held.retain(|row, holders| {
             let before = holders.len();
@@ -61,7 +148,8 @@ impl LockTable {
             .collect()
     }
 
-    /// Releases what `txn` holds beyond `kept` (a subtransaction's locks at its rollback).
+    /// Releases the row locks `txn` holds beyond `kept` (a subtransaction's locks at its
+    /// rollback: PostgreSQL's; InnoDB keeps every lock, gaps among them, to the end).
     pub fn release_beyond(&mut self, txn: TxnId, kept: &[(RowRef, LockMode)]) {
         self.held.retain(|row, holders| {
             holders.retain(|(t, m)| *t != txn || kept.iter().any(|(r, k)| r == row && k == m));
@@ -69,12 +157,14 @@ impl LockTable {
         });
     }
 
-    /// How many row locks `txn` holds (part of InnoDB's transaction weight).
+    /// How many row and gap locks `txn` holds (part of InnoDB's transaction weight).
     pub fn count_held(&self, txn: TxnId) -> usize {
-        self.held
+        let rows: usize = self
+            .held
             .values()
             .map(|h| h.iter().filter(|(t, _)| *t == txn).count())
-            .sum()
+            .sum();
+        rows + self.gaps.iter().filter(|g| g.txn == txn).count()
     }
 
     pub fn holders(&self, row: &RowRef) -> &[(TxnId, LockMode)] {
@@ -97,6 +187,61 @@ mod tests {
             table: "jobs".into(),
             rowid,
         }
+    }
+
+    fn gap(txn: TxnId, low: Option<i64>, high: Option<i64>) -> GapLock {
+        GapLock {
+            txn,
+            table: "jobs".into(),
+            index: 0,
+            low: low.map(|l| vec![Value::Int(l)]),
+            high: high.map(|h| vec![Value::Int(h)]),
+        }
+    }
+
+    #[test]
+    fn an_insert_into_another_transactions_gap_waits_for_it_until_it_ends() {
+        let mut t = LockTable::default();
+        t.grant_gap(gap(1, Some(3), Some(5)));
+        t.grant_gap(gap(2, Some(3), Some(5))); // gap locks never conflict
+        t.grant_gap(gap(2, Some(5), None));
+        let key = |k: i64| [Value::Int(k)];
+        assert_eq!(t.gap_blockers(3, "JOBS", 0, &key(4)), [1, 2]);
+        assert_eq!(
+            t.gap_blockers(1, "jobs", 0, &key(4)),
+            [2],
+            "not its own gap"
+        );
+        assert!(
+            t.gap_blockers(3, "jobs", 0, &key(5)).is_empty(),
+            "bounds are outside"
+        );
+        assert!(
+            t.gap_blockers(3, "jobs", 1, &key(4)).is_empty(),
+            "another index"
+        );
+        assert_eq!(
+            t.gap_blockers(3, "jobs", 0, &key(1_000)),
+            [2],
+            "up to the end"
+        );
+        assert_eq!(t.count_held(2), 2);
+        t.release_all(2);
+        assert_eq!(t.gap_blockers(3, "jobs", 0, &key(4)), [1]);
+        assert!(t.gap_blockers(3, "jobs", 0, &key(9)).is_empty());
+    }
+
+    #[test]
+    fn keys_order_as_innodb_orders_them() {
+        use std::cmp::Ordering::*;
+        let text = |s: &str| vec![Value::Text(s.into())];
+        assert_eq!(key_order(&text("Apple"), &text("apple ")), Equal);
+        assert_eq!(key_order(&text("apple"), &text("Banana")), Less);
+        assert_eq!(key_order(&[Value::Null], &[Value::Int(-5)]), Less);
+        assert_eq!(key_order(&[Value::Int(2)], &[Value::Real(2.5)]), Less);
+        let pair = |a: i64, b: i64| vec![Value::Int(a), Value::Int(b)];
+        assert_eq!(key_order(&pair(1, 9), &pair(2, 0)), Less);
+        assert_eq!(key_order(&pair(2, 1), &pair(2, 0)), Greater);
     }
 
     #[test]

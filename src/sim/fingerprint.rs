@@ -56,6 +56,19 @@ impl Sim {
                 h.int(*mode as i64);
             }
         }
+        for g in lab.locks.gaps() {
+            h.bytes(b"G");
+            h.bytes(g.table.as_bytes());
+            h.int(g.index as i64);
+            let (session, nth) = name(g.txn);
+            h.int(i64::from(session) << 32 | i64::from(nth));
+            for bound in [&g.low, &g.high] {
+                h.bytes(b"|");
+                for v in bound.iter().flatten() {
+                    h.bytes(format!("{v:?}").as_bytes());
+                }
+            }
+        }
         for (i, s) in lab.sessions.iter().enumerate() {
             h.bytes(b"S");
             h.int(i as i64);

@@ -6,7 +6,7 @@
 use super::super::catalog::{ident, Catalog, TableDef};
 use super::super::conditions::{self, is_value};
 use super::super::exprs::{last_ident, rewrite_all};
-use super::super::locks::{LockRead, WaitPolicy, WriteScan};
+use super::super::locks::{GapScan, LockRead, WaitPolicy, WriteScan};
 use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
@@ -50,7 +50,7 @@ fn shared_read(q: &Query, catalog: &Catalog, id: usize) -> Option<(LockRead, boo
         .as_ref()
         .map(conditions::conjuncts)
         .unwrap_or_default();
-    let keyed = !access_path(def, &conjuncts).0.is_empty();
+    let keyed = !access_path(def, &conjuncts).conjuncts.is_empty();
     let mut read = scan(
         target,
         select.selection.as_ref(),
@@ -86,7 +86,7 @@ pub fn of_delete(d: &Delete, catalog: &Catalog, id: usize) -> Option<LockRead> {
 
 /// The rows a single-table locking SELECT reads through its access path, in the order it
 /// reads them ([`LockRead::scan_sql`]).
-pub fn locking_scan(q: &Query, catalog: &Catalog) -> Option<String> {
+pub fn locking_scan(q: &Query, catalog: &Catalog) -> Option<(String, Option<GapScan>)> {
     let SetExpr::Select(select) = q.body.as_ref() else {
         return None;
     };
@@ -105,7 +105,7 @@ pub fn locking_scan(q: &Query, catalog: &Catalog) -> Option<String> {
         catalog,
         (0, false),
     )?;
-    Some(read.rowid_sql)
+    Some((read.rowid_sql, read.gaps))
 }
 
 /// `ORDER BY ... LIMIT n` of an UPDATE or DELETE.
@@ -168,7 +168,8 @@ fn scan(
         sql
     };
     let conjuncts = selection.map(conditions::conjuncts).unwrap_or_default();
-    let (access, unique) = access_path(def, &conjuncts);
+    let access = access_path(def, &conjuncts);
+    let gaps = super::gaps::scan(def, (&from, &qualifier), &access);
     let text = |parts: &[&Expr]| {
         (!parts.is_empty()).then(|| {
             parts
@@ -185,7 +186,7 @@ fn scan(
     Some(LockRead {
         id,
         table,
-        rowid_sql: rowids(text(&access)),
+        rowid_sql: rowids(text(&access.conjuncts)),
         limit,
         exclusive: true,
         update_lock: false,
@@ -197,15 +198,25 @@ fn scan(
         serializable_only: false,
         write_scan: Some(WriteScan {
             matching_sql: rowids(text(&conjuncts)),
-            semi_consistent: update && !unique,
+            semi_consistent: update && !access.unique,
         }),
         scan_sql: None,
+        gaps: Some(gaps),
     })
 }
 
-/// The conjuncts an index serves, and whether they pin one row of a unique key.
-fn access_path<'a>(def: &TableDef, conjuncts: &[&'a Expr]) -> (Vec<&'a Expr>, bool) {
-    for key in def.unique_keys() {
+/// The access path InnoDB takes: the conjuncts an index serves, whether they pin one row of
+/// a unique key, and which index (`TableDef::innodb_keys`' number; 0 for a scan of every row).
+pub struct Access<'a> {
+    pub conjuncts: Vec<&'a Expr>,
+    pub unique: bool,
+    pub index: usize,
+}
+
+fn access_path<'a>(def: &TableDef, conjuncts: &[&'a Expr]) -> Access<'a> {
+    // `innodb_keys` puts the hidden row id first when there is no primary key.
+    let shift = usize::from(def.primary_key.is_none());
+    for (i, key) in def.unique_keys().enumerate() {
         let pinned: Vec<&Expr> = key
             .columns
             .iter()
@@ -217,24 +228,38 @@ fn access_path<'a>(def: &TableDef, conjuncts: &[&'a Expr]) -> (Vec<&'a Expr>, bo
             })
             .collect();
         if pinned.len() == key.columns.len() {
-            return (pinned, true);
+            let index = i + shift;
+            return Access {
+                conjuncts: pinned,
+                unique: true,
+                index,
+            };
         }
     }
     let leading = def
         .unique_keys()
         .chain(def.indexes.iter())
         .filter_map(|k| k.columns.first());
-    for column in leading {
+    for (i, column) in leading.enumerate() {
         let served: Vec<&Expr> = conjuncts
             .iter()
             .copied()
             .filter(|e| range_on(e).is_some_and(|x| x.eq_ignore_ascii_case(column)))
             .collect();
         if !served.is_empty() {
-            return (served, false);
+            let index = i + shift;
+            return Access {
+                conjuncts: served,
+                unique: false,
+                index,
+            };
         }
     }
-    (Vec::new(), false)
+    Access {
+        conjuncts: Vec::new(),
+        unique: false,
+        index: 0,
+    }
 }
 
 /// `col = value`: the column.

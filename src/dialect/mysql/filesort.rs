@@ -41,7 +41,7 @@ pub fn index_gives_order(def: &TableDef, key: &Expr, selection: Option<&Expr>) -
     if let Some(w) = selection {
         equalities(w, &mut pinned);
     }
-    keys_in_index_order(def)
+    def.innodb_keys()
         .iter()
         .any(|key| ordered_by(key, &column, &pinned))
 }
@@ -54,23 +54,6 @@ fn column_name(e: &Expr) -> Option<String> {
         Expr::Nested(inner) => column_name(inner),
         _ => None,
     }
-}
-
-/// Every index's columns in the order its entries are sorted: InnoDB's secondary indexes end
-/// with the primary key's columns.
-fn keys_in_index_order(def: &TableDef) -> Vec<Vec<String>> {
-    let primary: Vec<String> = def
-        .primary_key
-        .as_ref()
-        .map(|k| k.columns.clone())
-        .unwrap_or_default();
-    let mut keys = vec![primary.clone()];
-    for k in def.uniques.iter().chain(def.indexes.iter()) {
-        let mut columns = k.columns.clone();
-        columns.extend(primary.iter().cloned());
-        keys.push(columns);
-    }
-    keys
 }
 
 /// Whether an index on `key` gives rows in `column`'s order once the WHERE pins every

@@ -8,8 +8,10 @@ mod casts;
 pub mod client;
 pub mod collation;
 pub mod consistent_snapshot;
+mod end_read;
 pub mod errors;
 pub mod filesort;
+mod gaps;
 pub mod impossible;
 pub mod last_insert_id;
 pub mod mod_operator;
@@ -90,9 +92,10 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
                 .then(|| access::locking_scan(&q, catalog))
                 .flatten();
             let mut plan = plan_query_sorting(q, &|x| filesort::filesort(x, catalog));
-            if let (Some(sql), Some(read)) = (scan, plan.lock_reads.first_mut()) {
+            if let (Some((sql, gaps)), Some(read)) = (scan, plan.lock_reads.first_mut()) {
                 // The query's own locking clause makes the first request (outer queries first).
                 read.scan_sql = Some(sql);
+                read.gaps = gaps;
             }
             if plan.kind == PlanKind::Query && plan.lock_reads.is_empty() {
                 plan.lock_reads.extend(shared);
@@ -148,8 +151,15 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     match keyed {
         Some(read) => lock_reads.push(read),
         None => {
-            for t in source_tables(&ins) {
-                lock_reads.push(super::locks::source_scan(lock_reads.len(), &t));
+            let id = lock_reads.len();
+            let end_read = ins.source.as_deref();
+            match end_read.and_then(|q| end_read::of_insert_source(q, catalog, id)) {
+                Some(read) => lock_reads.push(read),
+                None => {
+                    for t in source_tables(&ins) {
+                        lock_reads.push(super::locks::source_scan(lock_reads.len(), &t));
+                    }
+                }
             }
         }
     }

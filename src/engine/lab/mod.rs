@@ -12,6 +12,7 @@
 
 pub mod advisory;
 mod auto_increment;
+mod gaps;
 mod limits;
 pub mod notify;
 pub mod prepared;
@@ -1366,6 +1367,16 @@ impl Lab {
                 }
             }
             self.store.set_locked(read.id, got);
+            if read.whole_table && repeatable {
+                // InnoDB's next-key locks on every row: every gap too, to the index's end.
+                self.locks.grant_gap(crate::engine::locks::GapLock {
+                    txn,
+                    table: read.table.clone(),
+                    index: 0,
+                    low: None,
+                    high: None,
+                });
+            }
         }
         self.check_key_clashes(s, txn, plan, resume)?;
         let source_rows = self.count_source(plan);
@@ -1377,6 +1388,13 @@ impl Lab {
             .run_raw(&sql)
             .and_then(|done| self.store.rows_within_limit(done))
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
+        let gap_blockers = self.gap_blockers(txn, &exec.changes);
+        if !gap_blockers.is_empty() {
+            // InnoDB's insert intention waits for the gap locks of others.
+            resume.read_waited = false;
+            resume.wanted = None;
+            return Err(Exec::Wait(gap_blockers, resume.clone()));
+        }
         let refused = self.upsert_twice(plan, &exec.changes);
         if let Some(e) = refused.or_else(|| self.misfit(&exec.changes)) {
             return Err(Exec::Done(self.fail_with(s, e)));

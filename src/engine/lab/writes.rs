@@ -78,7 +78,12 @@ impl Lab {
         let mode = self
             .dialect
             .locking_read_mode(read.exclusive, read.update_lock, read.weaker);
+        let from_end = read.gaps.as_ref().filter(|g| repeatable && g.from_end);
+        if let Some(gaps) = from_end {
+            self.lock_gaps((s, txn, plan), read, gaps, None, resume)?;
+        }
         let mut matched = 0u64;
+        let mut last_matched = None;
         for rowid in read_rows {
             if read.limit.is_some_and(|l| matched >= l) {
                 break; // an ORDER BY ... LIMIT read in index order stops here
@@ -94,6 +99,9 @@ impl Lab {
                     self.locks.grant(txn, row, mode);
                 }
                 matched += u64::from(matches);
+                if matches {
+                    last_matched = Some(rowid);
+                }
                 continue;
             }
             if !repeatable && scan.semi_consistent && !matches {
@@ -103,6 +111,13 @@ impl Lab {
             resume.refreshed.insert(row.clone());
             resume.wanted = Some((row, mode));
             return Err(Exec::Wait(blockers, resume.clone()));
+        }
+        if repeatable && from_end.is_none() {
+            if let Some(gaps) = &read.gaps {
+                let full = read.limit.is_some_and(|l| matched >= l);
+                let stopped_at = last_matched.filter(|_| full);
+                self.lock_gaps((s, txn, plan), read, gaps, stopped_at, resume)?;
+            }
         }
         Ok(())
     }
@@ -177,6 +192,13 @@ impl Lab {
                     resume.wanted = Some((row, mode));
                     return Err(Exec::Wait(blockers, resume.clone()));
                 }
+            }
+        }
+        if repeatable {
+            if let Some(gaps) = &read.gaps {
+                let full = read.limit.is_some_and(|l| got.len() as u64 >= l);
+                let stopped_at = got.last().copied().filter(|_| full);
+                self.lock_gaps((s, txn, plan), read, gaps, stopped_at, resume)?;
             }
         }
         Ok(got)

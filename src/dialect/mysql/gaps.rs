@@ -1,0 +1,180 @@
+//! The gaps an InnoDB scan locks at REPEATABLE READ ([`GapScan`]). A scan reads the ranges
+//! its access path gives in one index (`access.rs`); it locks each entry it reads with the gap
+//! before it, and the entry after a range's last one (the one that ends the range) with its
+//! gap: so `WHERE id > 2 FOR UPDATE` locks up to the end of the index, where a new job would
+//! go, and `WHERE id = 5 FOR UPDATE` with no job 5 locks the gap between the jobs around it.
+//! A lookup of one key of a unique index that finds its row locks no gap. This file writes the
+//! SQL that lists the index's entries with, for each range, whether an entry sorts before it
+//! and whether it is in it; the engine finds the gaps from that list.
+
+use super::super::catalog::{ident, TableDef};
+use super::super::conditions::is_value;
+use super::super::exprs::rewrite_all;
+use super::super::locks::{GapScan, RangeEnd};
+use super::access::Access;
+use queuelab_sql::Duplicate;
+use queuelab_sql::Sql;
+use sqlparser::ast::{BinaryOperator as Op, Expr};
+
+/// The gap scan of `access`, over the table `from` called `qualifier` in the statement.
+pub fn scan(def: &TableDef, (from, qualifier): (&str, &str), access: &Access) -> GapScan {
+    let keys = def.innodb_keys();
+    let key = keys.get(access.index).cloned().unwrap_or_default();
+    let field = |c: &String| {
+        if c == "rowid" {
+            format!("{qualifier}.rowid")
+        } else {
+            format!("{qualifier}.{}", ident(c))
+        }
+    };
+    let fields: Vec<String> = key.iter().map(field).collect();
+    let (ranges, end) = ranges(def, access);
+    let flags: Vec<String> = ranges
+        .iter()
+        .flat_map(|(below, inside)| [below, inside])
+        .map(|c| format!("CASE WHEN ({c}) THEN 1 ELSE 0 END"))
+        .collect();
+    let mut columns = vec![format!("{qualifier}.rowid")];
+    columns.extend(fields.iter().cloned());
+    columns.extend(flags);
+    GapScan {
+        index: access.index,
+        entries_sql: format!(
+            "SELECT {} FROM {from} ORDER BY {}",
+            columns.join(", "),
+            fields.join(", ")
+        ),
+        key_len: fields.len(),
+        ranges: ranges.len(),
+        end,
+        from_end: false,
+    }
+}
+
+/// How a conjunct bounds its column.
+enum Bound<'a> {
+    Eq(&'a Expr),
+    /// `col > v` (`true`: `>=`).
+    Above(&'a Expr, bool),
+    Below,
+    Between(&'a Expr),
+    In(&'a [Expr]),
+}
+
+/// The column a conjunct bounds, and how.
+fn bound(e: &Expr) -> Option<(&Expr, Bound<'_>)> {
+    match e {
+        Expr::BinaryOp { left, op, right } => {
+            let (col, value, op) = if is_value(right) && !is_value(left) {
+                (left.as_ref(), right.as_ref(), op.clone())
+            } else {
+                let flipped = match op {
+                    Op::Lt => Op::Gt,
+                    Op::LtEq => Op::GtEq,
+                    Op::Gt => Op::Lt,
+                    Op::GtEq => Op::LtEq,
+                    other => other.clone(),
+                };
+                (right.as_ref(), left.as_ref(), flipped)
+            };
+            let b = match op {
+                Op::Eq => Bound::Eq(value),
+                Op::Gt => Bound::Above(value, false),
+                Op::GtEq => Bound::Above(value, true),
+                Op::Lt | Op::LtEq => Bound::Below,
+                _ => return None,
+            };
+            Some((col, b))
+        }
+        Expr::Between { expr, low, .. } => Some((expr.as_ref(), Bound::Between(low))),
+        Expr::InList { expr, list, .. } => Some((expr.as_ref(), Bound::In(list))),
+        _ => None,
+    }
+}
+
+/// SQLite's text of `e`, as the statement's rewritten WHERE has it.
+fn text(e: &Expr) -> String {
+    let mut e = e.duplicate();
+    rewrite_all(&mut e);
+    format!("({})", Sql(&e))
+}
+
+/// Each range as (sorts before it, is in it), and how its end is locked.
+fn ranges(def: &TableDef, access: &Access) -> (Vec<(String, String)>, RangeEnd) {
+    if access.conjuncts.is_empty() {
+        return (vec![("0".into(), "1".into())], RangeEnd::Range);
+    }
+    let bounds: Vec<(&Expr, Bound)> = access.conjuncts.iter().filter_map(|e| bound(e)).collect();
+    let all = |parts: &[String], join: &str, none: &str| {
+        if parts.is_empty() {
+            none.to_string()
+        } else {
+            parts.join(join)
+        }
+    };
+    if access.unique {
+        // Equalities pinning every column of a unique key, in the key's order.
+        let cols: Vec<String> = bounds.iter().map(|(c, _)| text(c)).collect();
+        let values: Vec<String> = bounds
+            .iter()
+            .filter_map(|(_, b)| match b {
+                Bound::Eq(v) => Some(text(v)),
+                _ => None,
+            })
+            .collect();
+        let below = format!("({}) < ({})", cols.join(", "), values.join(", "));
+        let inside: Vec<String> = access.conjuncts.iter().map(|e| text(e)).collect();
+        return (
+            vec![(below, all(&inside, " AND ", "1"))],
+            RangeEnd::UniqueLookup,
+        );
+    }
+    let mut below = Vec::new();
+    let mut inside = Vec::new();
+    let mut points: Option<(String, &[Expr])> = None;
+    let mut equalities = true;
+    for ((col, b), e) in bounds.iter().zip(&access.conjuncts) {
+        let c = text(col);
+        match b {
+            Bound::Eq(v) | Bound::Above(v, true) | Bound::Between(v) => {
+                below.push(format!("{c} < {}", text(v)))
+            }
+            Bound::Above(v, false) => below.push(format!("{c} <= {}", text(v))),
+            Bound::Below => {}
+            Bound::In(list) => {
+                points = Some((c, list));
+                continue;
+            }
+        }
+        equalities &= matches!(b, Bound::Eq(_));
+        inside.push(text(e));
+    }
+    // A unique key of one column (`innodb_keys` lists the clustered index, then the unique
+    // keys, before the other indexes).
+    let unique_column = match access.index {
+        0 => def
+            .primary_key
+            .as_ref()
+            .is_none_or(|k| k.columns.len() == 1),
+        i => def.uniques.get(i - 1).is_some_and(|k| k.columns.len() == 1),
+    };
+    let end = match (equalities, unique_column) {
+        (true, true) => RangeEnd::UniqueLookup,
+        (true, false) => RangeEnd::Point,
+        _ => RangeEnd::Range,
+    };
+    let range =
+        |below: &[String], inside: &[String]| (all(below, " OR ", "0"), all(inside, " AND ", "1"));
+    match points {
+        None => (vec![range(&below, &inside)], end),
+        Some((c, list)) => {
+            let each = list.iter().map(|v| {
+                let (mut b, mut i) = (below.clone(), inside.clone());
+                b.push(format!("{c} < {}", text(v)));
+                i.push(format!("{c} = {}", text(v)));
+                range(&b, &i)
+            });
+            (each.collect(), end)
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! InnoDB's gap locks: the ones a scan takes at REPEATABLE READ ([`GapScan`], built by
+//! `dialect/mysql/gaps.rs`), and the insert intention every insert checks against the gap
+//! locks of other transactions (an insert into a locked gap waits, whatever its own
+//! isolation level; gap locks never wait for each other).
+
+use super::{Exec, Lab, Resume};
+use crate::dialect::locks::{GapScan, LockRead, RangeEnd};
+use crate::dialect::Plan;
+use crate::engine::locks::{GapLock, RowRef, TxnId};
+use crate::engine::store::{ChangeKind, RowChange};
+use crate::trace::Value;
+
+/// An entry of the index a scan read: its rowid, its key, and per range (sorts before it,
+/// is in it).
+struct Entry {
+    rowid: i64,
+    key: Vec<Value>,
+    flags: Vec<(bool, bool)>,
+}
+
+impl Lab {
+    /// Takes the gap locks of `read`'s scan (`stopped_at`: the entry its LIMIT stopped it at),
+    /// and the lock of the entry that ends each range; waits if another transaction holds
+    /// that entry.
+    #[allow(clippy::result_large_err)]
+    pub(super) fn lock_gaps(
+        &mut self,
+        (s, txn, plan): (usize, TxnId, &Plan),
+        read: &LockRead,
+        gaps: &GapScan,
+        stopped_at: Option<i64>,
+        resume: &mut Resume,
+    ) -> Result<(), Exec> {
+        let entries = self
+            .index_entries(gaps)
+            .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
+        let mut ends = Vec::new();
+        for r in 0..gaps.ranges {
+            let Some((low, high, end)) = range_gap(&entries, r, gaps.end, stopped_at) else {
+                continue;
+            };
+            self.locks.grant_gap(GapLock {
+                txn,
+                table: read.table.clone(),
+                index: gaps.index,
+                low: low.map(|i| entries[i].key.clone()),
+                high: high.map(|i| entries[i].key.clone()),
+            });
+            // The entry that ends a range is read, and locked, in the clustered index only
+            // (a secondary index's entry is locked there, which the lab does not keep).
+            if end && gaps.index == 0 {
+                ends.extend(high.map(|i| entries[i].rowid));
+            }
+        }
+        let mode = self
+            .dialect
+            .locking_read_mode(read.exclusive, read.update_lock, read.weaker);
+        for rowid in ends {
+            let row = RowRef {
+                table: read.table.clone(),
+                rowid,
+            };
+            let blockers = self.locks.blockers(txn, &row, mode);
+            if !blockers.is_empty() {
+                resume.wanted = Some((row, mode));
+                return Err(Exec::Wait(blockers, resume.clone()));
+            }
+            self.locks.grant(txn, row, mode);
+        }
+        Ok(())
+    }
+
+    fn index_entries(
+        &self,
+        gaps: &GapScan,
+    ) -> Result<Vec<Entry>, crate::engine::store::StoreError> {
+        let (_, rows) = self.store.query(&gaps.entries_sql)?;
+        let flag = |v: Option<&Value>| matches!(v, Some(Value::Int(1)));
+        Ok(rows
+            .into_iter()
+            .map(|row| {
+                let rowid = match row.first() {
+                    Some(Value::Int(i)) => *i,
+                    _ => 0,
+                };
+                let key = row.iter().skip(1).take(gaps.key_len).cloned().collect();
+                let rest = &row[(1 + gaps.key_len).min(row.len())..];
+                let flags = rest
+                    .chunks(2)
+                    .map(|p| (flag(p.first()), flag(p.get(1))))
+                    .collect();
+                Entry { rowid, key, flags }
+            })
+            .collect())
+    }
+
+    /// The transactions whose gap locks the rows `changes` wrote fall into: an insert, or an
+    /// update that moves a row's key in an index, waits for them (InnoDB's insert intention).
+    pub(super) fn gap_blockers(&self, txn: TxnId, changes: &[RowChange]) -> Vec<TxnId> {
+        let mut out = Vec::new();
+        if self.locks.gaps().is_empty() {
+            return out;
+        }
+        for c in changes.iter().filter(|c| c.kind != ChangeKind::Delete) {
+            let Some(def) = self.catalog.table(&c.table) else {
+                continue;
+            };
+            for (index, columns) in def.innodb_keys().iter().enumerate() {
+                let key_of = |values: &[Value], rowid: i64| -> Vec<Value> {
+                    columns
+                        .iter()
+                        .map(|col| {
+                            match def
+                                .columns
+                                .iter()
+                                .position(|d| d.name.eq_ignore_ascii_case(col))
+                            {
+                                Some(i) => values.get(i).cloned().unwrap_or(Value::Null),
+                                None => Value::Int(rowid),
+                            }
+                        })
+                        .collect()
+                };
+                let key = key_of(&c.new, c.new_rowid);
+                if c.kind == ChangeKind::Update && key == key_of(&c.old, c.old_rowid) {
+                    continue;
+                }
+                for t in self.locks.gap_blockers(txn, &c.table, index, &key) {
+                    if !out.contains(&t) {
+                        out.push(t);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The gap range `r` locks, as entry positions (`None`: the index's start or end), and
+/// whether the entry that ends it is locked too; `None` for a unique lookup that found its
+/// row (no gap).
+fn range_gap(
+    entries: &[Entry],
+    r: usize,
+    end: RangeEnd,
+    stopped_at: Option<i64>,
+) -> Option<(Option<usize>, Option<usize>, bool)> {
+    let inside = |e: &Entry| e.flags.get(r).is_some_and(|f| f.1);
+    let before = |e: &Entry| e.flags.get(r).is_some_and(|f| f.0);
+    let first = entries.iter().position(inside);
+    let before_first = |i: usize| i.checked_sub(1);
+    match first {
+        Some(_) if end == RangeEnd::UniqueLookup => None,
+        Some(f) => {
+            if let Some(stop) = stopped_at.and_then(|id| entries.iter().position(|e| e.rowid == id))
+            {
+                return Some((before_first(f), Some(stop), false));
+            }
+            let last = entries.iter().rposition(inside).unwrap_or(f);
+            let next = (last + 1 < entries.len()).then_some(last + 1);
+            Some((before_first(f), next, end == RangeEnd::Range))
+        }
+        None => {
+            // No entry in the range: the gap where it would be.
+            let next = entries.iter().position(|e| !before(e));
+            let low = match next {
+                Some(n) => before_first(n),
+                None => entries.len().checked_sub(1),
+            };
+            Some((low, next, false))
+        }
+    }
+}
