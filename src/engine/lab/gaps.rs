@@ -19,6 +19,24 @@ struct Entry {
 }
 
 impl Lab {
+    /// A scan of one range that must wait for `rowid`: InnoDB holds the gaps before the rows
+    /// it read, and asks for the one before `rowid` with it, which stops inserts too.
+    #[allow(clippy::result_large_err)]
+    pub(super) fn lock_gaps_before_wait(
+        &mut self,
+        at: (usize, TxnId, &Plan),
+        read: &LockRead,
+        rowid: i64,
+        resume: &mut Resume,
+    ) -> Result<(), Exec> {
+        match &read.gaps {
+            Some(gaps) if gaps.ranges == 1 && !gaps.from_end => {
+                self.lock_gaps(at, read, gaps, Some(rowid), resume)
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Takes the gap locks of `read`'s scan (`stopped_at`: the entry its LIMIT stopped it at),
     /// and the lock of the entry that ends each range; waits if another transaction holds
     /// that entry.
@@ -152,8 +170,8 @@ fn range_gap(
     match first {
         Some(_) if end == RangeEnd::UniqueLookup => None,
         Some(f) => {
-            if let Some(stop) = stopped_at.and_then(|id| entries.iter().position(|e| e.rowid == id))
-            {
+            if let Some(id) = stopped_at {
+                let stop = entries.iter().position(|e| e.rowid == id)?;
                 return Some((before_first(f), Some(stop), false));
             }
             let last = entries.iter().rposition(inside).unwrap_or(f);

@@ -107,6 +107,9 @@ impl Lab {
             if !repeatable && scan.semi_consistent && !matches {
                 continue;
             }
+            if repeatable {
+                self.lock_gaps_before_wait((s, txn, plan), read, rowid, resume)?;
+            }
             resume.read_waited = false;
             resume.refreshed.insert(row.clone());
             resume.wanted = Some((row, mode));
@@ -187,6 +190,9 @@ impl Lab {
                     return Err(Exec::Done(failed));
                 }
                 WaitPolicy::Wait => {
+                    if repeatable {
+                        self.lock_gaps_before_wait((s, txn, plan), read, rowid, resume)?;
+                    }
                     resume.read_waited = true;
                     resume.refreshed.insert(row.clone());
                     resume.wanted = Some((row, mode));
