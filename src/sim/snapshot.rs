@@ -63,6 +63,9 @@ pub struct WaitEdge {
     /// The PostgreSQL table lock wanted: the mode and the table (`ACCESS EXCLUSIVE on table
     /// jobs`).
     pub table_lock: Option<String>,
+    /// InnoDB's insert intention: the key inserted and the index whose gap the holder locks
+    /// (`id=4 into jobs (id)`).
+    pub gap: Option<String>,
 }
 
 /// A wait-for cycle and the session the vendor chose to fail.
@@ -404,12 +407,21 @@ fn edge(
             None,
             Some(format!("{key}{}", if *shared { " shared" } else { "" })),
         ),
-        Some(Asked::Table(..)) | None => (None, None),
+        Some(Asked::Table(..) | Asked::Gap(_)) | None => (None, None),
     };
     let table_lock = match asked {
         Some(Asked::Table(table, mode)) => Some(format!(
             "{} on table {table}",
             dialect.table_lock_label(*mode)
+        )),
+        _ => None,
+    };
+    let gap = match asked {
+        Some(Asked::Gap(g)) => Some(format!(
+            "{} into {} ({})",
+            g.key,
+            g.table,
+            g.columns.join(", ")
         )),
         _ => None,
     };
@@ -419,5 +431,6 @@ fn edge(
         lock,
         advisory,
         table_lock,
+        gap,
     }
 }

@@ -3,7 +3,7 @@
 //! locks of other transactions (an insert into a locked gap waits, whatever its own
 //! isolation level; gap locks never wait for each other).
 
-use super::{Exec, Lab, Resume};
+use super::{Exec, GapWanted, Lab, Resume};
 use crate::dialect::locks::{GapScan, LockRead, RangeEnd};
 use crate::dialect::Plan;
 use crate::engine::locks::{GapLock, RowRef, TxnId};
@@ -112,12 +112,16 @@ impl Lab {
             .collect())
     }
 
-    /// The transactions whose gap locks the rows `changes` wrote fall into: an insert, or an
-    /// update that moves a row's key in an index, waits for them (InnoDB's insert intention).
-    pub(super) fn gap_blockers(&self, txn: TxnId, changes: &[RowChange]) -> Vec<TxnId> {
-        let mut out = Vec::new();
+    /// The first row `changes` wrote into another transaction's gap (an insert, or an update
+    /// that moves its key in an index), and the transactions whose gap locks it falls into:
+    /// the statement waits for them (InnoDB's insert intention).
+    pub(super) fn gap_blockers(
+        &self,
+        txn: TxnId,
+        changes: &[RowChange],
+    ) -> Option<(Vec<TxnId>, GapWanted)> {
         if self.locks.gaps().is_empty() {
-            return out;
+            return None;
         }
         for c in changes.iter().filter(|c| c.kind != ChangeKind::Delete) {
             let Some(def) = self.catalog.table(&c.table) else {
@@ -125,32 +129,37 @@ impl Lab {
             };
             for (index, columns) in def.innodb_keys().iter().enumerate() {
                 let key_of = |values: &[Value], rowid: i64| -> Vec<Value> {
-                    columns
-                        .iter()
-                        .map(|col| {
-                            match def
-                                .columns
-                                .iter()
-                                .position(|d| d.name.eq_ignore_ascii_case(col))
-                            {
-                                Some(i) => values.get(i).cloned().unwrap_or(Value::Null),
-                                None => Value::Int(rowid),
-                            }
-                        })
-                        .collect()
+                    let position = |col: &String| {
+                        def.columns
+                            .iter()
+                            .position(|d| d.name.eq_ignore_ascii_case(col))
+                    };
+                    let field = |col: &String| match position(col) {
+                        Some(i) => values.get(i).cloned().unwrap_or(Value::Null),
+                        None => Value::Int(rowid),
+                    };
+                    columns.iter().map(field).collect()
                 };
                 let key = key_of(&c.new, c.new_rowid);
                 if c.kind == ChangeKind::Update && key == key_of(&c.old, c.old_rowid) {
                     continue;
                 }
-                for t in self.locks.gap_blockers(txn, &c.table, index, &key) {
-                    if !out.contains(&t) {
-                        out.push(t);
-                    }
+                let blockers = self.locks.gap_blockers(txn, &c.table, index, &key);
+                if !blockers.is_empty() {
+                    let fields = columns.iter().zip(&key);
+                    let key = fields.map(|(col, v)| {
+                        format!("{col}={}", v.text().unwrap_or_else(|| "NULL".into()))
+                    });
+                    let wanted = GapWanted {
+                        table: def.name.clone(),
+                        columns: columns.clone(),
+                        key: key.collect::<Vec<_>>().join(", "),
+                    };
+                    return Some((blockers, wanted));
                 }
             }
         }
-        out
+        None
     }
 }
 

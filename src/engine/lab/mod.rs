@@ -147,6 +147,8 @@ pub struct Resume {
     pub wanted_table: Option<(Arc<str>, crate::ids::TableLockMode)>,
     /// The first AUTO_INCREMENT value it drew before it waited (`auto_increment.rs`).
     pub auto_first: Option<i64>,
+    /// The gap its insert waits for (`gaps.rs`).
+    pub wanted_gap: Option<Box<GapWanted>>,
 }
 
 /// A statement that ended: its result and the rows it changed.
@@ -233,6 +235,17 @@ pub enum Asked {
     Advisory(crate::ids::AdvisoryKey, bool),
     /// A PostgreSQL table lock: the table and the mode.
     Table(String, crate::ids::TableLockMode),
+    /// InnoDB's insert intention: the row's key in an index, inside a gap others lock.
+    Gap(GapWanted),
+}
+
+/// An insert that waits for a gap: the table, the index's columns and the key it inserts
+/// (`id=4`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GapWanted {
+    pub table: String,
+    pub columns: Vec<String>,
+    pub key: String,
 }
 
 impl Resume {
@@ -245,6 +258,7 @@ impl Resume {
             .map(Asked::Row)
             .or(advisory.map(|(k, shared)| Asked::Advisory(k, shared)))
             .or(table.map(|(t, mode)| Asked::Table(t.to_string(), mode)))
+            .or(self.wanted_gap.as_deref().cloned().map(Asked::Gap))
     }
 }
 
@@ -591,6 +605,7 @@ impl Lab {
     }
 
     fn attempt(&mut self, s: usize, plan: &Plan, mut resume: Resume) -> Exec {
+        resume.wanted_gap = None; // what this try waits for, if it does
         self.store.start_try(s, std::mem::take(&mut resume.draws));
         let mut exec = self.attempt_sequenced(s, plan, resume);
         let draws = self.store.end_try();
@@ -1388,12 +1403,12 @@ impl Lab {
             .run_raw(&sql)
             .and_then(|done| self.store.rows_within_limit(done))
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
-        let gap_blockers = self.gap_blockers(txn, &exec.changes);
-        if !gap_blockers.is_empty() {
+        if let Some((blockers, wanted)) = self.gap_blockers(txn, &exec.changes) {
             // InnoDB's insert intention waits for the gap locks of others.
             resume.read_waited = false;
             resume.wanted = None;
-            return Err(Exec::Wait(gap_blockers, resume.clone()));
+            resume.wanted_gap = Some(Box::new(wanted));
+            return Err(Exec::Wait(blockers, resume.clone()));
         }
         let refused = self.upsert_twice(plan, &exec.changes);
         if let Some(e) = refused.or_else(|| self.misfit(&exec.changes)) {

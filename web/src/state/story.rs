@@ -232,6 +232,12 @@ fn wanted_text(shown: &Snapshot, e: &WaitEdge) -> String {
     if let Some(wanted) = &e.table_lock {
         return wanted.clone();
     }
+    if let Some(insert) = &e.gap {
+        return format!(
+            "to insert {insert}, in a gap of that index which {} locked at REPEATABLE READ",
+            e.holder
+        );
+    }
     let Some(lock) = &e.lock else {
         return format!("to write a key that {}'s uncommitted row holds", e.holder);
     };

@@ -1,4 +1,5 @@
-//! The timeline and the wait sentences, read off real runs of the bundled examples.
+//! The timeline and the wait sentences, read off real runs of the bundled examples and of
+//! specs typed in.
 
 use super::Ui;
 use crate::driver::Command;
@@ -129,5 +130,29 @@ fn a_table_lock_wait_says_what_the_holder_holds_or_that_it_is_queued_first() {
     assert_eq!(
         stories.iter().map(|s| s.sentence.as_str()).collect::<Vec<_>>(),
         ["reader waits for admin: it wants ACCESS SHARE on table jobs, which conflicts with admin's jobs ACCESS EXCLUSIVE."]
+    );
+}
+
+#[test]
+fn an_insert_into_a_locked_gap_says_which_key_and_whose_gap() {
+    let text = "# dialect: mysql\n\
+        setup { CREATE TABLE jobs (id int PRIMARY KEY); INSERT INTO jobs VALUES (1), (5); }\n\
+        session c\nsetup { START TRANSACTION; }\n\
+        step cmiss { SELECT id FROM jobs WHERE id = 3 FOR UPDATE; }\nstep cc { COMMIT; }\n\
+        session p\nstep pins { INSERT INTO jobs VALUES (4); }\n\
+        permutation cmiss pins cc\n";
+    let ui = Ui::new(String::new(), queuelab::Dialect::MySql).apply(Action::Edit(text.into()));
+    let doc = ui.document.spec.clone().expect("a spec");
+    let schedule = Schedule::parse("cmiss pins cc", &doc.spec).expect("steps");
+    let ui = ui.apply(Command::Replay {
+        schedule,
+        at: 2,
+        highlight: Vec::new(),
+    });
+    let (stories, _) = waits(ui.spec_run().expect("run"));
+    let sentences: Vec<&str> = stories.iter().map(|s| s.sentence.as_str()).collect();
+    assert_eq!(
+        sentences,
+        ["p waits for c: it wants to insert id=4 into jobs (id), in a gap of that index which c locked at REPEATABLE READ."]
     );
 }
