@@ -489,3 +489,40 @@ fn a_deadlock_snapshot_keeps_the_cycle_and_names_the_victim() {
     assert!(at_b2.waits.iter().all(|e| e.waiter != "b"));
     assert_eq!(snaps.iter().filter(|s| !s.deadlocks.is_empty()).count(), 1);
 }
+
+/// The tables the pictures show hold values as the server prints them, as results do.
+#[test]
+fn the_tables_show_values_as_the_server_prints_them() {
+    use queuelab::sim::run_permutation_traced;
+    for (text, printed) in [
+        (
+            "# dialect: postgres\n\
+             setup { CREATE TABLE jobs (id int PRIMARY KEY, paused boolean, price numeric(10,2), at timestamptz, ratio float8); }\n\
+             session s\nstep ins { INSERT INTO jobs VALUES (1, true, 2.5, '2025-01-01 09:00:00+00', 1e20); }\n\
+             permutation ins\n",
+            ["1", "t", "2.50", "2025-01-01 09:00:00+00", "1e+20"],
+        ),
+        (
+            "# dialect: mysql\n\
+             setup { CREATE TABLE jobs (id int PRIMARY KEY, at datetime(6), price decimal(10,2), ratio double, took time(3)); }\n\
+             session s\nstep ins { INSERT INTO jobs VALUES (1, '2025-01-01 09:00:00', 2.5, 1e20, '00:00:01.5'); }\n\
+             permutation ins\n",
+            ["1", "2025-01-01 09:00:00.000000", "2.50", "1e20", "00:00:01.500"],
+        ),
+    ] {
+        let (_, r) = sim_of(text);
+        let s = Schedule::parse("ins", &r.spec).expect("steps");
+        let (_, snaps) = run_permutation_traced(&r.spec, &s, &Config::default());
+        let jobs = snaps[0]
+            .tables
+            .iter()
+            .find(|t| t.name == "jobs")
+            .expect("jobs");
+        let shown: Vec<String> = jobs.rows[0]
+            .values
+            .iter()
+            .map(|v| v.text().unwrap_or_default())
+            .collect();
+        assert_eq!(shown, printed, "{text}");
+    }
+}

@@ -109,6 +109,28 @@ pub fn forms(
     out
 }
 
+/// How `dialect`'s server prints a value of column `c` (`SELECT c FROM t`): in results, and
+/// in the tables the pictures show.
+pub fn of_stored_column(dialect: Dialect, c: &super::catalog::ColumnDef) -> Option<TextForm> {
+    match dialect {
+        Dialect::Postgres => of_type_name(&c.sql_type),
+        Dialect::MySql => fraction(c),
+        Dialect::MsSql => None,
+    }
+    .or_else(|| number_form(NumType::of_column(&c.admits)?, dialect))
+}
+
+/// The form of a value of number type `t`.
+fn number_form(t: NumType, dialect: Dialect) -> Option<TextForm> {
+    match (t, dialect) {
+        (NumType::Int, _) | (_, Dialect::MsSql) => None,
+        (NumType::Numeric, _) => Some(TextForm::NumericOfNoScale),
+        (NumType::Double, Dialect::Postgres) => Some(TextForm::PgDouble),
+        (NumType::Double, _) => Some(TextForm::MyDouble),
+        (NumType::Decimal(s), _) => Some(TextForm::Decimal(s)),
+    }
+}
+
 /// The SELECT whose items name the result: the first branch of a set operation.
 fn first_select(q: &Query) -> Option<&Select> {
     let mut body = q.body.as_ref();
@@ -187,23 +209,12 @@ impl Scope<'_, '_> {
     }
 
     fn of_column(&self, c: &super::catalog::ColumnDef) -> Option<TextForm> {
-        match self.dialect {
-            Dialect::Postgres => of_type_name(&c.sql_type),
-            Dialect::MySql => fraction(c),
-            Dialect::MsSql => None,
-        }
-        .or_else(|| self.number(NumType::of_column(&c.admits)?))
+        of_stored_column(self.dialect, c)
     }
 
     /// The form of a value of number type `t`.
     fn number(&self, t: NumType) -> Option<TextForm> {
-        match (t, self.dialect) {
-            (NumType::Int, _) | (_, Dialect::MsSql) => None,
-            (NumType::Numeric, _) => Some(TextForm::NumericOfNoScale),
-            (NumType::Double, Dialect::Postgres) => Some(TextForm::PgDouble),
-            (NumType::Double, _) => Some(TextForm::MyDouble),
-            (NumType::Decimal(s), _) => Some(TextForm::Decimal(s)),
-        }
+        number_form(t, self.dialect)
     }
 
     /// The form of an expression's value: PostgreSQL's booleans and clock values, else its

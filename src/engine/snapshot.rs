@@ -2,19 +2,54 @@
 //! did to it, and the rows it deleted kept as ghosts.
 
 use super::store::{ChangeKind, RowChange, StoredTable};
-use crate::trace::{Mark, RowView, Rows, TableView};
+use crate::dialect::catalog::Catalog;
+use crate::dialect::plan::TextForm;
+use crate::dialect::text_forms::of_stored_column;
+use crate::dialect::Dialect;
+use crate::trace::{Mark, RowView, Rows, TableView, Value};
 use std::collections::HashMap;
 
-/// Every table after a statement, rows marked with what `changes` did; rows equal to those of
-/// the same table in `previous` (the picture before) share its memory.
+/// How the server prints each column of `table` (`columns`, the store's): a DATETIME(6) with
+/// its six digits of a second, a DECIMAL(10,2) with two, a PostgreSQL boolean as t or f.
+pub fn column_forms(
+    (catalog, dialect): (&Catalog, Dialect),
+    table: &str,
+    columns: &[String],
+) -> Vec<Option<TextForm>> {
+    let def = catalog.table(table);
+    columns
+        .iter()
+        .map(|c| {
+            let column = def.and_then(|d| d.column(c))?;
+            of_stored_column(dialect, column)
+        })
+        .collect()
+}
+
+/// `values` as the server prints them.
+pub fn printed(values: &[Value], forms: &[Option<TextForm>]) -> Vec<Value> {
+    let mut out = values.to_vec();
+    for (v, form) in out.iter_mut().zip(forms) {
+        if let Some(f) = form {
+            f.apply(v);
+        }
+    }
+    out
+}
+
+/// Every table after a statement, rows marked with what `changes` did, values as the server
+/// prints them (`column_forms`); rows equal to those of the same table in `previous` (the
+/// picture before) share its memory.
 pub fn table_views(
     tables: Vec<StoredTable>,
     changes: &[RowChange],
     previous: &[TableView],
+    vendor: (&Catalog, Dialect),
 ) -> Vec<TableView> {
     tables
         .into_iter()
         .map(|t| {
+            let forms = column_forms(vendor, &t.name, &t.columns);
             let mine: Vec<&RowChange> = changes
                 .iter()
                 .filter(|c| c.table.eq_ignore_ascii_case(&t.name))
@@ -31,7 +66,7 @@ pub fn table_views(
                 .map(|(rowid, values)| RowView {
                     mark: mark_of(&values, touching.get(&rowid), &t.columns),
                     rowid,
-                    values,
+                    values: printed(&values, &forms),
                 })
                 .collect();
             // Where each rowid is drawn (a ghost may share its rowid with a live row).
@@ -40,14 +75,15 @@ pub fn table_views(
                 drawn.entry(r.rowid).or_default().push(i);
             }
             for c in mine.iter().filter(|c| c.kind == ChangeKind::Delete) {
+                let old = printed(&c.old, &forms);
                 let replaced_in_place = drawn
                     .get(&c.old_rowid)
-                    .is_some_and(|at| at.iter().any(|&i| rows[i].values == c.old));
+                    .is_some_and(|at| at.iter().any(|&i| rows[i].values == old));
                 if !replaced_in_place {
                     drawn.entry(c.old_rowid).or_default().push(rows.len());
                     rows.push(RowView {
                         rowid: c.old_rowid,
-                        values: c.old.clone(),
+                        values: old,
                         mark: Mark::Deleted,
                     });
                 }

@@ -199,7 +199,10 @@ impl Sim {
         let tables = lab
             .store
             .tables()
-            .map(|t| crate::engine::snapshot::table_views(t, &out.changes, previous))
+            .map(|t| {
+                let vendor = (lab.catalog.as_ref(), lab.dialect);
+                crate::engine::snapshot::table_views(t, &out.changes, previous, vendor)
+            })
             .unwrap_or_default();
         let tables = self.with_open_deletes(tables);
         let session_of = |t| {
@@ -266,9 +269,11 @@ impl Sim {
             if table.rows.iter().any(|r| r.rowid == change.old_rowid) {
                 continue; // replaced in place, or already shown as this move's delete
             }
+            let vendor = (lab.catalog.as_ref(), lab.dialect);
+            let forms = crate::engine::snapshot::column_forms(vendor, &table.name, &table.columns);
             let ghost = RowView {
                 rowid: change.old_rowid,
-                values: change.old.clone(),
+                values: crate::engine::snapshot::printed(&change.old, &forms),
                 mark: Mark::Deleted,
             };
             let rows: Vec<RowView> = table.rows.iter().cloned().chain([ghost]).collect();
