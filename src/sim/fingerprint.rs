@@ -65,7 +65,7 @@ impl Sim {
             for bound in [&g.low, &g.high] {
                 h.bytes(b"|");
                 for v in bound.iter().flatten() {
-                    h.bytes(format!("{v:?}").as_bytes());
+                    v.hash(&mut h);
                 }
             }
         }

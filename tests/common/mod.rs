@@ -123,6 +123,11 @@ pub fn fingerprint_lines() -> String {
             include_str!("../mssql/cursor-pop.spec"),
             "c1pop(statements 8) c2pop c1pop c2left",
         ),
+        (
+            "my-gap-ranges-rr",
+            include_str!("../conformance/specs/my-gap-ranges-rr.spec"),
+            "cbelow pfour qthree pzero cc pcount",
+        ),
     ];
     let mut out = String::new();
     for (name, text, line) in cases {
