@@ -194,6 +194,10 @@ pub fn waits(run: &SpecRun) -> (Vec<WaitStory>, Option<String>) {
         let locked = match (&e.lock, origin) {
             (Some(_), Some(step)) => format!(", which {} locked in step {step}", e.holder),
             (Some(_), None) => format!(", which {} holds", e.holder),
+            (None, _) if e.gap.is_some() => format!(
+                ", in a gap of that index which {} locked at REPEATABLE READ",
+                e.holder
+            ),
             (None, _) => e
                 .table_lock
                 .as_ref()
@@ -233,10 +237,7 @@ fn wanted_text(shown: &Snapshot, e: &WaitEdge) -> String {
         return wanted.clone();
     }
     if let Some(insert) = &e.gap {
-        return format!(
-            "to insert {insert}, in a gap of that index which {} locked at REPEATABLE READ",
-            e.holder
-        );
+        return format!("to insert {insert}");
     }
     let Some(lock) = &e.lock else {
         return format!("to write a key that {}'s uncommitted row holds", e.holder);

@@ -155,4 +155,6 @@ fn an_insert_into_a_locked_gap_says_which_key_and_whose_gap() {
         sentences,
         ["p waits for c: it wants to insert id=4 into jobs (id), in a gap of that index which c locked at REPEATABLE READ."]
     );
+    // The graph's arrow is labelled with what is wanted alone, short enough for it.
+    assert_eq!(stories[0].wanted, "to insert id=4 into jobs (id)");
 }
