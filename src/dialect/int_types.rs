@@ -71,6 +71,18 @@ impl IntType {
     }
 }
 
+/// The column a plain or qualified name stands for, as written: its qualifier (the relation
+/// it is called by) and its name; `None` for any other expression.
+pub fn column_named(e: &Expr) -> Option<(Option<&str>, &str)> {
+    match e {
+        Expr::Identifier(i) => Some((None, &i.value)),
+        Expr::CompoundIdentifier(p) if p.len() >= 2 => {
+            Some((Some(&p[p.len() - 2].value), &p[p.len() - 1].value))
+        }
+        _ => None,
+    }
+}
+
 /// The columns the statement's names may stand for: every table it reads or writes, by the
 /// name it calls each (alias or table name), and the names that may stand for something else
 /// (result columns' aliases, derived tables' columns), which are never resolved.
@@ -255,10 +267,8 @@ impl<'a> Columns<'a> {
     pub fn is_float(&self, e: &Expr) -> bool {
         match e {
             Expr::Nested(inner) => self.is_float(inner),
-            Expr::Identifier(i) => self.column_is_float(None, &i.value),
-            Expr::CompoundIdentifier(p) if p.len() >= 2 => {
-                self.column_is_float(Some(&p[p.len() - 2].value), &p[p.len() - 1].value)
-            }
+            Expr::Identifier(_) | Expr::CompoundIdentifier(_) => column_named(e)
+                .is_some_and(|(qualifier, name)| self.column_is_float(qualifier, name)),
             Expr::Cast { data_type, .. } => float_name(&data_type.to_sql()),
             Expr::Function(f) => f.name.to_sql().eq_ignore_ascii_case("random"),
             Expr::BinaryOp { left, op, right } if arithmetic(op) => {
@@ -302,9 +312,9 @@ impl<'a> Columns<'a> {
                 op: UnaryOperator::Plus,
                 expr,
             } => self.int_type(expr),
-            Expr::Identifier(i) => self.column(None, &i.value),
-            Expr::CompoundIdentifier(p) if p.len() >= 2 => {
-                self.column(Some(&p[p.len() - 2].value), &p[p.len() - 1].value)
+            Expr::Identifier(_) | Expr::CompoundIdentifier(_) => {
+                let (qualifier, name) = column_named(e)?;
+                self.column(qualifier, name)
             }
             Expr::Cast {
                 kind: CastKind::Cast | CastKind::DoubleColon,

@@ -69,10 +69,9 @@ impl Typer<'_, '_> {
                 Value::Number(n, _) => self.literal(n),
                 _ => None,
             },
-            Expr::Identifier(i) => self.columns.admits(None, &i.value, NumType::of_column),
-            Expr::CompoundIdentifier(p) if p.len() >= 2 => {
-                let (q, name) = (&p[p.len() - 2].value, &p[p.len() - 1].value);
-                self.columns.admits(Some(q), name, NumType::of_column)
+            Expr::Identifier(_) | Expr::CompoundIdentifier(_) => {
+                let (qualifier, name) = super::int_types::column_named(e)?;
+                self.columns.admits(qualifier, name, NumType::of_column)
             }
             Expr::Cast {
                 kind: CastKind::Cast | CastKind::DoubleColon,

@@ -186,7 +186,11 @@ impl Scope<'_, '_> {
                 continue;
             }
             let def = (*def)?;
-            out.extend(def.columns.iter().map(|c| self.of_column(c)));
+            out.extend(
+                def.columns
+                    .iter()
+                    .map(|c| of_stored_column(self.dialect, c)),
+            );
         }
         Some(out)
     }
@@ -208,15 +212,6 @@ impl Scope<'_, '_> {
             .and_then(|c| of_type_name(&c.sql_type))
     }
 
-    fn of_column(&self, c: &super::catalog::ColumnDef) -> Option<TextForm> {
-        of_stored_column(self.dialect, c)
-    }
-
-    /// The form of a value of number type `t`.
-    fn number(&self, t: NumType) -> Option<TextForm> {
-        number_form(t, self.dialect)
-    }
-
     /// The form of an expression's value: PostgreSQL's booleans and clock values, else its
     /// number type's.
     fn kind(&self, e: &Expr) -> Option<TextForm> {
@@ -225,7 +220,7 @@ impl Scope<'_, '_> {
             Dialect::MySql => self.my_kind(e),
             Dialect::MsSql => None,
         };
-        vendor.or_else(|| self.number(num_types::of(e, self.columns, self.dialect)?))
+        vendor.or_else(|| number_form(num_types::of(e, self.columns, self.dialect)?, self.dialect))
     }
 
     /// MariaDB's form of a time with a fraction of a second: a DATETIME(n) or TIME(n) column,

@@ -1,7 +1,8 @@
 //! Which locking reads InnoDB sorts itself (a "filesort"): those whose ORDER BY no index of
 //! the table gives. Such a read fetches and locks every row its access path reads (matching
-//! its WHERE or not, `LockRead::scan_sql`) before it sorts them and cuts at its LIMIT, so `ORDER BY created LIMIT 1 FOR UPDATE SKIP LOCKED`
-//! with no index on `created` leaves a second consumer nothing. With an index in that order
+//! its WHERE or not, `LockRead::scan_sql`) before it sorts them and cuts at its LIMIT, so
+//! `ORDER BY created LIMIT 1 FOR UPDATE SKIP LOCKED` with no index on `created` leaves a
+//! second consumer nothing. With an index in that order
 //! the read walks it and stops locking at its LIMIT (`dialect/locks.rs` serves both).
 
 use super::super::catalog::{Catalog, TableDef};

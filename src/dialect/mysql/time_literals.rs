@@ -7,7 +7,7 @@
 
 use super::super::catalog::Catalog;
 use super::super::exprs::last_ident;
-use super::super::int_types::Columns;
+use super::super::int_types::{column_named, Columns};
 use super::super::temporal::Temporal;
 use super::super::types::Admits;
 use super::super::Dialect;
@@ -33,20 +33,12 @@ pub fn rewrite(
     }))
 }
 
-/// The temporal kind of the column `e` names, and its name.
-fn temporal(e: &Expr, columns: &Columns) -> Option<(Temporal, String)> {
-    let (qualifier, name) = match e {
-        Expr::Identifier(i) => (None, &i.value),
-        Expr::CompoundIdentifier(p) if p.len() >= 2 => {
-            (Some(p[p.len() - 2].value.as_str()), &p[p.len() - 1].value)
-        }
-        _ => return None,
-    };
-    let t = columns.admits(qualifier, name, |a| match a {
+/// The temporal kind of column `name` (of the relation called `qualifier`).
+fn temporal(qualifier: Option<&str>, name: &str, columns: &Columns) -> Option<Temporal> {
+    columns.admits(qualifier, name, |a| match a {
         Admits::Temporal(t) => Some(*t),
         _ => None,
-    })?;
-    Some((t, name.clone()))
+    })
 }
 
 /// The string `e` is, if it is a string literal.
@@ -140,13 +132,9 @@ fn assigned(a: &Assignment, columns: &Columns) -> Option<Temporal> {
     let AssignmentTarget::ColumnName(ObjectName(parts)) = &a.target else {
         return None;
     };
-    let idents: Vec<_> = parts.iter().filter_map(|p| p.as_ident().cloned()).collect();
-    let e = match idents.as_slice() {
-        [one] => Expr::Identifier(one.clone()),
-        [] => return None,
-        many => Expr::CompoundIdentifier(many.to_vec()),
-    };
-    temporal(&e, columns).map(|(t, _)| t)
+    let idents: Vec<_> = parts.iter().filter_map(|p| p.as_ident()).collect();
+    let (name, rest) = idents.split_last()?;
+    temporal(rest.last().map(|q| q.value.as_str()), &name.value, columns)
 }
 
 /// The literals compared with time columns (`=`, `<>`, `<`, `<=`, `>`, `>=`, `<=>`, BETWEEN,
@@ -155,14 +143,17 @@ fn comparisons(stmt: &mut Statement, columns: &Columns) -> Result<bool, StepErro
     let mut changed = false;
     let mut refused: Option<(Temporal, String, String)> = None;
     let mut check = |column: &Expr, others: &mut [&mut Expr]| {
-        let Some((t, name)) = temporal(column, columns) else {
+        let Some((qualifier, name)) = column_named(column) else {
+            return;
+        };
+        let Some(t) = temporal(qualifier, name, columns) else {
             return;
         };
         for s in others.iter_mut().filter_map(|o| text(o)) {
             match time_text::compared(t, s) {
                 Some(new) => changed |= replace(s, Some(new)),
                 None => {
-                    refused.get_or_insert((t, name.clone(), s.clone()));
+                    refused.get_or_insert((t, name.to_string(), s.clone()));
                 }
             }
         }

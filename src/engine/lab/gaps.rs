@@ -37,6 +37,23 @@ impl Lab {
         }
     }
 
+    /// The gaps of a scan that ended at REPEATABLE READ, having taken `taken.0` matching rows,
+    /// the last `taken.1`: up to that row when its LIMIT stopped it there.
+    #[allow(clippy::result_large_err)]
+    pub(super) fn lock_scan_gaps(
+        &mut self,
+        at: (usize, TxnId, &Plan),
+        read: &LockRead,
+        (count, last): (u64, Option<i64>),
+        resume: &mut Resume,
+    ) -> Result<(), Exec> {
+        let Some(gaps) = &read.gaps else {
+            return Ok(());
+        };
+        let stopped = read.limit.is_some_and(|l| count >= l);
+        self.lock_gaps(at, read, gaps, last.filter(|_| stopped), resume)
+    }
+
     /// Takes the gap locks of `read`'s scan (`stopped_at`: the entry its LIMIT stopped it at),
     /// and the lock of the entry that ends each range; waits if another transaction holds
     /// that entry.

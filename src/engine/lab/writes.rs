@@ -116,11 +116,7 @@ impl Lab {
             return Err(Exec::Wait(blockers, resume.clone()));
         }
         if repeatable && from_end.is_none() {
-            if let Some(gaps) = &read.gaps {
-                let full = read.limit.is_some_and(|l| matched >= l);
-                let stopped_at = last_matched.filter(|_| full);
-                self.lock_gaps((s, txn, plan), read, gaps, stopped_at, resume)?;
-            }
+            self.lock_scan_gaps((s, txn, plan), read, (matched, last_matched), resume)?;
         }
         Ok(())
     }
@@ -201,11 +197,8 @@ impl Lab {
             }
         }
         if repeatable {
-            if let Some(gaps) = &read.gaps {
-                let full = read.limit.is_some_and(|l| got.len() as u64 >= l);
-                let stopped_at = got.last().copied().filter(|_| full);
-                self.lock_gaps((s, txn, plan), read, gaps, stopped_at, resume)?;
-            }
+            let taken = (got.len() as u64, got.last().copied());
+            self.lock_scan_gaps((s, txn, plan), read, taken, resume)?;
         }
         Ok(got)
     }
