@@ -10,6 +10,14 @@ use crate::trace::StepError;
 use sqlparser::ast::{Expr, FromTable, ObjectNamePart, Statement};
 use std::ops::ControlFlow;
 
+/// Why a multi-table UPDATE or DELETE is refused, and what to write instead. Its row locks
+/// follow the join order MariaDB's optimizer picks from its table statistics: on 10.11,
+/// `UPDATE jobs j JOIN (SELECT id ... LIMIT 1 FOR UPDATE SKIP LOCKED) d ON j.id = d.id`
+/// scans `jobs` first and locks every row it reads when the table holds three rows (so it
+/// waits for any job another worker holds), and reads the derived table first when it holds
+/// two hundred. The lab has no such statistics.
+const MULTI_TABLE_INSTEAD: &str = "its row locks follow the join order MariaDB's optimizer picks from table statistics (with a few rows it scans the target first and locks every row it reads; with hundreds it reads the other side first), which the lab does not model; change one table and pick its rows with a subquery: UPDATE jobs SET status = 'running' WHERE id = (SELECT id FROM jobs WHERE status = 'ready' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)";
+
 pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
     if let Statement::Query(q) = &*stmt {
         if super::super::dml::modifying_with(q) {
@@ -32,7 +40,7 @@ pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
         return Err(unsupported_with(
             Dialect::MySql,
             "a multi-table UPDATE or DELETE (with JOIN or several tables)",
-            "change one table, picking its rows with a subquery: DELETE FROM claimed WHERE process_id IN (SELECT id FROM procs WHERE ...)",
+            MULTI_TABLE_INSTEAD,
         ));
     }
     let mut limited = false;
