@@ -125,12 +125,22 @@ pub fn table_name(t: &TableWithJoins) -> Option<String> {
     }
 }
 
-pub fn plan_update(mut u: Update, catalog: &Catalog) -> Plan {
+pub fn plan_update(u: Update, catalog: &Catalog) -> Plan {
+    plan_update_sorting(u, catalog, &|_| false)
+}
+
+/// [`plan_update`], with the locking subqueries that sort without an index (see
+/// [`super::locks::lock_requests_sorting`]).
+pub fn plan_update_sorting(
+    mut u: Update,
+    catalog: &Catalog,
+    filesort: &dyn Fn(&Query) -> bool,
+) -> Plan {
     let table = table_name(&u.table).unwrap_or_default();
     alias_with_as(&mut u.table);
     unqualified_returning(&u.table, &mut u.returning);
     let mut notes = rewrite_all(&mut u);
-    let (lock_reads, lock_notes) = super::locks::lock_requests(&mut u, 0);
+    let (lock_reads, lock_notes) = super::locks::lock_requests_sorting(&mut u, 0, filesort);
     notes.extend(lock_notes);
     if let Some(def) = catalog.table(&table) {
         if add_on_update_now(def, &mut u.assignments) {
@@ -150,7 +160,12 @@ pub fn plan_update(mut u: Update, catalog: &Catalog) -> Plan {
     plan
 }
 
-pub fn plan_delete(mut d: Delete) -> Plan {
+pub fn plan_delete(d: Delete) -> Plan {
+    plan_delete_sorting(d, &|_| false)
+}
+
+/// [`plan_delete`], with the locking subqueries that sort without an index.
+pub fn plan_delete_sorting(mut d: Delete, filesort: &dyn Fn(&Query) -> bool) -> Plan {
     let tables = match &d.from {
         FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t) => t,
     };
@@ -162,7 +177,7 @@ pub fn plan_delete(mut d: Delete) -> Plan {
     }
     let mut notes = rewrite_all(&mut d);
     notes.extend(using_to_exists(&mut d));
-    let (lock_reads, lock_notes) = super::locks::lock_requests(&mut d, 0);
+    let (lock_reads, lock_notes) = super::locks::lock_requests_sorting(&mut d, 0, filesort);
     notes.extend(lock_notes);
     notes.extend(limit_by_rowid(
         "DELETE",

@@ -6,7 +6,7 @@
 use super::super::catalog::{ident, Catalog, TableDef};
 use super::super::conditions::{self, is_value};
 use super::super::exprs::{last_ident, rewrite_all};
-use super::super::locks::{GapScan, LockRead, WaitPolicy, WriteScan};
+use super::super::locks::{GapScan, LockRead, WaitPolicy, WriteScan, LOCKED_FN};
 use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
@@ -14,6 +14,7 @@ use sqlparser::ast::{
     BinaryOperator, Delete, Expr, FromTable, OrderByExpr, Query, SetExpr, TableFactor,
     TableWithJoins, Update,
 };
+use std::ops::ControlFlow;
 
 /// InnoDB's plain SELECT in a SERIALIZABLE transaction: a shared-lock read of the rows its
 /// access path reads, as `LOCK IN SHARE MODE` (`LockRead::serializable_only`).
@@ -262,7 +263,9 @@ fn access_path<'a>(def: &TableDef, conjuncts: &[&'a Expr]) -> Access<'a> {
     }
 }
 
-/// `col = value`: the column.
+/// `col = value`: the column. The value may be a locking subquery, which has run (and
+/// locked its rows) before the statement reads anything: MariaDB's optimizer runs it, and
+/// looks up the key it gives.
 fn equality_on(e: &Expr) -> Option<String> {
     let Expr::BinaryOp {
         left,
@@ -272,7 +275,28 @@ fn equality_on(e: &Expr) -> Option<String> {
     else {
         return None;
     };
-    column_against_value(left, right)
+    column_against_value(left, right).or_else(|| match (column(left), column(right)) {
+        (Some(c), None) if is_locked_subquery(right) => Some(c),
+        (None, Some(c)) if is_locked_subquery(left) => Some(c),
+        _ => None,
+    })
+}
+
+/// A scalar subquery whose rows a lock request of the statement picks (`ql_locked(k, rowid)`
+/// in it, `locking_reads::as_run`).
+pub fn is_locked_subquery(e: &Expr) -> bool {
+    let Expr::Subquery(q) = e else {
+        return false;
+    };
+    let mut q = q.duplicate();
+    let mut locked = false;
+    super::super::walk::exprs(&mut q, &mut |x| {
+        if let Expr::Function(f) = x {
+            locked |= super::super::exprs::last_ident(&f.name) == LOCKED_FN;
+        }
+        ControlFlow::Continue(())
+    });
+    locked
 }
 
 /// `col op value` (a comparison, IN a list, BETWEEN): the column.

@@ -14,6 +14,7 @@ pub mod filesort;
 mod gaps;
 pub mod impossible;
 pub mod last_insert_id;
+mod locking_reads;
 pub mod mod_operator;
 mod operators;
 pub mod returning;
@@ -28,7 +29,8 @@ pub mod variables;
 use super::catalog::Catalog;
 use super::common::{plan_ddl, plan_other, unsupported};
 use super::dml::{
-    add_on_update_now, add_where_true, on_update_note, plan_delete, plan_query_sorting, plan_update,
+    add_on_update_now, add_where_true, on_update_note, plan_delete_sorting, plan_query_sorting,
+    plan_update_sorting,
 };
 use super::exprs::{last_ident, rewrite_all};
 use super::plan::{InsertMode, Plan, PlanKind};
@@ -83,20 +85,14 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
 }
 
 fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
+    let sorts = &|x: &sqlparser::ast::Query| filesort::filesort(x, catalog);
     match stmt {
         Statement::Query(q) => {
             let mut q = *q.duplicate();
             let assign = variables::take_into(&mut q)?;
             let shared = access::of_select(&q, catalog, 0);
-            let scan = (!q.locks.is_empty())
-                .then(|| access::locking_scan(&q, catalog))
-                .flatten();
-            let mut plan = plan_query_sorting(q, &|x| filesort::filesort(x, catalog));
-            if let (Some((sql, gaps)), Some(read)) = (scan, plan.lock_reads.first_mut()) {
-                // The query's own locking clause makes the first request (outer queries first).
-                read.scan_sql = Some(sql);
-                read.gaps = gaps;
-            }
+            let mut plan = plan_query_sorting(q.duplicate(), sorts);
+            locking_reads::attach_scans(&q, catalog, &mut plan.lock_reads, sorts);
             if plan.kind == PlanKind::Query && plan.lock_reads.is_empty() {
                 plan.lock_reads.extend(shared);
             }
@@ -112,17 +108,21 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         Statement::Update(u) => {
             let mut ordered = u.duplicate();
             let note = assignments::left_to_right(&mut ordered)?;
-            let mut plan = plan_update(ordered, catalog);
+            let mut plan = plan_update_sorting(ordered, catalog, sorts);
             plan.notes.extend(note);
+            locking_reads::attach_scans(u, catalog, &mut plan.lock_reads, sorts);
             let id = plan.lock_reads.len();
-            plan.lock_reads.extend(access::of_update(u, catalog, id));
+            let run = locking_reads::as_run(u, sorts);
+            plan.lock_reads.extend(access::of_update(&run, catalog, id));
             Ok(plan)
         }
         Statement::Delete(d) => {
-            let mut plan = plan_delete(d.duplicate());
+            let mut plan = plan_delete_sorting(d.duplicate(), sorts);
             plan.no_result_set_if = impossible::probe(d);
+            locking_reads::attach_scans(d, catalog, &mut plan.lock_reads, sorts);
             let id = plan.lock_reads.len();
-            plan.lock_reads.extend(access::of_delete(d, catalog, id));
+            let run = locking_reads::as_run(d, sorts);
+            plan.lock_reads.extend(access::of_delete(&run, catalog, id));
             Ok(plan)
         }
         other => plan_ddl(other, catalog, Dialect::MySql)
