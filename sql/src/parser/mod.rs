@@ -52,11 +52,27 @@ fn eof() -> TokenWithSpan {
 }
 
 /// `Err(ParserError::ParserError("{message} at Line: L, Column: C"))`.
+// Generic over the result only: the error is built by one function, not one copy per
+// message and result type (a few KB of the browser download).
 pub(crate) fn parser_err<T>(
     message: impl std::fmt::Display,
     at: Location,
 ) -> Result<T, ParserError> {
-    Err(ParserError::ParserError(format!("{message}{at}")))
+    Err(error_at(&message, at))
+}
+
+#[inline(never)]
+fn error_at(message: &dyn std::fmt::Display, at: Location) -> ParserError {
+    ParserError::ParserError(format!("{message}{at}"))
+}
+
+/// The error of [`Parser::expected`]: `Expected: what, found: token`, at the token.
+#[inline(never)]
+fn expected_error(expected: &str, found: &TokenWithSpan) -> ParserError {
+    error_at(
+        &format_args!("Expected: {expected}, found: {found}"),
+        found.span.start,
+    )
 }
 
 /// The words every refusal carries (see [`unsupported`]).
@@ -233,17 +249,11 @@ impl Parser {
     // ---- errors ----
 
     pub fn expected<T>(&self, expected: &str, found: TokenWithSpan) -> Result<T, ParserError> {
-        parser_err(
-            format!("Expected: {expected}, found: {found}"),
-            found.span.start,
-        )
+        Err(expected_error(expected, &found))
     }
 
     pub fn expected_ref<T>(&self, expected: &str, found: &TokenWithSpan) -> Result<T, ParserError> {
-        parser_err(
-            format!("Expected: {expected}, found: {found}"),
-            found.span.start,
-        )
+        Err(expected_error(expected, found))
     }
 
     /// The refusal by name of a construct this parser leaves out, at the next token.
