@@ -11,24 +11,18 @@ use super::super::catalog::Catalog;
 use super::super::locks::{lock_requests_sorting, LockRead};
 use super::access;
 use queuelab_sql::Duplicate;
-use queuelab_sql::Walk;
-use sqlparser::ast::Query;
+use sqlparser::ast::{Query, Statement};
 use std::ops::ControlFlow;
 
 /// Which queries sort without an index (`filesort.rs`).
 pub type Sorts<'a> = &'a dyn Fn(&Query) -> bool;
 
-/// Gives each of `reads` that a locking query of `node` makes (numbered as
+/// Gives each of `reads` that a locking query of `stmt` makes (numbered as
 /// [`lock_requests_sorting`] numbers them: outer queries first) InnoDB's scan of its access
 /// path. A locking query inside another is run first, so the outer one's scan reads the
 /// statement with the inner one's locks in place.
-pub fn attach_scans<N: Walk + Duplicate>(
-    node: &N,
-    catalog: &Catalog,
-    reads: &mut [LockRead],
-    sorts: Sorts<'_>,
-) {
-    let mut node = node.duplicate();
+pub fn attach_scans(stmt: &Statement, catalog: &Catalog, reads: &mut [LockRead], sorts: Sorts<'_>) {
+    let mut node = stmt.duplicate();
     let mut scans = Vec::new();
     super::super::walk::queries(&mut node, &mut |q| {
         if !q.locks.is_empty() {
@@ -48,10 +42,10 @@ pub fn attach_scans<N: Walk + Duplicate>(
     }
 }
 
-/// `node` as the engine runs it: its locking clauses turned into the lock requests the plan
+/// `stmt` as the engine runs it: its locking clauses turned into the lock requests the plan
 /// makes of them (a locked row passes `ql_locked(k, rowid)`).
-pub fn as_run<N: Walk + Duplicate>(node: &N, sorts: Sorts<'_>) -> N {
-    let mut node = node.duplicate();
-    lock_requests_sorting(&mut node, 0, sorts);
-    node
+pub fn as_run(stmt: &Statement, sorts: Sorts<'_>) -> Statement {
+    let mut stmt = stmt.duplicate();
+    lock_requests_sorting(&mut stmt, 0, sorts);
+    stmt
 }

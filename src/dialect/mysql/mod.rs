@@ -91,8 +91,8 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
             let mut q = *q.duplicate();
             let assign = variables::take_into(&mut q)?;
             let shared = access::of_select(&q, catalog, 0);
-            let mut plan = plan_query_sorting(q.duplicate(), sorts);
-            locking_reads::attach_scans(&q, catalog, &mut plan.lock_reads, sorts);
+            let mut plan = plan_query_sorting(q, sorts);
+            locking_reads::attach_scans(stmt, catalog, &mut plan.lock_reads, sorts);
             if plan.kind == PlanKind::Query && plan.lock_reads.is_empty() {
                 plan.lock_reads.extend(shared);
             }
@@ -110,19 +110,21 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
             let note = assignments::left_to_right(&mut ordered)?;
             let mut plan = plan_update_sorting(ordered, catalog, sorts);
             plan.notes.extend(note);
-            locking_reads::attach_scans(u, catalog, &mut plan.lock_reads, sorts);
+            locking_reads::attach_scans(stmt, catalog, &mut plan.lock_reads, sorts);
             let id = plan.lock_reads.len();
-            let run = locking_reads::as_run(u, sorts);
-            plan.lock_reads.extend(access::of_update(&run, catalog, id));
+            if let Statement::Update(run) = locking_reads::as_run(stmt, sorts) {
+                plan.lock_reads.extend(access::of_update(&run, catalog, id));
+            }
             Ok(plan)
         }
         Statement::Delete(d) => {
             let mut plan = plan_delete_sorting(d.duplicate(), sorts);
             plan.no_result_set_if = impossible::probe(d);
-            locking_reads::attach_scans(d, catalog, &mut plan.lock_reads, sorts);
+            locking_reads::attach_scans(stmt, catalog, &mut plan.lock_reads, sorts);
             let id = plan.lock_reads.len();
-            let run = locking_reads::as_run(d, sorts);
-            plan.lock_reads.extend(access::of_delete(&run, catalog, id));
+            if let Statement::Delete(run) = locking_reads::as_run(stmt, sorts) {
+                plan.lock_reads.extend(access::of_delete(&run, catalog, id));
+            }
             Ok(plan)
         }
         other => plan_ddl(other, catalog, Dialect::MySql)
