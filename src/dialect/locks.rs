@@ -223,7 +223,7 @@ const CORRELATED_INSTEAD: &str = "the engine takes a subquery's row locks before
 /// A column `q` names through a table or alias that no FROM inside `q` has (`j.id` in
 /// `EXISTS (SELECT 1 FROM jobs k WHERE k.id = j.id FOR UPDATE SKIP LOCKED)`): the engine runs
 /// a locking read on its own, before the statement, where no outer row exists.
-fn outer_reference(q: &Query) -> Option<String> {
+pub(crate) fn outer_reference(q: &Query) -> Option<String> {
     let mut q = q.duplicate();
     let mut own: Vec<String> = Vec::new();
     super::walk::queries(&mut q, &mut |inner| {
@@ -260,7 +260,7 @@ fn outer_reference(q: &Query) -> Option<String> {
 
 /// Whether [`Locking::request`] can serve the locking clause of `q`: one table, or a join
 /// whose clause names the one table it locks (`FOR UPDATE OF j`).
-fn servable(q: &Query) -> bool {
+pub(crate) fn servable(q: &Query) -> bool {
     let SetExpr::Select(select) = q.body.as_ref() else {
         return false;
     };

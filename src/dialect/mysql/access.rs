@@ -11,7 +11,7 @@ use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
-    BinaryOperator, Delete, Expr, FromTable, OrderByExpr, Query, SetExpr, TableFactor,
+    BinaryOperator, Delete, Expr, FromTable, OrderByExpr, Query, Select, SetExpr, TableFactor,
     TableWithJoins, Update,
 };
 use std::ops::ControlFlow;
@@ -33,25 +33,32 @@ pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockR
     keyed.then_some(read)
 }
 
-/// A single-table SELECT's access path read in shared mode, and whether that path is a key
-/// (not a scan of the whole table).
-fn shared_read(q: &Query, catalog: &Catalog, id: usize) -> Option<(LockRead, bool)> {
+/// A SELECT of one table (its FROM has one entry, which names a table): the SELECT, that
+/// entry (with its joins, if any) and the table's name.
+pub fn one_table(q: &Query) -> Option<(&Select, &TableWithJoins, String)> {
     let SetExpr::Select(select) = q.body.as_ref() else {
         return None;
     };
-    let [target] = select.from.as_slice() else {
+    let [from] = select.from.as_slice() else {
         return None;
     };
-    let TableFactor::Table { name, .. } = &target.relation else {
+    let TableFactor::Table { name, .. } = &from.relation else {
         return None;
     };
-    let def = catalog.table(&last_ident(name))?;
+    Some((select, from, last_ident(name)))
+}
+
+/// A single-table SELECT's access path read in shared mode, and whether that path is a key
+/// (not a scan of the whole table).
+fn shared_read(q: &Query, catalog: &Catalog, id: usize) -> Option<(LockRead, bool)> {
+    let (select, target, table) = one_table(q)?;
+    let def = catalog.table(&table)?;
     let conjuncts = select
         .selection
         .as_ref()
         .map(conditions::conjuncts)
         .unwrap_or_default();
-    let keyed = !access_path(def, &conjuncts).conjuncts.is_empty();
+    let keyed = !access_path(def, &conjuncts, catalog).conjuncts.is_empty();
     let mut read = scan(
         target,
         select.selection.as_ref(),
@@ -169,7 +176,7 @@ fn scan(
         sql
     };
     let conjuncts = selection.map(conditions::conjuncts).unwrap_or_default();
-    let access = access_path(def, &conjuncts);
+    let access = access_path(def, &conjuncts, catalog);
     let gaps = super::gaps::scan(def, (&from, &qualifier), &access);
     let text = |parts: &[&Expr]| {
         (!parts.is_empty()).then(|| {
@@ -214,20 +221,19 @@ pub struct Access<'a> {
     pub index: usize,
 }
 
-fn access_path<'a>(def: &TableDef, conjuncts: &[&'a Expr]) -> Access<'a> {
+fn access_path<'a>(def: &TableDef, conjuncts: &[&'a Expr], catalog: &Catalog) -> Access<'a> {
     // `innodb_keys` puts the hidden row id first when there is no primary key.
     let shift = usize::from(def.primary_key.is_none());
     for (i, key) in def.unique_keys().enumerate() {
-        let pinned: Vec<&Expr> = key
-            .columns
-            .iter()
-            .filter_map(|c| {
-                conjuncts
-                    .iter()
-                    .copied()
-                    .find(|e| equality_on(e).is_some_and(|x| x.eq_ignore_ascii_case(c)))
-            })
-            .collect();
+        let pinned: Vec<&Expr> =
+            key.columns
+                .iter()
+                .filter_map(|c| {
+                    conjuncts.iter().copied().find(|e| {
+                        equality_on(e, catalog).is_some_and(|x| x.eq_ignore_ascii_case(c))
+                    })
+                })
+                .collect();
         if pinned.len() == key.columns.len() {
             let index = i + shift;
             return Access {
@@ -263,10 +269,10 @@ fn access_path<'a>(def: &TableDef, conjuncts: &[&'a Expr]) -> Access<'a> {
     }
 }
 
-/// `col = value`: the column. The value may be a locking subquery, which has run (and
-/// locked its rows) before the statement reads anything: MariaDB's optimizer runs it, and
-/// looks up the key it gives.
-fn equality_on(e: &Expr) -> Option<String> {
+/// `col = value`: the column. The value may be a subquery MariaDB's optimizer runs before
+/// the statement reads anything, which then looks up the key it gave: a locking one (its
+/// rows locked first) or one reading an end of an index (`SELECT min(id) FROM jobs`).
+fn equality_on(e: &Expr, catalog: &Catalog) -> Option<String> {
     let Expr::BinaryOp {
         left,
         op: BinaryOperator::Eq,
@@ -275,9 +281,13 @@ fn equality_on(e: &Expr) -> Option<String> {
     else {
         return None;
     };
+    let runs_first = |e: &Expr| {
+        is_locked_subquery(e)
+            || matches!(e, Expr::Subquery(q) if super::end_read::reads_index_end(q, catalog))
+    };
     column_against_value(left, right).or_else(|| match (column(left), column(right)) {
-        (Some(c), None) if is_locked_subquery(right) => Some(c),
-        (None, Some(c)) if is_locked_subquery(left) => Some(c),
+        (Some(c), None) if runs_first(right) => Some(c),
+        (None, Some(c)) if runs_first(left) => Some(c),
         _ => None,
     })
 }

@@ -11,8 +11,16 @@ use queuelab_sql::Duplicate;
 use sqlparser::ast::{Expr, GroupByExpr, Query, SetExpr, TableFactor};
 use std::ops::ControlFlow;
 
-/// The lock read of an INSERT's source query that is such a read, if it is one.
-pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockRead> {
+/// The end `q` reads, if it is such a read (`SELECT max(id) FROM q`, no WHERE, `id` leading
+/// an index): the table, the column, whether it is max(), and the index.
+struct EndRead {
+    table: String,
+    column: String,
+    max: bool,
+    index: usize,
+}
+
+fn end_read(q: &Query, catalog: &Catalog) -> Option<EndRead> {
     let SetExpr::Select(select) = q.body.as_ref() else {
         return None;
     };
@@ -32,10 +40,34 @@ pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockR
     let table = last_ident(name);
     let def = catalog.table(&table)?;
     let (column, max) = only_extreme(select)?;
-    let keys = def.innodb_keys();
-    let index = keys
+    let index = def
+        .innodb_keys()
         .iter()
         .position(|k| k.first().is_some_and(|c| c.eq_ignore_ascii_case(&column)))?;
+    Some(EndRead {
+        table: def.name.clone(),
+        column,
+        max,
+        index,
+    })
+}
+
+/// Whether `q` reads one end of an index. As a subquery MariaDB's optimizer reads it before
+/// the statement runs (its plan says "Select tables optimized away"), locking nothing.
+pub fn reads_index_end(q: &Query, catalog: &Catalog) -> bool {
+    end_read(q, catalog).is_some()
+}
+
+/// The lock read of an INSERT's source query that is such a read, if it is one.
+pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockRead> {
+    let EndRead {
+        table,
+        column,
+        max,
+        index,
+    } = end_read(q, catalog)?;
+    let def = catalog.table(&table)?;
+    let keys = def.innodb_keys();
     let t = ident(&table);
     let c = ident(&column);
     let (direction, extreme, inside, before) = if max {

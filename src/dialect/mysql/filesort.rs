@@ -6,8 +6,7 @@
 //! the read walks it and stops locking at its LIMIT (`dialect/locks.rs` serves both).
 
 use super::super::catalog::{Catalog, TableDef};
-use super::super::exprs::last_ident;
-use sqlparser::ast::{BinaryOperator, Expr, OrderByKind, Query, SetExpr, TableFactor};
+use sqlparser::ast::{BinaryOperator, Expr, OrderByKind, Query};
 
 /// Whether `q` sorts without an index giving its ORDER BY's first key (for one table).
 pub fn filesort(q: &Query, catalog: &Catalog) -> bool {
@@ -17,16 +16,10 @@ pub fn filesort(q: &Query, catalog: &Catalog) -> bool {
     }) else {
         return false;
     };
-    let SetExpr::Select(select) = q.body.as_ref() else {
+    let Some((select, _, table)) = super::access::one_table(q) else {
         return false;
     };
-    let [from] = select.from.as_slice() else {
-        return false;
-    };
-    let TableFactor::Table { name, .. } = &from.relation else {
-        return false;
-    };
-    let Some(def) = catalog.table(&last_ident(name)) else {
+    let Some(def) = catalog.table(&table) else {
         return false;
     };
     !index_gives_order(def, &first.expr, select.selection.as_ref())

@@ -11,7 +11,7 @@ use super::super::catalog::{ident, TableDef};
 use super::super::conditions::is_value;
 use super::super::exprs::rewrite_all;
 use super::super::locks::{GapScan, RangeEnd};
-use super::access::{is_locked_subquery, Access};
+use super::access::Access;
 use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use sqlparser::ast::{BinaryOperator as Op, Expr};
@@ -65,7 +65,8 @@ enum Bound<'a> {
 fn bound(e: &Expr) -> Option<(&Expr, Bound<'_>)> {
     match e {
         Expr::BinaryOp { left, op, right } => {
-            let valued = |e: &Expr| is_value(e) || is_locked_subquery(e);
+            // A subquery the access path took is the value, never the column.
+            let valued = |e: &Expr| is_value(e) || matches!(e, Expr::Subquery(_));
             let (col, value, op) = if valued(right) && !valued(left) {
                 (left.as_ref(), right.as_ref(), op.clone())
             } else {

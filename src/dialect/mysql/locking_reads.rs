@@ -8,10 +8,10 @@
 //! as it runs, after the subquery's rows were locked.
 
 use super::super::catalog::Catalog;
-use super::super::locks::{lock_requests_sorting, LockRead};
+use super::super::locks::{lock_requests_sorting, outer_reference, servable, LockRead};
 use super::access;
 use queuelab_sql::Duplicate;
-use sqlparser::ast::{Query, Statement};
+use sqlparser::ast::{FromTable, LockClause, LockType, Query, Statement};
 use std::ops::ControlFlow;
 
 /// Which queries sort without an index (`filesort.rs`).
@@ -48,4 +48,69 @@ pub fn as_run(stmt: &Statement, sorts: Sorts<'_>) -> Statement {
     let mut stmt = stmt.duplicate();
     lock_requests_sorting(&mut stmt, 0, sorts);
     stmt
+}
+
+/// MariaDB's UPDATE and DELETE read their plain subqueries with shared locks (what their
+/// access path reads, as `LOCK IN SHARE MODE`), so that the rows they used stay as read: a
+/// subquery of the statement's own table at READ COMMITTED too, one of another table at
+/// REPEATABLE READ only (as `INSERT ... SELECT`'s source). Checked on MariaDB 10.11: the
+/// claim `UPDATE jobs ... WHERE id = (SELECT min(id) FROM jobs WHERE status = 'ready')` waits
+/// for a job another worker holds at both levels. Not a subquery that reads one end of an
+/// index (`SELECT min(id) FROM jobs`), which the optimizer reads before the statement runs,
+/// nor one reading its outer row or a join. Returns the statement with those locks, and the
+/// lock requests (numbered as `lock_requests_sorting` numbers them) it added.
+pub fn shared_subqueries(stmt: &Statement, catalog: &Catalog) -> (Statement, Vec<Added>) {
+    let target = match stmt {
+        Statement::Update(u) => super::super::dml::table_name(&u.table),
+        Statement::Delete(d) => {
+            let (FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t)) = &d.from;
+            t.first().and_then(super::super::dml::table_name)
+        }
+        _ => None,
+    };
+    let mut stmt = stmt.duplicate();
+    let (Some(target), true) = (
+        target,
+        matches!(stmt, Statement::Update(_) | Statement::Delete(_)),
+    ) else {
+        return (stmt, Vec::new());
+    };
+    let mut requests = 0;
+    let mut added = Vec::new();
+    super::super::walk::queries(&mut stmt, &mut |q| {
+        if q.locks.is_empty() {
+            let Some(table) = plain_read_of_one_table(q, catalog) else {
+                return ControlFlow::Continue(());
+            };
+            q.locks.push(LockClause {
+                lock_type: LockType::Share,
+                of: None,
+                nonblock: None,
+            });
+            added.push(Added {
+                id: requests,
+                repeatable_read_only: !table.eq_ignore_ascii_case(&target),
+            });
+        }
+        requests += 1;
+        ControlFlow::Continue(())
+    });
+    (stmt, added)
+}
+
+/// A lock request [`shared_subqueries`] added, and whether it is taken at REPEATABLE READ
+/// only (a subquery of another table than the one the statement changes).
+pub struct Added {
+    pub id: usize,
+    pub repeatable_read_only: bool,
+}
+
+/// The table a subquery reads with shared locks inside an UPDATE or DELETE.
+fn plain_read_of_one_table(q: &Query, catalog: &Catalog) -> Option<String> {
+    let (_, from, table) = access::one_table(q)?;
+    let own = from.joins.is_empty()
+        && servable(q)
+        && outer_reference(q).is_none()
+        && !super::end_read::reads_index_end(q, catalog);
+    own.then_some(table)
 }

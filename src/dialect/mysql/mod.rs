@@ -105,33 +105,54 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
             "UPDATE ... RETURNING",
             "MariaDB has RETURNING on DELETE, INSERT and REPLACE only (the server answers 1064); lock the row with SELECT ... FOR UPDATE, then UPDATE it",
         )),
-        Statement::Update(u) => {
-            let mut ordered = u.duplicate();
-            let note = assignments::left_to_right(&mut ordered)?;
-            let mut plan = plan_update_sorting(ordered, catalog, sorts);
-            plan.notes.extend(note);
-            locking_reads::attach_scans(stmt, catalog, &mut plan.lock_reads, sorts);
-            let id = plan.lock_reads.len();
-            if let Statement::Update(run) = locking_reads::as_run(stmt, sorts) {
-                plan.lock_reads.extend(access::of_update(&run, catalog, id));
-            }
-            Ok(plan)
-        }
-        Statement::Delete(d) => {
-            let mut plan = plan_delete_sorting(d.duplicate(), sorts);
-            plan.no_result_set_if = impossible::probe(d);
-            locking_reads::attach_scans(stmt, catalog, &mut plan.lock_reads, sorts);
-            let id = plan.lock_reads.len();
-            if let Statement::Delete(run) = locking_reads::as_run(stmt, sorts) {
-                plan.lock_reads.extend(access::of_delete(&run, catalog, id));
-            }
-            Ok(plan)
-        }
+        Statement::Update(_) | Statement::Delete(_) => plan_write(stmt, catalog, sorts),
         other => plan_ddl(other, catalog, Dialect::MySql)
             .or_else(|| variables::plan_set(other, catalog))
             .or_else(|| plan_other(other, Dialect::MySql))
             .unwrap_or_else(|| Err(unsupported(Dialect::MySql, other))),
     }
+}
+
+/// An UPDATE or DELETE: shared locks for its plain subqueries, InnoDB's scan for each of its
+/// locking reads, and the write scan of its own access path, which reads the statement as it
+/// runs (after its subqueries).
+fn plan_write(
+    stmt: &Statement,
+    catalog: &Catalog,
+    sorts: locking_reads::Sorts<'_>,
+) -> Result<Plan, StepError> {
+    let (stmt, added) = locking_reads::shared_subqueries(stmt, catalog);
+    let mut plan = match &stmt {
+        Statement::Update(u) => {
+            let mut ordered = u.duplicate();
+            let note = assignments::left_to_right(&mut ordered)?;
+            let mut plan = plan_update_sorting(ordered, catalog, sorts);
+            plan.notes.extend(note);
+            plan
+        }
+        Statement::Delete(d) => {
+            let mut plan = plan_delete_sorting(d.duplicate(), sorts);
+            plan.no_result_set_if = impossible::probe(d);
+            plan
+        }
+        other => return Err(unsupported(Dialect::MySql, other)),
+    };
+    if !added.is_empty() {
+        plan.notes.push("a subquery of an UPDATE or DELETE reads with shared locks, as MariaDB's does (one of another table at REPEATABLE READ only)".into());
+    }
+    for a in added {
+        if let Some(read) = plan.lock_reads.get_mut(a.id) {
+            read.repeatable_read_only = a.repeatable_read_only;
+        }
+    }
+    locking_reads::attach_scans(&stmt, catalog, &mut plan.lock_reads, sorts);
+    let id = plan.lock_reads.len();
+    match locking_reads::as_run(&stmt, sorts) {
+        Statement::Update(run) => plan.lock_reads.extend(access::of_update(&run, catalog, id)),
+        Statement::Delete(run) => plan.lock_reads.extend(access::of_delete(&run, catalog, id)),
+        _ => {}
+    }
+    Ok(plan)
 }
 
 fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
