@@ -190,6 +190,38 @@ fn a_locking_read_over_a_join_is_refused_by_name_not_run_unlocked() {
 }
 
 #[test]
+fn a_foreign_key_is_checked_at_read_committed_and_refused_by_name_above_it() {
+    const SCHEMA: &str = "CREATE TABLE q (id int PRIMARY KEY); \
+         CREATE TABLE jobs (id int PRIMARY KEY, q int REFERENCES q); INSERT INTO q VALUES (1);";
+    let t = postgres(&format!(
+        "{SCHEMA} INSERT INTO jobs VALUES (1, 1); INSERT INTO jobs VALUES (2, 7);"
+    ));
+    assert_eq!(err(last(&t)).native, "23503");
+    let t = postgres(&format!(
+        "{SCHEMA} BEGIN ISOLATION LEVEL REPEATABLE READ; INSERT INTO jobs VALUES (1, 1);"
+    ));
+    let e = err(last(&t));
+    assert!(
+        e.message.contains("run the transaction at READ COMMITTED"),
+        "{}",
+        e.message
+    );
+    // A statement that touches no key needs no check, at any level.
+    let t = postgres(&format!(
+        "{SCHEMA} BEGIN ISOLATION LEVEL REPEATABLE READ; UPDATE q SET id = id WHERE id = 2; COMMIT;"
+    ));
+    for s in &t.steps {
+        ok(s);
+    }
+    let t = mysql(
+        "CREATE TABLE q (id int PRIMARY KEY); CREATE TABLE jobs (id int, q int REFERENCES q (id));",
+    );
+    assert!(err(last(&t))
+        .message
+        .contains("foreign keys are modelled for PostgreSQL only"));
+}
+
+#[test]
 fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
     let cases = [
         ("BEGIN ISOLATION LEVEL SERIALIZABLE;", "use REPEATABLE READ"),
@@ -235,7 +267,7 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
         (
             "CREATE TABLE q (id int PRIMARY KEY); \
              CREATE TABLE jobs (id int, q int, FOREIGN KEY (q) REFERENCES q (id) ON DELETE CASCADE);",
-            "foreign keys are not modelled",
+            "use NO ACTION (the default) and delete the children first",
         ),
         (
             "CREATE TABLE jobs (id int); CREATE TABLE q (id int); \

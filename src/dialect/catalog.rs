@@ -139,6 +139,18 @@ pub struct TableDef {
     pub indexes: Vec<KeyDef>,
     /// CHECK constraints, enforced by SQLite's own CHECK.
     pub checks: Vec<CheckDef>,
+    /// PostgreSQL's foreign keys, checked by the engine (`engine/lab/foreign_keys.rs`).
+    pub foreign_keys: Vec<ForeignKeyDef>,
+}
+
+/// A foreign key of one column: its name (`jobs_queue_id_fkey`), the column, and the parent
+/// table's column it points to (its primary key or a unique key of one column).
+#[derive(Debug, Clone, PartialEq, Hash)]
+pub struct ForeignKeyDef {
+    pub name: String,
+    pub column: String,
+    pub parent: String,
+    pub parent_column: String,
 }
 
 /// A CHECK constraint: the name the server gives it (its errors name it) and the condition
@@ -351,6 +363,19 @@ impl Catalog {
     /// Every table, in name order.
     pub fn tables(&self) -> impl Iterator<Item = &TableDef> {
         self.tables.values()
+    }
+
+    /// The foreign keys that point to `parent`, each with its table.
+    pub fn referencing<'a>(
+        &'a self,
+        parent: &'a str,
+    ) -> impl Iterator<Item = (&'a TableDef, &'a ForeignKeyDef)> + 'a {
+        self.tables().flat_map(move |t| {
+            t.foreign_keys
+                .iter()
+                .filter(move |fk| fk.parent.eq_ignore_ascii_case(parent))
+                .map(move |fk| (t, fk))
+        })
     }
 
     /// The table with a CHECK constraint of this name (SQLite's error names only the check).

@@ -192,6 +192,14 @@ pub fn plan_ddl(
             }
             let (present, missing): (Vec<String>, Vec<String>) =
                 names.into_iter().partition(|n| catalog.table(n).is_some());
+            if let Some(parent) = super::foreign_keys::still_referenced(catalog, &present) {
+                return Some(Err(error(
+                    dialect,
+                    "1451",
+                    "2BP01",
+                    format!("cannot drop table {parent} because other objects depend on it"),
+                )));
+            }
             let sql = present
                 .iter()
                 .map(|n| format!("DROP TABLE IF EXISTS {}", ident(n)))
@@ -214,6 +222,14 @@ pub fn plan_ddl(
         }
         Statement::Truncate(t) => {
             let names: Vec<String> = t.table_names.iter().map(|n| last_ident(&n.name)).collect();
+            if super::foreign_keys::still_referenced(catalog, &names).is_some() {
+                return Some(Err(error(
+                    dialect,
+                    "1701",
+                    "0A000",
+                    "cannot truncate a table referenced in a foreign key constraint".into(),
+                )));
+            }
             let sql = names
                 .iter()
                 .map(|n| format!("DELETE FROM {}", ident(n)))
@@ -244,8 +260,9 @@ fn plan_create(
             "declare the columns, then INSERT ... SELECT",
         ));
     }
-    let (def, notes) =
+    let (mut def, notes) =
         table_def(ct, dialect).map_err(|u| unsupported_with(dialect, "CREATE TABLE", &u.0))?;
+    super::foreign_keys::resolve(&mut def, catalog)?;
     if catalog.table(&def.name).is_some() {
         if ct.if_not_exists {
             let mut plan = Plan::new(PlanKind::Noop, Vec::new());

@@ -30,6 +30,7 @@ pub fn table_def(
         uniques: Vec::new(),
         indexes: Vec::new(),
         checks: Vec::new(),
+        foreign_keys: Vec::new(),
     };
     for c in &ct.columns {
         let (col, keys) = column_def(c, &name, dialect, &mut notes)?;
@@ -39,6 +40,7 @@ pub fn table_def(
                 InlineKey::Check(name, column, expr) => {
                     add_check(&mut def, name, Some(&column), &expr, dialect)?
                 }
+                InlineKey::Foreign(fk) => super::foreign_keys::add(&mut def, &fk, dialect)?,
                 k => add_key(&mut def, k, dialect),
             }
         }
@@ -89,12 +91,7 @@ pub fn table_def(
                 let name = c.name.as_ref().map(|n| n.value.clone());
                 add_check(&mut def, name, None, &c.expr, dialect)?;
             }
-            TableConstraint::ForeignKey(_) => {
-                return Err(Unsupported(format!(
-                    "`{}`: foreign keys are not modelled (no check of the parent row, no cascade, no lock on the parent), so the run would differ from the server's; leave the constraint out and keep parent and child rows in step in the statements themselves",
-                    Sql(tc)
-                )))
-            }
+            TableConstraint::ForeignKey(fk) => super::foreign_keys::add(&mut def, fk, dialect)?,
             other => {
                 return Err(Unsupported(format!(
                     "table constraint `{}` is not supported; use PRIMARY KEY, UNIQUE or KEY",
@@ -128,12 +125,14 @@ pub enum InlineKey {
     Unique(Option<String>, Vec<String>),
     /// A column's CHECK: its name if given, the column, the condition.
     Check(Option<String>, String, Box<ast::Expr>),
+    /// A column's `REFERENCES parent [(column)]`, as a constraint of that column.
+    Foreign(Box<ast::ForeignKeyConstraint>),
 }
 
 fn add_key(def: &mut TableDef, key: InlineKey, dialect: Dialect) {
     match key {
         // Checks go through add_check, which can refuse them.
-        InlineKey::Check(..) => {}
+        InlineKey::Check(..) | InlineKey::Foreign(_) => {}
         InlineKey::Primary(columns) => {
             let name = match dialect {
                 Dialect::MySql => "PRIMARY".to_string(),
@@ -351,6 +350,11 @@ pub fn column_def(
                 col.generated_always = *generated_as == ast::GeneratedAs::Always;
             }
             ColumnOption::Identity(_) => col.auto_increment = true,
+            ColumnOption::ForeignKey(fk) => {
+                let mut fk = fk.duplicate();
+                fk.columns = vec![c.name.clone()];
+                keys.push(InlineKey::Foreign(Box::new(fk)));
+            }
             other => {
                 return Err(Unsupported(format!(
                     "column option `{}` on `{}` is not supported",

@@ -20,6 +20,7 @@ pub mod exprs;
 pub mod extremes;
 mod fetch;
 pub mod foreign;
+pub mod foreign_keys;
 pub mod front;
 pub mod general_ci;
 pub mod guess;

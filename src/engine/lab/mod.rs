@@ -12,6 +12,7 @@
 
 pub mod advisory;
 mod auto_increment;
+mod foreign_keys;
 mod gaps;
 mod limits;
 pub mod notify;
@@ -1434,6 +1435,7 @@ impl Lab {
                 return Err(Exec::Wait(blockers, resume.clone()));
             }
         }
+        self.check_foreign_keys((s, txn, plan), &exec.changes, resume)?;
         Ok((exec, source_rows))
     }
 

@@ -1,0 +1,205 @@
+//! PostgreSQL's foreign-key checks ([`crate::dialect::catalog::ForeignKeyDef`]), run at the end
+//! of a statement as the server's RI triggers run, in the order the rows changed:
+//! - a row inserted into a child table, or updated to another key, needs its parent row: it
+//!   must be in the statement's view (a parent another transaction inserted and has not
+//!   committed is not), and it is locked FOR KEY SHARE, so the check waits for a transaction
+//!   that deletes the parent, or changes its key, or holds it FOR UPDATE;
+//! - a parent row deleted, or its key changed, may have no child left: each child row found
+//!   is locked FOR KEY SHARE first (waiting for a transaction deleting it), then the statement
+//!   fails (NO ACTION and RESTRICT alike).
+//!
+//! Checked against PostgreSQL 15 at READ COMMITTED (spec pg-foreign-key-rc); at REPEATABLE
+//! READ and SERIALIZABLE, where the server checks against a newer snapshot and may answer
+//! 40001, the check is refused by name.
+
+use super::{Exec, Lab, Resume};
+use crate::dialect::catalog::ForeignKeyDef;
+use crate::dialect::foreign_keys;
+use crate::dialect::plan::Isolation;
+use crate::dialect::Plan;
+use crate::engine::locks::{LockMode, RowRef, TxnId};
+use crate::engine::store::{ChangeKind, RowChange};
+use crate::engine::undo::literal;
+use crate::trace::Value;
+
+/// One check a change needs.
+enum Check {
+    /// A child row's key `value` must be in `fk.parent`.
+    Parent(ForeignKeyDef, Value),
+    /// No row of `child` may hold `value`, the key a parent row no longer has.
+    Children(String, ForeignKeyDef, Value),
+}
+
+impl Lab {
+    /// The foreign-key checks of a statement that made `changes`, in transaction `txn`.
+    #[allow(clippy::result_large_err)]
+    pub(super) fn check_foreign_keys(
+        &mut self,
+        (s, txn, plan): (usize, TxnId, &Plan),
+        changes: &[RowChange],
+        resume: &mut Resume,
+    ) -> Result<(), Exec> {
+        let checks: Vec<Check> = changes.iter().flat_map(|c| self.checks_of(c)).collect();
+        if checks.is_empty() {
+            return Ok(());
+        }
+        if !matches!(
+            self.txn_mode(txn).0,
+            Isolation::ReadCommitted | Isolation::ReadUncommitted
+        ) {
+            return Err(Exec::Done(
+                self.fail_with(s, foreign_keys::refused_isolation()),
+            ));
+        }
+        let found = self
+            .in_newest_commits(txn, resume, |lab| {
+                checks.iter().map(|c| lab.rows_found(c)).collect::<Vec<_>>()
+            })
+            .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
+        for (check, rows) in checks.into_iter().zip(found) {
+            match check {
+                Check::Parent(fk, _) => {
+                    let Some(&rowid) = rows.first() else {
+                        let e = foreign_keys::missing_parent(&self.owner_of(&fk), &fk);
+                        return Err(Exec::Done(self.fail_with(s, e)));
+                    };
+                    self.key_share(
+                        txn,
+                        RowRef {
+                            table: fk.parent.clone(),
+                            rowid,
+                        },
+                        resume,
+                    )?;
+                }
+                Check::Children(child, fk, _) => {
+                    // The first child row it can lock fails the statement; one it waited for
+                    // and that is gone then is not found when the statement runs again.
+                    if let Some(&rowid) = rows.first() {
+                        let row = RowRef {
+                            table: child.clone(),
+                            rowid,
+                        };
+                        self.key_share(txn, row, resume)?;
+                        let e = foreign_keys::children_left(&child, &fk);
+                        return Err(Exec::Done(self.fail_with(s, e)));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The rows a check finds: the parent row, or the child rows.
+    fn rows_found(&self, check: &Check) -> Vec<i64> {
+        match check {
+            Check::Parent(fk, v) => self.rows_with(&fk.parent, &fk.parent_column, v),
+            Check::Children(child, fk, v) => self.rows_with(child, &fk.column, v),
+        }
+    }
+
+    /// Runs `f` on the statement's view brought up to the newest commits: an UPDATE's or
+    /// DELETE's view is its snapshot (with the rows it waited for in their newest version),
+    /// while the server's RI check reads what is committed when it runs (a job inserted and
+    /// committed while the queue's DELETE waited is there). The store is put back after.
+    fn in_newest_commits<T>(
+        &self,
+        txn: TxnId,
+        resume: &Resume,
+        f: impl FnOnce(&Self) -> T,
+    ) -> Result<T, crate::engine::store::StoreError> {
+        let snapshot = resume.snapshot.unwrap_or(u64::MAX);
+        let seen = self.rows_written_by(txn, &resume.refreshed);
+        let later: Vec<RowChange> = self
+            .history
+            .iter()
+            .filter(|(w, c)| {
+                *w != txn
+                    && !seen.contains(&super::row_of(c))
+                    && matches!(self.txns.get(*w).map(|t| t.state), Some(crate::engine::txn::TxnState::Committed(n)) if n > snapshot)
+            })
+            .map(|(_, c)| c.clone())
+            .collect();
+        if later.is_empty() {
+            return Ok(f(self));
+        }
+        let store = &self.store;
+        self.store.exec("SAVEPOINT ql_fk")?;
+        let redone = self
+            .store
+            .run_raw(&crate::engine::undo::redo_sql(&later, &|t| {
+                store.columns(t)
+            }));
+        let out = redone.map(|_| f(self));
+        self.store.exec("ROLLBACK TO ql_fk; RELEASE ql_fk")?;
+        out
+    }
+
+    /// The checks change `c` needs: of its table's own foreign keys for a new key, and of the
+    /// keys pointing to its table for a key that is gone.
+    fn checks_of(&self, c: &RowChange) -> Vec<Check> {
+        let columns = self.store.columns(&c.table);
+        let value_of = |row: &[Value], column: &str| {
+            columns
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(column))
+                .and_then(|i| row.get(i).cloned())
+        };
+        let mut checks = Vec::new();
+        if let Some(def) = self.catalog.table(&c.table) {
+            for fk in &def.foreign_keys {
+                let new = value_of(&c.new, &fk.column).filter(|v| *v != Value::Null);
+                let old = value_of(&c.old, &fk.column);
+                let changed = c.kind == ChangeKind::Insert || new != old;
+                if let (Some(v), true, false) = (new, changed, c.kind == ChangeKind::Delete) {
+                    checks.push(Check::Parent(fk.clone(), v));
+                }
+            }
+        }
+        for (child, fk) in self.catalog.referencing(&c.table) {
+            let old = value_of(&c.old, &fk.parent_column).filter(|v| *v != Value::Null);
+            let new = value_of(&c.new, &fk.parent_column);
+            let gone = c.kind == ChangeKind::Delete || (c.kind == ChangeKind::Update && new != old);
+            if let (Some(v), true) = (old, gone) {
+                checks.push(Check::Children(child.name.clone(), fk.clone(), v));
+            }
+        }
+        checks
+    }
+
+    /// The rowids of `table`'s rows whose `column` is `value`, in the statement's view.
+    fn rows_with(&self, table: &str, column: &str, value: &Value) -> Vec<i64> {
+        let ident = crate::dialect::catalog::ident;
+        let sql = format!(
+            "SELECT rowid AS ql_rowid FROM {} WHERE {} = {} ORDER BY rowid",
+            ident(table),
+            ident(column),
+            literal(value)
+        );
+        self.rowids(&sql).unwrap_or_default()
+    }
+
+    /// The table whose foreign key `fk` is.
+    fn owner_of(&self, fk: &ForeignKeyDef) -> String {
+        self.catalog
+            .tables()
+            .find(|t| t.foreign_keys.contains(fk))
+            .map(|t| t.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// FOR KEY SHARE on `row`, waiting for a transaction whose lock conflicts.
+    #[allow(clippy::result_large_err)]
+    fn key_share(&mut self, txn: TxnId, row: RowRef, resume: &mut Resume) -> Result<(), Exec> {
+        let mode = LockMode::PgKeyShare;
+        let blockers = self.locks.blockers(txn, &row, mode);
+        if blockers.is_empty() {
+            self.locks.grant(txn, row, mode);
+            return Ok(());
+        }
+        resume.read_waited = false;
+        resume.refreshed.insert(row.clone());
+        resume.wanted = Some((row, mode));
+        Err(Exec::Wait(blockers, resume.clone()))
+    }
+}
