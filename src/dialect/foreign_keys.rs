@@ -141,12 +141,12 @@ pub fn children_left(child: &str, fk: &ForeignKeyDef) -> StepError {
     )
 }
 
-/// A foreign-key check in a transaction above READ COMMITTED, refused by name.
+/// A foreign-key check in a SERIALIZABLE transaction, refused by name.
 pub fn refused_isolation() -> StepError {
     super::common::unsupported_with(
         Dialect::Postgres,
-        "a foreign key check in a REPEATABLE READ or SERIALIZABLE transaction",
-        "PostgreSQL checks the key there against a newer snapshot and may answer 40001, which is not modelled; run the transaction at READ COMMITTED",
+        "a foreign key check in a SERIALIZABLE transaction",
+        "the predicate locks of PostgreSQL's serializable checks are not modelled; run the transaction at REPEATABLE READ or READ COMMITTED",
     )
 }
 
