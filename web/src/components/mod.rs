@@ -1,6 +1,8 @@
 //! One component per file. `App` owns the state and provides it as a context; the panes read
-//! it with `use_app()`. Leaf components (`Editor`, `TableView`, `Ring`) take plain props, so
-//! each can be replaced or reused without knowing about the state.
+//! it with `use_app()`. Leaf components (`Editor`) take plain props, so each can be replaced
+//! or reused without knowing about the state; the stateless leaves (`terminal`, `ring`,
+//! `table`, `session_column`, `event_log`, `timeline`, `wait_graph`) are plain functions of
+//! such props, which keeps yew's per-component code out of the download.
 
 pub mod app;
 pub mod controls;

@@ -1,7 +1,7 @@
 //! The statement on screen: the script's remarks about it (lessons, errata of the article),
 //! then the client transcript, then what went wrong and how to fix it.
 
-use super::terminal::Terminal;
+use super::terminal::{terminal, TerminalProps};
 use crate::driver::Command;
 use crate::hooks::use_app::use_app;
 use queuelab::trace::{Outcome, StepError};
@@ -81,11 +81,11 @@ pub fn result_pane() -> Html {
                     <p>{ r.clone() }</p>
                 </aside>
             }) }
-            <Terminal
-                echo={AttrValue::from(app.document.dialect.echo(&step.source))}
-                output={AttrValue::from(step.client_text.clone())}
-                failed={error.is_some()}
-            />
+            { terminal(&TerminalProps {
+                echo: AttrValue::from(app.document.dialect.echo(&step.source)),
+                output: AttrValue::from(step.client_text.clone()),
+                failed: error.is_some(),
+            }) }
             if let Some(e) = error {
                 { error_box(e, &app) }
             }

@@ -1,7 +1,7 @@
 //! The rings after the statement (or move) on screen: one block per ring table, with a size
 //! override for a script's, the groups of a grouped ring side by side, and a legend.
 
-use super::ring::Ring;
+use super::ring::{ring, RingProps};
 use crate::driver::Command;
 use crate::hooks::use_app::{use_app, AppHandle};
 use crate::state::view::MAX_RING_SIZE;
@@ -112,7 +112,7 @@ fn ring_table(app: &AppHandle, table: &str, rings: &[RingView], sizable: bool) -
                 ) }</p>
             }
             <div class="ring-groups">
-                { for rings.iter().map(|r| html! { <Ring key={r.group.clone()} ring={r.clone()} /> }) }
+                { for rings.iter().map(|r| ring(&RingProps { ring: r.clone() })) }
             </div>
         </section>
     }

@@ -2,13 +2,13 @@
 //! tables after the move on screen (row locks badged) and the event log. Everything drawn
 //! comes from the snapshot at the run's cursor; the chosen moves only say which steps ran.
 
-use super::event_log::EventLog;
+use super::event_log::{event_log, EventLogProps};
 use super::explore_panel::ExplorePanel;
 use super::rings_panel::RingsPanel;
-use super::session_column::{SessionColumn, SessionResult, StepItem};
-use super::table::Table;
-use super::timeline::Timeline;
-use super::wait_graph::WaitGraph;
+use super::session_column::{session_column, SessionColumnProps, SessionResult, StepItem};
+use super::table::{table, TableProps};
+use super::timeline::{timeline as timeline_view, TimelineProps};
+use super::wait_graph::{wait_graph, WaitGraphProps};
 use crate::clipboard::copy;
 use crate::driver::Command;
 use crate::hooks::use_app::use_app;
@@ -149,11 +149,17 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
         let result = view
             .as_ref()
             .and_then(|v| session_result(v, partial, dialect));
-        html! {
-            <SessionColumn key={def.name.clone()} name={def.name.clone()} sessions={names.clone()}
-                {view} {steps} {inside} {result} {blocked} {can_pick}
-                on_step={on_step.clone()} />
-        }
+        session_column(&SessionColumnProps {
+            name: def.name.clone(),
+            sessions: names.clone(),
+            view,
+            steps,
+            inside,
+            result,
+            blocked,
+            can_pick,
+            on_step: on_step.clone(),
+        })
     });
 
     // The engine keeps rows an open transaction deleted in the snapshot, marked deleted.
@@ -243,7 +249,7 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
                 </div>
                 <div class="session-cols">{ for columns }</div>
             </div>
-            <Timeline story={timeline} cursor={run.cursor} {on_show} />
+            { timeline_view(&TimelineProps { story: timeline, cursor: run.cursor, on_show }) }
             if !props.compact || !spec.expects.is_empty() {
                 <ExplorePanel text={app.document.text.clone()} spec={doc.spec.clone()} />
             }
@@ -263,9 +269,12 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
                         </ul>
                         <div class="table-list">
                             { for tables.into_iter().map(|t| {
-                                let key = t.name.clone();
-                                html! { <Table {key} table={t} locks={Some(locks.clone())} sessions={names.clone()}
-                                    highlight={app.view.highlight.clone()} /> }
+                                table(&TableProps {
+                                    table: t,
+                                    locks: Some(locks.clone()),
+                                    sessions: names.clone(),
+                                    highlight: app.view.highlight.clone(),
+                                })
                             }) }
                         </div>
                     }
@@ -277,11 +286,14 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
                 }
                 // Compact: the graph only for a run in which somebody waited.
                 if !props.compact || run.snapshots.iter().any(|s| !s.waits.is_empty() || !s.deadlocks.is_empty()) {
-                    <WaitGraph sessions={names.clone()} edges={wait_edges} {victim} />
+                    { wait_graph(&WaitGraphProps { sessions: names.clone(), edges: wait_edges, victim }) }
                 }
                 if !props.compact {
-                    <EventLog log={shown.map(|s| s.log.clone()).unwrap_or_default()} partial={run.partial()}
-                        statements={run.statements_ran()} />
+                    { event_log(&EventLogProps {
+                        log: shown.map(|s| s.log.clone()).unwrap_or_default(),
+                        partial: run.partial(),
+                        statements: run.statements_ran(),
+                    }) }
                 }
             </div>
         </div>

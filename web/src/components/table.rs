@@ -6,22 +6,29 @@ use queuelab::sim::snapshot::LockBadge;
 use queuelab::trace::{Mark, TableView, Value};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
 pub struct TableProps {
     pub table: TableView,
     /// Row locks to badge (any table's: those of this table are picked); `None` = no locks
     /// column (the one-session view).
-    #[prop_or_default]
     pub locks: Option<Vec<LockBadge>>,
     /// Session names in colour order: a badge takes the colour of its session's index.
-    #[prop_or_default]
     pub sessions: Vec<String>,
     /// First-column values whose rows are marked as at fault (a replayed counterexample's).
-    #[prop_or_default]
     pub highlight: Vec<String>,
 }
 
-#[function_component(Table)]
+/// The one-session view's table: no locks column, no highlight.
+pub fn plain(table_view: TableView) -> TableProps {
+    TableProps {
+        table: table_view,
+        locks: None,
+        sessions: Vec::new(),
+        highlight: Vec::new(),
+    }
+}
+
+// A plain function, not a component: each component costs about 1.6 KB of the download
+// (its yew lifecycle), and this one has no state of its own.
 pub fn table(props: &TableProps) -> Html {
     let t = &props.table;
     let rows = t.rows.iter().map(|row| {

@@ -1,6 +1,6 @@
 //! Every table after the statement on screen, in the engine's stable order, with a legend.
 
-use super::table::Table;
+use super::table::{plain, table};
 use crate::hooks::use_app::use_app;
 use yew::prelude::*;
 
@@ -41,7 +41,7 @@ pub fn tables_panel() -> Html {
                     <li><span class="swatch deleted"></span>{ "deleted" }</li>
                 </ul>
                 <div class="table-list">
-                    { for tables.into_iter().map(|t| { let key = t.name.clone(); html! { <Table {key} table={t} /> } }) }
+                    { for tables.into_iter().map(|t| table(&plain(t))) }
                 </div>
             }
             { sequences_line(&sequences) }
