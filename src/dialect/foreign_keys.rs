@@ -141,15 +141,6 @@ pub fn children_left(child: &str, fk: &ForeignKeyDef) -> StepError {
     )
 }
 
-/// A foreign-key check in a SERIALIZABLE transaction, refused by name.
-pub fn refused_isolation() -> StepError {
-    super::common::unsupported_with(
-        Dialect::Postgres,
-        "a foreign key check in a SERIALIZABLE transaction",
-        "the predicate locks of PostgreSQL's serializable checks are not modelled; run the transaction at REPEATABLE READ or READ COMMITTED",
-    )
-}
-
 fn error(code: &str, message: String) -> StepError {
     StepError {
         class: crate::trace::ErrorClass::Other,

@@ -69,10 +69,7 @@ pub fn shared_subqueries(stmt: &Statement, catalog: &Catalog) -> (Statement, Vec
         _ => None,
     };
     let mut stmt = stmt.duplicate();
-    let (Some(target), true) = (
-        target,
-        matches!(stmt, Statement::Update(_) | Statement::Delete(_)),
-    ) else {
+    let Some(target) = target else {
         return (stmt, Vec::new());
     };
     let mut requests = 0;

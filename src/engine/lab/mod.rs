@@ -1207,10 +1207,7 @@ impl Lab {
     fn changed_after(&self, snapshot: u64) -> Vec<RowRef> {
         let mut seen: VecMap<RowRef, bool> = VecMap::new();
         for (w, c) in &self.history {
-            let Some(TxnState::Committed(n)) = self.txns.get(*w).map(|t| t.state) else {
-                continue;
-            };
-            if n > snapshot {
+            if self.committed_after(*w, snapshot) {
                 seen.get_or_insert_with(row_of(c), || c.kind != ChangeKind::Insert);
             }
         }
@@ -1241,11 +1238,13 @@ impl Lab {
         self.history
             .iter()
             .rev()
-            .find(|(w, c)| {
-                rows.contains(&row_of(c))
-                    && matches!(self.txns.get(*w).map(|t| t.state), Some(TxnState::Committed(n)) if n > snapshot)
-            })
+            .find(|(w, c)| rows.contains(&row_of(c)) && self.committed_after(*w, snapshot))
             .map(|(_, c)| c.kind)
+    }
+
+    /// Whether transaction `w` committed after snapshot `at` (commit number above it).
+    fn committed_after(&self, w: TxnId, at: u64) -> bool {
+        matches!(self.txns.get(w).map(|t| t.state), Some(TxnState::Committed(n)) if n > at)
     }
 
     /// PostgreSQL's 40001 for a row a commit after the snapshot changed (`how`).
