@@ -77,7 +77,12 @@ fn failure(
         StoreFailure::NoTable(t.to_string())
     } else if let Some(c) = msg.strip_prefix("no such column: ").map(name_only) {
         StoreFailure::NoColumn(c.to_string())
-    } else if let Some(f) = msg.strip_prefix("no such function: ").map(name_only) {
+    } else if let Some(f) = msg
+        .strip_prefix("no such function: ")
+        // SQLite's words for a column DEFAULT that calls an unknown function.
+        .or_else(|| msg.strip_prefix("unknown function: "))
+        .map(|f| name_only(f.trim_end_matches("()")))
+    {
         StoreFailure::NoFunction(f.to_string())
     } else if let Some(near) = msg
         .strip_prefix("near \"")
