@@ -212,6 +212,36 @@ fn a_foreign_key_is_checked_by_postgresql_and_refused_by_name_elsewhere() {
         .contains("foreign keys are modelled for PostgreSQL only"));
 }
 
+/// A job payload in a jsonb column comes back as the server prints it (keys sorted, a space
+/// after each colon and comma), its members read with -> and ->>, and matched with @> and =
+/// as the server decides (numbers by value); text that is not JSON is the server's 22P02.
+#[test]
+fn a_jsonb_payload_is_kept_and_read_as_postgresql_does() {
+    let t = postgres(
+        r#"CREATE TABLE jobs (id int PRIMARY KEY, payload jsonb NOT NULL DEFAULT '{}');
+           INSERT INTO jobs VALUES (1, '{"to":"bob","tries":1e1,"tags":["x","y"],"to":"ann"}');
+           INSERT INTO jobs (id) VALUES (2);
+           SELECT id, payload, payload ->> 'to', payload -> 'tags' ->> -1 FROM jobs ORDER BY id;
+           SELECT id FROM jobs WHERE payload @> '{"tags": ["y"]}' AND payload = '{"tags":["x","y"],"tries":10.0,"to":"ann"}';
+           INSERT INTO jobs VALUES (3, '{"to":');"#,
+    );
+    let read = ok(&t.steps[3]);
+    let text = |r: usize, c: usize| read.rows[r][c].text().unwrap_or_else(|| "NULL".into());
+    assert_eq!(
+        text(0, 1),
+        r#"{"to": "ann", "tags": ["x", "y"], "tries": 10}"#
+    );
+    assert_eq!((text(0, 2), text(0, 3)), ("ann".into(), "y".into()));
+    assert_eq!((text(1, 1), text(1, 2)), ("{}".into(), "NULL".into()));
+    assert_eq!(rows(&t.steps[4]), table_text("1"));
+    assert_eq!(err(last(&t)).native, "22P02");
+    // What would compare or combine jsonb as text is refused by name.
+    let t = postgres(
+        "CREATE TABLE jobs (id int, payload jsonb); UPDATE jobs SET payload = payload || '[1]';",
+    );
+    assert!(err(last(&t)).message.contains("the operator || on a jsonb"));
+}
+
 #[test]
 fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
     let cases = [

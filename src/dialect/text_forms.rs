@@ -274,7 +274,7 @@ impl Scope<'_, '_> {
             Expr::Value(v) if matches!(v.value, Value::Boolean(_)) => Some(TextForm::PgBool),
             Expr::BinaryOp { op, .. } => matches!(
                 op,
-                Eq | NotEq | Lt | LtEq | Gt | GtEq | And | Or | Xor | PGRegexMatch
+                Eq | NotEq | Lt | LtEq | Gt | GtEq | And | Or | Xor | PGRegexMatch | AtArrow
             )
             .then_some(TextForm::PgBool),
             Expr::UnaryOp {

@@ -29,6 +29,10 @@ pub enum Admits {
     Temporal(super::temporal::Temporal),
     #[default]
     Anything,
+    /// JSON text (`postgres/json.rs`): PostgreSQL's `json` and MariaDB's `JSON` (text that
+    /// parses), PostgreSQL's `jsonb` (in the server's printed form). Last, so that the
+    /// catalog hashes of the kinds before it stay as they were.
+    Json(super::postgres::json::JsonKind),
 }
 
 impl Admits {
@@ -39,6 +43,7 @@ impl Admits {
         if let Some(temporal) = super::temporal::of(t, dialect) {
             return temporal;
         }
+        use super::postgres::json::JsonKind;
         use DataType::*;
         let int = |bits: u32, unsigned: bool, name| {
             let (min, max): (i128, i128) = if unsigned {
@@ -60,6 +65,9 @@ impl Admits {
             Int(_) | Int4(_) | Integer(_) => int(32, false, "integer"),
             IntUnsigned(_) | Int4Unsigned(_) | IntegerUnsigned(_) => int(32, true, "integer"),
             BigInt(_) | Int8(_) => int(64, false, "bigint"),
+            JSON if dialect == Dialect::Postgres => Admits::Json(JsonKind::Json),
+            JSONB if dialect == Dialect::Postgres => Admits::Json(JsonKind::Jsonb),
+            JSON if dialect == Dialect::MySql => Admits::Json(JsonKind::MariaDb),
             Custom(name, _) => match name.to_sql().to_ascii_lowercase().as_str() {
                 "serial" | "serial4" => int(32, false, "integer"),
                 "smallserial" | "serial2" => int(16, false, "smallint"),
@@ -241,6 +249,7 @@ impl Dialect {
                     _ => ("22P02", format!("invalid input syntax for type {pg}: \"{t}\"")),
                 }
             }
+            (Admits::Json(kind), value) => return json_misfit(*kind, (table, column), value),
             (Admits::Temporal(t), Value::Text(v)) if !t.stored(v) => {
                 return Some(t.misfit(self, column, v));
             }
@@ -305,6 +314,42 @@ impl Dialect {
             pos: None,
             fixed_text: None,
         })
+    }
+}
+
+/// A value written to a JSON column that the server would not store as the lab keeps it:
+/// text that does not parse is the server's error (MariaDB's is the column's CHECK); a jsonb
+/// not in the printed form (computed by the statement: literals are put in that form
+/// before) and a number in PostgreSQL (which has no such implicit cast) are refused by name.
+fn json_misfit(
+    kind: super::postgres::json::JsonKind,
+    (table, column): (&str, &str),
+    value: &Value,
+) -> Option<StepError> {
+    use super::postgres::json::{self, JsonKind};
+    match (kind, value) {
+        (JsonKind::MariaDb, Value::Text(t)) if !json::mariadb_valid(t) => Some(StepError::other(
+            "4025",
+            format!("CONSTRAINT `{table}.{column}` failed for `test`.`{table}`"),
+        )),
+        (JsonKind::Jsonb, Value::Text(t)) => match json::jsonb(t) {
+            Err(e) => Some(e),
+            Ok(printed) if printed != *t => Some(super::common::unsupported_with(
+                Dialect::Postgres,
+                &format!("the text {t} computed for the jsonb column {column}"),
+                &format!("the server keeps a jsonb in its own form, {printed}, which the lab gives string constants only; write the value as a constant, or build it with jsonb_build_object"),
+            )),
+            Ok(_) => None,
+        },
+        (JsonKind::Json, Value::Text(t)) => json::json(t).err(),
+        (JsonKind::Json | JsonKind::Jsonb, Value::Int(_) | Value::Real(_)) => {
+            Some(super::common::unsupported_with(
+                Dialect::Postgres,
+                &format!("a number written to the json column {column}"),
+                "the server has no implicit cast from a number to JSON (42804); write it as a string, '1'",
+            ))
+        }
+        _ => None,
     }
 }
 

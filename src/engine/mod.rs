@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod count;
 pub mod errors;
+pub mod jsonb_fns;
 pub mod lab;
 pub mod locks;
 pub mod rings;

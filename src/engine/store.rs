@@ -285,6 +285,18 @@ impl Store {
             true,
             Box::new(instr_case_blind),
         ));
+        {
+            use super::jsonb_fns::{call, JsonbCall};
+            use crate::dialect::postgres::jsonb as ops;
+            for (name, kind) in [
+                (ops::GET_FN, JsonbCall::Get),
+                (ops::TEXT_FN, JsonbCall::Text),
+                (ops::CONTAINS_FN, JsonbCall::Contains),
+                (ops::EQUALS_FN, JsonbCall::Equals),
+            ] {
+                functions.push((name, 2, true, Box::new(move |ctx| call(kind, ctx))));
+            }
+        }
         for (name, greatest) in [
             (crate::dialect::extremes::GREATEST_FN, true),
             (crate::dialect::extremes::LEAST_FN, false),

@@ -22,7 +22,13 @@ use std::ops::ControlFlow;
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Reads {
     Bool,
-    Timestamp { zoned: bool },
+    Timestamp {
+        zoned: bool,
+    },
+    /// `json` (checked, kept as written) or `jsonb` (kept in the server's printed form).
+    Json {
+        binary: bool,
+    },
 }
 
 /// Rewrites the literals of `stmt`; the note, if one changed.
@@ -117,12 +123,12 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
         return Err(err);
     }
     Ok(changed.then(|| {
-        "strings for boolean and timestamp columns read as PostgreSQL reads them ('yes' is true; a timestamp's zone applied, kept as UTC)".into()
+        "strings for boolean, timestamp and json columns read as PostgreSQL reads them ('yes' is true; a timestamp's zone applied, kept as UTC; a jsonb in the server's printed form)".into()
     }))
 }
 
 /// The tables the statement names, as the catalog knows them.
-fn tables_read<'a>(
+pub(super) fn tables_read<'a>(
     stmt: &mut Statement,
     catalog: &'a Catalog,
 ) -> Vec<&'a super::super::catalog::TableDef> {
@@ -148,9 +154,27 @@ fn column_reads(tables: &[&super::super::catalog::TableDef], name: &str) -> Opti
     found.all(|r| r == Some(first)).then_some(first)
 }
 
+/// The declared type (lower case) of a column of that name, if every table naming such a
+/// column agrees.
+pub(super) fn column_type(
+    tables: &[&super::super::catalog::TableDef],
+    name: &str,
+) -> Option<String> {
+    let mut found = tables
+        .iter()
+        .filter_map(|t| t.column(name))
+        .map(|c| c.sql_type.to_ascii_lowercase());
+    let first = found.next()?;
+    found.all(|t| t == first).then_some(first)
+}
+
 fn reads_of(c: &ColumnDef) -> Option<Reads> {
     let t = c.sql_type.to_ascii_lowercase();
-    if t == "bool" || t == "boolean" {
+    if t == "jsonb" || t == "json" {
+        Some(Reads::Json {
+            binary: t == "jsonb",
+        })
+    } else if t == "bool" || t == "boolean" {
         Some(Reads::Bool)
     } else if t.starts_with("timestamptz") || t.contains("with time zone") {
         Some(Reads::Timestamp { zoned: true })
@@ -184,6 +208,10 @@ fn normal(s: &str, reads: Reads) -> Result<Option<Value>, StepError> {
             )
         }),
         Reads::Timestamp { zoned } => Ok(timestamp(s, zoned).map(Value::SingleQuotedString)),
+        Reads::Json { binary: true } => {
+            super::json::jsonb(s).map(|n| Some(Value::SingleQuotedString(n)))
+        }
+        Reads::Json { binary: false } => super::json::json(s).map(|()| None),
     }
 }
 

@@ -23,6 +23,8 @@ mod init_plans;
 pub mod int_values;
 mod integers;
 pub mod isolation;
+pub mod json;
+pub mod jsonb;
 mod literals;
 pub mod lock_strength;
 mod modifying_ctes;
@@ -72,6 +74,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let text_forms = super::text_forms::forms(Dialect::Postgres, &stmt, catalog, &columns);
     let literals_note = literals::rewrite(&mut stmt, catalog)?;
     let names_note = names::rewrite(&mut stmt);
+    // After the names: a jsonb constant keeps the header of the cast or call it was.
+    let jsonb_note = jsonb::rewrite(&mut stmt, catalog)?;
     // Before the cast rule: it reads the casts to integer types, and their operands' types.
     let decimal_note = super::decimal_arith::round(Dialect::Postgres, &mut stmt, &columns)?;
     let mut integer_notes = integers::rewrite(&mut stmt, &columns);
@@ -116,6 +120,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(series_note);
     plan.notes.extend(nulls_note);
     plan.notes.extend(literals_note);
+    plan.notes.extend(jsonb_note);
     plan.notes.extend(ilike_note);
     plan.notes.extend(interval_note);
     plan.notes.extend(division_note);
