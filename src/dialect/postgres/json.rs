@@ -10,28 +10,8 @@ use crate::dialect::common::unsupported_with;
 use crate::dialect::Dialect;
 use crate::trace::StepError;
 
-/// What `json_build_object` and `json_build_array` print: the members in the order given,
-/// a repeated key kept, `" : "` between key and value at the top (values inside print as
-/// a jsonb does).
-pub fn built_text(v: &Json) -> String {
-    match v {
-        Json::Object(members) => {
-            let inner: Vec<String> = members
-                .iter()
-                .map(|(k, v)| {
-                    let mut key = String::new();
-                    quote(k, &mut key);
-                    format!("{key} : {}", v.to_text())
-                })
-                .collect();
-            format!("{{{}}}", inner.join(", "))
-        }
-        other => other.to_text(),
-    }
-}
-
 /// A parsed value; an object's members in the order written.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub enum Json {
     Null,
     Bool(bool),
@@ -87,36 +67,6 @@ pub fn parse_jsonb(s: &str) -> Result<Json, StepError> {
 pub fn normalized(mut v: Json) -> Json {
     v.normalize();
     v
-}
-
-/// An SQL number constant (`1`, `-2.50`, `.5`, `1e3`) as a jsonb number; `None` if it is
-/// not one, or its exponent is past `MAX_EXPONENT`.
-pub fn number(text: &str) -> Option<Json> {
-    let (negative, unsigned) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
-        Some((m, e)) => (m, e.parse::<i64>().ok()?),
-        None => (unsigned, 0),
-    };
-    if exponent.abs() > MAX_EXPONENT {
-        return None;
-    }
-    let (int_digits, frac_digits) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let digits_only = |d: &str| d.bytes().all(|b| b.is_ascii_digit());
-    if int_digits.len() + frac_digits.len() == 0
-        || !digits_only(int_digits)
-        || !digits_only(frac_digits)
-    {
-        return None;
-    }
-    Some(Json::Number(numeric_text(
-        negative,
-        int_digits,
-        frac_digits,
-        exponent,
-    )))
 }
 
 fn invalid() -> StepError {
@@ -218,7 +168,9 @@ impl Json {
 /// equal scalar.
 pub fn contains(a: &Json, b: &Json) -> bool {
     match (a, b) {
-        (Json::Array(_), b) if b.is_scalar() => deep_contains(a, &Json::Array(vec![b.clone()])),
+        (Json::Array(items), b) if b.is_scalar() => {
+            items.iter().any(|x| x.is_scalar() && x.equals(b))
+        }
         (a, b) if a.is_scalar() => b.is_scalar() && a.equals(b),
         _ => deep_contains(a, b),
     }
@@ -262,7 +214,10 @@ impl Json {
                         .zip(b)
                         .all(|((ka, va), (kb, vb))| ka == kb && va.equals(vb))
             }
-            (a, b) => a == b,
+            (Json::String(a), Json::String(b)) => a == b,
+            (Json::Bool(a), Json::Bool(b)) => a == b,
+            (Json::Null, Json::Null) => true,
+            _ => false,
         }
     }
 }
@@ -295,7 +250,12 @@ fn quote(s: &str, out: &mut String) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c if (c as u32) < 0x20 => {
+                out.push_str("\\u00");
+                for nibble in [c as u32 >> 4, c as u32 & 0xf] {
+                    out.push(char::from_digit(nibble, 16).unwrap_or('0'));
+                }
+            }
             c => out.push(c),
         }
     }
@@ -550,12 +510,14 @@ impl<'a> Parser<'a> {
 
     fn hex4(&mut self) -> Result<u32, StepError> {
         let hex = self.s.get(self.at..self.at + 4).ok_or_else(invalid)?;
-        if !hex.iter().all(u8::is_ascii_hexdigit) {
-            return Err(invalid());
-        }
+        let code = hex.iter().try_fold(0, |n, b| {
+            char::from(*b)
+                .to_digit(16)
+                .map(|d| n * 16 + d)
+                .ok_or_else(invalid)
+        })?;
         self.at += 4;
-        let text = std::str::from_utf8(hex).map_err(|_| invalid())?;
-        u32::from_str_radix(text, 16).map_err(|_| invalid())
+        Ok(code)
     }
 
     /// `\uXXXX` (after the `u`): decoded for `jsonb`, a surrogate pair joined.

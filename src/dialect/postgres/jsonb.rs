@@ -4,8 +4,7 @@
 //!
 //! - `'...'::jsonb` (or `CAST('...' AS jsonb)`) becomes the string in the server's printed
 //!   form, `'...'::json` the string once checked (an invalid one is the server's 22P02);
-//! - `jsonb_build_object(...)`, `jsonb_build_array(...)` and their json forms, of constants,
-//!   become their value;
+//! - `jsonb_build_object(...)` and `jsonb_build_array(...)` of constants become their value;
 //! - `->`, `->>`, `@>`, `=` and `<>` on a jsonb become the engine's functions (`GET_FN`,
 //!   `TEXT_FN`, `CONTAINS_FN`, `EQUALS_FN`), which read the stored form back (the stored
 //!   texts alone would not do for `=`: the server compares numbers by value, `1.0 = 1`);
@@ -138,7 +137,7 @@ fn operator(e: &Expr, typed: &dyn Fn(&Expr) -> bool) -> Result<Option<Expr>, Ste
             Some(s) if !t => Ok(string(json::jsonb(s)?)),
             _ if t => Ok(x.clone_expr()),
             _ if is_null(x) => Ok(x.clone_expr()),
-            _ => Err(refused_operator(op)),
+            _ => Err(refused_operator()),
         }
     };
     match op {
@@ -146,7 +145,7 @@ fn operator(e: &Expr, typed: &dyn Fn(&Expr) -> bool) -> Result<Option<Expr>, Ste
             if !l {
                 return Err(unsupported_with(
                     Dialect::Postgres,
-                    &format!("{op} on a value the lab cannot tell is a jsonb"),
+                    "-> or ->> on a value the lab cannot tell is a jsonb",
                     "the lab reads -> and ->> on a jsonb column, a '...'::jsonb, or what another -> gave; a json keeps its text as written, which the lab does not model: declare the column jsonb",
                 ));
             }
@@ -177,13 +176,13 @@ fn operator(e: &Expr, typed: &dyn Fn(&Expr) -> bool) -> Result<Option<Expr>, Ste
                 }
             }))
         }
-        _ if l || r => Err(refused_operator(op)),
+        _ if l || r => Err(refused_operator()),
         _ => Ok(None),
     }
 }
 
-fn refused_operator(op: &BinaryOperator) -> StepError {
-    refused_use(&format!("the operator {op}"))
+fn refused_operator() -> StepError {
+    refused_use("an operator other than ->, ->>, @>, = and <>")
 }
 
 fn refused_use(what: &str) -> StepError {
@@ -235,19 +234,16 @@ fn build(e: &Expr) -> Result<Option<Expr>, StepError> {
     match e {
         Expr::Function(f) => {
             let name = last_ident(&f.name).to_ascii_lowercase();
-            let (object, binary) = match name.as_str() {
-                "jsonb_build_object" => (true, true),
-                "jsonb_build_array" => (false, true),
-                "json_build_object" => (true, false),
-                "json_build_array" => (false, false),
+            let object = match name.as_str() {
+                "jsonb_build_object" => true,
+                "jsonb_build_array" => false,
                 _ => return Ok(None),
             };
-            // A json argument keeps its text as written in a json build: not modelled.
-            let args = constants(&f.args, binary).ok_or_else(|| {
+            let args = constants(&f.args).ok_or_else(|| {
                 unsupported_with(
                     Dialect::Postgres,
                     &format!("{name}() of anything but constants"),
-                    "the lab builds JSON from strings, numbers, true, false and NULL written in the statement; write the JSON text as a string",
+                    "the lab builds JSON from strings, numbers (as JSON writes them), true, false and NULL written in the statement; write the JSON text as a string",
                 )
             })?;
             let value = if object {
@@ -255,15 +251,10 @@ fn build(e: &Expr) -> Result<Option<Expr>, StepError> {
             } else {
                 Json::Array(args)
             };
-            let (text, data_type) = if binary {
-                (json::normalized(value).to_text(), DataType::JSONB)
-            } else {
-                (json::built_text(&value), DataType::JSON)
-            };
             Ok(Some(Expr::Cast {
                 kind: CastKind::DoubleColon,
-                expr: Box::new(string(text)),
-                data_type,
+                expr: Box::new(string(json::normalized(value).to_text())),
+                data_type: DataType::JSONB,
                 format: None,
             }))
         }
@@ -279,8 +270,8 @@ fn data_type_name(t: &DataType) -> &'static str {
     }
 }
 
-/// The arguments as JSON values, if each is a constant (a json cast only when `json_args`).
-fn constants(args: &FunctionArguments, json_args: bool) -> Option<Vec<Json>> {
+/// The arguments as JSON values, if each is a constant.
+fn constants(args: &FunctionArguments) -> Option<Vec<Json>> {
     let list = match args {
         FunctionArguments::None => return Some(Vec::new()),
         FunctionArguments::List(l) if l.clauses.is_empty() && l.duplicate_treatment.is_none() => {
@@ -290,16 +281,7 @@ fn constants(args: &FunctionArguments, json_args: bool) -> Option<Vec<Json>> {
     };
     list.iter()
         .map(|a| match a {
-            FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => {
-                let json_cast = matches!(
-                    e,
-                    Expr::Cast {
-                        data_type: DataType::JSON,
-                        ..
-                    }
-                );
-                (json_args || !json_cast).then(|| constant_value(e))?
-            }
+            FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => constant_value(e),
             _ => None,
         })
         .collect()
@@ -312,7 +294,7 @@ fn constant_value(e: &Expr) -> Option<Json> {
             op: UnaryOperator::Minus,
             expr,
         } => match constant_value(expr)? {
-            Json::Number(n) => json::number(&format!("-{n}")),
+            Json::Number(n) => json::parse_jsonb(&format!("-{n}")).ok(),
             _ => None,
         },
         Expr::Cast {
@@ -322,7 +304,8 @@ fn constant_value(e: &Expr) -> Option<Json> {
         } => json::parse_jsonb(is_string(expr)?).ok(),
         Expr::Value(v) => match &v.value {
             Value::SingleQuotedString(s) => Some(Json::String(s.clone())),
-            Value::Number(n, _) => json::number(n),
+            // As JSON reads it: `1e2` is 100, `1.50` stays 1.50 (`.5` is refused).
+            Value::Number(n, _) => json::parse_jsonb(n).ok(),
             Value::Boolean(b) => Some(Json::Bool(*b)),
             Value::Null => Some(Json::Null),
             _ => None,
