@@ -2,16 +2,16 @@
 //! (what the current statement did, or a spec's sessions). In an embed (`?embed`), the
 //! compact widget instead.
 
-use super::controls::Controls;
-use super::editor_pane::EditorPane;
+use super::controls::controls;
+use super::editor_pane::editor_pane;
 use super::embed_view::EmbedView;
-use super::header::Header;
-use super::ran_pane::RanPane;
-use super::result_pane::ResultPane;
-use super::rings_panel::RingsPanel;
-use super::scenario_view::ScenarioView;
-use super::statement_list::StatementList;
-use super::tables_panel::TablesPanel;
+use super::header::{header, use_header};
+use super::ran_pane::ran_pane;
+use super::result_pane::result_pane;
+use super::rings_panel::{rings_panel, Props as RingsProps};
+use super::scenario_view::{scenario_view, use_scenario_view};
+use super::statement_list::{statement_list, use_statement_list};
+use super::tables_panel::tables_panel;
 use crate::driver::Driver;
 use crate::embed;
 use crate::hooks::use_app::AppHandle;
@@ -36,13 +36,14 @@ pub fn app() -> Html {
     use_resume(&app);
     use_shortcuts(app.clone());
     use_ready();
+    let header_state = use_header(&app);
+    let list = use_statement_list(&app);
+    let scenario = use_scenario_view(&app);
     let spec = app.document.spec.is_some();
 
     if let Some(config) = (*embedded).clone() {
         return html! {
-            <ContextProvider<AppHandle> context={app}>
-                <EmbedView {config} />
-            </ContextProvider<AppHandle>>
+            <EmbedView {app} {config} />
         };
     }
     let dismiss = {
@@ -51,8 +52,8 @@ pub fn app() -> Html {
     };
 
     html! {
-        <ContextProvider<AppHandle> context={app.clone()}>
-            <Header />
+        <>
+            { header(&app, &header_state) }
             if let Some(notice) = &app.view.notice {
                 <div class="notice" role="alert" id="notice">
                     <span>{ notice.clone() }</span>
@@ -61,30 +62,30 @@ pub fn app() -> Html {
             }
             <main class="layout">
                 <section class="left" aria-label="Script">
-                    <EditorPane />
+                    { editor_pane(&app, false) }
                     // A spec's sessions are stepped in the scenario view, not statement by statement.
                     if !spec {
-                        <Controls />
-                        <StatementList />
+                        { controls(&app) }
+                        { statement_list(&app, &list) }
                     }
                 </section>
                 if spec {
                     <section class="right" aria-label="What the sessions did">
                         { about(&app) }
-                        <ScenarioView />
+                        { scenario_view(&app, &scenario, false) }
                     </section>
                 } else {
                     <section class="right" aria-label="What the statement did">
                         { about(&app) }
-                        <ResultPane />
+                        { result_pane(&app) }
                         <div class="state">
-                            <TablesPanel />
+                            { tables_panel(&app) }
                             // No ring in sight (T-SQL pops, say): the tables get the width.
                             if app.ring_expected() {
-                                <RingsPanel rings={app.current().map(|s| s.rings.clone()).unwrap_or_default()} />
+                                { rings_panel(&app, RingsProps { rings: app.current().map(|s| s.rings.clone()).unwrap_or_default(), sizable: true }) }
                             }
                         </div>
-                        <RanPane />
+                        { ran_pane(&app) }
                     </section>
                 }
             </main>
@@ -97,7 +98,7 @@ pub fn app() -> Html {
                     <li><kbd>{ "Enter" }</kbd>{ " or " }<kbd>{ "Space" }</kbd>{ " on a timeline block: show the view after that step" }</li>
                 </ul>
             </footer>
-        </ContextProvider<AppHandle>>
+        </>
     }
 }
 

@@ -1,13 +1,12 @@
 //! Run / step / back / reset, where we are ("statement i of n") and the scenario clock.
 
 use crate::driver::Command;
-use crate::hooks::use_app::use_app;
+use crate::hooks::use_app::AppHandle;
 use crate::state::Action;
 use yew::prelude::*;
 
-#[function_component(Controls)]
-pub fn controls() -> Html {
-    let app = use_app();
+/// A plain function of the app's state (its parent renders it whenever that changes).
+pub fn controls(app: &AppHandle) -> Html {
     let send = |action: Action| {
         let app = app.clone();
         Callback::from(move |_: MouseEvent| app.dispatch(action.clone()))

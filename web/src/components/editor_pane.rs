@@ -2,20 +2,13 @@
 //! and the line an error points at are marked.
 
 use super::editor::Editor;
-use crate::hooks::use_app::use_app;
+use crate::hooks::use_app::AppHandle;
 use crate::state::Action;
 use queuelab::trace::Outcome;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct EditorPaneProps {
-    #[prop_or_default]
-    pub readonly: bool,
-}
-
-#[function_component(EditorPane)]
-pub fn editor_pane(props: &EditorPaneProps) -> Html {
-    let app = use_app();
+/// A plain function of the app's state (its parent renders it whenever that changes).
+pub fn editor_pane(app: &AppHandle, readonly: bool) -> Html {
     let on_input = {
         let app = app.clone();
         Callback::from(move |text: String| app.dispatch(Action::Edit(text)))
@@ -49,7 +42,7 @@ pub fn editor_pane(props: &EditorPaneProps) -> Html {
                 {caller}
                 failed={error.is_some()}
                 {error_line}
-                readonly={props.readonly}
+                {readonly}
             />
         </div>
     }

@@ -2,27 +2,29 @@
 //! folded away unless the page made it editable, then the step controls and the state: the
 //! sessions, timeline and tables of a spec, or a script's result, tables and rings.
 
-use super::controls::Controls;
-use super::editor_pane::EditorPane;
-use super::result_pane::ResultPane;
-use super::rings_panel::RingsPanel;
-use super::scenario_view::ScenarioView;
-use super::tables_panel::TablesPanel;
+use super::controls::controls;
+use super::editor_pane::editor_pane;
+use super::result_pane::result_pane;
+use super::rings_panel::{rings_panel, Props as RingsProps};
+use super::scenario_view::{scenario_view, use_scenario_view};
+use super::tables_panel::tables_panel;
 use crate::embed::EmbedConfig;
-use crate::hooks::use_app::use_app;
+use crate::hooks::use_app::AppHandle;
 use crate::hooks::use_embed::use_embed;
 use crate::share;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct EmbedViewProps {
+    pub app: AppHandle,
     pub config: EmbedConfig,
 }
 
 #[function_component(EmbedView)]
 pub fn embed_view(props: &EmbedViewProps) -> Html {
-    let app = use_app();
-    use_embed(&app, &props.config);
+    let app = &props.app;
+    use_embed(app, &props.config);
+    let scenario = use_scenario_view(app);
     let show_sql = use_state(|| props.config.editable);
     let toggle = {
         let show_sql = show_sql.clone();
@@ -60,18 +62,18 @@ pub fn embed_view(props: &EmbedViewProps) -> Html {
             </div>
             if *show_sql {
                 <div class="embed-sql" id="embed-sql">
-                    <EditorPane readonly={!props.config.editable} />
+                    { editor_pane(app, !props.config.editable) }
                 </div>
             }
             if spec {
-                <ScenarioView compact=true />
+                { scenario_view(app, &scenario, true) }
             } else {
-                <Controls />
-                <ResultPane />
+                { controls(app) }
+                { result_pane(app) }
                 <div class="state">
-                    <TablesPanel />
+                    { tables_panel(app) }
                     if rings {
-                        <RingsPanel rings={app.current().map(|s| s.rings.clone()).unwrap_or_default()} />
+                        { rings_panel(app, RingsProps { rings: app.current().map(|s| s.rings.clone()).unwrap_or_default(), sizable: true }) }
                     }
                 </div>
             }

@@ -5,7 +5,7 @@
 
 use crate::driver::Command;
 use crate::explore::{start, Exploration};
-use crate::hooks::use_app::use_app;
+use crate::hooks::use_app::AppHandle;
 use crate::wire::{Message, Request};
 use queuelab::explore::report::{share, thousands};
 use queuelab::explore::{Granularity, Progress, Report};
@@ -34,6 +34,7 @@ enum Phase {
 
 #[derive(Properties, PartialEq)]
 pub struct ExplorePanelProps {
+    pub app: AppHandle,
     /// The spec's text, as the worker reads it.
     pub text: String,
     pub spec: Arc<Spec>,
@@ -41,7 +42,7 @@ pub struct ExplorePanelProps {
 
 #[function_component(ExplorePanel)]
 pub fn explore_panel(props: &ExplorePanelProps) -> Html {
-    let app = use_app();
+    let app = &props.app;
     let phase = use_state(|| Phase::Idle);
     let extra = use_state(Vec::<String>::new);
     let statements = use_state(|| false);

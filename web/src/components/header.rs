@@ -1,7 +1,7 @@
 //! Title, examples menu, dialect choice and the Share button.
 
 use crate::clipboard::copy;
-use crate::hooks::use_app::use_app;
+use crate::hooks::use_app::AppHandle;
 use crate::hooks::use_persistence::set_fragment;
 use crate::hooks::use_select_value::use_select_value;
 use crate::share;
@@ -14,15 +14,22 @@ use yew::prelude::*;
 /// The menu value of the user's own script `i` is `mine:i`; example ids have no colon.
 const MINE: &str = "mine:";
 
-#[function_component(Header)]
-pub fn header() -> Html {
-    let app = use_app();
-    // (number of shares, message): the count restarts the confirmation's fade-out.
-    let shared = use_state(|| (0u32, ""));
-    // The link itself, shown when it could not be copied: inside an iframe the address bar
-    // is the page's, and the clipboard is often blocked there.
-    let visible_link = use_state(|| None::<String>);
+/// The header's own state, kept by the page's hooks: the header is a plain function (each
+/// component costs about 1.6 KB of the download).
+pub struct HeaderState {
+    /// (number of shares, message): the count restarts the confirmation's fade-out.
+    shared: UseStateHandle<(u32, &'static str)>,
+    /// The link itself, shown when it could not be copied: inside an iframe the address bar
+    /// is the page's, and the clipboard is often blocked there.
+    visible_link: UseStateHandle<Option<String>>,
+    example_ref: NodeRef,
+    dialect_ref: NodeRef,
+}
 
+#[hook]
+pub fn use_header(app: &AppHandle) -> HeaderState {
+    let shared = use_state(|| (0u32, ""));
+    let visible_link = use_state(|| None::<String>);
     let example_ref = use_node_ref();
     let example_id = match (app.mine.current, app.example()) {
         (Some(i), _) => format!("{MINE}{i}"),
@@ -32,6 +39,21 @@ pub fn header() -> Html {
     use_select_value(example_ref.clone(), example_id);
     let dialect_ref = use_node_ref();
     use_select_value(dialect_ref.clone(), app.document.dialect.name().to_string());
+    HeaderState {
+        shared,
+        visible_link,
+        example_ref,
+        dialect_ref,
+    }
+}
+
+pub fn header(app: &AppHandle, state: &HeaderState) -> Html {
+    let HeaderState {
+        shared,
+        visible_link,
+        example_ref,
+        dialect_ref,
+    } = state;
 
     let on_example = {
         let app = app.clone();
@@ -99,7 +121,7 @@ pub fn header() -> Html {
             <span class="tagline">{ "queues on tables, one statement at a time" }</span>
             <label class="field">
                 <span>{ "Example" }</span>
-                <select id="examples" ref={example_ref} onchange={on_example}>
+                <select id="examples" ref={example_ref.clone()} onchange={on_example}>
                     // Shown only for what is neither an example nor the user's: a link.
                     <option value="" disabled=true>{ "A shared script" }</option>
                     if !app.mine.scripts.is_empty() {
@@ -116,7 +138,7 @@ pub fn header() -> Html {
             </label>
             <label class="field">
                 <span>{ "Dialect" }</span>
-                <select id="dialect" ref={dialect_ref} onchange={on_dialect}>
+                <select id="dialect" ref={dialect_ref.clone()} onchange={on_dialect}>
                     { for Dialect::ALL.iter().map(|d| html! {
                         <option value={d.name()}>{ d.label() }</option>
                     }) }
@@ -130,7 +152,7 @@ pub fn header() -> Html {
             // the class alternates per share so the fade-out animation starts over.
             <span class={classes!("share-note", if shared.0 % 2 == 1 { "odd" } else { "even" })}
                 role="status">{ shared.1 }</span>
-            if let Some(url) = &*visible_link {
+            if let Some(url) = &**visible_link {
                 <input id="share-link" class="share-link" type="text" readonly=true value={url.clone()}
                     aria-label="The share link, to copy" onfocus={Callback::from(|e: FocusEvent| {
                         e.target_unchecked_into::<web_sys::HtmlInputElement>().select();

@@ -1,11 +1,10 @@
 //! What really ran: the SQLite statements the translation produced, and why (the notes).
 
-use crate::hooks::use_app::use_app;
+use crate::hooks::use_app::AppHandle;
 use yew::prelude::*;
 
-#[function_component(RanPane)]
-pub fn ran_pane() -> Html {
-    let app = use_app();
+/// A plain function of the app's state (its parent renders it whenever that changes).
+pub fn ran_pane(app: &AppHandle) -> Html {
     let body = match app.current() {
         None => html! {
             <p class="muted">{ "After each statement: the SQLite it was translated to, and why." }</p>

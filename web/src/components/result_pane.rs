@@ -3,13 +3,12 @@
 
 use super::terminal::{terminal, TerminalProps};
 use crate::driver::Command;
-use crate::hooks::use_app::use_app;
+use crate::hooks::use_app::AppHandle;
 use queuelab::trace::{Outcome, StepError};
 use yew::prelude::*;
 
-#[function_component(ResultPane)]
-pub fn result_pane() -> Html {
-    let app = use_app();
+/// A plain function of the app's state (its parent renders it whenever that changes).
+pub fn result_pane(app: &AppHandle) -> Html {
     let outline = app.outline.clone();
     // A T-SQL batch that could not be read runs as a failed step: on that step its error box
     // below says it already, so the diagnostic is not repeated above it.
@@ -26,7 +25,7 @@ pub fn result_pane() -> Html {
                 }
                 <p>{ d.message.clone() }</p>
                 if let Some(fixed) = &d.fixed_text {
-                    { fix_button(fixed, &app) }
+                    { fix_button(fixed, app) }
                 }
             </div>
         }
@@ -87,7 +86,7 @@ pub fn result_pane() -> Html {
                 failed: error.is_some(),
             }) }
             if let Some(e) = error {
-                { error_box(e, &app) }
+                { error_box(e, app) }
             }
         </div>
     }

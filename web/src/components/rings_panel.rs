@@ -3,25 +3,23 @@
 
 use super::ring::{ring, RingProps};
 use crate::driver::Command;
-use crate::hooks::use_app::{use_app, AppHandle};
+use crate::hooks::use_app::AppHandle;
 use crate::state::view::MAX_RING_SIZE;
 use queuelab::trace::RingView;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+/// What the panel draws.
 pub struct Props {
     /// The rings to draw: the script's step on screen, or a spec's snapshot.
     pub rings: Vec<RingView>,
     /// A script's ring size can be changed (the script runs again); a spec's cannot.
-    #[prop_or(true)]
     pub sizable: bool,
 }
 
-#[function_component(RingsPanel)]
-pub fn rings_panel(props: &Props) -> Html {
-    let app = use_app();
-    let rings = props.rings.clone();
+/// A plain function of the app's state (its parent renders it whenever that changes).
+pub fn rings_panel(app: &AppHandle, props: Props) -> Html {
+    let rings = props.rings;
 
     // Group by table, keeping the engine's order.
     let mut tables: Vec<(String, Vec<RingView>)> = Vec::new();
@@ -47,7 +45,7 @@ pub fn rings_panel(props: &Props) -> Html {
                 }</p>
             } else {
                 <div class="ring-tables">
-                    { for tables.iter().map(|(table, rings)| ring_table(&app, table, rings, props.sizable)) }
+                    { for tables.iter().map(|(table, rings)| ring_table(app, table, rings, props.sizable)) }
                 </div>
                 { legend() }
             }

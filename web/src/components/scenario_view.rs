@@ -4,14 +4,14 @@
 
 use super::event_log::{event_log, EventLogProps};
 use super::explore_panel::ExplorePanel;
-use super::rings_panel::RingsPanel;
+use super::rings_panel::{rings_panel, Props as RingsProps};
 use super::session_column::{session_column, SessionColumnProps, SessionResult, StepItem};
 use super::table::{table, TableProps};
 use super::timeline::{timeline as timeline_view, TimelineProps};
 use super::wait_graph::{wait_graph, WaitGraphProps};
 use crate::clipboard::copy;
 use crate::driver::Command;
-use crate::hooks::use_app::use_app;
+use crate::hooks::use_app::AppHandle;
 use crate::hooks::use_select_value::use_select_value;
 use crate::state::story;
 use crate::state::Action;
@@ -24,26 +24,38 @@ use queuelab::Dialect;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct ScenarioViewProps {
-    /// An embed's compact view: no event log, and the explorer only for a spec with checks.
-    #[prop_or_default]
-    pub compact: bool,
+/// The view's own state, kept by the page's hooks: the view is a plain function (each
+/// component costs about 1.6 KB of the download).
+pub struct ScenarioState {
+    perm_ref: NodeRef,
+    /// The schedule line was copied.
+    copied: UseStateHandle<bool>,
 }
 
-#[function_component(ScenarioView)]
-pub fn scenario_view(props: &ScenarioViewProps) -> Html {
-    let app = use_app();
-    let perm_ref = use_node_ref();
-    // Hooks before the early return: yew needs them in the same order on every render.
-    let copied = use_state(|| false);
+/// The permutation picked in the menu.
+fn picked(app: &AppHandle) -> usize {
     let count = app
         .document
         .spec
         .as_ref()
         .map_or(0, |d| d.permutations.len());
-    let pick = app.view.picked(count);
+    app.view.picked(count)
+}
+
+#[hook]
+pub fn use_scenario_view(app: &AppHandle) -> ScenarioState {
+    let perm_ref = use_node_ref();
+    let copied = use_state(|| false);
+    let pick = picked(app);
     use_select_value(perm_ref.clone(), pick.to_string());
+    ScenarioState { perm_ref, copied }
+}
+
+/// `compact`: an embed's view, with no event log, and the explorer only for a spec with
+/// checks.
+pub fn scenario_view(app: &AppHandle, state: &ScenarioState, compact: bool) -> Html {
+    let ScenarioState { perm_ref, copied } = state;
+    let pick = picked(app);
 
     let (Some(doc), Some(run)) = (app.document.spec.clone(), app.spec_run()) else {
         return html! {};
@@ -220,7 +232,7 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
                 <div class="buttons">
                     <label class="field">
                         <span>{ "Permutation" }</span>
-                        <select id="permutations" ref={perm_ref} onchange={on_pick}
+                        <select id="permutations" ref={perm_ref.clone()} onchange={on_pick}
                             disabled={doc.permutations.is_empty()}>
                             { for doc.permutations.iter().enumerate().map(|(i, p)| html! {
                                 <option value={i.to_string()}>{ p.text(spec) }</option>
@@ -244,14 +256,14 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
                     <code id="schedule-line">{ if so_far.is_empty() { "(no move yet)".to_string() } else { format!("permutation {so_far}") } }</code>
                     <button id="copy-schedule" type="button" class="link" onclick={on_copy}
                         disabled={chosen_none} title="Copy this line, to paste into the spec as a permutation">
-                        { if *copied { "Copied" } else { "Copy" } }
+                        { if **copied { "Copied" } else { "Copy" } }
                     </button>
                 </div>
                 <div class="session-cols">{ for columns }</div>
             </div>
             { timeline_view(&TimelineProps { story: timeline, cursor: run.cursor, on_show }) }
-            if !props.compact || !spec.expects.is_empty() {
-                <ExplorePanel text={app.document.text.clone()} spec={doc.spec.clone()} />
+            if !compact || !spec.expects.is_empty() {
+                <ExplorePanel app={app.clone()} text={app.document.text.clone()} spec={doc.spec.clone()} />
             }
             <div class="state">
                 <div class="panel tables">
@@ -282,13 +294,13 @@ pub fn scenario_view(props: &ScenarioViewProps) -> Html {
                 </div>
                 // The ring race's table as a ring, once a move has drawn one.
                 if let Some(rings) = shown.map(|s| &s.rings).filter(|r| !r.is_empty()) {
-                    <RingsPanel rings={rings.clone()} sizable={false} />
+                    { rings_panel(app, RingsProps { rings: rings.clone(), sizable: false }) }
                 }
                 // Compact: the graph only for a run in which somebody waited.
-                if !props.compact || run.snapshots.iter().any(|s| !s.waits.is_empty() || !s.deadlocks.is_empty()) {
+                if !compact || run.snapshots.iter().any(|s| !s.waits.is_empty() || !s.deadlocks.is_empty()) {
                     { wait_graph(&WaitGraphProps { sessions: names.clone(), edges: wait_edges, victim }) }
                 }
-                if !props.compact {
+                if !compact {
                     { event_log(&EventLogProps {
                         log: shown.map(|s| s.log.clone()).unwrap_or_default(),
                         partial: run.partial(),

@@ -7,28 +7,18 @@
 //! holds it is marked.
 
 use crate::driver::Command;
-use crate::hooks::use_app::use_app;
+use crate::hooks::use_app::AppHandle;
 use crate::state::outline::{source_lines, OutlineItem, Progress};
 use queuelab::trace::Outcome;
 use web_sys::{Element, ScrollIntoViewOptions, ScrollLogicalPosition};
 use yew::prelude::*;
 
-#[function_component(StatementList)]
-pub fn statement_list() -> Html {
-    let app = use_app();
+/// The list's node, kept in view around the current statement: a hook of the page (the
+/// list is a plain function, each component costing about 1.6 KB of the download).
+#[hook]
+pub fn use_statement_list(app: &AppHandle) -> NodeRef {
     let list = use_node_ref();
-    let outline = app.outline.clone();
     let current_item = app.current_statement();
-    let step = app.current();
-    // A step of no listed statement of its own: where it is written and which item holds it.
-    let inner = app.caller().and(step).map(|s| {
-        let holder = outline
-            .items
-            .iter()
-            .position(|it| it.span.start <= s.span.start && s.span.end <= it.span.end);
-        (s, holder)
-    });
-
     // Keep the current statement visible in the (scrolling) list.
     {
         let list = list.clone();
@@ -44,6 +34,21 @@ pub fn statement_list() -> Html {
             }
         });
     }
+    list
+}
+
+pub fn statement_list(app: &AppHandle, list: &NodeRef) -> Html {
+    let outline = app.outline.clone();
+    let current_item = app.current_statement();
+    let step = app.current();
+    // A step of no listed statement of its own: where it is written and which item holds it.
+    let inner = app.caller().and(step).map(|s| {
+        let holder = outline
+            .items
+            .iter()
+            .position(|it| it.span.start <= s.span.start && s.span.end <= it.span.end);
+        (s, holder)
+    });
 
     let items = outline.items.iter().enumerate().map(|(i, item)| {
         let current = current_item == Some(i);
@@ -97,7 +102,7 @@ pub fn statement_list() -> Html {
             if outline.items.is_empty() && outline.diagnostics.is_empty() {
                 <p class="muted">{ "No statements yet: type or paste SQL, or pick an example." }</p>
             }
-            <ol id="statements" class="statement-list" ref={list}>{ for items }</ol>
+            <ol id="statements" class="statement-list" ref={list.clone()}>{ for items }</ol>
         </div>
     }
 }

@@ -1,7 +1,7 @@
 //! Every table after the statement on screen, in the engine's stable order, with a legend.
 
 use super::table::{plain, table};
-use crate::hooks::use_app::use_app;
+use crate::hooks::use_app::AppHandle;
 use yew::prelude::*;
 
 /// Where each sequence stands (PostgreSQL's: a serial column's, `CREATE SEQUENCE`'s), under
@@ -18,9 +18,8 @@ pub fn sequences_line(sequences: &[String]) -> Html {
     }
 }
 
-#[function_component(TablesPanel)]
-pub fn tables_panel() -> Html {
-    let app = use_app();
+/// A plain function of the app's state (its parent renders it whenever that changes).
+pub fn tables_panel(app: &AppHandle) -> Html {
     let tables = app.current().map(|s| s.tables.clone()).unwrap_or_default();
     let sequences = app
         .current()

@@ -52,11 +52,3 @@ impl AppHandle {
         self.state.dispatcher()
     }
 }
-
-/// The app's state and its ways to change it.
-#[hook]
-pub fn use_app() -> AppHandle {
-    // Every component using this sits under App's provider; a missing provider is a bug in the
-    // component tree, not something a user can cause.
-    use_context::<AppHandle>().expect("use_app() outside App's ContextProvider<AppHandle>")
-}
