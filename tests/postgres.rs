@@ -242,6 +242,10 @@ fn a_jsonb_payload_is_kept_and_read_as_postgresql_does() {
     assert!(err(last(&t))
         .message
         .contains("an operator other than ->, ->>, @>, = and <> on a jsonb"));
+    let t = postgres("CREATE TABLE jobs (id int, payload jsonb); SELECT DISTINCT * FROM jobs;");
+    assert!(err(last(&t))
+        .message
+        .contains("GROUP BY or DISTINCT on a jsonb"));
 }
 
 #[test]

@@ -10,7 +10,8 @@
 //!   texts alone would not do for `=`: the server compares numbers by value, `1.0 = 1`);
 //! - any other operator on a jsonb, an arrow on a value not known to be a jsonb (a `json`'s
 //!   arrows keep the text as written) and a cast of anything but a string are refused by
-//!   name.
+//!   name; so are ORDER BY, GROUP BY and DISTINCT on a jsonb (the server orders and groups
+//!   jsonb by its own rules, not as text).
 
 use super::json::{self, Json};
 use super::literals::{column_type, tables_read};
@@ -22,7 +23,7 @@ use crate::dialect::Dialect;
 use crate::trace::StepError;
 use sqlparser::ast::{
     BinaryOperator, CastKind, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArguments,
-    OrderByKind, Statement, UnaryOperator, Value,
+    GroupByExpr, OrderByKind, SelectItem, SetExpr, Statement, UnaryOperator, Value,
 };
 use std::ops::ControlFlow;
 
@@ -40,13 +41,35 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
     let tables = tables_read(stmt, catalog);
     let typed = |e: &Expr| is_jsonb(e, &|name| column_type(&tables, name));
     let mut failed: Option<StepError> = None;
-    // The server orders jsonb values by kind and length before content, not as their text.
+    // The server orders jsonb values by kind and length before content, and groups them by
+    // value (`1.0` with `1`), not as their text.
+    let any_jsonb_column = tables.iter().any(|t| {
+        t.columns
+            .iter()
+            .any(|c| c.sql_type.eq_ignore_ascii_case("jsonb"))
+    });
     walk::queries(stmt, &mut |q| {
         if let Some(OrderByKind::Expressions(keys)) = q.order_by.as_ref().map(|o| &o.kind) {
             if keys.iter().any(|k| typed(&k.expr)) {
                 failed = Some(refused_use("ORDER BY"));
-                return ControlFlow::Break(());
             }
+        }
+        if let SetExpr::Select(s) = q.body.as_ref() {
+            let grouped =
+                matches!(&s.group_by, GroupByExpr::Expressions(g, _) if g.iter().any(&typed));
+            let distinct = s.distinct.is_some()
+                && s.projection.iter().any(|item| match item {
+                    SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
+                        typed(e)
+                    }
+                    _ => any_jsonb_column,
+                });
+            if grouped || distinct {
+                failed = Some(refused_use("GROUP BY or DISTINCT"));
+            }
+        }
+        if failed.is_some() {
+            return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
     });
@@ -146,7 +169,7 @@ fn operator(e: &Expr, typed: &dyn Fn(&Expr) -> bool) -> Result<Option<Expr>, Ste
                 return Err(unsupported_with(
                     Dialect::Postgres,
                     "-> or ->> on a value the lab cannot tell is a jsonb",
-                    "the lab reads -> and ->> on a jsonb column, a '...'::jsonb, or what another -> gave; a json keeps its text as written, which the lab does not model: declare the column jsonb",
+                    "the lab reads them on a jsonb (a column, a cast, another ->); a json's arrows give its text as written: declare the column jsonb",
                 ));
             }
             let name = if *op == BinaryOperator::Arrow {
@@ -189,7 +212,7 @@ fn refused_use(what: &str) -> StepError {
     unsupported_with(
         Dialect::Postgres,
         &format!("{what} on a jsonb"),
-        "the lab models ->, ->>, @>, = and <> on jsonb (the server compares and orders jsonb by its own rules, not as text); compute the new value in full and write it as a string, or use a member: (j->>'n')",
+        "the server compares, orders and groups jsonb by its own rules, which the lab models for ->, ->>, @>, = and <> only; use a member, (j->>'n'), or write the whole new value",
     )
 }
 
@@ -243,7 +266,7 @@ fn build(e: &Expr) -> Result<Option<Expr>, StepError> {
                 unsupported_with(
                     Dialect::Postgres,
                     &format!("{name}() of anything but constants"),
-                    "the lab builds JSON from strings, numbers (as JSON writes them), true, false and NULL written in the statement; write the JSON text as a string",
+                    "the lab builds JSON from constants only; write the JSON text as a string",
                 )
             })?;
             let value = if object {
