@@ -8,7 +8,7 @@
 //! before each command it is brought to the moves the state has chosen, so a command made on
 //! an older state (a double click before a render) still gives a consistent result.
 //!
-//! Plain Rust, no yew: the app reaches it through the `use_app` hook, the tests directly.
+//! Plain Rust, no yew: the app reaches it through its `AppHandle`, the tests directly.
 
 use crate::state::{Action, AppState};
 use queuelab::scenario::schedule::step_id;

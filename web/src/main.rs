@@ -10,6 +10,8 @@
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 #[cfg(target_arch = "wasm32")]
+mod app_handle;
+#[cfg(target_arch = "wasm32")]
 mod clipboard;
 mod driver;
 mod embed;

@@ -1,7 +1,7 @@
 //! Run / step / back / reset, where we are ("statement i of n") and the scenario clock.
 
+use crate::app_handle::AppHandle;
 use crate::driver::Command;
-use crate::hooks::use_app::AppHandle;
 use crate::state::Action;
 use yew::prelude::*;
 

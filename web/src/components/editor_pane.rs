@@ -2,7 +2,7 @@
 //! and the line an error points at are marked.
 
 use super::editor::Editor;
-use crate::hooks::use_app::AppHandle;
+use crate::app_handle::AppHandle;
 use crate::state::Action;
 use queuelab::trace::Outcome;
 use yew::prelude::*;

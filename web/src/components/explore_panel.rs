@@ -3,9 +3,9 @@
 //! Replay of the shortest, and the distinct outcomes with their shares. The exploration runs
 //! in a Web Worker (`explore.rs`); this panel only draws what it posts.
 
+use crate::app_handle::AppHandle;
 use crate::driver::Command;
 use crate::explore::{start, Exploration};
-use crate::hooks::use_app::AppHandle;
 use crate::wire::{Message, Request};
 use queuelab::explore::report::{share, thousands};
 use queuelab::explore::{Granularity, Progress, Report};

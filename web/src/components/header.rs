@@ -1,7 +1,7 @@
 //! Title, examples menu, dialect choice and the Share button.
 
+use crate::app_handle::AppHandle;
 use crate::clipboard::copy;
-use crate::hooks::use_app::AppHandle;
 use crate::hooks::use_persistence::set_fragment;
 use crate::hooks::use_select_value::use_select_value;
 use crate::share;

@@ -1,6 +1,6 @@
 //! What really ran: the SQLite statements the translation produced, and why (the notes).
 
-use crate::hooks::use_app::AppHandle;
+use crate::app_handle::AppHandle;
 use yew::prelude::*;
 
 /// A plain function of the app's state (its parent renders it whenever that changes).

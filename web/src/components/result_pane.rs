@@ -2,8 +2,8 @@
 //! then the client transcript, then what went wrong and how to fix it.
 
 use super::terminal::{terminal, TerminalProps};
+use crate::app_handle::AppHandle;
 use crate::driver::Command;
-use crate::hooks::use_app::AppHandle;
 use queuelab::trace::{Outcome, StepError};
 use yew::prelude::*;
 
@@ -92,7 +92,7 @@ pub fn result_pane(app: &AppHandle) -> Html {
     }
 }
 
-fn error_box(e: &StepError, app: &crate::hooks::use_app::AppHandle) -> Html {
+fn error_box(e: &StepError, app: &crate::app_handle::AppHandle) -> Html {
     let fix = e.fixed_text.clone().map(|fixed| {
         // Named after what it does: straighten quotes, add a `;`, add a GO line ...
         let button = crate::state::fixes::fix_button(&app.document.text, &fixed);
@@ -119,7 +119,7 @@ fn error_box(e: &StepError, app: &crate::hooks::use_app::AppHandle) -> Html {
 
 /// The button that replaces the text with `fixed`, named after what the fix does (straighten
 /// quotes, add a `;`, a `]`, a GO line ...).
-fn fix_button(fixed: &str, app: &crate::hooks::use_app::AppHandle) -> Html {
+fn fix_button(fixed: &str, app: &crate::app_handle::AppHandle) -> Html {
     let button = crate::state::fixes::fix_button(&app.document.text, fixed);
     let (app, fixed) = (app.clone(), fixed.to_string());
     let onclick = Callback::from(move |_: MouseEvent| app.send(Command::ApplyFix(fixed.clone())));

@@ -2,8 +2,8 @@
 //! override for a script's, the groups of a grouped ring side by side, and a legend.
 
 use super::ring::{ring, RingProps};
+use crate::app_handle::AppHandle;
 use crate::driver::Command;
-use crate::hooks::use_app::AppHandle;
 use crate::state::view::MAX_RING_SIZE;
 use queuelab::trace::RingView;
 use web_sys::HtmlInputElement;

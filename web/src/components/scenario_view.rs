@@ -9,9 +9,9 @@ use super::session_column::{session_column, SessionColumnProps, SessionResult, S
 use super::table::{table, TableProps};
 use super::timeline::{timeline as timeline_view, TimelineProps};
 use super::wait_graph::{wait_graph, WaitGraphProps};
+use crate::app_handle::AppHandle;
 use crate::clipboard::copy;
 use crate::driver::Command;
-use crate::hooks::use_app::AppHandle;
 use crate::hooks::use_select_value::use_select_value;
 use crate::state::story;
 use crate::state::Action;

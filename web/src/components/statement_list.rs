@@ -6,8 +6,8 @@
 //! highlighted, with the statement running shown beneath it, and the CREATE PROCEDURE that
 //! holds it is marked.
 
+use crate::app_handle::AppHandle;
 use crate::driver::Command;
-use crate::hooks::use_app::AppHandle;
 use crate::state::outline::{source_lines, OutlineItem, Progress};
 use queuelab::trace::Outcome;
 use web_sys::{Element, ScrollIntoViewOptions, ScrollLogicalPosition};

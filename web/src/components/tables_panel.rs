@@ -1,7 +1,7 @@
 //! Every table after the statement on screen, in the engine's stable order, with a legend.
 
 use super::table::{plain, table};
-use crate::hooks::use_app::AppHandle;
+use crate::app_handle::AppHandle;
 use yew::prelude::*;
 
 /// Where each sequence stands (PostgreSQL's: a serial column's, `CREATE SEQUENCE`'s), under

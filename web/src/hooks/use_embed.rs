@@ -2,7 +2,7 @@
 //! then posts `ready`; posts `step` after each move and `resize` whenever its height changes
 //! (so `embed.js` can size the iframe to fit).
 
-use super::use_app::AppHandle;
+use crate::app_handle::AppHandle;
 use crate::driver::Command;
 use crate::embed::{post, EmbedConfig};
 use gloo::events::EventListener;

@@ -10,7 +10,7 @@
 //! saying why; the saved work is not touched. A link's moves are replayed once its text is in
 //! the editor, at startup and when a link is opened in the same tab.
 
-use super::use_app::AppHandle;
+use crate::app_handle::AppHandle;
 use crate::driver::Command;
 use crate::share;
 use crate::state::mine::{Mine, OwnScript};

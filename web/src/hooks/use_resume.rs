@@ -1,7 +1,7 @@
 //! A script's position kept over an edit or a reload (`ScriptRun::resume`) is shown again
 //! once the typing pauses: the script runs up to that statement.
 
-use super::use_app::AppHandle;
+use crate::app_handle::AppHandle;
 use crate::driver::Command;
 use gloo::timers::callback::Timeout;
 use std::rc::Rc;

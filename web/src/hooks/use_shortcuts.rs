@@ -1,7 +1,7 @@
 //! Document-wide keys: Ctrl+Enter (Cmd+Enter on a Mac) runs the next statement of a script,
 //! or the picked permutation's next move of a spec, also while typing in the editor.
 
-use super::use_app::AppHandle;
+use crate::app_handle::AppHandle;
 use crate::driver::Command;
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;

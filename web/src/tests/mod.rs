@@ -1,4 +1,4 @@
-//! The web unit tests: the reducer and the driver together, as the `use_app` hook puts
+//! The web unit tests: the reducer and the driver together, as the `AppHandle` puts
 //! them, natively. [`Ui`] is a state plus the driver; like the app, it may be given a
 //! command on an older state, and the one driver follows.
 

@@ -1,6 +1,7 @@
-//! The app as a context: the state (document, run, view) and the engine behind the buttons.
-//! Components read the state and act through [`use_app`]: plain changes as an [`Action`] to
-//! the reducer, engine work as a [`Command`] to the driver, which dispatches its results.
+//! The app's handle: the state (document, run, view) and the engine behind the buttons. `App`
+//! makes it and hands it to the panes, which read the state and act through it: plain changes
+//! as an [`Action`] to the reducer, engine work as a [`Command`] to the driver, which
+//! dispatches its results.
 
 use crate::driver::{Command, Driver};
 use crate::state::{Action, AppState};
@@ -9,7 +10,7 @@ use std::ops::Deref;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// The state and the driver, shared through a `ContextProvider<AppHandle>` set up by `App`.
+/// The state and the driver, made by `App` and passed to every pane.
 #[derive(Clone)]
 pub struct AppHandle {
     state: UseReducerHandle<AppState>,
