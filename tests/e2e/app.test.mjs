@@ -132,6 +132,27 @@ test('work survives a reload and travels in the share link', async () => {
   await page.close();
 });
 
+test('a jsonb payload shows as PostgreSQL prints it, and text that is not JSON fails as on the server', async () => {
+  const sql = [
+    "CREATE TABLE jobs (id int PRIMARY KEY, payload jsonb NOT NULL DEFAULT '{}');",
+    'INSERT INTO jobs VALUES (1, \'{"to":"bob","tags":["x","y"],"tries":1e1,"to":"ann"}\');',
+    "SELECT id, payload ->> 'to' AS recipient FROM jobs WHERE payload @> '{\"tags\": [\"y\"]}';",
+    "INSERT INTO jobs VALUES (2, '{\"to\":');",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  const rows = await page.$$eval('table.table-view[data-table="jobs"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim())));
+  assert.ok(rows.some((r) => r.includes('{"to": "ann", "tags": ["x", "y"], "tries": 10}')), JSON.stringify(rows));
+  assert.match(await page.textContent('#result'), /invalid input syntax for type json/);
+  await page.locator('.statement-list li', { hasText: 'SELECT id' }).first().click();
+  assert.match(await page.textContent('#result pre.client'), /1 \| ann/);
+  await page.screenshot({ path: join(shots, 'pg-jsonb.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a PostgreSQL EXECUTE shows the prepared statement it ran, and psql tags it as that statement', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, owner text);',
