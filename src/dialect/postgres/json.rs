@@ -657,6 +657,51 @@ mod tests {
         assert_eq!(json("[1,]").unwrap_err().native, "22P02");
     }
 
+    /// What the lab stores must read back as itself: an UPDATE that keeps a jsonb writes it
+    /// again, and the write check compares the text with its printed form. Random texts over
+    /// JSON's alphabet, from a fixed seed; none may panic either.
+    #[test]
+    fn the_printed_form_reads_back_as_itself() {
+        let alphabet: Vec<char> = "{}[]:,\" -0123456789.eE+ab\\u\u{e9}\u{1F600}tfnrl\n\t"
+            .chars()
+            .collect();
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut printed = 0;
+        for _ in 0..50_000 {
+            let len = (next() % 24) as usize;
+            let text: String = (0..len)
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect();
+            let _ = mariadb_valid(&text);
+            let _ = json(&text);
+            if let Ok(p) = jsonb(&text) {
+                printed += 1;
+                assert_eq!(
+                    jsonb(&p).ok().as_ref(),
+                    Some(&p),
+                    "{text:?} printed as {p:?}"
+                );
+            }
+        }
+        for text in [
+            r#"{"b": [1.50, -0.0, 1e2], "a": {"aa": "\u00e9\n"}, "b": null}"#,
+            r#""\ud83d\ude00\u0001""#,
+        ] {
+            let p = jsonb(text).unwrap();
+            assert_eq!(jsonb(&p).unwrap(), p);
+        }
+        assert!(
+            printed > 100,
+            "the generator made too few valid texts: {printed}"
+        );
+    }
+
     /// MariaDB 10.11's `json_valid` on each (1 = valid).
     #[test]
     fn mariadb_checks_json_as_json_valid_does() {
