@@ -301,13 +301,7 @@ mod tests {
 
     #[test]
     fn is_exact_on_short_numbers_and_close_on_long_ones() {
-        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rand::xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..20_000 {
             let digits = next() % 10_000_000_000_000_000_000;
             let mut text = digits.to_string();

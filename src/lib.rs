@@ -17,6 +17,8 @@ pub mod scenario;
 pub mod sim;
 pub mod sort;
 pub mod source;
+#[cfg(test)]
+mod test_rand;
 pub mod trace;
 pub mod vec_map;
 pub mod vendor;

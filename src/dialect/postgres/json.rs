@@ -665,13 +665,7 @@ mod tests {
         let alphabet: Vec<char> = "{}[]:,\" -0123456789.eE+ab\\u\u{e9}\u{1F600}tfnrl\n\t"
             .chars()
             .collect();
-        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rand::xorshift(0x9E37_79B9_7F4A_7C15);
         let mut printed = 0;
         for _ in 0..50_000 {
             let len = (next() % 24) as usize;
