@@ -20,6 +20,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("decimal", 1),
     ("float_text", 1),
     ("vec_map", 1),
+    ("test_rand", 1),
     ("dialect", 2),
     ("engine", 3),
     ("scenario", 4),
