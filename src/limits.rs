@@ -31,6 +31,13 @@ pub const MAX_PERMUTATION_MOVES: usize = 1_000;
 /// Depth of nested blocks (`BEGIN ... END`, `IF`, `WHILE`) and parentheses in one statement.
 pub const MAX_NESTING: usize = 100;
 
+/// Levels of arrays and objects nested in one JSON value: its reader and printer recurse once
+/// per level.
+pub const MAX_JSON_DEPTH: usize = 512;
+
+/// The exponent of a JSON number in a jsonb (`1e1000`): `numeric` spells out every digit.
+pub const MAX_JSON_EXPONENT: usize = 1_000;
+
 /// Slots of a ring drawn as a circle (`... mod N`); a larger ring is left as a table.
 pub const MAX_RING_SLOTS: i64 = 1_000;
 

@@ -6,8 +6,7 @@
 //! (`1e2` is `100`, `1.50` stays `1.50`). A `json` keeps the text as written once it parses.
 //! So the lab stores a `jsonb` in that printed form (`jsonb`), and checks a `json` (`json`).
 
-use crate::dialect::common::unsupported_with;
-use crate::dialect::Dialect;
+use crate::limits::{over, MAX_JSON_DEPTH, MAX_JSON_EXPONENT};
 use crate::trace::StepError;
 
 /// A parsed value; an object's members in the order written.
@@ -21,11 +20,6 @@ pub enum Json {
     Array(Vec<Json>),
     Object(Vec<(String, Json)>),
 }
-
-/// How deep arrays and objects may nest: the parser and printer recurse once per level.
-pub const MAX_DEPTH: usize = 512;
-/// The largest exponent a number may have: `numeric` would spell out every digit.
-pub const MAX_EXPONENT: i64 = 1000;
 
 /// Whose rules read the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -295,11 +289,11 @@ impl<'a> Parser<'a> {
     }
 
     fn value(&mut self, depth: usize) -> Result<Json, StepError> {
-        if depth >= MAX_DEPTH {
-            return Err(unsupported_with(
-                Dialect::Postgres,
-                &format!("JSON nested deeper than {MAX_DEPTH} levels"),
-                "the lab reads JSON to that depth; flatten the value",
+        if depth >= MAX_JSON_DEPTH {
+            let what = "levels of arrays and objects nested in one JSON value";
+            return Err(StepError::other(
+                super::errors::TOO_COMPLEX,
+                over(what, depth + 1, MAX_JSON_DEPTH, "MAX_JSON_DEPTH"),
             ));
         }
         self.space();
@@ -431,8 +425,8 @@ impl<'a> Parser<'a> {
             let e: i64 = e
                 .parse()
                 .ok()
-                .filter(|e| *e <= MAX_EXPONENT)
-                .ok_or_else(too_large_exponent)?;
+                .filter(|e| *e <= MAX_JSON_EXPONENT as i64)
+                .ok_or_else(|| too_large_exponent(e))?;
             exponent = if minus { -e } else { e };
         }
         // A number runs up to a delimiter: `1x` and `01` are one bad token.
@@ -553,11 +547,17 @@ impl<'a> Parser<'a> {
     }
 }
 
-fn too_large_exponent() -> StepError {
-    unsupported_with(
-        Dialect::Postgres,
-        &format!("a JSON number with an exponent past {MAX_EXPONENT}"),
-        "the server would spell out every digit; write the number with a smaller exponent",
+/// `numeric` would spell out every digit of such a number.
+fn too_large_exponent(e: &str) -> StepError {
+    let found = e.parse().unwrap_or(usize::MAX);
+    StepError::other(
+        "54000",
+        over(
+            "a JSON number's exponent",
+            found,
+            MAX_JSON_EXPONENT,
+            "MAX_JSON_EXPONENT",
+        ),
     )
 }
 
@@ -741,9 +741,18 @@ mod tests {
 
     #[test]
     fn limits_are_named() {
-        let deep = format!("{}{}", "[".repeat(MAX_DEPTH + 1), "]".repeat(MAX_DEPTH + 1));
-        assert!(jsonb(&deep).unwrap_err().message.contains("nested deeper"));
-        assert!(jsonb("1e1001").unwrap_err().message.contains("exponent"));
+        let deep = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        let e = jsonb(&deep(MAX_JSON_DEPTH + 1)).unwrap_err();
+        assert_eq!(e.native, "54001");
+        assert!(e.message.contains("(MAX_JSON_DEPTH)"), "{}", e.message);
+        assert!(jsonb(&deep(MAX_JSON_DEPTH)).is_ok());
+        let e = jsonb("1e1001").unwrap_err();
+        assert!(
+            e.message
+                .contains("1,001 is over Queue Lab's limit of 1,000 (MAX_JSON_EXPONENT)"),
+            "{}",
+            e.message
+        );
         assert_eq!(jsonb("1e3").unwrap(), "1000");
     }
 
