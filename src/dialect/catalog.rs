@@ -261,6 +261,10 @@ fn column_sql(c: &ColumnDef) -> String {
     let mut s = ident(&c.name);
     if c.auto_increment {
         s.push_str(" INTEGER PRIMARY KEY AUTOINCREMENT");
+    } else if matches!(c.admits, super::types::Admits::Json(_)) {
+        // A JSON type's name (`jsonb`) gives SQLite's NUMERIC affinity, which would turn the
+        // text '1.50' into the number 1.5: the servers keep it as text.
+        s.push_str(" TEXT");
     } else if !c.sql_type.is_empty() {
         s.push(' ');
         s.push_str(&c.sql_type);

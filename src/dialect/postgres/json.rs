@@ -138,6 +138,8 @@ impl Json {
             (Json::Object(members), Key::Field(k)) => {
                 members.iter().find(|(x, _)| x == k).map(|(_, v)| v)
             }
+            // A scalar is a one-element array to the server's arrows ('5'::jsonb -> 0 is 5).
+            (v, Key::Index(0 | -1)) if v.is_scalar() => Some(v),
             (Json::Array(items), Key::Index(i)) => {
                 let i = if i < 0 { items.len() as i64 + i } else { i };
                 usize::try_from(i).ok().and_then(|i| items.get(i))
@@ -770,6 +772,9 @@ mod tests {
         assert_eq!(a.get(Key::Index(1)).unwrap().to_text(), "2");
         assert_eq!(a.get(Key::Index(-1)).unwrap().to_text(), "3");
         assert!(a.get(Key::Index(3)).is_none());
+        let five = parse_jsonb("5").unwrap();
+        assert_eq!(five.get(Key::Index(-1)).unwrap().to_text(), "5");
+        assert!(five.get(Key::Index(1)).is_none() && five.get(Key::Field("a")).is_none());
     }
 
     /// The server's answers (PostgreSQL 15).
