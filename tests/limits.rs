@@ -8,8 +8,8 @@ mod deep;
 
 use common::{err, last, mysql, ok, postgres, rows};
 use queuelab::limits::{
-    MAX_BATCH_STATEMENTS, MAX_PERMUTATION_MOVES, MAX_RING_SLOTS, MAX_SCRIPT_BYTES, MAX_STATEMENTS,
-    MAX_TABLE_ROWS,
+    MAX_BATCH_STATEMENTS, MAX_JSON_DEPTH, MAX_JSON_EXPONENT, MAX_PERMUTATION_MOVES, MAX_RING_SLOTS,
+    MAX_SCRIPT_BYTES, MAX_STATEMENTS, MAX_TABLE_ROWS,
 };
 use queuelab::trace::Mark;
 use queuelab::{run_script, Dialect, RunConfig};
@@ -140,6 +140,26 @@ fn t_sql_blocks_nest_to_the_limit_and_deeper_is_refused() {
         assert_eq!(e.native, "191");
         assert!(e.message.contains("MAX_NESTING"), "{}", e.message);
     }
+}
+
+/// A jsonb written as text is read by a parser that recurses once per level, and `1e1000`
+/// would be spelled out digit by digit.
+#[test]
+fn a_jsonb_nests_and_scales_to_its_limits_and_past_them_is_an_error_naming_them() {
+    let nested = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+    let write = |json: &str| {
+        postgres(&format!(
+            "CREATE TABLE jobs (id int, payload jsonb); INSERT INTO jobs VALUES (1, '{json}'); SELECT payload FROM jobs;"
+        ))
+    };
+    let t = write(&nested(MAX_JSON_DEPTH));
+    assert_eq!(rows(last(&t))[0][0], nested(MAX_JSON_DEPTH));
+    let t = write(&nested(MAX_JSON_DEPTH + 1));
+    assert!(err(&t.steps[1]).message.contains("(MAX_JSON_DEPTH)"));
+    let t = write(&format!("1e{MAX_JSON_EXPONENT}"));
+    assert_eq!(rows(last(&t))[0][0].len(), MAX_JSON_EXPONENT + 1);
+    let t = write(&format!("1e{}", MAX_JSON_EXPONENT + 1));
+    assert!(err(&t.steps[1]).message.contains("(MAX_JSON_EXPONENT)"));
 }
 
 #[test]
