@@ -291,6 +291,12 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
             "keep NULL out of the key",
         ),
         ("SELECT gen_random_uuid();", "compute the value another way"),
+        // A column DEFAULT calling it fails only at the insert that uses it, in SQLite's
+        // other words for an unknown function.
+        (
+            "CREATE TABLE jobs (id uuid DEFAULT gen_random_uuid(), n int); INSERT INTO jobs (n) VALUES (1);",
+            "the function gen_random_uuid() is not supported",
+        ),
         (
             "CREATE TABLE q (id int PRIMARY KEY); \
              CREATE TABLE jobs (id int, q int, FOREIGN KEY (q) REFERENCES q (id) ON DELETE CASCADE);",

@@ -13,11 +13,13 @@
 //!   name; so are ORDER BY, GROUP BY and DISTINCT on a jsonb (the server orders and groups
 //!   jsonb by its own rules, not as text).
 
+use super::json::JsonKind;
 use super::json::{self, Json};
-use super::literals::{column_type, tables_read};
+use super::literals::{jsonb_column, tables_read};
 use crate::dialect::catalog::Catalog;
 use crate::dialect::common::unsupported_with;
 use crate::dialect::exprs::last_ident;
+use crate::dialect::types::Admits;
 use crate::dialect::walk;
 use crate::dialect::Dialect;
 use crate::trace::StepError;
@@ -39,14 +41,14 @@ pub const EQUALS_FN: &str = "ql_jsonb_equals";
 /// Rewrites the statement's jsonb, or refuses it; the note, if anything changed.
 pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>, StepError> {
     let tables = tables_read(stmt, catalog);
-    let typed = |e: &Expr| is_jsonb(e, &|name| column_type(&tables, name));
+    let typed = |e: &Expr| is_jsonb(e, &|name| jsonb_column(&tables, name));
     let mut failed: Option<StepError> = None;
     // The server orders jsonb values by kind and length before content, and groups them by
     // value (`1.0` with `1`), not as their text.
     let any_jsonb_column = tables.iter().any(|t| {
         t.columns
             .iter()
-            .any(|c| c.sql_type.eq_ignore_ascii_case("jsonb"))
+            .any(|c| c.admits == Admits::Json(JsonKind::Jsonb))
     });
     walk::queries(stmt, &mut |q| {
         if let Some(OrderByKind::Expressions(keys)) = q.order_by.as_ref().map(|o| &o.kind) {
@@ -83,7 +85,7 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
     };
     let changed = replace_all(stmt, &operators)? | replace_all(stmt, &constant)?;
     Ok(changed.then(|| {
-        "jsonb: literals kept in the server's printed form (keys sorted, one space after each colon and comma); ->, ->> and @> read by the engine's functions".into()
+        "jsonb: literals kept in the server's printed form (keys sorted, one space after each colon and comma); ->, ->>, @> and = read by the engine's functions".into()
     }))
 }
 
@@ -110,13 +112,11 @@ fn replace_all(
 }
 
 /// Whether `e` is a jsonb: a column of that type, a cast to it, a build, or what `->` gives.
-fn is_jsonb(e: &Expr, column: &dyn Fn(&str) -> Option<String>) -> bool {
+fn is_jsonb(e: &Expr, column: &dyn Fn(&str) -> bool) -> bool {
     match e {
         Expr::Nested(inner) => is_jsonb(inner, column),
-        Expr::Identifier(i) => column(&i.value).is_some_and(|t| t == "jsonb"),
-        Expr::CompoundIdentifier(parts) => parts
-            .last()
-            .is_some_and(|p| column(&p.value).is_some_and(|t| t == "jsonb")),
+        Expr::Identifier(i) => column(&i.value),
+        Expr::CompoundIdentifier(parts) => parts.last().is_some_and(|p| column(&p.value)),
         Expr::Cast { data_type, .. } => matches!(data_type, DataType::JSONB),
         Expr::Function(f) => {
             let name = last_ident(&f.name).to_ascii_lowercase();

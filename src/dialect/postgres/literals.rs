@@ -154,25 +154,18 @@ fn column_reads(tables: &[&super::super::catalog::TableDef], name: &str) -> Opti
     found.all(|r| r == Some(first)).then_some(first)
 }
 
-/// The declared type (lower case) of a column of that name, if every table naming such a
-/// column agrees.
-pub(super) fn column_type(
-    tables: &[&super::super::catalog::TableDef],
-    name: &str,
-) -> Option<String> {
-    let mut found = tables
-        .iter()
-        .filter_map(|t| t.column(name))
-        .map(|c| c.sql_type.to_ascii_lowercase());
-    let first = found.next()?;
-    found.all(|t| t == first).then_some(first)
+/// Whether a column of that name is a jsonb, every table naming such a column agreeing.
+pub(super) fn jsonb_column(tables: &[&super::super::catalog::TableDef], name: &str) -> bool {
+    column_reads(tables, name) == Some(Reads::Json { binary: true })
 }
 
 fn reads_of(c: &ColumnDef) -> Option<Reads> {
+    use super::super::types::Admits;
+    use super::json::JsonKind;
     let t = c.sql_type.to_ascii_lowercase();
-    if t == "jsonb" || t == "json" {
+    if let Admits::Json(kind) = c.admits {
         Some(Reads::Json {
-            binary: t == "jsonb",
+            binary: kind == JsonKind::Jsonb,
         })
     } else if t == "bool" || t == "boolean" {
         Some(Reads::Bool)
