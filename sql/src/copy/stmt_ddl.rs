@@ -5,7 +5,7 @@ use super::{marker_ident, marker_name, Duplicate};
 use sqlparser::ast::{
     AlterTable, AlterTableOperation, CreateIndex, CreateTable, CreateTableLike,
     CreateTableLikeKind, CreateTableOptions, RenameTableNameKind, SequenceOptions, SqlOption,
-    Statement,
+    Statement, UserDefinedTypeRepresentation,
 };
 
 /// The fields the parser sets; every other one is at the builder's default, unless the
@@ -208,5 +208,22 @@ impl Duplicate for SequenceOptions {
             SequenceOptions::Cache(e) => SequenceOptions::Cache(e.copy_of()),
             SequenceOptions::Cycle(no) => SequenceOptions::Cycle(*no),
         }
+    }
+}
+
+/// PostgreSQL's `CREATE TYPE ... AS ENUM`.
+pub(crate) fn copy_create_type(statement: &Statement) -> Statement {
+    let Statement::CreateType {
+        name,
+        representation: Some(UserDefinedTypeRepresentation::Enum { labels }),
+    } = statement
+    else {
+        return super::stmt::marker_statement();
+    };
+    Statement::CreateType {
+        name: name.copy_of(),
+        representation: Some(UserDefinedTypeRepresentation::Enum {
+            labels: labels.clone(),
+        }),
     }
 }

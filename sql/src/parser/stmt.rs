@@ -29,6 +29,8 @@ mod table;
 mod tests;
 #[path = "stmt_tsql.rs"]
 mod tsql;
+#[path = "stmt_type.rs"]
+mod type_enum;
 
 pub(crate) use super::unsupported;
 use super::{parser_err, Parser};

@@ -172,6 +172,9 @@ impl Parser {
         if self.flavor.stmt_create_sequence() && self.parse_keyword(Keyword::SEQUENCE) {
             return self.parse_create_sequence(temporary);
         }
+        if self.flavor.stmt_create_type() && !temporary && self.parse_keyword(Keyword::TYPE) {
+            return self.parse_create_type();
+        }
         let after = [
             Keyword::EXTENSION,
             Keyword::VIRTUAL,

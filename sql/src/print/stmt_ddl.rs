@@ -7,6 +7,7 @@ use sqlparser::ast::{
     AlterTable, AlterTableOperation, CommentDef, CreateIndex, CreateTable, CreateTableLike,
     CreateTableLikeDefaults, CreateTableLikeKind, CreateTableOptions, MySQLColumnPosition,
     OnCommit, RenameTableNameKind, SequenceOptions, SqlOption, Statement,
+    UserDefinedTypeRepresentation,
 };
 
 impl ToSql for CreateTable {
@@ -343,4 +344,25 @@ impl ToSql for SequenceOptions {
             e.write_sql(out);
         }
     }
+}
+
+/// PostgreSQL's `CREATE TYPE name AS ENUM ('a', ...)`, the one form the parser reads.
+pub(crate) fn write_create_type(statement: &Statement, out: &mut String) {
+    let Statement::CreateType {
+        name,
+        representation: Some(UserDefinedTypeRepresentation::Enum { labels }),
+    } = statement
+    else {
+        return unprintable(out);
+    };
+    out.push_str("CREATE TYPE ");
+    name.write_sql(out);
+    out.push_str(" AS ENUM (");
+    for (i, label) in labels.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        label.write_sql(out);
+    }
+    out.push(')');
 }
