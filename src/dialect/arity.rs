@@ -2,16 +2,29 @@
 //! would answer a mismatch in its own words; PostgreSQL fills the leading columns when a row
 //! gives fewer values than the table has (`INSERT INTO jobs VALUES (1)`: the rest take their
 //! defaults), which SQLite refuses. So: PostgreSQL's short rows get the leading columns named;
-//! every other mismatch is the vendor's error.
+//! every other mismatch is the vendor's error. And `DEFAULT` in place of a value, which
+//! SQLite does not have: its column is left out of the INSERT, so that it takes its default.
 
 use super::catalog::Catalog;
 use super::exprs::last_ident;
 use super::Dialect;
 use crate::trace::StepError;
-use sqlparser::ast::{Ident, Insert, ObjectName, SelectItem, SetExpr, TableObject};
+use queuelab_sql::Duplicate;
+use sqlparser::ast::{Expr, Ident, Insert, ObjectName, SelectItem, SetExpr, TableObject};
 
-/// Checks (and for PostgreSQL's short rows, completes) `ins`; the note, if it named columns.
+/// Checks (and for PostgreSQL's short rows, completes) `ins`, then leaves out the columns its
+/// rows say `DEFAULT` for; the notes, if it named or left out columns.
 pub fn fit(
+    dialect: Dialect,
+    ins: &mut Insert,
+    catalog: &Catalog,
+) -> Result<Vec<String>, StepError> {
+    let mut notes: Vec<String> = counts(dialect, ins, catalog)?.into_iter().collect();
+    notes.extend(defaults(dialect, ins, catalog)?);
+    Ok(notes)
+}
+
+fn counts(
     dialect: Dialect,
     ins: &mut Insert,
     catalog: &Catalog,
@@ -72,6 +85,111 @@ pub fn fit(
     Err(mismatch(dialect, 0, named, first, target))
 }
 
+/// Whether `e` is the word `DEFAULT` where a value goes.
+pub fn is_default(e: &Expr) -> bool {
+    matches!(e, Expr::Identifier(i) if i.quote_style.is_none() && i.value.eq_ignore_ascii_case("default"))
+}
+
+/// `DEFAULT` in the rows of `ins`: a column every row says it for is left out of the INSERT
+/// (naming the table's columns first if the INSERT names none); in a column where only some
+/// rows say it, it becomes the column's default expression. The note, if any was.
+fn defaults(
+    dialect: Dialect,
+    ins: &mut Insert,
+    catalog: &Catalog,
+) -> Result<Option<String>, StepError> {
+    let def = match &ins.table {
+        TableObject::TableName(name) => catalog.table(&last_ident(name)),
+        _ => None,
+    };
+    let Some(SetExpr::Values(values)) = ins.source.as_deref_mut().map(|q| q.body.as_mut()) else {
+        return Ok(None);
+    };
+    let (Some(def), Some(width)) = (def, values.rows.first().map(|r| r.len())) else {
+        return Ok(None);
+    };
+    let said = |j: usize| {
+        values
+            .rows
+            .iter()
+            .filter(|r| r.get(j).is_some_and(is_default))
+            .count()
+    };
+    let counts: Vec<usize> = (0..width).map(said).collect();
+    if counts.iter().all(|&n| n == 0) {
+        return Ok(None);
+    }
+    if ins.columns.is_empty() {
+        ins.columns = def.columns[..width.min(def.columns.len())]
+            .iter()
+            .map(|c| ObjectName::from(vec![Ident::new(c.name.clone())]))
+            .collect();
+    }
+    let names: Vec<String> = ins.columns.iter().map(last_ident).collect();
+    let rows = values.rows.len();
+    for (j, &n) in counts.iter().enumerate() {
+        if n == 0 || n == rows {
+            continue;
+        }
+        let Some(value) = names.get(j).and_then(|c| default_expr(def.column(c)?)) else {
+            return Err(super::common::unsupported_with(
+                dialect,
+                "DEFAULT in some rows of a column and a value in others",
+                "write the default value itself, or insert those rows apart",
+            ));
+        };
+        for row in values.rows.iter_mut() {
+            if let Some(e) = row.content.get_mut(j).filter(|e| is_default(e)) {
+                *e = value.duplicate();
+            }
+        }
+    }
+    let left_out: Vec<usize> = (0..width).filter(|&j| counts[j] == rows).collect();
+    if left_out.len() == width {
+        return Err(super::common::unsupported_with(
+            dialect,
+            "DEFAULT for every column",
+            "write INSERT INTO t DEFAULT VALUES",
+        ));
+    }
+    for &j in left_out.iter().rev() {
+        ins.columns.remove(j);
+        for row in values.rows.iter_mut() {
+            row.content.remove(j);
+        }
+    }
+    let said: Vec<&str> = (0..width)
+        .filter(|&j| counts[j] > 0)
+        .filter_map(|j| names.get(j).map(String::as_str))
+        .collect();
+    Ok(Some(format!(
+        "DEFAULT for {}: the column's default (SQLite has no DEFAULT in VALUES: a column every row gives it is left out of the INSERT)",
+        said.join(", ")
+    )))
+}
+
+/// The default of column `c` as an expression (NULL without one); `None` if it does not
+/// read back.
+fn default_expr(c: &super::catalog::ColumnDef) -> Option<Expr> {
+    let Some(text) = &c.default else {
+        return Some(Expr::value(sqlparser::ast::Value::Null));
+    };
+    let stmt =
+        queuelab_sql::Parser::parse_sql(queuelab_sql::Flavor::Generic, &format!("SELECT {text}"))
+            .ok()?
+            .pop()?;
+    let sqlparser::ast::Statement::Query(q) = stmt else {
+        return None;
+    };
+    let SetExpr::Select(s) = *q.body else {
+        return None;
+    };
+    match s.projection.into_iter().next()? {
+        SelectItem::UnnamedExpr(e) => Some(e),
+        _ => None,
+    }
+}
+
 fn is_wildcard(i: &SelectItem) -> bool {
     matches!(
         i,
@@ -114,21 +232,21 @@ mod tests {
     use queuelab_sql::ToSql;
 
     /// The INSERT `sql` fitted to `q (id, v)`: the outer error is the test's own setup failing.
-    fn fitted(dialect: Dialect, sql: &str) -> Checked<Result<(Option<String>, String), StepError>> {
+    fn fitted(dialect: Dialect, sql: &str) -> Checked<Result<(Vec<String>, String), StepError>> {
         let (catalog, stmt) =
             crate::dialect::catalog::for_tests(dialect, &["CREATE TABLE q (id int, v int)"], sql)?;
         let sqlparser::ast::Statement::Insert(mut ins) = stmt else {
             return Err(format!("not an insert: {sql}"));
         };
         Ok(fit(dialect, &mut ins, &catalog)
-            .map(|note| (note, sqlparser::ast::Statement::Insert(ins).to_sql())))
+            .map(|notes| (notes, sqlparser::ast::Statement::Insert(ins).to_sql())))
     }
 
     #[test]
     fn postgres_fills_the_leading_columns_and_the_rest_is_each_vendors_error() -> Checked {
         let (note, sql) = fitted(Dialect::Postgres, "INSERT INTO q VALUES (1)")?.or_fail("fits")?;
         assert_eq!(sql, "INSERT INTO q (id) VALUES (1)");
-        assert!(note.is_some());
+        assert_eq!(note.len(), 1);
         let long = fitted(Dialect::Postgres, "INSERT INTO q VALUES (1, 2, 3)")?.expect_err("long");
         assert_eq!(
             long.message,
@@ -145,7 +263,28 @@ mod tests {
         assert!(fitted(Dialect::MySql, "INSERT INTO q (v) VALUES (1)")?
             .or_fail("fits")?
             .0
-            .is_none());
+            .is_empty());
+        Ok(())
+    }
+
+    #[test]
+    fn default_in_values_is_the_columns_default() -> Checked {
+        for dialect in [Dialect::Postgres, Dialect::MySql, Dialect::MsSql] {
+            let (notes, sql) = fitted(dialect, "INSERT INTO q VALUES (DEFAULT, 2), (default, 3)")?
+                .or_fail("fits")?;
+            assert_eq!(sql, "INSERT INTO q (v) VALUES (2), (3)");
+            assert!(
+                notes[0].starts_with("DEFAULT for id: the column's default"),
+                "{notes:?}"
+            );
+            let (_, mixed) = fitted(dialect, "INSERT INTO q (v, id) VALUES (1, DEFAULT), (2, 5)")?
+                .or_fail("mixed")?;
+            assert_eq!(mixed, "INSERT INTO q (v, id) VALUES (1, NULL), (2, 5)");
+        }
+        // A column named "default" in quotes is a value, not the word.
+        let (notes, _) =
+            fitted(Dialect::Postgres, r#"INSERT INTO q VALUES (1, "default")"#)?.or_fail("fits")?;
+        assert!(notes.is_empty());
         Ok(())
     }
 }

@@ -59,8 +59,10 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         Statement::Query(q) => Ok(plan_query(*q.duplicate())),
         Statement::Insert(ins) => {
             let mut ins = ins.duplicate();
-            super::arity::fit(Dialect::MsSql, &mut ins, catalog)?;
-            Ok(super::postgres::plan_insert(ins, catalog))
+            let notes = super::arity::fit(Dialect::MsSql, &mut ins, catalog)?;
+            let mut plan = super::postgres::plan_insert(ins, catalog);
+            plan.notes.extend(notes);
+            Ok(plan)
         }
         Statement::Update(u) => Ok(plan_update(u.duplicate(), catalog)),
         Statement::Delete(d) => Ok(plan_delete(d.duplicate())),

@@ -157,14 +157,15 @@ fn plan_write(
 
 fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     values_from_set(&mut ins);
-    super::arity::fit(Dialect::MySql, &mut ins, catalog)?;
+    let fit_notes = super::arity::fit(Dialect::MySql, &mut ins, catalog)?;
     let table = match &ins.table {
         sqlparser::ast::TableObject::TableName(n) => last_ident(n),
         other => other.to_sql(),
     };
     let def = catalog.table(&table);
     let auto_ids = auto_increment::classify(&mut ins, def)?;
-    let mut notes = rewrite_all(&mut ins);
+    let mut notes = fit_notes;
+    notes.extend(rewrite_all(&mut ins));
     let (mut lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
     notes.extend(lock_notes);
     let keyed = ins
