@@ -3,8 +3,8 @@
 //! compact widget instead.
 
 use super::controls::controls;
-use super::editor_pane::editor_pane;
-use super::embed_view::EmbedView;
+use super::editor_pane::{editor_pane, use_editor_pane};
+use super::embed_view::{embed_view, use_embed_view};
 use super::header::{header, use_header};
 use super::ran_pane::ran_pane;
 use super::result_pane::result_pane;
@@ -39,12 +39,12 @@ pub fn app() -> Html {
     let header_state = use_header(&app);
     let list = use_statement_list(&app);
     let scenario = use_scenario_view(&app);
+    let widget = use_embed_view(&app, embedded.as_ref());
+    let editor = use_editor_pane(&app);
     let spec = app.document.spec.is_some();
 
-    if let Some(config) = (*embedded).clone() {
-        return html! {
-            <EmbedView {app} {config} />
-        };
+    if let Some(config) = embedded.as_ref() {
+        return embed_view(&app, config, (&widget, &scenario, &editor));
     }
     let dismiss = {
         let app = app.clone();
@@ -62,7 +62,7 @@ pub fn app() -> Html {
             }
             <main class="layout">
                 <section class="left" aria-label="Script">
-                    { editor_pane(&app, false) }
+                    { editor_pane(&app, &editor, false) }
                     // A spec's sessions are stepped in the scenario view, not statement by statement.
                     if !spec {
                         { controls(&app) }

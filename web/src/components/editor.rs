@@ -13,72 +13,93 @@ use yew::prelude::*;
 const LINE_PX: i32 = 20;
 const PAD_PX: i32 = 8;
 
-#[derive(Properties, PartialEq)]
+/// What the editor draws: the text and the lines to mark.
 pub struct EditorProps {
     pub text: AttrValue,
     pub on_input: Callback<String>,
     /// First and last line (1-based) of the statement on screen.
-    #[prop_or_default]
     pub current: Option<(u32, u32)>,
     /// First and last line of the statement that made the one on screen run, when that one is
     /// written elsewhere (a T-SQL EXEC whose procedure body is running): banded lightly.
-    #[prop_or_default]
     pub caller: Option<(u32, u32)>,
     /// Whether the statement on screen failed (its band turns red).
-    #[prop_or_default]
     pub failed: bool,
     /// A line to flag in the gutter (where an error points).
-    #[prop_or_default]
     pub error_line: Option<u32>,
     /// Shown, not editable (an embed without `data-editable`).
-    #[prop_or_default]
     pub readonly: bool,
 }
 
-#[function_component(Editor)]
-pub fn editor(props: &EditorProps) -> Html {
-    let textarea = use_node_ref();
-    let gutter = use_node_ref();
-    let bands = use_node_ref();
+/// The editor's elements, kept between renders by [`use_editor`].
+pub struct EditorRefs {
+    textarea: NodeRef,
+    gutter: NodeRef,
+    bands: NodeRef,
+}
 
-    let sync = {
-        let (textarea, gutter, bands) = (textarea.clone(), gutter.clone(), bands.clone());
-        move || {
-            let Some(ta) = textarea.cast::<HtmlTextAreaElement>() else {
-                return;
-            };
-            let shift = format!("translateY({}px)", -ta.scroll_top());
-            for layer in [&gutter, &bands] {
-                if let Some(el) = layer.cast::<HtmlElement>() {
-                    let _ = el.style().set_property("transform", &shift);
-                }
+impl EditorRefs {
+    /// Shifts the gutter and the bands by the textarea's scroll.
+    fn sync(&self) {
+        sync(&self.textarea, &self.gutter, &self.bands)
+    }
+}
+
+fn sync(textarea: &NodeRef, gutter: &NodeRef, bands: &NodeRef) {
+    let Some(ta) = textarea.cast::<HtmlTextAreaElement>() else {
+        return;
+    };
+    let shift = format!("translateY({}px)", -ta.scroll_top());
+    for layer in [gutter, bands] {
+        if let Some(el) = layer.cast::<HtmlElement>() {
+            let _ = el.style().set_property("transform", &shift);
+        }
+    }
+}
+
+/// The editor's hooks (called by `App` on every render, the editor shown or not): brings the
+/// statement on screen (`current`) into view when the cursor moves to it.
+#[hook]
+pub fn use_editor(current: Option<(u32, u32)>) -> EditorRefs {
+    let refs = EditorRefs {
+        textarea: use_node_ref(),
+        gutter: use_node_ref(),
+        bands: use_node_ref(),
+    };
+    let (textarea, gutter, bands) = (
+        refs.textarea.clone(),
+        refs.gutter.clone(),
+        refs.bands.clone(),
+    );
+    use_effect_with(current, move |current| {
+        if let (Some((start, _)), Some(ta)) = (current, textarea.cast::<HtmlTextAreaElement>()) {
+            let top = PAD_PX + (*start as i32 - 1) * LINE_PX;
+            let view = ta.scroll_top()..ta.scroll_top() + ta.client_height() - 2 * LINE_PX;
+            if !view.contains(&top) {
+                ta.set_scroll_top((top - 2 * LINE_PX).max(0));
+                sync(&textarea, &gutter, &bands);
             }
         }
-    };
+    });
+    refs
+}
 
-    // Bring the statement on screen into view when the cursor moves to it.
-    {
-        let (textarea, sync) = (textarea.clone(), sync.clone());
-        use_effect_with(props.current, move |current| {
-            if let (Some((start, _)), Some(ta)) = (current, textarea.cast::<HtmlTextAreaElement>())
-            {
-                let top = PAD_PX + (*start as i32 - 1) * LINE_PX;
-                let view = ta.scroll_top()..ta.scroll_top() + ta.client_height() - 2 * LINE_PX;
-                if !view.contains(&top) {
-                    ta.set_scroll_top((top - 2 * LINE_PX).max(0));
-                    sync();
-                }
-            }
-        });
-    }
-
+/// The editor: a plain function rather than a component, for the download (see
+/// `components/mod.rs`); its hooks are [`use_editor`]'s.
+pub fn editor(refs: &EditorRefs, props: EditorProps) -> Html {
     let oninput = {
         let cb = props.on_input.clone();
         Callback::from(move |e: InputEvent| {
             cb.emit(e.target_unchecked_into::<HtmlTextAreaElement>().value());
         })
     };
-    let onscroll = Callback::from(move |_: Event| sync());
+    let onscroll = {
+        let refs = EditorRefs {
+            textarea: refs.textarea.clone(),
+            gutter: refs.gutter.clone(),
+            bands: refs.bands.clone(),
+        };
+        Callback::from(move |_: Event| refs.sync())
+    };
 
     let lines = props.text.split('\n').count() as u32;
     let in_current = |l: u32| props.current.is_some_and(|(a, b)| (a..=b).contains(&l));
@@ -95,7 +116,7 @@ pub fn editor(props: &EditorProps) -> Html {
     html! {
         <div class="editor">
             <div class="gutter" aria-hidden="true">
-                <div class="gutter-lines" ref={gutter}>
+                <div class="gutter-lines" ref={refs.gutter.clone()}>
                     { for (1..=lines).map(|l| html! {
                         <div class={classes!(
                             "ln",
@@ -108,12 +129,12 @@ pub fn editor(props: &EditorProps) -> Html {
             </div>
             <div class="code">
                 <div class="bands" aria-hidden="true">
-                    <div class="bands-inner" ref={bands}>{ for caller_band }{ for band }</div>
+                    <div class="bands-inner" ref={refs.bands.clone()}>{ for caller_band }{ for band }</div>
                 </div>
                 <textarea
                     id="editor"
-                    ref={textarea}
-                    value={props.text.clone()}
+                    ref={refs.textarea.clone()}
+                    value={props.text}
                     {oninput}
                     {onscroll}
                     readonly={props.readonly}

@@ -1,20 +1,31 @@
-//! Connects the [`Editor`] to the app state: typing edits the script, the current statement
+//! Connects the [`editor`] to the app state: typing edits the script, the current statement
 //! and the line an error points at are marked.
 
-use super::editor::Editor;
+use super::editor::{editor, use_editor, EditorProps, EditorRefs};
 use crate::app_handle::AppHandle;
 use crate::state::Action;
 use queuelab::trace::Outcome;
 use yew::prelude::*;
 
+/// The lines of the statement on screen.
+fn current(app: &AppHandle) -> Option<(u32, u32)> {
+    app.current().map(|s| (s.span.start.line, s.span.end.line))
+}
+
+/// The editor's hooks, for `App` to call.
+#[hook]
+pub fn use_editor_pane(app: &AppHandle) -> EditorRefs {
+    use_editor(current(app))
+}
+
 /// A plain function of the app's state (its parent renders it whenever that changes).
-pub fn editor_pane(app: &AppHandle, readonly: bool) -> Html {
+pub fn editor_pane(app: &AppHandle, refs: &EditorRefs, readonly: bool) -> Html {
     let on_input = {
         let app = app.clone();
         Callback::from(move |text: String| app.dispatch(Action::Edit(text)))
     };
     let step = app.current();
-    let current = step.map(|s| (s.span.start.line, s.span.end.line));
+    let current = current(app);
     let caller = app.caller().map(|c| (c.span.start.line, c.span.end.line));
     let error = step.and_then(|s| match &s.outcome {
         Outcome::Error(e) => Some(e),
@@ -35,15 +46,15 @@ pub fn editor_pane(app: &AppHandle, readonly: bool) -> Html {
 
     html! {
         <div class="panel editor-pane">
-            <Editor
-                text={AttrValue::from(app.document.text.clone())}
-                {on_input}
-                {current}
-                {caller}
-                failed={error.is_some()}
-                {error_line}
-                {readonly}
-            />
+            { editor(refs, EditorProps {
+                text: AttrValue::from(app.document.text.clone()),
+                on_input,
+                current,
+                caller,
+                failed: error.is_some(),
+                error_line,
+                readonly,
+            }) }
         </div>
     }
 }

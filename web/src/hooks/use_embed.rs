@@ -12,14 +12,16 @@ use std::rc::Rc;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
+/// With no `config` (the full app, not a widget) it posts nothing.
 #[hook]
-pub fn use_embed(app: &AppHandle, config: &EmbedConfig) {
+pub fn use_embed(app: &AppHandle, config: Option<&EmbedConfig>) {
     // `ready` waits for the autorun's moves to be drawn (their `step` comes first), so a page
     // that waits for it sees the widget's final state. The kind it will say, until then.
     let ready_due: Rc<RefCell<Option<&'static str>>> = use_mut_ref(|| None);
     {
-        let (app, config, ready_due) = (app.clone(), config.clone(), ready_due.clone());
+        let (app, config, ready_due) = (app.clone(), config.cloned(), ready_due.clone());
         use_effect_with((), move |_| {
+            let Some(config) = config else { return };
             let kind = if app.document.spec.is_some() {
                 "spec"
             } else {
@@ -39,10 +41,11 @@ pub fn use_embed(app: &AppHandle, config: &EmbedConfig) {
         _ => (app.cursor().map_or(0, |c| c + 1), None),
     };
     {
-        let config = config.clone();
+        let config = config.cloned();
         let first = use_mut_ref(|| true);
         let ready_due = ready_due.clone();
         use_effect_with(moved, move |(at, schedule)| {
+            let Some(config) = config else { return };
             // The first render is no move: `ready` says the widget is there.
             if std::mem::replace(&mut *first.borrow_mut(), false) {
                 return;
@@ -61,14 +64,21 @@ pub fn use_embed(app: &AppHandle, config: &EmbedConfig) {
     // The height, after every render and when the frame's width changes.
     let last = use_mut_ref(|| 0i32);
     {
-        let (config, last) = (config.clone(), last.clone());
-        use_effect(move || report_height(&config, &last));
+        let (config, last) = (config.cloned(), last.clone());
+        use_effect(move || {
+            if let Some(config) = config {
+                report_height(&config, &last)
+            }
+        });
     }
     {
-        let config = config.clone();
+        let config = config.cloned();
         use_effect_with((), move |_| {
-            let listener = web_sys::window()
-                .map(|w| EventListener::new(&w, "resize", move |_| report_height(&config, &last)));
+            let listener = config.and_then(|config| {
+                web_sys::window().map(|w| {
+                    EventListener::new(&w, "resize", move |_| report_height(&config, &last))
+                })
+            });
             move || drop(listener)
         });
     }
