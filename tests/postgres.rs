@@ -248,6 +248,69 @@ fn a_jsonb_payload_is_kept_and_read_as_postgresql_does() {
         .contains("GROUP BY or DISTINCT on a jsonb"));
 }
 
+/// A job state in an enum type: its labels only (the server's 22P02 before the statement
+/// runs), ordered as declared by ORDER BY and <, and what the server has no enum form of
+/// refused by name.
+#[test]
+fn an_enum_state_admits_its_labels_and_orders_as_declared() {
+    let schema = "CREATE TYPE job_state AS ENUM ('waiting', 'running', 'done');
+        CREATE TABLE jobs (id int PRIMARY KEY, state job_state NOT NULL DEFAULT 'waiting', note text);
+        INSERT INTO jobs VALUES (1, 'done'), (2, 'running');
+        INSERT INTO jobs (id) VALUES (3);";
+    let t = postgres(&format!(
+        "{schema}
+        SELECT id, state FROM jobs ORDER BY state;
+        SELECT id FROM jobs WHERE state < 'done' ORDER BY id DESC;
+        UPDATE jobs SET state = 'Done' WHERE id = 2;"
+    ));
+    assert_eq!(
+        rows(&t.steps[4]),
+        table_text("3 waiting\n2 running\n1 done")
+    );
+    assert_eq!(rows(&t.steps[5]), table_text("3\n2"));
+    let bad = err(last(&t));
+    assert_eq!(bad.native, "22P02");
+    assert_eq!(
+        bad.message,
+        "invalid input value for enum job_state: \"Done\""
+    );
+    for (sql, refusal) in [
+        (
+            "UPDATE jobs SET state = note;",
+            "Writing a value of another type to the job_state column state",
+        ),
+        (
+            "SELECT id FROM jobs WHERE state = note;",
+            "Comparing a job_state with a value of another type",
+        ),
+        (
+            "SELECT max(state) FROM jobs;",
+            "max() over a job_state value",
+        ),
+        (
+            "SELECT upper(state) FROM jobs;",
+            "upper() over a job_state value",
+        ),
+        (
+            "SELECT note::job_state FROM jobs;",
+            "A cast of a computed value to job_state",
+        ),
+        (
+            "CREATE TABLE other (id int, tag label_kind);",
+            "The column type label_kind",
+        ),
+        ("DROP TYPE job_state CASCADE;", "DROP TYPE ... CASCADE"),
+        (
+            "CREATE TYPE pair AS (a int, b int);",
+            "CREATE TYPE other than AS ENUM",
+        ),
+    ] {
+        let t = postgres(&format!("{schema}\n{sql}"));
+        let message = err(last(&t)).message.clone();
+        assert!(message.contains(refusal), "{sql}: {message}");
+    }
+}
+
 #[test]
 fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
     let cases = [

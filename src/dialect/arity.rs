@@ -105,88 +105,71 @@ fn defaults(
     let Some(SetExpr::Values(values)) = ins.source.as_deref_mut().map(|q| q.body.as_mut()) else {
         return Ok(None);
     };
-    let (Some(def), Some(width)) = (def, values.rows.first().map(|r| r.len())) else {
+    let (Some(def), Some(first)) = (def, values.rows.first()) else {
         return Ok(None);
     };
-    let said = |j: usize| {
-        values
+    let width = first.len();
+    let mut named = Vec::new();
+    // From the last column, so that leaving one out moves none still to come.
+    for j in (0..width).rev() {
+        let said = values
             .rows
             .iter()
             .filter(|r| r.get(j).is_some_and(is_default))
-            .count()
-    };
-    let counts: Vec<usize> = (0..width).map(said).collect();
-    if counts.iter().all(|&n| n == 0) {
-        return Ok(None);
-    }
-    if ins.columns.is_empty() {
-        ins.columns = def.columns[..width.min(def.columns.len())]
-            .iter()
-            .map(|c| ObjectName::from(vec![Ident::new(c.name.clone())]))
-            .collect();
-    }
-    let names: Vec<String> = ins.columns.iter().map(last_ident).collect();
-    let rows = values.rows.len();
-    for (j, &n) in counts.iter().enumerate() {
-        if n == 0 || n == rows {
+            .count();
+        if said == 0 {
             continue;
         }
-        let Some(value) = names.get(j).and_then(|c| default_expr(def.column(c)?)) else {
-            return Err(super::common::unsupported_with(
-                dialect,
-                "DEFAULT in some rows of a column and a value in others",
-                "write the default value itself, or insert those rows apart",
-            ));
-        };
-        for row in values.rows.iter_mut() {
-            if let Some(e) = row.content.get_mut(j).filter(|e| is_default(e)) {
-                *e = value.duplicate();
+        if ins.columns.is_empty() {
+            ins.columns = def.columns[..width.min(def.columns.len())]
+                .iter()
+                .map(|c| ObjectName::from(vec![Ident::new(c.name.clone())]))
+                .collect();
+        }
+        let column = ins.columns.get(j).map(last_ident).unwrap_or_default();
+        if said == values.rows.len() {
+            ins.columns.remove(j);
+            values
+                .rows
+                .iter_mut()
+                .for_each(|r| drop(r.content.remove(j)));
+        } else {
+            let Some(value) = def.column(&column).and_then(default_expr) else {
+                return Err(super::common::unsupported_with(
+                    dialect,
+                    "DEFAULT in some rows of a column and a value in others",
+                    "write the default value itself, or insert those rows apart",
+                ));
+            };
+            for e in values.rows.iter_mut().filter_map(|r| r.content.get_mut(j)) {
+                if is_default(e) {
+                    *e = value.duplicate();
+                }
             }
         }
+        named.insert(0, column);
     }
-    let left_out: Vec<usize> = (0..width).filter(|&j| counts[j] == rows).collect();
-    if left_out.len() == width {
+    if !named.is_empty() && ins.columns.is_empty() {
         return Err(super::common::unsupported_with(
             dialect,
             "DEFAULT for every column",
             "write INSERT INTO t DEFAULT VALUES",
         ));
     }
-    for &j in left_out.iter().rev() {
-        ins.columns.remove(j);
-        for row in values.rows.iter_mut() {
-            row.content.remove(j);
-        }
-    }
-    let said: Vec<&str> = (0..width)
-        .filter(|&j| counts[j] > 0)
-        .filter_map(|j| names.get(j).map(String::as_str))
-        .collect();
-    Ok(Some(format!(
-        "DEFAULT for {}: the column's default (SQLite has no DEFAULT in VALUES: a column every row gives it is left out of the INSERT)",
-        said.join(", ")
-    )))
+    Ok((!named.is_empty()).then(|| {
+        format!(
+            "DEFAULT for {}: the column's default (SQLite has no DEFAULT in VALUES: a column every row gives it is left out of the INSERT)",
+            named.join(", ")
+        )
+    }))
 }
 
 /// The default of column `c` as an expression (NULL without one); `None` if it does not
 /// read back.
 fn default_expr(c: &super::catalog::ColumnDef) -> Option<Expr> {
-    let Some(text) = &c.default else {
-        return Some(Expr::value(sqlparser::ast::Value::Null));
-    };
-    let stmt =
-        queuelab_sql::Parser::parse_sql(queuelab_sql::Flavor::Generic, &format!("SELECT {text}"))
-            .ok()?
-            .pop()?;
-    let sqlparser::ast::Statement::Query(q) = stmt else {
-        return None;
-    };
-    let SetExpr::Select(s) = *q.body else {
-        return None;
-    };
-    match s.projection.into_iter().next()? {
-        SelectItem::UnnamedExpr(e) => Some(e),
-        _ => None,
+    match &c.default {
+        Some(text) => super::exprs::parse_sqlite_expr(text),
+        None => Some(Expr::value(sqlparser::ast::Value::Null)),
     }
 }
 
@@ -281,6 +264,9 @@ mod tests {
                 .or_fail("mixed")?;
             assert_eq!(mixed, "INSERT INTO q (v, id) VALUES (1, NULL), (2, 5)");
         }
+        let all =
+            fitted(Dialect::Postgres, "INSERT INTO q VALUES (DEFAULT, DEFAULT)")?.expect_err("all");
+        assert!(all.message.contains("DEFAULT for every column"));
         // A column named "default" in quotes is a value, not the word.
         let (notes, _) =
             fitted(Dialect::Postgres, r#"INSERT INTO q VALUES (1, "default")"#)?.or_fail("fits")?;

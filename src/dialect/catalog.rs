@@ -261,9 +261,12 @@ fn column_sql(c: &ColumnDef) -> String {
     let mut s = ident(&c.name);
     if c.auto_increment {
         s.push_str(" INTEGER PRIMARY KEY AUTOINCREMENT");
-    } else if matches!(c.admits, super::types::Admits::Json(_)) {
-        // A JSON type's name (`jsonb`) gives SQLite's NUMERIC affinity, which would turn the
-        // text '1.50' into the number 1.5: the servers keep it as text.
+    } else if matches!(
+        c.admits,
+        super::types::Admits::Json(_) | super::types::Admits::Enum(_)
+    ) {
+        // A JSON type's name (`jsonb`) or an enum's gives SQLite's NUMERIC affinity, which
+        // would turn the text '1.50' into the number 1.5: the servers keep it as text.
         s.push_str(" TEXT");
     } else if !c.sql_type.is_empty() {
         s.push(' ');
@@ -302,6 +305,8 @@ pub struct Catalog {
     /// PostgreSQL's `CREATE SEQUENCE` sequences, by lower-cased name (a serial column's is
     /// read off its column).
     sequences: VecMap<String, SequenceDef>,
+    /// PostgreSQL's enum types (`CREATE TYPE ... AS ENUM`), by lower-cased name.
+    enums: VecMap<String, super::postgres::enums::EnumDef>,
     /// T-SQL stored procedures, by lower-cased name.
     procedures: VecMap<String, crate::dialect::mssql::tsql::node::ProcDef>,
     /// SQL Server's READ_COMMITTED_SNAPSHOT database option: READ COMMITTED reads row versions
@@ -319,6 +324,10 @@ impl Catalog {
         self.tables.hash(h);
         self.rings.hash(h);
         self.sequences.hash(h);
+        // Only when there are any: the fingerprints of every scenario without stay as they were.
+        if !self.enums.is_empty() {
+            self.enums.hash(h);
+        }
         for p in self.procedures.values() {
             p.name.hash(h);
             for param in &p.params {
@@ -356,8 +365,27 @@ impl Catalog {
                     self.drop_sequence(name)
                 }
             }
+            C::EnumType(def) => {
+                self.enums.insert(def.name.clone(), def.clone());
+            }
+            C::DropTypes(names) => {
+                for name in names {
+                    self.enums.remove(name);
+                }
+            }
             C::None => {}
         }
+    }
+
+    /// Whether a CREATE TYPE made any enum type.
+    pub fn has_enum_types(&self) -> bool {
+        !self.enums.is_empty()
+    }
+
+    /// The enum type of this name (a column's type name, as declared).
+    pub fn enum_type(&self, name: &str) -> Option<&super::postgres::enums::EnumDef> {
+        let name = name.trim_matches('"').to_ascii_lowercase();
+        self.enums.get(&name)
     }
 
     pub fn table(&self, name: &str) -> Option<&TableDef> {

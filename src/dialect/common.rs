@@ -263,6 +263,19 @@ fn plan_create(
     let (mut def, notes) =
         table_def(ct, dialect).map_err(|u| unsupported_with(dialect, "CREATE TABLE", &u.0))?;
     super::foreign_keys::resolve(&mut def, catalog)?;
+    if dialect == Dialect::Postgres {
+        super::postgres::enums::known_types(ct.columns.iter(), catalog)?;
+    }
+    super::postgres::enums::resolve(&mut def, catalog)?;
+    if catalog.enum_type(&def.name).is_some() {
+        // A table brings a row type of its own name, which the enum's name already holds.
+        return Err(error(
+            dialect,
+            "1050",
+            "42710",
+            format!("type \"{}\" already exists", def.name),
+        ));
+    }
     if catalog.table(&def.name).is_some() {
         if ct.if_not_exists {
             let mut plan = Plan::new(PlanKind::Noop, Vec::new());
@@ -327,6 +340,9 @@ fn plan_alter(
     for op in &at.operations {
         match op {
             AlterTableOperation::AddColumn { column_def, .. } => {
+                if dialect == Dialect::Postgres {
+                    super::postgres::enums::known_types(std::iter::once(column_def), catalog)?;
+                }
                 new = add_column(&new, column_def, dialect, &mut notes)
                     .map_err(|u| error(dialect, "1060", "42701", u.0))?;
             }
@@ -339,6 +355,7 @@ fn plan_alter(
             }
         }
     }
+    super::postgres::enums::resolve(&mut new, catalog)?;
     notes.push(format!(
         "SQLite cannot add such a column in place: the table is rebuilt with every row kept ({} → {} columns)",
         old.columns.len(),

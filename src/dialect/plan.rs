@@ -189,6 +189,10 @@ pub enum CatalogChange {
     Sequence(super::catalog::SequenceDef),
     /// PostgreSQL's `DROP SEQUENCE`.
     DropSequences(Vec<String>),
+    /// PostgreSQL's `CREATE TYPE ... AS ENUM`.
+    EnumType(super::postgres::enums::EnumDef),
+    /// PostgreSQL's `DROP TYPE`.
+    DropTypes(Vec<String>),
     /// `CREATE [OR ALTER] PROCEDURE` (T-SQL).
     Procedure(crate::dialect::mssql::tsql::node::ProcDef),
     /// `ALTER DATABASE ... SET READ_COMMITTED_SNAPSHOT ON|OFF` (T-SQL).
@@ -368,6 +372,14 @@ pub enum AdvisoryOp {
 pub use crate::ids::AdvisoryKey;
 
 impl Plan {
+    /// DDL that runs nothing on SQLite and only changes the catalog (a sequence, an enum
+    /// type), with the note saying what it made.
+    pub fn catalog_only(change: CatalogChange, note: String) -> Plan {
+        let mut plan = Plan::new(PlanKind::Ddl { change }, Vec::new());
+        plan.notes.push(note);
+        plan
+    }
+
     pub fn new(kind: PlanKind, sqlite: Vec<String>) -> Plan {
         Plan {
             kind,

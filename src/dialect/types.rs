@@ -33,6 +33,9 @@ pub enum Admits {
     /// parses), PostgreSQL's `jsonb` (in the server's printed form). Last, so that the
     /// catalog hashes of the kinds before it stay as they were.
     Json(super::postgres::json::JsonKind),
+    /// A PostgreSQL enum type's labels (`postgres/enums.rs`). After `Json`, for the same
+    /// reason.
+    Enum(super::postgres::enums::EnumDef),
 }
 
 impl Admits {
@@ -250,6 +253,11 @@ impl Dialect {
                 }
             }
             (Admits::Json(kind), value) => return json_misfit(*kind, (table, column), value),
+            (Admits::Enum(e), Value::Text(t)) if e.labels.contains(t) => return None,
+            (Admits::Enum(_), Value::Null) => return None,
+            (Admits::Enum(e), value) => {
+                return Some(e.misfit(&value.text().unwrap_or_default()));
+            }
             (Admits::Temporal(t), Value::Text(v)) if !t.stored(v) => {
                 return Some(t.misfit(self, column, v));
             }

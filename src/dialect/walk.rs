@@ -26,3 +26,19 @@ pub fn factors(from: &[TableWithJoins]) -> impl Iterator<Item = &TableFactor> {
 pub fn relations<N: Walk + ?Sized>(node: &mut N, f: NameFn<'_>) {
     let _ = walk::relations(node, f);
 }
+
+/// Calls `check` on every expression under `node`, inner ones first, up to the first error.
+pub fn check_exprs<N: Walk + ?Sized, E>(
+    node: &mut N,
+    check: &dyn Fn(&sqlparser::ast::Expr) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut failed = None;
+    exprs(node, &mut |e| match check(e) {
+        Ok(()) => std::ops::ControlFlow::Continue(()),
+        Err(err) => {
+            failed = Some(err);
+            std::ops::ControlFlow::Break(())
+        }
+    });
+    failed.map_or(Ok(()), Err)
+}

@@ -153,6 +153,27 @@ test('a jsonb payload shows as PostgreSQL prints it, and text that is not JSON f
   await page.close();
 });
 
+test('an enum job state orders as its labels were declared, and a label it lacks fails before the statement runs', async () => {
+  const sql = [
+    "CREATE TYPE job_state AS ENUM ('waiting', 'running', 'done');",
+    "CREATE TABLE jobs (id int PRIMARY KEY, state job_state NOT NULL DEFAULT 'waiting');",
+    "INSERT INTO jobs VALUES (1, 'done'), (2, 'running'), (3, DEFAULT);",
+    'SELECT id, state FROM jobs ORDER BY state;',
+    "UPDATE jobs SET state = 'finished' WHERE id = 2;",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  assert.match(await page.textContent('#result'), /invalid input value for enum job_state: "finished"/);
+  await page.locator('.statement-list li', { hasText: 'ORDER BY state' }).first().click();
+  const client = await page.textContent('#result pre.client');
+  assert.match(client, /3 \| waiting\s+2 \| running\s+1 \| done/);
+  assert.match(await page.textContent('#ran'), /labels' declared positions/);
+  await page.screenshot({ path: join(shots, 'pg-enum.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a PostgreSQL EXECUTE shows the prepared statement it ran, and psql tags it as that statement', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, owner text);',

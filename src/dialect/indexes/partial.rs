@@ -14,21 +14,10 @@ use super::super::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::{Duplicate, Sql, ToSql};
 use sqlparser::ast::Expr;
-use std::ops::ControlFlow;
 
 pub fn predicate(p: &Expr, def: &TableDef) -> Result<String, StepError> {
     let mut p = p.duplicate();
-    let mut failure: Option<StepError> = None;
-    walk::exprs(&mut p, &mut |e| match admitted(e, def) {
-        Ok(()) => ControlFlow::Continue(()),
-        Err(f) => {
-            failure = Some(f);
-            ControlFlow::Break(())
-        }
-    });
-    if let Some(f) = failure {
-        return Err(f);
-    }
+    walk::check_exprs(&mut p, &|e| admitted(e, def))?;
     rewrite_all(&mut p);
     Ok(p.to_sql())
 }

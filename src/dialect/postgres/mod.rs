@@ -16,6 +16,9 @@ use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 mod advisory;
 mod casts;
 pub mod client;
+mod drops;
+mod enum_values;
+pub mod enums;
 pub mod errors;
 mod identity;
 mod ilike;
@@ -76,6 +79,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let names_note = names::rewrite(&mut stmt);
     // After the names: a jsonb constant keeps the header of the cast or call it was.
     let jsonb_note = jsonb::rewrite(&mut stmt, catalog)?;
+    // Before the cast rule, which refuses casts to types it does not know.
+    let enum_note = enum_values::rewrite(&mut stmt, catalog)?;
     // Before the cast rule: it reads the casts to integer types, and their operands' types.
     let decimal_note = super::decimal_arith::round(Dialect::Postgres, &mut stmt, &columns)?;
     let mut integer_notes = integers::rewrite(&mut stmt, &columns);
@@ -121,6 +126,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(nulls_note);
     plan.notes.extend(literals_note);
     plan.notes.extend(jsonb_note);
+    plan.notes.extend(enum_note);
     plan.notes.extend(ilike_note);
     plan.notes.extend(interval_note);
     plan.notes.extend(division_note);
@@ -194,6 +200,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         Statement::Delete(d) => Ok(plan_delete(d.duplicate())),
         Statement::Lock(lock) => table_locks::plan_lock(lock, catalog),
         other => sequences::plan_ddl(other, catalog)
+            .or_else(|| enums::plan_ddl(other, catalog))
             .or_else(|| plan_ddl(other, catalog, Dialect::Postgres))
             .or_else(|| timeouts::plan(other))
             .or_else(|| plan_other(other, Dialect::Postgres))

@@ -16,7 +16,7 @@ use crate::source::Pos;
 use crate::trace::StepError;
 use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::{
-    DataType, Expr, ObjectName, ObjectType, SequenceOptions, Statement, UnaryOperator, Value,
+    DataType, Expr, ObjectType, SequenceOptions, Statement, UnaryOperator, Value,
 };
 use std::ops::ControlFlow;
 
@@ -36,7 +36,12 @@ pub fn plan_ddl(stmt: &Statement, catalog: &Catalog) -> Option<Result<Plan, Step
             names,
             cascade,
             ..
-        } => Some(drop(names, *if_exists, *cascade, catalog)),
+        } => Some(super::drops::plan(
+            &DROP,
+            names,
+            (*if_exists, *cascade),
+            &|name| in_use(catalog, name),
+        )),
         _ => None,
     }
 }
@@ -86,21 +91,15 @@ fn create(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
             format!("relation \"{name}\" already exists"),
         ));
     }
-    let mut plan = Plan::new(
-        PlanKind::Ddl {
-            change: CatalogChange::Sequence(def.clone()),
-        },
-        Vec::new(),
-    );
-    plan.notes.push(format!(
+    let note = format!(
         "sequence {name}: from {} by {} within {}..{}{}, outside every transaction (a rolled-back nextval is not given back)",
         def.start,
         def.increment,
         def.min,
         def.max,
         if def.cycle { ", starting over past its end" } else { "" }
-    ));
-    Ok(plan)
+    );
+    Ok(Plan::catalog_only(CatalogChange::Sequence(def), note))
 }
 
 /// The sequence `CREATE SEQUENCE` describes, checked as PostgreSQL checks it (22023).
@@ -218,53 +217,18 @@ fn number(e: &Expr) -> Result<i64, StepError> {
     })
 }
 
-fn drop(
-    names: &[ObjectName],
-    if_exists: bool,
-    cascade: bool,
-    catalog: &Catalog,
-) -> Result<Plan, StepError> {
-    if cascade {
-        return Err(refused(
-            "DROP SEQUENCE ... CASCADE",
-            "drop the tables whose defaults use the sequence first",
-        ));
-    }
-    let mut dropped = Vec::new();
-    let mut skipped = Vec::new();
-    for name in names {
-        let name = last_ident(name).to_ascii_lowercase();
-        let Some(def) = catalog.sequence(&name) else {
-            if if_exists {
-                skipped.push(format!(
-                    "NOTICE:  sequence \"{name}\" does not exist, skipping"
-                ));
-                continue;
-            }
-            return Err(StepError::other(
-                "42P01",
-                format!("sequence \"{name}\" does not exist"),
-            ));
-        };
-        // A serial column's sequence, or one a column default draws from.
-        if !catalog.created_sequence(&def.name) || catalog.sequence_used(&name) {
-            return Err(StepError::other(
-                "2BP01",
-                format!("cannot drop sequence {name} because other objects depend on it"),
-            ));
-        }
-        dropped.push(name);
-    }
-    let kind = if dropped.is_empty() {
-        PlanKind::Noop
-    } else {
-        PlanKind::Ddl {
-            change: CatalogChange::DropSequences(dropped),
-        }
-    };
-    let mut plan = Plan::new(kind, Vec::new());
-    plan.notices = skipped;
-    Ok(plan)
+const DROP: super::drops::Kind = super::drops::Kind {
+    name: "sequence",
+    missing_code: "42P01",
+    users: "the tables whose defaults use the sequence",
+    change: CatalogChange::DropSequences,
+};
+
+/// Whether the sequence exists (`None` if not) and is in use: a serial column's, or one a
+/// column default draws from.
+fn in_use(catalog: &Catalog, name: &str) -> Option<bool> {
+    let def = catalog.sequence(name)?;
+    Some(!catalog.created_sequence(&def.name) || catalog.sequence_used(name))
 }
 
 /// `nextval('s')` and the other sequence functions as the engine's, each sequence checked to
