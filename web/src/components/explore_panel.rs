@@ -32,37 +32,60 @@ enum Phase {
     Failed(String),
 }
 
-#[derive(Properties, PartialEq)]
-pub struct ExplorePanelProps {
-    pub app: AppHandle,
-    /// The spec's text, as the worker reads it.
-    pub text: String,
-    pub spec: Arc<Spec>,
+/// The panel's own state, kept by the page's hooks ([`use_explore_panel`], called through
+/// `use_scenario_view`): the panel is a plain function (each component costs about 1.6 KB of
+/// the download).
+pub struct ExploreState {
+    phase: UseStateHandle<Phase>,
+    extra: UseStateHandle<Vec<String>>,
+    statements: UseStateHandle<bool>,
+    running: Rc<RefCell<Option<Exploration>>>,
+    /// When the progress was last drawn (ms): the worker posts it every few hundred states,
+    /// and each drawing renders the page.
+    drawn: Rc<RefCell<f64>>,
 }
 
-#[function_component(ExplorePanel)]
-pub fn explore_panel(props: &ExplorePanelProps) -> Html {
-    let app = &props.app;
-    let phase = use_state(|| Phase::Idle);
-    let extra = use_state(Vec::<String>::new);
-    let statements = use_state(|| false);
-    let running: Rc<RefCell<Option<Exploration>>> = use_mut_ref(|| None);
+/// The fewest milliseconds between two drawings of the progress.
+const PROGRESS_MS: f64 = 100.0;
+
+#[hook]
+pub fn use_explore_panel(app: &AppHandle) -> ExploreState {
+    let state = ExploreState {
+        phase: use_state(|| Phase::Idle),
+        extra: use_state(Vec::<String>::new),
+        statements: use_state(|| false),
+        running: use_mut_ref(|| None),
+        drawn: use_mut_ref(|| 0.0),
+    };
     {
         // A new text: what was found is about another spec.
-        let (phase, running) = (phase.clone(), running.clone());
-        use_effect_with(props.text.clone(), move |_| {
+        let (phase, running) = (state.phase.clone(), state.running.clone());
+        use_effect_with(app.document.text.clone(), move |_| {
             running.borrow_mut().take();
             phase.set(Phase::Idle);
         });
     }
+    state
+}
+
+/// The panel for `spec` (the document's), drawn from [`use_explore_panel`]'s state.
+pub fn explore_panel(app: &AppHandle, state: &ExploreState, spec: &Arc<Spec>) -> Html {
+    let ExploreState {
+        phase,
+        extra,
+        statements,
+        running,
+        drawn,
+    } = state;
     let on_run = {
-        let (phase, running, extra, statements) = (
+        let (phase, running, extra, statements, drawn) = (
             phase.clone(),
             running.clone(),
             extra.clone(),
             statements.clone(),
+            drawn.clone(),
         );
-        let text = props.text.clone();
+        let text = app.document.text.clone();
         Callback::from(move |_: MouseEvent| {
             let request = Request {
                 text: text.clone(),
@@ -73,9 +96,15 @@ pub fn explore_panel(props: &ExplorePanelProps) -> Html {
                     Granularity::Steps
                 },
             };
-            let (p, r) = (phase.clone(), running.clone());
+            let (p, r, drawn) = (phase.clone(), running.clone(), drawn.clone());
             let got = start(&request, move |m| match m {
-                Message::Progress(x) => p.set(Phase::Running(x)),
+                Message::Progress(x) => {
+                    let now = js_sys::Date::now();
+                    if now - *drawn.borrow() >= PROGRESS_MS {
+                        *drawn.borrow_mut() = now;
+                        p.set(Phase::Running(x));
+                    }
+                }
                 Message::Done(report) => {
                     r.borrow_mut().take();
                     if let Some(config) = crate::embed::config() {
@@ -144,8 +173,7 @@ pub fn explore_panel(props: &ExplorePanelProps) -> Html {
             })
         })
     };
-    let is_running = matches!(*phase, Phase::Running(_));
-    let spec = &props.spec;
+    let is_running = matches!(**phase, Phase::Running(_));
 
     html! {
         <div id="explore" class="panel explore">
@@ -169,14 +197,14 @@ pub fn explore_panel(props: &ExplorePanelProps) -> Html {
                     </label>
                 }) }
                 <label class="check" title="Let other sessions move between the statements of a step (T-SQL procedure bodies too)">
-                    <input type="checkbox" id="explore-statements" checked={*statements}
+                    <input type="checkbox" id="explore-statements" checked={**statements}
                         onchange={on_granularity} disabled={is_running} />
                     { "statement by statement" }
                 </label>
                 <button id="explore-run" type="button" onclick={on_run} disabled={is_running}>{ "Explore" }</button>
                 <button id="explore-cancel" type="button" onclick={on_cancel} disabled={!is_running}>{ "Cancel" }</button>
             </div>
-            { match &*phase {
+            { match &**phase {
                 Phase::Idle => html! {},
                 Phase::Running(p) => html! {
                     <div class="explore-progress">

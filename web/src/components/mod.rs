@@ -1,11 +1,12 @@
 //! One component or view function per file. `App` owns the state (an `AppHandle`) and the
 //! hooks of the panes, and renders most panes as plain functions of the handle (`header`,
 //! `controls`, `statement_list`, `result_pane`, `scenario_view`, ...): each yew component
-//! costs about 1.6 KB of the download in lifecycle code. The widget of an embed and the
-//! editor are such functions too (`embed_view`, `editor`), their hooks (`use_embed_view`,
-//! `use_editor_pane`) called by `App` on every render. The one component left holds what
-//! must live in a component of its own: `ExplorePanel` (the explorer's progress re-renders
-//! it alone) takes the handle as a prop. The stateless leaves (`terminal`, `ring`, `table`, `session_column`, `event_log`,
+//! costs about 1.6 KB of the download in lifecycle code. The widget of an embed, the editor
+//! and the explorer's panel are such functions too (`embed_view`, `editor`,
+//! `explore_panel`), their hooks (`use_embed_view`, `use_editor_pane`, `use_explore_panel`
+//! through `use_scenario_view`) called by `App` on every render; `App` is the one component.
+//! The explorer's progress is drawn at most every 100 ms, since each drawing renders the
+//! page. The stateless leaves (`terminal`, `ring`, `table`, `session_column`, `event_log`,
 //! `timeline`, `wait_graph`) are plain functions of their props.
 
 pub mod app;

@@ -3,7 +3,7 @@
 //! comes from the snapshot at the run's cursor; the chosen moves only say which steps ran.
 
 use super::event_log::{event_log, EventLogProps};
-use super::explore_panel::ExplorePanel;
+use super::explore_panel::{explore_panel, use_explore_panel, ExploreState};
 use super::rings_panel::{rings_panel, Props as RingsProps};
 use super::session_column::{session_column, SessionColumnProps, SessionResult, StepItem};
 use super::table::{table, TableProps};
@@ -30,6 +30,7 @@ pub struct ScenarioState {
     perm_ref: NodeRef,
     /// The schedule line was copied.
     copied: UseStateHandle<bool>,
+    explore: ExploreState,
 }
 
 /// The permutation picked in the menu.
@@ -48,13 +49,22 @@ pub fn use_scenario_view(app: &AppHandle) -> ScenarioState {
     let copied = use_state(|| false);
     let pick = picked(app);
     use_select_value(perm_ref.clone(), pick.to_string());
-    ScenarioState { perm_ref, copied }
+    let explore = use_explore_panel(app);
+    ScenarioState {
+        perm_ref,
+        copied,
+        explore,
+    }
 }
 
 /// `compact`: an embed's view, with no event log, and the explorer only for a spec with
 /// checks.
 pub fn scenario_view(app: &AppHandle, state: &ScenarioState, compact: bool) -> Html {
-    let ScenarioState { perm_ref, copied } = state;
+    let ScenarioState {
+        perm_ref,
+        copied,
+        explore,
+    } = state;
     let pick = picked(app);
 
     let (Some(doc), Some(run)) = (app.document.spec.clone(), app.spec_run()) else {
@@ -263,7 +273,7 @@ pub fn scenario_view(app: &AppHandle, state: &ScenarioState, compact: bool) -> H
             </div>
             { timeline_view(&TimelineProps { story: timeline, cursor: run.cursor, on_show }) }
             if !compact || !spec.expects.is_empty() {
-                <ExplorePanel app={app.clone()} text={app.document.text.clone()} spec={doc.spec.clone()} />
+                { explore_panel(app, explore, &doc.spec) }
             }
             <div class="state">
                 <div class="panel tables">
