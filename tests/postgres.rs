@@ -246,6 +246,20 @@ fn a_jsonb_payload_is_kept_and_read_as_postgresql_does() {
     assert!(err(last(&t))
         .message
         .contains("GROUP BY or DISTINCT on a jsonb"));
+    // A UNION compares rows as DISTINCT does (the server takes 1.0 and 1 for one payload);
+    // UNION ALL keeps every row, and runs.
+    let union =
+        "CREATE TABLE jobs (id int, payload jsonb); INSERT INTO jobs VALUES (1, '1.0'), (2, '1');";
+    let t = postgres(&format!(
+        "{union} SELECT payload FROM jobs WHERE id = 1 UNION SELECT payload FROM jobs WHERE id = 2;"
+    ));
+    assert!(err(last(&t))
+        .message
+        .contains("UNION, INTERSECT or EXCEPT without ALL on a jsonb"));
+    let t = postgres(&format!(
+        "{union} SELECT payload FROM jobs WHERE id = 1 UNION ALL SELECT payload FROM jobs WHERE id = 2;"
+    ));
+    assert_eq!(ok(last(&t)).rows.len(), 2);
 }
 
 /// A job state in an enum type: its labels only (the server's 22P02 before the statement

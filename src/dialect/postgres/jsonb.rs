@@ -56,19 +56,22 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
                 failed = Some(refused_use("ORDER BY"));
             }
         }
+        let outputs_jsonb = |s: &sqlparser::ast::Select| {
+            s.projection.iter().any(|item| match item {
+                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => typed(e),
+                _ => any_jsonb_column,
+            })
+        };
         if let SetExpr::Select(s) = q.body.as_ref() {
             let grouped =
                 matches!(&s.group_by, GroupByExpr::Expressions(g, _) if g.iter().any(&typed));
-            let distinct = s.distinct.is_some()
-                && s.projection.iter().any(|item| match item {
-                    SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
-                        typed(e)
-                    }
-                    _ => any_jsonb_column,
-                });
-            if grouped || distinct {
+            if grouped || (s.distinct.is_some() && outputs_jsonb(s)) {
                 failed = Some(refused_use("GROUP BY or DISTINCT"));
             }
+        }
+        // UNION, INTERSECT and EXCEPT without ALL compare their rows as DISTINCT does.
+        if deduplicates(&q.body) && leaves(&q.body).any(|s| outputs_jsonb(s)) {
+            failed = Some(refused_use("UNION, INTERSECT or EXCEPT without ALL"));
         }
         if failed.is_some() {
             return ControlFlow::Break(());
@@ -87,6 +90,23 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
     Ok(changed.then(|| {
         "jsonb: literals kept in the server's printed form (keys sorted, one space after each colon and comma); ->, ->>, @> and = read by the engine's functions".into()
     }))
+}
+
+/// Whether a set operation at the head of `body` removes duplicate rows.
+fn deduplicates(body: &SetExpr) -> bool {
+    use sqlparser::ast::SetQuantifier;
+    matches!(body, SetExpr::SetOperation { set_quantifier, .. }
+        if !matches!(set_quantifier, SetQuantifier::All | SetQuantifier::AllByName))
+}
+
+/// The SELECTs a set operation combines, nested ones included.
+fn leaves(body: &SetExpr) -> Box<dyn Iterator<Item = &sqlparser::ast::Select> + '_> {
+    match body {
+        SetExpr::Select(s) => Box::new(std::iter::once(&**s)),
+        SetExpr::SetOperation { left, right, .. } => Box::new(leaves(left).chain(leaves(right))),
+        SetExpr::Query(q) => leaves(&q.body),
+        _ => Box::new(std::iter::empty()),
+    }
 }
 
 /// Replaces each expression `f` gives a replacement for (inner ones first); whether any was.
