@@ -164,6 +164,31 @@ fn defaults(
     }))
 }
 
+/// `SET c = DEFAULT` in an UPDATE of table `def`: the column's default expression (SQLite
+/// has no DEFAULT there either); the note, if any was.
+pub fn set_defaults(
+    def: &super::catalog::TableDef,
+    assignments: &mut [sqlparser::ast::Assignment],
+) -> Option<String> {
+    let mut named = Vec::new();
+    for a in assignments.iter_mut().filter(|a| is_default(&a.value)) {
+        let sqlparser::ast::AssignmentTarget::ColumnName(name) = &a.target else {
+            continue;
+        };
+        let column = last_ident(name);
+        if let Some(value) = def.column(&column).and_then(default_expr) {
+            a.value = value;
+            named.push(column);
+        }
+    }
+    (!named.is_empty()).then(|| {
+        format!(
+            "SET {} = DEFAULT: the column's default (SQLite has no DEFAULT in SET)",
+            named.join(", ")
+        )
+    })
+}
+
 /// The default of column `c` as an expression (NULL without one); `None` if it does not
 /// read back.
 fn default_expr(c: &super::catalog::ColumnDef) -> Option<Expr> {

@@ -143,6 +143,7 @@ pub fn plan_update_sorting(
     let (lock_reads, lock_notes) = super::locks::lock_requests_sorting(&mut u, 0, filesort);
     notes.extend(lock_notes);
     if let Some(def) = catalog.table(&table) {
+        notes.extend(super::arity::set_defaults(def, &mut u.assignments));
         if add_on_update_now(def, &mut u.assignments) {
             notes.push(on_update_note(def));
         }
