@@ -70,7 +70,7 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
             }
         }
         // UNION, INTERSECT and EXCEPT without ALL compare their rows as DISTINCT does.
-        if deduplicates(&q.body) && leaves(&q.body).any(|s| outputs_jsonb(s)) {
+        if deduplicates(&q.body) && leaves(&q.body).any(outputs_jsonb) {
             failed = Some(refused_use("UNION, INTERSECT or EXCEPT without ALL"));
         }
         if failed.is_some() {
