@@ -288,6 +288,11 @@ fn an_enum_state_admits_its_labels_and_orders_as_declared() {
         bad.message,
         "invalid input value for enum job_state: \"Done\""
     );
+    // A label in a branch no row takes fails all the same, before the statement runs.
+    let t = postgres(&format!(
+        "{schema}\nUPDATE jobs SET state = CASE WHEN id = 99 THEN 'Done' ELSE state END WHERE id = 99;"
+    ));
+    assert_eq!(err(last(&t)).native, "22P02");
     for (sql, refusal) in [
         (
             "UPDATE jobs SET state = note;",

@@ -82,16 +82,7 @@ impl<'a> Types<'a> {
                 _ => Kind::Other,
             },
             Expr::Cast { data_type, .. } => enum_or_other(self.cast(data_type)),
-            Expr::Case {
-                conditions,
-                else_result,
-                ..
-            } => self.joined(
-                conditions
-                    .iter()
-                    .map(|c: &CaseWhen| &c.result)
-                    .chain(else_result.as_deref()),
-            ),
+            Expr::Case { .. } => self.joined(case_results(e)),
             Expr::Function(f) if last_ident(&f.name).eq_ignore_ascii_case("coalesce") => {
                 self.joined(args(f))
             }
@@ -204,10 +195,12 @@ impl<'a> Types<'a> {
             Expr::Like { expr, .. } | Expr::ILike { expr, .. } => {
                 self.no_enum(std::iter::once(&**expr), "LIKE", Instead::Text)
             }
+            Expr::Case { .. } => self.labels_in(case_results(e), e),
             Expr::Function(f) => {
                 let name = last_ident(&f.name).to_ascii_lowercase();
                 match name.as_str() {
-                    "coalesce" | "count" => Ok(()),
+                    "coalesce" => self.labels_in(args(f), e),
+                    "count" => Ok(()),
                     "min" | "max" | "greatest" | "least" => {
                         self.no_enum(args(f), &format!("{name}()"), Instead::Order)
                     }
@@ -216,6 +209,23 @@ impl<'a> Types<'a> {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Checks the strings among `results`, the results of `whole` (a CASE or COALESCE), as
+    /// labels when `whole` is an enum: the server reads them so before the statement runs,
+    /// whichever branch the rows take.
+    fn labels_in<'e>(
+        &self,
+        mut results: impl Iterator<Item = &'e Expr>,
+        whole: &Expr,
+    ) -> Result<(), StepError> {
+        let Kind::Enum(def) = self.kind(whole) else {
+            return Ok(());
+        };
+        results.try_for_each(|r| match self.kind(r) {
+            Kind::Text(s) => def.position(s).map(|_| ()),
+            _ => Ok(()),
+        })
     }
 
     /// Refuses `what` if any of `operands` is an enum.
@@ -277,6 +287,19 @@ impl<'a> Types<'a> {
                 _ => None,
             })
     }
+}
+
+/// The results a CASE chooses from (none for another expression).
+fn case_results(e: &Expr) -> impl Iterator<Item = &Expr> + Clone {
+    let (conditions, otherwise): (&[CaseWhen], _) = match e {
+        Expr::Case {
+            conditions,
+            else_result,
+            ..
+        } => (conditions, else_result.as_deref()),
+        _ => (&[], None),
+    };
+    conditions.iter().map(|c| &c.result).chain(otherwise)
 }
 
 /// The plain arguments of a call.
