@@ -166,26 +166,32 @@ fn default_label(default: &str, e: &EnumDef) -> Result<String, StepError> {
     }
 }
 
-/// Refuses a column declared with a type name the lab does not know: no enum of the
-/// catalog, no serial, and none sqlparser reads as a built-in type. SQLite would take any
-/// name and keep what is written as it comes, where the server has a type of its own or
-/// answers 42704 (`type "x" does not exist`, as after `DROP TYPE`).
+/// Refuses a column declared with a type the lab does not model: a name no enum of the
+/// catalog, no serial and no type sqlparser reads has (SQLite would take any name and keep
+/// what is written as it comes, where the server has a type of its own or answers 42704,
+/// `type "x" does not exist`, as after `DROP TYPE`), and the built-in types the server keeps
+/// in a form of its own: an interval (`'5 minutes'` is `00:05:00`), a bytea (`'ab'` is
+/// `\x6162`) and a uuid (in lower case).
 pub fn known_types<'c>(
     columns: impl Iterator<Item = &'c sqlparser::ast::ColumnDef>,
     catalog: &Catalog,
 ) -> Result<(), StepError> {
+    use sqlparser::ast::DataType;
     for c in columns {
-        let sqlparser::ast::DataType::Custom(name, _) = &c.data_type else {
-            continue;
+        let name = match &c.data_type {
+            DataType::Custom(name, _) => last_ident(name).to_ascii_lowercase(),
+            DataType::Interval { .. } => "interval".into(),
+            DataType::Bytea => "bytea".into(),
+            DataType::Uuid => "uuid".into(),
+            _ => continue,
         };
-        let name = last_ident(name).to_ascii_lowercase();
         if name.ends_with("serial") || catalog.enum_type(&name).is_some() {
             continue;
         }
         return Err(unsupported_with(
             Dialect::Postgres,
             &format!("The column type {name} (column {})", c.name.value),
-            "Queue Lab models the number, text, boolean, time and json types and the enum types a CREATE TYPE ... AS ENUM declared; PostgreSQL answers 42704 for a type it does not have",
+            "Queue Lab models the number, text, boolean, timestamp, date and json types and the enum types a CREATE TYPE ... AS ENUM declared (the server keeps an interval, a bytea or a uuid in a form of its own, and answers 42704 for a type it does not have); use text",
         ));
     }
     Ok(())
