@@ -12,7 +12,7 @@ use super::super::plan::{CatalogChange, Plan};
 use super::super::types::Admits;
 use super::super::Dialect;
 use crate::trace::StepError;
-use sqlparser::ast::{ObjectName, ObjectType, Statement, UserDefinedTypeRepresentation};
+use sqlparser::ast::{ObjectName, Statement, UserDefinedTypeRepresentation};
 
 /// One enum type: its name (lower case, as PostgreSQL folds an unquoted one) and labels in
 /// their declared order.
@@ -43,7 +43,7 @@ impl EnumDef {
     }
 }
 
-/// CREATE TYPE ... AS ENUM and DROP TYPE; `None` for other statements.
+/// CREATE TYPE ... AS ENUM; `None` for other statements (DROP TYPE is `drops.rs`'s).
 pub fn plan_ddl(stmt: &Statement, catalog: &Catalog) -> Option<Result<Plan, StepError>> {
     match stmt {
         Statement::CreateType {
@@ -53,18 +53,6 @@ pub fn plan_ddl(stmt: &Statement, catalog: &Catalog) -> Option<Result<Plan, Step
             name,
             labels.iter().map(|l| l.value.clone()).collect(),
             catalog,
-        )),
-        Statement::Drop {
-            object_type: ObjectType::Type,
-            if_exists,
-            names,
-            cascade,
-            ..
-        } => Some(super::drops::plan(
-            &DROP,
-            names,
-            (*if_exists, *cascade),
-            &|name| in_use(catalog, name),
         )),
         _ => None,
     }
@@ -107,11 +95,12 @@ fn create(name: &ObjectName, labels: Vec<String>, catalog: &Catalog) -> Result<P
     Ok(Plan::catalog_only(CatalogChange::EnumType(def), note))
 }
 
-const DROP: super::drops::Kind = super::drops::Kind {
+pub(super) const DROP: super::drops::Kind = super::drops::Kind {
     name: "type",
     missing_code: "42704",
     users: "the tables whose columns use the type",
     change: CatalogChange::DropTypes,
+    in_use,
 };
 
 /// Whether the enum type exists (`None` if not) and a column still uses it.

@@ -201,6 +201,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         Statement::Lock(lock) => table_locks::plan_lock(lock, catalog),
         other => sequences::plan_ddl(other, catalog)
             .or_else(|| enums::plan_ddl(other, catalog))
+            .or_else(|| drops::plan_ddl(other, catalog))
             .or_else(|| plan_ddl(other, catalog, Dialect::Postgres))
             .or_else(|| timeouts::plan(other))
             .or_else(|| plan_other(other, Dialect::Postgres))

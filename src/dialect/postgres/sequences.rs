@@ -15,9 +15,7 @@ use super::super::Dialect;
 use crate::source::Pos;
 use crate::trace::StepError;
 use queuelab_sql::{Duplicate, ToSql};
-use sqlparser::ast::{
-    DataType, Expr, ObjectType, SequenceOptions, Statement, UnaryOperator, Value,
-};
+use sqlparser::ast::{DataType, Expr, SequenceOptions, Statement, UnaryOperator, Value};
 use std::ops::ControlFlow;
 
 /// The engine's functions behind `currval`, `setval` and `lastval` (`nextval` is
@@ -26,22 +24,10 @@ pub const CURRVAL_FN: &str = "ql_currval";
 pub const SETVAL_FN: &str = "ql_setval";
 pub const LASTVAL_FN: &str = "ql_lastval";
 
-/// CREATE SEQUENCE and DROP SEQUENCE; `None` for other statements.
+/// CREATE SEQUENCE; `None` for other statements (DROP SEQUENCE is `drops.rs`'s).
 pub fn plan_ddl(stmt: &Statement, catalog: &Catalog) -> Option<Result<Plan, StepError>> {
     match stmt {
         Statement::CreateSequence { .. } => Some(create(stmt, catalog)),
-        Statement::Drop {
-            object_type: ObjectType::Sequence,
-            if_exists,
-            names,
-            cascade,
-            ..
-        } => Some(super::drops::plan(
-            &DROP,
-            names,
-            (*if_exists, *cascade),
-            &|name| in_use(catalog, name),
-        )),
         _ => None,
     }
 }
@@ -217,11 +203,12 @@ fn number(e: &Expr) -> Result<i64, StepError> {
     })
 }
 
-const DROP: super::drops::Kind = super::drops::Kind {
+pub(super) const DROP: super::drops::Kind = super::drops::Kind {
     name: "sequence",
     missing_code: "42P01",
     users: "the tables whose defaults use the sequence",
     change: CatalogChange::DropSequences,
+    in_use,
 };
 
 /// Whether the sequence exists (`None` if not) and is in use: a serial column's, or one a
