@@ -25,9 +25,8 @@ use crate::trace::StepError;
 use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
-    AssignmentTarget, BinaryOperator, CaseWhen, DataType, Expr, FunctionArg, FunctionArgExpr,
-    FunctionArguments, OnConflictAction, OnInsert, OrderByKind, SelectItem, SetExpr, Statement,
-    TableObject, Value,
+    BinaryOperator, CaseWhen, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArguments,
+    OrderByKind, SelectItem, SetExpr, Statement, Value,
 };
 use std::ops::ControlFlow;
 
@@ -303,7 +302,7 @@ fn case_results(e: &Expr) -> impl Iterator<Item = &Expr> + Clone {
 }
 
 /// The plain arguments of a call.
-fn args(f: &sqlparser::ast::Function) -> impl Iterator<Item = &Expr> + Clone {
+pub(super) fn args(f: &sqlparser::ast::Function) -> impl Iterator<Item = &Expr> + Clone {
     let list = match &f.args {
         FunctionArguments::List(l) => l.args.as_slice(),
         _ => &[],
@@ -397,73 +396,10 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
 
 /// The values INSERT and UPDATE write to enum columns.
 fn check_writes(stmt: &Statement, types: &Types) -> Result<(), StepError> {
-    fn column<'a>(def: Option<&'a TableDef>, name: &str) -> Option<&'a EnumDef> {
-        match &def?.column(name)?.admits {
-            Admits::Enum(e) => Some(e),
-            _ => None,
-        }
-    }
-    match stmt {
-        Statement::Insert(ins) => {
-            let def = match &ins.table {
-                TableObject::TableName(n) => types.catalog.table(&last_ident(n)),
-                _ => None,
-            };
-            let Some(def) = def else { return Ok(()) };
-            let names: Vec<String> = if ins.columns.is_empty() {
-                def.columns.iter().map(|c| c.name.clone()).collect()
-            } else {
-                ins.columns.iter().map(last_ident).collect()
-            };
-            let rows: Vec<Vec<&Expr>> = match ins.source.as_ref().map(|q| q.body.as_ref()) {
-                Some(SetExpr::Values(v)) => {
-                    v.rows.iter().map(|r| r.content.iter().collect()).collect()
-                }
-                Some(SetExpr::Select(s)) => vec![s
-                    .projection
-                    .iter()
-                    .filter_map(|item| match item {
-                        SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
-                            Some(e)
-                        }
-                        _ => None,
-                    })
-                    .collect()],
-                _ => Vec::new(),
-            };
-            for row in rows {
-                for (value, name) in row.into_iter().zip(&names) {
-                    if let Some(e) = column(Some(def), name) {
-                        types.write(e, name, value)?;
-                    }
-                }
-            }
-            if let Some(OnInsert::OnConflict(oc)) = &ins.on {
-                if let OnConflictAction::DoUpdate(u) = &oc.action {
-                    for a in &u.assignments {
-                        if let AssignmentTarget::ColumnName(n) = &a.target {
-                            let name = last_ident(n);
-                            if let Some(e) = column(Some(def), &name) {
-                                types.write(e, &name, &a.value)?;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Statement::Update(u) => {
-            for a in &u.assignments {
-                if let AssignmentTarget::ColumnName(n) = &a.target {
-                    let name = last_ident(n);
-                    if let Some(e) = types.column(&name) {
-                        types.write(e, &name, &a.value)?;
-                    }
-                }
-            }
-        }
-        _ => {}
-    }
-    Ok(())
+    super::writes::check(stmt, types.catalog, &mut |c, value| match &c.admits {
+        Admits::Enum(e) => types.write(e, &c.name, value),
+        _ => Ok(()),
+    })
 }
 
 /// ORDER BY keys of enum type as their labels' positions. A key naming an output column
@@ -491,7 +427,7 @@ fn order_by_positions(stmt: &mut Statement, types: &Types) {
 }
 
 /// The output column an ORDER BY key names: by its alias, or by its number.
-fn output_column<'q>(items: &'q [SelectItem], key: &Expr) -> Option<&'q Expr> {
+pub(super) fn output_column<'q>(items: &'q [SelectItem], key: &Expr) -> Option<&'q Expr> {
     let expr = |item: &'q SelectItem| match item {
         SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => Some(e),
         _ => None,

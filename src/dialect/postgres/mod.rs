@@ -40,6 +40,7 @@ pub mod series;
 mod table_locks;
 mod timeouts;
 mod unmodelled;
+mod writes;
 pub mod xmax;
 
 pub use init_plans::param as init_param;
