@@ -336,6 +336,73 @@ fn an_enum_state_admits_its_labels_and_orders_as_declared() {
     }
 }
 
+/// Arrays kept in the form PostgreSQL 15 prints (checked with psql: a spec step cannot hold
+/// a literal with a closing brace), and what the lab does not model refused by name.
+#[test]
+fn an_array_literal_is_kept_as_postgresql_prints_it() {
+    let schema = "CREATE TABLE jobs (id int PRIMARY KEY, tags text[] NOT NULL DEFAULT '{}', nums int[], note text);";
+    let t = postgres(&format!(
+        r#"{schema}
+        INSERT INTO jobs VALUES (1, '{{ a , "b c" ,NULL, "NULL", "" , x\,y }}', '{{ 007, -3 ,NULL}}');
+        INSERT INTO jobs (id) VALUES (2);
+        SELECT id, tags, nums FROM jobs ORDER BY id;
+        SELECT id FROM jobs WHERE tags = '{{ }}' OR nums = '{{7, -3, null}}' ORDER BY id;
+        INSERT INTO jobs VALUES (3, '{{a}}x');"#
+    ));
+    assert_eq!(
+        rows(&t.steps[3]),
+        [
+            ["1", r#"{a,"b c",NULL,"NULL","","x,y"}"#, "{7,-3,NULL}"],
+            ["2", "{}", "NULL"]
+        ]
+    );
+    assert_eq!(
+        rows(&t.steps[4]),
+        table_text(
+            "1
+2"
+        )
+    );
+    let bad = err(last(&t));
+    assert_eq!(
+        (bad.native.as_str(), bad.message.as_str()),
+        ("22P02", "malformed array literal: \"{a}x\"")
+    );
+    for (sql, refusal) in [
+        (
+            "SELECT tags[1] FROM jobs;",
+            "A subscript or slice over a text[]",
+        ),
+        (
+            "SELECT tags || 'x' FROM jobs;",
+            "The operator || over a text[]",
+        ),
+        ("SELECT id FROM jobs ORDER BY nums;", "ORDER BY a integer[]"),
+        ("SELECT * FROM jobs ORDER BY 3;", "ORDER BY a integer[]"),
+        ("SELECT unnest(tags) FROM jobs;", "unnest() over arrays"),
+        (
+            "UPDATE jobs SET tags = lower(note);",
+            "Writing a value of another type",
+        ),
+        (
+            "INSERT INTO jobs (id, tags) VALUES (3, '{{x}}');",
+            "an array of several dimensions",
+        ),
+        (
+            "SELECT ARRAY[1.5];",
+            "ARRAY[...] of numbers that are not integers",
+        ),
+        (
+            "CREATE TABLE other (id int, flags boolean[]);",
+            "The column type BOOLEAN[]",
+        ),
+    ] {
+        let t = postgres(&format!("{schema}\n{sql}"));
+        let message = err(last(&t)).message.clone();
+        assert!(message.contains(refusal), "{sql}: {message}");
+    }
+}
+
 #[test]
 fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
     let cases = [

@@ -263,10 +263,13 @@ fn column_sql(c: &ColumnDef) -> String {
         s.push_str(" INTEGER PRIMARY KEY AUTOINCREMENT");
     } else if matches!(
         c.admits,
-        super::types::Admits::Json(_) | super::types::Admits::Enum(_)
+        super::types::Admits::Json(_)
+            | super::types::Admits::Enum(_)
+            | super::types::Admits::Array(_)
     ) {
         // A JSON type's name (`jsonb`) or an enum's gives SQLite's NUMERIC affinity, which
-        // would turn the text '1.50' into the number 1.5: the servers keep it as text.
+        // would turn the text '1.50' into the number 1.5: the servers keep it as text (and
+        // an array's, `int[]`, INTEGER affinity).
         s.push_str(" TEXT");
     } else if !c.sql_type.is_empty() {
         s.push(' ');

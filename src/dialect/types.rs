@@ -36,6 +36,9 @@ pub enum Admits {
     /// A PostgreSQL enum type's labels (`postgres/enums.rs`). After `Json`, for the same
     /// reason.
     Enum(super::postgres::enums::EnumDef),
+    /// A PostgreSQL one-dimensional array of text or integers (`postgres/arrays.rs`), in the
+    /// server's printed form. After `Enum`, for the same reason.
+    Array(super::postgres::arrays::Elem),
 }
 
 impl Admits {
@@ -45,6 +48,10 @@ impl Admits {
         }
         if let Some(temporal) = super::temporal::of(t, dialect) {
             return temporal;
+        }
+        if let (Some(Ok(elem)), Dialect::Postgres) = (super::postgres::arrays::Elem::of(t), dialect)
+        {
+            return Admits::Array(elem);
         }
         use super::postgres::json::JsonKind;
         use DataType::*;
@@ -255,6 +262,9 @@ impl Dialect {
             (Admits::Json(kind), value) => return json_misfit(*kind, (table, column), value),
             (Admits::Enum(e), Value::Text(t)) if e.labels.contains(t) => return None,
             (Admits::Enum(_), Value::Null) => return None,
+            (Admits::Array(elem), value) => {
+                return super::postgres::arrays::misfit(*elem, column, value)
+            }
             (Admits::Enum(e), value) => {
                 return Some(e.misfit(&value.text().unwrap_or_default()));
             }

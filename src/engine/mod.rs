@@ -1,6 +1,7 @@
 //! The engine: sessions, transactions, row locks and waits over one SQLite database (the
 //! [`lab::Lab`]). The simulator (`sim`) drives it one statement at a time.
 
+pub mod array_fns;
 pub mod clock;
 pub mod count;
 pub mod errors;

@@ -297,6 +297,18 @@ impl Store {
                 functions.push((name, 2, true, Box::new(move |ctx| call(kind, ctx))));
             }
         }
+        {
+            use super::array_fns::{call, ArrayCall};
+            use crate::dialect::postgres::array_values as ops;
+            for (name, args, kind) in [
+                (ops::APPEND_FN, 3, ArrayCall::Append),
+                (ops::LENGTH_FN, 2, ArrayCall::Length),
+                (ops::CARDINALITY_FN, 1, ArrayCall::Cardinality),
+                (ops::ANY_FN, 2, ArrayCall::Any),
+            ] {
+                functions.push((name, args, true, Box::new(move |ctx| call(kind, ctx))));
+            }
+        }
         for (name, greatest) in [
             (crate::dialect::extremes::GREATEST_FN, true),
             (crate::dialect::extremes::LEAST_FN, false),

@@ -167,6 +167,13 @@ pub fn known_types<'c>(
 ) -> Result<(), StepError> {
     use sqlparser::ast::DataType;
     for c in columns {
+        if let Some(Err(elem)) = super::arrays::Elem::of(&c.data_type) {
+            return Err(unsupported_with(
+                Dialect::Postgres,
+                &format!("The column type {elem}[] (column {})", c.name.value),
+                "Queue Lab models one-dimensional arrays of text, varchar(n), smallint, integer and bigint; use jsonb for a list of other values",
+            ));
+        }
         let name = match &c.data_type {
             DataType::Custom(name, _) => last_ident(name).to_ascii_lowercase(),
             DataType::Interval { .. } => "interval".into(),

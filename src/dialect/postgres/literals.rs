@@ -29,6 +29,8 @@ enum Reads {
     Json {
         binary: bool,
     },
+    /// An array (`arrays.rs`), kept in the server's printed form.
+    Array(super::arrays::Elem),
 }
 
 /// Rewrites the literals of `stmt`; the note, if one changed.
@@ -163,7 +165,9 @@ fn reads_of(c: &ColumnDef) -> Option<Reads> {
     use super::super::types::Admits;
     use super::json::JsonKind;
     let t = c.sql_type.to_ascii_lowercase();
-    if let Admits::Json(kind) = c.admits {
+    if let Admits::Array(elem) = c.admits {
+        Some(Reads::Array(elem))
+    } else if let Admits::Json(kind) = c.admits {
         Some(Reads::Json {
             binary: kind == JsonKind::Jsonb,
         })
@@ -205,6 +209,9 @@ fn normal(s: &str, reads: Reads) -> Result<Option<Value>, StepError> {
             super::json::jsonb(s).map(|n| Some(Value::SingleQuotedString(n)))
         }
         Reads::Json { binary: false } => super::json::json(s).map(|()| None),
+        Reads::Array(elem) => {
+            super::arrays::normal(s, elem).map(|n| Some(Value::SingleQuotedString(n)))
+        }
     }
 }
 

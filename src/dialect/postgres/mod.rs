@@ -14,6 +14,8 @@ use queuelab_sql::ToSql;
 use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 
 mod advisory;
+pub mod array_values;
+pub mod arrays;
 mod casts;
 pub mod client;
 mod drops;
@@ -80,6 +82,9 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let names_note = names::rewrite(&mut stmt);
     // After the names: a jsonb constant keeps the header of the cast or call it was.
     let jsonb_note = jsonb::rewrite(&mut stmt, catalog)?;
+    // After the names too (an array constant keeps the header of its cast or ARRAY), and
+    // before the cast rule, which refuses casts to types it does not know.
+    let array_note = array_values::rewrite(&mut stmt, catalog)?;
     // Before the cast rule, which refuses casts to types it does not know.
     let enum_note = enum_values::rewrite(&mut stmt, catalog)?;
     // Before the cast rule: it reads the casts to integer types, and their operands' types.
@@ -127,6 +132,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(nulls_note);
     plan.notes.extend(literals_note);
     plan.notes.extend(jsonb_note);
+    plan.notes.extend(array_note);
     plan.notes.extend(enum_note);
     plan.notes.extend(ilike_note);
     plan.notes.extend(interval_note);

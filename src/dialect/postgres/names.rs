@@ -92,6 +92,7 @@ fn name_of(e: &Expr) -> (String, u8) {
             _ => ("case".into(), 1),
         },
         Expr::Exists { .. } => ("exists".into(), 2),
+        Expr::Array(_) => ("array".into(), 2),
         Expr::Subquery(q) => first_column(q),
         _ => (none(), 0),
     }
@@ -131,7 +132,8 @@ fn first_column(q: &Query) -> (String, u8) {
 
 /// The name PostgreSQL's parser gives a type in a cast (`int` is `int4`).
 fn type_name(t: &DataType) -> String {
-    let written = t.to_sql().to_ascii_lowercase();
+    // An array type is named by its element type (`text[]` is `text`).
+    let written = t.to_sql().to_ascii_lowercase().replace("[]", "");
     let base = written.split('(').next().unwrap_or("").trim().to_string();
     match base.as_str() {
         "int" | "integer" => "int4".into(),
