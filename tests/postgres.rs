@@ -371,14 +371,20 @@ fn an_array_literal_is_kept_as_postgresql_prints_it() {
     for (sql, refusal) in [
         (
             "SELECT tags[1] FROM jobs;",
-            "A subscript or slice over a text[]",
+            "A subscript or slice over an array (text[])",
         ),
         (
             "SELECT tags || 'x' FROM jobs;",
-            "The operator || over a text[]",
+            "The operator || over an array (text[])",
         ),
-        ("SELECT id FROM jobs ORDER BY nums;", "ORDER BY a integer[]"),
-        ("SELECT * FROM jobs ORDER BY 3;", "ORDER BY a integer[]"),
+        (
+            "SELECT id FROM jobs ORDER BY nums;",
+            "ORDER BY an array (integer[])",
+        ),
+        (
+            "SELECT * FROM jobs ORDER BY 3;",
+            "ORDER BY an array (integer[])",
+        ),
         ("SELECT unnest(tags) FROM jobs;", "unnest() over arrays"),
         (
             "UPDATE jobs SET tags = lower(note);",

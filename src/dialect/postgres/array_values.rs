@@ -148,7 +148,7 @@ impl Types<'_> {
                 Ok(())
             }
             Kind::Other => Err(refused(&format!(
-                "Writing a value of another type to the {} column {column}",
+                "Writing a value of another type to the array column {column} ({})",
                 elem.array_name()
             ))),
         }
@@ -171,7 +171,7 @@ impl Types<'_> {
             }
             (Kind::Array(x), Kind::Other) | (Kind::Other, Kind::Array(x)) => {
                 Err(refused(&format!(
-                    "Comparing a {} with a value of another type",
+                    "Comparing an array ({}) with a value of another type",
                     x.array_name()
                 )))
             }
@@ -283,59 +283,45 @@ impl Types<'_> {
         what: &str,
     ) -> Result<(), StepError> {
         match operands.into_iter().find_map(|x| self.elem(x)) {
-            Some(elem) => Err(refused(&format!("{what} over a {}", elem.array_name()))),
+            Some(elem) => Err(refused(&format!(
+                "{what} over an array ({})",
+                elem.array_name()
+            ))),
             None => Ok(()),
         }
     }
 
-    /// What `x = ANY (right)` searches: the elements of a constant, or an array column.
-    fn over(&self, x: &Expr, right: &Expr) -> Result<Searched, StepError> {
+    /// The element type of what `x = ANY (right)` searches, a constant's elements checked
+    /// (an untyped string is read as an array of `x`'s type).
+    fn over(&self, x: &Expr, right: &Expr) -> Result<Elem, StepError> {
         let int_x = self.integer_column(x);
-        if let Some(elem) = self.column_elem(right) {
-            if int_x.is_some_and(|i| i != is_int(elem)) {
-                return Err(mismatch(elem));
-            }
-            return Ok(Searched::Column(elem));
-        }
-        let (elem, elements) = match strip(right) {
-            Expr::Value(v) => match &v.value {
+        let elem = match (self.column_elem(right), strip(right)) {
+            (Some(elem), _) => elem,
+            (None, Expr::Value(v)) => match &v.value {
                 Value::SingleQuotedString(s) => {
                     let elem = match int_x {
                         Some(true) => Elem::Int { bits: 64 },
                         _ => Elem::Text,
                     };
-                    (elem, read_all(s, elem)?)
+                    read_all(s, elem)?;
+                    elem
                 }
                 _ => return Err(refused("ANY (...) over a value that is no array")),
             },
-            Expr::Cast {
-                expr, data_type, ..
-            } => {
-                let Some(Ok(elem)) = Elem::of(data_type) else {
-                    return Err(refused("ANY (...) over a value that is no array"));
-                };
-                match strip(expr) {
-                    Expr::Value(v) => match &v.value {
-                        Value::SingleQuotedString(s) => (elem, read_all(s, elem)?),
-                        _ => return Err(refused("ANY (...) over a computed array")),
-                    },
-                    Expr::Array(a) => match constant_array(&a.elem, Some(elem))? {
-                        Some((_, e)) => (elem, e),
-                        None => (elem, Vec::new()),
-                    },
-                    _ => return Err(refused("ANY (...) over a computed array")),
-                }
-            }
-            Expr::Array(a) => match constant_array(&a.elem, None)? {
-                Some(found) => found,
-                None => return Err(empty_array()),
+            (None, Expr::Cast { data_type, .. }) => match Elem::of(data_type) {
+                Some(Ok(elem)) => elem,
+                _ => return Err(refused("ANY (...) over a value that is no array")),
             },
+            (None, Expr::Array(a)) => constant_array(&a.elem, None)?.ok_or_else(empty_array)?.0,
             _ => return Err(refused("ANY (...) over a computed array")),
         };
         if int_x.is_some_and(|i| i != is_int(elem)) {
-            return Err(mismatch(elem));
+            return Err(refused(&format!(
+                "Comparing a value of another type with the elements of an array ({})",
+                elem.array_name()
+            )));
         }
-        Ok(Searched::Constant(elem, elements))
+        Ok(elem)
     }
 
     fn column_elem(&self, e: &Expr) -> Option<Elem> {
@@ -345,18 +331,6 @@ impl Types<'_> {
 
 /// An array's elements' texts, `None` for NULL.
 type Elements = Vec<Option<String>>;
-
-enum Searched {
-    Constant(Elem, Elements),
-    Column(Elem),
-}
-
-fn mismatch(elem: Elem) -> StepError {
-    refused(&format!(
-        "Comparing a value of another type with the elements of a {}",
-        elem.array_name()
-    ))
-}
 
 fn strip(e: &Expr) -> &Expr {
     match e {
@@ -564,7 +538,10 @@ fn refuse_order_by(stmt: &mut Statement, types: &Types) -> Result<(), StepError>
                 }
             };
             if let Some(elem) = keys.iter().find_map(key) {
-                failed = Some(refused(&format!("ORDER BY a {}", elem.array_name())));
+                failed = Some(refused(&format!(
+                    "ORDER BY an array ({})",
+                    elem.array_name()
+                )));
                 return ControlFlow::Break(());
             }
         }
@@ -584,43 +561,29 @@ fn call(e: &Expr, types: &Types) -> Option<Expr> {
         Expr::AnyOp { left, right, .. } | Expr::AllOp { left, right, .. }
             if !matches!(**right, Expr::Subquery(_)) =>
         {
-            let all = matches!(e, Expr::AllOp { .. });
-            Some(match types.over(left, right).ok()? {
-                Searched::Constant(elem, elements) => Expr::InList {
-                    expr: Box::new((**left).duplicate()),
-                    list: elements
-                        .into_iter()
-                        .map(|t| match t {
-                            None => Expr::value(Value::Null),
-                            Some(n) if is_int(elem) => Expr::value(Value::Number(n, false)),
-                            Some(s) => Expr::value(Value::SingleQuotedString(s)),
-                        })
-                        .collect(),
-                    negated: all,
-                },
-                Searched::Column(elem) => {
-                    let x = match strip(left) {
-                        Expr::Value(v) if is_int(elem) => match &v.value {
-                            Value::SingleQuotedString(s) => {
-                                let n = arrays::normal(&arrays::print(&[Some(s.clone())]), elem)
-                                    .ok()?;
-                                let n = arrays::parse(&n).ok()?.pop()??;
-                                Expr::value(Value::Number(n, false))
-                            }
-                            _ => (**left).duplicate(),
-                        },
-                        _ => (**left).duplicate(),
-                    };
-                    let found = crate::dialect::exprs::call(ANY_FN, vec![(**right).duplicate(), x]);
-                    if all {
-                        Expr::UnaryOp {
-                            op: UnaryOperator::Not,
-                            expr: Box::new(found),
-                        }
-                    } else {
-                        found
+            let elem = types.over(left, right).ok()?;
+            // A string is read as the elements' type: an integer's digits, an array's form.
+            let read = |e: &Expr, one: bool| match strip(e) {
+                Expr::Value(v) => match &v.value {
+                    Value::SingleQuotedString(s) if one && is_int(elem) => {
+                        Some(Expr::value(Value::Number(elem.read(s).ok()?, false)))
                     }
-                }
+                    Value::SingleQuotedString(s) if !one => Some(Expr::value(
+                        Value::SingleQuotedString(arrays::normal(s, elem).ok()?),
+                    )),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let x = read(left, true).unwrap_or_else(|| (**left).duplicate());
+            let array = read(right, false).unwrap_or_else(|| (**right).duplicate());
+            let found = crate::dialect::exprs::call(ANY_FN, vec![array, x]);
+            Some(match e {
+                Expr::AllOp { .. } => Expr::UnaryOp {
+                    op: UnaryOperator::Not,
+                    expr: Box::new(found),
+                },
+                _ => found,
             })
         }
         Expr::Function(f) => {

@@ -75,7 +75,7 @@ impl Elem {
     }
 
     /// An element's text as this type reads it: the number for an integer (`' 07'` is 7).
-    fn read(self, text: &str) -> Result<String, StepError> {
+    pub(super) fn read(self, text: &str) -> Result<String, StepError> {
         match self {
             Elem::Varchar { max: Some(max) } if text.chars().count() as u64 > max => Err(
                 StepError::other("22001", format!("value too long for type {}", self.name())),
@@ -90,9 +90,10 @@ impl Elem {
                         format!("invalid input syntax for type {}: \"{text}\"", self.name()),
                     ));
                 }
-                let limit = 1i128 << (bits - 1);
-                match t.parse::<i128>() {
-                    Ok(n) if (-limit..limit).contains(&n) => Ok(n.to_string()),
+                // The digits were checked: a failed parse is a number past 64 bits.
+                let limit = 1i64.checked_shl(u32::from(bits) - 1).unwrap_or(i64::MAX);
+                match t.parse::<i64>() {
+                    Ok(n) if bits == 64 || (-limit..limit).contains(&n) => Ok(n.to_string()),
                     _ => Err(StepError::other(
                         "22003",
                         format!("value \"{text}\" is out of range for type {}", self.name()),
