@@ -129,7 +129,9 @@ fn alter_add_timestamp_column_rebuilds_the_table_keeping_rows() {
             r#"CREATE TABLE "q__rebuild" ("id" INT NOT NULL, "modulo" INT NOT NULL, "fruit" VARCHAR(10) COLLATE ql_case_blind NOT NULL, "fed" TIMESTAMP NOT NULL DEFAULT (ql_now()), UNIQUE ("modulo"), PRIMARY KEY ("id"))"#,
             r#"INSERT INTO "q__rebuild" (rowid, "id", "modulo", "fruit") SELECT rowid, "id", "modulo", "fruit" FROM "q""#,
             r#"DROP TABLE "q""#,
-            r#"ALTER TABLE "q__rebuild" RENAME TO "q""#,
+            r#"CREATE TABLE "q" ("id" INT NOT NULL, "modulo" INT NOT NULL, "fruit" VARCHAR(10) COLLATE ql_case_blind NOT NULL, "fed" TIMESTAMP NOT NULL DEFAULT (ql_now()), UNIQUE ("modulo"), PRIMARY KEY ("id"))"#,
+            r#"INSERT INTO "q" (rowid, "id", "modulo", "fruit", "fed") SELECT rowid, "id", "modulo", "fruit", "fed" FROM "q__rebuild""#,
+            r#"DROP TABLE "q__rebuild""#,
         ],
     );
     let step = last(&t);

@@ -466,26 +466,31 @@ pub fn add_column(
 
 /// The SQLite statements that rebuild `old` as `new` keeping every row and its rowid. Used
 /// where SQLite's own ALTER TABLE refuses (a non-constant default, e.g. CURRENT_TIMESTAMP).
+/// The rows go to a scratch table and back under the table's own name, rather than the
+/// scratch table being renamed: the browser's SQLite has no ALTER TABLE at all
+/// (`.cargo/config.toml`), and the same statements run natively, for the same step counts.
 pub fn rebuild(old: &TableDef, new: &TableDef) -> Vec<String> {
     use super::catalog::ident;
     let tmp = format!("{}__rebuild", new.name);
     let mut tmp_def = new.clone();
     tmp_def.name = tmp.clone();
     tmp_def.indexes.clear();
+    let copy = |to: &str, from: &str, columns: &[super::catalog::ColumnDef]| {
+        let cols: Vec<String> = columns.iter().map(|c| ident(&c.name)).collect();
+        let cols = cols.join(", ");
+        format!(
+            "INSERT INTO {} (rowid, {cols}) SELECT rowid, {cols} FROM {}",
+            ident(to),
+            ident(from)
+        )
+    };
+    let mut new_sql = new.to_sqlite().into_iter();
     let mut out = vec![tmp_def.to_sqlite().remove(0)];
-    let cols: Vec<String> = old.columns.iter().map(|c| ident(&c.name)).collect();
-    let cols = cols.join(", ");
-    out.push(format!(
-        "INSERT INTO {} (rowid, {cols}) SELECT rowid, {cols} FROM {}",
-        ident(&tmp),
-        ident(&old.name)
-    ));
+    out.push(copy(&tmp, &old.name, &old.columns));
     out.push(format!("DROP TABLE {}", ident(&old.name)));
-    out.push(format!(
-        "ALTER TABLE {} RENAME TO {}",
-        ident(&tmp),
-        ident(&new.name)
-    ));
-    out.extend(new.to_sqlite().into_iter().skip(1));
+    out.extend(new_sql.next());
+    out.push(copy(&new.name, &tmp, &new.columns));
+    out.push(format!("DROP TABLE {}", ident(&tmp)));
+    out.extend(new_sql);
     out
 }
