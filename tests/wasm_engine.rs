@@ -133,3 +133,45 @@ fn the_deepest_accepted_inputs_run_in_the_browser() {
     );
     assert!(matches!(&t.steps[0].outcome, Outcome::Error(e) if e.message.contains("MAX_NESTING")));
 }
+
+/// The browser's SQLite has no ALTER TABLE, views or ANALYZE (`.cargo/config.toml`): ADD
+/// COLUMN still runs, as a rebuild of the table, with the rows and their keys kept; the
+/// statements it lacks are refused by name before SQLite, as natively.
+#[wasm_bindgen_test]
+fn add_column_and_the_statements_sqlite_leaves_out_in_the_browser() {
+    let trace = run_script(
+        Dialect::Postgres,
+        "CREATE TABLE jobs (id int PRIMARY KEY, kind text NOT NULL);
+         INSERT INTO jobs VALUES (1, 'mail'), (2, 'sms');
+         ALTER TABLE jobs ADD COLUMN tries int NOT NULL DEFAULT 0;
+         INSERT INTO jobs (id, kind) VALUES (3, 'mail');
+         SELECT id, kind, tries FROM jobs ORDER BY id;
+         INSERT INTO jobs VALUES (1, 'again', 1);
+         CREATE VIEW v AS SELECT 1;
+         ANALYZE jobs;
+         VACUUM;",
+        &RunConfig::default(),
+    );
+    let Outcome::Ok(rows) = &trace.steps[4].outcome else {
+        panic!("the select after ADD COLUMN runs");
+    };
+    let texts: Vec<Vec<String>> = rows
+        .rows
+        .iter()
+        .map(|r| r.iter().filter_map(|v| v.text()).collect())
+        .collect();
+    assert_eq!(
+        texts,
+        [["1", "mail", "0"], ["2", "sms", "0"], ["3", "mail", "0"]]
+    );
+    let Outcome::Error(dup) = &trace.steps[5].outcome else {
+        panic!("the key survives the rebuild");
+    };
+    assert_eq!(dup.native, "23505");
+    for step in &trace.steps[6..] {
+        let Outcome::Error(e) = &step.outcome else {
+            panic!("{} must be refused", step.source);
+        };
+        assert!(e.message.contains("is not supported here"), "{}", e.message);
+    }
+}

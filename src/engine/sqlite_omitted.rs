@@ -1,0 +1,79 @@
+//! Stand-ins for the SQLite functions the browser's build leaves out. `.cargo/config.toml`
+//! compiles SQLite for wasm with `SQLITE_OMIT_VIEW`, `_ANALYZE`, `_REINDEX`, `_VACUUM`,
+//! `_ATTACH` and `_ALTERTABLE` (code the engine never runs), but the amalgamation's parser
+//! was generated with every statement in its grammar, so its actions still call these, and
+//! the wasm would import them from `env` and fail to load. None of the statements' stand-ins
+//! can be reached: Queue Lab's own parser refuses CREATE VIEW, ANALYZE, REINDEX, VACUUM,
+//! ATTACH and DETACH in every dialect (`sql/src/parser`), the one ALTER TABLE it runs (ADD
+//! COLUMN) is a rebuild of the table (`dialect::ddl::rebuild`), and the engine writes none of
+//! them. Each takes the arguments of its call in the parser. Two functions of those parts serve other code
+//! too: the database-name check, done here as SQLite does it, and the pager's cache reset,
+//! which only a file-control call the engine never makes reaches.
+
+// SQLite's names, which the linker matches; and the parser's argument lists, however long.
+#![allow(non_snake_case, clippy::too_many_arguments)]
+
+use core::ffi::{c_char, c_int, c_void};
+
+type P = *mut c_void;
+
+#[no_mangle]
+pub extern "C" fn sqlite3Analyze(_: P, _: P, _: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3Reindex(_: P, _: P, _: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3CreateView(_: P, _: P, _: P, _: P, _: P, _: P, _: c_int, _: c_int) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3Vacuum(_: P, _: P, _: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3Attach(_: P, _: P, _: P, _: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3Detach(_: P, _: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3PagerClearCache(_: P) {}
+
+extern "C" {
+    fn sqlite3_db_name(db: P, n: c_int) -> *const c_char;
+    fn sqlite3_stricmp(a: *const c_char, b: *const c_char) -> c_int;
+}
+
+/// Whether `name` names database `i` of `db` (`main` is database 0 under either name): what
+/// SQLite's own definition answers, through its public API.
+#[no_mangle]
+pub extern "C" fn sqlite3DbIsNamed(db: P, i: c_int, name: *const c_char) -> c_int {
+    // SAFETY: SQLite calls this with its open connection, an index below its database count
+    // and a NUL-terminated name, which is what these functions take.
+    let named =
+        |schema: *const c_char| unsafe { !schema.is_null() && sqlite3_stricmp(schema, name) == 0 };
+    c_int::from(named(unsafe { sqlite3_db_name(db, i) }) || (i == 0 && named(c"main".as_ptr())))
+}
+
+#[no_mangle]
+pub extern "C" fn sqlite3AlterRenameTable(_: P, _: P, _: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3AlterRenameColumn(_: P, _: P, _: P, _: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3AlterDropConstraint(_: P, _: P, _: P, _: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3AlterAddConstraint(_: P, _: P, _: P, _: P, _: P, _: c_int, _: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3AlterSetNotNull(_: P, _: P, _: P, _: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3AlterBeginAddColumn(_: P, _: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3AlterFinishAddColumn(_: P, _: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3AlterDropColumn(_: P, _: P, _: P) {}
