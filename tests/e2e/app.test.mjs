@@ -174,6 +174,31 @@ test('an enum job state orders as its labels were declared, and a label it lacks
   await page.close();
 });
 
+test('an attempts array is kept as PostgreSQL prints it, array_append adds the worker, and ADD COLUMN runs on the browser\'s SQLite', async () => {
+  const sql = [
+    "CREATE TABLE jobs (id int PRIMARY KEY, tags text[] NOT NULL DEFAULT '{}', attempted_by text[]);",
+    `INSERT INTO jobs VALUES (1, '{ urgent , "new user" }', NULL), (2, DEFAULT, NULL);`,
+    "UPDATE jobs SET attempted_by = array_append(attempted_by, 'host a') WHERE 'urgent' = ANY (tags) RETURNING id, tags, attempted_by;",
+    'ALTER TABLE jobs ADD COLUMN tries int NOT NULL DEFAULT 0;',
+    'SELECT id, tags, attempted_by, tries FROM jobs ORDER BY id;',
+    'SELECT tags[1] FROM jobs;',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  assert.match(await page.textContent('#result'), /A subscript or slice over an array \(text\[\]\) is not supported here/);
+  await page.locator('.statement-list li', { hasText: 'array_append' }).first().click();
+  assert.match(await page.textContent('#result pre.client'), /\{urgent,"new user"\}\s*\|\s*\{"host a"\}/);
+  assert.match(await page.textContent('#ran'), /ql_array_append/);
+  await page.locator('.statement-list li', { hasText: 'SELECT id, tags' }).first().click();
+  const client = await page.textContent('#result pre.client');
+  assert.match(client, /1 \| \{urgent,"new user"\} \| \{"host a"\}\s*\|\s*0/);
+  assert.match(client, /2 \| \{\}\s*\|\s*\|\s*0/);
+  await page.screenshot({ path: join(shots, 'pg-arrays.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a PostgreSQL EXECUTE shows the prepared statement it ran, and psql tags it as that statement', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, owner text);',

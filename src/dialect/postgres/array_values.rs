@@ -466,9 +466,11 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
     walk::check_exprs(stmt, &|e| types.check(e))?;
     refuse_order_by(stmt, &types)?;
     // The calls first, while the casts under them still tell their element types.
+    let mut changed = false;
     walk::exprs(stmt, &mut |e| {
         if let Some(new) = call(e, &types) {
             *e = new;
+            changed = true;
         }
         ControlFlow::Continue(())
     });
@@ -476,6 +478,7 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
     walk::exprs(stmt, &mut |e| match constant(e) {
         Ok(Some(new)) => {
             *e = new;
+            changed = true;
             ControlFlow::Continue(())
         }
         Ok(None) => ControlFlow::Continue(()),
@@ -488,9 +491,9 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
         return Err(err);
     }
     check_untyped(stmt)?;
-    Ok(Some(
-        "arrays kept in the server's printed form ({a,\"b c\",NULL}); = ANY (...) as IN, array_append, array_length and cardinality read by the engine's functions".into(),
-    ))
+    Ok(changed.then(|| {
+        "arrays in the server's printed form ({a,\"b c\",NULL}); = ANY (...), array_append, array_length and cardinality read by the engine's functions".into()
+    }))
 }
 
 /// Whether `e` is array syntax: ARRAY[...], a cast to an array type, ANY/ALL over a list.
