@@ -91,9 +91,9 @@ impl Elem {
                     ));
                 }
                 // The digits were checked: a failed parse is a number past 64 bits.
-                let limit = 1i64.checked_shl(u32::from(bits) - 1).unwrap_or(i64::MAX);
+                let fits = |n: i64| bits == 64 || (n >> (bits - 1)) == 0 || (n >> (bits - 1)) == -1;
                 match t.parse::<i64>() {
-                    Ok(n) if bits == 64 || (-limit..limit).contains(&n) => Ok(n.to_string()),
+                    Ok(n) if fits(n) => Ok(n.to_string()),
                     _ => Err(StepError::other(
                         "22003",
                         format!("value \"{text}\" is out of range for type {}", self.name()),

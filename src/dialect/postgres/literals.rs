@@ -1,4 +1,5 @@
-//! Rule: a string written for a boolean or timestamp column, read as PostgreSQL reads it.
+//! Rule: a string written for a boolean, timestamp, json or array column, read as PostgreSQL
+//! reads it (the json and array forms are in `json.rs` and `arrays.rs`).
 //! SQLite keeps `'yes'` in a boolean column as the text `yes` (so `WHERE paused` misses the
 //! row) and a timestamp as typed (`'2000-01-01T00:15:00Z'`, `'2000-01-01'`, `'... +02'`),
 //! so it sorts and compares as text. PostgreSQL reads `'yes'`, `'on'`, `'t'` as true and a
@@ -125,7 +126,7 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
         return Err(err);
     }
     Ok(changed.then(|| {
-        "strings for boolean, timestamp and json columns read as PostgreSQL reads them ('yes' is true; a timestamp's zone applied, kept as UTC; a jsonb in the server's printed form)".into()
+        "strings for boolean, timestamp, json and array columns read as PostgreSQL reads them ('yes' is true; a timestamp's zone applied, kept as UTC; a jsonb and an array in the server's printed form)".into()
     }))
 }
 
