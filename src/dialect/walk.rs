@@ -42,3 +42,28 @@ pub fn check_exprs<N: Walk + ?Sized, E>(
     });
     failed.map_or(Ok(()), Err)
 }
+
+/// Replaces each expression under `node` that `f` gives a replacement for (inner ones first),
+/// up to the first error; whether any was replaced.
+pub fn replace_exprs<N: Walk + ?Sized>(
+    node: &mut N,
+    f: &dyn Fn(
+        &sqlparser::ast::Expr,
+    ) -> Result<Option<sqlparser::ast::Expr>, crate::trace::StepError>,
+) -> Result<bool, crate::trace::StepError> {
+    let mut changed = false;
+    let mut failed = None;
+    exprs(node, &mut |e| match f(e) {
+        Ok(Some(new)) => {
+            *e = new;
+            changed = true;
+            std::ops::ControlFlow::Continue(())
+        }
+        Ok(None) => std::ops::ControlFlow::Continue(()),
+        Err(err) => {
+            failed = Some(err);
+            std::ops::ControlFlow::Break(())
+        }
+    });
+    failed.map_or(Ok(changed), Err)
+}

@@ -6,8 +6,8 @@
 //! - `'{...}'::int[]`, `CAST(... AS text[])` and `ARRAY[...]` of constants become the string
 //!   in the printed form (`literals.rs` puts strings written to or compared with an array
 //!   column in it); `ARRAY[]` without a cast is the server's 42P18;
-//! - `x = ANY (constant)` becomes `x IN (...)`, `x <> ALL (constant)` `x NOT IN (...)`;
-//!   over an array column, the engine's function (`ANY_FN`);
+//! - `x = ANY (a)` and `x <> ALL (a)`, over a constant or a column, become the engine's
+//!   function (`ANY_FN`), an untyped string read as an array of `x`'s type;
 //! - `array_append`, `array_length` and `cardinality` become the engine's functions;
 //! - what the server would refuse for its types is refused: a text array written to an
 //!   integer array column (42804); by name, a value of another type written to an array
@@ -40,7 +40,7 @@ pub const CARDINALITY_FN: &str = "ql_array_cardinality";
 pub const ANY_FN: &str = "ql_array_any";
 
 /// What an expression is to the array rules.
-#[derive(Clone, Copy, PartialEq, Debug)]
+#[derive(Clone, Copy, PartialEq)]
 enum Kind {
     /// An array of this element type.
     Array(Elem),
@@ -466,30 +466,8 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
     walk::check_exprs(stmt, &|e| types.check(e))?;
     refuse_order_by(stmt, &types)?;
     // The calls first, while the casts under them still tell their element types.
-    let mut changed = false;
-    walk::exprs(stmt, &mut |e| {
-        if let Some(new) = call(e, &types) {
-            *e = new;
-            changed = true;
-        }
-        ControlFlow::Continue(())
-    });
-    let mut failed = None;
-    walk::exprs(stmt, &mut |e| match constant(e) {
-        Ok(Some(new)) => {
-            *e = new;
-            changed = true;
-            ControlFlow::Continue(())
-        }
-        Ok(None) => ControlFlow::Continue(()),
-        Err(err) => {
-            failed = Some(err);
-            ControlFlow::Break(())
-        }
-    });
-    if let Some(err) = failed {
-        return Err(err);
-    }
+    let changed = walk::replace_exprs(stmt, &|e| Ok(call(e, &types)))?
+        | walk::replace_exprs(stmt, &constant)?;
     check_untyped(stmt)?;
     Ok(changed.then(|| {
         "arrays in the server's printed form ({a,\"b c\",NULL}); = ANY (...), array_append, array_length and cardinality read by the engine's functions".into()

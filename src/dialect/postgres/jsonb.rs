@@ -86,7 +86,7 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
         Some(built) => Ok(Some(built)),
         None => operator(e, &typed),
     };
-    let changed = replace_all(stmt, &operators)? | replace_all(stmt, &constant)?;
+    let changed = walk::replace_exprs(stmt, &operators)? | walk::replace_exprs(stmt, &constant)?;
     Ok(changed.then(|| {
         "jsonb: literals kept in the server's printed form (keys sorted, one space after each colon and comma); ->, ->>, @> and = read by the engine's functions".into()
     }))
@@ -107,28 +107,6 @@ fn leaves(body: &SetExpr) -> Box<dyn Iterator<Item = &sqlparser::ast::Select> + 
         SetExpr::Query(q) => leaves(&q.body),
         _ => Box::new(std::iter::empty()),
     }
-}
-
-/// Replaces each expression `f` gives a replacement for (inner ones first); whether any was.
-fn replace_all(
-    stmt: &mut Statement,
-    f: &dyn Fn(&Expr) -> Result<Option<Expr>, StepError>,
-) -> Result<bool, StepError> {
-    let mut changed = false;
-    let mut failed = None;
-    walk::exprs(stmt, &mut |e| match f(e) {
-        Ok(Some(new)) => {
-            *e = new;
-            changed = true;
-            ControlFlow::Continue(())
-        }
-        Ok(None) => ControlFlow::Continue(()),
-        Err(err) => {
-            failed = Some(err);
-            ControlFlow::Break(())
-        }
-    });
-    failed.map_or(Ok(changed), Err)
 }
 
 /// Whether `e` is a jsonb: a column of that type, a cast to it, a build, or what `->` gives.
