@@ -359,3 +359,18 @@ fn strings_compared_with_times_are_read_as_times() {
         );
     }
 }
+
+#[test]
+fn todays_date_and_time_of_day_read_the_scenario_clock() {
+    // SQLite's own CURRENT_DATE reads the machine's clock: a run would change by the day.
+    let t = mysql(
+        "CREATE TABLE t (id int PRIMARY KEY, d DATE);\n\
+         INSERT INTO t VALUES (1, CURDATE());\n\
+         SELECT CURDATE(), CURRENT_DATE + INTERVAL 1 DAY, CURTIME(), d FROM t;",
+    );
+    let s = ok(last(&t));
+    assert_eq!(s.columns.as_ref().map(|c| c[0].as_str()), Some("CURDATE()"));
+    let got: Vec<Option<String>> = s.rows[0].iter().map(|v| v.text()).collect();
+    let want = ["2025-01-01", "2025-01-02", "09:00:02", "2025-01-01"];
+    assert_eq!(got, want.map(|s| Some(s.to_string())));
+}

@@ -67,7 +67,7 @@ fn casts_convert_as_postgresql_does_or_are_refused_by_name() {
     assert_eq!(got, want);
     // A cast SQLite would silently make a number of is refused by its type.
     for sql in [
-        "SELECT now() - '5 minutes'::interval;",
+        "SELECT '5 minutes'::interval;",
         "SELECT CAST('2024-01-01' AS timestamp);",
         "SELECT 'abcdef'::varchar(3);",
         "SELECT '2.50'::numeric;",
@@ -76,6 +76,52 @@ fn casts_convert_as_postgresql_does_or_are_refused_by_name() {
         assert_eq!(e.native, "0A000", "{sql}");
         assert!(
             e.message.contains("is not modelled"),
+            "{sql}: {}",
+            e.message
+        );
+    }
+}
+
+#[test]
+fn times_move_as_postgresql_moves_them_or_are_refused_by_name() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, run_at timestamptz, at time);\n\
+         INSERT INTO jobs VALUES (1, '2000-01-31 00:00:00.25', '09:00:00');\n\
+         SELECT run_at + interval '1 month', run_at - 2 * interval '0.125 seconds', run_at + make_interval(days => 1) FROM jobs;",
+    );
+    let got: Vec<Option<String>> = ok(last(&t)).rows[0].iter().map(|v| v.text()).collect();
+    let want = [
+        "2000-02-29 00:00:00.25+00",
+        "2000-01-31 00:00:00+00",
+        "2000-02-01 00:00:00.25+00",
+    ];
+    assert_eq!(got, want.map(|s| Some(s.to_string())));
+    let setup = "CREATE TABLE jobs (id int PRIMARY KEY, run_at timestamptz, at time);\n\
+         INSERT INTO jobs VALUES (1, '9999-12-31 00:00:00', '09:00:00');\n";
+    for (sql, words) in [
+        (
+            "SELECT now() - run_at FROM jobs;",
+            "Arithmetic on a time (now() - run_at)",
+        ),
+        ("SELECT run_at + 1 FROM jobs;", "Arithmetic on a time"),
+        (
+            "SELECT run_at + interval '1 day' / 2 FROM jobs;",
+            "INTERVAL '1 day'",
+        ),
+        (
+            "SELECT run_at + interval '1 day' FROM jobs;",
+            "past the years 1 to 9999",
+        ),
+        (
+            "SELECT at + interval '1 hour' FROM jobs;",
+            "time ± interval over '09:00:00'",
+        ),
+    ] {
+        let t = postgres(&format!("{setup}{sql}"));
+        let e = err(last(&t));
+        assert!(e.message.contains(words), "{sql}: {}", e.message);
+        assert!(
+            e.message.contains("is not supported here"),
             "{sql}: {}",
             e.message
         );
@@ -733,5 +779,19 @@ fn times_written_in_another_form_than_the_stored_one_are_refused_and_undone() {
             "2024-02-29 23:59:59.25",
             "2025-12-31"
         ]]
+    );
+}
+
+#[test]
+fn todays_date_and_time_of_day_read_the_scenario_clock() {
+    let t = postgres("SELECT CURRENT_DATE, localtime, CURRENT_DATE + interval '1 hour';");
+    let got: Vec<Option<String>> = ok(last(&t)).rows[0].iter().map(|v| v.text()).collect();
+    let want = ["2025-01-01", "09:00:00", "2025-01-01 01:00:00"];
+    assert_eq!(got, want.map(|s| Some(s.to_string())));
+    let e = err(last(&postgres("SELECT current_time;"))).clone();
+    assert!(
+        e.message.contains("CURRENT_TIME is not supported here"),
+        "{}",
+        e.message
     );
 }

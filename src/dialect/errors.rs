@@ -47,6 +47,9 @@ pub enum StoreFailure {
     /// `ON CONFLICT (columns)` names no unique key that holds for every row (a partial
     /// unique index on them needs its predicate in the target).
     NoConflictTarget,
+    /// One of the engine's functions met a value it does not model, and refused it by name
+    /// (`... is not supported here: ...`, after `REFUSED`).
+    Refused(String),
     /// Anything else (SQLite's message).
     Other(String),
 }
@@ -80,6 +83,9 @@ impl Dialect {
     }
 }
 
+/// How the engine's own SQLite functions begin a refusal by name: the rest is the message.
+pub const REFUSED: &str = "ql: refused: ";
+
 /// What a refusal of a failure the engine cannot run says, in the words every refusal uses
 /// (`common::unsupported_with`): the server has the construct, the engine does not.
 pub fn refusal(failure: &StoreFailure) -> String {
@@ -87,6 +93,7 @@ pub fn refusal(failure: &StoreFailure) -> String {
         StoreFailure::NoFunction(f) => format!(
             "the function {f}() is not supported here: the engine runs the functions it knows (now(), greatest, coalesce, ...); compute the value another way, or before the statement"
         ),
+        StoreFailure::Refused(message) => message.clone(),
         StoreFailure::Untranslated(near) => format!(
             "the construct near \"{near}\" is not supported here: the engine does not translate it yet; write the statement with more common SQL"
         ),

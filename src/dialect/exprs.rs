@@ -31,6 +31,11 @@ const CLOCK_FUNCTIONS: &[&str] = &[
     "CLOCK_TIMESTAMP",
 ];
 
+/// Whether `name` (any case) is a function that reads the wall clock.
+pub fn is_clock(name: &str) -> bool {
+    CLOCK_FUNCTIONS.iter().any(|c| c.eq_ignore_ascii_case(name))
+}
+
 /// Applies every shared rule to every expression in `node`; returns a note per rule that fired.
 pub fn rewrite_all<N: Walk>(node: &mut N) -> Vec<String> {
     let mut clock = false;

@@ -226,6 +226,15 @@ impl Scope<'_, '_> {
     /// MariaDB's form of a time with a fraction of a second: a DATETIME(n) or TIME(n) column,
     /// also through the functions that hand back one of their arguments.
     fn my_kind(&self, e: &Expr) -> Option<TextForm> {
+        use super::temporal::Temporal;
+        // `time ± INTERVAL`: the more digits of the time's and the amount's.
+        let time_digits = |t: &Expr| match self.my_kind(t) {
+            Some(TextForm::MyFraction(Temporal::DateTime(d) | Temporal::Time(d))) => d,
+            _ => 0,
+        };
+        if let Some(d) = super::intervals::mariadb_digits(e, self.columns, &time_digits) {
+            return (d > 0).then_some(TextForm::MyFraction(Temporal::DateTime(d)));
+        }
         let (qualifier, name) = match e {
             Expr::Nested(inner) => return self.my_kind(inner),
             Expr::Identifier(i) => (None, &i.value),
@@ -239,6 +248,12 @@ impl Scope<'_, '_> {
                     "min" | "max" | "coalesce" | "ifnull" | "greatest" | "least" => {
                         let args = super::exprs::call_args(e, &name)?;
                         self.my_kind(args.first()?)
+                    }
+                    // TIME(t) prints as many digits as t.
+                    "time" => {
+                        let args = super::exprs::call_args(e, &name)?;
+                        let d = time_digits(args.first()?);
+                        (d > 0).then_some(TextForm::MyFraction(Temporal::Time(d)))
                     }
                     _ => None,
                 };
@@ -261,7 +276,12 @@ impl Scope<'_, '_> {
                     op: Plus | Minus,
                     left,
                     right,
-                } if matches!(right.as_ref(), Expr::Interval(_)) => e = left,
+                } if super::intervals::is_interval(right) => e = left,
+                Expr::BinaryOp {
+                    op: Plus,
+                    left,
+                    right,
+                } if super::intervals::is_interval(left) => e = right,
                 _ => break,
             }
         }

@@ -71,6 +71,8 @@ fn failure(
         StoreFailure::NoConflictTarget
     } else if msg.starts_with(crate::dialect::division::DIVISION_BY_ZERO) {
         StoreFailure::DivisionByZero
+    } else if let Some(m) = msg.strip_prefix(crate::dialect::errors::REFUSED) {
+        StoreFailure::Refused(m.to_string())
     } else if let Some(f) = int_failure(msg) {
         f
     } else if let Some(t) = msg.strip_prefix("no such table: ").map(name_only) {

@@ -15,6 +15,7 @@ pub mod snapshot;
 mod sqlite_omitted;
 pub mod store;
 pub mod table_locks;
+pub mod time_fns;
 pub mod txn;
 pub mod undo;
 pub mod waits;

@@ -4,6 +4,7 @@
 //! inserts, updates or deletes (REPLACE's hidden deletes included). The record is what the
 //! engine counts affected rows from and what the table view highlights.
 
+use super::time_fns::ShiftCall;
 use crate::dialect::exprs::{NEWID_FN, NOW_FN};
 use crate::dialect::locks::{LOCKED_FN, LOCK_ORDER_FN};
 use crate::dialect::postgres::int_values;
@@ -308,6 +309,22 @@ impl Store {
             ] {
                 functions.push((name, args, true, Box::new(move |ctx| call(kind, ctx))));
             }
+        }
+        for (name, date) in [("date", true), ("time", false)] {
+            functions.push((
+                name,
+                1,
+                true,
+                Box::new(move |ctx| super::time_fns::part(date, ctx)),
+            ));
+        }
+        for kind in [ShiftCall::Postgres, ShiftCall::MariaDb] {
+            functions.push((
+                kind.name(),
+                kind.arity(),
+                true,
+                Box::new(move |ctx| super::time_fns::call(kind, ctx)),
+            ));
         }
         for (name, greatest) in [
             (crate::dialect::extremes::GREATEST_FN, true),

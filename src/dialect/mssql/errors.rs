@@ -53,6 +53,7 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         // (Only PostgreSQL plans the integer checks and ON CONFLICT targets.)
         f @ (StoreFailure::NoFunction(_)
         | StoreFailure::Untranslated(_)
+        | StoreFailure::Refused(_)
         | StoreFailure::Server { .. }
         | StoreFailure::NoConflictTarget) => {
             (SYNTAX_ERROR, crate::dialect::errors::refusal(f))

@@ -43,6 +43,7 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         // ER_UNKNOWN_ERROR. (Only PostgreSQL plans the integer checks and ON CONFLICT targets.)
         f @ (StoreFailure::NoFunction(_)
         | StoreFailure::Untranslated(_)
+        | StoreFailure::Refused(_)
         | StoreFailure::Server { .. }
         | StoreFailure::NoConflictTarget) => (SYNTAX_ERROR, crate::dialect::errors::refusal(f)),
         StoreFailure::Other(msg) => ("1105", format!("SQLite: {msg}")),

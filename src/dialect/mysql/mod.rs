@@ -66,7 +66,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let division_note = super::division::guard(Dialect::MySql, &mut stmt);
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
     let extremes_note = super::extremes::rewrite(Dialect::MySql, &mut stmt);
-    let interval_note = super::intervals::rewrite(Dialect::MySql, &mut stmt)?;
+    let interval_note = super::intervals::rewrite(Dialect::MySql, &mut stmt, &columns)?;
+    super::clock_parts::rewrite(Dialect::MySql, &mut stmt)?;
     let decimal_note = super::decimal_arith::round(Dialect::MySql, &mut stmt, &columns)?;
     let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog, &columns);
     let mut plan = plan_statement(&stmt, catalog)?;

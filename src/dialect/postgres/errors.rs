@@ -47,7 +47,9 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
             "there is no unique or exclusion constraint matching the ON CONFLICT specification"
                 .into(),
         ),
-        f @ (StoreFailure::NoFunction(_) | StoreFailure::Untranslated(_)) => {
+        f @ (StoreFailure::NoFunction(_)
+        | StoreFailure::Untranslated(_)
+        | StoreFailure::Refused(_)) => {
             (SYNTAX_ERROR, crate::dialect::errors::refusal(f))
         }
         StoreFailure::Other(msg) => ("XX000", format!("SQLite: {msg}")),

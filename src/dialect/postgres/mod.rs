@@ -87,6 +87,10 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let array_note = array_values::rewrite(&mut stmt, catalog)?;
     // Before the cast rule, which refuses casts to types it does not know.
     let enum_note = enum_values::rewrite(&mut stmt, catalog)?;
+    // Before the cast rule, which refuses a cast to interval (`'5 minutes'::interval` is
+    // read here), and before the number rules (an interval's factor is a double).
+    let interval_note = super::intervals::rewrite(Dialect::Postgres, &mut stmt, &columns)?;
+    super::clock_parts::rewrite(Dialect::Postgres, &mut stmt)?;
     // Before the cast rule: it reads the casts to integer types, and their operands' types.
     let decimal_note = super::decimal_arith::round(Dialect::Postgres, &mut stmt, &columns)?;
     let mut integer_notes = integers::rewrite(&mut stmt, &columns);
@@ -107,7 +111,6 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let series_note = series::rewrite(&mut stmt);
     let nulls_note = nulls_order::rewrite(&mut stmt);
     let ilike_note = ilike::rewrite(&mut stmt);
-    let interval_note = super::intervals::rewrite(Dialect::Postgres, &mut stmt)?;
     let division_note = super::division::guard(Dialect::Postgres, &mut stmt);
     let extremes_note = super::extremes::rewrite(Dialect::Postgres, &mut stmt);
     // Last: every rule before reads `nextval(...)` as the server's call (a bigint).

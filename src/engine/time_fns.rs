@@ -1,0 +1,212 @@
+//! The functions `dialect/intervals.rs` puts in a statement for `time ± interval`: the time
+//! moved as the server moves it (`calendar::shift`), which SQLite's `datetime()` does not do
+//! (it drops a fraction of a second, and January 31 plus a month is March 2 there). And
+//! `date(t)` and `time(t)` (MariaDB's DATE() and TIME(), PostgreSQL's `date(t)` cast), in
+//! place of SQLite's, which the build leaves out: SQLite's drops a fraction of a second and
+//! gives NULL for `'2000-1-1'`, which the servers read.
+
+use crate::calendar::{shift, ShiftError};
+use crate::dialect::errors::REFUSED;
+use crate::dialect::intervals::{MY_SHIFT_FN, PG_SHIFT_FN};
+use rusqlite::functions::Context;
+use rusqlite::types::Value as Sql;
+
+/// Which server's arithmetic.
+#[derive(Clone, Copy)]
+pub enum ShiftCall {
+    /// `ql_pg_time_shift(t, months, days, micros, factor)`: PostgreSQL's interval times
+    /// `factor` (its `interval * float8`, with the sign of a subtraction), added to `t`.
+    Postgres,
+    /// `ql_my_time_shift(t, months, days, micros, scale, keep_date)`: MariaDB's whole
+    /// amounts, each times `scale` (a computed amount's unit, with the sign), added to `t`; a
+    /// DATE stays one when `keep_date`.
+    MariaDb,
+}
+
+impl ShiftCall {
+    pub fn name(self) -> &'static str {
+        match self {
+            ShiftCall::Postgres => PG_SHIFT_FN,
+            ShiftCall::MariaDb => MY_SHIFT_FN,
+        }
+    }
+
+    pub fn arity(self) -> i32 {
+        match self {
+            ShiftCall::Postgres => 5,
+            ShiftCall::MariaDb => 6,
+        }
+    }
+}
+
+fn refused(what: &str, instead: &str) -> rusqlite::Error {
+    rusqlite::Error::UserFunctionError(
+        format!("{REFUSED}{what} is not supported here: {instead}").into(),
+    )
+}
+
+/// A value as a number, `None` for NULL.
+fn number(v: Sql) -> rusqlite::Result<Option<f64>> {
+    match v {
+        Sql::Null => Ok(None),
+        Sql::Integer(i) => Ok(Some(i as f64)),
+        Sql::Real(r) => Ok(Some(r)),
+        _ => Err(refused(
+            "A string as an interval's amount",
+            "write the amount as a number",
+        )),
+    }
+}
+
+/// A whole amount: a fraction is refused (MariaDB rounds it by the amount's type, which the
+/// engine's value no longer tells; PostgreSQL's make_interval takes integers there).
+fn whole(x: f64) -> rusqlite::Result<i64> {
+    if x.fract() == 0.0 && x.abs() < 9e15 {
+        return Ok(x as i64);
+    }
+    Err(refused(
+        &format!(
+            "A computed interval amount with a fraction ({})",
+            crate::float_text::display(x)
+        ),
+        "the engine takes whole months, days and (for MariaDB) units; round it in the statement (ROUND(x))",
+    ))
+}
+
+pub fn call(kind: ShiftCall, ctx: &Context) -> rusqlite::Result<Sql> {
+    let t = match ctx.get::<Sql>(0)? {
+        Sql::Null => return Ok(Sql::Null),
+        Sql::Text(t) => t,
+        _ => {
+            return Err(refused(
+                "time ± interval over a number",
+                "the engine moves dates and timestamps only",
+            ))
+        }
+    };
+    // The counts, then PostgreSQL's factor or MariaDB's scale and keep_date (SQLite has
+    // checked the number of arguments).
+    let mut v = [0.0; 5];
+    for (i, slot) in v.iter_mut().enumerate().take(ctx.len() - 1) {
+        match number(ctx.get::<Sql>(i + 1)?)? {
+            Some(x) => *slot = x,
+            None => return Ok(Sql::Null),
+        }
+    }
+    let [months, days, micros, factor, keep] = v;
+    let (months, days) = (whole(months)?, whole(days)?);
+    let moved = match kind {
+        ShiftCall::Postgres => {
+            let (months, days, micros) = times(months, days, micros.round_ties_even(), factor)?;
+            shift(&t, months, days, micros, false)
+        }
+        ShiftCall::MariaDb => {
+            let (scale, micros) = (whole(factor)?, whole(micros)?);
+            match (
+                months.checked_mul(scale),
+                days.checked_mul(scale),
+                micros.checked_mul(scale),
+            ) {
+                (Some(mo), Some(d), Some(us)) => shift(&t, mo, d, us, keep == 1.0),
+                _ => Err(ShiftError::OutOfRange),
+            }
+        }
+    };
+    match moved {
+        Ok(s) => Ok(Sql::Text(s)),
+        Err(ShiftError::NotATime) => Err(refused(
+            &format!("time ± interval over '{t}'"),
+            "the engine moves a date or a timestamp kept in the server's form (YYYY-MM-DD HH:MM:SS[.ffffff]); a time of day or other text is not modelled",
+        )),
+        Err(ShiftError::OutOfRange) => Err(refused(
+            &format!("A time moved from '{t}' past the years 1 to 9999"),
+            "the lab keeps four-digit years (the servers answer otherwise there: MariaDB with NULL and a warning, PostgreSQL with years of five digits)",
+        )),
+    }
+}
+
+/// `date(t)` (`date`: true) or `time(t)` of a date or timestamp in the stored form (`time`
+/// also of a time of day): the date, or the time of day with its fraction. Other text is
+/// refused by name (the servers read more forms than the engine keeps).
+pub fn part(date: bool, ctx: &Context) -> rusqlite::Result<Sql> {
+    let t = match ctx.get::<Sql>(0)? {
+        Sql::Null => return Ok(Sql::Null),
+        Sql::Text(t) => t,
+        _ => String::new(),
+    };
+    let stored = shift(&t, 0, 0, 0, true).is_ok_and(|s| s == t);
+    let b = t.as_bytes();
+    let clock = b.len() >= 8 && b[2] == b':' && b[5] == b':' && !date;
+    let out = match (stored, date) {
+        (true, true) => Some(t[..10].to_string()),
+        (true, false) => Some(t.get(11..).unwrap_or("00:00:00").to_string()),
+        (false, false) if clock && shift(&format!("2000-01-01 {t}"), 0, 0, 0, false).is_ok() => {
+            Some(t.clone())
+        }
+        _ => None,
+    };
+    out.map(Sql::Text).ok_or_else(|| {
+        let name = if date { "DATE" } else { "TIME" };
+        refused(
+            &format!("{name}() of '{t}'"),
+            "the engine reads a date or a time kept in the server's form (YYYY-MM-DD HH:MM:SS[.ffffff]); write the value so",
+        )
+    })
+}
+
+/// PostgreSQL's `interval * factor` (its `interval_mul`): whole months and days stay, their
+/// fractions move down (a month as 30 days, a day as 24 hours), each rounded to the
+/// microsecond; the time is rounded to the nearest microsecond, ties to even.
+fn times(months: i64, days: i64, micros: f64, factor: f64) -> rusqlite::Result<(i64, i64, i64)> {
+    let out_of_range = || {
+        rusqlite::Error::UserFunctionError(
+            format!(
+                "{}22008 interval out of range",
+                crate::dialect::postgres::int_values::SERVER_ERROR
+            )
+            .into(),
+        )
+    };
+    if factor == 1.0 {
+        return Ok((months, days, micros as i64));
+    }
+    let fits = |x: f64| x.is_finite() && x.abs() <= f64::from(i32::MAX);
+    let (m, d) = (months as f64 * factor, days as f64 * factor);
+    if !fits(m) || !fits(d) {
+        return Err(out_of_range());
+    }
+    let (new_months, mut new_days) = (m.trunc(), d.trunc());
+    let round_micro = |x: f64| (x * 1e6).round_ties_even() / 1e6;
+    let month_rest_days = round_micro((m - new_months) * 30.0);
+    let mut sec_rest = round_micro((d - new_days + month_rest_days.fract()) * 86_400.0);
+    if sec_rest.abs() >= 86_400.0 {
+        let whole_days = (sec_rest / 86_400.0).trunc();
+        new_days += whole_days;
+        sec_rest -= whole_days * 86_400.0;
+    }
+    new_days += month_rest_days.trunc();
+    let time = (micros * factor + sec_rest * 1e6).round_ties_even();
+    if !time.is_finite() || time.abs() > 9.2e18 {
+        return Err(out_of_range());
+    }
+    Ok((new_months as i64, new_days as i64, time as i64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::times;
+
+    // Each as PostgreSQL 15 prints the product.
+    #[test]
+    fn multiplies_intervals_as_postgresql() {
+        let t = |mo, d, us, f| times(mo, d, us, f).unwrap();
+        assert_eq!(t(0, 0, 1.5e6, 2.0), (0, 0, 3_000_000));
+        assert_eq!(t(1, 0, 0.0, 1.5), (1, 15, 0));
+        assert_eq!(t(0, 1, 0.0, 0.3), (0, 0, 25_920_000_000));
+        assert_eq!(t(1, 1, 0.0, 0.7), (0, 21, 60_480_000_000));
+        assert_eq!(t(0, 0, 1e6, 1.0 / 3.0), (0, 0, 333_333));
+        assert_eq!(t(0, 0, 1e6, 3f64.exp()), (0, 0, 20_085_537));
+        assert_eq!(t(1, 0, 0.0, -1.0), (-1, 0, 0));
+        assert!(times(1, 0, 0.0, 1e12).is_err());
+    }
+}
