@@ -633,3 +633,25 @@ fn mangled_seed_procedures_never_panic() {
         }
     }
 }
+
+#[test]
+fn current_date_and_time_are_sql_servers_error_never_the_machines_clock() {
+    // SQLite would answer both from the machine's clock: a run would change by the day.
+    for sql in [
+        "SELECT CURRENT_DATE;",
+        "SELECT 1 WHERE CURRENT_TIME > '00:00';",
+    ] {
+        let e = err(last(&tsql(sql))).clone();
+        assert_eq!(e.native, "195", "{sql}");
+        assert!(
+            e.message
+                .contains("is not a recognized built-in function name"),
+            "{sql}"
+        );
+    }
+    let t = tsql("SELECT CURRENT_TIMESTAMP;");
+    assert_eq!(
+        rows(last(&t)),
+        vec![vec!["2025-01-01 09:00:00".to_string()]]
+    );
+}

@@ -175,3 +175,37 @@ fn add_column_and_the_statements_sqlite_leaves_out_in_the_browser() {
         assert!(e.message.contains("is not supported here"), "{}", e.message);
     }
 }
+
+/// SQLite's date functions are out of both builds: times move by the engine's functions,
+/// which answer in the browser as natively (the fraction kept, the month's end, a DATE
+/// plus a day still a DATE), and SQLite's own clock is never read.
+#[wasm_bindgen_test]
+fn times_move_by_the_engines_functions_in_the_browser() {
+    let trace = run_script(
+        Dialect::MySql,
+        "CREATE TABLE jobs (id int PRIMARY KEY, at datetime(3) NOT NULL, due date NOT NULL);
+         INSERT INTO jobs VALUES (1, '2000-01-31 10:00:00.5', '2000-01-31');
+         SELECT at + INTERVAL 1.25 SECOND, DATE_ADD(at, INTERVAL 1 MONTH), due + INTERVAL 1 DAY, DATE(at), TIME(at), CURDATE() FROM jobs;
+         SELECT strftime('%s', 'now');",
+        &RunConfig::default(),
+    );
+    let Outcome::Ok(rows) = &trace.steps[2].outcome else {
+        panic!("the times are computed");
+    };
+    let texts: Vec<String> = rows.rows[0].iter().filter_map(|v| v.text()).collect();
+    assert_eq!(
+        texts,
+        [
+            "2000-01-31 10:00:01.750",
+            "2000-02-29 10:00:00.500",
+            "2000-02-01",
+            "2000-01-31",
+            "10:00:00.500",
+            "2025-01-01",
+        ]
+    );
+    let Outcome::Error(e) = &trace.steps[3].outcome else {
+        panic!("SQLite's strftime is refused");
+    };
+    assert!(e.message.contains("strftime"), "{}", e.message);
+}

@@ -25,7 +25,7 @@ pub fn check(dialect: Dialect, tokens: &[TokenWithSpan]) -> Result<(), StepError
         let called = solid.get(i + 1).is_some_and(|n| n.token == Token::LParen);
         let error = if table_spot(&solid, i) && table_refused(dialect, &name) {
             no_table(dialect, &name)
-        } else if called && function_refused(dialect, &name) {
+        } else if (called && function_refused(dialect, &name)) || tsql_clock(dialect, w) {
             no_function(dialect, &name)
         } else if let Some(instead) = called.then(|| not_modelled(dialect, &name)).flatten() {
             super::common::unsupported_with(dialect, &format!("{name}()"), instead)
@@ -42,6 +42,15 @@ pub fn check(dialect: Dialect, tokens: &[TokenWithSpan]) -> Result<(), StepError
         });
     }
     Ok(())
+}
+
+/// SQL Server has neither CURRENT_DATE nor CURRENT_TIME, which SQLite would answer from the
+/// machine's clock (the other dialects read the scenario clock: `clock_parts.rs`).
+fn tsql_clock(dialect: Dialect, w: &sqlparser::tokenizer::Word) -> bool {
+    dialect == Dialect::MsSql
+        && w.quote_style.is_none()
+        && (w.value.eq_ignore_ascii_case("current_date")
+            || w.value.eq_ignore_ascii_case("current_time"))
 }
 
 /// Whether the name at `i` (after its qualifiers, `main.sqlite_schema`) is where a table goes:

@@ -9,6 +9,13 @@
 //! them. Each takes the arguments of its call in the parser. Two functions of those parts serve other code
 //! too: the database-name check, done here as SQLite does it, and the pager's cache reset,
 //! which only a file-control call the engine never makes reaches.
+//!
+//! With `SQLITE_OMIT_DATETIME_FUNCS` (both builds), SQLite keeps CURRENT_TIMESTAMP,
+//! CURRENT_DATE and CURRENT_TIME through the C library's `gmtime` and `strftime`, which the
+//! browser has none of. The engine never lets SQLite read its clock (every dialect's clock
+//! functions become the scenario clock's, `dialect::exprs` and `dialect::clock_parts`), so
+//! `gmtime` here finds no time, and SQLite's function then answers NULL without calling
+//! `strftime`.
 
 // SQLite's names, which the linker matches; and the parser's argument lists, however long.
 #![allow(non_snake_case, clippy::too_many_arguments)]
@@ -77,3 +84,15 @@ pub extern "C" fn sqlite3AlterFinishAddColumn(_: P, _: P) {}
 
 #[no_mangle]
 pub extern "C" fn sqlite3AlterDropColumn(_: P, _: P, _: P) {}
+
+/// The C library's `gmtime`: no time (see the header).
+#[no_mangle]
+pub extern "C" fn gmtime(_: *const i64) -> P {
+    core::ptr::null_mut()
+}
+
+/// The C library's `strftime`: writes nothing (never called, since `gmtime` finds no time).
+#[no_mangle]
+pub extern "C" fn strftime(_: *mut c_char, _: usize, _: *const c_char, _: P) -> usize {
+    0
+}
