@@ -29,7 +29,7 @@ use sqlparser::ast::{
 };
 use std::ops::ControlFlow;
 
-/// `ql_pg_time_shift(t, months, days, micros, factor)` (`engine::time_fns`).
+/// `ql_pg_time_shift(t, months, days, micros, secs, factor)` (`engine::time_fns`).
 pub const PG_SHIFT_FN: &str = "ql_pg_time_shift";
 /// `ql_my_time_shift(t, months, days, micros, scale, keep_date)` (`engine::time_fns`).
 pub const MY_SHIFT_FN: &str = "ql_my_time_shift";
@@ -228,7 +228,7 @@ fn shift_call(dialect: Dialect, time: Expr, sign: i8, iv: Expr) -> Result<Expr, 
             if let Some(text) = string_of(&time) {
                 return Err(format!("A string plus or minus an interval ('{text}')"));
             }
-            let ([months, days, micros], factor) =
+            let ([months, days, micros, secs], factor) =
                 pg_amount(&iv).ok_or_else(|| format!("The interval {}", Sql(&iv)))?;
             let factor = match factor {
                 None => int(sign.into()),
@@ -239,7 +239,7 @@ fn shift_call(dialect: Dialect, time: Expr, sign: i8, iv: Expr) -> Result<Expr, 
                     right: Box::new(int(-1)),
                 },
             };
-            vec![time, months, days, micros, factor]
+            vec![time, months, days, micros, secs, factor]
         }
         _ => {
             let ([months, days, micros], scale, keep) = match &iv {
@@ -262,17 +262,22 @@ fn constant(s: Span) -> [Expr; 3] {
     [int(s.months), int(s.days), int(s.micros)]
 }
 
-/// A PostgreSQL interval's three counts (months, days, microseconds) as expressions, and
-/// the factor it is multiplied by, if any; `None` for one the rule does not read.
-fn pg_amount(iv: &Expr) -> Option<([Expr; 3], Option<Expr>)> {
+fn pg_counts(s: Span) -> [Expr; 4] {
+    [int(s.months), int(s.days), int(s.micros), int(0)]
+}
+
+/// A PostgreSQL interval's counts (months, days, microseconds, and seconds as a double, from
+/// make_interval) as expressions, and the factor it is multiplied by, if any; `None` for
+/// one the rule does not read.
+fn pg_amount(iv: &Expr) -> Option<([Expr; 4], Option<Expr>)> {
     Some(match iv {
         Expr::Nested(inner) => return pg_amount(inner),
-        Expr::Interval(iv) => (constant(pg_constant(iv)?), None),
+        Expr::Interval(iv) => (pg_counts(pg_constant(iv)?), None),
         Expr::Cast {
             kind: CastKind::Cast | CastKind::DoubleColon,
             expr,
             ..
-        } => (constant(interval_text::postgres(&string_of(expr)?)?), None),
+        } => (pg_counts(interval_text::postgres(&string_of(expr)?)?), None),
         Expr::BinaryOp { left, right, .. } => {
             let (iv, n) = if is_interval(left) {
                 (left, right)
@@ -316,9 +321,9 @@ fn pg_constant(iv: &Interval) -> Option<Span> {
 }
 
 /// `make_interval(years, months, weeks, days, hours, mins, secs)`, by position or by
-/// name, each defaulting to zero: months, days and microseconds (the seconds, a double,
-/// rounded to the microsecond by the engine's function).
-fn make_interval(f: &sqlparser::ast::Function) -> Option<[Expr; 3]> {
+/// name, each defaulting to zero: months, days, microseconds and the seconds (a double the
+/// engine's function rounds to the microsecond, as the server does).
+fn make_interval(f: &sqlparser::ast::Function) -> Option<[Expr; 4]> {
     const NAMES: [&str; 7] = ["years", "months", "weeks", "days", "hours", "mins", "secs"];
     if !f.name.to_sql().eq_ignore_ascii_case("make_interval") {
         return None;
@@ -374,12 +379,8 @@ fn make_interval(f: &sqlparser::ast::Function) -> Option<[Expr; 3]> {
     Some([
         sum([times(years, "12"), times(months, "1"), None]),
         sum([times(weeks, "7"), times(days, "1"), None]),
-        // The seconds times a million as a double, as the server rounds them.
-        sum([
-            times(hours, "3600000000"),
-            times(mins, "60000000"),
-            times(secs, "1000000.0"),
-        ]),
+        sum([times(hours, "3600000000"), times(mins, "60000000"), None]),
+        secs.unwrap_or_else(|| int(0)),
     ])
 }
 
@@ -495,8 +496,8 @@ mod tests {
             Dialect::Postgres,
             "SELECT id FROM q WHERE vt <= now() - interval '5 minutes' AND at < now() + interval '00:00:30'",
             &[
-                "ql_pg_time_shift(now(), 0, 0, 300000000, -1)",
-                "ql_pg_time_shift(now(), 0, 0, 30000000, 1)",
+                "ql_pg_time_shift(now(), 0, 0, 300000000, 0, -1)",
+                "ql_pg_time_shift(now(), 0, 0, 30000000, 0, 1)",
             ],
         )?;
         holds(
@@ -515,9 +516,9 @@ mod tests {
             Dialect::Postgres,
             "SELECT run_at + exp(n) * interval '1 second', vt - '1 month'::interval, vt + make_interval(days => 1, secs => s)",
             &[
-                "ql_pg_time_shift(run_at, 0, 0, 1000000, exp(n))",
-                "ql_pg_time_shift(vt, 1, 0, 0, -1)",
-                "ql_pg_time_shift(vt, 0, 1, s * 1000000.0, 1)",
+                "ql_pg_time_shift(run_at, 0, 0, 1000000, 0, exp(n))",
+                "ql_pg_time_shift(vt, 1, 0, 0, 0, -1)",
+                "ql_pg_time_shift(vt, 0, 1, 0, s, 1)",
             ],
         )
     }

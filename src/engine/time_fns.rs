@@ -14,8 +14,9 @@ use rusqlite::types::Value as Sql;
 /// Which server's arithmetic.
 #[derive(Clone, Copy)]
 pub enum ShiftCall {
-    /// `ql_pg_time_shift(t, months, days, micros, factor)`: PostgreSQL's interval times
-    /// `factor` (its `interval * float8`, with the sign of a subtraction), added to `t`.
+    /// `ql_pg_time_shift(t, months, days, micros, secs, factor)`: PostgreSQL's interval (the
+    /// seconds of make_interval rounded to the microsecond) times `factor` (its `interval *
+    /// float8`, with the sign of a subtraction), added to `t`.
     Postgres,
     /// `ql_my_time_shift(t, months, days, micros, scale, keep_date)`: MariaDB's whole
     /// amounts, each times `scale` (a computed amount's unit, with the sign), added to `t`; a
@@ -33,7 +34,7 @@ impl ShiftCall {
 
     pub fn arity(self) -> i32 {
         match self {
-            ShiftCall::Postgres => 5,
+            ShiftCall::Postgres => 6,
             ShiftCall::MariaDb => 6,
         }
     }
@@ -84,8 +85,8 @@ pub fn call(kind: ShiftCall, ctx: &Context) -> rusqlite::Result<Sql> {
             ))
         }
     };
-    // The counts, then PostgreSQL's factor or MariaDB's scale and keep_date (SQLite has
-    // checked the number of arguments).
+    // The counts, then PostgreSQL's seconds and factor or MariaDB's scale and keep_date
+    // (SQLite has checked the number of arguments).
     let mut v = [0.0; 5];
     for (i, slot) in v.iter_mut().enumerate().take(ctx.len() - 1) {
         match number(ctx.get::<Sql>(i + 1)?)? {
@@ -93,15 +94,16 @@ pub fn call(kind: ShiftCall, ctx: &Context) -> rusqlite::Result<Sql> {
             None => return Ok(Sql::Null),
         }
     }
-    let [months, days, micros, factor, keep] = v;
+    let [months, days, micros, secs_or_scale, factor_or_keep] = v;
     let (months, days) = (whole(months)?, whole(days)?);
     let moved = match kind {
         ShiftCall::Postgres => {
-            let (months, days, micros) = times(months, days, micros.round_ties_even(), factor)?;
+            let micros = micros + (secs_or_scale * 1e6).round_ties_even();
+            let (months, days, micros) = times(months, days, micros, factor_or_keep)?;
             shift(&t, months, days, micros, false)
         }
         ShiftCall::MariaDb => {
-            let (scale, micros) = (whole(factor)?, whole(micros)?);
+            let (scale, micros, keep) = (whole(secs_or_scale)?, whole(micros)?, factor_or_keep);
             match (
                 months.checked_mul(scale),
                 days.checked_mul(scale),

@@ -199,6 +199,26 @@ test('an attempts array is kept as PostgreSQL prints it, array_append adds the w
   await page.close();
 });
 
+test('a retry pushes run_at by attempts times an interval with the fraction kept, and a month from January 31 ends in February', async () => {
+  const sql = [
+    'CREATE TABLE jobs (id int PRIMARY KEY, run_at timestamptz NOT NULL, attempts int NOT NULL);',
+    "INSERT INTO jobs VALUES (1, '2000-01-31 00:00:00.5', 3);",
+    "UPDATE jobs SET attempts = attempts + 1, run_at = run_at + attempts * interval '1.5 seconds' RETURNING run_at;",
+    "SELECT run_at + interval '1 month' AS later, run_at + make_interval(secs => 30) AS visible FROM jobs;",
+    'SELECT now() - run_at FROM jobs;',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  assert.match(await page.textContent('#result'), /Arithmetic on a time \(now\(\) - run_at\) is not supported here/);
+  await page.locator('.statement-list li', { hasText: 'AS later' }).first().click();
+  assert.match(await page.textContent('#result pre.client'), /2000-02-29 00:00:05\+00 \| 2000-01-31 00:00:35\+00/);
+  assert.match(await page.textContent('#ran'), /ql_pg_time_shift/);
+  await page.screenshot({ path: join(shots, 'pg-intervals.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a PostgreSQL EXECUTE shows the prepared statement it ran, and psql tags it as that statement', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, owner text);',
