@@ -96,6 +96,12 @@ pub fn shift(
     Ok(out)
 }
 
+/// Microseconds since the epoch of a date or timestamp in the engine's form.
+pub fn micros_since_epoch(t: &str) -> Option<i64> {
+    let (y, m, d, time, _) = read_time(t)?;
+    Some(days_from_civil(y, m, d) * MICROS_PER_DAY + time)
+}
+
 /// The days of month `m` of year `y`.
 fn month_days(y: i64, m: u32) -> u32 {
     let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };

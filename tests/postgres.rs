@@ -783,6 +783,33 @@ fn times_written_in_another_form_than_the_stored_one_are_refused_and_undone() {
 }
 
 #[test]
+fn elapsed_time_compares_with_an_interval_as_postgresql_compares_intervals() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, locked_at timestamptz, seen_at timestamptz, due date, done date);\n\
+         INSERT INTO jobs VALUES (1, '2000-01-31 00:00:00', '2000-03-01 00:00:00', '2000-01-01', '2000-01-02');\n\
+         SELECT seen_at - locked_at >= interval '1 mon', interval '30 days 1 second' > seen_at - locked_at, seen_at - locked_at = 30 * interval '1 day', seen_at - due > interval '1 day' FROM jobs;",
+    );
+    let got: Vec<Option<String>> = ok(last(&t)).rows[0].iter().map(|v| v.text()).collect();
+    assert_eq!(got, ["t", "t", "t", "t"].map(|s| Some(s.to_string())));
+    // A date minus a date is an integer on the server; an elapsed time on its own is not
+    // modelled.
+    for sql in [
+        "SELECT done - due > interval '1 day' FROM jobs;",
+        "SELECT id FROM jobs ORDER BY seen_at - locked_at;",
+    ] {
+        let t = postgres(&format!(
+            "CREATE TABLE jobs (id int PRIMARY KEY, locked_at timestamptz, seen_at timestamptz, due date, done date);\n{sql}"
+        ));
+        let e = err(last(&t));
+        assert!(
+            e.message.contains("is not supported here"),
+            "{sql}: {}",
+            e.message
+        );
+    }
+}
+
+#[test]
 fn todays_date_and_time_of_day_read_the_scenario_clock() {
     let t = postgres("SELECT CURRENT_DATE, localtime, CURRENT_DATE + interval '1 hour';");
     let got: Vec<Option<String>> = ok(last(&t)).rows[0].iter().map(|v| v.text()).collect();

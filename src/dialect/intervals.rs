@@ -49,6 +49,10 @@ pub fn rewrite(
     let mut fired = false;
     let mut refused: Option<String> = None;
     walk::exprs(stmt, &mut |e| {
+        if dialect == Dialect::Postgres && super::elapsed::compare(e, columns) {
+            fired = true;
+            return ControlFlow::Continue(());
+        }
         let Some((time, sign, iv)) = take_shift(e) else {
             return ControlFlow::Continue(());
         };
@@ -91,12 +95,12 @@ pub fn rewrite(
         return Err(unsupported_with(dialect, &what, INSTEAD));
     }
     Ok(fired.then(|| {
-        "time ± interval by the engine's function, which moves the time as the server does (months first, fractions of a second kept)".into()
+        "time ± interval (and time - time compared with an interval) by the engine's functions, which compute as the server does (months first, fractions of a second kept)".into()
     }))
 }
 
 /// Whether `e` is a date or a time: a column of one, the clock, a time moved, a cast to one.
-fn is_time(e: &Expr, columns: &Columns) -> bool {
+pub(super) fn is_time(e: &Expr, columns: &Columns) -> bool {
     match e {
         Expr::Nested(inner) => is_time(inner, columns),
         Expr::Identifier(_) | Expr::CompoundIdentifier(_) => super::int_types::column_named(e)
@@ -269,7 +273,7 @@ fn pg_counts(s: Span) -> [Expr; 4] {
 /// A PostgreSQL interval's counts (months, days, microseconds, and seconds as a double, from
 /// make_interval) as expressions, and the factor it is multiplied by, if any; `None` for
 /// one the rule does not read.
-fn pg_amount(iv: &Expr) -> Option<([Expr; 4], Option<Expr>)> {
+pub(super) fn pg_amount(iv: &Expr) -> Option<([Expr; 4], Option<Expr>)> {
     Some(match iv {
         Expr::Nested(inner) => return pg_amount(inner),
         Expr::Interval(iv) => (pg_counts(pg_constant(iv)?), None),

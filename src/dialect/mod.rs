@@ -16,6 +16,7 @@ pub mod ddl;
 pub mod decimal_arith;
 pub mod division;
 pub mod dml;
+pub mod elapsed;
 pub mod errors;
 pub mod exprs;
 pub mod extremes;

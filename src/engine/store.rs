@@ -310,6 +310,14 @@ impl Store {
                 functions.push((name, args, true, Box::new(move |ctx| call(kind, ctx))));
             }
         }
+        use crate::dialect::elapsed::{ELAPSED_FN, INTERVAL_VALUE_FN};
+        functions.push((ELAPSED_FN, 2, true, Box::new(super::time_fns::elapsed)));
+        functions.push((
+            INTERVAL_VALUE_FN,
+            5,
+            true,
+            Box::new(super::time_fns::interval_value),
+        ));
         for (name, date) in [("date", true), ("time", false)] {
             functions.push((
                 name,

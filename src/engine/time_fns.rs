@@ -127,6 +127,53 @@ pub fn call(kind: ShiftCall, ctx: &Context) -> rusqlite::Result<Sql> {
     }
 }
 
+/// `ql_pg_elapsed(a, b)`: `a - b` in microseconds, which is how PostgreSQL compares the
+/// interval that `timestamp - timestamp` makes with another interval.
+pub fn elapsed(ctx: &Context) -> rusqlite::Result<Sql> {
+    let mut at = [0i64; 2];
+    for (i, slot) in at.iter_mut().enumerate() {
+        match ctx.get::<Sql>(i)? {
+            Sql::Null => return Ok(Sql::Null),
+            Sql::Text(t) => {
+                *slot = crate::calendar::micros_since_epoch(&t).ok_or_else(|| {
+                    refused(
+                        &format!("time - time over '{t}'"),
+                        "the engine subtracts dates and timestamps kept in the server's form",
+                    )
+                })?
+            }
+            _ => return Err(refused("time - time over a number", "subtract two times")),
+        }
+    }
+    Ok(Sql::Integer(at[0] - at[1]))
+}
+
+/// `ql_pg_interval_value(months, days, micros, secs, factor)`: the interval as PostgreSQL
+/// compares intervals, in microseconds (a month is 30 days, a day 24 hours).
+pub fn interval_value(ctx: &Context) -> rusqlite::Result<Sql> {
+    let mut v = [0.0; 5];
+    for (i, slot) in v.iter_mut().enumerate() {
+        match number(ctx.get::<Sql>(i)?)? {
+            Some(x) => *slot = x,
+            None => return Ok(Sql::Null),
+        }
+    }
+    let [months, days, micros, secs, factor] = v;
+    let micros = micros + (secs * 1e6).round_ties_even();
+    let (months, days, micros) = times(whole(months)?, whole(days)?, micros, factor)?;
+    let whole_days = months.checked_mul(30).and_then(|m| m.checked_add(days));
+    Ok(
+        match whole_days
+            .and_then(|d| d.checked_mul(86_400_000_000))
+            .and_then(|d| d.checked_add(micros))
+        {
+            Some(n) => Sql::Integer(n),
+            // Past 64 bits: the comparison only needs the size.
+            None => Sql::Real((months * 30 + days) as f64 * 86_400e6 + micros as f64),
+        },
+    )
+}
+
 /// `date(t)` (`date`: true) or `time(t)` of a date or timestamp in the stored form (`time`
 /// also of a time of day): the date, or the time of day with its fraction. Other text is
 /// refused by name (the servers read more forms than the engine keeps).
