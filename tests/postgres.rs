@@ -810,6 +810,30 @@ fn elapsed_time_compares_with_an_interval_as_postgresql_compares_intervals() {
 }
 
 #[test]
+fn booleans_and_zoned_times_become_text_as_postgresql_writes_them() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, paused boolean, run_at timestamptz);\n\
+         INSERT INTO jobs VALUES (1, true, '2000-01-01 00:00:00.5');\n\
+         SELECT 'p=' || paused, concat('p=', paused, ' ', id = 2), paused::text, run_at::varchar || '!', concat_ws(' ', run_at) FROM jobs;",
+    );
+    let got: Vec<Option<String>> = ok(last(&t)).rows[0].iter().map(|v| v.text()).collect();
+    let want = [
+        "p=true",
+        "p=t f",
+        "true",
+        "2000-01-01 00:00:00.5+00!",
+        "2000-01-01 00:00:00.5+00",
+    ];
+    assert_eq!(got, want.map(|s| Some(s.to_string())));
+    let e = err(last(&postgres("SELECT format('%s', true);"))).clone();
+    assert!(
+        e.message.contains("format() is not supported here"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
 fn todays_date_and_time_of_day_read_the_scenario_clock() {
     let t = postgres("SELECT CURRENT_DATE, localtime, CURRENT_DATE + interval '1 hour';");
     let got: Vec<Option<String>> = ok(last(&t)).rows[0].iter().map(|v| v.text()).collect();

@@ -162,6 +162,10 @@ fn sqlite_only(dialect: Dialect, name: &str) -> bool {
 /// (PostgreSQL's advisory locks are modelled: `postgres/advisory.rs`.)
 fn not_modelled(dialect: Dialect, name: &str) -> Option<&'static str> {
     match dialect {
+        // SQLite's format() is its printf: no %I or %L, and a boolean written as 1.
+        Dialect::Postgres if name == "format" => Some(
+            "the row store's format() is a printf that answers otherwise (no %I or %L, booleans as 1); build the text with || or concat",
+        ),
         Dialect::Postgres if name == "pg_sleep" => {
             Some("a step runs when the schedule says; there is no time to sleep through")
         }

@@ -219,6 +219,17 @@ impl<'a> Columns<'a> {
         name: &str,
         of: impl Fn(&Admits) -> Option<T>,
     ) -> Option<T> {
+        self.columns_give(qualifier, name, |c| of(&c.admits))
+    }
+
+    /// `of` the column `name` (of the relation called `qualifier`), if every column it may
+    /// be gives the same.
+    pub fn columns_give<T: PartialEq>(
+        &self,
+        qualifier: Option<&str>,
+        name: &str,
+        of: impl Fn(&super::catalog::ColumnDef) -> Option<T>,
+    ) -> Option<T> {
         match qualifier {
             Some(q) if self.opaque.iter().any(|o| o.eq_ignore_ascii_case(q)) => return None,
             None if self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name)) => return None,
@@ -230,7 +241,7 @@ impl<'a> Columns<'a> {
                 continue;
             }
             let Some(c) = def.column(name) else { continue };
-            let t = of(&c.admits)?;
+            let t = of(c)?;
             if found.as_ref().is_some_and(|f| *f != t) {
                 return None;
             }

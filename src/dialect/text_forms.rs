@@ -291,32 +291,7 @@ impl Scope<'_, '_> {
                 let n = parts.len();
                 self.column(Some(&parts[n - 2].value), &parts[n - 1].value)
             }
-            Expr::Value(v) if matches!(v.value, Value::Boolean(_)) => Some(TextForm::PgBool),
-            Expr::BinaryOp { op, .. } => matches!(
-                op,
-                Eq | NotEq | Lt | LtEq | Gt | GtEq | And | Or | Xor | PGRegexMatch | AtArrow
-            )
-            .then_some(TextForm::PgBool),
-            Expr::UnaryOp {
-                op: UnaryOperator::Not,
-                ..
-            }
-            | Expr::IsNull(_)
-            | Expr::IsNotNull(_)
-            | Expr::IsTrue(_)
-            | Expr::IsFalse(_)
-            | Expr::IsNotTrue(_)
-            | Expr::IsNotFalse(_)
-            | Expr::IsDistinctFrom(..)
-            | Expr::IsNotDistinctFrom(..)
-            | Expr::InList { .. }
-            | Expr::InSubquery { .. }
-            | Expr::Between { .. }
-            | Expr::Like { .. }
-            | Expr::ILike { .. }
-            | Expr::Exists { .. }
-            | Expr::AnyOp { .. }
-            | Expr::AllOp { .. } => Some(TextForm::PgBool),
+            _ if is_pg_test(e) => Some(TextForm::PgBool),
             Expr::Cast {
                 kind: CastKind::Cast | CastKind::DoubleColon,
                 data_type,
@@ -368,8 +343,39 @@ fn of_data_type(t: &DataType) -> Option<TextForm> {
     }
 }
 
+/// Whether `e` is a PostgreSQL boolean by its form: `true`/`false`, a comparison, AND/OR,
+/// NOT, IS, IN, BETWEEN, LIKE, EXISTS, ANY/ALL.
+pub fn is_pg_test(e: &Expr) -> bool {
+    use BinaryOperator::*;
+    match e {
+        Expr::Value(v) => matches!(v.value, Value::Boolean(_)),
+        Expr::BinaryOp { op, .. } => matches!(
+            op,
+            Eq | NotEq | Lt | LtEq | Gt | GtEq | And | Or | Xor | PGRegexMatch | AtArrow
+        ),
+        Expr::UnaryOp { op, .. } => *op == UnaryOperator::Not,
+        Expr::IsNull(_)
+        | Expr::IsNotNull(_)
+        | Expr::IsTrue(_)
+        | Expr::IsFalse(_)
+        | Expr::IsNotTrue(_)
+        | Expr::IsNotFalse(_)
+        | Expr::IsDistinctFrom(..)
+        | Expr::IsNotDistinctFrom(..)
+        | Expr::InList { .. }
+        | Expr::InSubquery { .. }
+        | Expr::Between { .. }
+        | Expr::Like { .. }
+        | Expr::ILike { .. }
+        | Expr::Exists { .. }
+        | Expr::AnyOp { .. }
+        | Expr::AllOp { .. } => true,
+        _ => false,
+    }
+}
+
 /// A declared type as written: `boolean`, `bool`, `timestamptz`, `timestamp with time zone`.
-fn of_type_name(t: &str) -> Option<TextForm> {
+pub fn of_type_name(t: &str) -> Option<TextForm> {
     let t = t.to_ascii_lowercase();
     if t == "bool" || t == "boolean" {
         Some(TextForm::PgBool)

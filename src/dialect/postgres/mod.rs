@@ -16,6 +16,7 @@ use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 mod advisory;
 pub mod array_values;
 pub mod arrays;
+mod as_text;
 mod casts;
 pub mod client;
 mod drops;
@@ -91,6 +92,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // read here), and before the number rules (an interval's factor is a double).
     let interval_note = super::intervals::rewrite(Dialect::Postgres, &mut stmt, &columns)?;
     super::clock_parts::rewrite(Dialect::Postgres, &mut stmt)?;
+    // After the interval rule (a timestamptz moved stays one), before the cast rule.
+    let as_text_note = as_text::rewrite(&mut stmt, &columns);
     // Before the cast rule: it reads the casts to integer types, and their operands' types.
     let decimal_note = super::decimal_arith::round(Dialect::Postgres, &mut stmt, &columns)?;
     let mut integer_notes = integers::rewrite(&mut stmt, &columns);
@@ -139,6 +142,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(enum_note);
     plan.notes.extend(ilike_note);
     plan.notes.extend(interval_note);
+    plan.notes.extend(as_text_note);
     plan.notes.extend(division_note);
     plan.notes.extend(extremes_note);
     plan.notes.extend(sequence_note);

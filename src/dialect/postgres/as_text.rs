@@ -1,0 +1,173 @@
+//! Rule: a boolean or a `timestamptz` made text as PostgreSQL writes it. The engine keeps a
+//! boolean as SQLite's 1 or 0 and a timestamptz without its zone, and writes them as the
+//! server does only in a result column (`text_forms.rs`). Made text inside a statement (`'b '
+//! || paused`, `vt::text`, `concat('at ', vt)`) they would read `b 1` and `at 2000-01-01
+//! 00:00:00` where the server writes `b true` and `at 2000-01-01 00:00:00+00`. So each such
+//! operand becomes `CASE WHEN x THEN 'true' WHEN NOT x THEN 'false' END`, or `x || '+00'`
+//! (the session's time zone is UTC). The server's words for a boolean differ by the way:
+//! `||` and casts write `true` and `false`, concat and concat_ws the type's output, `t` and
+//! `f` (checked on PostgreSQL 15).
+
+use super::super::int_types::{column_named, Columns};
+use super::super::intervals::PG_SHIFT_FN;
+use super::super::plan::TextForm;
+use super::super::text_forms::{is_pg_test, of_type_name};
+use super::super::walk;
+use queuelab_sql::{Duplicate, ToSql};
+use sqlparser::ast::helpers::attached_token::AttachedToken;
+use sqlparser::ast::{
+    BinaryOperator, CaseWhen, CastKind, DataType, Expr, FunctionArg, FunctionArgExpr,
+    FunctionArguments, Statement, UnaryOperator, Value,
+};
+use std::ops::ControlFlow;
+
+/// Rewrites the operands made text in `stmt`; the note, if one changed.
+pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Option<String> {
+    let mut changed = false;
+    walk::exprs(stmt, &mut |e| {
+        let output = is_concat_call(e);
+        for operand in made_text(e) {
+            changed |= as_text(operand, output, columns);
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    changed.then(|| {
+        "a boolean or timestamptz made text as PostgreSQL writes it (true/false, t/f in concat, +00)".into()
+    })
+}
+
+/// The operands `e` makes text: both sides of `||`, what a cast to a string type casts, the
+/// arguments of concat and concat_ws.
+fn made_text(e: &mut Expr) -> Vec<&mut Expr> {
+    if let Expr::Cast {
+        kind: CastKind::Cast | CastKind::DoubleColon,
+        expr,
+        data_type,
+        ..
+    } = e
+    {
+        return if string_type(data_type) {
+            vec![expr.as_mut()]
+        } else {
+            Vec::new()
+        };
+    }
+    match e {
+        Expr::BinaryOp {
+            left,
+            op: BinaryOperator::StringConcat,
+            right,
+        } => vec![left.as_mut(), right.as_mut()],
+        Expr::Function(f) if is_concat_name(&f.name.to_sql()) => match &mut f.args {
+            FunctionArguments::List(list) => list
+                .args
+                .iter_mut()
+                .filter_map(|a| match a {
+                    FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => Some(x),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+fn is_concat_name(name: &str) -> bool {
+    name.eq_ignore_ascii_case("concat") || name.eq_ignore_ascii_case("concat_ws")
+}
+
+/// Whether `e` is a call of concat or concat_ws, which write a boolean as `t` or `f`.
+fn is_concat_call(e: &Expr) -> bool {
+    matches!(e, Expr::Function(f) if is_concat_name(&f.name.to_sql()))
+}
+
+fn string_type(t: &DataType) -> bool {
+    matches!(
+        t,
+        DataType::Text
+            | DataType::Varchar(_)
+            | DataType::CharacterVarying(_)
+            | DataType::Char(_)
+            | DataType::Character(_)
+            | DataType::String(_)
+    )
+}
+
+/// Rewrites `e` if it is a boolean or a timestamptz (a boolean as `t` / `f` when `output`);
+/// whether it did.
+fn as_text(e: &mut Expr, output: bool, columns: &Columns) -> bool {
+    let written = match form(e, columns) {
+        Some(TextForm::PgBool) => {
+            let x = e.duplicate();
+            let word = |w: &str| Expr::value(Value::SingleQuotedString(w.into()));
+            Expr::Case {
+                case_token: AttachedToken::empty(),
+                end_token: AttachedToken::empty(),
+                operand: None,
+                conditions: vec![
+                    CaseWhen {
+                        condition: Expr::Nested(Box::new(x.duplicate())),
+                        result: word(if output { "t" } else { "true" }),
+                    },
+                    CaseWhen {
+                        condition: Expr::UnaryOp {
+                            op: UnaryOperator::Not,
+                            expr: Box::new(Expr::Nested(Box::new(x))),
+                        },
+                        result: word(if output { "f" } else { "false" }),
+                    },
+                ],
+                else_result: None,
+            }
+        }
+        Some(TextForm::PgTimestampTz) => Expr::Nested(Box::new(Expr::BinaryOp {
+            left: Box::new(Expr::Nested(Box::new(e.duplicate()))),
+            op: BinaryOperator::StringConcat,
+            right: Box::new(Expr::value(Value::SingleQuotedString("+00".into()))),
+        })),
+        _ => return false,
+    };
+    *e = written;
+    true
+}
+
+/// Whether `e` is a boolean or a timestamptz, where the rule can tell: a column of one, a
+/// test, the clock, a timestamptz moved by an interval.
+fn form(e: &Expr, columns: &Columns) -> Option<TextForm> {
+    match e {
+        Expr::Nested(inner) => form(inner, columns),
+        Expr::Identifier(_) | Expr::CompoundIdentifier(_) => {
+            let (q, name) = column_named(e)?;
+            columns.columns_give(q, name, |c| of_type_name(&c.sql_type))
+        }
+        _ if is_pg_test(e) => Some(TextForm::PgBool),
+        Expr::Function(f) => {
+            let name = f.name.to_sql().to_ascii_lowercase();
+            if name == super::super::exprs::NOW_FN
+                || matches!(
+                    name.as_str(),
+                    "now"
+                        | "current_timestamp"
+                        | "transaction_timestamp"
+                        | "statement_timestamp"
+                        | "clock_timestamp"
+                )
+            {
+                return Some(TextForm::PgTimestampTz);
+            }
+            if name != PG_SHIFT_FN {
+                return None;
+            }
+            // A time moved keeps its type.
+            let FunctionArguments::List(list) = &f.args else {
+                return None;
+            };
+            match list.args.first()? {
+                FunctionArg::Unnamed(FunctionArgExpr::Expr(t)) => form(t, columns),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
