@@ -5,9 +5,14 @@
 //! becomes the clock's date, MariaDB's `CURRENT_TIME` / `CURTIME()` and PostgreSQL's
 //! `LOCALTIME` its time of day. PostgreSQL's `CURRENT_TIME` is a time with a time zone
 //! (`09:00:00+00`), which the engine does not keep: refused by name.
+//!
+//! PostgreSQL's `now()`, `CURRENT_TIMESTAMP`, `transaction_timestamp()`, `LOCALTIMESTAMP`,
+//! `CURRENT_DATE` and `LOCALTIME` are the time the transaction began, the same in each of
+//! its statements (`ql_txn_now()`); `statement_timestamp()` and `clock_timestamp()` move
+//! with the statements, as MariaDB's and SQL Server's clocks do (`ql_now()`).
 
 use super::common::unsupported_with;
-use super::exprs::{call, now_expr};
+use super::exprs::{call, now_expr, TXN_NOW_FN};
 use super::walk;
 use super::Dialect;
 use crate::trace::StepError;
@@ -28,6 +33,18 @@ pub fn part(dialect: Dialect, name: &str) -> Option<bool> {
     }
 }
 
+/// Whether PostgreSQL's `name` reads the time the transaction began.
+fn transaction_clock(name: &str) -> bool {
+    [
+        "now",
+        "current_timestamp",
+        "transaction_timestamp",
+        "localtimestamp",
+    ]
+    .iter()
+    .any(|n| n.eq_ignore_ascii_case(name))
+}
+
 /// Rewrites the clock's parts in `stmt`; an error for PostgreSQL's `CURRENT_TIME`.
 pub fn rewrite(dialect: Dialect, stmt: &mut sqlparser::ast::Statement) -> Result<(), StepError> {
     let reads_part =
@@ -42,6 +59,11 @@ pub fn rewrite(dialect: Dialect, stmt: &mut sqlparser::ast::Statement) -> Result
             return ControlFlow::Continue(());
         };
         let name = f.name.to_sql();
+        let txn_clock = || call(TXN_NOW_FN, Vec::new());
+        if dialect == Dialect::Postgres && transaction_clock(&name) {
+            *e = txn_clock();
+            return ControlFlow::Continue(());
+        }
         let Some(date) = part(dialect, &name) else {
             return ControlFlow::Continue(());
         };
@@ -52,7 +74,12 @@ pub fn rewrite(dialect: Dialect, stmt: &mut sqlparser::ast::Statement) -> Result
         // `YYYY-MM-DD HH:MM:SS`: the first ten characters, or the eight from the twelfth.
         let (from, len) = if date { (1, 10) } else { (12, 8) };
         let n = |v: i64| Expr::value(Value::Number(v.to_string(), false));
-        *e = call("substr", vec![now_expr(), n(from), n(len)]);
+        let clock = if dialect == Dialect::Postgres {
+            txn_clock()
+        } else {
+            now_expr()
+        };
+        *e = call("substr", vec![clock, n(from), n(len)]);
         ControlFlow::Continue(())
     });
     if refused {

@@ -13,6 +13,10 @@ use std::ops::ControlFlow;
 /// The SQLite function that reads the scenario's deterministic clock.
 pub const NOW_FN: &str = "ql_now";
 
+/// The SQLite function that reads when the running statement's transaction began on that
+/// clock: PostgreSQL's `now()` (`clock_parts.rs`).
+pub const TXN_NOW_FN: &str = "ql_txn_now";
+
 /// The SQLite function behind T-SQL's NEWID(): the next id of a fixed sequence, printed as a
 /// GUID, so that a scenario gives the same ids every run.
 pub const NEWID_FN: &str = "ql_newid";

@@ -112,6 +112,7 @@ pub(super) fn is_time(e: &Expr, columns: &Columns) -> bool {
         Expr::Function(f) => {
             let name = f.name.to_sql().to_ascii_lowercase();
             name == super::exprs::NOW_FN
+                || name == super::exprs::TXN_NOW_FN
                 || name == PG_SHIFT_FN
                 || name == MY_SHIFT_FN
                 || super::exprs::is_clock(&name)

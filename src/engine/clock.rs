@@ -1,5 +1,6 @@
 //! The scenario clock: what `CURRENT_TIMESTAMP` returns. It starts at a fixed instant and
 //! moves one second per statement, so runs are repeatable and timestamps still tell order.
+//! (PostgreSQL's `now()` reads the instant the transaction began on it: `Txn::began_at`.)
 
 /// 2025-01-01 09:00:00 UTC, in seconds since the Unix epoch.
 pub const DEFAULT_START: i64 = 1_735_722_000;

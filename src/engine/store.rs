@@ -76,6 +76,9 @@ pub struct Store {
     /// The scenario clock, seconds since the Unix epoch: `ql_now()` formats it when a
     /// statement reads it (most never do).
     clock: Arc<std::sync::atomic::AtomicI64>,
+    /// When the running statement's transaction began on that clock: PostgreSQL's `now()`
+    /// (`ql_txn_now()`), the same for every statement of a transaction.
+    txn_clock: Arc<std::sync::atomic::AtomicI64>,
     locked: LockedSets,
     /// Column names by table, for undo and redo; emptied whenever DDL runs.
     columns: Mutex<VecMap<String, Vec<String>>>,
@@ -141,6 +144,7 @@ impl Store {
         .map_err(store_error)?;
         let changes: Arc<Mutex<Vec<RowChange>>> = Arc::default();
         let clock = Arc::new(std::sync::atomic::AtomicI64::new(0));
+        let txn_clock = Arc::new(std::sync::atomic::AtomicI64::new(0));
         let budget = Arc::new(AtomicU64::new(step_budget));
         let spent = Arc::new(AtomicU64::new(0));
 
@@ -185,6 +189,17 @@ impl Store {
             Box::new(move |_ctx| {
                 Ok(Sql::Text(super::clock::format_timestamp(
                     c.load(Ordering::Relaxed),
+                )))
+            }),
+        ));
+        let t = txn_clock.clone();
+        functions.push((
+            crate::dialect::exprs::TXN_NOW_FN,
+            0,
+            false,
+            Box::new(move |_ctx| {
+                Ok(Sql::Text(super::clock::format_timestamp(
+                    t.load(Ordering::Relaxed),
                 )))
             }),
         ));
@@ -358,6 +373,7 @@ impl Store {
             conn,
             changes,
             clock,
+            txn_clock,
             locked,
             columns: Mutex::default(),
             table_names: Mutex::default(),
@@ -430,6 +446,17 @@ impl Store {
     /// Sets the instant `ql_now()` returns (seconds since the Unix epoch).
     pub fn set_clock(&self, now: i64) {
         self.clock.store(now, Ordering::Relaxed);
+    }
+
+    /// The instant `ql_now()` returns.
+    pub fn clock_now(&self) -> i64 {
+        self.clock.load(Ordering::Relaxed)
+    }
+
+    /// Sets the instant `ql_txn_now()` returns: when the running statement's transaction
+    /// began.
+    pub fn set_txn_clock(&self, began: i64) {
+        self.txn_clock.store(began, Ordering::Relaxed);
     }
 
     /// Sets the rows `ql_locked(id, rowid)` accepts for lock request `id`.

@@ -28,6 +28,8 @@ pub struct Txn {
     /// A statement other than transaction control has run in it (PostgreSQL's first
     /// snapshot): its isolation level is fixed, and it can no longer become READ WRITE.
     pub queried: bool,
+    /// When it began on the scenario clock (PostgreSQL's `now()`).
+    pub began_at: i64,
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -37,7 +39,13 @@ pub struct Txns {
 }
 
 impl Txns {
-    pub fn begin(&mut self, session: usize, isolation: Isolation, explicit: bool) -> TxnId {
+    pub fn begin(
+        &mut self,
+        session: usize,
+        isolation: Isolation,
+        explicit: bool,
+        began_at: i64,
+    ) -> TxnId {
         self.list.push(Txn {
             session,
             state: TxnState::Active,
@@ -46,6 +54,7 @@ impl Txns {
             snapshot: None,
             read_only: false,
             queried: false,
+            began_at,
         });
         (self.list.len() - 1) as TxnId
     }

@@ -145,6 +145,7 @@ fn form(e: &Expr, columns: &Columns) -> Option<TextForm> {
         Expr::Function(f) => {
             let name = f.name.to_sql().to_ascii_lowercase();
             if name == super::super::exprs::NOW_FN
+                || name == super::super::exprs::TXN_NOW_FN
                 || matches!(
                     name.as_str(),
                     "now"

@@ -627,6 +627,11 @@ impl Lab {
         });
         self.store.set_params(vars);
         self.store.take_last_insert_id();
+        // PostgreSQL's now(): when the open transaction began, else now (the statement
+        // begins one).
+        let began = self.sessions[s].txn.and_then(|t| self.txns.get(t));
+        let began = began.map_or(self.store.clock_now(), |t| t.began_at);
+        self.store.set_txn_clock(began);
         let exec = match self.attempt_in(s, plan, resume) {
             Exec::Done(f) if plan.assign.is_some() => Exec::Done(self.assign(s, plan, f)),
             Exec::Done(f) => Exec::Done(self.drop_result_set(plan, f)),
@@ -810,7 +815,7 @@ impl Lab {
                 let read_only = read_only
                     .or(session.next_read_only.take())
                     .unwrap_or(session.default_read_only);
-                let t = self.txns.begin(s, level, true);
+                let t = self.txns.begin(s, level, true, self.store.clock_now());
                 if let Some(txn) = self.txns.get_mut(t) {
                     txn.read_only = read_only;
                 }
@@ -1044,7 +1049,7 @@ impl Lab {
         let level = next.unwrap_or(session.default_isolation);
         // With autocommit off the transaction is the session's to end, as one it began.
         let explicit = !passing && !session.autocommit;
-        let t = self.txns.begin(s, level, explicit);
+        let t = self.txns.begin(s, level, explicit, self.store.clock_now());
         if let Some(txn) = self.txns.get_mut(t) {
             txn.read_only = read_only;
         }
