@@ -839,6 +839,15 @@ fn todays_date_and_time_of_day_read_the_scenario_clock() {
     let got: Vec<Option<String>> = ok(last(&t)).rows[0].iter().map(|v| v.text()).collect();
     let want = ["2025-01-01", "09:00:00", "2025-01-01 01:00:00"];
     assert_eq!(got, want.map(|s| Some(s.to_string())));
+    // The statement shows why: PostgreSQL's clock is the transaction's start.
+    assert!(
+        last(&t)
+            .notes
+            .iter()
+            .any(|n| n.contains("when the transaction began")),
+        "{:?}",
+        last(&t).notes
+    );
     let e = err(last(&postgres("SELECT current_time;"))).clone();
     assert!(
         e.message.contains("CURRENT_TIME is not supported here"),

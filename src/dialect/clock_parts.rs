@@ -25,10 +25,8 @@ use std::ops::ControlFlow;
 pub fn part(dialect: Dialect, name: &str) -> Option<bool> {
     match (dialect, name.to_ascii_uppercase().as_str()) {
         (_, "CURRENT_DATE") | (Dialect::MySql, "CURDATE") => Some(true),
-        (Dialect::MySql, "CURRENT_TIME" | "CURTIME") | (Dialect::Postgres, "LOCALTIME") => {
-            Some(false)
-        }
-        (Dialect::Postgres, "CURRENT_TIME") => Some(false),
+        (Dialect::MySql, "CURRENT_TIME" | "CURTIME")
+        | (Dialect::Postgres, "LOCALTIME" | "CURRENT_TIME") => Some(false),
         _ => None,
     }
 }
@@ -45,8 +43,12 @@ fn transaction_clock(name: &str) -> bool {
     .any(|n| n.eq_ignore_ascii_case(name))
 }
 
-/// Rewrites the clock's parts in `stmt`; an error for PostgreSQL's `CURRENT_TIME`.
-pub fn rewrite(dialect: Dialect, stmt: &mut sqlparser::ast::Statement) -> Result<(), StepError> {
+/// Rewrites the clock's parts in `stmt`; the note, if one changed; an error for
+/// PostgreSQL's `CURRENT_TIME`.
+pub fn rewrite(
+    dialect: Dialect,
+    stmt: &mut sqlparser::ast::Statement,
+) -> Result<Option<String>, StepError> {
     let reads_part =
         |e: &Expr| matches!(e, Expr::Function(f) if part(dialect, &f.name.to_sql()).is_some());
     if dialect == Dialect::MySql {
@@ -54,6 +56,7 @@ pub fn rewrite(dialect: Dialect, stmt: &mut sqlparser::ast::Statement) -> Result
         super::headers::keep_as_written(stmt, &reads_part);
     }
     let mut refused = false;
+    let mut changed = false;
     walk::exprs(stmt, &mut |e| {
         let Expr::Function(f) = e else {
             return ControlFlow::Continue(());
@@ -62,6 +65,7 @@ pub fn rewrite(dialect: Dialect, stmt: &mut sqlparser::ast::Statement) -> Result
         let txn_clock = || call(TXN_NOW_FN, Vec::new());
         if dialect == Dialect::Postgres && transaction_clock(&name) {
             *e = txn_clock();
+            changed = true;
             return ControlFlow::Continue(());
         }
         let Some(date) = part(dialect, &name) else {
@@ -80,6 +84,7 @@ pub fn rewrite(dialect: Dialect, stmt: &mut sqlparser::ast::Statement) -> Result
             now_expr()
         };
         *e = call("substr", vec![clock, n(from), n(len)]);
+        changed = true;
         ControlFlow::Continue(())
     });
     if refused {
@@ -89,5 +94,10 @@ pub fn rewrite(dialect: Dialect, stmt: &mut sqlparser::ast::Statement) -> Result
             "PostgreSQL's CURRENT_TIME is a time with a time zone, which the engine does not keep; use LOCALTIME (the time of day) or now()",
         ));
     }
-    Ok(())
+    Ok(changed.then(|| match dialect {
+        Dialect::Postgres => format!(
+            "now(), CURRENT_TIMESTAMP, CURRENT_DATE read the scenario clock when the transaction began ({TXN_NOW_FN}()): PostgreSQL's now() is the same in every statement of a transaction"
+        ),
+        _ => "CURRENT_DATE, CURDATE(), CURTIME() read the scenario clock's date or time of day".into(),
+    }))
 }

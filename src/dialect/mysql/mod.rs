@@ -67,7 +67,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
     let extremes_note = super::extremes::rewrite(Dialect::MySql, &mut stmt);
     let interval_note = super::intervals::rewrite(Dialect::MySql, &mut stmt, &columns)?;
-    super::clock_parts::rewrite(Dialect::MySql, &mut stmt)?;
+    let clock_note = super::clock_parts::rewrite(Dialect::MySql, &mut stmt)?;
     let decimal_note = super::decimal_arith::round(Dialect::MySql, &mut stmt, &columns)?;
     let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog, &columns);
     let mut plan = plan_statement(&stmt, catalog)?;
@@ -76,6 +76,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(decimal_note);
     plan.notes.extend(round_note);
     plan.notes.extend(interval_note);
+    plan.notes.extend(clock_note);
     plan.notes.extend(operators_note);
     plan.notes.extend(collation_note);
     plan.notes.extend(last_id_note);

@@ -91,7 +91,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // Before the cast rule, which refuses a cast to interval (`'5 minutes'::interval` is
     // read here), and before the number rules (an interval's factor is a double).
     let interval_note = super::intervals::rewrite(Dialect::Postgres, &mut stmt, &columns)?;
-    super::clock_parts::rewrite(Dialect::Postgres, &mut stmt)?;
+    let clock_note = super::clock_parts::rewrite(Dialect::Postgres, &mut stmt)?;
     // After the interval rule (a timestamptz moved stays one), before the cast rule.
     let as_text_note = as_text::rewrite(&mut stmt, &columns);
     // Before the cast rule: it reads the casts to integer types, and their operands' types.
@@ -142,6 +142,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(enum_note);
     plan.notes.extend(ilike_note);
     plan.notes.extend(interval_note);
+    plan.notes.extend(clock_note);
     plan.notes.extend(as_text_note);
     plan.notes.extend(division_note);
     plan.notes.extend(extremes_note);
