@@ -783,6 +783,20 @@ fn times_written_in_another_form_than_the_stored_one_are_refused_and_undone() {
 }
 
 #[test]
+fn an_interval_multiplied_past_its_range_is_the_servers_22008() {
+    let t = postgres(
+        "CREATE TABLE q (id int PRIMARY KEY, vt timestamptz);\n\
+         INSERT INTO q VALUES (1, '2000-01-01 00:00:00');\n\
+         SELECT vt + interval '1 month' * 1e12 FROM q;",
+    );
+    let e = err(last(&t));
+    assert_eq!(
+        (e.native.as_str(), e.message.as_str()),
+        ("22008", "interval out of range")
+    );
+}
+
+#[test]
 fn elapsed_time_compares_with_an_interval_as_postgresql_compares_intervals() {
     let t = postgres(
         "CREATE TABLE jobs (id int PRIMARY KEY, locked_at timestamptz, seen_at timestamptz, due date, done date);\n\
@@ -824,6 +838,11 @@ fn booleans_and_zoned_times_become_text_as_postgresql_writes_them() {
         "2000-01-01 00:00:00.5+00!",
         "2000-01-01 00:00:00.5+00",
     ];
+    assert_eq!(got, want.map(|s| Some(s.to_string())));
+    // LOCALTIMESTAMP is a timestamp without a zone: no +00.
+    let t = postgres("SELECT 'at ' || localtimestamp, 'at ' || now();");
+    let got: Vec<Option<String>> = ok(last(&t)).rows[0].iter().map(|v| v.text()).collect();
+    let want = ["at 2025-01-01 09:00:00", "at 2025-01-01 09:00:00+00"];
     assert_eq!(got, want.map(|s| Some(s.to_string())));
     let e = err(last(&postgres("SELECT format('%s', true);"))).clone();
     assert!(

@@ -9,11 +9,9 @@
 
 use super::exprs::call;
 use super::int_types::Columns;
-use super::intervals::{is_interval, is_time, pg_amount};
-use super::temporal::Temporal;
-use super::types::Admits;
-use queuelab_sql::{Duplicate, ToSql};
-use sqlparser::ast::{BinaryOperator, DataType, Expr, Value};
+use super::intervals::{is_interval, pg_amount, time_kind};
+use queuelab_sql::Duplicate;
+use sqlparser::ast::{BinaryOperator, Expr, Value};
 
 /// `ql_pg_elapsed(a, b)`: `a - b` in microseconds.
 pub const ELAPSED_FN: &str = "ql_pg_elapsed";
@@ -56,9 +54,10 @@ fn elapsed(e: &Expr, columns: &Columns) -> Option<Expr> {
             left,
             op: BinaryOperator::Minus,
             right,
-        } if is_time(left, columns)
-            && is_time(right, columns)
-            && !(is_date(left, columns) && is_date(right, columns)) =>
+        } if matches!(
+            (time_kind(left, columns), time_kind(right, columns)),
+            (Some(_), Some(false)) | (Some(false), Some(true))
+        ) =>
         {
             Some(call(
                 ELAPSED_FN,
@@ -77,22 +76,4 @@ fn length(iv: &Expr) -> Option<Expr> {
         INTERVAL_VALUE_FN,
         vec![months, days, micros, secs, factor],
     ))
-}
-
-/// Whether `e` is a date: a date column, CURRENT_DATE, a cast to date.
-fn is_date(e: &Expr, columns: &Columns) -> bool {
-    match e {
-        Expr::Nested(inner) => is_date(inner, columns),
-        Expr::Identifier(_) | Expr::CompoundIdentifier(_) => super::int_types::column_named(e)
-            .is_some_and(|(q, name)| {
-                columns
-                    .admits(q, name, |a| {
-                        Some(matches!(a, Admits::Temporal(Temporal::Date)))
-                    })
-                    .unwrap_or(false)
-            }),
-        Expr::Function(f) => f.name.to_sql().eq_ignore_ascii_case("current_date"),
-        Expr::Cast { data_type, .. } => matches!(data_type, DataType::Date),
-        _ => false,
-    }
 }

@@ -115,14 +115,14 @@ impl Unit {
 
     /// The span of `n` of this unit, in the count the unit belongs to.
     pub fn whole(self, n: i64) -> Option<Span> {
+        let (count, size) = self.count();
+        let n = n.checked_mul(size)?;
         let mut s = Span::default();
-        if let Some(m) = self.micros() {
-            s.micros = n.checked_mul(m)?;
-        } else if let Some(m) = self.months() {
-            s.months = n.checked_mul(m)?;
-        } else {
-            s.days = n.checked_mul(if self == Unit::Week { 7 } else { 1 })?;
-        }
+        *match count {
+            Count::Months => &mut s.months,
+            Count::Days => &mut s.days,
+            Count::Micros => &mut s.micros,
+        } = n;
         Some(s)
     }
 
@@ -131,8 +131,8 @@ impl Unit {
         self.micros().is_none()
     }
 
-    /// SQLite's name of what a count of this unit moves, and how many of it one unit is:
-    /// for a computed amount, whose unit the engine's function is told.
+    /// Which of an interval's counts this unit moves, and how many of it one unit is (a
+    /// week is 7 days, a quarter 3 months).
     pub fn count(self) -> (Count, i64) {
         if let Some(m) = self.micros() {
             (Count::Micros, m)
@@ -154,27 +154,17 @@ pub enum Count {
 
 /// A number as written (`-1.5`): its whole part and its fraction, both with its sign.
 fn number(text: &str) -> Option<(i64, f64)> {
-    let (sign, digits) = match text.as_bytes().first()? {
-        b'-' => (-1, &text[1..]),
-        b'+' => (1, &text[1..]),
-        _ => (1, text),
-    };
-    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
-    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty() && fraction.is_empty() || !all_digits(whole) || !all_digits(fraction) {
-        return None;
-    }
-    let whole: i64 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().ok()?
-    };
-    let fraction: f64 = if fraction.is_empty() {
+    let (whole, fraction) = decimal_parts(text)?;
+    let fraction = if fraction.is_empty() {
         0.0
     } else {
         crate::decimal::parse_f64(&format!("0.{fraction}"))?
     };
-    Some((sign * whole, f64::from(sign as i32) * fraction))
+    Some(if text.starts_with('-') {
+        (-whole, -fraction)
+    } else {
+        (whole, fraction)
+    })
 }
 
 /// `frac` (less than one) of `scale` microseconds, a part of a microsecond above one half

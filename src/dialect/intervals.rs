@@ -16,6 +16,7 @@ use super::exprs::{call, parenthesized};
 use super::int_types::Columns;
 use super::interval_text::{self, Count, Span, Unit};
 use super::num_types::{self, NumType};
+use super::temporal::Temporal;
 use super::types::Admits;
 use super::walk;
 use super::Dialect;
@@ -101,29 +102,38 @@ pub fn rewrite(
 
 /// Whether `e` is a date or a time: a column of one, the clock, a time moved, a cast to one.
 pub(super) fn is_time(e: &Expr, columns: &Columns) -> bool {
+    time_kind(e, columns).is_some()
+}
+
+/// What `e` is if it is a date or a time (a column of one, the clock, a time moved, a cast
+/// to one): `Some(true)` a date alone, `Some(false)` a time.
+pub(super) fn time_kind(e: &Expr, columns: &Columns) -> Option<bool> {
     match e {
-        Expr::Nested(inner) => is_time(inner, columns),
-        Expr::Identifier(_) | Expr::CompoundIdentifier(_) => super::int_types::column_named(e)
-            .is_some_and(|(q, name)| {
-                columns
-                    .admits(q, name, |a| Some(matches!(a, Admits::Temporal(_))))
-                    .unwrap_or(false)
-            }),
+        Expr::Nested(inner) => time_kind(inner, columns),
+        Expr::Identifier(_) | Expr::CompoundIdentifier(_) => {
+            let (q, name) = super::int_types::column_named(e)?;
+            columns.admits(q, name, |a| match a {
+                Admits::Temporal(t) => Some(*t == Temporal::Date),
+                _ => None,
+            })
+        }
         Expr::Function(f) => {
             let name = f.name.to_sql().to_ascii_lowercase();
-            name == super::exprs::NOW_FN
+            let clock = name == super::exprs::NOW_FN
                 || name == super::exprs::TXN_NOW_FN
                 || name == PG_SHIFT_FN
                 || name == MY_SHIFT_FN
-                || super::exprs::is_clock(&name)
-                || super::clock_parts::part(Dialect::MySql, &name).is_some()
-                || super::clock_parts::part(Dialect::Postgres, &name).is_some()
+                || super::exprs::is_clock(&name);
+            let part = super::clock_parts::part(Dialect::MySql, &name)
+                .or_else(|| super::clock_parts::part(Dialect::Postgres, &name));
+            part.or(clock.then_some(false))
         }
-        Expr::Cast { data_type, .. } => matches!(
-            data_type,
-            DataType::Date | DataType::Datetime(_) | DataType::Timestamp(..)
-        ),
-        _ => false,
+        Expr::Cast { data_type, .. } => match data_type {
+            DataType::Date => Some(true),
+            DataType::Datetime(_) | DataType::Timestamp(..) => Some(false),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -267,8 +277,10 @@ fn constant(s: Span) -> [Expr; 3] {
     [int(s.months), int(s.days), int(s.micros)]
 }
 
+/// A constant PostgreSQL interval's counts: no seconds from make_interval.
 fn pg_counts(s: Span) -> [Expr; 4] {
-    [int(s.months), int(s.days), int(s.micros), int(0)]
+    let [months, days, micros] = constant(s);
+    [months, days, micros, int(0)]
 }
 
 /// A PostgreSQL interval's counts (months, days, microseconds, and seconds as a double, from

@@ -303,11 +303,7 @@ impl Scope<'_, '_> {
             Expr::Function(f) => {
                 let name = f.name.to_sql().to_ascii_lowercase();
                 match name.as_str() {
-                    "now"
-                    | "current_timestamp"
-                    | "transaction_timestamp"
-                    | "statement_timestamp"
-                    | "clock_timestamp" => Some(TextForm::PgTimestampTz),
+                    _ if is_zoned_clock(&name) => Some(TextForm::PgTimestampTz),
                     "coalesce" | "greatest" | "least" | "min" | "max" => {
                         super::exprs::call_args(e, &name)?
                             .first()
@@ -341,6 +337,19 @@ fn of_data_type(t: &DataType) -> Option<TextForm> {
         }
         other => of_type_name(&other.to_sql()),
     }
+}
+
+/// Whether PostgreSQL's function `name` (lower case) reads the clock as a timestamptz
+/// (`LOCALTIMESTAMP` is a timestamp without a zone).
+pub fn is_zoned_clock(name: &str) -> bool {
+    matches!(
+        name,
+        "now"
+            | "current_timestamp"
+            | "transaction_timestamp"
+            | "statement_timestamp"
+            | "clock_timestamp"
+    )
 }
 
 /// Whether `e` is a PostgreSQL boolean by its form: `true`/`false`, a comparison, AND/OR,

@@ -104,6 +104,8 @@ fn int_failure(msg: &str) -> Option<StoreFailure> {
     let (code, message) = rest.split_once(' ')?;
     let native = match code {
         "22003" => "22003",
+        // An interval multiplied past its range (`engine::time_fns`).
+        "22008" => "22008",
         "22P02" => "22P02",
         // The sequences' (`engine::sequences`): past the end, no currval yet.
         "2200H" => "2200H",

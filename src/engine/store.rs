@@ -182,27 +182,22 @@ impl Store {
         // Every function is one boxed closure type: each type given to rusqlite is another
         // copy of its call wrapper in the browser download (about 2.5 KB each).
         let mut functions: Vec<(&str, i32, bool, SqlFn)> = Vec::new();
-        functions.push((
-            NOW_FN,
-            0,
-            false,
-            Box::new(move |_ctx| {
-                Ok(Sql::Text(super::clock::format_timestamp(
-                    c.load(Ordering::Relaxed),
-                )))
-            }),
-        ));
-        let t = txn_clock.clone();
-        functions.push((
-            crate::dialect::exprs::TXN_NOW_FN,
-            0,
-            false,
-            Box::new(move |_ctx| {
-                Ok(Sql::Text(super::clock::format_timestamp(
-                    t.load(Ordering::Relaxed),
-                )))
-            }),
-        ));
+        // The statement's clock, and PostgreSQL's (when the transaction began).
+        for (name, instant) in [
+            (NOW_FN, c),
+            (crate::dialect::exprs::TXN_NOW_FN, txn_clock.clone()),
+        ] {
+            functions.push((
+                name,
+                0,
+                false,
+                Box::new(move |_ctx| {
+                    Ok(Sql::Text(super::clock::format_timestamp(
+                        instant.load(Ordering::Relaxed),
+                    )))
+                }),
+            ));
+        }
         let last_insert_id: Arc<Mutex<Option<i64>>> = Arc::default();
         let given = last_insert_id.clone();
         functions.push((
@@ -344,7 +339,7 @@ impl Store {
         for kind in [ShiftCall::Postgres, ShiftCall::MariaDb] {
             functions.push((
                 kind.name(),
-                kind.arity(),
+                super::time_fns::SHIFT_ARITY,
                 true,
                 Box::new(move |ctx| super::time_fns::call(kind, ctx)),
             ));

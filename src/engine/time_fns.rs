@@ -8,6 +8,7 @@
 use crate::calendar::{shift, ShiftError};
 use crate::dialect::errors::REFUSED;
 use crate::dialect::intervals::{MY_SHIFT_FN, PG_SHIFT_FN};
+use crate::dialect::temporal::Temporal;
 use rusqlite::functions::Context;
 use rusqlite::types::Value as Sql;
 
@@ -31,14 +32,10 @@ impl ShiftCall {
             ShiftCall::MariaDb => MY_SHIFT_FN,
         }
     }
-
-    pub fn arity(self) -> i32 {
-        match self {
-            ShiftCall::Postgres => 6,
-            ShiftCall::MariaDb => 6,
-        }
-    }
 }
+
+/// The arguments of either shift function: the time and five numbers.
+pub const SHIFT_ARITY: i32 = 6;
 
 fn refused(what: &str, instead: &str) -> rusqlite::Error {
     rusqlite::Error::UserFunctionError(
@@ -57,6 +54,26 @@ fn number(v: Sql) -> rusqlite::Result<Option<f64>> {
             "write the amount as a number",
         )),
     }
+}
+
+/// The five numbers from argument `from` on; `None` if one is NULL (SQLite has checked the
+/// number of arguments).
+fn five_numbers(ctx: &Context, from: usize) -> rusqlite::Result<Option<[f64; 5]>> {
+    let mut v = [0.0; 5];
+    for (i, slot) in v.iter_mut().enumerate() {
+        match number(ctx.get::<Sql>(from + i)?)? {
+            Some(x) => *slot = x,
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(v))
+}
+
+/// PostgreSQL's interval of `[months, days, micros, secs, factor]`: make_interval's seconds
+/// rounded to the microsecond (rint, as the server), the whole times `factor`.
+fn pg_span([months, days, micros, secs, factor]: [f64; 5]) -> rusqlite::Result<(i64, i64, i64)> {
+    let micros = micros + (secs * 1e6).round_ties_even();
+    times(whole(months)?, whole(days)?, micros, factor)
 }
 
 /// A whole amount: a fraction is refused (MariaDB rounds it by the amount's type, which the
@@ -85,25 +102,19 @@ pub fn call(kind: ShiftCall, ctx: &Context) -> rusqlite::Result<Sql> {
             ))
         }
     };
-    // The counts, then PostgreSQL's seconds and factor or MariaDB's scale and keep_date
-    // (SQLite has checked the number of arguments).
-    let mut v = [0.0; 5];
-    for (i, slot) in v.iter_mut().enumerate().take(ctx.len() - 1) {
-        match number(ctx.get::<Sql>(i + 1)?)? {
-            Some(x) => *slot = x,
-            None => return Ok(Sql::Null),
-        }
-    }
-    let [months, days, micros, secs_or_scale, factor_or_keep] = v;
-    let (months, days) = (whole(months)?, whole(days)?);
+    // The counts, then PostgreSQL's seconds and factor or MariaDB's scale and keep_date.
+    let Some(v) = five_numbers(ctx, 1)? else {
+        return Ok(Sql::Null);
+    };
     let moved = match kind {
         ShiftCall::Postgres => {
-            let micros = micros + (secs_or_scale * 1e6).round_ties_even();
-            let (months, days, micros) = times(months, days, micros, factor_or_keep)?;
+            let (months, days, micros) = pg_span(v)?;
             shift(&t, months, days, micros, false)
         }
         ShiftCall::MariaDb => {
-            let (scale, micros, keep) = (whole(secs_or_scale)?, whole(micros)?, factor_or_keep);
+            let [months, days, micros, scale, keep] = v;
+            let (months, days) = (whole(months)?, whole(days)?);
+            let (scale, micros) = (whole(scale)?, whole(micros)?);
             match (
                 months.checked_mul(scale),
                 days.checked_mul(scale),
@@ -151,16 +162,10 @@ pub fn elapsed(ctx: &Context) -> rusqlite::Result<Sql> {
 /// `ql_pg_interval_value(months, days, micros, secs, factor)`: the interval as PostgreSQL
 /// compares intervals, in microseconds (a month is 30 days, a day 24 hours).
 pub fn interval_value(ctx: &Context) -> rusqlite::Result<Sql> {
-    let mut v = [0.0; 5];
-    for (i, slot) in v.iter_mut().enumerate() {
-        match number(ctx.get::<Sql>(i)?)? {
-            Some(x) => *slot = x,
-            None => return Ok(Sql::Null),
-        }
-    }
-    let [months, days, micros, secs, factor] = v;
-    let micros = micros + (secs * 1e6).round_ties_even();
-    let (months, days, micros) = times(whole(months)?, whole(days)?, micros, factor)?;
+    let Some(v) = five_numbers(ctx, 0)? else {
+        return Ok(Sql::Null);
+    };
+    let (months, days, micros) = pg_span(v)?;
     let whole_days = months.checked_mul(30).and_then(|m| m.checked_add(days));
     Ok(
         match whole_days
@@ -183,16 +188,14 @@ pub fn part(date: bool, ctx: &Context) -> rusqlite::Result<Sql> {
         Sql::Text(t) => t,
         _ => String::new(),
     };
-    let stored = shift(&t, 0, 0, 0, true).is_ok_and(|s| s == t);
-    let b = t.as_bytes();
-    let clock = b.len() >= 8 && b[2] == b':' && b[5] == b':' && !date;
-    let out = match (stored, date) {
-        (true, true) => Some(t[..10].to_string()),
-        (true, false) => Some(t.get(11..).unwrap_or("00:00:00").to_string()),
-        (false, false) if clock && shift(&format!("2000-01-01 {t}"), 0, 0, 0, false).is_ok() => {
-            Some(t.clone())
-        }
-        _ => None,
+    let out = if Temporal::Date.stored(&t) {
+        Some(if date { t.clone() } else { "00:00:00".into() })
+    } else if Temporal::DateTime(6).stored(&t) {
+        Some(if date { &t[..10] } else { &t[11..] }.to_string())
+    } else if !date && Temporal::Time(6).stored(&t) {
+        Some(t.clone())
+    } else {
+        None
     };
     out.map(Sql::Text).ok_or_else(|| {
         let name = if date { "DATE" } else { "TIME" };

@@ -199,12 +199,13 @@ test('an attempts array is kept as PostgreSQL prints it, array_append adds the w
   await page.close();
 });
 
-test('a retry pushes run_at by attempts times an interval with the fraction kept, and a month from January 31 ends in February', async () => {
+test('a retry pushes run_at by attempts times an interval with the fraction kept, a month from January 31 ends in February, and a log line writes the time and a test as PostgreSQL does', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, run_at timestamptz NOT NULL, attempts int NOT NULL);',
     "INSERT INTO jobs VALUES (1, '2000-01-31 00:00:00.5', 3);",
     "UPDATE jobs SET attempts = attempts + 1, run_at = run_at + attempts * interval '1.5 seconds' RETURNING run_at;",
     "SELECT run_at + interval '1 month' AS later, run_at + make_interval(secs => 30) AS visible FROM jobs;",
+    "SELECT 'due ' || run_at || ', retried ' || (attempts > 3) AS line FROM jobs;",
     'SELECT now() - run_at FROM jobs;',
   ].join('\n');
   const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
@@ -215,6 +216,9 @@ test('a retry pushes run_at by attempts times an interval with the fraction kept
   assert.match(await page.textContent('#result pre.client'), /2000-02-29 00:00:05\+00 \| 2000-01-31 00:00:35\+00/);
   assert.match(await page.textContent('#ran'), /ql_pg_time_shift/);
   await page.screenshot({ path: join(shots, 'pg-intervals.png'), fullPage: true });
+  await page.locator('.statement-list li', { hasText: 'AS line' }).first().click();
+  assert.match(await page.textContent('#result pre.client'), /due 2000-01-31 00:00:05\+00, retried true/);
+  await page.screenshot({ path: join(shots, 'pg-as-text.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
 });

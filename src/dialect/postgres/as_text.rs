@@ -11,7 +11,7 @@
 use super::super::int_types::{column_named, Columns};
 use super::super::intervals::PG_SHIFT_FN;
 use super::super::plan::TextForm;
-use super::super::text_forms::{is_pg_test, of_type_name};
+use super::super::text_forms::{is_pg_test, is_zoned_clock, of_type_name};
 use super::super::walk;
 use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::helpers::attached_token::AttachedToken;
@@ -144,17 +144,7 @@ fn form(e: &Expr, columns: &Columns) -> Option<TextForm> {
         _ if is_pg_test(e) => Some(TextForm::PgBool),
         Expr::Function(f) => {
             let name = f.name.to_sql().to_ascii_lowercase();
-            if name == super::super::exprs::NOW_FN
-                || name == super::super::exprs::TXN_NOW_FN
-                || matches!(
-                    name.as_str(),
-                    "now"
-                        | "current_timestamp"
-                        | "transaction_timestamp"
-                        | "statement_timestamp"
-                        | "clock_timestamp"
-                )
-            {
+            if is_zoned_clock(&name) {
                 return Some(TextForm::PgTimestampTz);
             }
             if name != PG_SHIFT_FN {

@@ -91,9 +91,10 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // Before the cast rule, which refuses a cast to interval (`'5 minutes'::interval` is
     // read here), and before the number rules (an interval's factor is a double).
     let interval_note = super::intervals::rewrite(Dialect::Postgres, &mut stmt, &columns)?;
-    let clock_note = super::clock_parts::rewrite(Dialect::Postgres, &mut stmt)?;
-    // After the interval rule (a timestamptz moved stays one), before the cast rule.
+    // After the interval rule (a timestamptz moved stays one), before the clock rule (which
+    // writes now() and LOCALTIMESTAMP alike) and the cast rule.
     let as_text_note = as_text::rewrite(&mut stmt, &columns);
+    let clock_note = super::clock_parts::rewrite(Dialect::Postgres, &mut stmt)?;
     // Before the cast rule: it reads the casts to integer types, and their operands' types.
     let decimal_note = super::decimal_arith::round(Dialect::Postgres, &mut stmt, &columns)?;
     let mut integer_notes = integers::rewrite(&mut stmt, &columns);
