@@ -43,6 +43,7 @@ pub mod plan;
 pub mod postgres;
 pub mod read_only;
 pub mod ring_hint;
+pub mod schemas;
 pub mod scripts;
 pub mod split;
 pub mod table_locks;

@@ -11,7 +11,7 @@ one JSON line per step event, exactly as /work/shared/spec-format.md describes.
 The spec is read by Queue Lab itself (`queuelab spec FILE`), so sessions, steps and the
 permutations (explicit, or every interleaving in isolationtester's order) are the CLI's.
 
-Per permutation: a fresh database `ql_conformance`, the top-level setup on its own connection,
+Per permutation: a fresh database (`ql_conformance`; MariaDB's `test`), the top-level setup on its own connection,
 one connection per session, the session setups, the steps in order, the session teardowns, the
 top-level teardown. Each step runs on its session's own worker thread; the main thread waits
 until the step has finished or the server itself says that session is blocked on a lock
@@ -40,6 +40,9 @@ HERE = Path(__file__).resolve().parent
 CONF = HERE.parent
 ROOT = CONF.parent.parent
 DB = os.environ.get("QL_DB", "ql_conformance")
+# MariaDB's is `test`, the name Queue Lab gives its database, so that a spec can name a table
+# with it (`test.jobs`); each permutation drops and makes it again.
+MY_DB = os.environ.get("QL_MY_DB", "test")
 
 # How long a session must be seen blocked before it is reported `waiting`, and how long the
 # waiters must stay blocked after a step before they count as still waiting. Longer than the
@@ -274,14 +277,15 @@ class MyDriver(Driver):
             return cur.fetchall()
 
     def fresh_db(self) -> None:
-        self._admin(f"DROP DATABASE IF EXISTS {DB}")
-        self._admin(f"CREATE DATABASE {DB}")
+        self._admin(f"DROP DATABASE IF EXISTS {MY_DB}")
+        self._admin(f"CREATE DATABASE {MY_DB}")
 
     def drop_db(self) -> None:
-        self._admin(f"DROP DATABASE IF EXISTS {DB}")
+        # Left empty rather than gone: the machine's `test` database was there before.
+        self.fresh_db()
 
     def connect(self):
-        conn = self.pymysql.connect(database=DB, autocommit=True, conv=self.conv, **MY)
+        conn = self.pymysql.connect(database=MY_DB, autocommit=True, conv=self.conv, **MY)
         with conn.cursor() as cur:
             cur.execute(f"SET SESSION innodb_lock_wait_timeout = {MY_LOCK_WAIT}")
         return conn
@@ -298,7 +302,7 @@ class MyDriver(Driver):
             msg = e.args[1] if len(e.args) > 1 else str(e)
             # The recording's database stands for the machines' `test`, which Queue Lab's
             # messages name (`test`.`jobs`).
-            msg = msg.replace(f"`{DB}`.", "`test`.").replace(f"'{DB}.", "'test.")
+            msg = msg.replace(f"`{MY_DB}`.", "`test`.").replace(f"'{MY_DB}.", "'test.")
             return Result(error={"class": my_error_class(code), "native": str(code), "message": msg})
         columns = rows = None
         affected = None
