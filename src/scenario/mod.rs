@@ -105,6 +105,23 @@ permutation c1pop c2pop(c1pop) c1c
     }
 
     #[test]
+    fn a_brace_inside_a_string_is_named_where_it_cut_the_block_short() {
+        let text = "# dialect: postgres\nsetup { CREATE TABLE q (m jsonb); INSERT INTO q VALUES ('{\"n\": 1}'); }\nsession a\nstep a1 { SELECT 1; } step a2 { SELECT 2; }\n";
+        // Still a spec (its errors are the spec's), not a script of `setup {` statements.
+        assert!(looks_like_spec(text));
+        let (_, diags) = parse(text);
+        let d = &diags[0];
+        assert_eq!((d.pos.line, d.pos.column), (2, 65));
+        assert!(
+            d.message.contains("`'); }` follows it") && d.message.contains("first `}`"),
+            "{}",
+            d.message
+        );
+        // Two blocks on one line are fine.
+        assert_eq!(diags.len(), 1, "{diags:?}");
+    }
+
+    #[test]
     fn reads_braced_sessions_too() {
         let (spec, diags) =
             parse("session a {\n step a1 { SELECT 1; }\n}\nsession b { step b1 { SELECT 2; } }\n");

@@ -67,22 +67,16 @@ impl Spec {
     }
 }
 
-/// Whether a text is a spec (has a `session`) rather than a plain SQL script.
+/// Whether a text is a spec rather than a plain SQL script: it starts with one of the
+/// spec's own words (no SQL statement starts with `setup`, `session`, ...). A spec with a
+/// mistake is still a spec, so its errors are the spec's, with their lines.
 pub fn looks_like_spec(text: &str) -> bool {
     let mut r = Reader::new(text);
-    loop {
-        r.skip_space();
-        match r.word() {
-            Some((w, _)) if w == "session" => return true,
-            Some((w, _)) if w == "setup" || w == "teardown" => {
-                if r.block().is_err() {
-                    return false;
-                }
-            }
-            _ => return false,
-        }
-    }
+    matches!(r.word(), Some((w, _)) if SPEC_WORDS.contains(&w.as_str()))
 }
+
+/// The words that start each part of a spec.
+const SPEC_WORDS: [&str; 5] = ["setup", "teardown", "session", "step", "permutation"];
 
 pub fn parse(text: &str) -> (Spec, Vec<Diagnostic>) {
     if let Some(d) = crate::dialect::bounds::check_script_size(text) {
@@ -353,6 +347,16 @@ impl<'a> Reader<'a> {
         let mut sql = String::new();
         while let Some(c) = self.bump() {
             if c == '}' {
+                if let Some(rest) = self.cut_short() {
+                    let at = Pos {
+                        line: self.line,
+                        column: self.column - 1,
+                    };
+                    return Err(diag(
+                        at,
+                        format!("this `}}` ends the block, and `{rest}` follows it: a block's SQL ends at its first `}}`, even one inside a string; build such a value with a function instead (jsonb_build_object('n', 1), ARRAY[1, 2], CONCAT('{{', ...))"),
+                    ));
+                }
                 if let Some((line, what)) = runs_into(&sql, pos.line) {
                     return Err(diag(
                         open,
@@ -367,6 +371,20 @@ impl<'a> Reader<'a> {
             sql.push(c);
         }
         Err(diag(open, "this `{` is never closed with `}`".into()))
+    }
+
+    /// What follows a block's `}` on its line when it is not the spec's own (another part,
+    /// a comment, a braced session's `}`): the block was cut short by a `}` in its SQL.
+    fn cut_short(&self) -> Option<String> {
+        let rest: String = self.chars.clone().take_while(|c| *c != '\n').collect();
+        let rest = rest.trim();
+        let word: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let fine =
+            rest.is_empty() || rest.starts_with(['#', '}']) || SPEC_WORDS.contains(&word.as_str());
+        (!fine).then(|| rest.chars().take(20).collect())
     }
 
     /// The rest of a permutation line: names with optional `(...)` annotations.
