@@ -374,3 +374,26 @@ fn todays_date_and_time_of_day_read_the_scenario_clock() {
     let want = ["2025-01-01", "2025-01-02", "09:00:02", "2025-01-01"];
     assert_eq!(got, want.map(|s| Some(s.to_string())));
 }
+
+#[test]
+fn length_counts_bytes_and_char_length_characters_with_headers_as_written() {
+    let t = mysql(
+        "CREATE TABLE q (id int PRIMARY KEY, name varchar(10) NOT NULL CHECK (CHAR_LENGTH(name) > 0));
+         INSERT INTO q VALUES (1, 'éé');
+         SELECT LENGTH(name), CHAR_LENGTH(name), character_length(name) AS c FROM q;
+         INSERT INTO q VALUES (2, '');",
+    );
+    let select = ok(&t.steps[2]);
+    assert_eq!(
+        select.columns.as_deref(),
+        Some(
+            &[
+                "LENGTH(name)".to_string(),
+                "CHAR_LENGTH(name)".into(),
+                "c".into()
+            ][..]
+        )
+    );
+    assert_eq!(rows(&t.steps[2]), [["4", "2", "2"]]);
+    assert_eq!(err(last(&t)).native, "4025");
+}

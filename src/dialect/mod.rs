@@ -32,6 +32,7 @@ pub mod int_types;
 pub mod int_writes;
 pub mod interval_text;
 pub mod intervals;
+pub mod lengths;
 pub mod locks;
 pub mod mssql;
 pub mod mysql;

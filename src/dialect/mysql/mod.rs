@@ -73,6 +73,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let clock_note = super::clock_parts::rewrite(Dialect::MySql, &mut stmt)?;
     let decimal_note = super::decimal_arith::round(Dialect::MySql, &mut stmt, &columns)?;
     let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog, &columns);
+    let length_note = super::lengths::rewrite(Dialect::MySql, &mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.text_forms = text_forms;
     plan.notes.extend(time_note);
@@ -86,6 +87,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(extremes_note);
     plan.notes.extend(division_note);
     plan.notes.extend(quotient_note);
+    plan.notes.extend(length_note);
     Ok(plan)
 }
 

@@ -121,6 +121,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // Last: every rule before reads `nextval(...)` as the server's call (a bigint).
     let sequence_note = sequences::rewrite(&mut stmt, catalog)?;
     let init_plans = init_plans::freeze(&mut stmt, catalog);
+    let length_note = super::lengths::rewrite(Dialect::Postgres, &mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.text_forms = text_forms;
     if !init_plans.is_empty() {
@@ -149,6 +150,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(division_note);
     plan.notes.extend(extremes_note);
     plan.notes.extend(sequence_note);
+    plan.notes.extend(length_note);
     plan.notices.splice(0..0, schema_notices);
     Ok(plan)
 }
