@@ -68,7 +68,7 @@ fn casts_convert_as_postgresql_does_or_are_refused_by_name() {
     // A cast SQLite would silently make a number of is refused by its type.
     for sql in [
         "SELECT '5 minutes'::interval;",
-        "SELECT CAST('2024-01-01' AS timestamp);",
+        "SELECT CAST('12:00' AS time);",
         "SELECT 'abcdef'::varchar(3);",
         "SELECT '2.50'::numeric;",
     ] {
@@ -873,4 +873,41 @@ fn todays_date_and_time_of_day_read_the_scenario_clock() {
         "{}",
         e.message
     );
+}
+
+#[test]
+fn time_casts_and_utc_conversions_change_the_type_or_are_refused_by_name() {
+    let t = postgres(
+        "SELECT timezone('UTC', now()), '2000-01-01 10:00+02'::timestamptz AS z, '2000-01-01 10:00+02'::timestamp AS p, '2000-01-01'::date::timestamp AS m;
+         SELECT now() AT TIME ZONE 'Europe/Paris';
+         SELECT now()::timestamp(3);
+         SELECT 'tomorrow'::timestamptz;",
+    );
+    let first = ok(&t.steps[0]);
+    assert_eq!(
+        first.columns.as_ref().map(|c| c[0].as_str()),
+        Some("timezone")
+    );
+    assert_eq!(
+        &rows(&t.steps[0])[0][1..],
+        [
+            "2000-01-01 08:00:00+00",
+            "2000-01-01 10:00:00",
+            "2000-01-01 00:00:00"
+        ]
+    );
+    // The clock's wall time, without the zone.
+    assert!(!rows(&t.steps[0])[0][0].ends_with("+00"));
+    for (step, named) in [
+        (1, "'Europe/Paris'"),
+        (2, "TIMESTAMP(3)"),
+        (3, "'tomorrow'"),
+    ] {
+        let e = err(&t.steps[step]);
+        assert!(
+            e.message.contains(named) && e.message.contains("not supported here"),
+            "{}",
+            e.message
+        );
+    }
 }

@@ -10,6 +10,12 @@ use std::ops::ControlFlow;
 /// Gives each unaliased result column (select lists, RETURNING) whose expression holds a
 /// node `rewritten` picks its text as written for alias, before the rewrite changes it.
 pub fn keep_as_written(stmt: &mut Statement, rewritten: &dyn Fn(&Expr) -> bool) {
+    name_items(stmt, &|e| holds(e, rewritten).then(|| e.to_sql()));
+}
+
+/// Gives each unaliased result column (select lists, RETURNING) the name `name` gives its
+/// expression, if it gives one.
+pub fn name_items(stmt: &mut Statement, name: &dyn Fn(&mut Expr) -> Option<String>) {
     let returning = match stmt {
         Statement::Insert(i) => i.returning.as_mut(),
         Statement::Update(u) => u.returning.as_mut(),
@@ -17,25 +23,25 @@ pub fn keep_as_written(stmt: &mut Statement, rewritten: &dyn Fn(&Expr) -> bool) 
         _ => None,
     };
     if let Some(items) = returning {
-        name_items(items, rewritten);
+        name_list(items, name);
     }
     super::walk::queries(stmt, &mut |q: &mut Query| {
         if let SetExpr::Select(s) = q.body.as_mut() {
-            name_items(&mut s.projection, rewritten);
+            name_list(&mut s.projection, name);
         }
         ControlFlow::Continue(())
     });
 }
 
-fn name_items(items: &mut [SelectItem], rewritten: &dyn Fn(&Expr) -> bool) {
+fn name_list(items: &mut [SelectItem], name: &dyn Fn(&mut Expr) -> Option<String>) {
     for item in items {
         let SelectItem::UnnamedExpr(e) = item else {
             continue;
         };
-        if !holds(e, rewritten) {
+        let Some(alias) = name(e) else {
             continue;
-        }
-        let alias = Ident::with_quote('"', e.to_sql());
+        };
+        let alias = Ident::with_quote('"', alias);
         let expr = std::mem::replace(e, Expr::Value(Value::Null.into()));
         *item = SelectItem::ExprWithAlias { expr, alias };
     }

@@ -241,7 +241,7 @@ fn boolean(s: &str) -> Option<bool> {
 
 /// `YYYY-MM-DD[( |T)HH:MM[:SS[.f]]][ ][Z|UTC|±HH[[:]MM]]` in the engine's form, in UTC for a
 /// zoned column; `None` for anything else.
-fn timestamp(s: &str, zoned: bool) -> Option<String> {
+pub(super) fn timestamp(s: &str, zoned: bool) -> Option<String> {
     let s = s.trim();
     let b = s.as_bytes();
     let num = |r: std::ops::Range<usize>| -> Option<i64> {

@@ -41,6 +41,7 @@ pub mod prepared;
 pub mod sequences;
 pub mod series;
 mod table_locks;
+mod time_casts;
 mod timeouts;
 mod unmodelled;
 mod writes;
@@ -79,6 +80,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // One resolution of the statement's names, as written (before names::rewrite adds its
     // aliases), serves the result forms, the decimal rule and both integer rules.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
+    // Before the result forms: a conversion in UTC is a cast, whose type they read.
+    let zone_note = time_casts::zones(&mut stmt, &columns)?;
     let text_forms = super::text_forms::forms(Dialect::Postgres, &stmt, catalog, &columns);
     let literals_note = literals::rewrite(&mut stmt, catalog)?;
     let names_note = names::rewrite(&mut stmt);
@@ -98,6 +101,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let clock_note = super::clock_parts::rewrite(Dialect::Postgres, &mut stmt)?;
     // Before the cast rule: it reads the casts to integer types, and their operands' types.
     let decimal_note = super::decimal_arith::round(Dialect::Postgres, &mut stmt, &columns)?;
+    // After the interval rule (which moves a time cast to one), before the cast rule.
+    let time_cast_note = time_casts::casts(&mut stmt, &columns)?;
     let mut integer_notes = integers::rewrite(&mut stmt, &columns);
     integer_notes.extend(super::int_writes::round(
         Dialect::Postgres,
@@ -151,6 +156,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(extremes_note);
     plan.notes.extend(sequence_note);
     plan.notes.extend(length_note);
+    plan.notes.extend(zone_note);
+    plan.notes.extend(time_cast_note);
     plan.notices.splice(0..0, schema_notices);
     Ok(plan)
 }
