@@ -911,3 +911,42 @@ fn time_casts_and_utc_conversions_change_the_type_or_are_refused_by_name() {
         );
     }
 }
+
+#[test]
+fn a_jsonb_array_keeps_each_element_in_jsonb_form_as_river_records_errors() {
+    let t = postgres(
+        r#"CREATE TABLE river_job (id int PRIMARY KEY, errors jsonb[] NOT NULL DEFAULT '{}');
+         INSERT INTO river_job VALUES (1, '{"{\"b\":2,  \"a\":[1, 2.50]}", null}');
+         UPDATE river_job SET errors = array_append(errors, '{"error": "boom"}'::jsonb) RETURNING errors, cardinality(errors);
+         INSERT INTO river_job VALUES (2, '{1, x}');
+         UPDATE river_job SET errors = array_append(errors, 'nope');
+         INSERT INTO river_job VALUES (3, ARRAY['{}']);"#,
+    );
+    assert_eq!(
+        rows(&t.steps[2]),
+        [[
+            r#"{"{\"a\": [1, 2.50], \"b\": 2}",NULL,"{\"error\": \"boom\"}"}"#,
+            "3"
+        ]]
+    );
+    for step in [3, 4] {
+        assert_eq!(err(&t.steps[step]).native, "22P02");
+        assert!(err(&t.steps[step])
+            .message
+            .contains("invalid input syntax for type json"));
+    }
+    assert!(err(&t.steps[5])
+        .message
+        .contains("Writing an array of text to the array column errors (jsonb[])"));
+}
+
+#[test]
+fn a_search_of_a_jsonb_array_is_refused_by_name() {
+    let t = postgres(
+        r#"CREATE TABLE river_job (id int PRIMARY KEY, errors jsonb[]);
+         SELECT id FROM river_job WHERE '{"a":1}' = ANY (errors);"#,
+    );
+    assert!(err(last(&t))
+        .message
+        .contains("ANY (...) over an array of jsonb is not supported here"));
+}

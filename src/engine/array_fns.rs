@@ -1,6 +1,7 @@
 //! The functions `postgres/array_values.rs` puts in a statement for PostgreSQL's array
 //! functions and `= ANY (column)`, over the printed form of `postgres/arrays.rs`.
 
+use crate::dialect::postgres::array_values::APPEND_JSONB;
 use crate::dialect::postgres::arrays::{self, Elem};
 use crate::dialect::postgres::int_values::SERVER_ERROR;
 use rusqlite::functions::Context;
@@ -9,7 +10,8 @@ use rusqlite::types::Value as Sql;
 /// Which function.
 #[derive(Clone, Copy)]
 pub enum ArrayCall {
-    /// `array_append(a, x)`, with the element type's width as a third argument (0 for text).
+    /// `array_append(a, x)`, with the element type's width as a third argument (0 for text,
+    /// `APPEND_JSONB` for jsonb).
     Append,
     /// `array_length(a, dimension)`: NULL for an empty array, as on the server.
     Length,
@@ -28,6 +30,7 @@ pub fn call(kind: ArrayCall, ctx: &Context) -> rusqlite::Result<Sql> {
         ArrayCall::Append => {
             let elem = match ctx.get::<i64>(2)? {
                 0 => Elem::Text,
+                APPEND_JSONB => Elem::Jsonb,
                 bits => Elem::Int { bits: bits as u8 },
             };
             let mut elements = array.unwrap_or_default();

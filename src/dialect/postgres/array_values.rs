@@ -32,6 +32,9 @@ use std::ops::ControlFlow;
 
 /// `array_append(a, x)`, with the element type's width (0 for text) as a third argument.
 pub const APPEND_FN: &str = "ql_array_append";
+/// `array_append`'s third argument for an array of jsonb (else the integers' width, 0 for
+/// text).
+pub const APPEND_JSONB: i64 = -1;
 /// `array_length(a, dimension)`.
 pub const LENGTH_FN: &str = "ql_array_length";
 /// `cardinality(a)`.
@@ -114,6 +117,15 @@ impl Types<'_> {
     fn write(&self, elem: Elem, column: &str, value: &Expr) -> Result<(), StepError> {
         match self.kind(value) {
             Kind::Text | Kind::Null => Ok(()),
+            // Which element casts the server applies between jsonb and the other types on
+            // the way in is not modelled.
+            Kind::Array(from) if (elem == Elem::Jsonb) != (from == Elem::Jsonb) => {
+                Err(refused(&format!(
+                    "Writing an array of {} to the array column {column} ({})",
+                    from.name(),
+                    elem.array_name()
+                )))
+            }
             Kind::Array(from) if is_int(elem) && !is_int(from) => Err(StepError::other(
                 "42804",
                 format!(
@@ -315,6 +327,10 @@ impl Types<'_> {
             (None, Expr::Array(a)) => constant_array(&a.elem, None)?.ok_or_else(empty_array)?.0,
             _ => return Err(refused("ANY (...) over a computed array")),
         };
+        // A jsonb element equals another in its parsed form, which x may not be written in.
+        if elem == Elem::Jsonb {
+            return Err(refused("ANY (...) over an array of jsonb"));
+        }
         if int_x.is_some_and(|i| i != is_int(elem)) {
             return Err(refused(&format!(
                 "Comparing a value of another type with the elements of an array ({})",
@@ -434,7 +450,7 @@ fn refused(what: &str) -> StepError {
     unsupported_with(
         Dialect::Postgres,
         what,
-        "Queue Lab models arrays of text and integers written as constants ('{a,b}', ARRAY['a','b']), compared with = and <>, searched with = ANY (...), and array_append, array_length and cardinality",
+        "Queue Lab models arrays of text and integers written as constants ('{a,b}', ARRAY['a','b']) and arrays of jsonb written as a string or grown by array_append, compared with = and <>, searched with = ANY (...), and array_append, array_length and cardinality",
     )
 }
 
@@ -578,6 +594,7 @@ fn call(e: &Expr, types: &Types) -> Option<Expr> {
             if name == APPEND_FN {
                 let bits = match types.elem(&list[0]) {
                     Some(Elem::Int { bits }) => i64::from(bits),
+                    Some(Elem::Jsonb) => APPEND_JSONB,
                     _ => 0,
                 };
                 list.push(crate::dialect::exprs::int_expr(bits));

@@ -1,10 +1,13 @@
-//! PostgreSQL's one-dimensional arrays of text and of integers, as text. SQLite would keep
+//! PostgreSQL's one-dimensional arrays of text, of integers and of jsonb, as text. SQLite would keep
 //! `'{ a , "b" }'` as typed; the server reads it (`malformed array literal`, 22P02, when it
 //! cannot) and prints its own form: elements between commas, a NULL as `NULL`, and an element
 //! in double quotes when it is empty, is the word NULL, or holds a space, a comma, a brace, a
 //! quote or a backslash (`{a,b}`, `{"x y",NULL,""}`); an integer as the number (`{007}` is
 //! `{7}`). So the lab keeps an array column in that printed form (`normal`); the write check
 //! (`misfit`) refuses a computed text in any other form by name.
+//!
+//! A `jsonb[]` keeps each element in the server's jsonb form, quoted as any element holding
+//! a space or a quote is (`{"{\"at\": 1}"}`).
 //!
 //! Not modelled, refused by name: several dimensions (`{{1,2},{3,4}}`) and bounds
 //! (`[0:1]={a,b}`); arrays of other element types.
@@ -26,6 +29,9 @@ pub enum Elem {
     Int {
         bits: u8,
     },
+    /// `jsonb`: each element in the server's jsonb form (`json.rs`), as River and Oban keep
+    /// a job's errors.
+    Jsonb,
 }
 
 impl Elem {
@@ -47,6 +53,7 @@ impl Elem {
             Elem::Int { bits: 16 } => "smallint".into(),
             Elem::Int { bits: 64 } => "bigint".into(),
             Elem::Int { .. } => "integer".into(),
+            Elem::Jsonb => "jsonb".into(),
         }
     }
 
@@ -70,6 +77,7 @@ impl Elem {
             SmallInt(_) | Int2(_) => Ok(Elem::Int { bits: 16 }),
             Int(_) | Int4(_) | Integer(_) => Ok(Elem::Int { bits: 32 }),
             BigInt(_) | Int8(_) => Ok(Elem::Int { bits: 64 }),
+            JSONB => Ok(Elem::Jsonb),
             other => Err(other.to_sql()),
         })
     }
@@ -81,6 +89,7 @@ impl Elem {
                 StepError::other("22001", format!("value too long for type {}", self.name())),
             ),
             Elem::Text | Elem::Varchar { .. } => Ok(text.into()),
+            Elem::Jsonb => super::json::jsonb(text),
             Elem::Int { bits } => {
                 let t = text.trim_matches(is_space);
                 let digits = t.strip_prefix(['+', '-']).unwrap_or(t);

@@ -171,7 +171,7 @@ pub fn known_types<'c>(
             return Err(unsupported_with(
                 Dialect::Postgres,
                 &format!("The column type {elem}[] (column {})", c.name.value),
-                "Queue Lab models one-dimensional arrays of text, varchar(n), smallint, integer and bigint; use jsonb for a list of other values",
+                "Queue Lab models one-dimensional arrays of text, varchar(n), smallint, integer, bigint and jsonb; use jsonb for a list of other values",
             ));
         }
         let name = match &c.data_type {
