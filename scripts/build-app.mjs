@@ -124,9 +124,9 @@ const nameBytes = (t) => { const b = Buffer.from(t, 'utf8'); return [...leb(b.le
  * `./queuelab-web_bg.js`, and names the closures' exports `..._invoke__h<16 hex digits>`:
  * once in the wasm and once in the glue, and gzip cannot shrink hex digits. Each such name
  * becomes a short one in both (the module `a`, imports `a`, `b`, ..., exports `$0`, `$1`,
- * ...), which changes no code: about 2.5 KB gzip. Only names the glue holds exactly where
- * expected are renamed (an import as its object key, an export as `wasm.NAME`); the
- * exports other scripts call (the glue's own, such as `queuelab_explore`) keep theirs.
+ * ...), which changes no code: 5.8 KB gzip. Only names the glue holds exactly where
+ * expected are renamed (an import as its object key, an export as `wasm.NAME`). Exports the
+ * glue never names are dropped from the export list (their code stays, called from within).
  */
 function shortNames(wasm, glue) {
   const key = (i) => {
@@ -138,7 +138,7 @@ function shortNames(wasm, glue) {
   const once = (pattern) => (glue.match(pattern) ?? []).length === 1;
   const escape = (t) => t.replace(/[$]/g, '\\$');
   const module = `./${name}_bg.js`;
-  let imports = 0, exports = 0;
+  let imports = 0, exports = 0, dropped = 0;
   const sections = [wasm.subarray(0, 8)];
   const r = reader(wasm);
   r.take(8);
@@ -151,7 +151,8 @@ function shortNames(wasm, glue) {
     }
     const s = reader(body);
     const count = s.leb();
-    const out = [...leb(count)];
+    const out = [];
+    let kept = 0;
     for (let i = 0; i < count; i++) {
       if (id === 2) {
         let mod = s.name();
@@ -165,6 +166,7 @@ function shortNames(wasm, glue) {
           field = k;
         }
         if (mod === module) mod = 'a';
+        kept++;
         out.push(...nameBytes(mod), ...nameBytes(field), kind, ...leb(index));
       } else {
         let field = s.name();
@@ -173,20 +175,27 @@ function shortNames(wasm, glue) {
         const use = new RegExp(`\\bwasm\\.${escape(field)}\\b`, 'g');
         const elsewhere = (glue.match(new RegExp(`\\b${escape(field)}\\b`, 'g')) ?? []).length;
         const uses = (glue.match(use) ?? []).length;
+        if (elsewhere === 0 && field !== 'memory') {
+          // Exported only because C or `#[no_mangle]` code defines it (SQLite's stand-ins,
+          // sqlite-wasm-rs's hooks): no script calls it.
+          dropped++;
+          continue;
+        }
         if (uses > 0 && uses === elsewhere && field !== 'memory') {
           const k = `$${exports++}`;
           glue = glue.replace(use, () => `wasm.${k}`);
           field = k;
         }
+        kept++;
         out.push(...nameBytes(field), kind, ...leb(index));
       }
     }
-    const fresh = Buffer.from(out);
+    const fresh = Buffer.from([...leb(kept), ...out]);
     sections.push(Buffer.from([id, ...leb(fresh.length)]), fresh);
   }
   if (!glue.includes(`"${module}": import0`)) throw new Error(`the glue's import object has no "${module}"`);
   glue = glue.replace(`"${module}": import0`, 'a: import0');
-  console.error(`[build-app] short names: ${imports} imports, ${exports} exports`);
+  console.error(`[build-app] short names: ${imports} imports, ${exports} exports; ${dropped} exports no script calls dropped`);
   return { wasm: Buffer.concat(sections), glue };
 }
 

@@ -21,17 +21,22 @@ use sqlparser::ast::{
 use std::ops::ControlFlow;
 
 /// Takes the lab's own schema off every table name of `stmt`; the notices of the names a
-/// `DROP TABLE IF EXISTS` skipped, or the server's error for a name in another schema.
+/// `DROP TABLE IF EXISTS` skipped and the note if a name had the schema, or the server's
+/// error for a name in another schema.
 pub fn resolve(
     dialect: Dialect,
     stmt: &mut Statement,
     catalog: &Catalog,
-) -> Result<Vec<String>, StepError> {
-    let own = match dialect {
-        Dialect::Postgres => "public",
-        Dialect::MySql => "test",
-        Dialect::MsSql => return Ok(Vec::new()),
+) -> Result<(Vec<String>, Option<String>), StepError> {
+    let own = Own {
+        name: match dialect {
+            Dialect::Postgres => "public",
+            Dialect::MySql => "test",
+            Dialect::MsSql => return Ok((Vec::new(), None)),
+        },
+        named: Default::default(),
     };
+    let own = &own;
     let ddl = matches!(
         stmt,
         Statement::CreateTable(_)
@@ -76,18 +81,30 @@ pub fn resolve(
         return Err(e);
     }
     qualified_exprs(dialect, own, stmt)?;
-    Ok(notices)
+    let note = own.named.get().then(|| {
+        format!(
+            "{}.name is the table name: the lab has one {}, {}",
+            own.name,
+            if dialect == Dialect::MySql {
+                "database"
+            } else {
+                "schema"
+            },
+            own.name
+        )
+    });
+    Ok((notices, note))
 }
 
 /// Columns named with the table's schema (`public.jobs.id`) lose it; PostgreSQL's built-in
 /// functions may be named with theirs (`pg_catalog.now()`), and any other schema's are
 /// refused by name.
-fn qualified_exprs(dialect: Dialect, own: &str, stmt: &mut Statement) -> Result<(), StepError> {
+fn qualified_exprs(dialect: Dialect, own: &Own, stmt: &mut Statement) -> Result<(), StepError> {
     let mut schema_function = None;
     walk::exprs(stmt, &mut |e| {
         match e {
             // `public.jobs.id`: the column of the table the statement reads as `jobs`.
-            Expr::CompoundIdentifier(parts) if parts.len() == 3 && parts[0].value == own => {
+            Expr::CompoundIdentifier(parts) if parts.len() == 3 && parts[0].value == own.name => {
                 parts.remove(0);
             }
             // PostgreSQL's built-in functions are in `pg_catalog`.
@@ -114,7 +131,7 @@ fn qualified_exprs(dialect: Dialect, own: &str, stmt: &mut Statement) -> Result<
 }
 
 /// The name a CREATE TABLE gives: another schema or database does not exist.
-fn created(dialect: Dialect, own: &str, name: &mut ObjectName) -> Result<(), StepError> {
+fn created(dialect: Dialect, own: &Own, name: &mut ObjectName) -> Result<(), StepError> {
     match split(name, own) {
         Split::Plain | Split::Own => Ok(()),
         Split::Other(schema, _) => Err(match dialect {
@@ -129,7 +146,7 @@ fn created(dialect: Dialect, own: &str, name: &mut ObjectName) -> Result<(), Ste
 /// IF EXISTS, else the statement fails.
 fn dropped(
     dialect: Dialect,
-    own: &str,
+    own: &Own,
     names: &mut Vec<ObjectName>,
     if_exists: bool,
 ) -> Result<Vec<String>, StepError> {
@@ -163,7 +180,7 @@ fn dropped(
 /// schema it must exist too, and the error names it as written.
 fn used(
     dialect: Dialect,
-    own: &str,
+    own: &Own,
     name: &mut ObjectName,
     (ddl, exists): (bool, &dyn Fn(&str) -> bool),
 ) -> Result<(), StepError> {
@@ -174,7 +191,7 @@ fn used(
             if dialect != Dialect::Postgres || exists(&table) {
                 return Ok(());
             }
-            (own.to_string(), table)
+            (own.name.to_string(), table)
         }
         Split::Other(schema, _) if ddl && dialect == Dialect::Postgres => {
             return Err(missing_schema(&schema))
@@ -224,6 +241,12 @@ fn parents(ct: &mut sqlparser::ast::CreateTable) -> Vec<&mut ObjectName> {
     out
 }
 
+/// The lab's own schema (or database), and whether a name of the statement named it.
+struct Own<'a> {
+    name: &'a str,
+    named: std::cell::Cell<bool>,
+}
+
 /// How a name is qualified.
 enum Split {
     /// One part: the table alone.
@@ -237,12 +260,13 @@ enum Split {
 }
 
 /// Takes `own.` off `name`.
-fn split(name: &mut ObjectName, own: &str) -> Split {
+fn split(name: &mut ObjectName, own: &Own) -> Split {
     let text = |p: &ObjectNamePart| p.as_ident().map_or_else(String::new, |i| i.value.clone());
     match name.0.as_slice() {
         [_] | [] => Split::Plain,
-        [schema, _] if text(schema) == own => {
+        [schema, _] if text(schema) == own.name => {
             name.0.remove(0);
+            own.named.set(true);
             Split::Own
         }
         [schema, table] => Split::Other(text(schema), text(table)),

@@ -223,6 +223,28 @@ test('a retry pushes run_at by attempts times an interval with the fraction kept
   await page.close();
 });
 
+test('Oban-style SQL runs as pasted: a table named with its schema, timestamps in UTC by timezone(), and a queue name checked by char_length', async () => {
+  const sql = [
+    "CREATE TABLE public.oban_jobs (id int PRIMARY KEY, queue text NOT NULL CHECK (char_length(queue) > 0), state text NOT NULL, scheduled_at timestamp NOT NULL DEFAULT timezone('UTC', now()));",
+    "INSERT INTO public.oban_jobs (id, queue, state, scheduled_at) VALUES (1, 'mail', 'scheduled', '2000-01-01 10:00:00+02'::timestamptz AT TIME ZONE 'UTC');",
+    "UPDATE public.oban_jobs SET state = 'available' WHERE state = 'scheduled' AND scheduled_at <= timezone('UTC', now()) RETURNING id, scheduled_at AS staged;",
+    "INSERT INTO oban_jobs (id, queue, state) VALUES (2, '', 'available');",
+    'INSERT INTO pgmq.q (id) VALUES (1);',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="oban_jobs"]');
+  assert.match(await page.textContent('#result'), /relation "pgmq.q" does not exist/);
+  await page.locator('.statement-list li', { hasText: 'AS staged' }).first().click();
+  assert.match(await page.textContent('#result pre.client'), /1 \| 2000-01-01 08:00:00\s/);
+  assert.match(await page.textContent('#ran'), /conversion in UTC/);
+  await page.screenshot({ path: join(shots, 'pg-oban-utc.png'), fullPage: true });
+  await page.locator('.statement-list li', { hasText: "(2, ''" }).first().click();
+  assert.match(await page.textContent('#result'), /violates check constraint/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a PostgreSQL EXECUTE shows the prepared statement it ran, and psql tags it as that statement', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, owner text);',
