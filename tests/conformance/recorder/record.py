@@ -11,7 +11,7 @@ one JSON line per step event, exactly as /work/shared/spec-format.md describes.
 The spec is read by Queue Lab itself (`queuelab spec FILE`), so sessions, steps and the
 permutations (explicit, or every interleaving in isolationtester's order) are the CLI's.
 
-Per permutation: a fresh database (`ql_conformance`; MariaDB's `test`), the top-level setup on its own connection,
+Per permutation: a fresh database `ql_conformance`, the top-level setup on its own connection,
 one connection per session, the session setups, the steps in order, the session teardowns, the
 top-level teardown. Each step runs on its session's own worker thread; the main thread waits
 until the step has finished or the server itself says that session is blocked on a lock
@@ -40,9 +40,9 @@ HERE = Path(__file__).resolve().parent
 CONF = HERE.parent
 ROOT = CONF.parent.parent
 DB = os.environ.get("QL_DB", "ql_conformance")
-# MariaDB's is `test`, the name Queue Lab gives its database, so that a spec can name a table
-# with it (`test.jobs`); each permutation drops and makes it again.
-MY_DB = os.environ.get("QL_MY_DB", "test")
+# Queue Lab calls its MariaDB database `test`: a spec's `test.jobs` names the recording's
+# database (the two recordings run at once, each in its own).
+MY_DB = DB
 
 # How long a session must be seen blocked before it is reported `waiting`, and how long the
 # waiters must stay blocked after a step before they count as still waiting. Longer than the
@@ -281,8 +281,7 @@ class MyDriver(Driver):
         self._admin(f"CREATE DATABASE {MY_DB}")
 
     def drop_db(self) -> None:
-        # Left empty rather than gone: the machine's `test` database was there before.
-        self.fresh_db()
+        self._admin(f"DROP DATABASE IF EXISTS {MY_DB}")
 
     def connect(self):
         conn = self.pymysql.connect(database=MY_DB, autocommit=True, conv=self.conv, **MY)
@@ -295,6 +294,8 @@ class MyDriver(Driver):
 
     def execute(self, conn, stmt: str) -> Result:
         cur = conn.cursor()
+        # `test.` qualifying a name (after no quote, letter or dot) is the recording's database.
+        stmt = re.sub(r"(?<![\w`'\".])test\.(?=[\w`])", f"{MY_DB}.", stmt)
         try:
             cur.execute(stmt)
         except self.pymysql.err.MySQLError as e:
