@@ -397,3 +397,30 @@ fn length_counts_bytes_and_char_length_characters_with_headers_as_written() {
     assert_eq!(rows(&t.steps[2]), [["4", "2", "2"]]);
     assert_eq!(err(last(&t)).native, "4025");
 }
+
+#[test]
+fn unsigned_arithmetic_below_zero_is_error_1690_and_bigint_unsigned_is_checked() {
+    let t = mysql(
+        "CREATE TABLE q (id bigint unsigned PRIMARY KEY, tries tinyint unsigned NOT NULL);
+         INSERT INTO q VALUES (1, 0);
+         SELECT TRIES - 1 FROM q;
+         SELECT tries - 1.5, tries + 1 FROM q;
+         INSERT INTO q VALUES (-1, 0);
+         INSERT INTO q VALUES (18446744073709551615, 0);",
+    );
+    let e = err(&t.steps[2]);
+    assert_eq!(e.native, "1690");
+    assert_eq!(
+        e.message,
+        "BIGINT UNSIGNED value is out of range in '`test`.`q`.`tries` - 1'"
+    );
+    assert_eq!(rows(&t.steps[3]), [["-1.5", "1"]]);
+    assert_eq!(
+        ok(&t.steps[3]).columns.as_deref(),
+        Some(&["tries - 1.5".to_string(), "tries + 1".into()][..])
+    );
+    assert_eq!(err(&t.steps[4]).native, "1264");
+    assert!(err(&t.steps[5])
+        .message
+        .contains("above 9223372036854775807"));
+}

@@ -23,6 +23,9 @@ pub fn round(
     stmt: &mut Statement,
     columns: &Columns,
 ) -> Result<Option<String>, StepError> {
+    // MariaDB names a result column by its text as written, not the round() put on it
+    // (PostgreSQL's names are given before).
+    super::headers::keep_as_written(stmt, &|e| decimal_arithmetic(e, columns, dialect).is_some());
     let mut any = false;
     let mut modulo = false;
     super::walk::exprs(stmt, &mut |e| {

@@ -250,6 +250,22 @@ impl<'a> Columns<'a> {
         found
     }
 
+    /// The name the statement calls the relation column `name` belongs to (its alias or
+    /// the table's name, as written), if it is one relation.
+    pub fn called(&self, qualifier: Option<&str>, name: &str) -> Option<String> {
+        if let Some(q) = qualifier {
+            return Some(q.to_string());
+        }
+        self.columns_give(None, name, |_| Some(()))?;
+        // Not PostgreSQL's `excluded`, an INSERT's second name for its table's new row.
+        let mut owners = self
+            .tables
+            .iter()
+            .filter(|(called, def)| called != "excluded" && def.column(name).is_some());
+        let (called, _) = owners.next()?;
+        owners.next().is_none().then(|| called.clone())
+    }
+
     /// Whether column `name` (of the relation called `qualifier`) is a string MariaDB
     /// compares byte by byte ([`ColumnDef::compares_bytes`](super::catalog::ColumnDef)),
     /// if every column it may be agrees; `None` for a name of unknown columns.

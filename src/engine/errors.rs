@@ -111,6 +111,8 @@ fn int_failure(msg: &str) -> Option<StoreFailure> {
         "2200H" => "2200H",
         "55000" => "55000",
         "42P01" => "42P01",
+        // MariaDB's unsigned arithmetic below zero (`mysql/unsigned.rs`).
+        "1690" => "1690",
         _ => return None,
     };
     Some(StoreFailure::Server {

@@ -283,6 +283,12 @@ impl Store {
             true,
             Box::new(nonzero),
         ));
+        functions.push((
+            crate::dialect::mysql::unsigned::UNSIGNED_FN,
+            2,
+            true,
+            Box::new(unsigned),
+        ));
         for (name, args, kind) in [
             (int_values::ARITH_FN, -1, IntCall::Arith),
             (int_values::CAST_FN, 3, IntCall::Cast),
@@ -1043,6 +1049,30 @@ fn instr_case_blind(
         (Some(h), Some(n)) => Sql::Integer(crate::dialect::general_ci::position(&h, &n)),
         _ => Sql::Null,
     })
+}
+
+/// `ql_my_unsigned(value, printed)`: MariaDB's error 1690 for an unsigned result below zero
+/// (`mysql/unsigned.rs`), else the value.
+fn unsigned(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::types::Value> {
+    use rusqlite::types::Value as Sql;
+    let v: Sql = ctx.get(0)?;
+    let negative = match v {
+        Sql::Integer(i) => i < 0,
+        Sql::Real(r) => r < 0.0,
+        _ => false,
+    };
+    if negative {
+        let printed: String = ctx.get(1)?;
+        return Err(rusqlite::Error::UserFunctionError(
+            format!(
+                "{}1690 {}",
+                int_values::SERVER_ERROR,
+                crate::dialect::mysql::unsigned::out_of_range(&printed)
+            )
+            .into(),
+        ));
+    }
+    Ok(v)
 }
 
 fn nonzero(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::types::Value> {

@@ -22,6 +22,7 @@ pub mod session_transaction;
 pub mod share_mode;
 mod time_literals;
 mod time_text;
+pub mod unsigned;
 mod unsupported;
 pub mod upsert;
 pub mod variables;
@@ -71,6 +72,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let extremes_note = super::extremes::rewrite(Dialect::MySql, &mut stmt);
     let interval_note = super::intervals::rewrite(Dialect::MySql, &mut stmt, &columns)?;
     let clock_note = super::clock_parts::rewrite(Dialect::MySql, &mut stmt)?;
+    // Before the decimal rule, which wraps operations it computes (this one's are integers).
+    let unsigned_note = unsigned::rewrite(&mut stmt, &columns)?;
     let decimal_note = super::decimal_arith::round(Dialect::MySql, &mut stmt, &columns)?;
     let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog, &columns);
     let length_note = super::lengths::rewrite(Dialect::MySql, &mut stmt);
@@ -89,6 +92,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(quotient_note);
     plan.notes.extend(length_note);
     plan.notes.extend(schema_note);
+    plan.notes.extend(unsigned_note);
     Ok(plan)
 }
 
