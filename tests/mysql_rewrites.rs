@@ -420,7 +420,7 @@ fn unsigned_arithmetic_below_zero_is_error_1690_and_bigint_unsigned_is_checked()
         Some(&["tries - 1.5".to_string(), "tries + 1".into()][..])
     );
     assert_eq!(err(&t.steps[4]).native, "1264");
-    assert!(err(&t.steps[5])
-        .message
-        .contains("above 9223372036854775807"));
+    // Past SQLite's integers: the lab's BIGINT UNSIGNED ends at 2^63 - 1 (the server's, at
+    // 2^64 - 1, keeps this value).
+    assert_eq!(err(&t.steps[5]).native, "1264");
 }

@@ -250,20 +250,29 @@ impl<'a> Columns<'a> {
         found
     }
 
-    /// The name the statement calls the relation column `name` belongs to (its alias or
-    /// the table's name, as written), if it is one relation.
-    pub fn called(&self, qualifier: Option<&str>, name: &str) -> Option<String> {
-        if let Some(q) = qualifier {
-            return Some(q.to_string());
+    /// The column `name` (of the relation called `qualifier`) and the name the statement
+    /// calls its relation by (its alias or the table's name, as written), if it is the column
+    /// of one relation (not PostgreSQL's `excluded`, an INSERT's second name for its table).
+    pub fn owner(
+        &self,
+        qualifier: Option<&str>,
+        name: &str,
+    ) -> Option<(&str, &super::catalog::ColumnDef)> {
+        match qualifier {
+            Some(q) if self.opaque.iter().any(|o| o.eq_ignore_ascii_case(q)) => return None,
+            None if self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name)) => return None,
+            _ => {}
         }
-        self.columns_give(None, name, |_| Some(()))?;
-        // Not PostgreSQL's `excluded`, an INSERT's second name for its table's new row.
-        let mut owners = self
-            .tables
-            .iter()
-            .filter(|(called, def)| called != "excluded" && def.column(name).is_some());
-        let (called, _) = owners.next()?;
-        owners.next().is_none().then(|| called.clone())
+        let mut owners = self.tables.iter().filter_map(|(called, def)| {
+            let by_name =
+                qualifier.map_or(called != "excluded", |q| q.eq_ignore_ascii_case(called));
+            by_name
+                .then(|| def.column(name))
+                .flatten()
+                .map(|c| (called.as_str(), c))
+        });
+        let found = owners.next()?;
+        owners.next().is_none().then_some(found)
     }
 
     /// Whether column `name` (of the relation called `qualifier`) is a string MariaDB

@@ -31,10 +31,7 @@ pub fn rewrite(dialect: Dialect, stmt: &mut sqlparser::ast::Statement) -> Option
         }
         ControlFlow::<()>::Continue(())
     });
-    renamed.then(|| match dialect {
-        Dialect::MySql => "LENGTH() counts bytes as MariaDB's does (SQLite's octet_length()); CHAR_LENGTH() counts characters (SQLite's length())".into(),
-        _ => "char_length() counts characters, as SQLite's length()".into(),
-    })
+    renamed.then(|| "lengths counted as the server counts them".into())
 }
 
 /// The SQLite function that counts as the vendor's function `name` does, where it is another.

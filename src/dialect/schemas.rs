@@ -7,34 +7,31 @@
 //! Before, the schema was dropped when a table was created and kept when it was used, so
 //! `CREATE TABLE pgmq.q` made `q` and `INSERT INTO pgmq.q` found no table. A column may be
 //! named with its table's schema too (`public.jobs.id`), and PostgreSQL's built-in functions
-//! with theirs (`pg_catalog.now()`); a function of another schema is refused by name.
+//! with theirs (`pg_catalog.now()`).
 //! SQL Server's `dbo.` is in `mssql/names.rs`.
 
 use super::catalog::Catalog;
 use super::walk;
 use super::Dialect;
 use crate::trace::StepError;
-use queuelab_sql::ToSql;
 use sqlparser::ast::{
     ColumnOption, Expr, ObjectName, ObjectNamePart, ObjectType, Statement, TableConstraint,
 };
 use std::ops::ControlFlow;
 
 /// Takes the lab's own schema off every table name of `stmt`; the notices of the names a
-/// `DROP TABLE IF EXISTS` skipped and the note if a name had the schema, or the server's
-/// error for a name in another schema.
+/// `DROP TABLE IF EXISTS` skipped, or the server's error for a name in another schema.
 pub fn resolve(
     dialect: Dialect,
     stmt: &mut Statement,
     catalog: &Catalog,
-) -> Result<(Vec<String>, Option<String>), StepError> {
+) -> Result<Vec<String>, StepError> {
     let own = Own {
         name: match dialect {
             Dialect::Postgres => "public",
             Dialect::MySql => "test",
-            Dialect::MsSql => return Ok((Vec::new(), None)),
+            Dialect::MsSql => return Ok(Vec::new()),
         },
-        named: Default::default(),
     };
     let own = &own;
     let ddl = matches!(
@@ -80,54 +77,31 @@ pub fn resolve(
     if let Some(e) = failed {
         return Err(e);
     }
-    qualified_exprs(dialect, own, stmt)?;
-    let note = own.named.get().then(|| {
-        format!(
-            "{}.name is the table name: the lab has one {}, {}",
-            own.name,
-            if dialect == Dialect::MySql {
-                "database"
-            } else {
-                "schema"
-            },
-            own.name
-        )
-    });
-    Ok((notices, note))
+    qualified_exprs(dialect, own, stmt);
+    Ok(notices)
 }
 
-/// Columns named with the table's schema (`public.jobs.id`) lose it; PostgreSQL's built-in
-/// functions may be named with theirs (`pg_catalog.now()`), and any other schema's are
-/// refused by name.
-fn qualified_exprs(dialect: Dialect, own: &Own, stmt: &mut Statement) -> Result<(), StepError> {
-    let mut schema_function = None;
+/// Columns named with the table's schema (`public.jobs.id`) lose it, and PostgreSQL's
+/// built-in functions theirs (`pg_catalog.now()`).
+fn qualified_exprs(dialect: Dialect, own: &Own, stmt: &mut Statement) {
     walk::exprs(stmt, &mut |e| {
         match e {
             // `public.jobs.id`: the column of the table the statement reads as `jobs`.
             Expr::CompoundIdentifier(parts) if parts.len() == 3 && parts[0].value == own.name => {
                 parts.remove(0);
             }
-            // PostgreSQL's built-in functions are in `pg_catalog`.
-            Expr::Function(f) if f.name.0.len() > 1 && dialect == Dialect::Postgres => {
-                let pg_catalog = matches!(f.name.0.as_slice(), [s, _] if s.as_ident().is_some_and(|s| s.value == "pg_catalog"));
-                if pg_catalog {
+            // PostgreSQL's built-in functions are in `pg_catalog`. (A function of another
+            // schema is left as written: SQLite cannot read it, and it is refused.)
+            Expr::Function(f) if dialect == Dialect::Postgres => {
+                if matches!(f.name.0.as_slice(), [s, _] if s.as_ident().is_some_and(|s| s.value == "pg_catalog"))
+                {
                     f.name.0.remove(0);
-                } else {
-                    schema_function.get_or_insert(f.name.to_sql());
                 }
             }
             _ => {}
         }
         ControlFlow::<()>::Continue(())
     });
-    if let Some(name) = schema_function {
-        return Err(super::common::unsupported_with(
-            dialect,
-            &format!("the function {name}(), named with its schema,"),
-            "the lab's functions are the server's built-ins, which are in pg_catalog (an extension's function in public is not there); call it without the schema",
-        ));
-    }
-    Ok(())
 }
 
 /// The name a CREATE TABLE gives: another schema or database does not exist.
@@ -241,10 +215,9 @@ fn parents(ct: &mut sqlparser::ast::CreateTable) -> Vec<&mut ObjectName> {
     out
 }
 
-/// The lab's own schema (or database), and whether a name of the statement named it.
+/// The lab's own schema (or database).
 struct Own<'a> {
     name: &'a str,
-    named: std::cell::Cell<bool>,
 }
 
 /// How a name is qualified.
@@ -266,7 +239,6 @@ fn split(name: &mut ObjectName, own: &Own) -> Split {
         [_] | [] => Split::Plain,
         [schema, _] if text(schema) == own.name => {
             name.0.remove(0);
-            own.named.set(true);
             Split::Own
         }
         [schema, table] => Split::Other(text(schema), text(table)),

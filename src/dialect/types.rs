@@ -75,7 +75,7 @@ impl Admits {
             Int(_) | Int4(_) | Integer(_) => int(32, false, "integer"),
             IntUnsigned(_) | Int4Unsigned(_) | IntegerUnsigned(_) => int(32, true, "integer"),
             BigInt(_) | Int8(_) => int(64, false, "bigint"),
-            // Its values above 2^63 - 1, which SQLite's integers cannot hold, are refused.
+            // Up to 2^63 - 1, where SQLite's integers end (the server's 1264 above it).
             BigIntUnsigned(_) | Int8Unsigned(_) => int(63, true, "bigint"),
             JSON if dialect == Dialect::Postgres => Admits::Json(JsonKind::Json),
             JSONB if dialect == Dialect::Postgres => Admits::Json(JsonKind::Jsonb),
@@ -278,18 +278,6 @@ impl Dialect {
             }
             (Admits::Decimal { precision, scale }, Value::Int(_) | Value::Real(_)) => {
                 return self.decimal_misfit(column, (*precision, *scale), value, row)
-            }
-            // BIGINT UNSIGNED past SQLite's integers: the server keeps it, the lab cannot.
-            (Admits::Integer { min: 0, max, .. }, Value::Real(r))
-                if *max == i64::MAX && *r > *max as f64 && *r <= 2f64.powi(64) =>
-            {
-                return Some(super::common::unsupported_with(
-                    self,
-                    &format!(
-                        "a value above 9223372036854775807 written to the BIGINT UNSIGNED column {column}"
-                    ),
-                    "SQLite's integers end there, and so does the lab's BIGINT UNSIGNED; write a smaller value",
-                ));
             }
             // A float here went past 64 bits, or came by a path `int_writes.rs` does not
             // round: said, never kept.

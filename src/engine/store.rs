@@ -1051,8 +1051,8 @@ fn instr_case_blind(
     })
 }
 
-/// `ql_my_unsigned(value, printed)`: MariaDB's error 1690 for an unsigned result below zero
-/// (`mysql/unsigned.rs`), else the value.
+/// `ql_my_unsigned(value, failure)`: the failure (MariaDB's error 1690, made by
+/// `mysql/unsigned.rs`) for an unsigned result below zero, else the value.
 fn unsigned(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::types::Value> {
     use rusqlite::types::Value as Sql;
     let v: Sql = ctx.get(0)?;
@@ -1062,15 +1062,8 @@ fn unsigned(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::ty
         _ => false,
     };
     if negative {
-        let printed: String = ctx.get(1)?;
-        return Err(rusqlite::Error::UserFunctionError(
-            format!(
-                "{}1690 {}",
-                int_values::SERVER_ERROR,
-                crate::dialect::mysql::unsigned::out_of_range(&printed)
-            )
-            .into(),
-        ));
+        let failure: String = ctx.get(1)?;
+        return Err(rusqlite::Error::UserFunctionError(failure.into()));
     }
     Ok(v)
 }

@@ -52,7 +52,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let mut stmt = stmt.duplicate();
     // MariaDB's note for a table of another database that DROP ... IF EXISTS skips is not
     // printed by the lab's client.
-    let (_, schema_note) = super::schemas::resolve(Dialect::MySql, &mut stmt, catalog)?;
+    super::schemas::resolve(Dialect::MySql, &mut stmt, catalog)?;
     super::placeholders::refuse(Dialect::MySql, &mut stmt)?;
     variables::refuse_unmodelled(&mut stmt)?;
     super::fetch::as_limit(&mut stmt, Dialect::MySql)?;
@@ -91,7 +91,6 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(division_note);
     plan.notes.extend(quotient_note);
     plan.notes.extend(length_note);
-    plan.notes.extend(schema_note);
     plan.notes.extend(unsigned_note);
     Ok(plan)
 }

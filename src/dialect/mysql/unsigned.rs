@@ -15,13 +15,9 @@ use crate::trace::StepError;
 use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::{BinaryOperator, Expr, Statement, UnaryOperator, Value};
 
-/// The engine's check of an unsigned result: `ql_my_unsigned(value, printed)`.
+/// The engine's check of an unsigned result: `ql_my_unsigned(value, failure)`, the failure
+/// being the engine's error text for a result below zero.
 pub const UNSIGNED_FN: &str = "ql_my_unsigned";
-
-/// The server's message for a negative unsigned result of the operation `printed`.
-pub fn out_of_range(printed: &str) -> String {
-    format!("BIGINT UNSIGNED value is out of range in '{printed}'")
-}
 
 /// Checks each unsigned operation of `stmt`; says so when one is checked.
 pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Result<Option<String>, StepError> {
@@ -35,20 +31,23 @@ pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Result<Option<String>
             unsupported_with(
                 Dialect::MySql,
                 &format!("Arithmetic on an unsigned integer ({})", e.to_sql()),
-                "the lab checks it only over columns, integer constants, max() and min(); CAST(x AS SIGNED) makes a signed operand",
+                "CAST(x AS SIGNED) makes a signed operand",
             )
         })?;
+        // The engine's whole failure, made here: `ql: server error 1690 BIGINT UNSIGNED ...`.
+        let failure = format!(
+            "{}1690 BIGINT UNSIGNED value is out of range in '{printed}'",
+            crate::dialect::postgres::int_values::SERVER_ERROR
+        );
         Ok(Some(crate::dialect::exprs::call(
             UNSIGNED_FN,
             vec![
                 e.duplicate(),
-                Expr::Value(Value::SingleQuotedString(printed).into()),
+                Expr::Value(Value::SingleQuotedString(failure).into()),
             ],
         )))
     })?;
-    Ok(fired.then(|| {
-        "arithmetic on an UNSIGNED integer checked by ql_my_unsigned(): below zero is MariaDB's error 1690".into()
-    }))
+    Ok(fired.then(|| "UNSIGNED arithmetic below zero: error 1690".into()))
 }
 
 /// Whether `e` is `a + b`, `a - b` or `a * b` of integers, one of them unsigned.
@@ -81,14 +80,9 @@ fn unsigned(e: &Expr, columns: &Columns) -> bool {
                 _ => false,
             }
         }
-        e => column_named(e).is_some_and(|(q, name)| {
-            columns
-                .admits(q, name, |a| match a {
-                    Admits::Integer { min, .. } => Some(*min == 0),
-                    _ => None,
-                })
-                .unwrap_or(false)
-        }),
+        e => column_named(e)
+            .and_then(|(q, name)| columns.owner(q, name))
+            .is_some_and(|(_, c)| matches!(c.admits, Admits::Integer { min: 0, .. })),
     }
 }
 
@@ -96,56 +90,78 @@ fn unsigned(e: &Expr, columns: &Columns) -> bool {
 /// name the statement calls the table by), numbers as written, operators between spaces,
 /// parentheses only where the order needs them, function names in lower case.
 fn printed(e: &Expr, columns: &Columns) -> Option<String> {
-    Some(match e {
-        Expr::Nested(inner) => printed(inner, columns)?,
+    let mut out = String::new();
+    print_into(&mut out, e, columns)?;
+    Some(out)
+}
+
+/// Appends `e` as [`printed`] prints it to `out`.
+fn print_into(out: &mut String, e: &Expr, columns: &Columns) -> Option<()> {
+    match e {
+        Expr::Nested(inner) => print_into(out, inner, columns)?,
         Expr::Value(v) => match &v.value {
-            Value::Number(n, _) => n.clone(),
+            Value::Number(n, _) => out.push_str(n),
             _ => return None,
         },
         Expr::UnaryOp {
             op: UnaryOperator::Minus,
             expr,
-        } => match &**expr {
-            Expr::Value(_) => format!("-{}", printed(expr, columns)?),
-            _ => return None,
-        },
+        } if matches!(**expr, Expr::Value(_)) => {
+            out.push('-');
+            print_into(out, expr, columns)?;
+        }
         Expr::BinaryOp { left, op, right } => {
             let rank = precedence(op)?;
-            let side = |x: &Expr, wrap_at: u8| -> Option<String> {
-                let text = printed(x, columns)?;
-                Some(match strip(x) {
-                    Expr::BinaryOp { op, .. } if precedence(op)? <= wrap_at => {
-                        format!("({text})")
-                    }
-                    _ => text,
-                })
-            };
             // Left-associative: the left side keeps its own order, the right side needs
             // parentheses at the same precedence (`a - (b - c)`).
-            format!(
-                "{} {} {}",
-                side(left, rank - 1)?,
-                op.to_sql(),
-                side(right, rank)?
-            )
+            print_side(out, left, rank - 1, columns)?;
+            out.push(' ');
+            out.push_str(&op.to_sql());
+            out.push(' ');
+            print_side(out, right, rank, columns)?;
         }
         Expr::Function(f) => {
             let name = f.name.to_sql().to_ascii_lowercase();
             let args = crate::dialect::exprs::call_args(e, &name)?;
             match (name.as_str(), args.as_slice()) {
-                (UNSIGNED_FN, [inner, _]) => printed(inner, columns)?,
-                ("max" | "min", [arg]) => format!("{name}({})", printed(arg, columns)?),
+                (UNSIGNED_FN, [inner, _]) => print_into(out, inner, columns)?,
+                ("max" | "min", [arg]) => {
+                    out.push_str(&name);
+                    out.push('(');
+                    print_into(out, arg, columns)?;
+                    out.push(')');
+                }
                 _ => return None,
             }
         }
         e => {
             let (q, name) = column_named(e)?;
-            let table = columns.called(q, name)?;
-            // The column's name as declared (`TRIES - 1` prints `tries`).
-            let declared = columns.columns_give(q, name, |c| Some(c.name.clone()))?;
-            format!("`test`.`{table}`.`{declared}`")
+            // The relation as the statement calls it, the column as declared (`TRIES`
+            // prints `tries`).
+            let (table, column) = columns.owner(q, name)?;
+            for part in ["test", table, &column.name] {
+                out.push('`');
+                out.push_str(part);
+                out.push_str("`.");
+            }
+            out.pop();
         }
-    })
+    }
+    Some(())
+}
+
+/// An operand of an operation of precedence above `wrap_at`, in parentheses if it binds
+/// less tightly.
+fn print_side(out: &mut String, x: &Expr, wrap_at: u8, columns: &Columns) -> Option<()> {
+    let wrap = matches!(strip(x), Expr::BinaryOp { op, .. } if precedence(op).is_some_and(|p| p <= wrap_at));
+    if wrap {
+        out.push('(');
+    }
+    print_into(out, x, columns)?;
+    if wrap {
+        out.push(')');
+    }
+    Some(())
 }
 
 /// How tightly an operator binds, for the parentheses of [`printed`].

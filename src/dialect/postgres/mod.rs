@@ -64,8 +64,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
 /// The plan of `stmt` after every rule of the dialect has rewritten it.
 fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.duplicate();
-    let (schema_notices, schema_note) =
-        super::schemas::resolve(Dialect::Postgres, &mut stmt, catalog)?;
+    let schema_notices = super::schemas::resolve(Dialect::Postgres, &mut stmt, catalog)?;
     super::fetch::as_limit(&mut stmt, Dialect::Postgres)?;
     super::placeholders::refuse(Dialect::Postgres, &mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::Postgres)?;
@@ -159,7 +158,6 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(length_note);
     plan.notes.extend(zone_note);
     plan.notes.extend(time_cast_note);
-    plan.notes.extend(schema_note);
     plan.notices.splice(0..0, schema_notices);
     Ok(plan)
 }

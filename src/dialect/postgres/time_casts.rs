@@ -47,17 +47,12 @@ pub fn zones(
         if !is_utc(zone) {
             return Err(refused(
                 &format!("the time zone {}", zone.to_sql()),
-                "the lab's one time zone is UTC, the session's: convert with timezone('UTC', x) or x AT TIME ZONE 'UTC'",
+                "the lab's one time zone is UTC",
             ));
         }
         let to_zoned = match zoned(time, columns) {
             Some(z) => !z,
-            None => {
-                return Err(refused(
-                    &e.to_sql(),
-                    "convert a timestamp or timestamptz column, the clock, or a cast to one",
-                ))
-            }
+            None => return Err(refused(&e.to_sql(), "convert a time column or the clock")),
         };
         let time = match time {
             // An untyped string is read as a timestamptz.
@@ -66,9 +61,7 @@ pub fn zones(
         };
         Ok(Some(cast(time, timestamp(to_zoned))))
     })?;
-    Ok(fired.then(|| {
-        "a conversion in UTC, the session's zone, as a cast: a timestamptz's wall time is its timestamp".into()
-    }))
+    Ok(fired.then(|| "a conversion in UTC as a cast".into()))
 }
 
 /// Rewrites each cast to a timestamp, timestamptz or date of `stmt` to the value SQLite
@@ -92,9 +85,7 @@ pub fn casts(
         };
         target.apply(expr, columns).map(Some)
     })?;
-    Ok(fired.then(|| {
-        "casts to timestamp, timestamptz and date: the lab keeps a time as its text in UTC, so the cast changes how it prints (or takes the day)".into()
-    }))
+    Ok(fired.then(|| "a time cast: the text in UTC is kept".into()))
 }
 
 /// What a cast makes.
@@ -113,7 +104,7 @@ impl Target {
                 if precision.is_some_and(|p| p != 6) {
                     return Err(refused(
                         &format!("a cast to {}", t.to_sql()),
-                        "a precision rounds the fraction of a second, which the lab does not model; cast to timestamp or timestamptz",
+                        "the lab does not round to a precision; cast to timestamp",
                     ));
                 }
                 Target::Timestamp {
@@ -172,7 +163,7 @@ impl Target {
     fn unread(self, value: &Expr) -> StepError {
         refused(
             &format!("the cast of {} to a time", value.to_sql()),
-            "the lab casts a time column, the clock, a time moved by an interval or a string constant; compute the time another way",
+            "the lab casts a time column, the clock or a string constant",
         )
     }
 }
