@@ -13,31 +13,26 @@ use std::ops::ControlFlow;
 pub fn rewrite(dialect: Dialect, stmt: &mut sqlparser::ast::Statement) -> Option<String> {
     // MariaDB names a result column by its text as written (PostgreSQL's names are given
     // before, by `postgres/names.rs`).
-    super::headers::keep_as_written(
-        stmt,
-        &|e| matches!(e, Expr::Function(f) if matches!(f.name.0.as_slice(), [ObjectNamePart::Identifier(i)] if sqlite_name(dialect, &i.value).is_some())),
-    );
+    super::headers::keep_as_written(stmt, &|e| sqlite_name(dialect, e).is_some());
     let mut renamed = false;
     walk::exprs(stmt, &mut |e| {
-        if let Expr::Function(f) = e {
-            let new = match f.name.0.as_slice() {
-                [ObjectNamePart::Identifier(i)] => sqlite_name(dialect, &i.value),
-                _ => None,
-            };
-            if let Some(new) = new {
-                f.name = ObjectName(vec![ObjectNamePart::Identifier(Ident::new(new))]);
-                renamed = true;
-            }
+        if let (Some(new), Expr::Function(f)) = (sqlite_name(dialect, e), &mut *e) {
+            f.name = ObjectName(vec![ObjectNamePart::Identifier(Ident::new(new))]);
+            renamed = true;
         }
         ControlFlow::<()>::Continue(())
     });
     renamed.then(|| "lengths counted as the server counts them".into())
 }
 
-/// The SQLite function that counts as the vendor's function `name` does, where it is another.
-fn sqlite_name(dialect: Dialect, name: &str) -> Option<&'static str> {
-    let lower = name.to_ascii_lowercase();
-    match lower.as_str() {
+/// The SQLite function that counts as `e`, a call of the vendor's length function, does,
+/// where it is another.
+fn sqlite_name(dialect: Dialect, e: &Expr) -> Option<&'static str> {
+    let Expr::Function(f) = e else { return None };
+    let [ObjectNamePart::Identifier(name)] = f.name.0.as_slice() else {
+        return None;
+    };
+    match name.value.to_ascii_lowercase().as_str() {
         "char_length" | "character_length" => Some("length"),
         "length" if dialect == Dialect::MySql => Some("octet_length"),
         _ => None,

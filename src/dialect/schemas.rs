@@ -26,14 +26,11 @@ pub fn resolve(
     stmt: &mut Statement,
     catalog: &Catalog,
 ) -> Result<Vec<String>, StepError> {
-    let own = Own {
-        name: match dialect {
-            Dialect::Postgres => "public",
-            Dialect::MySql => "test",
-            Dialect::MsSql => return Ok(Vec::new()),
-        },
+    let own = match dialect {
+        Dialect::Postgres => "public",
+        Dialect::MySql => "test",
+        Dialect::MsSql => return Ok(Vec::new()),
     };
-    let own = &own;
     let ddl = matches!(
         stmt,
         Statement::CreateTable(_)
@@ -83,11 +80,11 @@ pub fn resolve(
 
 /// Columns named with the table's schema (`public.jobs.id`) lose it, and PostgreSQL's
 /// built-in functions theirs (`pg_catalog.now()`).
-fn qualified_exprs(dialect: Dialect, own: &Own, stmt: &mut Statement) {
+fn qualified_exprs(dialect: Dialect, own: &str, stmt: &mut Statement) {
     walk::exprs(stmt, &mut |e| {
         match e {
             // `public.jobs.id`: the column of the table the statement reads as `jobs`.
-            Expr::CompoundIdentifier(parts) if parts.len() == 3 && parts[0].value == own.name => {
+            Expr::CompoundIdentifier(parts) if parts.len() == 3 && parts[0].value == own => {
                 parts.remove(0);
             }
             // PostgreSQL's built-in functions are in `pg_catalog`. (A function of another
@@ -105,7 +102,7 @@ fn qualified_exprs(dialect: Dialect, own: &Own, stmt: &mut Statement) {
 }
 
 /// The name a CREATE TABLE gives: another schema or database does not exist.
-fn created(dialect: Dialect, own: &Own, name: &mut ObjectName) -> Result<(), StepError> {
+fn created(dialect: Dialect, own: &str, name: &mut ObjectName) -> Result<(), StepError> {
     match split(name, own) {
         Split::Plain | Split::Own => Ok(()),
         Split::Other(schema, _) => Err(match dialect {
@@ -120,7 +117,7 @@ fn created(dialect: Dialect, own: &Own, name: &mut ObjectName) -> Result<(), Ste
 /// IF EXISTS, else the statement fails.
 fn dropped(
     dialect: Dialect,
-    own: &Own,
+    own: &str,
     names: &mut Vec<ObjectName>,
     if_exists: bool,
 ) -> Result<Vec<String>, StepError> {
@@ -154,7 +151,7 @@ fn dropped(
 /// schema it must exist too, and the error names it as written.
 fn used(
     dialect: Dialect,
-    own: &Own,
+    own: &str,
     name: &mut ObjectName,
     (ddl, exists): (bool, &dyn Fn(&str) -> bool),
 ) -> Result<(), StepError> {
@@ -165,7 +162,7 @@ fn used(
             if dialect != Dialect::Postgres || exists(&table) {
                 return Ok(());
             }
-            (own.name.to_string(), table)
+            (own.to_string(), table)
         }
         Split::Other(schema, _) if ddl && dialect == Dialect::Postgres => {
             return Err(missing_schema(&schema))
@@ -215,11 +212,6 @@ fn parents(ct: &mut sqlparser::ast::CreateTable) -> Vec<&mut ObjectName> {
     out
 }
 
-/// The lab's own schema (or database).
-struct Own<'a> {
-    name: &'a str,
-}
-
 /// How a name is qualified.
 enum Split {
     /// One part: the table alone.
@@ -233,11 +225,11 @@ enum Split {
 }
 
 /// Takes `own.` off `name`.
-fn split(name: &mut ObjectName, own: &Own) -> Split {
+fn split(name: &mut ObjectName, own: &str) -> Split {
     let text = |p: &ObjectNamePart| p.as_ident().map_or_else(String::new, |i| i.value.clone());
     match name.0.as_slice() {
         [_] | [] => Split::Plain,
-        [schema, _] if text(schema) == own.name => {
+        [schema, _] if text(schema) == own => {
             name.0.remove(0);
             Split::Own
         }

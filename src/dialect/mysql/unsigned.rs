@@ -1,10 +1,10 @@
 //! Rule: MariaDB's arithmetic on unsigned integers. `a + b`, `a - b` and `a * b` over
-//! integers are unsigned when either operand is (a column of an `UNSIGNED` integer type, `max()` or `min()` of
-//! one, or such arithmetic itself), and a result below zero is the server's error 1690
-//! (`BIGINT UNSIGNED value is out of range in '`test`.`jobs`.`tries` - 1'`), where SQLite
-//! computes -1: a retry counter `tries - 1` at zero fails on the server. Each such
-//! operation becomes `ql_my_unsigned(a - b, 'the operation as the server prints it')`, which
-//! the engine fails when the value is negative. A decimal or float operand, a cast to
+//! integers are unsigned when either operand is (a column of an `UNSIGNED` integer type,
+//! `max()` or `min()` of one, or such arithmetic itself), and a result below zero is the
+//! server's error 1690 (`BIGINT UNSIGNED value is out of range in '`test`.`jobs`.`tries` -
+//! 1'`), where SQLite computes -1: a retry counter `tries - 1` at zero fails on the server.
+//! Each such operation becomes `ql_my_unsigned(a - b, failure)`, the failure holding the
+//! operation as the server prints it, which the engine raises when the value is negative. A decimal or float operand, a cast to
 //! SIGNED, `coalesce()` and `sum()` make no unsigned result, as on the server.
 
 use crate::dialect::common::unsupported_with;
