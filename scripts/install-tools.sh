@@ -42,22 +42,30 @@ cargo_install() { # name version binary
   cargo install "$name" --version "$version" $extra --quiet
 }
 
+# The downloads (Debian packages, npm) run while cargo compiles wasm-bindgen-cli: they wait on
+# the network and the disk, the compile on the CPU.
 # clang compiles SQLite for wasm32 (gcc cannot target it); libclang serves bindgen natively.
-apt_install clang libclang-dev
-rustup target list --installed | grep -q '^wasm32-unknown-unknown$' || rustup target add wasm32-unknown-unknown
-cargo_install wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen
+packages=(clang libclang-dev)
+# Debian's browser and driver: the only browser the tests use (never a downloaded one).
+if [ "$profile" = test ]; then packages+=(chromium chromium-driver); fi
+apt_install "${packages[@]}" &
+apt_job=$!
 
 # binaryen (wasm-opt), terser and csso (the release build minifies the JS glue and the style
 # sheet) and playwright-core come from npm at the versions package-lock.json pins.
-stamp=node_modules/.queuelab-lock
-if [ ! -x node_modules/.bin/wasm-opt ] || ! cmp -s package-lock.json "$stamp"; then
-  log "npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
-  cp package-lock.json "$stamp"
-fi
+npm_install() {
+  local stamp=node_modules/.queuelab-lock
+  if [ ! -x node_modules/.bin/wasm-opt ] || ! cmp -s package-lock.json "$stamp"; then
+    log "npm ci"
+    npm ci --no-audit --no-fund --loglevel=error
+    cp package-lock.json "$stamp"
+  fi
+}
+npm_install &
+npm_job=$!
 
-if [ "$profile" = test ]; then
-  # Debian's browser and driver: the only browser the tests use (never a downloaded one).
-  apt_install chromium chromium-driver
-fi
+rustup target list --installed | grep -q '^wasm32-unknown-unknown$' || rustup target add wasm32-unknown-unknown
+cargo_install wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen
+wait "$apt_job" || { log "installing ${packages[*]} failed"; exit 1; }
+wait "$npm_job" || { log "npm ci failed"; exit 1; }
 log "tools ready ($profile)"
