@@ -114,8 +114,96 @@ fn unknown_tables_and_columns_speak_mysql() {
     );
     assert_eq!(
         t.steps[2].client_text,
-        "ERROR 1054 (42S22): Unknown column 'colour' in 'field list'"
+        "ERROR 1054 (42S22): Unknown column 'colour' in 'SELECT'"
     );
+}
+
+/// MariaDB names the clause a misspelt column was in; before, the lab always said
+/// 'field list', and a column missing from an INSERT's list was SQLite's own message
+/// (`my-unknown-columns` holds the server's words for each).
+#[test]
+fn unknown_columns_name_their_clause_as_mariadb() {
+    let cases = [
+        ("SELECT id FROM q WHERE colour = 1", "WHERE"),
+        ("SELECT id FROM q ORDER BY colour", "ORDER BY"),
+        ("SELECT fruit, count(*) FROM q GROUP BY colour", "GROUP BY"),
+        ("SELECT a.id FROM q a JOIN q b ON colour = b.id", "ON"),
+        ("UPDATE q SET fruit = colour", "SET"),
+        ("UPDATE q SET colour = 1", "SET"),
+        ("UPDATE q SET fruit = 'a' WHERE colour = 1", "WHERE"),
+        ("INSERT INTO q (id, colour) VALUES (1, 2)", "INSERT INTO"),
+        ("INSERT INTO q (id) VALUES (colour)", "VALUES"),
+        ("INSERT INTO q (id, modulo, fruit) VALUES (1, 1, 'a') ON DUPLICATE KEY UPDATE colour = 1", "UPDATE"),
+        ("INSERT INTO q (id, modulo, fruit) VALUES (1, 1, 'a') ON DUPLICATE KEY UPDATE fruit = colour", "SELECT"),
+        ("SELECT id FROM q WHERE id IN (SELECT colour FROM q)", "SELECT"),
+        ("DELETE FROM q WHERE id = 1 RETURNING colour", "RETURNING"),
+    ];
+    for (sql, clause) in cases {
+        let t = mysql(&format!("{RING_TABLE} {sql};"));
+        assert_eq!(
+            last(&t).client_text,
+            format!("ERROR 1054 (42S22): Unknown column 'colour' in '{clause}'"),
+            "{sql}"
+        );
+    }
+}
+
+const PG_QUEUE: &str = "CREATE TABLE q (id int PRIMARY KEY, fruit text NOT NULL);";
+
+/// PostgreSQL says which table lacks a column the statement writes, and prints a qualified
+/// name without quotes (`pg-unknown-columns`).
+#[test]
+fn unknown_columns_speak_postgres() {
+    let cases = [
+        (
+            "INSERT INTO q (id, colour) VALUES (1, 2)",
+            "column \"colour\" of relation \"q\" does not exist",
+        ),
+        (
+            "UPDATE q SET colour = 1",
+            "column \"colour\" of relation \"q\" does not exist",
+        ),
+        (
+            "INSERT INTO q (id, fruit) VALUES (1, 'a') ON CONFLICT (id) DO UPDATE SET colour = 1",
+            "column \"colour\" of relation \"q\" does not exist",
+        ),
+        (
+            "UPDATE q SET fruit = colour",
+            "column \"colour\" does not exist",
+        ),
+        ("SELECT x.colour FROM q x", "column x.colour does not exist"),
+        (
+            "SELECT x.id FROM q x JOIN q y ON x.colour = y.id",
+            "column x.colour does not exist",
+        ),
+    ];
+    for (sql, message) in cases {
+        let t = postgres(&format!("{PG_QUEUE} {sql};"));
+        let e = err(last(&t));
+        assert_eq!(
+            (e.native.as_str(), e.message.as_str()),
+            ("42703", message),
+            "{sql}"
+        );
+    }
+}
+
+/// SQLite refuses HAVING in a query with no GROUP BY and no aggregate: the lab says so by
+/// name in every dialect, never in SQLite's words.
+#[test]
+fn having_without_grouping_is_refused_by_name() {
+    for t in [
+        mysql(&format!("{RING_TABLE} SELECT id FROM q HAVING id > 1;")),
+        postgres(&format!("{PG_QUEUE} SELECT id FROM q HAVING id > 1;")),
+    ] {
+        let e = err(last(&t));
+        assert!(
+            e.message
+                .starts_with("HAVING without GROUP BY or an aggregate is not supported here"),
+            "{}",
+            e.message
+        );
+    }
 }
 
 #[test]

@@ -27,8 +27,15 @@ pub enum StoreFailure {
     Check { table: String, name: String },
     /// A statement named a table that does not exist.
     NoTable(String),
-    /// A statement named a column that does not exist.
-    NoColumn(String),
+    /// A statement named a column that does not exist (`name` as SQLite printed it, `t.c` when
+    /// qualified). `target`: the table, when the column is one the statement writes (an
+    /// INSERT's column list, UPDATE's SET); `clause`: where the name was, in MariaDB's words
+    /// (`WHERE`, `ORDER BY`, `INSERT INTO`, ...), when SQLite said.
+    NoColumn {
+        name: String,
+        target: Option<String>,
+        clause: Option<&'static str>,
+    },
     /// The statement went over one of Queue Lab's limits (the message names it).
     OverLimit(String),
     /// A division or remainder by zero where the server checks for it (`dialect::division`).

@@ -73,12 +73,28 @@ fn failure(
         StoreFailure::DivisionByZero
     } else if let Some(m) = msg.strip_prefix(crate::dialect::errors::REFUSED) {
         StoreFailure::Refused(m.to_string())
+    } else if msg.starts_with("HAVING clause on a non-aggregate query") {
+        // MariaDB filters the rows with it, PostgreSQL and SQL Server want the columns
+        // grouped: SQLite refuses it.
+        StoreFailure::Refused(
+            "HAVING without GROUP BY or an aggregate is not supported here: write the condition in WHERE".into(),
+        )
     } else if let Some(f) = int_failure(msg) {
         f
     } else if let Some(t) = msg.strip_prefix("no such table: ").map(name_only) {
         StoreFailure::NoTable(t.to_string())
-    } else if let Some(c) = msg.strip_prefix("no such column: ").map(name_only) {
-        StoreFailure::NoColumn(c.to_string())
+    } else if let Some(rest) = msg.strip_prefix("no such column: ") {
+        no_column(rest, kind)
+    } else if let Some((table, column)) = msg
+        .strip_prefix("table ")
+        .and_then(|rest| rest.split_once(" has no column named "))
+    {
+        // An INSERT's column list.
+        StoreFailure::NoColumn {
+            name: name_only(column).to_string(),
+            target: Some(table.to_string()),
+            clause: Some("INSERT INTO"),
+        }
     } else if let Some(f) = msg
         .strip_prefix("no such function: ")
         // SQLite's words for a column DEFAULT that calls an unknown function.
@@ -94,6 +110,38 @@ fn failure(
         StoreFailure::Untranslated(near.to_string())
     } else {
         StoreFailure::Other(msg.to_string())
+    }
+}
+
+/// `no such column: x`, followed by ` in SQL at offset N` when SQLite knows where the name is:
+/// in an expression, whose clause the offset tells. Without it, a join's ON (SQLite keeps no
+/// offset for its terms) or, for an unqualified name in an UPDATE or INSERT, a column the
+/// statement writes (UPDATE's SET, an upsert's DO UPDATE SET), which SQLite checks before it
+/// reads any expression. (An unqualified name in the ON of an INSERT ... SELECT is taken for
+/// the upsert's: the rarer case.)
+fn no_column(rest: &str, kind: &PlanKind) -> StoreFailure {
+    let name = name_only(rest).to_string();
+    let at = rest
+        .split_once(" in ")
+        .and_then(|(_, r)| r.rsplit_once(" at offset "))
+        .and_then(|(sql, n)| Some((sql, n.parse().ok()?)));
+    let (target, clause) = match (at, kind) {
+        // MariaDB says 'SELECT' for a value in ON DUPLICATE KEY UPDATE (which runs as
+        // ON CONFLICT DO UPDATE SET).
+        (Some((sql, n)), PlanKind::Insert { .. }) => match super::clauses::clause_at(sql, n) {
+            Some("SET") => (None, Some("SELECT")),
+            clause => (None, clause),
+        },
+        (Some((sql, n)), _) => (None, super::clauses::clause_at(sql, n)),
+        (None, _) if name.contains('.') => (None, Some("ON")),
+        (None, PlanKind::Update { table }) => (Some(table.clone()), Some("SET")),
+        (None, PlanKind::Insert { table, .. }) => (Some(table.clone()), Some("UPDATE")),
+        (None, _) => (None, Some("ON")),
+    };
+    StoreFailure::NoColumn {
+        name,
+        target,
+        clause,
     }
 }
 

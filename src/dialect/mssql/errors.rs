@@ -45,7 +45,14 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
             format!("Cannot insert the value NULL into column '{column}', table 'queuelab.dbo.{table}'; column does not allow nulls. INSERT fails."),
         ),
         StoreFailure::NoTable(t) => ("208", format!("Invalid object name '{t}'.")),
-        StoreFailure::NoColumn(c) => ("207", format!("Invalid column name '{c}'.")),
+        // The column's own name, also when it was qualified.
+        StoreFailure::NoColumn { name, .. } => (
+            "207",
+            format!(
+                "Invalid column name '{}'.",
+                name.rsplit('.').next().unwrap_or(name)
+            ),
+        ),
         // A user-defined error's number: SQL Server has none for "the simulator's SQLite failed".
         // A user-defined message: SQL Server has no number for the simulator's limits.
         StoreFailure::OverLimit(msg) => ("50000", msg.clone()),

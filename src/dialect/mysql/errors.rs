@@ -35,7 +35,14 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         // ER_NO_SUCH_TABLE, in the database `test`
         StoreFailure::NoTable(t) => ("1146", format!("Table 'test.{t}' doesn't exist")),
         // ER_BAD_FIELD_ERROR
-        StoreFailure::NoColumn(c) => ("1054", format!("Unknown column '{c}' in 'field list'")),
+        // ('field list' is what older servers said for every clause.)
+        StoreFailure::NoColumn { name, clause, .. } => (
+            "1054",
+            format!(
+                "Unknown column '{name}' in '{}'",
+                clause.unwrap_or("field list")
+            ),
+        ),
         // ER_UNKNOWN_ERROR: no server error says "over a limit of the simulator"
         StoreFailure::OverLimit(msg) => ("1105", msg.clone()),
         // ER_DIVISION_BY_ZERO (strict sql_mode, in the values an INSERT or UPDATE writes)

@@ -34,7 +34,15 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         // undefined_table
         StoreFailure::NoTable(t) => ("42P01", format!("relation \"{t}\" does not exist")),
         // undefined_column
-        StoreFailure::NoColumn(c) => ("42703", format!("column \"{c}\" does not exist")),
+        // A qualified name is printed without quotes: `column j.x does not exist`.
+        StoreFailure::NoColumn { name, target, .. } => (
+            "42703",
+            match target {
+                Some(t) => format!("column \"{name}\" of relation \"{t}\" does not exist"),
+                None if name.contains('.') => format!("column {name} does not exist"),
+                None => format!("column \"{name}\" does not exist"),
+            },
+        ),
         // internal_error
         // program_limit_exceeded
         StoreFailure::OverLimit(msg) => ("54000", msg.clone()),
