@@ -245,6 +245,26 @@ test('Oban-style SQL runs as pasted: a table named with its schema, timestamps i
   await page.close();
 });
 
+test('a misspelt column is named in its clause, as MariaDB names it', async () => {
+  const sql = [
+    'CREATE TABLE jobs (id int PRIMARY KEY, state varchar(10) NOT NULL);',
+    "INSERT INTO jobs VALUES (1, 'ready');",
+    "SELECT id FROM jobs WHERE stat = 'ready' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED;",
+    "INSERT INTO jobs (id, status) VALUES (2, 'ready');",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=mysql&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  await page.locator('.statement-list li', { hasText: 'stat =' }).first().click();
+  assert.match(await page.textContent('#result'), /Unknown column 'stat' in 'WHERE'/);
+  await page.screenshot({ path: join(shots, 'my-unknown-column.png'), fullPage: true });
+  await page.locator('.statement-list li', { hasText: 'status' }).first().click();
+  assert.match(await page.textContent('#result'), /Unknown column 'status' in 'INSERT INTO'/);
+  assert.doesNotMatch(await page.textContent('#result'), /SQLite/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a PostgreSQL EXECUTE shows the prepared statement it ran, and psql tags it as that statement', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, owner text);',
