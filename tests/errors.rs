@@ -188,21 +188,68 @@ fn unknown_columns_speak_postgres() {
     }
 }
 
-/// SQLite refuses HAVING in a query with no GROUP BY and no aggregate: the lab says so by
-/// name in every dialect, never in SQLite's words.
+/// SQLite refuses HAVING in a query with no GROUP BY and no aggregate, where MariaDB filters
+/// with it: the lab refuses it by name, never in SQLite's words. PostgreSQL refuses it with
+/// its own rule for grouped queries (`pg-ungrouped-columns`).
 #[test]
 fn having_without_grouping_is_refused_by_name() {
-    for t in [
-        mysql(&format!("{RING_TABLE} SELECT id FROM q HAVING id > 1;")),
-        postgres(&format!("{PG_QUEUE} SELECT id FROM q HAVING id > 1;")),
+    let t = mysql(&format!("{RING_TABLE} SELECT id FROM q HAVING id > 1;"));
+    let e = err(last(&t));
+    assert!(
+        e.message
+            .starts_with("HAVING without GROUP BY or an aggregate is not supported here"),
+        "{}",
+        e.message
+    );
+    let t = postgres(&format!("{PG_QUEUE} SELECT id FROM q HAVING id > 1;"));
+    let e = err(last(&t));
+    assert_eq!(
+        (e.native.as_str(), e.message.as_str()),
+        (
+            "42803",
+            "column \"q.id\" must appear in the GROUP BY clause or be used in an aggregate function"
+        )
+    );
+}
+
+/// A grouped query that reads an ungrouped column is PostgreSQL's 42803, where SQLite would
+/// answer with some row's value; the primary key, an ordinal, an output name and the same
+/// expression group it.
+#[test]
+fn ungrouped_columns_are_postgres_42803() {
+    let table = "CREATE TABLE j (id int PRIMARY KEY, queue text, n int); INSERT INTO j VALUES (1, 'a', 1), (2, 'a', 2);";
+    for (sql, bad) in [
+        ("SELECT id, count(*) FROM j GROUP BY queue", Some("j.id")),
+        ("SELECT max(id), n FROM j", Some("j.n")),
+        ("SELECT x.n FROM j x GROUP BY x.queue", Some("x.n")),
+        (
+            "SELECT queue, count(*) FROM j GROUP BY queue ORDER BY n",
+            Some("j.n"),
+        ),
+        (
+            "SELECT queue, count(*) AS c FROM j GROUP BY 1 ORDER BY c",
+            None,
+        ),
+        ("SELECT queue AS q, max(n) FROM j GROUP BY q", None),
+        ("SELECT id, queue FROM j GROUP BY id", None),
+        (
+            "SELECT lower(queue), count(*) FROM j x GROUP BY lower(x.queue)",
+            None,
+        ),
+        ("SELECT id, (SELECT max(n) FROM j) FROM j", None),
     ] {
-        let e = err(last(&t));
-        assert!(
-            e.message
-                .starts_with("HAVING without GROUP BY or an aggregate is not supported here"),
-            "{}",
-            e.message
-        );
+        let t = postgres(&format!("{table} {sql};"));
+        let step = last(&t);
+        match bad {
+            Some(c) => assert_eq!(
+                err(step).message,
+                format!("column \"{c}\" must appear in the GROUP BY clause or be used in an aggregate function"),
+                "{sql}"
+            ),
+            None => {
+                ok(step);
+            }
+        }
     }
 }
 
