@@ -9,7 +9,7 @@
 //! refused by it.
 
 use crate::dialect::catalog::{Catalog, TableDef};
-use crate::trace::{ErrorClass, StepError};
+use crate::trace::StepError;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, FunctionArguments, GroupByExpr, OrderByKind, Query,
@@ -48,13 +48,10 @@ pub fn check(stmt: &mut Statement, catalog: &Catalog) -> Result<(), StepError> {
     });
     match bad {
         None => Ok(()),
-        Some(column) => Err(StepError {
-            class: ErrorClass::Other,
-            native: "42803".into(),
-            message: format!("column \"{column}\" must appear in the GROUP BY clause or be used in an aggregate function"),
-            pos: None,
-            fixed_text: None,
-        }),
+        Some(column) => Err(StepError::other(
+            "42803",
+            format!("column \"{column}\" must appear in the GROUP BY clause or be used in an aggregate function"),
+        )),
     }
 }
 
@@ -95,7 +92,8 @@ fn ungrouped(q: &Query, catalog: &Catalog) -> Option<String> {
             _ => None,
         })
         .collect();
-    let texts: Vec<String> = group_by
+    let shown = alias.as_ref().map_or(&table.name, |a| &a.name.value);
+    let texts = group_by
         .iter()
         .map(|g| match g {
             Expr::Value(v) => match &v.value {
@@ -112,9 +110,8 @@ fn ungrouped(q: &Query, catalog: &Catalog) -> Option<String> {
                 .map_or_else(|| g.to_sql(), |(e, _)| e.to_sql()),
             _ => g.to_sql(),
         })
+        .map(|t| unqualified(&t, shown))
         .collect();
-    let shown = alias.as_ref().map_or(&table.name, |a| &a.name.value);
-    let texts = texts.iter().map(|t| unqualified(t, shown)).collect();
     let mut groups = Groups {
         texts,
         shown,
@@ -164,7 +161,9 @@ impl Groups<'_> {
 
     /// Reads `e`, noting an aggregate and the first ungrouped column.
     fn read(&mut self, e: &Expr) {
-        if self.ungrouped.is_some() || self.texts.contains(&unqualified(&e.to_sql(), self.shown)) {
+        // Without GROUP BY nothing is grouped by its text: most queries, printed for nothing.
+        let grouped_text = || self.texts.contains(&unqualified(&e.to_sql(), self.shown));
+        if self.ungrouped.is_some() || (!self.texts.is_empty() && grouped_text()) {
             return;
         }
         match e {
