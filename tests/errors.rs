@@ -221,6 +221,9 @@ fn ungrouped_columns_are_postgres_42803() {
     for (sql, bad) in [
         ("SELECT id, count(*) FROM j GROUP BY queue", Some("j.id")),
         ("SELECT max(id), n FROM j", Some("j.n")),
+        // The aggregate after the column still makes it a grouped query.
+        ("SELECT n, count(*) FROM j", Some("j.n")),
+        ("SELECT n + max(id) FROM j", Some("j.n")),
         ("SELECT x.n FROM j x GROUP BY x.queue", Some("x.n")),
         (
             "SELECT queue, count(*) FROM j GROUP BY queue ORDER BY n",
@@ -244,6 +247,50 @@ fn ungrouped_columns_are_postgres_42803() {
             Some(c) => assert_eq!(
                 err(step).message,
                 format!("column \"{c}\" must appear in the GROUP BY clause or be used in an aggregate function"),
+                "{sql}"
+            ),
+            None => {
+                ok(step);
+            }
+        }
+    }
+    // A misspelt GROUP BY column is the server's first error.
+    let t = postgres(&format!("{table} SELECT n, count(*) FROM j GROUP BY nope;"));
+    assert_eq!(err(last(&t)).message, "column \"nope\" does not exist");
+}
+
+/// MariaDB gives a bare column the value of the first row of its group in the order of the
+/// index it reads (here the primary key's: id 1), SQLite the first row it inserted (id 3),
+/// or beside min() and max() the extreme's: refused by name unless the primary key is grouped.
+#[test]
+fn bare_columns_of_mariadb_grouped_queries_are_refused_by_name() {
+    let table = "CREATE TABLE j (id int PRIMARY KEY, queue int, name varchar(9)); INSERT INTO j VALUES (3, 1, 'c'), (1, 1, 'a'), (2, 2, 'b');";
+    for (sql, refused) in [
+        ("SELECT name, max(id) FROM j", Some("j.name")),
+        (
+            "SELECT queue, name, count(*) FROM j GROUP BY queue",
+            Some("j.name"),
+        ),
+        ("SELECT count(*), name FROM j", Some("j.name")),
+        (
+            "SELECT x.queue FROM j x GROUP BY name HAVING max(id) > 1",
+            Some("x.queue"),
+        ),
+        (
+            "SELECT queue, max(id) FROM j GROUP BY queue ORDER BY name",
+            Some("j.name"),
+        ),
+        ("SELECT queue, max(id) FROM j GROUP BY queue", None),
+        ("SELECT id, name, max(queue) FROM j GROUP BY id", None),
+        ("SELECT group_concat(name), max(id) FROM j", None),
+        ("SELECT name, greatest(id, queue) FROM j", None),
+    ] {
+        let step = mysql(&format!("{table} {sql};"));
+        let step = last(&step);
+        match refused {
+            Some(c) => assert_eq!(
+                err(step).message,
+                format!("A column of a grouped query that is neither grouped nor in an aggregate ({c}) is not supported here: MariaDB gives it from the first row of the group in the order of the index it reads, which the lab's store does not follow; group by the column, or read one row with ORDER BY ... LIMIT 1"),
                 "{sql}"
             ),
             None => {

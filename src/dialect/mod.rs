@@ -25,6 +25,7 @@ pub mod foreign;
 pub mod foreign_keys;
 pub mod front;
 pub mod general_ci;
+mod grouping;
 pub mod guess;
 pub mod headers;
 mod indexes;

@@ -59,6 +59,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     unsupported::refuse(&mut stmt)?;
     casts::refuse_unmodelled(&mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
+    super::grouping::mariadb(&mut stmt, catalog)?;
     // One resolution of the statement's names, as written, serves every rule that types.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
     let time_note = time_literals::rewrite(&mut stmt, catalog, &columns)?;

@@ -23,7 +23,6 @@ mod drops;
 mod enum_values;
 pub mod enums;
 pub mod errors;
-mod grouping;
 mod identity;
 mod ilike;
 mod init_plans;
@@ -78,7 +77,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         return notify;
     }
     identity::check(&stmt, catalog)?;
-    grouping::check(&mut stmt, catalog)?;
+    super::grouping::postgres(&mut stmt, catalog)?;
     // One resolution of the statement's names, as written (before names::rewrite adds its
     // aliases), serves the result forms, the decimal rule and both integer rules.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);

@@ -1,14 +1,19 @@
-//! PostgreSQL's rule for grouped queries: in a query with GROUP BY, HAVING or an aggregate, a
-//! column of the select list, HAVING or ORDER BY must be grouped, be inside an aggregate, or
-//! belong to a table whose primary key is grouped; else error 42803. SQLite takes the value
-//! from some row of the group instead, so without this rule the lab answered
-//! `SELECT id, count(*) FROM jobs GROUP BY queue` where the server refuses it.
+//! Columns of a grouped query that are neither grouped nor inside an aggregate ("bare"
+//! columns), which SQLite answers with a value from one row of the group:
+//! - PostgreSQL refuses them (42803) unless the table's primary key is grouped, so without
+//!   this rule the lab answered `SELECT id, count(*) FROM jobs GROUP BY queue`.
+//! - MariaDB (without ONLY_FULL_GROUP_BY, its default) answers with the first row of the
+//!   group in the order of the index it reads (the primary key's for a scan); SQLite's first
+//!   row is the first it inserted (its rowid order), and beside `min()` or `max()` the row
+//!   holding the extreme, so `SELECT name, max(tries) FROM jobs` named another job than the
+//!   server. The lab refuses them by name.
 //!
 //! Checked for a query over one table, in the expressions it reads (operators, calls, casts,
 //! CASE, IS NULL); what it does not read (a join, a subquery, other expressions) is never
 //! refused by it.
 
-use crate::dialect::catalog::{Catalog, TableDef};
+use super::catalog::{Catalog, TableDef};
+use super::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
@@ -17,7 +22,8 @@ use sqlparser::ast::{
 };
 use std::ops::ControlFlow;
 
-const AGGREGATES: [&str; 16] = [
+/// PostgreSQL's and MariaDB's aggregates (a name the other lacks fails there anyway).
+const AGGREGATES: [&str; 27] = [
     "count",
     "sum",
     "avg",
@@ -34,25 +40,54 @@ const AGGREGATES: [&str; 16] = [
     "jsonb_object_agg",
     "bit_and",
     "bit_or",
+    "bit_xor",
+    "group_concat",
+    "std",
+    "stddev",
+    "stddev_pop",
+    "stddev_samp",
+    "variance",
+    "var_pop",
+    "var_samp",
+    "json_arrayagg",
+    "json_objectagg",
 ];
 
-/// 42803 for the first column of a grouped query that is not grouped.
-pub fn check(stmt: &mut Statement, catalog: &Catalog) -> Result<(), StepError> {
-    let mut bad = None;
-    crate::dialect::walk::queries(stmt, &mut |q| {
-        bad = ungrouped(q, catalog);
-        if bad.is_some() {
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    });
-    match bad {
+/// PostgreSQL's 42803 for the first column of a grouped query that is not grouped.
+pub fn postgres(stmt: &mut Statement, catalog: &Catalog) -> Result<(), StepError> {
+    match first_bare(stmt, catalog, true) {
         None => Ok(()),
         Some(column) => Err(StepError::other(
             "42803",
             format!("column \"{column}\" must appear in the GROUP BY clause or be used in an aggregate function"),
         )),
     }
+}
+
+/// The lab's refusal of a bare column in MariaDB.
+pub fn mariadb(stmt: &mut Statement, catalog: &Catalog) -> Result<(), StepError> {
+    match first_bare(stmt, catalog, false) {
+        None => Ok(()),
+        Some(column) => Err(super::common::unsupported_with(
+            Dialect::MySql,
+            &format!("A column of a grouped query that is neither grouped nor in an aggregate ({column})"),
+            "MariaDB gives it from the first row of the group in the order of the index it reads, which the lab's store does not follow; group by the column, or read one row with ORDER BY ... LIMIT 1",
+        )),
+    }
+}
+
+/// The first bare column of a grouped query in `stmt`, as `table.column`. HAVING alone
+/// groups in PostgreSQL (`having_groups`); MariaDB's filters rows as WHERE does.
+fn first_bare(stmt: &mut Statement, catalog: &Catalog, having_groups: bool) -> Option<String> {
+    let mut bad = None;
+    crate::dialect::walk::queries(stmt, &mut |q| {
+        bad = ungrouped(q, catalog, having_groups);
+        if bad.is_some() {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    bad
 }
 
 /// What a query's expressions are checked against.
@@ -65,10 +100,12 @@ struct Groups<'a> {
     table: &'a TableDef,
     aggregate: bool,
     ungrouped: Option<String>,
+    /// Whether a name is not one of the table's columns (or is another table's).
+    unknown: bool,
 }
 
 /// `shown.column` for the query's first ungrouped column, if it is a grouped query.
-fn ungrouped(q: &Query, catalog: &Catalog) -> Option<String> {
+fn ungrouped(q: &Query, catalog: &Catalog, having_groups: bool) -> Option<String> {
     let SetExpr::Select(s) = q.body.as_ref() else {
         return None;
     };
@@ -93,6 +130,8 @@ fn ungrouped(q: &Query, catalog: &Catalog) -> Option<String> {
         })
         .collect();
     let shown = alias.as_ref().map_or(&table.name, |a| &a.name.value);
+    let is_output =
+        |n: &str| (items.iter()).any(|(_, a)| a.is_some_and(|a| a.eq_ignore_ascii_case(n)));
     let texts = group_by
         .iter()
         .map(|g| match g {
@@ -118,6 +157,12 @@ fn ungrouped(q: &Query, catalog: &Catalog) -> Option<String> {
         table,
         aggregate: false,
         ungrouped: None,
+        unknown: group_by.iter().any(|g| match g {
+            Expr::Identifier(i) => table.column(&i.value).is_none() && !is_output(&i.value),
+            Expr::CompoundIdentifier(p) => !matches!(p.as_slice(),
+                [t, c] if t.value.eq_ignore_ascii_case(shown) && table.column(&c.value).is_some()),
+            _ => false,
+        }),
     };
     if groups.key_grouped() {
         return None;
@@ -138,8 +183,9 @@ fn ungrouped(q: &Query, catalog: &Catalog) -> Option<String> {
             }
         }
     }
-    let grouped = !group_by.is_empty() || s.having.is_some() || groups.aggregate;
-    groups.ungrouped.filter(|_| grouped)
+    let grouped = !group_by.is_empty() || (having_groups && s.having.is_some()) || groups.aggregate;
+    // A name the table lacks is the server's unknown-column error first (SQLite's here).
+    groups.ungrouped.filter(|_| grouped && !groups.unknown)
 }
 
 impl Groups<'_> {
@@ -159,11 +205,12 @@ impl Groups<'_> {
         bare.eq_ignore_ascii_case(column)
     }
 
-    /// Reads `e`, noting an aggregate and the first ungrouped column.
+    /// Reads `e`, noting an aggregate and the first ungrouped column. An aggregate after that
+    /// column still counts (`SELECT id, count(*)` is a grouped query).
     fn read(&mut self, e: &Expr) {
         // Without GROUP BY nothing is grouped by its text: most queries, printed for nothing.
         let grouped_text = || self.texts.contains(&unqualified(&e.to_sql(), self.shown));
-        if self.ungrouped.is_some() || (!self.texts.is_empty() && grouped_text()) {
+        if !self.texts.is_empty() && grouped_text() {
             return;
         }
         match e {
@@ -215,8 +262,10 @@ impl Groups<'_> {
     /// A column of the table, as written: ungrouped unless a GROUP BY item names it.
     fn column(&mut self, qualifier: Option<&str>, name: &str) {
         let ours = qualifier.is_none_or(|q| q.eq_ignore_ascii_case(self.shown));
+        let known = ours && self.table.column(name).is_some();
+        self.unknown |= !known;
         let grouped = self.texts.iter().any(|t| self.names(t, name));
-        if ours && !grouped && self.table.column(name).is_some() {
+        if known && !grouped && self.ungrouped.is_none() {
             self.ungrouped = Some(format!("{}.{}", self.shown, name.to_ascii_lowercase()));
         }
     }
