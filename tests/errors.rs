@@ -300,6 +300,36 @@ fn bare_columns_of_mariadb_grouped_queries_are_refused_by_name() {
     }
 }
 
+/// Without ORDER BY, a LIMIT over a range of a secondary index, or over one that holds every
+/// column the read needs, picks rows by MariaDB's optimizer (the index's order or the primary
+/// key's, by its statistics and costs): refused by name.
+/// Where every path gives the primary key's order the lab writes it out (`my-scan-order`).
+#[test]
+fn limit_without_order_over_an_index_range_is_refused_by_name() {
+    let table = "CREATE TABLE j (id int PRIMARY KEY, due int, KEY (due)); INSERT INTO j VALUES (2, 5), (1, 7);";
+    for sql in [
+        "SELECT id FROM j WHERE due > 1 LIMIT 1",
+        "UPDATE j SET due = 0 WHERE due < 9 LIMIT 1",
+        "DELETE FROM j WHERE due BETWEEN 1 AND 9 LIMIT 1",
+        "SELECT * FROM j WHERE id = (SELECT id FROM j WHERE due > 1 LIMIT 1)",
+        // The index on due holds both columns: scanned or not by the optimizer's costs.
+        "SELECT id, due FROM j LIMIT 1",
+    ] {
+        let t = mysql(&format!("{table} {sql};"));
+        assert!(
+            err(last(&t)).message.starts_with("LIMIT without ORDER BY over a table with an index is not supported here: MariaDB's optimizer may read the rows through the index on (due)"),
+            "{sql}"
+        );
+    }
+    for (sql, first) in [
+        ("SELECT id FROM j WHERE due > 1 ORDER BY id LIMIT 1", "1"),
+        ("SELECT id FROM j WHERE due = 5 LIMIT 1", "2"),
+    ] {
+        let t = mysql(&format!("{table} {sql};"));
+        assert_eq!(rows(last(&t))[0][0], first, "{sql}");
+    }
+}
+
 #[test]
 fn runaway_sql_is_interrupted_by_the_step_budget() {
     let config = RunConfig {

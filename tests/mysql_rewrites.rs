@@ -218,7 +218,7 @@ fn strings_compared_without_a_column_ignore_case_as_mariadb_does() {
     let t = verified_rewrite(
         setup,
         "SELECT id, 'a' = 'A' AS lit, instr(state, 'AIL') AS pos FROM jobs WHERE lower(state) = 'FAILED' AND state IN ('failed') AND upper(token) <> 'x' AND id + 1 = 2 AND (at IS NULL || at < '2000-01-01');",
-        &[r#"SELECT id, ('a') COLLATE ql_case_blind = 'A' AS lit, ql_instr_ci(state, 'AIL') AS pos FROM jobs WHERE (lower(state)) COLLATE ql_case_blind = 'FAILED' AND state IN ('failed') AND upper(token) <> 'x' AND id + 1 = 2 AND (at IS NULL OR at < '2000-01-01')"#],
+        &[r#"SELECT id, ('a') COLLATE ql_case_blind = 'A' AS lit, ql_instr_ci(state, 'AIL') AS pos FROM jobs WHERE (lower(state)) COLLATE ql_case_blind = 'FAILED' AND state IN ('failed') AND upper(token) <> 'x' AND id + 1 = 2 AND (at IS NULL OR at < '2000-01-01') ORDER BY "jobs"."id""#],
     );
     assert_eq!(rows(last(&t)), vec![vec!["1", "1", "2"]]);
 }

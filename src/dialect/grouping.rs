@@ -53,6 +53,11 @@ const AGGREGATES: [&str; 27] = [
     "json_objectagg",
 ];
 
+/// Whether `name` (lower case) is an aggregate function's.
+pub(super) fn is_aggregate(name: &str) -> bool {
+    AGGREGATES.contains(&name)
+}
+
 /// PostgreSQL's 42803 for the first column of a grouped query that is not grouped.
 pub fn postgres(stmt: &mut Statement, catalog: &Catalog) -> Result<(), StepError> {
     match first_bare(stmt, catalog, true) {
