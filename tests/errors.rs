@@ -290,7 +290,7 @@ fn bare_columns_of_mariadb_grouped_queries_are_refused_by_name() {
         match refused {
             Some(c) => assert_eq!(
                 err(step).message,
-                format!("A column of a grouped query that is neither grouped nor in an aggregate ({c}) is not supported here: MariaDB gives it from the first row of the group in the order of the index it reads, which the lab's store does not follow; group by the column, or read one row with ORDER BY ... LIMIT 1"),
+                format!("A column of a grouped query that is neither grouped nor in an aggregate ({c}) is not supported here: MariaDB takes it from the first row it reads, in an order the lab's store does not follow; group by it, or read one row with ORDER BY ... LIMIT 1"),
                 "{sql}"
             ),
             None => {
@@ -317,7 +317,7 @@ fn limit_without_order_over_an_index_range_is_refused_by_name() {
     ] {
         let t = mysql(&format!("{table} {sql};"));
         assert!(
-            err(last(&t)).message.starts_with("LIMIT without ORDER BY over a table with an index is not supported here: MariaDB's optimizer may read the rows through the index on (due)"),
+            err(last(&t)).message.starts_with("LIMIT without ORDER BY over a table with an index is not supported here: MariaDB's optimizer reads the rows through the index on (due)"),
             "{sql}"
         );
     }

@@ -76,7 +76,7 @@ pub fn mariadb(stmt: &mut Statement, catalog: &Catalog) -> Result<(), StepError>
         Some(column) => Err(super::common::unsupported_with(
             Dialect::MySql,
             &format!("A column of a grouped query that is neither grouped nor in an aggregate ({column})"),
-            "MariaDB gives it from the first row of the group in the order of the index it reads, which the lab's store does not follow; group by the column, or read one row with ORDER BY ... LIMIT 1",
+            "MariaDB takes it from the first row it reads, in an order the lab's store does not follow; group by it, or read one row with ORDER BY ... LIMIT 1",
         )),
     }
 }
