@@ -101,6 +101,11 @@ impl<K: Ord, V> VecMap<K, V> {
         self.entries.iter_mut().map(|(_, v)| v)
     }
 
+    /// The entries, in key order.
+    pub fn into_entries(self) -> Vec<(K, V)> {
+        self.entries
+    }
+
     pub fn clear(&mut self) {
         self.entries.clear();
     }

@@ -56,15 +56,18 @@ pub fn table_views(
                 .collect();
             // The changes that leave a row behind, by the rowid they leave it at: a statement
             // may touch every row of a large table, so each row finds its own at once.
-            let mut touching: HashMap<i64, Vec<&RowChange>> = HashMap::new();
-            for c in mine.iter().filter(|c| c.kind != ChangeKind::Delete) {
-                touching.entry(c.new_rowid).or_default().push(c);
+            // (Indexes into `mine`: the same map type as `drawn`'s, one copy of its code.)
+            let mut touching: HashMap<i64, Vec<usize>> = HashMap::new();
+            for (i, c) in mine.iter().enumerate() {
+                if c.kind != ChangeKind::Delete {
+                    touching.entry(c.new_rowid).or_default().push(i);
+                }
             }
             let mut rows: Vec<RowView> = t
                 .rows
                 .into_iter()
                 .map(|(rowid, values)| RowView {
-                    mark: mark_of(&values, touching.get(&rowid), &t.columns),
+                    mark: mark_of(&values, &mine, touching.get(&rowid), &t.columns),
                     rowid,
                     values: printed(&values, &forms),
                 })
@@ -100,14 +103,15 @@ pub fn table_views(
 
 fn mark_of(
     values: &[crate::trace::Value],
-    touching: Option<&Vec<&RowChange>>,
+    mine: &[&RowChange],
+    touching: Option<&Vec<usize>>,
     columns: &[String],
 ) -> Mark {
     let touching = touching.map(Vec::as_slice).unwrap_or_default();
-    if touching.iter().any(|c| c.kind == ChangeKind::Insert) {
+    if touching.iter().any(|&i| mine[i].kind == ChangeKind::Insert) {
         return Mark::Inserted;
     }
-    let Some(first) = touching.first() else {
+    let Some(first) = touching.first().map(|&i| mine[i]) else {
         return Mark::Unchanged;
     };
     // Compare what the row was before the statement with what it is now.

@@ -9,6 +9,7 @@ use crate::scenario::expect::ExpectLine;
 use crate::scenario::spec::Spec;
 use crate::sim::fingerprint::Fnv;
 use crate::sim::{Choice, Mark, SessionId, Sim};
+use crate::vec_map::VecMap;
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -28,8 +29,9 @@ pub struct Graph {
     pub nodes: Vec<Node>,
     /// Every node after all the nodes it leads to (a reverse topological order).
     pub finished: Vec<u32>,
-    /// What each distinct outcome looks like, by its key.
-    pub endings: HashMap<u64, Ending>,
+    /// What each distinct outcome looks like, by its key (few: a `VecMap`, whose code the
+    /// download already holds, rather than one more hash table's).
+    pub endings: VecMap<u64, Ending>,
     pub stopped: Option<Stopped>,
 }
 
@@ -169,7 +171,7 @@ impl Search<'_> {
         if moves.is_empty() {
             let (leaf, ending) = judge(&mut self.sim, self.checks, tracker);
             if let Some(e) = ending {
-                self.graph.endings.entry(leaf.outcome).or_insert(e);
+                self.graph.endings.get_or_insert_with(leaf.outcome, || e);
             }
             self.graph.nodes[node as usize].leaf = Some(leaf);
             return None;

@@ -12,7 +12,7 @@ use super::{CheckResult, Counterexample, DeadEnds, Granularity, OutcomeResult, R
 use crate::scenario::expect::{Expect, ExpectLine};
 use crate::scenario::spec::Spec;
 use crate::sim::{Choice, Config, Schedule, Sim};
-use std::collections::HashMap;
+use crate::vec_map::VecMap;
 use std::sync::Arc;
 
 /// The cheapest known way into a state, having last moved a given session.
@@ -103,7 +103,8 @@ pub fn tally(
     let mut schedules: u128 = 0;
     let mut violations = vec![0u128; checks.len()];
     let mut shortest: Vec<Option<Cheapest>> = vec![None; checks.len()];
-    let mut outcomes: HashMap<u64, Tallied> = HashMap::new();
+    // Distinct outcomes are few: a `VecMap` (see `Graph::endings`).
+    let mut outcomes: VecMap<u64, Tallied> = VecMap::new();
     let mut dead = DeadEnds::default();
     let mut dead_best: Option<Cheapest> = None;
     for (node, n) in graph.nodes.iter().enumerate() {
@@ -126,7 +127,7 @@ pub fn tally(
                 keep_cheaper(&mut shortest[i], here);
             }
         }
-        let t = outcomes.entry(leaf.outcome).or_insert_with(|| Tallied {
+        let t = outcomes.get_or_insert_with(leaf.outcome, || Tallied {
             schedules: 0,
             first: node,
             cheapest: here,
@@ -153,7 +154,7 @@ pub fn tally(
             }),
         })
         .collect();
-    let mut list: Vec<(u64, Tallied)> = outcomes.into_iter().collect();
+    let mut list: Vec<(u64, Tallied)> = outcomes.into_entries();
     crate::sort::sort_by(&mut list, |a, b| {
         b.1.schedules
             .cmp(&a.1.schedules)
