@@ -424,3 +424,19 @@ fn unsigned_arithmetic_below_zero_is_error_1690_and_bigint_unsigned_is_checked()
     // 2^64 - 1, keeps this value).
     assert_eq!(err(&t.steps[5]).native, "1264");
 }
+
+/// Without ORDER BY, MariaDB reads in the primary key's order: the rewrite writes it out and
+/// its note says why; rows inserted out of order come back by id.
+#[test]
+fn an_unordered_read_is_ordered_by_the_primary_key_as_innodb_reads() {
+    let t = verified_rewrite(
+        "CREATE TABLE jobs (id int PRIMARY KEY, state varchar(9)); INSERT INTO jobs VALUES (2, 'a'), (1, 'a');",
+        "SELECT id FROM jobs WHERE state = 'a';",
+        &[r#"SELECT id FROM jobs WHERE state = 'a' ORDER BY "jobs"."id""#],
+    );
+    assert!(last(&t)
+        .notes
+        .iter()
+        .any(|n| n.contains("InnoDB reads the rows in its primary key's order")));
+    assert_eq!(rows(last(&t)), [["1"], ["2"]]);
+}

@@ -950,3 +950,25 @@ fn a_search_of_a_jsonb_array_is_refused_by_name() {
         .message
         .contains("ANY (...) over an array of jsonb is not supported here"));
 }
+
+/// PostgreSQL lists a table's rows in the order their versions were written (an updated row
+/// after the others), which the lab does not model yet: a read of several rows in no given
+/// order says so, one with ORDER BY or pinned to one row does not.
+#[test]
+fn an_unordered_read_notes_postgresql_s_own_order() {
+    let setup = "CREATE TABLE jobs (id int PRIMARY KEY, state text); INSERT INTO jobs VALUES (1, 'a'), (2, 'a'); UPDATE jobs SET state = 'b' WHERE id = 1;";
+    let noted = |sql: &str| {
+        let t = postgres(&format!("{setup} {sql}"));
+        last(&t)
+            .notes
+            .iter()
+            .any(|n| n.contains("PostgreSQL lists rows in the order their versions were written"))
+    };
+    assert!(noted("SELECT id FROM jobs;"));
+    assert!(noted(
+        "DELETE FROM jobs WHERE id = (SELECT id FROM jobs WHERE state = 'a' LIMIT 1);"
+    ));
+    assert!(!noted("SELECT id FROM jobs ORDER BY id;"));
+    assert!(!noted("SELECT id FROM jobs WHERE id = 2;"));
+    assert!(!noted("SELECT count(*) FROM jobs;"));
+}

@@ -45,6 +45,7 @@ pub mod plan;
 pub mod postgres;
 pub mod read_only;
 pub mod ring_hint;
+pub mod scan_order;
 pub mod schemas;
 pub mod scripts;
 pub mod split;

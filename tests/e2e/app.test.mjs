@@ -265,6 +265,36 @@ test('a misspelt column is named in its clause, as MariaDB names it', async () =
   await page.close();
 });
 
+test('MariaDB lists and claims rows in primary key order, as InnoDB reads them', async () => {
+  const sql = [
+    'CREATE TABLE jobs (id int PRIMARY KEY, state varchar(10) NOT NULL, created int NOT NULL, KEY (created));',
+    "INSERT INTO jobs VALUES (3, 'ready', 30), (1, 'ready', 10), (2, 'done', 20);",
+    "UPDATE jobs SET state = 'taken' WHERE state = 'ready' LIMIT 1;",
+    'SELECT id, state FROM jobs;',
+    'SELECT id, created FROM jobs;',
+    'SELECT id FROM jobs WHERE created > 5 LIMIT 1;',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=mysql&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  await page.locator('.statement-list li', { hasText: 'SELECT id, state' }).first().click();
+  const client = await page.textContent('#result pre.client');
+  // The claim took the lowest ready id (1), not the first row inserted (3); rows come by id.
+  assert.match(client, /\|\s+1 \| taken\s+\|\s*\n\|\s+2 \| done\s+\|\s*\n\|\s+3 \| ready\s+\|/);
+  const ran = await page.textContent('#ran');
+  assert.match(ran, /ORDER BY "jobs"\."id"/);
+  assert.match(ran, /InnoDB reads the rows in its primary key's order/);
+  await page.screenshot({ path: join(shots, 'my-scan-order.png'), fullPage: true });
+  // The index on created holds both columns: the server may list them in its order, and the
+  // lab says so.
+  await page.locator('.statement-list li', { hasText: 'SELECT id, created' }).first().click();
+  assert.match(await page.textContent('#ran'), /MariaDB may list these rows in the order of the index on \(created\)/);
+  await page.locator('.statement-list li', { hasText: 'created > 5' }).first().click();
+  assert.match(await page.textContent('#result'), /LIMIT without ORDER BY over a table with an index is not supported here/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a PostgreSQL EXECUTE shows the prepared statement it ran, and psql tags it as that statement', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, owner text);',

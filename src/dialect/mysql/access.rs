@@ -334,7 +334,7 @@ fn range_on(e: &Expr) -> Option<String> {
 }
 
 /// `col op value` or `value op col`: the column.
-pub(super) fn column_against_value(a: &Expr, b: &Expr) -> Option<String> {
+pub(in crate::dialect) fn column_against_value(a: &Expr, b: &Expr) -> Option<String> {
     match (column(a), column(b)) {
         (Some(c), None) if is_value(b) => Some(c),
         (None, Some(c)) if is_value(a) => Some(c),

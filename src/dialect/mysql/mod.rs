@@ -18,7 +18,6 @@ mod locking_reads;
 pub mod mod_operator;
 mod operators;
 pub mod returning;
-mod scan_order;
 pub mod session_transaction;
 pub mod share_mode;
 mod time_literals;
@@ -79,7 +78,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let decimal_note = super::decimal_arith::round(Dialect::MySql, &mut stmt, &columns)?;
     let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog, &columns);
     let length_note = super::lengths::rewrite(Dialect::MySql, &mut stmt);
-    let order_note = scan_order::rewrite(&mut stmt, catalog)?;
+    let order_note = super::scan_order::mariadb(&mut stmt, catalog)?;
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.text_forms = text_forms;
     plan.notes.extend(time_note);

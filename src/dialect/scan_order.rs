@@ -13,12 +13,16 @@
 //! not keep: a read whose LIMIT picks rows is refused by name, and a read of every match
 //! lists its rows in the primary key's order with a note saying the server may not. Reads of
 //! one table only: joins, grouping, DISTINCT and windows are left as they are.
+//!
+//! PostgreSQL reads a table in the order its row versions were written, so a row updated
+//! since comes after the others; the lab, which keeps a row where it was inserted, does not
+//! model that yet, and its notes say so for such reads (no silent difference).
 
-use super::super::catalog::{Catalog, TableDef};
-use super::super::common::unsupported_with;
-use super::super::conditions::conjuncts;
-use super::super::exprs::{last_ident, table_called};
-use super::super::Dialect;
+use super::catalog::{Catalog, TableDef};
+use super::common::unsupported_with;
+use super::conditions::conjuncts;
+use super::exprs::{last_ident, table_called};
+use super::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::Duplicate;
 use sqlparser::ast::{
@@ -33,8 +37,39 @@ use std::ops::ControlFlow;
 /// secondary index instead of the primary key's order.
 type Order = Result<Option<Vec<String>>, Vec<String>>;
 
-/// Adds the order to the statement's reads; the note for a read whose order it cannot tell.
-pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>, StepError> {
+/// PostgreSQL's note for a statement with a read of several rows in no given order.
+pub fn postgres_note(stmt: &mut Statement, catalog: &Catalog) -> Option<String> {
+    let mut note = None;
+    reads(stmt, &mut |q| {
+        if let Some((_, _, Ok(Some(_)) | Err(_))) = read_order(q, catalog) {
+            note = Some("no ORDER BY: PostgreSQL lists rows in the order their versions were written, a row updated since after the others; the lab lists them in the order they were inserted".into());
+        }
+        ControlFlow::Continue(())
+    });
+    note
+}
+
+/// Calls `f` on the statement's reads whose order shows: its own (SELECT, INSERT's source)
+/// and those whose LIMIT picks rows, when they have no ORDER BY.
+fn reads(stmt: &mut Statement, f: &mut dyn FnMut(&mut Query) -> ControlFlow<()>) {
+    let top = match stmt {
+        Statement::Query(q) => Some(q.as_ref() as *const Query),
+        Statement::Insert(i) => i.source.as_deref().map(|q| q as *const Query),
+        _ => None,
+    };
+    super::walk::queries(stmt, &mut |q| {
+        let shows = q.limit_clause.is_some() || top == Some(q as *const Query);
+        match shows && q.order_by.is_none() {
+            true => f(q),
+            false => ControlFlow::Continue(()),
+        }
+    });
+}
+
+/// Adds MariaDB's order to the statement's reads; the note saying so, or that the order is
+/// the optimizer's choice.
+pub fn mariadb(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>, StepError> {
+    let mut note = None;
     let write = match stmt {
         Statement::Update(u) if u.limit.is_some() && u.order_by.is_empty() => {
             Some((&u.table.relation, &u.selection, &mut u.order_by))
@@ -50,22 +85,15 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
     if let Some((TableFactor::Table { name, .. }, selection, order_by)) = write {
         if let Some(def) = catalog.table(&last_ident(name)) {
             *order_by = keys(order_of(def, selection.as_ref(), None), None)?;
+            if !order_by.is_empty() {
+                note = Some(KEY_ORDER);
+            }
         }
     }
-    let top = match stmt {
-        Statement::Query(q) => Some(q.as_ref() as *const Query),
-        Statement::Insert(i) => i.source.as_deref().map(|q| q as *const Query),
-        _ => None,
-    };
-    let mut note = None;
+    let mut note = note.map(String::from);
     let mut failed = None;
-    super::super::walk::queries(stmt, &mut |q| {
-        // The statement's own read lists every row; a subquery's order matters only where
-        // its LIMIT picks rows.
+    reads(stmt, &mut |q| {
         let limited = q.limit_clause.is_some();
-        if !limited && top != Some(q as *const Query) || q.order_by.is_some() {
-            return ControlFlow::Continue(());
-        }
         let Some((def, called, mut order)) = read_order(q, catalog) else {
             return ControlFlow::Continue(());
         };
@@ -78,6 +106,7 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
         }
         match keys(order, Some(&called)) {
             Ok(k) if !k.is_empty() => {
+                note.get_or_insert_with(|| KEY_ORDER.into());
                 q.order_by = Some(OrderBy {
                     kind: OrderByKind::Expressions(k),
                     interpolate: None,
@@ -93,6 +122,9 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
     });
     failed.map_or(Ok(note), Err)
 }
+
+const KEY_ORDER: &str =
+    "no ORDER BY: InnoDB reads the rows in its primary key's order, written out as an ORDER BY";
 
 /// A read of one table with no grouping, DISTINCT, aggregate or window: the table, the name
 /// it is called by, and its order.
@@ -183,15 +215,13 @@ fn order_of(def: &TableDef, selection: Option<&Expr>, needed: Option<Vec<String>
 /// calls an aggregate or a window (one row, or an order of its own).
 fn names(e: &Expr, out: &mut Vec<String>) -> bool {
     let mut summary = false;
-    super::super::walk::exprs(&mut e.duplicate(), &mut |x| {
+    super::walk::exprs(&mut e.duplicate(), &mut |x| {
         match x {
             Expr::Identifier(i) => out.push(i.value.clone()),
             Expr::CompoundIdentifier(p) => out.extend(p.last().map(|i| i.value.clone())),
             Expr::Function(f) => {
                 summary |= f.over.is_some()
-                    || super::super::grouping::is_aggregate(
-                        &last_ident(&f.name).to_ascii_lowercase(),
-                    )
+                    || super::grouping::is_aggregate(&last_ident(&f.name).to_ascii_lowercase())
             }
             _ => {}
         }
@@ -218,7 +248,7 @@ fn pinned_column(e: &Expr) -> Option<String> {
             left,
             op: sqlparser::ast::BinaryOperator::Eq,
             right,
-        } => super::access::column_against_value(left, right),
+        } => super::mysql::access::column_against_value(left, right),
         _ => None,
     }
 }
