@@ -259,6 +259,54 @@ fn ungrouped_columns_are_postgres_42803() {
     assert_eq!(err(last(&t)).message, "column \"nope\" does not exist");
 }
 
+/// A qualifier no relation of the statement is called by is PostgreSQL's 42P01, never an
+/// unknown column; an outer alias in a correlated subquery is known.
+#[test]
+fn a_missing_from_entry_is_postgres_42p01() {
+    let table = "CREATE TABLE j (id int PRIMARY KEY, n int); INSERT INTO j VALUES (1, 1), (2, 2);";
+    for (sql, message) in [
+        (
+            "SELECT x.id FROM j a",
+            Some("missing FROM-clause entry for table \"x\""),
+        ),
+        (
+            "SELECT X.id FROM j a",
+            Some("missing FROM-clause entry for table \"x\""),
+        ),
+        (
+            "UPDATE j a SET n = j.n + 1",
+            Some("invalid reference to FROM-clause entry for table \"j\""),
+        ),
+        (
+            "DELETE FROM j WHERE id IN (SELECT b.id FROM j a)",
+            Some("missing FROM-clause entry for table \"b\""),
+        ),
+        (
+            "SELECT a.id FROM j a WHERE EXISTS (SELECT 1 FROM j b WHERE b.n = a.n)",
+            None,
+        ),
+        (
+            "INSERT INTO j VALUES (1, 5) ON CONFLICT (id) DO UPDATE SET n = j.n + excluded.n",
+            None,
+        ),
+    ] {
+        let t = postgres(&format!("{table} {sql};"));
+        match message {
+            Some(m) => {
+                let e = err(last(&t));
+                assert_eq!(
+                    (e.native.as_str(), e.message.as_str()),
+                    ("42P01", m),
+                    "{sql}"
+                );
+            }
+            None => {
+                ok(last(&t));
+            }
+        }
+    }
+}
+
 /// MariaDB gives a bare column the value of the first row of its group in the order of the
 /// index it reads (here the primary key's: id 1), SQLite the first row it inserted (id 3),
 /// or beside min() and max() the extreme's: refused by name unless the primary key is grouped.

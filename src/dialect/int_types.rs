@@ -95,6 +95,18 @@ pub struct Columns<'a> {
 }
 
 impl<'a> Columns<'a> {
+    /// Whether a relation of the statement is called `name` (its alias, or its table's name
+    /// without one).
+    pub fn calls(&self, name: &str) -> bool {
+        let called = self.tables.iter().map(|(c, _)| c).chain(&self.opaque);
+        called.into_iter().any(|c| c.eq_ignore_ascii_case(name))
+    }
+
+    /// Whether `name` is a table of the statement that it calls by an alias only.
+    pub fn aliases_table(&self, name: &str) -> bool {
+        (self.tables.iter()).any(|(_, def)| def.name.eq_ignore_ascii_case(name))
+    }
+
     pub fn of(stmt: &mut Statement, catalog: &'a Catalog) -> Columns<'a> {
         let mut cols = Columns {
             tables: Vec::new(),

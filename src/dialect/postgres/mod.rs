@@ -23,6 +23,7 @@ mod drops;
 mod enum_values;
 pub mod enums;
 pub mod errors;
+mod from_entries;
 mod identity;
 mod ilike;
 mod init_plans;
@@ -82,6 +83,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // One resolution of the statement's names, as written (before names::rewrite adds its
     // aliases), serves the result forms, the decimal rule and both integer rules.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
+    from_entries::check(&mut stmt, &columns, catalog)?;
     // Before the result forms: a conversion in UTC is a cast, whose type they read.
     let zone_note = time_casts::zones(&mut stmt, &columns)?;
     let text_forms = super::text_forms::forms(Dialect::Postgres, &stmt, catalog, &columns);
