@@ -181,8 +181,7 @@ fn ungrouped(q: &Query, catalog: &Catalog, having_groups: bool) -> Option<String
     if let Some(OrderByKind::Expressions(order)) = q.order_by.as_ref().map(|o| &o.kind) {
         for o in order {
             // An output column's name is grouped if its expression is.
-            let output = matches!(&o.expr, Expr::Identifier(i)
-                if items.iter().any(|(_, a)| a.is_some_and(|a| a.eq_ignore_ascii_case(&i.value))));
+            let output = matches!(&o.expr, Expr::Identifier(i) if is_output(&i.value));
             if !output {
                 groups.read(&o.expr);
             }

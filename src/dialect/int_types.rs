@@ -102,7 +102,8 @@ impl<'a> Columns<'a> {
         called.into_iter().any(|c| c.eq_ignore_ascii_case(name))
     }
 
-    /// Whether `name` is a table of the statement that it calls by an alias only.
+    /// Whether `name` is the name of a table of the statement (one it calls by an alias, when
+    /// [`Columns::calls`] does not know the name).
     pub fn aliases_table(&self, name: &str) -> bool {
         (self.tables.iter()).any(|(_, def)| def.name.eq_ignore_ascii_case(name))
     }

@@ -22,6 +22,7 @@ use super::catalog::{Catalog, TableDef};
 use super::common::unsupported_with;
 use super::conditions::conjuncts;
 use super::exprs::{last_ident, table_called};
+use super::int_types::column_named;
 use super::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::Duplicate;
@@ -69,7 +70,7 @@ fn reads(stmt: &mut Statement, f: &mut dyn FnMut(&mut Query) -> ControlFlow<()>)
 /// Adds MariaDB's order to the statement's reads; the note saying so, or that the order is
 /// the optimizer's choice.
 pub fn mariadb(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>, StepError> {
-    let mut note = None;
+    let mut note: Option<String> = None;
     let write = match stmt {
         Statement::Update(u) if u.limit.is_some() && u.order_by.is_empty() => {
             Some((&u.table.relation, &u.selection, &mut u.order_by))
@@ -86,11 +87,10 @@ pub fn mariadb(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
         if let Some(def) = catalog.table(&last_ident(name)) {
             *order_by = keys(order_of(def, selection.as_ref(), None), None)?;
             if !order_by.is_empty() {
-                note = Some(KEY_ORDER);
+                note = Some(KEY_ORDER.into());
             }
         }
     }
-    let mut note = note.map(String::from);
     let mut failed = None;
     reads(stmt, &mut |q| {
         let limited = q.limit_clause.is_some();
@@ -142,26 +142,26 @@ fn read_order<'c>(q: &Query, catalog: &'c Catalog) -> Option<(&'c TableDef, Stri
     if !from.joins.is_empty() || grouped || s.having.is_some() || s.distinct.is_some() {
         return None;
     }
-    let mut needed = Vec::new();
-    for item in &s.projection {
-        let (SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. }) = item else {
-            needed.push("*".into()); // every column
-            continue;
-        };
-        let summary = names(e, &mut needed);
-        if summary {
-            return None;
-        }
-    }
     let (table, called) = table_called(name, alias.as_ref());
     let def = catalog.table(&table)?;
+    let mut needed = Vec::new();
+    for item in &s.projection {
+        match item {
+            SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
+                if names(e, &mut needed) {
+                    return None;
+                }
+            }
+            // A wildcard: every column.
+            _ => needed.extend(def.columns.iter().map(|c| c.name.clone())),
+        }
+    }
     let order = order_of(def, s.selection.as_ref(), Some(needed));
     Some((def, called, order))
 }
 
 /// The order InnoDB reads `def` in for the WHERE `selection`; `needed` are the columns a
-/// SELECT returns (`*` for every one): an index holding them and the WHERE's may be scanned
-/// instead of the table.
+/// SELECT returns: an index holding them and the WHERE's may be scanned instead of the table.
 fn order_of(def: &TableDef, selection: Option<&Expr>, needed: Option<Vec<String>>) -> Order {
     let Some(pk) = &def.primary_key else {
         return Ok(None);
@@ -178,10 +178,7 @@ fn order_of(def: &TableDef, selection: Option<&Expr>, needed: Option<Vec<String>
         names(w, &mut mentioned);
     }
     let needed = needed.map(|mut n| {
-        match n.iter().any(|c| c == "*") {
-            true => n = def.columns.iter().map(|c| c.name.clone()).collect(),
-            false => n.extend(mentioned.iter().cloned()),
-        }
+        n.extend(mentioned.iter().cloned());
         n
     });
     if needed.as_ref().is_some_and(|n| n.is_empty()) {
@@ -216,14 +213,11 @@ fn order_of(def: &TableDef, selection: Option<&Expr>, needed: Option<Vec<String>
 fn names(e: &Expr, out: &mut Vec<String>) -> bool {
     let mut summary = false;
     super::walk::exprs(&mut e.duplicate(), &mut |x| {
-        match x {
-            Expr::Identifier(i) => out.push(i.value.clone()),
-            Expr::CompoundIdentifier(p) => out.extend(p.last().map(|i| i.value.clone())),
-            Expr::Function(f) => {
-                summary |= f.over.is_some()
-                    || super::grouping::is_aggregate(&last_ident(&f.name).to_ascii_lowercase())
-            }
-            _ => {}
+        if let Some((_, name)) = column_named(x) {
+            out.push(name.to_string());
+        } else if let Expr::Function(f) = x {
+            summary |= f.over.is_some()
+                || super::grouping::is_aggregate(&last_ident(&f.name).to_ascii_lowercase())
         }
         ControlFlow::Continue(())
     });
@@ -239,11 +233,7 @@ fn has(list: &[String], c: &str) -> bool {
 /// index entries then share one key.
 fn pinned_column(e: &Expr) -> Option<String> {
     match e {
-        Expr::IsNull(c) => match c.as_ref() {
-            Expr::Identifier(i) => Some(i.value.clone()),
-            Expr::CompoundIdentifier(p) => p.last().map(|i| i.value.clone()),
-            _ => None,
-        },
+        Expr::IsNull(c) => column_named(c).map(|(_, name)| name.to_string()),
         Expr::BinaryOp {
             left,
             op: sqlparser::ast::BinaryOperator::Eq,

@@ -265,6 +265,23 @@ test('a misspelt column is named in its clause, as MariaDB names it', async () =
   await page.close();
 });
 
+test('a PostgreSQL column qualified by no table of the statement is 42P01, in the server\'s words', async () => {
+  const sql = [
+    'CREATE TABLE jobs (id int PRIMARY KEY, state text);',
+    "SELECT x.id FROM jobs j WHERE j.state = 'ready';",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  await page.locator('.statement-list li', { hasText: 'x.id' }).first().click();
+  const result = await page.textContent('#result');
+  assert.match(result, /missing FROM-clause entry for table "x"/);
+  assert.doesNotMatch(result, /does not exist|SQLite/);
+  await page.screenshot({ path: join(shots, 'pg-missing-from-entry.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('MariaDB lists and claims rows in primary key order, as InnoDB reads them', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, state varchar(10) NOT NULL, created int NOT NULL, KEY (created));',
