@@ -65,6 +65,13 @@ impl Dialect {
         self == Dialect::Postgres
     }
 
+    /// Whether a scan reads a table's rows in the order their versions were written, an
+    /// updated row after the others (PostgreSQL's heap), which the engine then keeps
+    /// (`engine::heap_order`); InnoDB reads by primary key, SQL Server by clustered index.
+    pub fn scans_in_write_order(self) -> bool {
+        self == Dialect::Postgres
+    }
+
     /// Whether any error aborts the whole transaction until ROLLBACK (PostgreSQL), rather
     /// than just the statement (InnoDB).
     pub fn error_aborts_transaction(self) -> bool {

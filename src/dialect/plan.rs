@@ -251,6 +251,11 @@ pub struct Plan {
     /// What the server tells the client beside a statement that does nothing
     /// (`NOTICE:  sequence "s" does not exist, skipping`), as the client prints it.
     pub notices: Vec<String>,
+    /// The tables a PostgreSQL UPDATE or DELETE (or one inside WITH) surely scans: it meets
+    /// their rows in the order their versions stand (`engine::heap_order`), so the engine
+    /// puts its changes of each, its RETURNING rows and the new versions it writes in that
+    /// order (SQLite's go by rowid).
+    pub heap_scans: Vec<String>,
 }
 
 /// A vendor's text form of a value SQLite has no type for.
@@ -399,6 +404,7 @@ impl Plan {
             text_forms: Vec::new(),
             notices: Vec::new(),
             table_locks: std::sync::Arc::default(),
+            heap_scans: Vec::new(),
         }
     }
 }

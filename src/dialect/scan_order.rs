@@ -14,9 +14,14 @@
 //! lists its rows in the primary key's order with a note saying the server may not. Reads of
 //! one table only: joins, grouping, DISTINCT and windows are left as they are.
 //!
-//! PostgreSQL reads a table in the order its row versions were written, so a row updated
-//! since comes after the others; the lab, which keeps a row where it was inserted, does not
-//! model that yet, and its notes say so for such reads (no silent difference).
+//! PostgreSQL scans a table in the order its row versions were written, so a row updated
+//! since comes after the others (`engine::heap_order` keeps that order). Where no index could
+//! serve the WHERE, the server surely scans the table: the rule writes that order out as
+//! `ORDER BY ql_heap(table, rowid)`, and marks an UPDATE or DELETE that scans so that the
+//! engine orders its changes and RETURNING rows by it. Where an index could serve it, the
+//! planner chooses by statistics the lab does not keep (an index scan in the index's order,
+//! a bitmap scan in the order of each row's first version): such reads keep the order rows
+//! were inserted in, with a note.
 
 use super::catalog::{Catalog, TableDef};
 use super::common::unsupported_with;
@@ -38,16 +43,152 @@ use std::ops::ControlFlow;
 /// secondary index instead of the primary key's order.
 type Order = Result<Option<Vec<String>>, Vec<String>>;
 
-/// PostgreSQL's note for a statement with a read of several rows in no given order.
-pub fn postgres_note(stmt: &mut Statement, catalog: &Catalog) -> Option<String> {
+/// Adds PostgreSQL's order to the statement's reads where the server surely scans the table
+/// (no index could serve the WHERE): the order its row versions stand in, through the
+/// engine's `ql_heap`. The note saying so, or that the planner may read an index instead.
+pub fn postgres(stmt: &mut Statement, catalog: &Catalog) -> (Option<String>, Option<String>) {
     let mut note = None;
+    let target = match &*stmt {
+        Statement::Update(u) if u.from.is_none() && u.table.joins.is_empty() => {
+            Some((&u.table.relation, &u.selection))
+        }
+        Statement::Delete(d) if d.using.is_none() => match &d.from {
+            FromTable::WithFromKeyword(f) | FromTable::WithoutKeyword(f) if f.len() == 1 => {
+                Some((&f[0].relation, &d.selection))
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    let heap_scan = match target {
+        Some((TableFactor::Table { name, .. }, selection)) => {
+            postgres_scans(catalog, &last_ident(name), selection.as_ref())
+        }
+        _ => None,
+    };
     reads(stmt, &mut |q| {
-        if let Some((_, _, Ok(Some(_)) | Err(_))) = read_order(q, catalog) {
-            note = Some("no ORDER BY: PostgreSQL lists rows in the order their versions were written, a row updated since after the others; the lab lists them in the order they were inserted".into());
+        let Some((def, called, _)) = single_read(q, catalog) else {
+            return ControlFlow::Continue(());
+        };
+        let selection = match q.body.as_ref() {
+            SetExpr::Select(s) => s.selection.as_ref(),
+            _ => None,
+        };
+        let heap = match postgres_path(def, selection) {
+            PgPath::One => return ControlFlow::Continue(()),
+            PgPath::Index(index) => {
+                note = Some(format!("no ORDER BY: PostgreSQL's planner may read these rows through the index on ({}), in an order the lab does not model; the lab lists them in the order they were inserted", index.join(", ")));
+                return ControlFlow::Continue(());
+            }
+            PgPath::Scan => heap_key(def, Ident::with_quote('"', called), catalog),
+        };
+        if let Some(key) = heap {
+            note.get_or_insert_with(|| HEAP_ORDER.into());
+            q.order_by = Some(OrderBy {
+                kind: OrderByKind::Expressions(vec![key]),
+                interpolate: None,
+            });
         }
         ControlFlow::Continue(())
     });
-    note
+    (note, heap_scan)
+}
+
+/// The store's function giving where a row's version stands: `ql_heap('table', rowid)`.
+pub const HEAP_FN: &str = "ql_heap";
+
+const HEAP_ORDER: &str = "no ORDER BY: PostgreSQL scans the table in the order its row versions were written, a row updated since after the others; written out as an ORDER BY on where each version stands (ql_heap)";
+
+/// The table's name when PostgreSQL surely scans it for the WHERE `selection` (so a change
+/// meets its rows in their heap order).
+pub fn postgres_scans(catalog: &Catalog, table: &str, selection: Option<&Expr>) -> Option<String> {
+    let def = catalog.table(table)?;
+    matches!(postgres_path(def, selection), PgPath::Scan).then(|| def.name.clone())
+}
+
+/// `ORDER BY ql_heap(...)` for a read of `table` called `called` (an identifier as SQL
+/// text, quoted where it needs to be) that PostgreSQL surely scans for `selection` (a
+/// data-modifying WITH's capture of the rows it changes).
+pub fn postgres_heap_order(
+    catalog: &Catalog,
+    table: &str,
+    called: &str,
+    selection: Option<&Expr>,
+) -> Option<OrderBy> {
+    let def = catalog.table(table)?;
+    let scans = matches!(postgres_path(def, selection), PgPath::Scan);
+    let key = heap_key(def, Ident::new(called), catalog).filter(|_| scans)?;
+    Some(OrderBy {
+        kind: OrderByKind::Expressions(vec![key]),
+        interpolate: None,
+    })
+}
+
+/// How PostgreSQL may read a table for a WHERE.
+enum PgPath {
+    /// A unique key pinned: one row at most.
+    One,
+    /// The WHERE names a column of this index (its key or its predicate): the planner may
+    /// scan it, in its order or, through a bitmap, in the table's by each row's first version.
+    Index(Vec<String>),
+    /// Nothing but a scan of the table can serve it.
+    Scan,
+}
+
+fn postgres_path(def: &TableDef, selection: Option<&Expr>) -> PgPath {
+    let pinned: Vec<String> = (selection.map(conjuncts).unwrap_or_default().into_iter())
+        .filter_map(pinned_column)
+        .collect();
+    let all_pinned = |k: &[String]| k.iter().all(|c| has(&pinned, c));
+    if def
+        .unique_keys()
+        .any(|k| k.predicate.is_none() && all_pinned(&k.columns))
+    {
+        return PgPath::One;
+    }
+    let mut mentioned = Vec::new();
+    if let Some(w) = selection {
+        names(w, &mut mentioned);
+    }
+    let keys = def
+        .primary_key
+        .iter()
+        .chain(&def.uniques)
+        .chain(&def.indexes);
+    for k in keys {
+        let in_predicate = |c: &String| k.predicate.as_deref().is_some_and(|p| mentions_word(p, c));
+        if mentioned
+            .iter()
+            .any(|c| has(&k.columns, c) || in_predicate(c))
+        {
+            return PgPath::Index(k.columns.clone());
+        }
+    }
+    PgPath::Scan
+}
+
+/// Whether the SQL text `sql` (a partial index's predicate) holds the name `word` as a word.
+fn mentions_word(sql: &str, word: &str) -> bool {
+    sql.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| w.eq_ignore_ascii_case(word))
+}
+
+/// `ql_heap('table', "called".rowid)`; `None` when the user's columns hide every name of
+/// SQLite's rowid.
+fn heap_key(def: &TableDef, called: Ident, catalog: &Catalog) -> Option<OrderByExpr> {
+    let rowid = super::postgres::xmax::rowid_name(catalog, &def.name)?;
+    let call = queuelab_sql::build::call(
+        HEAP_FN,
+        vec![
+            Expr::Value(sqlparser::ast::Value::SingleQuotedString(def.name.clone()).into()),
+            Expr::CompoundIdentifier(vec![called, Ident::new(rowid)]),
+        ],
+    );
+    Some(OrderByExpr {
+        expr: call,
+        options: Default::default(),
+        with_fill: None,
+    })
 }
 
 /// Calls `f` on the statement's reads whose order shows: its own (SELECT, INSERT's source)
@@ -129,6 +270,17 @@ const KEY_ORDER: &str =
 /// A read of one table with no grouping, DISTINCT, aggregate or window: the table, the name
 /// it is called by, and its order.
 fn read_order<'c>(q: &Query, catalog: &'c Catalog) -> Option<(&'c TableDef, String, Order)> {
+    let (def, called, needed) = single_read(q, catalog)?;
+    let selection = match q.body.as_ref() {
+        SetExpr::Select(s) => s.selection.as_ref(),
+        _ => None,
+    };
+    Some((def, called, order_of(def, selection, Some(needed))))
+}
+
+/// A read of one table with no grouping, DISTINCT, aggregate or window: the table, the name
+/// it is called by, and the columns it returns.
+fn single_read<'c>(q: &Query, catalog: &'c Catalog) -> Option<(&'c TableDef, String, Vec<String>)> {
     let SetExpr::Select(s) = q.body.as_ref() else {
         return None;
     };
@@ -156,8 +308,7 @@ fn read_order<'c>(q: &Query, catalog: &'c Catalog) -> Option<(&'c TableDef, Stri
             _ => needed.extend(def.columns.iter().map(|c| c.name.clone())),
         }
     }
-    let order = order_of(def, s.selection.as_ref(), Some(needed));
-    Some((def, called, order))
+    Some((def, called, needed))
 }
 
 /// The order InnoDB reads `def` in for the WHERE `selection`; `needed` are the columns a

@@ -10,7 +10,9 @@ use crate::dialect::locks::{LOCKED_FN, LOCK_ORDER_FN};
 use crate::dialect::postgres::int_values;
 use crate::dialect::postgres::sequences as sequence_fns;
 // Kept at the bottom layer so the dialects can name it; re-exported for the engine's paths.
+use super::heap_order::HeapOrder;
 use super::sequences::{Draws, SequenceDef, SequenceState, Sequences, NEXTVAL_FN};
+use crate::dialect::scan_order::HEAP_FN;
 pub use crate::ids::ChangeKind;
 use crate::trace::Value;
 use crate::vec_map::VecMap;
@@ -29,6 +31,9 @@ pub struct RowChange {
     pub new_rowid: i64,
     pub old: Vec<Value>,
     pub new: Vec<Value>,
+    /// PostgreSQL: where the version this change replaced stood in the table (0: none);
+    /// set by the engine as it records the change (`heap_order`).
+    pub heap_place: u64,
 }
 
 /// What running some SQL gave back.
@@ -98,6 +103,8 @@ pub struct Store {
     last_insert_id: Arc<Mutex<Option<i64>>>,
     /// PostgreSQL's sequences, which `ql_nextval(name)` draws from.
     sequences: Arc<Mutex<Sequences>>,
+    /// PostgreSQL's heap order, which `ql_heap(table, rowid)` reads.
+    heap: Arc<Mutex<HeapOrder>>,
 }
 
 /// MySQL user variables by name (lower case, without the `@`).
@@ -237,6 +244,14 @@ impl Store {
                 Box::new(move |ctx| sequence_call(&seq, call, ctx)),
             ));
         }
+        let heap: Arc<Mutex<HeapOrder>> = Arc::default();
+        let h = heap.clone();
+        functions.push((
+            HEAP_FN,
+            2,
+            false,
+            Box::new(move |ctx| Ok(Sql::Integer(heap_place(&h, ctx)))),
+        ));
         let locked: LockedSets = Arc::default();
         let l = locked.clone();
         functions.push((
@@ -386,7 +401,14 @@ impl Store {
             params: Mutex::default(),
             last_insert_id,
             sequences,
+            heap,
         })
+    }
+
+    /// PostgreSQL's heap order, for the engine to keep (a checkpoint clones it).
+    pub fn heap(&self) -> std::sync::MutexGuard<'_, HeapOrder> {
+        // A panic elsewhere cannot leave the places half-written: each change is one call.
+        self.heap.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// A statement of `session` begins a try, given again what its earlier try drew from
@@ -867,6 +889,7 @@ fn record(action: Action, table: &str, case: &PreUpdateCase) -> Option<RowChange
         new_rowid: 0,
         old: Vec::new(),
         new: Vec::new(),
+        heap_place: 0,
     };
     match case {
         PreUpdateCase::Insert(n) => {
@@ -1009,6 +1032,16 @@ fn raw_int(ctx: &rusqlite::functions::Context<'_>, i: usize) -> i64 {
         ValueRef::Integer(n) => n,
         _ => 0,
     }
+}
+
+/// `ql_heap(table, rowid)`: where the row stands in PostgreSQL's heap order for the running
+/// statement (`heap_order`).
+fn heap_place(heap: &Mutex<HeapOrder>, ctx: &rusqlite::functions::Context<'_>) -> i64 {
+    let ValueRef::Text(table) = ctx.get_raw(0) else {
+        return 0;
+    };
+    let table = String::from_utf8_lossy(table);
+    heap.lock().map_or(0, |h| h.place(&table, raw_int(ctx, 1)))
 }
 
 /// `ql_inserted(table, rowid)`: whether the running statement's last change of that row was

@@ -16,6 +16,8 @@
 //! - the row changes that some live view may still have to undo: those of open transactions,
 //!   and those committed after the oldest live snapshot, with, for each live snapshot, which
 //!   of those commits it does not see;
+//! - PostgreSQL's heap order: each table's rows in the order their versions stand, and
+//!   where the history's changes would put a row back (ranks, not the places' numbers);
 //! - the order in which waiting statements will be retried, the scenario clock, the NEWID()
 //!   sequence, where every sequence stands (and each session's currval), and whether an invalid permutation ended the run.
 //!
@@ -227,6 +229,7 @@ impl Sim {
         let lab = &self.lab;
         let snapshots: Vec<u64> = lab.live_snapshots().collect();
         let oldest = snapshots.iter().min().copied();
+        let mut replaced = Vec::new();
         for (t, change) in &lab.history {
             let keep = match lab.txns.get(*t).map(|x| x.state) {
                 Some(TxnState::Active) => true,
@@ -239,7 +242,11 @@ impl Sim {
                 h.int(i64::from(session));
                 h.int(i64::from(nth));
                 hash_change(h, change);
+                replaced.push(change.heap_place);
             }
+        }
+        if lab.dialect.scans_in_write_order() {
+            lab.store.heap().digest(&replaced, &mut |b| h.bytes(b));
         }
         for snap in snapshots {
             h.bytes(b"V");

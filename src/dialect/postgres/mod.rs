@@ -79,7 +79,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     }
     identity::check(&stmt, catalog)?;
     super::grouping::postgres(&mut stmt, catalog)?;
-    let order_note = super::scan_order::postgres_note(&mut stmt, catalog);
+    let (order_note, heap_scan) = super::scan_order::postgres(&mut stmt, catalog);
     // One resolution of the statement's names, as written (before names::rewrite adds its
     // aliases), serves the result forms, the decimal rule and both integer rules.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
@@ -133,6 +133,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let length_note = super::lengths::rewrite(Dialect::Postgres, &mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.text_forms = text_forms;
+    plan.heap_scans.extend(heap_scan);
     if !init_plans.is_empty() {
         plan.notes.push(format!(
             "{} computed once before the first row, as PostgreSQL's InitPlan: a wait for a row lock keeps {}",

@@ -21,6 +21,7 @@ use super::super::common::unsupported_with;
 use super::super::dml::{plan_delete, plan_query, plan_update};
 use super::super::exprs::last_ident;
 use super::super::plan::{Plan, PlanKind};
+use super::super::scan_order::{postgres_heap_order as heap_order_by, postgres_scans};
 use super::super::walk;
 use super::super::Dialect;
 use crate::trace::StepError;
@@ -41,6 +42,7 @@ pub fn plan(
 ) -> Result<Plan, StepError> {
     let mut before: Vec<Plan> = Vec::new();
     let mut changed: Vec<String> = Vec::new();
+    let mut scans: Vec<String> = Vec::new();
     let Some(with) = q.with.as_mut() else {
         return main(Statement::Query(Box::new(q)));
     };
@@ -55,6 +57,7 @@ pub fn plan(
             _ => continue,
         };
         changed.push(parts.table.to_ascii_lowercase());
+        scans.extend(parts.scans);
         *cte.query = reading(cte, n, &parts.names)?;
         before.extend(parts.plans);
     }
@@ -113,6 +116,7 @@ pub fn plan(
     last.sqlite = sqlite;
     last.notes = notes;
     last.lock_reads = lock_reads;
+    last.heap_scans = scans;
     Ok(last)
 }
 
@@ -121,6 +125,8 @@ struct Parts {
     plans: Vec<Plan>,
     table: String,
     names: Vec<String>,
+    /// The table, when the server surely scans it for the change's WHERE.
+    scans: Option<String>,
 }
 
 fn deleting(d: &Delete, n: usize, catalog: &Catalog) -> Result<Parts, StepError> {
@@ -141,12 +147,14 @@ fn deleting(d: &Delete, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
     let items = d.returning.duplicate().unwrap_or_default();
     let names = item_names(&items, &table, catalog)?;
     let kept = format!("temp.ql_cte_{n}");
-    let capture = rows_of(
+    let mut capture = rows_of(
         &called,
         vec![target.duplicate()],
         items,
         d.selection.duplicate(),
     )?;
+    // RETURNING gives the rows in the order the DELETE met them.
+    capture.order_by = heap_order_by(catalog, &table, &called, d.selection.as_ref());
     let capture = as_temp_table(plan_query(capture), &kept);
     let mut delete = d.duplicate();
     delete.returning = None;
@@ -155,6 +163,7 @@ fn deleting(d: &Delete, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
     delete.limit = None;
     Ok(Parts {
         plans: vec![capture, plan_delete(delete)],
+        scans: postgres_scans(catalog, &table, d.selection.as_ref()),
         table,
         names,
     })
@@ -192,17 +201,27 @@ fn updating(u: &Update, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
         },
         _ => mine,
     });
-    let after = rows_of(
+    let mut after = rows_of(
         &called,
         vec![u.table.duplicate()],
         items,
         Some(rowid_in(&called, &ids)?),
     )?;
+    // RETURNING gives the rows in the order the UPDATE met them: where their versions
+    // stood before it (the engine moves them once the statement is done).
+    let scans = match u.from {
+        None => postgres_scans(catalog, &table, u.selection.as_ref()),
+        Some(_) => None,
+    };
+    if scans.is_some() {
+        after.order_by = heap_order_by(catalog, &table, &called, u.selection.as_ref());
+    }
     let after = as_temp_table(plan_query(after), &kept);
     Ok(Parts {
         plans: vec![pick, plan_update(update, catalog), after],
         table,
         names,
+        scans,
     })
 }
 

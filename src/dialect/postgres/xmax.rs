@@ -42,7 +42,7 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Option<String> {
 
 /// A name SQLite knows the target's rowid by that none of its columns has (a column of the
 /// user's named `rowid` hides that one); `None` leaves xmax to the refusal.
-fn rowid_name(catalog: &Catalog, table: &str) -> Option<&'static str> {
+pub(in crate::dialect) fn rowid_name(catalog: &Catalog, table: &str) -> Option<&'static str> {
     let def = catalog.table(table);
     ["rowid", "_rowid_", "oid"]
         .into_iter()

@@ -289,6 +289,7 @@ pub struct Checkpoint {
     catalog: Arc<Catalog>,
     txns: Txns,
     history: Vec<(TxnId, RowChange)>,
+    heap: super::heap_order::HeapOrder,
     locks: LockTable,
     table_locks: TableLocks,
     waits: WaitGraph,
@@ -311,6 +312,7 @@ impl Lab {
             catalog: self.catalog.clone(),
             txns: self.txns.clone(),
             history: self.history.clone(),
+            heap: self.store.heap().clone(),
             locks: self.locks.clone(),
             table_locks: self.table_locks.clone(),
             waits: self.waits.clone(),
@@ -343,6 +345,7 @@ impl Lab {
         self.catalog = c.catalog.clone();
         self.txns = c.txns.clone();
         self.history = c.history.clone();
+        *self.store.heap() = c.heap.clone();
         self.locks = c.locks.clone();
         self.table_locks = c.table_locks.clone();
         self.waits = c.waits.clone();
@@ -766,6 +769,13 @@ impl Lab {
                 if !matches!(change, CatalogChange::None) {
                     Arc::make_mut(&mut self.catalog).apply(change);
                 }
+                match change {
+                    CatalogChange::Create(def) => self.store.heap().forget(&def.name),
+                    CatalogChange::Drop(names) => {
+                        names.iter().for_each(|t| self.store.heap().forget(t))
+                    }
+                    _ => {}
+                }
                 // A table's serial column or a CREATE SEQUENCE brings a sequence, a drop
                 // takes it away.
                 self.store.define_sequences(self.catalog.sequence_defs());
@@ -952,6 +962,7 @@ impl Lab {
             .map(|(_, c)| c.clone())
             .collect();
         self.history.retain(|(w, _)| *w != t);
+        self.store.heap().undo(&mine);
         let store = &self.store;
         let undo = undo_sql(&mine, &|table| store.columns(table));
         let changes = self.run_undo(undo);
@@ -1141,6 +1152,7 @@ impl Lab {
         self.deferred_undo = Some(Vec::new());
         let mut auto = self.auto_start(plan, &resume);
         let mut result = self.in_view(s, txn, plan, &mut resume, &pending);
+        self.store.heap().leave_view();
         if let Some(err) = result
             .as_ref()
             .ok()
@@ -1273,6 +1285,19 @@ impl Lab {
             .filter(|(w, c)| !view.sees(&self.txns, *w, &row_of(c)))
             .map(|(_, c)| c.clone())
             .collect();
+        if self.dialect.scans_in_write_order() {
+            // A row re-read after a wait (EvalPlanQual) was met where the version its
+            // snapshot sees stands: its newest version is not where the scan found it.
+            let scan = View {
+                refreshed: BTreeSet::new(),
+                ..view.clone()
+            };
+            let placed: Vec<RowChange> = (self.history.iter())
+                .filter(|(w, c)| !scan.sees(&self.txns, *w, &row_of(c)))
+                .map(|(_, c)| c.clone())
+                .collect();
+            self.store.heap().enter_view(&placed);
+        }
         if hidden.is_empty() {
             return Ok(false);
         }
@@ -1408,6 +1433,11 @@ impl Lab {
             .run_raw(&sql)
             .and_then(|done| self.store.rows_within_limit(done))
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
+        let mut exec = exec;
+        for table in &plan.heap_scans {
+            let heap = self.store.heap();
+            heap.order_scan(table, &mut exec.changes, &mut exec.rows);
+        }
         if let Some((blockers, wanted)) = self.gap_blockers(txn, &exec.changes) {
             // InnoDB's insert intention waits for the gap locks of others.
             resume.read_waited = false;
@@ -1596,10 +1626,14 @@ impl Lab {
         plan: &Plan,
         columns: Option<Vec<String>>,
         rows: Vec<Vec<Value>>,
-        changes: Vec<RowChange>,
+        mut changes: Vec<RowChange>,
         source_rows: Option<u64>,
     ) -> Exec {
-        for c in &changes {
+        let heap = self.dialect.scans_in_write_order();
+        for c in &mut changes {
+            if heap {
+                c.heap_place = self.store.heap().write(c);
+            }
             self.locks.grant(txn, row_of(c), self.write_mode(c));
             if c.kind == ChangeKind::Update && c.old_rowid != c.new_rowid {
                 let mut moved = row_of(c);
