@@ -15,6 +15,38 @@ pub struct RowRef {
     pub rowid: i64,
 }
 
+/// A set of rows, sorted, each once: a `BTreeSet` of each type compiles its own tree code
+/// into the download, and the engine's sets of rows are small.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct RowSet(Vec<RowRef>);
+
+impl RowSet {
+    pub fn contains(&self, row: &RowRef) -> bool {
+        self.0.binary_search(row).is_ok()
+    }
+
+    /// Adds `row`; whether it was not there.
+    pub fn insert(&mut self, row: RowRef) -> bool {
+        match self.0.binary_search(&row) {
+            Ok(_) => false,
+            Err(at) => {
+                self.0.insert(at, row);
+                true
+            }
+        }
+    }
+
+    pub fn extend(&mut self, rows: impl IntoIterator<Item = RowRef>) {
+        for row in rows {
+            self.insert(row);
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &RowRef> {
+        self.0.iter()
+    }
+}
+
 /// A row lock as the vendor defines it:
 /// - PostgreSQL row-level locks (docs, "Explicit Locking", 13.3.2): FOR KEY SHARE, FOR SHARE,
 ///   FOR NO KEY UPDATE (plain UPDATE of non-key columns), FOR UPDATE (DELETE, key updates).

@@ -6,10 +6,19 @@ use std::cmp::Ordering;
 
 /// The positions of `len` items in the order `order(i, j)` gives, equal ones as they were.
 /// Not generic, so that its sort is compiled once.
-fn positions(len: usize, order: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
+pub fn positions(len: usize, order: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
     let mut at: Vec<usize> = (0..len).collect();
     at.sort_by(|&i, &j| order(i, j));
     at
+}
+
+/// Puts `items` in the order of `at` (positions of all of them, as `positions` gives).
+pub fn permute<T>(items: &mut Vec<T>, at: &[usize]) {
+    let mut slots: Vec<Option<T>> = std::mem::take(items).into_iter().map(Some).collect();
+    items.extend(
+        at.iter()
+            .filter_map(|i| slots.get_mut(*i).and_then(Option::take)),
+    );
 }
 
 /// Sorts `items` by `order`, stable, as `slice::sort_by` does.
@@ -18,11 +27,15 @@ pub fn sort_by<T>(items: &mut Vec<T>, order: impl Fn(&T, &T) -> Ordering) {
         return;
     }
     let at = positions(items.len(), &|i, j| order(&items[i], &items[j]));
-    let mut slots: Vec<Option<T>> = std::mem::take(items).into_iter().map(Some).collect();
-    items.extend(
-        at.into_iter()
-            .filter_map(|i| slots.get_mut(i).and_then(Option::take)),
-    );
+    permute(items, &at);
+}
+
+/// Rowids sorted, each once: a set that `binary_search` looks up (a `BTreeSet` of each type
+/// compiles its own tree code into the download).
+pub fn rowid_set(mut items: Vec<i64>) -> Vec<i64> {
+    sort(&mut items);
+    items.dedup();
+    items
 }
 
 /// Sorts `items` in their own order, stable.

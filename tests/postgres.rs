@@ -963,7 +963,7 @@ fn rows_come_in_the_order_postgresql_wrote_their_versions() {
         let heap =
             (step.notes.iter()).any(|n| n.contains("in the order its row versions were written"));
         let index = (step.notes.iter())
-            .any(|n| n.contains("may read these rows through the index on (id)"));
+            .any(|n| n.contains("may read these rows through an index the WHERE names"));
         let ids: Vec<String> = rows(step).into_iter().map(|r| r[0].clone()).collect();
         (ids, heap, index)
     };

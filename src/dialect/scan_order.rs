@@ -23,7 +23,7 @@
 //! a bitmap scan in the order of each row's first version): such reads keep the order rows
 //! were inserted in, with a note.
 
-use super::catalog::{Catalog, TableDef};
+use super::catalog::{Catalog, KeyDef, TableDef};
 use super::common::unsupported_with;
 use super::conditions::conjuncts;
 use super::exprs::{last_ident, table_called};
@@ -45,7 +45,8 @@ type Order = Result<Option<Vec<String>>, Vec<String>>;
 
 /// Adds PostgreSQL's order to the statement's reads where the server surely scans the table
 /// (no index could serve the WHERE): the order its row versions stand in, through the
-/// engine's `ql_heap`. The note saying so, or that the planner may read an index instead.
+/// engine's `ql_heap`. The note saying so, or that the planner may read an index instead;
+/// the table an UPDATE or DELETE surely scans.
 pub fn postgres(stmt: &mut Statement, catalog: &Catalog) -> (Option<String>, Option<String>) {
     let mut note = None;
     let target = match &*stmt {
@@ -74,20 +75,18 @@ pub fn postgres(stmt: &mut Statement, catalog: &Catalog) -> (Option<String>, Opt
             SetExpr::Select(s) => s.selection.as_ref(),
             _ => None,
         };
-        let heap = match postgres_path(def, selection) {
-            PgPath::One => return ControlFlow::Continue(()),
-            PgPath::Index(index) => {
-                note = Some(format!("no ORDER BY: PostgreSQL's planner may read these rows through the index on ({}), in an order the lab does not model; the lab lists them in the order they were inserted", index.join(", ")));
-                return ControlFlow::Continue(());
+        match postgres_order(
+            catalog,
+            &def.name,
+            Ident::with_quote('"', called),
+            selection,
+        ) {
+            PgOrder::Scan(order) => {
+                note.get_or_insert_with(|| HEAP_ORDER.into());
+                q.order_by = Some(order);
             }
-            PgPath::Scan => heap_key(def, Ident::with_quote('"', called), catalog),
-        };
-        if let Some(key) = heap {
-            note.get_or_insert_with(|| HEAP_ORDER.into());
-            q.order_by = Some(OrderBy {
-                kind: OrderByKind::Expressions(vec![key]),
-                interpolate: None,
-            });
+            PgOrder::One => {}
+            PgOrder::Planner => note = Some(PLANNER_ORDER.into()),
         }
         ControlFlow::Continue(())
     });
@@ -99,72 +98,88 @@ pub const HEAP_FN: &str = "ql_heap";
 
 const HEAP_ORDER: &str = "no ORDER BY: PostgreSQL scans the table in the order its row versions were written, a row updated since after the others; written out as an ORDER BY on where each version stands (ql_heap)";
 
+const PLANNER_ORDER: &str = "no ORDER BY: PostgreSQL's planner may read these rows through an index the WHERE names, in an order the lab does not model; the lab lists them in the order they were inserted";
+
 /// The table's name when PostgreSQL surely scans it for the WHERE `selection` (so a change
 /// meets its rows in their heap order).
 pub fn postgres_scans(catalog: &Catalog, table: &str, selection: Option<&Expr>) -> Option<String> {
-    let def = catalog.table(table)?;
-    matches!(postgres_path(def, selection), PgPath::Scan).then(|| def.name.clone())
+    let order = postgres_order(catalog, table, Ident::new(table), selection);
+    order
+        .scan()
+        .and(catalog.table(table))
+        .map(|d| d.name.clone())
 }
 
-/// `ORDER BY ql_heap(...)` for a read of `table` called `called` (an identifier as SQL
-/// text, quoted where it needs to be) that PostgreSQL surely scans for `selection` (a
-/// data-modifying WITH's capture of the rows it changes).
-pub fn postgres_heap_order(
+/// How PostgreSQL orders a read of one table.
+pub enum PgOrder {
+    /// The server surely scans the table: `ORDER BY ql_heap(...)`.
+    Scan(OrderBy),
+    /// At most one row comes (or the catalog does not know the table).
+    One,
+    /// The WHERE names a column of an index (its key or its predicate), which the planner
+    /// may read instead, in its order or, by a bitmap, in the order of each row's first
+    /// version, on statistics the lab does not keep.
+    Planner,
+}
+
+impl PgOrder {
+    pub fn scan(self) -> Option<OrderBy> {
+        match self {
+            PgOrder::Scan(order) => Some(order),
+            _ => None,
+        }
+    }
+}
+
+/// PostgreSQL's order for a read of `table`, called `called`, with the WHERE `selection`.
+pub fn postgres_order(
     catalog: &Catalog,
     table: &str,
-    called: &str,
+    called: Ident,
     selection: Option<&Expr>,
-) -> Option<OrderBy> {
-    let def = catalog.table(table)?;
-    let scans = matches!(postgres_path(def, selection), PgPath::Scan);
-    let key = heap_key(def, Ident::new(called), catalog).filter(|_| scans)?;
-    Some(OrderBy {
-        kind: OrderByKind::Expressions(vec![key]),
-        interpolate: None,
-    })
-}
-
-/// How PostgreSQL may read a table for a WHERE.
-enum PgPath {
-    /// A unique key pinned: one row at most.
-    One,
-    /// The WHERE names a column of this index (its key or its predicate): the planner may
-    /// scan it, in its order or, through a bitmap, in the table's by each row's first version.
-    Index(Vec<String>),
-    /// Nothing but a scan of the table can serve it.
-    Scan,
-}
-
-fn postgres_path(def: &TableDef, selection: Option<&Expr>) -> PgPath {
-    let pinned: Vec<String> = (selection.map(conjuncts).unwrap_or_default().into_iter())
-        .filter_map(pinned_column)
-        .collect();
-    let all_pinned = |k: &[String]| k.iter().all(|c| has(&pinned, c));
-    if def
-        .unique_keys()
-        .any(|k| k.predicate.is_none() && all_pinned(&k.columns))
+) -> PgOrder {
+    let Some(def) = catalog.table(table) else {
+        return PgOrder::One;
+    };
+    let (pinned, mentioned) = where_names(selection);
+    if (def.unique_keys())
+        .any(|k| k.predicate.is_none() && k.columns.iter().all(|c| has(&pinned, c)))
     {
-        return PgPath::One;
+        return PgOrder::One;
     }
-    let mut mentioned = Vec::new();
-    if let Some(w) = selection {
-        names(w, &mut mentioned);
-    }
-    let keys = def
+    let mut keys = def
         .primary_key
         .iter()
         .chain(&def.uniques)
         .chain(&def.indexes);
-    for k in keys {
-        let in_predicate = |c: &String| k.predicate.as_deref().is_some_and(|p| mentions_word(p, c));
-        if mentioned
+    let in_predicate =
+        |k: &KeyDef, c: &String| k.predicate.as_deref().is_some_and(|p| mentions_word(p, c));
+    if keys.any(|k| {
+        mentioned
             .iter()
-            .any(|c| has(&k.columns, c) || in_predicate(c))
-        {
-            return PgPath::Index(k.columns.clone());
-        }
+            .any(|c| has(&k.columns, c) || in_predicate(k, c))
+    }) {
+        return PgOrder::Planner;
     }
-    PgPath::Scan
+    let Some(rowid) = super::postgres::xmax::rowid_name(catalog, &def.name) else {
+        return PgOrder::One;
+    };
+    let call = queuelab_sql::build::call(
+        HEAP_FN,
+        vec![
+            Expr::Value(sqlparser::ast::Value::SingleQuotedString(def.name.clone()).into()),
+            Expr::CompoundIdentifier(vec![called, Ident::new(rowid)]),
+        ],
+    );
+    let key = OrderByExpr {
+        expr: call,
+        options: Default::default(),
+        with_fill: None,
+    };
+    PgOrder::Scan(OrderBy {
+        kind: OrderByKind::Expressions(vec![key]),
+        interpolate: None,
+    })
 }
 
 /// Whether the SQL text `sql` (a partial index's predicate) holds the name `word` as a word.
@@ -173,22 +188,17 @@ fn mentions_word(sql: &str, word: &str) -> bool {
         .any(|w| w.eq_ignore_ascii_case(word))
 }
 
-/// `ql_heap('table', "called".rowid)`; `None` when the user's columns hide every name of
-/// SQLite's rowid.
-fn heap_key(def: &TableDef, called: Ident, catalog: &Catalog) -> Option<OrderByExpr> {
-    let rowid = super::postgres::xmax::rowid_name(catalog, &def.name)?;
-    let call = queuelab_sql::build::call(
-        HEAP_FN,
-        vec![
-            Expr::Value(sqlparser::ast::Value::SingleQuotedString(def.name.clone()).into()),
-            Expr::CompoundIdentifier(vec![called, Ident::new(rowid)]),
-        ],
-    );
-    Some(OrderByExpr {
-        expr: call,
-        options: Default::default(),
-        with_fill: None,
-    })
+/// The columns a WHERE pins to one value (`col = value`, `col IS NULL`) and every column it
+/// names.
+fn where_names(selection: Option<&Expr>) -> (Vec<String>, Vec<String>) {
+    let pinned: Vec<String> = (selection.map(conjuncts).unwrap_or_default().into_iter())
+        .filter_map(pinned_column)
+        .collect();
+    let mut mentioned = Vec::new();
+    if let Some(w) = selection {
+        names(w, &mut mentioned);
+    }
+    (pinned, mentioned)
 }
 
 /// Calls `f` on the statement's reads whose order shows: its own (SELECT, INSERT's source)
@@ -317,16 +327,10 @@ fn order_of(def: &TableDef, selection: Option<&Expr>, needed: Option<Vec<String>
     let Some(pk) = &def.primary_key else {
         return Ok(None);
     };
-    let pinned: Vec<String> = (selection.map(conjuncts).unwrap_or_default().into_iter())
-        .filter_map(pinned_column)
-        .collect();
+    let (pinned, mentioned) = where_names(selection);
     let all_pinned = |k: &[String]| k.iter().all(|c| has(&pinned, c));
     if def.unique_keys().any(|k| all_pinned(&k.columns)) {
         return Ok(None);
-    }
-    let mut mentioned = Vec::new();
-    if let Some(w) = selection {
-        names(w, &mut mentioned);
     }
     let needed = needed.map(|mut n| {
         n.extend(mentioned.iter().cloned());

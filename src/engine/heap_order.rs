@@ -16,13 +16,14 @@ use crate::ids::ChangeKind;
 use crate::trace::Value;
 use crate::vec_map::VecMap;
 
-/// Places by table (lower case) and rowid.
-type Places = VecMap<String, VecMap<i64, u64>>;
+/// Places by table (lower case) and rowid. One map of the type the engine already uses for
+/// rowids by table (`Lab::remap_rowids`): each map type compiles its own code.
+type Places = VecMap<(String, i64), i64>;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct HeapOrder {
     /// The last place given (places start at 1; 0 stands for none).
-    last: u64,
+    last: i64,
     newest: Places,
     /// Inside a statement's view: the places of the versions it sees instead of the newest.
     seen: Places,
@@ -32,40 +33,38 @@ impl HeapOrder {
     /// Moves the row `c` wrote to a new place at the end; returns the place of the version
     /// it replaced (0 for an insert).
     pub fn write(&mut self, c: &RowChange) -> u64 {
-        let rows = self.newest.get_or_insert_with(key(&c.table), VecMap::new);
         let replaced = match c.kind {
-            ChangeKind::Insert => 0,
-            ChangeKind::Update | ChangeKind::Delete => rows.remove(&c.old_rowid).unwrap_or(0),
+            ChangeKind::Insert => None,
+            _ => self.newest.remove(&key(&c.table, c.old_rowid)),
         };
         if c.kind != ChangeKind::Delete {
             self.last += 1;
-            rows.insert(c.new_rowid, self.last);
+            self.newest.insert(key(&c.table, c.new_rowid), self.last);
         }
-        replaced
+        replaced.unwrap_or(0) as u64
     }
 
     /// Takes back `changes` (as they were written, undone last first): each row goes back to
     /// the place of the version the change replaced.
     pub fn undo(&mut self, changes: &[RowChange]) {
         for c in changes.iter().rev() {
-            let rows = self.newest.get_or_insert_with(key(&c.table), VecMap::new);
             if c.kind != ChangeKind::Delete {
-                rows.remove(&c.new_rowid);
+                self.newest.remove(&key(&c.table, c.new_rowid));
             }
             if c.kind != ChangeKind::Insert && c.heap_place != 0 {
-                rows.insert(c.old_rowid, c.heap_place);
+                (self.newest).insert(key(&c.table, c.old_rowid), c.heap_place as i64);
             }
         }
     }
 
-    /// Enters a view that does not see `hidden` (in the order they were written): each row
-    /// one of them changed stands where the version before the first of them stood.
-    pub fn enter_view(&mut self, hidden: &[RowChange]) {
+    /// Enters a view whose snapshot does not see `hidden` (in the order they were written):
+    /// each row one of them changed stands where the version before the first of them stood.
+    pub fn enter_view<'a>(&mut self, hidden: impl Iterator<Item = &'a RowChange>) {
         self.seen.clear();
-        for c in hidden.iter().filter(|c| c.kind != ChangeKind::Insert) {
-            let rows = self.seen.get_or_insert_with(key(&c.table), VecMap::new);
-            if !rows.contains_key(&c.old_rowid) {
-                rows.insert(c.old_rowid, c.heap_place);
+        for c in hidden.filter(|c| c.kind != ChangeKind::Insert) {
+            let k = key(&c.table, c.old_rowid);
+            if self.seen.get(&k).is_none() {
+                self.seen.insert(k, c.heap_place as i64);
             }
         }
     }
@@ -74,75 +73,50 @@ impl HeapOrder {
         self.seen.clear();
     }
 
-    /// Forgets a table's places (dropped, or emptied by DDL).
-    pub fn forget(&mut self, table: &str) {
-        self.newest.remove(&key(table));
-    }
-
     /// Where the row stands for the running statement. A row the engine never saw written
     /// stands before every other, by rowid.
     pub fn place(&self, table: &str, rowid: i64) -> i64 {
-        let table = key(table);
-        let found = [&self.seen, &self.newest]
-            .into_iter()
-            .find_map(|p| p.get(&table).and_then(|rows| rows.get(&rowid)));
-        match found {
-            Some(p) => *p as i64,
-            None => i64::MIN / 2 + rowid,
-        }
+        let k = key(table, rowid);
+        let found = self.seen.get(&k).or_else(|| self.newest.get(&k));
+        found.copied().unwrap_or(i64::MIN / 2 + rowid)
     }
 
     /// Puts a scan's changes of `table` in the order it met their rows (where their old
-    /// versions stand for the running statement), each in the slot of one of them, and its
-    /// RETURNING rows with them when they are all it changed, one row each.
-    pub fn order_scan(&self, table: &str, changes: &mut [RowChange], rows: &mut [Vec<Value>]) {
-        let slots: Vec<usize> = (changes.iter().enumerate())
-            .filter(|(_, c)| c.kind != ChangeKind::Insert && c.table.eq_ignore_ascii_case(table))
-            .map(|(i, _)| i)
-            .collect();
-        let mut order: Vec<(i64, usize)> = (slots.iter())
-            .map(|i| (self.place(table, changes[*i].old_rowid), *i))
-            .collect();
-        crate::sort::sort(&mut order);
-        let with_rows = slots.len() == changes.len() && rows.len() == changes.len();
-        let picked: Vec<(RowChange, Option<Vec<Value>>)> = (order.iter())
-            .map(|(_, i)| {
-                let row = with_rows.then(|| std::mem::take(&mut rows[*i]));
-                (changes[*i].clone(), row)
+    /// versions stand for the running statement), ahead of the statement's other changes
+    /// (a data-modifying WITH's main statement writes after it), and its RETURNING rows
+    /// with them when they go one for one.
+    pub fn order_scan(
+        &self,
+        table: &str,
+        changes: &mut Vec<RowChange>,
+        rows: &mut Vec<Vec<Value>>,
+    ) {
+        let scanned =
+            |c: &RowChange| c.kind != ChangeKind::Insert && c.table.eq_ignore_ascii_case(table);
+        let places: Vec<i64> = (changes.iter())
+            .map(|c| match scanned(c) {
+                true => self.place(table, c.old_rowid),
+                false => i64::MAX,
             })
             .collect();
-        for (slot, (change, row)) in slots.iter().zip(picked) {
-            changes[*slot] = change;
-            if let Some(r) = row {
-                rows[*slot] = r;
-            }
+        let at = crate::sort::positions(places.len(), &|i, j| places[i].cmp(&places[j]));
+        if rows.len() == at.len() && changes.iter().all(scanned) {
+            crate::sort::permute(rows, &at);
         }
+        crate::sort::permute(changes, &at);
     }
 
-    /// Feeds what decides later orders, without the places' own numbers (two runs that
-    /// wrote in other orders but left the rows alike are alike): each table's rows in their
-    /// order, then the rank among all places of each place in `replaced` (the places the
-    /// history may still give back).
-    pub fn digest(&self, replaced: &[u64], feed: &mut dyn FnMut(&[u8])) {
-        let mut all: Vec<u64> = replaced.to_vec();
-        for (table, rows) in self.newest.iter() {
-            let mut order: Vec<(u64, i64)> = rows.iter().map(|(r, p)| (*p, *r)).collect();
-            crate::sort::sort(&mut order);
-            feed(table.as_bytes());
-            for (p, rowid) in &order {
-                feed(&rowid.to_le_bytes());
-                all.push(*p);
-            }
-            feed(b";");
-        }
-        crate::sort::sort(&mut all);
-        for p in replaced {
-            let rank = all.partition_point(|x| x < p) as u64;
-            feed(&rank.to_le_bytes());
-        }
+    /// How many of the table's newest versions stand before `place`: where a rollback would
+    /// put a row back, told without the places' own numbers (two runs alike but for the
+    /// order of their writes to other tables number them otherwise).
+    pub fn rows_before(&self, table: &str, place: u64) -> i64 {
+        let table = table.to_ascii_lowercase();
+        (self.newest.iter())
+            .filter(|((t, _), p)| *t == table && **p < place as i64)
+            .count() as i64
     }
 }
 
-fn key(table: &str) -> String {
-    table.to_ascii_lowercase()
+fn key(table: &str, rowid: i64) -> (String, i64) {
+    (table.to_ascii_lowercase(), rowid)
 }

@@ -771,7 +771,9 @@ impl Store {
     /// Every user table (creation order) with its rows (rowid order).
     /// Feeds every table's name, columns and rows (rowid, then each value with its type)
     /// to `feed`, in a fixed order, without building values: what a fingerprint hashes.
-    pub fn digest_tables(&self, feed: &mut dyn FnMut(&[u8])) -> Result<(), StoreError> {
+    /// `heap`: each table's rows in PostgreSQL's heap order (`ql_heap`), which decides what
+    /// later reads list, rather than by rowid.
+    pub fn digest_tables(&self, heap: bool, feed: &mut dyn FnMut(&[u8])) -> Result<(), StoreError> {
         // AUTO_INCREMENT counters: two states alike but for them go on differently. (SQLite
         // has no `sqlite_sequence` before the first AUTOINCREMENT table.)
         if self.has_counters()? {
@@ -790,8 +792,12 @@ impl Store {
         for name in self.table_names()? {
             feed(b"T");
             feed(name.as_bytes());
+            let order = match heap {
+                true => format!("{HEAP_FN}('{}', rowid), ", name.replace('\'', "''")),
+                false => String::new(),
+            };
             let sql = format!(
-                "SELECT rowid, * FROM {} ORDER BY rowid",
+                "SELECT rowid, * FROM {} ORDER BY {order}rowid",
                 crate::dialect::catalog::ident(&name)
             );
             let mut stmt = self

@@ -4,7 +4,7 @@
 
 use super::locks::{RowRef, TxnId};
 use crate::dialect::plan::Isolation;
-use std::collections::BTreeSet;
+use crate::ids::RowSet;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TxnState {
@@ -115,17 +115,21 @@ impl Txns {
 pub struct View {
     pub own: Option<TxnId>,
     pub snapshot: u64,
-    pub refreshed: BTreeSet<RowRef>,
+    pub refreshed: RowSet,
 }
 
 impl View {
     pub fn sees(&self, txns: &Txns, writer: TxnId, row: &RowRef) -> bool {
-        if Some(writer) == self.own {
-            return true;
-        }
-        match txns.get(writer).map(|t| t.state) {
-            Some(TxnState::Committed(n)) => n <= self.snapshot || self.refreshed.contains(row),
-            _ => false,
-        }
+        let committed = matches!(
+            txns.get(writer).map(|t| t.state),
+            Some(TxnState::Committed(_))
+        );
+        self.snapshot_sees(txns, writer) || (committed && self.refreshed.contains(row))
+    }
+
+    /// Whether the snapshot itself (not a re-read after a wait) sees `writer`'s changes.
+    pub fn snapshot_sees(&self, txns: &Txns, writer: TxnId) -> bool {
+        Some(writer) == self.own
+            || matches!(txns.get(writer).map(|t| t.state), Some(TxnState::Committed(n)) if n <= self.snapshot)
     }
 }

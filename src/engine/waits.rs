@@ -4,20 +4,24 @@
 
 use super::locks::TxnId;
 use crate::vec_map::VecMap;
-use std::collections::BTreeSet;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct WaitGraph {
-    edges: VecMap<TxnId, BTreeSet<TxnId>>,
+    /// Each waiter's blockers, ascending, each once (a `BTreeSet` type compiles its own
+    /// tree code into the download).
+    edges: VecMap<TxnId, Vec<TxnId>>,
 }
 
 impl WaitGraph {
     /// `waiter` now waits for `blockers`. Returns the cycle this closes, if any, starting
     /// and ending at `waiter` (e.g. `[1, 2, 1]`).
     pub fn wait(&mut self, waiter: TxnId, blockers: &[TxnId]) -> Option<Vec<TxnId>> {
-        self.edges
-            .get_or_insert_with(waiter, Default::default)
-            .extend(blockers.iter().copied());
+        let mine = self.edges.get_or_insert_with(waiter, Default::default);
+        for b in blockers {
+            if let Err(at) = mine.binary_search(b) {
+                mine.insert(at, *b);
+            }
+        }
         self.cycle_through(waiter)
     }
 
@@ -30,16 +34,13 @@ impl WaitGraph {
     pub fn forget(&mut self, txn: TxnId) {
         self.edges.remove(&txn);
         for b in self.edges.values_mut() {
-            b.remove(&txn);
+            b.retain(|x| *x != txn);
         }
         self.edges.retain(|_, b| !b.is_empty());
     }
 
     pub fn blockers_of(&self, txn: TxnId) -> Vec<TxnId> {
-        self.edges
-            .get(&txn)
-            .map(|b| b.iter().copied().collect())
-            .unwrap_or_default()
+        self.edges.get(&txn).map(|b| b.to_vec()).unwrap_or_default()
     }
 
     /// Every edge, waiter first: what the "who waits for whom" picture draws.
@@ -53,7 +54,7 @@ impl WaitGraph {
     /// A path from `start` back to itself, trying blockers in ascending order.
     pub fn cycle_through(&self, start: TxnId) -> Option<Vec<TxnId>> {
         let mut path = vec![start];
-        let mut seen = BTreeSet::new();
+        let mut seen = Vec::new();
         self.search(start, start, &mut path, &mut seen)
             .then_some(path)
     }
@@ -63,14 +64,15 @@ impl WaitGraph {
         start: TxnId,
         at: TxnId,
         path: &mut Vec<TxnId>,
-        seen: &mut BTreeSet<TxnId>,
+        seen: &mut Vec<TxnId>,
     ) -> bool {
         for &next in self.edges.get(&at).into_iter().flatten() {
             if next == start {
                 path.push(start);
                 return true;
             }
-            if seen.insert(next) {
+            if !seen.contains(&next) {
+                seen.push(next);
                 path.push(next);
                 if self.search(start, next, path, seen) {
                     return true;

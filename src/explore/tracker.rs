@@ -9,7 +9,6 @@ use crate::sim::fingerprint::Fnv;
 use crate::sim::{SessionId, Sim};
 use crate::trace::{ErrorClass, Event, EventKind, Outcome};
 use std::cmp::Ordering;
-use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::hash::Hash;
 
@@ -18,7 +17,8 @@ enum State {
     /// `unique-results`: values of committed results, and those of transactions still open
     /// (by session and transaction) that count once they commit.
     Unique {
-        committed: BTreeSet<String>,
+        /// Sorted, each once (a `BTreeSet` type compiles its own tree code into the download).
+        committed: Vec<String>,
         pending: Vec<(SessionId, TxnId, String)>,
         twice: Option<String>,
     },
@@ -59,7 +59,7 @@ impl Tracker {
             .iter()
             .map(|c| match &c.check {
                 Expect::UniqueResults { .. } => State::Unique {
-                    committed: BTreeSet::new(),
+                    committed: Vec::new(),
                     pending: Vec::new(),
                     twice: None,
                 },
@@ -254,7 +254,7 @@ fn observe_one(
 /// dropped.
 fn settle(
     sim: &Sim,
-    committed: &mut BTreeSet<String>,
+    committed: &mut Vec<String>,
     pending: &mut Vec<(SessionId, TxnId, String)>,
     twice: &mut Option<String>,
 ) {
@@ -270,9 +270,11 @@ fn settle(
     *pending = keep;
 }
 
-fn commit(committed: &mut BTreeSet<String>, twice: &mut Option<String>, v: String) {
-    if !committed.insert(v.clone()) && twice.is_none() {
-        *twice = Some(v);
+fn commit(committed: &mut Vec<String>, twice: &mut Option<String>, v: String) {
+    match committed.binary_search(&v) {
+        Ok(_) if twice.is_none() => *twice = Some(v),
+        Ok(_) => {}
+        Err(at) => committed.insert(at, v),
     }
 }
 

@@ -16,8 +16,9 @@
 //! - the row changes that some live view may still have to undo: those of open transactions,
 //!   and those committed after the oldest live snapshot, with, for each live snapshot, which
 //!   of those commits it does not see;
-//! - PostgreSQL's heap order: each table's rows in the order their versions stand, and
-//!   where the history's changes would put a row back (ranks, not the places' numbers);
+//! - PostgreSQL's heap order: each table's rows are fed in the order their versions stand,
+//!   and for each change in the history how many rows stand before the place it would put
+//!   its row back in (not the places' own numbers, which differ between runs alike);
 //! - the order in which waiting statements will be retried, the scenario clock, the NEWID()
 //!   sequence, where every sequence stands (and each session's currval), and whether an invalid permutation ended the run.
 //!
@@ -45,7 +46,8 @@ impl Sim {
         let lab = &self.lab;
         let names = canonical_txns(self);
         let name = |t: TxnId| names.get(&t).copied().unwrap_or((u32::MAX, u32::MAX));
-        let _ = lab.store.digest_tables(&mut |b| h.bytes(b));
+        let heap = lab.dialect.scans_in_write_order();
+        let _ = lab.store.digest_tables(heap, &mut |b| h.bytes(b));
         h.int(self.catalog_digest() as i64);
         // Written with bytes and integers, not `write!`: formatting costs more than hashing.
         for (row, holders) in lab.locks.all() {
@@ -242,11 +244,14 @@ impl Sim {
                 h.int(i64::from(session));
                 h.int(i64::from(nth));
                 hash_change(h, change);
-                replaced.push(change.heap_place);
+                replaced.push((change.table.as_str(), change.heap_place));
             }
         }
         if lab.dialect.scans_in_write_order() {
-            lab.store.heap().digest(&replaced, &mut |b| h.bytes(b));
+            let heap = lab.store.heap();
+            for (table, place) in replaced {
+                h.int(heap.rows_before(table, place));
+            }
         }
         for snap in snapshots {
             h.bytes(b"V");

@@ -312,6 +312,35 @@ test('MariaDB lists and claims rows in primary key order, as InnoDB reads them',
   await page.close();
 });
 
+test('PostgreSQL lists and pops rows in the order their versions were written', async () => {
+  const sql = [
+    'CREATE TABLE jobs (id int PRIMARY KEY, state text NOT NULL);',
+    "INSERT INTO jobs VALUES (1, 'ready'), (2, 'ready'), (3, 'ready');",
+    "UPDATE jobs SET state = 'ready' WHERE id = 1;",
+    'SELECT id, state FROM jobs;',
+    "DELETE FROM jobs WHERE id = (SELECT id FROM jobs WHERE state = 'ready' LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id;",
+    'SELECT id FROM jobs WHERE id > 0;',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  await page.locator('.statement-list li', { hasText: 'SELECT id, state' }).first().click();
+  // The update wrote a new version of row 1 after the others: the server lists it last.
+  assert.match(await page.textContent('#result pre.client'), /\s2 \| ready\s*\n\s+3 \| ready\s*\n\s+1 \| ready/);
+  const ran = await page.textContent('#ran');
+  assert.match(ran, /ORDER BY ql_heap\('jobs', "jobs"\.rowid\)/);
+  assert.match(ran, /PostgreSQL scans the table in the order its row versions were written/);
+  await page.screenshot({ path: join(shots, 'pg-heap-order.png'), fullPage: true });
+  // The pop without ORDER BY takes the first ready row in that order: 2, not 1.
+  await page.locator('.statement-list li', { hasText: 'DELETE FROM jobs' }).first().click();
+  assert.match(await page.textContent('#result pre.client'), /id\s*\n-+\s*\n\s+2\s*\n\(1 row\)/);
+  // A WHERE the primary key's index could serve: the planner's choice, said.
+  await page.locator('.statement-list li', { hasText: 'id > 0' }).first().click();
+  assert.match(await page.textContent('#ran'), /may read these rows through an index the WHERE names/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a PostgreSQL EXECUTE shows the prepared statement it ran, and psql tags it as that statement', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, owner text);',

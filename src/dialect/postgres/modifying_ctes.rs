@@ -21,7 +21,7 @@ use super::super::common::unsupported_with;
 use super::super::dml::{plan_delete, plan_query, plan_update};
 use super::super::exprs::last_ident;
 use super::super::plan::{Plan, PlanKind};
-use super::super::scan_order::{postgres_heap_order as heap_order_by, postgres_scans};
+use super::super::scan_order::{postgres_order, postgres_scans};
 use super::super::walk;
 use super::super::Dialect;
 use crate::trace::StepError;
@@ -154,7 +154,9 @@ fn deleting(d: &Delete, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
         d.selection.duplicate(),
     )?;
     // RETURNING gives the rows in the order the DELETE met them.
-    capture.order_by = heap_order_by(catalog, &table, &called, d.selection.as_ref());
+    // `called` is SQL text, quoted where it must be.
+    let me = sqlparser::ast::Ident::new(&called);
+    capture.order_by = postgres_order(catalog, &table, me, d.selection.as_ref()).scan();
     let capture = as_temp_table(plan_query(capture), &kept);
     let mut delete = d.duplicate();
     delete.returning = None;
@@ -214,7 +216,8 @@ fn updating(u: &Update, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
         Some(_) => None,
     };
     if scans.is_some() {
-        after.order_by = heap_order_by(catalog, &table, &called, u.selection.as_ref());
+        let me = sqlparser::ast::Ident::new(&called);
+        after.order_by = postgres_order(catalog, &table, me, u.selection.as_ref()).scan();
     }
     let after = as_temp_table(plan_query(after), &kept);
     Ok(Parts {

@@ -3,8 +3,10 @@
 //! `run_at` would pop another job first. Each ORDER BY key that does not say where its NULLs
 //! go gets PostgreSQL's place for them, written out for SQLite (`NULLS LAST` / `NULLS FIRST`).
 
+use super::super::exprs::last_ident;
+use super::super::scan_order::HEAP_FN;
 use super::super::walk;
-use sqlparser::ast::{OrderByKind, OrderBySort, Statement};
+use sqlparser::ast::{Expr, OrderByKind, OrderBySort, Statement};
 use std::ops::ControlFlow;
 
 /// Places the NULLs of every ORDER BY of `stmt`; the note, if a key got a place.
@@ -12,7 +14,12 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
     let mut fired = false;
     walk::queries(stmt, &mut |q| {
         if let Some(OrderByKind::Expressions(keys)) = q.order_by.as_mut().map(|o| &mut o.kind) {
-            for key in keys.iter_mut().filter(|k| k.options.nulls_first.is_none()) {
+            // The heap order's key (`scan_order.rs`) is never NULL: nothing to write out.
+            let never_null =
+                |e: &Expr| matches!(e, Expr::Function(f) if last_ident(&f.name) == HEAP_FN);
+            for key in (keys.iter_mut())
+                .filter(|k| k.options.nulls_first.is_none() && !never_null(&k.expr))
+            {
                 let descending = matches!(key.options.sort, Some(OrderBySort::Desc));
                 key.options.nulls_first = Some(descending);
                 fired = true;

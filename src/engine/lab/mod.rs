@@ -34,9 +34,9 @@ use super::waits::WaitGraph;
 use crate::dialect::catalog::Catalog;
 use crate::dialect::plan::{CatalogChange, Isolation, TextForm, TxnControl, WaitLimit};
 use crate::dialect::{Dialect, InsertMode, Plan, PlanKind};
+use crate::ids::RowSet;
 use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
 use crate::vec_map::VecMap;
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// One session: a connection with its transaction.
@@ -123,7 +123,7 @@ pub struct Resume {
     /// The statement's snapshot (kept: no new rows are picked up after a wait).
     pub snapshot: Option<u64>,
     /// Rows it waited for: re-read in their newest committed version.
-    pub refreshed: BTreeSet<RowRef>,
+    pub refreshed: RowSet,
     /// Each locking read's candidate rows, found on the first try.
     pub candidates: VecMap<usize, Vec<i64>>,
     /// The rows each InnoDB locking read's access path reads, found on the first try.
@@ -769,13 +769,6 @@ impl Lab {
                 if !matches!(change, CatalogChange::None) {
                     Arc::make_mut(&mut self.catalog).apply(change);
                 }
-                match change {
-                    CatalogChange::Create(def) => self.store.heap().forget(&def.name),
-                    CatalogChange::Drop(names) => {
-                        names.iter().for_each(|t| self.store.heap().forget(t))
-                    }
-                    _ => {}
-                }
                 // A table's serial column or a CREATE SEQUENCE brings a sequence, a drop
                 // takes it away.
                 self.store.define_sequences(self.catalog.sequence_defs());
@@ -1121,7 +1114,7 @@ impl Lab {
         resume.serializable_writes = repeatable && self.dialect.locking_reads_use_snapshot();
         if let Some(how) = resume
             .serializable_writes
-            .then(|| self.changed_since(&resume.refreshed, snapshot))
+            .then(|| self.changed_since(&|r| resume.refreshed.contains(r), snapshot))
             .flatten()
         {
             let how = if resume.read_waited {
@@ -1238,7 +1231,7 @@ impl Lab {
     /// newest version, its change on top of every commit before it (InnoDB's consistent read
     /// at REPEATABLE READ shows an updated row as the update left it, though a commit after
     /// the snapshot changed it first; the other servers fail such an update instead).
-    fn rows_written_by(&self, txn: TxnId, waited: &BTreeSet<RowRef>) -> BTreeSet<RowRef> {
+    fn rows_written_by(&self, txn: TxnId, waited: &RowSet) -> RowSet {
         let mut rows = waited.clone();
         rows.extend(
             self.history
@@ -1251,11 +1244,11 @@ impl Lab {
 
     /// How one of `rows` was last changed by a commit after `snapshot`, if one was: a
     /// PostgreSQL REPEATABLE READ transaction may then not change or lock it (40001).
-    fn changed_since(&self, rows: &BTreeSet<RowRef>, snapshot: u64) -> Option<ChangeKind> {
+    fn changed_since(&self, rows: &dyn Fn(&RowRef) -> bool, snapshot: u64) -> Option<ChangeKind> {
         self.history
             .iter()
             .rev()
-            .find(|(w, c)| rows.contains(&row_of(c)) && self.committed_after(*w, snapshot))
+            .find(|(w, c)| rows(&row_of(c)) && self.committed_after(*w, snapshot))
             .map(|(_, c)| c.kind)
     }
 
@@ -1288,15 +1281,8 @@ impl Lab {
         if self.dialect.scans_in_write_order() {
             // A row re-read after a wait (EvalPlanQual) was met where the version its
             // snapshot sees stands: its newest version is not where the scan found it.
-            let scan = View {
-                refreshed: BTreeSet::new(),
-                ..view.clone()
-            };
-            let placed: Vec<RowChange> = (self.history.iter())
-                .filter(|(w, c)| !scan.sees(&self.txns, *w, &row_of(c)))
-                .map(|(_, c)| c.clone())
-                .collect();
-            self.store.heap().enter_view(&placed);
+            let placed = (self.history.iter()).filter(|(w, _)| !view.snapshot_sees(&self.txns, *w));
+            self.store.heap().enter_view(placed.map(|(_, c)| c));
         }
         if hidden.is_empty() {
             return Ok(false);
@@ -1380,7 +1366,7 @@ impl Lab {
                 // message says "update" even for a deleted row, unlike a write's.
                 if resume.serializable_writes
                     && self
-                        .changed_since(&BTreeSet::from([row.clone()]), resume.snapshot.unwrap_or(0))
+                        .changed_since(&|r| *r == row, resume.snapshot.unwrap_or(0))
                         .is_some()
                 {
                     let f = self.serialization_failure(s, ChangeKind::Update);
@@ -1453,9 +1439,7 @@ impl Lab {
             let row = row_of(c);
             if let Some(how) = resume
                 .serializable_writes
-                .then(|| {
-                    self.changed_since(&BTreeSet::from([row.clone()]), resume.snapshot.unwrap_or(0))
-                })
+                .then(|| self.changed_since(&|r| *r == row, resume.snapshot.unwrap_or(0)))
                 .flatten()
             {
                 return Err(Exec::Done(self.serialization_failure(s, how)));
@@ -1520,7 +1504,7 @@ impl Lab {
     /// Every row a whole-table scan meets: the visible ones and the ones other transactions
     /// hold locks on (their uncommitted rows are in the index too).
     fn scanned_rows(&self, txn: TxnId, read: &crate::dialect::locks::LockRead) -> Vec<i64> {
-        let mut rows: BTreeSet<i64> = BTreeSet::new();
+        let mut rows: Vec<i64> = Vec::new();
         if let Ok((_, found)) = self.store.query(&read.rowid_sql) {
             rows.extend(found.iter().filter_map(|r| match r.first() {
                 Some(Value::Int(i)) => Some(*i),
@@ -1530,10 +1514,10 @@ impl Lab {
         for (row, holders) in self.locks.all() {
             if row.table.eq_ignore_ascii_case(&read.table) && holders.iter().any(|(t, _)| *t != txn)
             {
-                rows.insert(row.rowid);
+                rows.push(row.rowid);
             }
         }
-        rows.into_iter().collect()
+        crate::sort::rowid_set(rows)
     }
 
     /// The rowids a rowid query (`SELECT ... AS ql_rowid`) finds, in its order.

@@ -8,7 +8,6 @@ use crate::dialect::{InsertMode, Plan, PlanKind};
 use crate::engine::locks::{LockMode, RowRef, TxnId};
 use crate::engine::store::{ChangeKind, RowChange};
 use crate::trace::{ErrorClass, StepError, Value};
-use std::collections::BTreeSet;
 
 impl Lab {
     /// InnoDB's locking reads and writes meet the rows other open transactions inserted (they
@@ -20,9 +19,7 @@ impl Lab {
             return out;
         }
         for read in plan.lock_reads.iter().filter(|r| !r.whole_table) {
-            // Extended, not collected: a collect sorts (see `crate::sort`).
-            let mut new = BTreeSet::new();
-            new.extend(
+            let new = crate::sort::rowid_set(
                 self.history
                     .iter()
                     .filter(|(w, c)| {
@@ -31,7 +28,8 @@ impl Lab {
                             && c.table.eq_ignore_ascii_case(&read.table)
                             && self.txns.is_active(*w)
                     })
-                    .map(|(_, c)| c.new_rowid),
+                    .map(|(_, c)| c.new_rowid)
+                    .collect(),
             );
             if new.is_empty() {
                 continue;
@@ -41,7 +39,7 @@ impl Lab {
                 .unwrap_or_default()
                 .iter()
                 .filter_map(|r| match r.first() {
-                    Some(Value::Int(i)) if new.contains(i) => Some(*i),
+                    Some(Value::Int(i)) if new.binary_search(i).is_ok() => Some(*i),
                     _ => None,
                 })
                 .collect();
@@ -70,11 +68,11 @@ impl Lab {
                 .map_err(|e| Exec::Done(lab.store_failure(s, plan, &e)))
         };
         let mut read_rows = rowids(self, &read.rowid_sql)?;
-        let mut matching = BTreeSet::new();
-        matching.extend(rowids(self, &scan.matching_sql)?);
+        let mut matching = rowids(self, &scan.matching_sql)?;
         // Another transaction's new row is in the index: read, and waited for, as if matching.
         append_new(&mut read_rows, pending);
         matching.extend(pending);
+        let matching = crate::sort::rowid_set(matching);
         let mode = self
             .dialect
             .locking_read_mode(read.exclusive, read.update_lock, read.weaker);
@@ -92,7 +90,7 @@ impl Lab {
                 table: read.table.clone(),
                 rowid,
             };
-            let matches = matching.contains(&rowid);
+            let matches = matching.binary_search(&rowid).is_ok();
             let blockers = self.locks.blockers(txn, &row, mode);
             if blockers.is_empty() {
                 if repeatable || matches {
@@ -148,8 +146,7 @@ impl Lab {
         };
         // Another transaction's new rows are read too.
         append_new(&mut order, &candidates);
-        let mut matching = BTreeSet::new();
-        matching.extend(candidates);
+        let matching = crate::sort::rowid_set(candidates.to_vec());
         let mode = self
             .dialect
             .locking_read_mode(read.exclusive, read.update_lock, read.weaker);
@@ -166,7 +163,7 @@ impl Lab {
             let matches = if resume.refreshed.contains(&row) {
                 self.still_matches(&read.rowid_sql, rowid)
             } else {
-                matching.contains(&rowid)
+                matching.binary_search(&rowid).is_ok()
             };
             let blockers = self.locks.blockers(txn, &row, mode);
             if blockers.is_empty() {
@@ -251,11 +248,13 @@ impl Lab {
         if !self.dialect.upsert_changes_a_row_once() {
             return None;
         }
-        let mut seen = BTreeSet::new();
-        let twice = changes.iter().any(|c| {
-            let row = (c.table.as_str(), c.new_rowid);
-            c.kind != ChangeKind::Delete && !seen.insert(row)
-        });
+        // Written rows by table and rowid, sorted: a row written twice sits beside itself.
+        let mut written: Vec<(&str, i64)> = (changes.iter())
+            .filter(|c| c.kind != ChangeKind::Delete)
+            .map(|c| (c.table.as_str(), c.new_rowid))
+            .collect();
+        crate::sort::sort(&mut written);
+        let twice = written.windows(2).any(|w| w[0] == w[1]);
         twice.then(|| StepError {
             class: ErrorClass::Other,
             native: "21000".into(),
@@ -396,7 +395,7 @@ impl Lab {
         let clashes = self.key_clashes(plan, resume.source.as_deref());
         let snapshot = resume.snapshot.unwrap_or(0);
         for row in &clashes {
-            let unseen = || self.changed_since(&BTreeSet::from([row.clone()]), snapshot);
+            let unseen = || self.changed_since(&|r| r == row, snapshot);
             if unseen_check && unseen().is_some() {
                 return Err(Exec::Done(
                     self.serialization_failure(s, ChangeKind::Update),
