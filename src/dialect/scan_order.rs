@@ -96,6 +96,16 @@ pub fn postgres(stmt: &mut Statement, catalog: &Catalog) -> (Option<String>, Opt
 /// The store's function giving where a row's version stands: `ql_heap('table', rowid)`.
 pub const HEAP_FN: &str = "ql_heap";
 
+/// The refusal of a read in the heap order of a table whose versions filled a page (see
+/// `engine::heap_order`).
+pub fn spilled() -> StepError {
+    unsupported_with(
+        Dialect::Postgres,
+        "the order of a table's rows once its row versions fill a page",
+        "PostgreSQL then prunes dead versions and writes new ones where that freed space or on another page, which the lab does not follow; add ORDER BY",
+    )
+}
+
 const HEAP_ORDER: &str = "no ORDER BY: PostgreSQL scans the table in the order its row versions were written, a row updated since after the others; written out as an ORDER BY on where each version stands (ql_heap)";
 
 const PLANNER_ORDER: &str = "no ORDER BY: PostgreSQL's planner may read these rows through an index the WHERE names, in an order the lab does not model; the lab lists them in the order they were inserted";

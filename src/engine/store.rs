@@ -246,12 +246,7 @@ impl Store {
         }
         let heap: Arc<Mutex<HeapOrder>> = Arc::default();
         let h = heap.clone();
-        functions.push((
-            HEAP_FN,
-            2,
-            false,
-            Box::new(move |ctx| Ok(Sql::Integer(heap_place(&h, ctx)))),
-        ));
+        functions.push((HEAP_FN, 2, false, Box::new(move |ctx| heap_place(&h, ctx))));
         let locked: LockedSets = Arc::default();
         let l = locked.clone();
         functions.push((
@@ -1042,12 +1037,23 @@ fn raw_int(ctx: &rusqlite::functions::Context<'_>, i: usize) -> i64 {
 
 /// `ql_heap(table, rowid)`: where the row stands in PostgreSQL's heap order for the running
 /// statement (`heap_order`).
-fn heap_place(heap: &Mutex<HeapOrder>, ctx: &rusqlite::functions::Context<'_>) -> i64 {
+fn heap_place(
+    heap: &Mutex<HeapOrder>,
+    ctx: &rusqlite::functions::Context<'_>,
+) -> rusqlite::Result<rusqlite::types::Value> {
     let ValueRef::Text(table) = ctx.get_raw(0) else {
-        return 0;
+        return Ok(rusqlite::types::Value::Integer(0));
     };
     let table = String::from_utf8_lossy(table);
-    heap.lock().map_or(0, |h| h.place(&table, raw_int(ctx, 1)))
+    let heap = heap.lock().map_err(|_| rusqlite::Error::InvalidQuery)?;
+    if heap.spilled(&table) {
+        let why = crate::dialect::scan_order::spilled().message;
+        let refused = format!("{}{why}", crate::dialect::errors::REFUSED);
+        return Err(rusqlite::Error::UserFunctionError(refused.into()));
+    }
+    Ok(rusqlite::types::Value::Integer(
+        heap.place(&table, raw_int(ctx, 1)),
+    ))
 }
 
 /// `ql_inserted(table, rowid)`: whether the running statement's last change of that row was

@@ -1421,6 +1421,10 @@ impl Lab {
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         let mut exec = exec;
         for table in &plan.heap_scans {
+            if exec.rows.len() > 1 && self.store.heap().spilled(table) {
+                let refused = crate::dialect::scan_order::spilled();
+                return Err(Exec::Done(self.fail_with(s, refused)));
+            }
             let heap = self.store.heap();
             heap.order_scan(table, &mut exec.changes, &mut exec.rows);
         }
