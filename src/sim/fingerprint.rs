@@ -16,9 +16,11 @@
 //! - the row changes that some live view may still have to undo: those of open transactions,
 //!   and those committed after the oldest live snapshot, with, for each live snapshot, which
 //!   of those commits it does not see;
-//! - PostgreSQL's heap order: each table's rows are fed in the order their versions stand,
-//!   and for each change in the history how many rows stand before the place it would put
-//!   its row back in (not the places' own numbers, which differ between runs alike);
+//! - PostgreSQL's heap order, where a step may read rows in it (`Sim::heap_read`; else two
+//!   states that differ only there have one future): each table's rows are fed in the order
+//!   their versions stand, and for each change in the history how many rows stand before
+//!   the place it would put its row back in (not the places' own numbers, which differ
+//!   between runs alike);
 //! - the order in which waiting statements will be retried, the scenario clock, the NEWID()
 //!   sequence, where every sequence stands (and each session's currval), and whether an invalid permutation ended the run.
 //!
@@ -46,8 +48,7 @@ impl Sim {
         let lab = &self.lab;
         let names = canonical_txns(self);
         let name = |t: TxnId| names.get(&t).copied().unwrap_or((u32::MAX, u32::MAX));
-        let heap = lab.dialect.scans_in_write_order();
-        let _ = lab.store.digest_tables(heap, &mut |b| h.bytes(b));
+        let _ = lab.store.digest_tables(self.heap_read, &mut |b| h.bytes(b));
         h.int(self.catalog_digest() as i64);
         // Written with bytes and integers, not `write!`: formatting costs more than hashing.
         for (row, holders) in lab.locks.all() {
@@ -247,7 +248,7 @@ impl Sim {
                 replaced.push((change.table.as_str(), change.heap_place));
             }
         }
-        if lab.dialect.scans_in_write_order() {
+        if self.heap_read {
             let heap = lab.store.heap();
             for (table, place) in replaced {
                 h.int(heap.rows_before(table, place));

@@ -132,6 +132,9 @@ pub struct Sim {
     setup_failed: Option<String>,
     over: bool,
     marks: Vec<Saved>,
+    /// Whether a step may read rows in PostgreSQL's heap order (`engine::heap_order`): only
+    /// then is that order part of the state (see `fingerprint.rs`).
+    heap_read: bool,
     /// The last catalog fingerprinted and its digest (see `fingerprint.rs`).
     catalog_digest: std::cell::RefCell<Option<(Arc<crate::dialect::catalog::Catalog>, u64)>>,
 }
@@ -180,7 +183,12 @@ impl Sim {
     fn build(spec: Arc<Spec>, source: Source, config: Config) -> Result<Sim, StoreError> {
         let mut cache = PlanCache::default();
         let (lab, interps, setup_failed) = set_up(&spec, dialect_of(&spec), &config, &mut cache)?;
+        let heap_read = match source {
+            Source::Spec => lab.dialect.scans_in_write_order() && cache.heap_read(&lab, &spec),
+            Source::Script => lab.dialect.scans_in_write_order(),
+        };
         Ok(Sim {
+            heap_read,
             setup_failed,
             seats: interps.into_iter().map(Seat::new).collect(),
             spec,

@@ -53,6 +53,34 @@ impl PlanCache {
         plans.map(Work::plans)
     }
 
+    /// Whether a session's step or teardown may read rows in PostgreSQL's heap order: a plan
+    /// that sorts by `ql_heap` or scans a table it changes. Planned against the catalog the
+    /// setup left; a step that does not plan there, or changes the catalog (after which the
+    /// others would plan otherwise), may.
+    pub fn heap_read(&mut self, lab: &Lab, spec: &crate::scenario::spec::Spec) -> bool {
+        let heap_fn = crate::dialect::scan_order::HEAP_FN;
+        let blocks = (spec.sessions.iter())
+            .flat_map(|s| s.steps.iter().map(|st| &st.sql).chain(&s.teardown));
+        for block in blocks {
+            let plans = match self.work(lab, block) {
+                Ok(Work::Plans { left, .. }) => left,
+                _ => return true,
+            };
+            let reads = |p: &Plan| {
+                matches!(p.kind, crate::dialect::PlanKind::Ddl { .. })
+                    || !p.heap_scans.is_empty()
+                    || p.sqlite
+                        .iter()
+                        .chain(&p.init_plans)
+                        .any(|s| s.contains(heap_fn))
+            };
+            if plans.iter().any(|(p, _)| reads(p)) {
+                return true;
+            }
+        }
+        false
+    }
+
     fn make_plans(&mut self, lab: &Lab, block: &Block) -> Planned {
         let dialect = lab.dialect;
         let script = self.parsed(dialect, &block.sql);
