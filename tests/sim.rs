@@ -230,6 +230,17 @@ step c2read {{ {read} }}
 }
 
 #[test]
+fn an_expect_sql_check_reading_the_heap_order_keeps_it_in_the_state() {
+    let ordered = updates_of_one_table("postgres", "SELECT id FROM jobs ORDER BY id;");
+    let text = format!("#! expect sql first: SELECT (SELECT id FROM jobs LIMIT 1) = 1\n{ordered}");
+    let (mut a, r) = sim_of(&text);
+    let (mut b, _) = sim_of(&text);
+    step(&mut a, &r, "c1u c2u");
+    step(&mut b, &r, "c2u c1u");
+    assert_ne!(a.fingerprint(), b.fingerprint());
+}
+
+#[test]
 fn the_order_of_updates_is_part_of_a_postgresql_state_a_step_can_read() {
     let listing = "SELECT id FROM jobs;";
     let ordered = "SELECT id FROM jobs ORDER BY id;";

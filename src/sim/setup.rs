@@ -53,14 +53,24 @@ impl PlanCache {
         plans.map(Work::plans)
     }
 
-    /// Whether a session's step or teardown may read rows in PostgreSQL's heap order: a plan
-    /// that sorts by `ql_heap` or scans a table it changes. Planned against the catalog the
-    /// setup left; a step that does not plan there, or changes the catalog (after which the
-    /// others would plan otherwise), may.
+    /// Whether a session's step or teardown, or an `#! expect sql` check, may read rows in
+    /// PostgreSQL's heap order: a plan that sorts by `ql_heap` or scans a table it changes.
+    /// Planned against the catalog the setup left; a step that does not plan there, or
+    /// changes the catalog (after which the others would plan otherwise), may.
     pub fn heap_read(&mut self, lab: &Lab, spec: &crate::scenario::spec::Spec) -> bool {
         let heap_fn = crate::dialect::scan_order::HEAP_FN;
+        let checks: Vec<Block> = (spec.expects.iter())
+            .filter_map(|e| match &e.check {
+                crate::scenario::expect::Expect::Sql { query, .. } => Some(Block {
+                    sql: query.clone(),
+                    pos: e.pos,
+                }),
+                _ => None,
+            })
+            .collect();
         let blocks = (spec.sessions.iter())
-            .flat_map(|s| s.steps.iter().map(|st| &st.sql).chain(&s.teardown));
+            .flat_map(|s| s.steps.iter().map(|st| &st.sql).chain(&s.teardown))
+            .chain(&checks);
         for block in blocks {
             let plans = match self.work(lab, block) {
                 Ok(Work::Plans { left, .. }) => left,
