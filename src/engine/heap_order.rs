@@ -24,20 +24,49 @@ use crate::ids::ChangeKind;
 use crate::trace::Value;
 use crate::vec_map::VecMap;
 
-/// Places by table (lower case) and rowid. One map of the type the engine already uses for
-/// rowids by table (`Lab::remap_rowids`): each map type compiles its own code.
-type Places = VecMap<(String, i64), i64>;
+/// One table's places: where each row's version stands, by rowid.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Table {
+    /// Lower case.
+    name: String,
+    places: VecMap<i64, i64>,
+    /// The bytes its versions take (an upper bound), and whether one of them is dead.
+    bytes: i64,
+    dead: bool,
+}
+
+/// By table: a short list (the lab's scenarios have a few tables), whose copy for a
+/// checkpoint copies each table's places in one piece.
+type Tables = Vec<Table>;
+
+fn table_mut<'a>(tables: &'a mut Tables, name: &str) -> &'a mut Table {
+    let at = match tables
+        .iter()
+        .position(|t| t.name.eq_ignore_ascii_case(name))
+    {
+        Some(at) => at,
+        None => {
+            tables.push(Table {
+                name: name.to_ascii_lowercase(),
+                ..Table::default()
+            });
+            tables.len() - 1
+        }
+    };
+    &mut tables[at]
+}
+
+fn table<'a>(tables: &'a Tables, name: &str) -> Option<&'a Table> {
+    tables.iter().find(|t| t.name.eq_ignore_ascii_case(name))
+}
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct HeapOrder {
     /// The last place given (places start at 1; 0 stands for none).
     last: i64,
-    newest: Places,
+    newest: Tables,
     /// Inside a statement's view: the places of the versions it sees instead of the newest.
-    seen: Places,
-    /// By table: the bytes its versions take (an upper bound) and whether one of them is
-    /// dead. A short list: the lab's scenarios have a few tables.
-    written: Vec<(String, i64, bool)>,
+    seen: Tables,
 }
 
 /// The room a page has before PostgreSQL prunes it: 8,192 bytes less its 24-byte header and
@@ -48,33 +77,34 @@ impl HeapOrder {
     /// Moves the row `c` wrote to a new place at the end; returns the place of the version
     /// it replaced (0 for an insert).
     pub fn write(&mut self, c: &RowChange) -> u64 {
-        let bytes = match c.kind {
-            ChangeKind::Delete => 0,
-            _ => version_bytes(&c.new),
-        };
-        self.count(&c.table, bytes, c.kind != ChangeKind::Insert);
+        let t = table_mut(&mut self.newest, &c.table);
+        if c.kind != ChangeKind::Delete {
+            t.bytes += version_bytes(&c.new);
+        }
+        t.dead |= c.kind != ChangeKind::Insert;
         let replaced = match c.kind {
             ChangeKind::Insert => None,
-            _ => self.newest.remove(&key(&c.table, c.old_rowid)),
+            _ => t.places.remove(&c.old_rowid),
         };
         if c.kind != ChangeKind::Delete {
             self.last += 1;
-            self.newest.insert(key(&c.table, c.new_rowid), self.last);
+            t.places.insert(c.new_rowid, self.last);
         }
         replaced.unwrap_or(0) as u64
     }
 
     /// Takes back `changes` (as they were written, undone last first): each row goes back to
-    /// the place of the version the change replaced.
+    /// the place of the version the change replaced; the version written stays, dead, where
+    /// it was written.
     pub fn undo(&mut self, changes: &[RowChange]) {
         for c in changes.iter().rev() {
-            // The version written stays, dead, where it was written.
-            self.count(&c.table, 0, true);
+            let t = table_mut(&mut self.newest, &c.table);
+            t.dead = true;
             if c.kind != ChangeKind::Delete {
-                self.newest.remove(&key(&c.table, c.new_rowid));
+                t.places.remove(&c.new_rowid);
             }
             if c.kind != ChangeKind::Insert && c.heap_place != 0 {
-                (self.newest).insert(key(&c.table, c.old_rowid), c.heap_place as i64);
+                t.places.insert(c.old_rowid, c.heap_place as i64);
             }
         }
     }
@@ -84,9 +114,9 @@ impl HeapOrder {
     pub fn enter_view<'a>(&mut self, hidden: impl Iterator<Item = &'a RowChange>) {
         self.seen.clear();
         for c in hidden.filter(|c| c.kind != ChangeKind::Insert) {
-            let k = key(&c.table, c.old_rowid);
-            if self.seen.get(&k).is_none() {
-                self.seen.insert(k, c.heap_place as i64);
+            let seen = &mut table_mut(&mut self.seen, &c.table).places;
+            if seen.get(&c.old_rowid).is_none() {
+                seen.insert(c.old_rowid, c.heap_place as i64);
             }
         }
     }
@@ -95,31 +125,18 @@ impl HeapOrder {
         self.seen.clear();
     }
 
-    fn count(&mut self, table: &str, bytes: i64, dead: bool) {
-        match self
-            .written
-            .iter_mut()
-            .find(|w| w.0.eq_ignore_ascii_case(table))
-        {
-            Some(w) => {
-                w.1 += bytes;
-                w.2 |= dead;
-            }
-            None => self.written.push((table.to_ascii_lowercase(), bytes, dead)),
-        }
-    }
-
     /// Whether the table's versions may no longer stand in the order they were written.
-    pub fn spilled(&self, table: &str) -> bool {
-        (self.written.iter()).any(|w| w.0.eq_ignore_ascii_case(table) && w.1 > PAGE_ROOM && w.2)
+    pub fn spilled(&self, name: &str) -> bool {
+        table(&self.newest, name).is_some_and(|t| t.bytes > PAGE_ROOM && t.dead)
     }
 
     /// Where the row stands for the running statement. A row the engine never saw written
     /// stands before every other, by rowid.
-    pub fn place(&self, table: &str, rowid: i64) -> i64 {
-        let k = key(table, rowid);
-        let found = self.seen.get(&k).or_else(|| self.newest.get(&k));
-        found.copied().unwrap_or(i64::MIN / 2 + rowid)
+    pub fn place(&self, name: &str, rowid: i64) -> i64 {
+        let at = |tables: &Tables| table(tables, name).and_then(|t| t.places.get(&rowid).copied());
+        at(&self.seen)
+            .or_else(|| at(&self.newest))
+            .unwrap_or(i64::MIN / 2 + rowid)
     }
 
     /// Puts a scan's changes of `table` in the order it met their rows (where their old
@@ -150,11 +167,10 @@ impl HeapOrder {
     /// How many of the table's newest versions stand before `place`: where a rollback would
     /// put a row back, told without the places' own numbers (two runs alike but for the
     /// order of their writes to other tables number them otherwise).
-    pub fn rows_before(&self, table: &str, place: u64) -> i64 {
-        let table = table.to_ascii_lowercase();
-        (self.newest.iter())
-            .filter(|((t, _), p)| *t == table && **p < place as i64)
-            .count() as i64
+    pub fn rows_before(&self, name: &str, place: u64) -> i64 {
+        table(&self.newest, name).map_or(0, |t| {
+            t.places.values().filter(|p| **p < place as i64).count() as i64
+        })
     }
 }
 
@@ -171,8 +187,4 @@ fn version_bytes(values: &[Value]) -> i64 {
         })
         .sum();
     36 + data as i64
-}
-
-fn key(table: &str, rowid: i64) -> (String, i64) {
-    (table.to_ascii_lowercase(), rowid)
 }
