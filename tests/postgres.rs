@@ -1024,4 +1024,15 @@ fn rows_come_in_the_order_postgresql_wrote_their_versions() {
         run("SELECT count(*) FROM jobs;"),
         (ids(&["3"]), false, false)
     );
+    // string_agg gathers the ids in that order too; grouped, its order is the plan's.
+    assert_eq!(
+        run("SELECT string_agg(id::text, ',') FROM jobs;"),
+        (ids(&["2,3,1"]), true, false)
+    );
+    let t = postgres(&format!(
+        "{setup} SELECT state, string_agg(id::text, ',') FROM jobs GROUP BY state;"
+    ));
+    assert!(err(last(&t)).message.contains(
+        "string_agg or array_agg without ORDER BY over a join, groups or subqueries is not supported here"
+    ));
 }

@@ -45,9 +45,13 @@ type Order = Result<Option<Vec<String>>, Vec<String>>;
 
 /// Adds PostgreSQL's order to the statement's reads where the server surely scans the table
 /// (no index could serve the WHERE): the order its row versions stand in, through the
-/// engine's `ql_heap`. The note saying so, or that the planner may read an index instead;
-/// the table an UPDATE or DELETE surely scans.
-pub fn postgres(stmt: &mut Statement, catalog: &Catalog) -> (Option<String>, Option<String>) {
+/// engine's `ql_heap`, and to the values `string_agg` and `array_agg` gather in it. The note
+/// saying so, or that the planner may read an index instead; the table an UPDATE or DELETE
+/// surely scans.
+pub fn postgres(
+    stmt: &mut Statement,
+    catalog: &Catalog,
+) -> Result<(Option<String>, Option<String>), StepError> {
     let mut note = None;
     let target = match &*stmt {
         Statement::Update(u) if u.from.is_none() && u.table.joins.is_empty() => {
@@ -90,7 +94,98 @@ pub fn postgres(stmt: &mut Statement, catalog: &Catalog) -> (Option<String>, Opt
         }
         ControlFlow::Continue(())
     });
-    (note, heap_scan)
+    let mut failed = None;
+    super::walk::queries(stmt, &mut |q| {
+        match gathered_order(q, catalog) {
+            Ok(Some(n)) => note = Some(n.into()),
+            Ok(None) => {}
+            Err(e) => failed = Some(e),
+        }
+        ControlFlow::Continue(())
+    });
+    failed.map_or(Ok((note, heap_scan)), Err)
+}
+
+/// The aggregates whose value follows the order their input comes in.
+const GATHERING: [&str; 2] = ["string_agg", "array_agg"];
+
+/// Gives each `string_agg` / `array_agg` of the query's projection that has no ORDER BY of
+/// its own the order PostgreSQL feeds it rows in: the heap order, for an ungrouped read of
+/// one table the server surely scans. Its note; the planner's note where an index may be
+/// read; a refusal by name where the order is the plan's (grouped, joined, subqueries).
+fn gathered_order(q: &mut Query, catalog: &Catalog) -> Result<Option<&'static str>, StepError> {
+    let SetExpr::Select(s) = q.body.as_mut() else {
+        return Ok(None);
+    };
+    let (mut gathering, mut nested) = (0, false);
+    for item in s.projection.iter_mut() {
+        super::walk::exprs(item, &mut |e| {
+            gathering += usize::from(unordered_gathering(e).is_some());
+            nested |= matches!(
+                e,
+                Expr::Subquery(_) | Expr::Exists { .. } | Expr::InSubquery { .. }
+            );
+            ControlFlow::Continue(())
+        });
+    }
+    if gathering == 0 {
+        return Ok(None);
+    }
+    let grouped = !matches!(&s.group_by, GroupByExpr::Expressions(g, _) if g.is_empty());
+    let table = match s.from.as_slice() {
+        [from] if from.joins.is_empty() && !grouped && !nested => match &from.relation {
+            TableFactor::Table { name, alias, .. } => Some(table_called(name, alias.as_ref())),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some((table, called)) = table else {
+        return Err(unsupported_with(
+            Dialect::Postgres,
+            "string_agg or array_agg without ORDER BY over a join, groups or subqueries",
+            "the order of its values follows the server's plan; write it in the call: string_agg(x, ',' ORDER BY ...)",
+        ));
+    };
+    let order = postgres_order(
+        catalog,
+        &table,
+        Ident::with_quote('"', called),
+        s.selection.as_ref(),
+    );
+    let keys = match order {
+        PgOrder::Scan(OrderBy {
+            kind: OrderByKind::Expressions(keys),
+            ..
+        }) => keys,
+        PgOrder::Planner => return Ok(Some(PLANNER_ORDER)),
+        _ => return Ok(None),
+    };
+    for item in s.projection.iter_mut() {
+        super::walk::exprs(item, &mut |e| {
+            if let Some(clauses) = unordered_gathering(e) {
+                clauses.push(sqlparser::ast::FunctionArgumentClause::OrderBy(
+                    keys.duplicate(),
+                ));
+            }
+            ControlFlow::Continue(())
+        });
+    }
+    Ok(Some(HEAP_ORDER))
+}
+
+/// The argument clauses of a `string_agg` / `array_agg` call without ORDER BY of its own.
+fn unordered_gathering(e: &mut Expr) -> Option<&mut Vec<sqlparser::ast::FunctionArgumentClause>> {
+    let Expr::Function(f) = e else {
+        return None;
+    };
+    let name = last_ident(&f.name).to_ascii_lowercase();
+    let sqlparser::ast::FunctionArguments::List(list) = &mut f.args else {
+        return None;
+    };
+    let ordered = (list.clauses.iter())
+        .any(|c| matches!(c, sqlparser::ast::FunctionArgumentClause::OrderBy(_)));
+    (GATHERING.contains(&name.as_str()) && !ordered && f.over.is_none())
+        .then_some(&mut list.clauses)
 }
 
 /// The store's function giving where a row's version stands: `ql_heap('table', rowid)`.

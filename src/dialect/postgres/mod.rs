@@ -79,7 +79,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     }
     identity::check(&stmt, catalog)?;
     super::grouping::postgres(&mut stmt, catalog)?;
-    let (order_note, heap_scan) = super::scan_order::postgres(&mut stmt, catalog);
+    let (order_note, heap_scan) = super::scan_order::postgres(&mut stmt, catalog)?;
     // One resolution of the statement's names, as written (before names::rewrite adds its
     // aliases), serves the result forms, the decimal rule and both integer rules.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
