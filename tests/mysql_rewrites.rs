@@ -440,3 +440,32 @@ fn an_unordered_read_is_ordered_by_the_primary_key_as_innodb_reads() {
         .any(|n| n.contains("InnoDB reads the rows in its primary key's order")));
     assert_eq!(rows(last(&t)), [["1"], ["2"]]);
 }
+
+/// GROUP_CONCAT without an order of its own gathers the rows as InnoDB reads them, by primary
+/// key (checked on MariaDB 10.11: 'a,b,c' and '2,3,1' below); grouped, or where the optimizer
+/// may read a secondary index, the order is its plan's, refused by name.
+#[test]
+fn group_concat_gathers_in_primary_key_order_or_is_refused() {
+    let setup = "CREATE TABLE gc (k varchar(5) PRIMARY KEY, n int, state varchar(5), KEY (state)); INSERT INTO gc VALUES ('c', 1, 'x'), ('a', 2, 'y'), ('b', 3, 'x');";
+    let t = verified_rewrite(
+        setup,
+        "SELECT GROUP_CONCAT(n) FROM gc;",
+        &[r#"SELECT GROUP_CONCAT(n ORDER BY "gc"."k") FROM gc"#],
+    );
+    assert_eq!(rows(last(&t)), [["2,3,1"]]);
+    let unindexed = setup.replace(", KEY (state)", "");
+    let t = mysql(&format!("{unindexed} SELECT GROUP_CONCAT(k) FROM gc;"));
+    assert_eq!(rows(last(&t)), [["a,b,c"]]);
+    // The index on state holds k too: MariaDB reads it instead ('b,c,a').
+    for sql in [
+        "SELECT GROUP_CONCAT(k) FROM gc;",
+        "SELECT state, GROUP_CONCAT(k) FROM gc GROUP BY state;",
+        "SELECT GROUP_CONCAT(k) FROM gc WHERE state > 'a';",
+    ] {
+        let t = mysql(&format!("{setup} {sql}"));
+        assert!(
+            err(last(&t)).message.contains("GROUP_CONCAT without ORDER BY over a join, groups, subqueries or a secondary index is not supported here"),
+            "{sql}"
+        );
+    }
+}

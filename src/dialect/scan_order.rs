@@ -96,7 +96,7 @@ pub fn postgres(
     });
     let mut failed = None;
     super::walk::queries(stmt, &mut |q| {
-        match gathered_order(q, catalog) {
+        match gathered_order(q, catalog, Dialect::Postgres) {
             Ok(Some(n)) => note = Some(n.into()),
             Ok(None) => {}
             Err(e) => failed = Some(e),
@@ -107,13 +107,19 @@ pub fn postgres(
 }
 
 /// The aggregates whose value follows the order their input comes in.
-const GATHERING: [&str; 2] = ["string_agg", "array_agg"];
+const GATHERING: [&str; 3] = ["string_agg", "array_agg", "group_concat"];
 
-/// Gives each `string_agg` / `array_agg` of the query's projection that has no ORDER BY of
-/// its own the order PostgreSQL feeds it rows in: the heap order, for an ungrouped read of
-/// one table the server surely scans. Its note; the planner's note where an index may be
-/// read; a refusal by name where the order is the plan's (grouped, joined, subqueries).
-fn gathered_order(q: &mut Query, catalog: &Catalog) -> Result<Option<&'static str>, StepError> {
+/// Gives each `string_agg` / `array_agg` (PostgreSQL) or `GROUP_CONCAT` (MariaDB) of the
+/// query's projection that has no ORDER BY of its own the order the server feeds it rows
+/// in, for an ungrouped read of one table: PostgreSQL's heap order where it surely scans,
+/// InnoDB's primary key order where every access path gives it. Its note; PostgreSQL's
+/// planner note where an index may be read; a refusal by name where the order is the
+/// plan's (grouped, joined, subqueries, MariaDB's choice of an index).
+fn gathered_order(
+    q: &mut Query,
+    catalog: &Catalog,
+    dialect: Dialect,
+) -> Result<Option<&'static str>, StepError> {
     let SetExpr::Select(s) = q.body.as_mut() else {
         return Ok(None);
     };
@@ -140,12 +146,29 @@ fn gathered_order(q: &mut Query, catalog: &Catalog) -> Result<Option<&'static st
         _ => None,
     };
     let Some((table, called)) = table else {
-        return Err(unsupported_with(
-            Dialect::Postgres,
-            "string_agg or array_agg without ORDER BY over a join, groups or subqueries",
-            "the order of its values follows the server's plan; write it in the call: string_agg(x, ',' ORDER BY ...)",
-        ));
+        return Err(unplanned_gathering(dialect));
     };
+    if dialect == Dialect::MySql {
+        let Some(def) = catalog.table(&table) else {
+            return Ok(None);
+        };
+        let mut needed = Vec::new();
+        for item in &s.projection {
+            match item {
+                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
+                    names(e, &mut needed);
+                }
+                _ => needed.extend(def.columns.iter().map(|c| c.name.clone())),
+            }
+        }
+        let keys = match order_of(def, s.selection.as_ref(), Some(needed)) {
+            Ok(Some(_)) => keys(order_of(def, None, None), Some(&called))?,
+            Ok(None) => return Ok(None),
+            Err(_) => return Err(unplanned_gathering(dialect)),
+        };
+        add_gathering_order(s, &keys);
+        return Ok(Some(KEY_ORDER));
+    }
     let order = postgres_order(
         catalog,
         &table,
@@ -160,20 +183,33 @@ fn gathered_order(q: &mut Query, catalog: &Catalog) -> Result<Option<&'static st
         PgOrder::Planner => return Ok(Some(PLANNER_ORDER)),
         _ => return Ok(None),
     };
+    add_gathering_order(s, &keys);
+    Ok(Some(HEAP_ORDER))
+}
+
+/// Writes `keys` into each gathering aggregate of the projection without an order.
+fn add_gathering_order(s: &mut sqlparser::ast::Select, keys: &[OrderByExpr]) {
     for item in s.projection.iter_mut() {
         super::walk::exprs(item, &mut |e| {
             if let Some(clauses) = unordered_gathering(e) {
-                clauses.push(sqlparser::ast::FunctionArgumentClause::OrderBy(
-                    keys.duplicate(),
-                ));
+                let order = keys.iter().map(Duplicate::duplicate).collect();
+                clauses.push(sqlparser::ast::FunctionArgumentClause::OrderBy(order));
             }
             ControlFlow::Continue(())
         });
     }
-    Ok(Some(HEAP_ORDER))
 }
 
-/// The argument clauses of a `string_agg` / `array_agg` call without ORDER BY of its own.
+fn unplanned_gathering(dialect: Dialect) -> StepError {
+    let (what, instead) = match dialect {
+        Dialect::Postgres => ("string_agg or array_agg without ORDER BY over a join, groups or subqueries", "the order of its values follows the server's plan; write it in the call: string_agg(x, ',' ORDER BY ...)"),
+        _ => ("GROUP_CONCAT without ORDER BY over a join, groups, subqueries or a secondary index", "the order of its values follows the optimizer's plan; write it in the call: GROUP_CONCAT(x ORDER BY ...)"),
+    };
+    unsupported_with(dialect, what, instead)
+}
+
+/// The argument clauses of a `string_agg` / `array_agg` / `GROUP_CONCAT` call without ORDER
+/// BY of its own.
 fn unordered_gathering(e: &mut Expr) -> Option<&mut Vec<sqlparser::ast::FunctionArgumentClause>> {
     let Expr::Function(f) = e else {
         return None;
@@ -375,6 +411,17 @@ pub fn mariadb(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
                 ControlFlow::Break(())
             }
         }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    super::walk::queries(stmt, &mut |q| {
+        match gathered_order(q, catalog, Dialect::MySql) {
+            Ok(Some(n)) => note = Some(n.into()),
+            Ok(None) => {}
+            Err(e) => failed = Some(e),
+        }
+        ControlFlow::Continue(())
     });
     failed.map_or(Ok(note), Err)
 }
