@@ -24,6 +24,7 @@ mod fetch;
 pub mod foreign;
 pub mod foreign_keys;
 pub mod front;
+mod gathering;
 pub mod general_ci;
 mod grouping;
 pub mod guess;

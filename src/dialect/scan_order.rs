@@ -96,7 +96,7 @@ pub fn postgres(
     });
     let mut failed = None;
     super::walk::queries(stmt, &mut |q| {
-        match gathered_order(q, catalog, Dialect::Postgres) {
+        match super::gathering::order(q, catalog, Dialect::Postgres) {
             Ok(Some(n)) => note = Some(n.into()),
             Ok(None) => {}
             Err(e) => failed = Some(e),
@@ -104,124 +104,6 @@ pub fn postgres(
         ControlFlow::Continue(())
     });
     failed.map_or(Ok((note, heap_scan)), Err)
-}
-
-/// The aggregates whose value follows the order their input comes in.
-const GATHERING: [&str; 3] = ["string_agg", "array_agg", "group_concat"];
-
-/// Gives each `string_agg` / `array_agg` (PostgreSQL) or `GROUP_CONCAT` (MariaDB) of the
-/// query's projection that has no ORDER BY of its own the order the server feeds it rows
-/// in, for an ungrouped read of one table: PostgreSQL's heap order where it surely scans,
-/// InnoDB's primary key order where every access path gives it. Its note; PostgreSQL's
-/// planner note where an index may be read; a refusal by name where the order is the
-/// plan's (grouped, joined, subqueries, MariaDB's choice of an index).
-fn gathered_order(
-    q: &mut Query,
-    catalog: &Catalog,
-    dialect: Dialect,
-) -> Result<Option<&'static str>, StepError> {
-    let SetExpr::Select(s) = q.body.as_mut() else {
-        return Ok(None);
-    };
-    let (mut gathering, mut nested) = (0, false);
-    for item in s.projection.iter_mut() {
-        super::walk::exprs(item, &mut |e| {
-            gathering += usize::from(unordered_gathering(e).is_some());
-            nested |= matches!(
-                e,
-                Expr::Subquery(_) | Expr::Exists { .. } | Expr::InSubquery { .. }
-            );
-            ControlFlow::Continue(())
-        });
-    }
-    if gathering == 0 {
-        return Ok(None);
-    }
-    let grouped = !matches!(&s.group_by, GroupByExpr::Expressions(g, _) if g.is_empty());
-    let table = match s.from.as_slice() {
-        [from] if from.joins.is_empty() && !grouped && !nested => match &from.relation {
-            TableFactor::Table { name, alias, .. } => Some(table_called(name, alias.as_ref())),
-            _ => None,
-        },
-        _ => None,
-    };
-    let Some((table, called)) = table else {
-        return Err(unplanned_gathering(dialect));
-    };
-    if dialect == Dialect::MySql {
-        let Some(def) = catalog.table(&table) else {
-            return Ok(None);
-        };
-        let mut needed = Vec::new();
-        for item in &s.projection {
-            match item {
-                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
-                    names(e, &mut needed);
-                }
-                _ => needed.extend(def.columns.iter().map(|c| c.name.clone())),
-            }
-        }
-        let keys = match order_of(def, s.selection.as_ref(), Some(needed)) {
-            Ok(Some(_)) => keys(order_of(def, None, None), Some(&called))?,
-            Ok(None) => return Ok(None),
-            Err(_) => return Err(unplanned_gathering(dialect)),
-        };
-        add_gathering_order(s, &keys);
-        return Ok(Some(KEY_ORDER));
-    }
-    let order = postgres_order(
-        catalog,
-        &table,
-        Ident::with_quote('"', called),
-        s.selection.as_ref(),
-    );
-    let keys = match order {
-        PgOrder::Scan(OrderBy {
-            kind: OrderByKind::Expressions(keys),
-            ..
-        }) => keys,
-        PgOrder::Planner => return Ok(Some(PLANNER_ORDER)),
-        _ => return Ok(None),
-    };
-    add_gathering_order(s, &keys);
-    Ok(Some(HEAP_ORDER))
-}
-
-/// Writes `keys` into each gathering aggregate of the projection without an order.
-fn add_gathering_order(s: &mut sqlparser::ast::Select, keys: &[OrderByExpr]) {
-    for item in s.projection.iter_mut() {
-        super::walk::exprs(item, &mut |e| {
-            if let Some(clauses) = unordered_gathering(e) {
-                let order = keys.iter().map(Duplicate::duplicate).collect();
-                clauses.push(sqlparser::ast::FunctionArgumentClause::OrderBy(order));
-            }
-            ControlFlow::Continue(())
-        });
-    }
-}
-
-fn unplanned_gathering(dialect: Dialect) -> StepError {
-    let (what, instead) = match dialect {
-        Dialect::Postgres => ("string_agg or array_agg without ORDER BY over a join, groups or subqueries", "the order of its values follows the server's plan; write it in the call: string_agg(x, ',' ORDER BY ...)"),
-        _ => ("GROUP_CONCAT without ORDER BY over a join, groups, subqueries or a secondary index", "the order of its values follows the optimizer's plan; write it in the call: GROUP_CONCAT(x ORDER BY ...)"),
-    };
-    unsupported_with(dialect, what, instead)
-}
-
-/// The argument clauses of a `string_agg` / `array_agg` / `GROUP_CONCAT` call without ORDER
-/// BY of its own.
-fn unordered_gathering(e: &mut Expr) -> Option<&mut Vec<sqlparser::ast::FunctionArgumentClause>> {
-    let Expr::Function(f) = e else {
-        return None;
-    };
-    let name = last_ident(&f.name).to_ascii_lowercase();
-    let sqlparser::ast::FunctionArguments::List(list) = &mut f.args else {
-        return None;
-    };
-    let ordered = (list.clauses.iter())
-        .any(|c| matches!(c, sqlparser::ast::FunctionArgumentClause::OrderBy(_)));
-    (GATHERING.contains(&name.as_str()) && !ordered && f.over.is_none())
-        .then_some(&mut list.clauses)
 }
 
 /// The store's function giving where a row's version stands: `ql_heap('table', rowid)`.
@@ -237,9 +119,9 @@ pub fn spilled() -> StepError {
     )
 }
 
-const HEAP_ORDER: &str = "no ORDER BY: PostgreSQL scans the table in the order its row versions were written, a row updated since after the others; written out as an ORDER BY on where each version stands (ql_heap)";
+pub(super) const HEAP_ORDER: &str = "no ORDER BY: PostgreSQL scans the table in the order its row versions were written, a row updated since after the others; written out as an ORDER BY on where each version stands (ql_heap)";
 
-const PLANNER_ORDER: &str = "no ORDER BY: PostgreSQL's planner may read these rows through an index the WHERE names, in an order the lab does not model; the lab lists them in the order they were inserted";
+pub(super) const PLANNER_ORDER: &str = "no ORDER BY: PostgreSQL's planner may read these rows through an index the WHERE names, in an order the lab does not model; the lab lists them in the order they were inserted";
 
 /// The table's name when PostgreSQL surely scans it for the WHERE `selection` (so a change
 /// meets its rows in their heap order).
@@ -416,7 +298,7 @@ pub fn mariadb(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
         return Err(e);
     }
     super::walk::queries(stmt, &mut |q| {
-        match gathered_order(q, catalog, Dialect::MySql) {
+        match super::gathering::order(q, catalog, Dialect::MySql) {
             Ok(Some(n)) => note = Some(n.into()),
             Ok(None) => {}
             Err(e) => failed = Some(e),
@@ -426,7 +308,7 @@ pub fn mariadb(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
     failed.map_or(Ok(note), Err)
 }
 
-const KEY_ORDER: &str =
+pub(super) const KEY_ORDER: &str =
     "no ORDER BY: InnoDB reads the rows in its primary key's order, written out as an ORDER BY";
 
 /// A read of one table with no grouping, DISTINCT, aggregate or window: the table, the name
@@ -475,7 +357,11 @@ fn single_read<'c>(q: &Query, catalog: &'c Catalog) -> Option<(&'c TableDef, Str
 
 /// The order InnoDB reads `def` in for the WHERE `selection`; `needed` are the columns a
 /// SELECT returns: an index holding them and the WHERE's may be scanned instead of the table.
-fn order_of(def: &TableDef, selection: Option<&Expr>, needed: Option<Vec<String>>) -> Order {
+pub(super) fn order_of(
+    def: &TableDef,
+    selection: Option<&Expr>,
+    needed: Option<Vec<String>>,
+) -> Order {
     let Some(pk) = &def.primary_key else {
         return Ok(None);
     };
@@ -517,7 +403,7 @@ fn order_of(def: &TableDef, selection: Option<&Expr>, needed: Option<Vec<String>
 
 /// Adds the column names `e` reads (the last part of a qualified one) to `out`; whether it
 /// calls an aggregate or a window (one row, or an order of its own).
-fn names(e: &Expr, out: &mut Vec<String>) -> bool {
+pub(super) fn names(e: &Expr, out: &mut Vec<String>) -> bool {
     let mut summary = false;
     super::walk::exprs(&mut e.duplicate(), &mut |x| {
         if let Some((_, name)) = column_named(x) {
@@ -552,7 +438,7 @@ fn pinned_column(e: &Expr) -> Option<String> {
 
 /// The ORDER BY keys for `order` (columns qualified by `called`, for a SELECT), or the
 /// refusal of a LIMIT whose rows the optimizer's choice picks.
-fn keys(order: Order, called: Option<&str>) -> Result<Vec<OrderByExpr>, StepError> {
+pub(super) fn keys(order: Order, called: Option<&str>) -> Result<Vec<OrderByExpr>, StepError> {
     let columns = match order {
         Ok(columns) => columns.unwrap_or_default(),
         Err(index) => {

@@ -1414,12 +1414,12 @@ impl Lab {
         let sql = self
             .source_sql(txn, plan, resume)
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
-        let exec = self
+        let mut exec = self
             .store
             .run_raw(&sql)
             .and_then(|done| self.store.rows_within_limit(done))
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
-        let mut exec = exec;
+        // PostgreSQL's scan meets the rows in its heap order: SQLite's came by rowid.
         for table in &plan.heap_scans {
             if exec.rows.len() > 1 && self.store.heap().spilled(table) {
                 let refused = crate::dialect::scan_order::spilled();
