@@ -22,13 +22,35 @@ use std::ops::ControlFlow;
 /// The aggregates whose value follows the order their input comes in.
 const GATHERING: [&str; 3] = ["string_agg", "array_agg", "group_concat"];
 
+/// The rule over every query of `stmt` (subqueries and CTEs included): the last note, or
+/// the first refusal.
+pub fn statement(
+    stmt: &mut sqlparser::ast::Statement,
+    catalog: &Catalog,
+    dialect: Dialect,
+) -> Result<Option<&'static str>, StepError> {
+    let mut note = None;
+    let mut failed = None;
+    super::walk::queries(stmt, &mut |q| match order(q, catalog, dialect) {
+        Ok(n) => {
+            note = n.or(note);
+            ControlFlow::Continue(())
+        }
+        Err(e) => {
+            failed = Some(e);
+            ControlFlow::Break(())
+        }
+    });
+    failed.map_or(Ok(note), Err)
+}
+
 /// Gives each `string_agg` / `array_agg` (PostgreSQL) or `GROUP_CONCAT` (MariaDB) of the
 /// query's projection that has no ORDER BY of its own the order the server feeds it rows
 /// in, for an ungrouped read of one table: PostgreSQL's heap order where it surely scans,
 /// InnoDB's primary key order where every access path gives it. Its note; PostgreSQL's
 /// planner note where an index may be read; a refusal by name where the order is the
 /// plan's (grouped, joined, subqueries, MariaDB's choice of an index).
-pub fn order(
+fn order(
     q: &mut Query,
     catalog: &Catalog,
     dialect: Dialect,

@@ -94,16 +94,10 @@ pub fn postgres(
         }
         ControlFlow::Continue(())
     });
-    let mut failed = None;
-    super::walk::queries(stmt, &mut |q| {
-        match super::gathering::order(q, catalog, Dialect::Postgres) {
-            Ok(Some(n)) => note = Some(n.into()),
-            Ok(None) => {}
-            Err(e) => failed = Some(e),
-        }
-        ControlFlow::Continue(())
-    });
-    failed.map_or(Ok((note, heap_scan)), Err)
+    if let Some(n) = super::gathering::statement(stmt, catalog, Dialect::Postgres)? {
+        note = Some(n.into());
+    }
+    Ok((note, heap_scan))
 }
 
 /// The store's function giving where a row's version stands: `ql_heap('table', rowid)`.
@@ -297,15 +291,10 @@ pub fn mariadb(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
     if let Some(e) = failed {
         return Err(e);
     }
-    super::walk::queries(stmt, &mut |q| {
-        match super::gathering::order(q, catalog, Dialect::MySql) {
-            Ok(Some(n)) => note = Some(n.into()),
-            Ok(None) => {}
-            Err(e) => failed = Some(e),
-        }
-        ControlFlow::Continue(())
-    });
-    failed.map_or(Ok(note), Err)
+    if let Some(n) = super::gathering::statement(stmt, catalog, Dialect::MySql)? {
+        note = Some(n.into());
+    }
+    Ok(note)
 }
 
 pub(super) const KEY_ORDER: &str =
