@@ -29,10 +29,14 @@ const name = 'queuelab-web';
 // passes while they still shrink the module. The producers and target-features sections
 // are for tools, not browsers (about 250 B).
 // --merge-similar-functions (not part of -Oz) folds functions that differ only in
-// constants into one with a parameter: 0.8 KB gzip.
+// constants into one with a parameter: 0.8 KB gzip. --reorder-functions-by-name, last, lays
+// the functions out in the order of their (Rust) names, so the copies of one generic
+// function and the functions of one module sit side by side, where gzip's 32 KB window
+// finds what they share: 25 KB gzip less for the same code (the order of functions in a
+// module changes nothing it does).
 const wasmOptFlags = [
   '-Oz', '--low-memory-unused', '--converge', '--strip-producers', '--strip-target-features',
-  '--merge-similar-functions',
+  '--merge-similar-functions', '--reorder-functions-by-name',
 ];
 // Files served as they are.
 const copied = ['embed.js', 'embed-example.html'];
