@@ -469,3 +469,47 @@ fn group_concat_gathers_in_primary_key_order_or_is_refused() {
         );
     }
 }
+
+/// MariaDB's foreign keys: ON DELETE CASCADE deletes the children, and theirs, with the parent
+/// (the count is the parent's row alone); what is not modelled is refused by name: actions
+/// that change the children otherwise, a parent column not unique by itself (InnoDB takes any
+/// indexed one), a table cascading onto itself.
+#[test]
+fn mariadb_foreign_keys_cascade_and_refuse_by_name_what_is_not_modelled() {
+    let t = mysql(
+        "CREATE TABLE p (id int PRIMARY KEY);
+         CREATE TABLE c (id int PRIMARY KEY, pid int NOT NULL REFERENCES p (id) ON DELETE CASCADE);
+         CREATE TABLE g (id int PRIMARY KEY, cid int REFERENCES c (id) ON DELETE CASCADE);
+         INSERT INTO p VALUES (1), (2); INSERT INTO c VALUES (1, 1), (2, 2);
+         INSERT INTO g VALUES (1, 1), (2, 2), (3, NULL);
+         DELETE FROM p WHERE id = 1; SELECT id FROM c; SELECT id FROM g ORDER BY id;",
+    );
+    assert_eq!(ok(&t.steps[6]).affected, Some(1));
+    assert_eq!(rows(&t.steps[7]), [["2"]]);
+    assert_eq!(rows(&t.steps[8]), [["2"], ["3"]]);
+    let refused = [
+        (
+            "CREATE TABLE c (id int, pid int REFERENCES p (id) ON DELETE SET NULL);",
+            "use ON DELETE CASCADE, NO ACTION (the default)",
+        ),
+        (
+            "CREATE TABLE c (id int, pid int REFERENCES p (id) ON UPDATE CASCADE);",
+            "use ON DELETE CASCADE, NO ACTION (the default)",
+        ),
+        (
+            "CREATE TABLE c (id int, k int REFERENCES p (k));",
+            "a parent column that is not unique by itself is not modelled",
+        ),
+        (
+            "CREATE TABLE t (id int PRIMARY KEY, up int REFERENCES t (id) ON DELETE CASCADE);",
+            "ON DELETE CASCADE onto the same table is not modelled",
+        ),
+    ];
+    for (sql, instead) in refused {
+        let t = mysql(&format!(
+            "CREATE TABLE p (id int PRIMARY KEY, k int, KEY (k)); {sql}"
+        ));
+        let e = err(last(&t));
+        assert!(e.message.contains(instead), "{sql}: {}", e.message);
+    }
+}

@@ -139,7 +139,8 @@ pub struct TableDef {
     pub indexes: Vec<KeyDef>,
     /// CHECK constraints, enforced by SQLite's own CHECK.
     pub checks: Vec<CheckDef>,
-    /// PostgreSQL's foreign keys, checked by the engine (`engine/lab/foreign_keys.rs`).
+    /// PostgreSQL's and MariaDB's foreign keys, checked by the engine
+    /// (`engine/lab/foreign_keys.rs`, `engine/lab/innodb_foreign_keys.rs`).
     pub foreign_keys: Vec<ForeignKeyDef>,
 }
 
@@ -151,6 +152,13 @@ pub struct ForeignKeyDef {
     pub column: String,
     pub parent: String,
     pub parent_column: String,
+    /// MariaDB's ON DELETE CASCADE: deleting a parent row deletes its children.
+    pub cascade: bool,
+    /// MariaDB's text of the constraint as its errors quote it (`` CONSTRAINT `c_ibfk_1`
+    /// FOREIGN KEY (`pid`) REFERENCES `p` (`id`) ``), and the name of the index it gets on
+    /// its column when no key starts with that column; both empty for PostgreSQL.
+    pub quoted: String,
+    pub index_name: String,
 }
 
 /// A CHECK constraint: the name the server gives it (its errors name it) and the condition

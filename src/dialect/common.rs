@@ -192,7 +192,11 @@ pub fn plan_ddl(
             }
             let (present, missing): (Vec<String>, Vec<String>) =
                 names.into_iter().partition(|n| catalog.table(n).is_some());
-            if let Some(parent) = super::foreign_keys::still_referenced(catalog, &present) {
+            if dialect == Dialect::MySql {
+                if let Some(e) = super::foreign_keys::innodb_drop(catalog, &present) {
+                    return Some(Err(e));
+                }
+            } else if let Some(parent) = super::foreign_keys::still_referenced(catalog, &present) {
                 return Some(Err(error(
                     dialect,
                     "1451",
@@ -222,7 +226,11 @@ pub fn plan_ddl(
         }
         Statement::Truncate(t) => {
             let names: Vec<String> = t.table_names.iter().map(|n| last_ident(&n.name)).collect();
-            if super::foreign_keys::still_referenced(catalog, &names).is_some() {
+            if dialect == Dialect::MySql {
+                if let Some(e) = super::foreign_keys::innodb_truncate(catalog, &names) {
+                    return Some(Err(e));
+                }
+            } else if super::foreign_keys::still_referenced(catalog, &names).is_some() {
                 return Some(Err(error(
                     dialect,
                     "1701",
@@ -262,7 +270,7 @@ fn plan_create(
     }
     let (mut def, notes) =
         table_def(ct, dialect).map_err(|u| unsupported_with(dialect, "CREATE TABLE", &u.0))?;
-    super::foreign_keys::resolve(&mut def, catalog)?;
+    super::foreign_keys::resolve(&mut def, catalog, dialect)?;
     if dialect == Dialect::Postgres {
         super::postgres::enums::known_types(ct.columns.iter(), catalog)?;
     }

@@ -72,6 +72,13 @@ impl Dialect {
         self == Dialect::Postgres
     }
 
+    /// Whether foreign keys are checked row by row as the statement writes, with shared
+    /// record locks on the newest rows (InnoDB), rather than at the statement's end with FOR
+    /// KEY SHARE (PostgreSQL's triggers).
+    pub fn checks_foreign_keys_per_row(self) -> bool {
+        self == Dialect::MySql
+    }
+
     /// Whether any error aborts the whole transaction until ROLLBACK (PostgreSQL), rather
     /// than just the statement (InnoDB).
     pub fn error_aborts_transaction(self) -> bool {

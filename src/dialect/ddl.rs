@@ -100,6 +100,9 @@ pub fn table_def(
             }
         }
     }
+    if dialect == Dialect::MySql {
+        super::foreign_keys::index_columns(&mut def);
+    }
     if ct.table_options != ast::CreateTableOptions::None {
         notes.push(format!(
             "table options ({}) have no meaning here and were ignored",

@@ -1,4 +1,4 @@
-//! PostgreSQL's foreign-key checks ([`crate::dialect::catalog::ForeignKeyDef`]), run at the end
+//! PostgreSQL's foreign-key checks (MariaDB's are `innodb_foreign_keys.rs`) ([`crate::dialect::catalog::ForeignKeyDef`]), run at the end
 //! of a statement as the server's RI triggers run, in the order the rows changed:
 //! - a row inserted into a child table, or updated to another key, needs its parent row: it
 //!   must be in the statement's view (a parent another transaction inserted and has not
@@ -32,7 +32,7 @@ enum Since {
 }
 
 /// One check a change needs.
-enum Check {
+pub(super) enum Check {
     /// A row of table `child` holds key `value`, which must be in `fk.parent`.
     Parent(String, ForeignKeyDef, Value),
     /// No row of `child` may hold `value`, the key a parent row no longer has.
@@ -45,12 +45,15 @@ impl Lab {
     pub(super) fn check_foreign_keys(
         &mut self,
         (s, txn, plan): (usize, TxnId, &Plan),
-        changes: &[RowChange],
+        changes: &mut Vec<RowChange>,
         resume: &mut Resume,
     ) -> Result<(), Exec> {
         // Most schemas have none: no per-row work then.
         if !self.catalog.tables().any(|t| !t.foreign_keys.is_empty()) {
             return Ok(());
+        }
+        if self.dialect.checks_foreign_keys_per_row() {
+            return self.check_innodb_foreign_keys((s, txn, plan), changes, resume);
         }
         let checks: Vec<Check> = changes.iter().flat_map(|c| self.checks_of(c)).collect();
         if checks.is_empty() {
@@ -86,12 +89,13 @@ impl Lab {
                     let Some(&rowid) = rows.first() else {
                         continue;
                     };
-                    self.key_share(
+                    self.lock_or_wait(
                         txn,
                         RowRef {
                             table: fk.parent.clone(),
                             rowid,
                         },
+                        LockMode::PgKeyShare,
                         resume,
                     )?;
                 }
@@ -103,7 +107,7 @@ impl Lab {
                             table: child.clone(),
                             rowid,
                         };
-                        self.key_share(txn, row, resume)?;
+                        self.lock_or_wait(txn, row, LockMode::PgKeyShare, resume)?;
                         let e = foreign_keys::children_left(&child, &fk);
                         return Err(Exec::Done(self.fail_with(s, e)));
                     }
@@ -197,7 +201,7 @@ impl Lab {
 
     /// The checks change `c` needs: of its table's own foreign keys for a new key, and of the
     /// keys pointing to its table for a key that is gone.
-    fn checks_of(&self, c: &RowChange) -> Vec<Check> {
+    pub(super) fn checks_of(&self, c: &RowChange) -> Vec<Check> {
         let columns = self.store.columns(&c.table);
         let value_of = |row: &[Value], column: &str| {
             columns
@@ -228,7 +232,7 @@ impl Lab {
     }
 
     /// The rowids of `table`'s rows whose `column` is `value`, in the statement's view.
-    fn rows_with(&self, table: &str, column: &str, value: &Value) -> Vec<i64> {
+    pub(super) fn rows_with(&self, table: &str, column: &str, value: &Value) -> Vec<i64> {
         let ident = crate::dialect::catalog::ident;
         let sql = format!(
             "SELECT rowid AS ql_rowid FROM {} WHERE {} = {} ORDER BY rowid",
@@ -239,10 +243,16 @@ impl Lab {
         self.rowids(&sql).unwrap_or_default()
     }
 
-    /// FOR KEY SHARE on `row`, waiting for a transaction whose lock conflicts.
+    /// A lock on `row` in `mode` (PostgreSQL's FOR KEY SHARE, InnoDB's shared or exclusive
+    /// record lock), waiting for a transaction whose lock conflicts.
     #[allow(clippy::result_large_err)]
-    fn key_share(&mut self, txn: TxnId, row: RowRef, resume: &mut Resume) -> Result<(), Exec> {
-        let mode = LockMode::PgKeyShare;
+    pub(super) fn lock_or_wait(
+        &mut self,
+        txn: TxnId,
+        row: RowRef,
+        mode: LockMode,
+        resume: &mut Resume,
+    ) -> Result<(), Exec> {
         let blockers = self.locks.blockers(txn, &row, mode);
         if blockers.is_empty() {
             self.locks.grant(txn, row, mode);

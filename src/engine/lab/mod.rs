@@ -14,6 +14,7 @@ pub mod advisory;
 mod auto_increment;
 mod foreign_keys;
 mod gaps;
+mod innodb_foreign_keys;
 mod limits;
 pub mod notify;
 pub mod prepared;
@@ -1457,7 +1458,7 @@ impl Lab {
                 return Err(Exec::Wait(blockers, resume.clone()));
             }
         }
-        self.check_foreign_keys((s, txn, plan), &exec.changes, resume)?;
+        self.check_foreign_keys((s, txn, plan), &mut exec.changes, resume)?;
         Ok((exec, source_rows))
     }
 
