@@ -96,6 +96,11 @@ pub fn of(dialect: Dialect, stmt: &Statement, plan: &Plan, catalog: &Catalog) ->
         | PlanKind::Delete { table, .. } => take(table, mode_for(TableUse::Write)),
         _ => {}
     }
+    if dialect.checks_foreign_keys_per_row() {
+        for (table, mode) in foreign_key_tables(&plan.kind, catalog) {
+            take(&table, mode_for(mode));
+        }
+    }
     // The writes of a data-modifying WITH.
     super::walk::queries(&mut copy, &mut |q| {
         let target = match q.body.as_ref() {
@@ -108,6 +113,37 @@ pub fn of(dialect: Dialect, stmt: &Statement, plan: &Plan, catalog: &Catalog) ->
         ControlFlow::Continue(())
     });
     shared(out)
+}
+
+/// The tables MariaDB opens with a write for its foreign keys (prelocking), whatever the
+/// write and whether or not a row needs a check: its parents and its children, read, or
+/// written where ON DELETE CASCADE deletes them (checked: an INSERT into the parent makes an
+/// ALTER TABLE of a child wait, a locking read of the parent does not).
+fn foreign_key_tables(kind: &PlanKind, catalog: &Catalog) -> Vec<(String, TableUse)> {
+    let (PlanKind::Insert { table, .. }
+    | PlanKind::Update { table }
+    | PlanKind::Delete { table, .. }) = kind
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if let Some(def) = catalog.table(table) {
+        out.extend(
+            def.foreign_keys
+                .iter()
+                .map(|fk| (fk.parent.clone(), TableUse::Read)),
+        );
+    }
+    for (child, fk) in catalog.referencing(table) {
+        let cascades = fk.cascade && !matches!(kind, PlanKind::Update { .. });
+        let use_ = if cascades {
+            TableUse::Write
+        } else {
+            TableUse::Read
+        };
+        out.push((child.name.clone(), use_));
+    }
+    out
 }
 
 /// The table an INSERT, UPDATE or DELETE writes.

@@ -247,6 +247,43 @@ test('a READ ONLY transaction is badged in its session and its refused claim nam
   await page.close();
 });
 
+test('MariaDB foreign keys: each claim locks its job shared, so two claims that then update the job deadlock', async () => {
+  const spec = [
+    '# dialect: mysql',
+    'setup { CREATE TABLE jobs (id int PRIMARY KEY, runs int NOT NULL) ENGINE=InnoDB; CREATE TABLE claims (id int PRIMARY KEY, job int NOT NULL, FOREIGN KEY (job) REFERENCES jobs (id) ON DELETE CASCADE) ENGINE=InnoDB; INSERT INTO jobs VALUES (1, 0); }',
+    'session a',
+    'setup { START TRANSACTION; }',
+    'step a1 { INSERT INTO claims VALUES (1, 1); }',
+    'step a2 { UPDATE jobs SET runs = runs + 1 WHERE id = 1; }',
+    'step ac { COMMIT; }',
+    'session b',
+    'setup { START TRANSACTION; }',
+    'step b1 { INSERT INTO claims VALUES (2, 1); }',
+    'step b2 { UPDATE jobs SET runs = runs + 1 WHERE id = 1; }',
+    'step bc { COMMIT; }',
+    'permutation a1 b1 a2 b2 ac bc',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.fill('#editor', spec);
+  await page.waitForSelector('#scenario');
+  await page.click('#run-permutation');
+  await page.waitForSelector('#timeline .tl-block');
+  await page.fill('#scrubber', '4'); // b2 closes the cycle
+  await page.waitForSelector('#scrub-at:text("4 / 6")');
+  const victim = page.locator('#timeline .tl-lane[data-session="b"] .tl-block[data-step="b2"]');
+  assert.equal(await victim.getAttribute('data-ending'), 'victim');
+  const sentences = await page.$$eval('#wait-graph .wait-sentences li', (l) => l.map((x) => x.textContent));
+  // Each claim's foreign-key check locked job 1 shared: each update waits for the other.
+  assert.deepEqual(sentences, [
+    'b waited for a: it wants X on jobs id=1, which a locked in step a1.',
+    'a waited for b: it wants X on jobs id=1, which b locked in step b1.',
+  ]);
+  assert.match(await page.textContent(`${col('b')} .session-result`), /Deadlock found/);
+  await page.screenshot({ path: join(shots, 'my-foreign-key-deadlock.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('axe-core finds no serious or critical violation in the script, spec and embed views', async () => {
   const axe = join(root, 'node_modules', 'axe-core', 'axe.min.js');
   const pages = [

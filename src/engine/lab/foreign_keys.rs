@@ -22,6 +22,7 @@ use crate::dialect::{Plan, PlanKind};
 use crate::engine::locks::{LockMode, RowRef, TxnId};
 use crate::engine::store::{ChangeKind, RowChange};
 use crate::engine::undo::literal;
+use crate::ids::TableLockMode;
 use crate::trace::Value;
 
 /// What commits after a REPEATABLE READ snapshot did to a parent row.
@@ -58,6 +59,15 @@ impl Lab {
         let checks: Vec<Check> = changes.iter().flat_map(|c| self.checks_of(c)).collect();
         if checks.is_empty() {
             return Ok(());
+        }
+        // Each check reads the other table FOR KEY SHARE: ROW SHARE on it to the end of the
+        // transaction (an ALTER TABLE of it waits).
+        for check in &checks {
+            let read = match check {
+                Check::Parent(_, fk, _) => fk.parent.clone(),
+                Check::Children(child, _, _) => child.to_ascii_lowercase(),
+            };
+            self.table_lock_or_wait((s, txn), &read, TableLockMode::RowShare, resume)?;
         }
         // REPEATABLE READ: the parent must be in the transaction's snapshot too.
         // (PostgreSQL's SERIALIZABLE is refused at BEGIN, so it never gets here.)

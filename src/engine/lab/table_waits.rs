@@ -70,6 +70,30 @@ impl Lab {
         Ok(resume)
     }
 
+    /// A table lock taken as the statement runs, not before (PostgreSQL's foreign-key checks
+    /// read the other table FOR KEY SHARE, which takes ROW SHARE on it), waiting in the
+    /// table's queue like a statement's own.
+    #[allow(clippy::result_large_err)]
+    pub(super) fn table_lock_or_wait(
+        &mut self,
+        (s, txn): (usize, crate::engine::locks::TxnId),
+        table: &str,
+        mode: crate::ids::TableLockMode,
+        resume: &mut Resume,
+    ) -> Result<(), Exec> {
+        if self.table_locks.holds(txn, table, mode) {
+            return Ok(());
+        }
+        let queue = self.table_queue(s);
+        let blockers = self.table_locks.blockers(txn, table, mode, &queue);
+        if blockers.is_empty() {
+            self.table_locks.grant(txn, &table.into(), mode);
+            return Ok(());
+        }
+        resume.wanted_table = Some((table.into(), mode));
+        Err(Exec::Wait(blockers, resume.clone()))
+    }
+
     /// The table lock requests queued ahead of session `s`: those of the sessions that
     /// began to wait before it (all waiting ones, for a new request).
     fn table_queue(&mut self, s: usize) -> Vec<Queued> {
