@@ -278,6 +278,16 @@ pub const EXAMPLES: &[Example] = &[
         digest: digest(text!("mysql-ring-safe-rr.spec")),
     },
     Example {
+        id: "mysql-claim-foreign-key",
+        file: "mysql-claim-foreign-key.spec",
+        dialect: "mysql",
+        title: "Claims with a foreign key: two workers deadlock on the job's shared lock (MariaDB; explore it)",
+        source: "Queue Lab; InnoDB's foreign-key locks checked on MariaDB 10.11 (conformance specs my-foreign-key-*)",
+        #[cfg(feature = "example-texts")]
+        sql: text!("mysql-claim-foreign-key.spec"),
+        digest: digest(text!("mysql-claim-foreign-key.spec")),
+    },
+    Example {
         id: "mssql-readpast",
         file: "mssql-readpast.spec",
         dialect: "mssql",

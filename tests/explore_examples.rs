@@ -93,6 +93,7 @@ const VERDICTS: &[(&str, &[(&str, bool)])] = &[
             ("no-wait", true),
         ],
     ),
+    ("mysql-claim-foreign-key", &[("no-deadlock", true)]),
     (
         "mssql-readpast",
         &[("unique-results c1pop c2pop", false), ("no-wait", false)],
