@@ -49,6 +49,26 @@ test('reading without locks: the explorer finds the double delivery and replays 
   await page.close();
 });
 
+test('claims with a foreign key: the explorer finds the deadlock on the job and replays it', async () => {
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await pickExample(page, 'mysql-claim-foreign-key');
+  await page.waitForSelector('#explore');
+  await page.click('#explore-run');
+  await page.waitForSelector('#explore-results');
+  const verdicts = await page.$$eval('.explore-verdicts li', (lis) =>
+    lis.map((li) => [li.querySelector('code').textContent, li.dataset.violated]));
+  assert.deepEqual(verdicts, [['no-deadlock', 'true']]);
+  assert.match(await page.textContent('.explore-verdicts li[data-violated="true"]'), /in 8 of 12 schedules/);
+  await page.click('.explore-verdicts li[data-violated="true"] button.replay');
+  await page.waitForSelector('ol.event-log li');
+  // Both claims, then both updates: the second closes the cycle through the job's shared locks.
+  assert.match(await page.textContent('#scenario-status'), /^4 steps chosen/);
+  assert.match(await page.textContent('#wait-graph'), /X on jobs id=1/);
+  await page.screenshot({ path: join(shots, 'explore-foreign-key-deadlock.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a built-in check can be ticked, and Cancel stops a run', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
   await pickExample(page, 'pg-deadlock');
