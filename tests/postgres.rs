@@ -236,7 +236,7 @@ fn a_locking_read_over_a_join_is_refused_by_name_not_run_unlocked() {
 }
 
 #[test]
-fn a_foreign_key_is_checked_by_postgresql_and_refused_by_name_by_sql_server() {
+fn a_foreign_key_is_checked_and_cascades_in_postgresql_and_is_refused_by_name_by_sql_server() {
     const SCHEMA: &str = "CREATE TABLE q (id int PRIMARY KEY); \
          CREATE TABLE jobs (id int PRIMARY KEY, q int REFERENCES q); INSERT INTO q VALUES (1);";
     let t = postgres(&format!(
@@ -250,6 +250,15 @@ fn a_foreign_key_is_checked_by_postgresql_and_refused_by_name_by_sql_server() {
     for s in &t.steps {
         ok(s);
     }
+    // ON DELETE CASCADE deletes the children with the parent; the count is the parent's alone.
+    let t = postgres(
+        "CREATE TABLE q (id int PRIMARY KEY); \
+         CREATE TABLE jobs (id int PRIMARY KEY, q int REFERENCES q ON DELETE CASCADE); \
+         INSERT INTO q VALUES (1), (2); INSERT INTO jobs VALUES (1, 1), (2, 2), (3, 1); \
+         DELETE FROM q WHERE id = 1; SELECT id FROM jobs;",
+    );
+    assert_eq!(ok(&t.steps[4]).affected, Some(1));
+    assert_eq!(rows(&t.steps[5]), [["2"]]);
     let t = queuelab::run_script(
         queuelab::Dialect::MsSql,
         "CREATE TABLE q (id int PRIMARY KEY); CREATE TABLE jobs (id int, q int REFERENCES q (id));",
@@ -508,8 +517,8 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
         ),
         (
             "CREATE TABLE q (id int PRIMARY KEY); \
-             CREATE TABLE jobs (id int, q int, FOREIGN KEY (q) REFERENCES q (id) ON DELETE CASCADE);",
-            "use NO ACTION (the default) or delete the children first",
+             CREATE TABLE jobs (id int, q int, FOREIGN KEY (q) REFERENCES q (id) ON DELETE SET NULL);",
+            "use ON DELETE CASCADE, NO ACTION (the default) or delete the children first",
         ),
         (
             "CREATE TABLE jobs (id int); CREATE TABLE q (id int); \

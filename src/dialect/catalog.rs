@@ -152,7 +152,7 @@ pub struct ForeignKeyDef {
     pub column: String,
     pub parent: String,
     pub parent_column: String,
-    /// MariaDB's ON DELETE CASCADE: deleting a parent row deletes its children.
+    /// ON DELETE CASCADE: deleting a parent row deletes its children.
     pub cascade: bool,
     /// MariaDB's text of the constraint as its errors quote it (`` CONSTRAINT `c_ibfk_1`
     /// FOREIGN KEY (`pid`) REFERENCES `p` (`id`) ``), and the name of the index it gets on

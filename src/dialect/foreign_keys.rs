@@ -1,13 +1,13 @@
 //! Foreign keys of one column, read from CREATE TABLE into the catalog ([`ForeignKeyDef`]):
-//! - PostgreSQL's `REFERENCES parent [(column)]` with NO ACTION or RESTRICT, checked by the
-//!   engine at the end of each statement (`engine/lab/foreign_keys.rs`) as the server's
-//!   triggers do, taking FOR KEY SHARE on the parent row;
+//! - PostgreSQL's `REFERENCES parent [(column)]` with NO ACTION, RESTRICT or ON DELETE
+//!   CASCADE, checked by the engine at the end of each statement (`engine/lab/foreign_keys.rs`)
+//!   as the server's triggers do, taking FOR KEY SHARE on the parent row;
 //! - MariaDB's (InnoDB's), also with ON DELETE CASCADE, checked row by row with shared locks
 //!   (`engine/lab/innodb_foreign_keys.rs`); the column gets an index of its own when no key
 //!   starts with it, as InnoDB makes one.
 //!
 //! SQL Server's foreign keys, and the actions that change other rows in ways not modelled
-//! (SET NULL, SET DEFAULT, PostgreSQL's CASCADE, ON UPDATE CASCADE), are refused by name.
+//! (SET NULL, SET DEFAULT, ON UPDATE CASCADE), are refused by name.
 
 use super::catalog::{Catalog, ForeignKeyDef, KeyDef, TableDef};
 use super::ddl::Unsupported;
@@ -40,10 +40,9 @@ pub fn add(
         )
     };
     let mariadb = dialect == Dialect::MySql;
-    let cascade = mariadb && fk.on_delete == Some(ReferentialAction::Cascade);
+    let cascade = fk.on_delete == Some(ReferentialAction::Cascade);
     if !(plain(&fk.on_delete) || cascade) || !plain(&fk.on_update) {
-        let with = if mariadb { "ON DELETE CASCADE, " } else { "" };
-        return refuse(&format!("ON DELETE / ON UPDATE CASCADE, SET NULL and SET DEFAULT change the child rows, which is not modelled here; use {with}NO ACTION (the default) or delete the children first"));
+        return refuse("ON DELETE SET NULL / SET DEFAULT and ON UPDATE CASCADE / SET NULL / SET DEFAULT change the child rows in ways not modelled here; use ON DELETE CASCADE, NO ACTION (the default) or delete the children first");
     }
     if fk.characteristics.is_some()
         || !matches!(
@@ -183,6 +182,15 @@ pub fn resolve(def: &mut TableDef, catalog: &Catalog, dialect: Dialect) -> Resul
             );
             return Err(error("42830", m));
         }
+        let refuse = |why: &str| {
+            let what = format!("the foreign key `{}`", fk.name);
+            Err(super::common::unsupported_with(dialect, &what, why))
+        };
+        if own && fk.cascade {
+            return refuse(
+                "ON DELETE CASCADE onto the same table is not modelled; delete the children first",
+            );
+        }
         if !mariadb {
             continue;
         }
@@ -197,17 +205,8 @@ pub fn resolve(def: &mut TableDef, catalog: &Catalog, dialect: Dialect) -> Resul
         if !indexed || types.0.is_none() || types.0 != types.1 {
             return Err(formed());
         }
-        let refuse = |why: &str| {
-            let what = format!("the foreign key `{}`", fk.name);
-            Err(super::common::unsupported_with(dialect, &what, why))
-        };
         if !unique {
             return refuse("a parent column that is not unique by itself is not modelled; reference the parent's primary key or a UNIQUE column");
-        }
-        if own && fk.cascade {
-            return refuse(
-                "ON DELETE CASCADE onto the same table is not modelled; delete the children first",
-            );
         }
     }
     Ok(())

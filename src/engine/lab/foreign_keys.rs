@@ -36,8 +36,9 @@ enum Since {
 pub(super) enum Check {
     /// A row of table `child` holds key `value`, which must be in `fk.parent`.
     Parent(String, ForeignKeyDef, Value),
-    /// No row of `child` may hold `value`, the key a parent row no longer has.
-    Children(String, ForeignKeyDef, Value),
+    /// No row of `child` may hold `value`, the key a parent row no longer has (`true`: the
+    /// parent row was deleted, so ON DELETE CASCADE deletes them instead).
+    Children(String, ForeignKeyDef, Value, bool),
 }
 
 impl Lab {
@@ -56,18 +57,46 @@ impl Lab {
         if self.dialect.checks_foreign_keys_per_row() {
             return self.check_innodb_foreign_keys((s, txn, plan), changes, resume);
         }
-        let checks: Vec<Check> = changes.iter().flat_map(|c| self.checks_of(c)).collect();
+        // Rows a cascade deletes are checked in their turn, as their own triggers fire.
+        let mut checked = 0;
+        while checked < changes.len() {
+            let checks: Vec<Check> = (changes[checked..].iter())
+                .flat_map(|c| self.checks_of(c))
+                .collect();
+            checked = changes.len();
+            let deleted = self.run_checks((s, txn, plan), checks, resume)?;
+            changes.extend(deleted);
+        }
+        Ok(())
+    }
+
+    /// Runs `checks`, the checks of one round of changes; the rows ON DELETE CASCADE deleted.
+    #[allow(clippy::result_large_err)]
+    fn run_checks(
+        &mut self,
+        (s, txn, plan): (usize, TxnId, &Plan),
+        checks: Vec<Check>,
+        resume: &mut Resume,
+    ) -> Result<Vec<RowChange>, Exec> {
+        let mut cascaded = Vec::new();
         if checks.is_empty() {
-            return Ok(());
+            return Ok(cascaded);
         }
         // Each check reads the other table FOR KEY SHARE: ROW SHARE on it to the end of the
-        // transaction (an ALTER TABLE of it waits).
+        // transaction (an ALTER TABLE of it waits); a cascade deletes there: ROW EXCLUSIVE.
         for check in &checks {
-            let read = match check {
-                Check::Parent(_, fk, _) => fk.parent.clone(),
-                Check::Children(child, _, _) => child.to_ascii_lowercase(),
+            let (table, mode) = match check {
+                Check::Parent(_, fk, _) => (fk.parent.clone(), TableLockMode::RowShare),
+                Check::Children(child, fk, _, deleted) => (
+                    child.to_ascii_lowercase(),
+                    if fk.cascade && *deleted {
+                        TableLockMode::RowExclusive
+                    } else {
+                        TableLockMode::RowShare
+                    },
+                ),
             };
-            self.table_lock_or_wait((s, txn), &read, TableLockMode::RowShare, resume)?;
+            self.table_lock_or_wait((s, txn), &table, mode, resume)?;
         }
         // REPEATABLE READ: the parent must be in the transaction's snapshot too.
         // (PostgreSQL's SERIALIZABLE is refused at BEGIN, so it never gets here.)
@@ -109,7 +138,11 @@ impl Lab {
                         resume,
                     )?;
                 }
-                Check::Children(child, fk, _) => {
+                Check::Children(child, fk, _, true) if fk.cascade => {
+                    let rows = (child.as_str(), rows.as_slice());
+                    cascaded.extend(self.cascade((s, txn, plan), rows, snapshot, resume)?);
+                }
+                Check::Children(child, fk, _, _) => {
                     // The first child row it can lock fails the statement; one it waited for
                     // and that is gone then is not found when the statement runs again.
                     if let Some(&rowid) = rows.first() {
@@ -124,7 +157,40 @@ impl Lab {
                 }
             }
         }
-        Ok(())
+        Ok(cascaded)
+    }
+
+    /// ON DELETE CASCADE, as PostgreSQL's trigger deletes the children of a deleted parent:
+    /// `rows` (the children in the newest commits) locked FOR UPDATE, waiting for their
+    /// holders (the statement then runs again and finds them anew: one given another key
+    /// meanwhile stays), then deleted. At REPEATABLE READ a child a commit after the snapshot
+    /// changed or inserted fails it (40001), as the trigger's check against the snapshot does.
+    #[allow(clippy::result_large_err)]
+    fn cascade(
+        &mut self,
+        (s, txn, plan): (usize, TxnId, &Plan),
+        (child, rows): (&str, &[i64]),
+        snapshot: Option<u64>,
+        resume: &mut Resume,
+    ) -> Result<Vec<RowChange>, Exec> {
+        for &rowid in rows {
+            let row = RowRef {
+                table: child.to_string(),
+                rowid,
+            };
+            let since = snapshot.and_then(|at| self.changed_since(&|r| *r == row, at));
+            if since.is_some() {
+                return Err(Exec::Done(
+                    self.serialization_failure(s, ChangeKind::Update),
+                ));
+            }
+            self.lock_or_wait(txn, row, LockMode::PgUpdate, resume)?;
+        }
+        let deleted =
+            self.in_newest_commits((txn, plan), resume, |lab| lab.delete_children(child, rows));
+        deleted
+            .and_then(|d| d)
+            .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))
     }
 
     /// How the parent row of key `value` (`found`: its rowid in the newest commits) changed
@@ -166,7 +232,7 @@ impl Lab {
     fn rows_found(&self, check: &Check) -> Vec<i64> {
         match check {
             Check::Parent(_, fk, v) => self.rows_with(&fk.parent, &fk.parent_column, v),
-            Check::Children(child, fk, v) => self.rows_with(child, &fk.column, v),
+            Check::Children(child, fk, v, _) => self.rows_with(child, &fk.column, v),
         }
     }
 
@@ -235,7 +301,8 @@ impl Lab {
             let new = value_of(&c.new, &fk.parent_column);
             let gone = c.kind == ChangeKind::Delete || (c.kind == ChangeKind::Update && new != old);
             if let (Some(v), true) = (old, gone) {
-                checks.push(Check::Children(child.name.clone(), fk.clone(), v));
+                let deleted = c.kind == ChangeKind::Delete;
+                checks.push(Check::Children(child.name.clone(), fk.clone(), v, deleted));
             }
         }
         checks

@@ -43,7 +43,7 @@ impl Lab {
             for check in self.checks_of(&changes[i]) {
                 let (child, fk, value, parent) = match check {
                     Check::Parent(child, fk, value) => (child, fk, value, true),
-                    Check::Children(child, fk, value) => (child, fk, value, false),
+                    Check::Children(child, fk, value, _) => (child, fk, value, false),
                 };
                 let cascade = !parent && fk.cascade && deleting;
                 let (table, column) = if parent {
@@ -127,7 +127,7 @@ impl Lab {
     }
 
     /// ON DELETE CASCADE: deletes the child rows `rowids` of `table`, returning the changes.
-    fn delete_children(
+    pub(super) fn delete_children(
         &self,
         table: &str,
         rowids: &[i64],
