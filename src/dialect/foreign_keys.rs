@@ -213,13 +213,20 @@ pub fn resolve(def: &mut TableDef, catalog: &Catalog, dialect: Dialect) -> Resul
 }
 
 /// A column type as InnoDB matches a foreign key's two columns: integers by size and sign
-/// (the display width does not count), strings whatever their length.
+/// (the display width does not count), strings whatever their length, decimals by precision
+/// and scale.
 fn type_class(sql_type: &str) -> String {
-    let t = sql_type.to_ascii_lowercase();
-    let base = t.split('(').next().unwrap_or("").trim();
+    let t = sql_type.to_ascii_lowercase().replace("numeric", "decimal");
+    if t.starts_with("decimal") {
+        return t.replace(' ', "");
+    }
+    let base = t
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or("");
     let base = match base {
         "integer" => "int",
-        "varchar" | "char" | "character varying" | "character" => "string",
+        "varchar" | "char" | "character" => "string",
         b => b,
     };
     let unsigned = if t.contains("unsigned") {
@@ -227,13 +234,7 @@ fn type_class(sql_type: &str) -> String {
     } else {
         ""
     };
-    let fixed = t.contains("decimal") || t.contains("numeric");
-    let size = if fixed {
-        t.split_whitespace().next().unwrap_or("")
-    } else {
-        ""
-    };
-    format!("{base}{unsigned}{size}")
+    format!("{base}{unsigned}")
 }
 
 /// MariaDB's refusal to drop a table other tables' foreign keys point to. It drops the tables
@@ -331,5 +332,22 @@ fn error(code: &str, message: String) -> StepError {
         message,
         pos: None,
         fixed_text: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::type_class;
+
+    /// Checked on MariaDB 10.11: `int(10) unsigned` references `int unsigned`, `numeric(10,2)`
+    /// references `decimal(10,2)`, `bigint` does not reference `int` (errno 150).
+    #[test]
+    fn foreign_key_columns_match_as_innodb_matches_them() {
+        assert_eq!(type_class("int(10) unsigned"), type_class("INT UNSIGNED"));
+        assert_eq!(type_class("numeric(10,2)"), type_class("decimal(10, 2)"));
+        assert_eq!(type_class("varchar(10)"), type_class("varchar(40)"));
+        assert_ne!(type_class("bigint"), type_class("int"));
+        assert_ne!(type_class("int unsigned"), type_class("int"));
+        assert_ne!(type_class("decimal(10,2)"), type_class("decimal(12,2)"));
     }
 }

@@ -312,6 +312,31 @@ test('MariaDB lists and claims rows in primary key order, as InnoDB reads them',
   await page.close();
 });
 
+test('PostgreSQL ON DELETE CASCADE: deleting a job deletes its claims, and the tables mark them deleted', async () => {
+  const sql = [
+    'CREATE TABLE jobs (id int PRIMARY KEY);',
+    'CREATE TABLE claims (id int PRIMARY KEY, job int NOT NULL REFERENCES jobs ON DELETE CASCADE);',
+    'INSERT INTO jobs VALUES (1), (2);',
+    'INSERT INTO claims VALUES (1, 1), (2, 2), (3, 1);',
+    'DELETE FROM jobs WHERE id = 1 RETURNING id;',
+    'SELECT id, job FROM claims;',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="claims"]');
+  await page.locator('.statement-list li', { hasText: 'DELETE FROM jobs' }).first().click();
+  // The parent's RETURNING and count only; its claims 1 and 3 go with it.
+  assert.match(await page.textContent('#result pre.client'), /id\s*\n-+\s*\n\s+1\s*\n\(1 row\)/);
+  const gone = await page.$$eval('table.table-view[data-table="claims"] tr[data-mark="deleted"] td:first-child',
+    (tds) => tds.map((td) => td.textContent));
+  assert.deepEqual(gone, ['1', '3']);
+  await page.screenshot({ path: join(shots, 'pg-foreign-key-cascade.png'), fullPage: true });
+  await page.locator('.statement-list li', { hasText: 'SELECT id, job' }).first().click();
+  assert.match(await page.textContent('#result pre.client'), /\s2 \|\s+2\s*\n\(1 row\)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('PostgreSQL lists and pops rows in the order their versions were written', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, state text NOT NULL);',

@@ -1,5 +1,6 @@
-//! PostgreSQL's foreign-key checks (MariaDB's are `innodb_foreign_keys.rs`) ([`crate::dialect::catalog::ForeignKeyDef`]), run at the end
-//! of a statement as the server's RI triggers run, in the order the rows changed:
+//! PostgreSQL's foreign-key checks ([`crate::dialect::catalog::ForeignKeyDef`]; MariaDB's are
+//! `innodb_foreign_keys.rs`), run at the end of a statement as the server's RI triggers run,
+//! in the order the rows changed:
 //! - a row inserted into a child table, or updated to another key, needs its parent row: it
 //!   must be in the statement's view (a parent another transaction inserted and has not
 //!   committed is not), and it is locked FOR KEY SHARE, so the check waits for a transaction

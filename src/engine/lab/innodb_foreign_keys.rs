@@ -39,13 +39,14 @@ impl Lab {
         );
         let mut i = 0;
         while i < changes.len() {
-            let deleting = changes[i].kind == ChangeKind::Delete;
             for check in self.checks_of(&changes[i]) {
-                let (child, fk, value, parent) = match check {
-                    Check::Parent(child, fk, value) => (child, fk, value, true),
-                    Check::Children(child, fk, value, _) => (child, fk, value, false),
+                let (child, fk, value, parent, deleted) = match check {
+                    Check::Parent(child, fk, value) => (child, fk, value, true, false),
+                    Check::Children(child, fk, value, deleted) => {
+                        (child, fk, value, false, deleted)
+                    }
                 };
-                let cascade = !parent && fk.cascade && deleting;
+                let cascade = fk.cascade && deleted;
                 let (table, column) = if parent {
                     (&fk.parent, &fk.parent_column)
                 } else {
