@@ -4,6 +4,7 @@
 use sqlparser::ast::{
     CreateTable, CreateTableOptions, Expr, Function, FunctionArg, FunctionArgExpr,
     FunctionArgumentList, FunctionArguments, HiveDistributionStyle, Ident, ObjectName,
+    SqliteTableOptions,
 };
 
 /// A plain call `name(args...)`, as a tree (no spans, no clauses): cheaper than printing and
@@ -53,7 +54,10 @@ pub fn create_table(name: ObjectName) -> CreateTable {
         file_format: None,
         location: None,
         query: None,
-        without_rowid: false,
+        sqlite_table_options: SqliteTableOptions {
+            leading_comma: false,
+            options: Vec::new(),
+        },
         like: None,
         clone: None,
         version: None,
@@ -68,7 +72,6 @@ pub fn create_table(name: ObjectName) -> CreateTable {
         inherits: None,
         partition_of: None,
         for_values: None,
-        strict: false,
         copy_grants: false,
         enable_schema_evolution: None,
         change_tracking: None,

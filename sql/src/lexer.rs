@@ -4,10 +4,12 @@
 //! position after its last.
 //!
 //! `scan.rs` holds the token loop and picks the family each token belongs to; `strings.rs`
-//! (with `escapes.rs`), `numbers.rs` and `operators.rs` read the families; `rules.rs` says
-//! what each flavour accepts. The lexer never panics and reads each character a bounded
-//! number of times, whatever the input.
+//! (with `escapes.rs`), `numbers.rs` and `operators.rs` read the families; `copy_data.rs`
+//! reads the rows after a `COPY ... FROM STDIN;`; `rules.rs` says what each flavour accepts.
+//! The lexer never panics and reads each character a bounded number of times, whatever the
+//! input.
 
+mod copy_data;
 mod cursor;
 mod escapes;
 mod keywords;
@@ -20,6 +22,7 @@ mod strings;
 mod tests;
 
 use crate::Flavor;
+use copy_data::CopyTracker;
 use cursor::Cursor;
 pub use keywords::{as_known, keyword_name, known, token_debug, word};
 use rules::Rules;
@@ -29,26 +32,57 @@ use sqlparser::tokenizer::{Location, Span, Token, TokenWithSpan, TokenizerError,
 /// Every token of `sql`, whitespace and comments included, each with its span.
 pub fn tokenize(flavor: Flavor, sql: &str) -> Result<Vec<TokenWithSpan>, TokenizerError> {
     let rules = Rules(flavor);
+    let copies = rules.copy_data();
     let mut lexer = Lexer {
         rules,
         cur: Cursor::new(sql, Location::new(1, 1)),
     };
     let mut tokens: Vec<TokenWithSpan> = Vec::new();
+    // Whether the last token that is not whitespace is a word.
+    let mut prev_word = false;
+    let mut copy = copies.then(CopyTracker::default);
+    let mut rest = Vec::new();
     loop {
         let start = lexer.cur.location();
-        let Some(token) = lexer.next_token(tokens.last().map(|t| &t.token))? else {
+        let Some(token) = lexer.next_token(tokens.last().map(|t| &t.token), prev_word)? else {
             return Ok(tokens);
         };
         let span = Span::new(start, lexer.cur.location());
+        if let Some(copy) = &mut copy {
+            // The rows of a `COPY ... FROM STDIN;` come before its `;`, the rest of the
+            // `;`'s line after it.
+            if token == Token::SemiColon && copy.captures() {
+                if let Some(data) = lexer.copy_data(&mut rest)? {
+                    push(&mut tokens, data, &mut prev_word);
+                }
+            }
+            copy.note(&token);
+        }
         match token {
             Token::Whitespace(Whitespace::MultiLineComment(text))
                 if rules.comment_hints() && text.starts_with('!') =>
             {
-                read_hint(rules, &text, start, &mut tokens)?;
+                read_hint(rules, &text, start, &mut tokens, &mut prev_word)?;
             }
-            token => tokens.push(TokenWithSpan::new(token, span)),
+            token => push(&mut tokens, TokenWithSpan::new(token, span), &mut prev_word),
+        }
+        for token in rest.drain(..) {
+            if let Some(copy) = &mut copy {
+                copy.note(&token.token);
+            }
+            push(&mut tokens, token, &mut prev_word);
         }
     }
+}
+
+/// Appends `token`, keeping `prev_word` (whether the last token not whitespace is a word).
+fn push(tokens: &mut Vec<TokenWithSpan>, token: TokenWithSpan, prev_word: &mut bool) {
+    match token.token {
+        Token::Whitespace(_) => {}
+        Token::Word(_) => *prev_word = true,
+        _ => *prev_word = false,
+    }
+    tokens.push(token);
 }
 
 /// MySQL's `/*!50110 KEY_BLOCK_SIZE = 1024 */`: the comment's text (`text`, starting with
@@ -61,6 +95,7 @@ fn read_hint(
     text: &str,
     at: Location,
     tokens: &mut Vec<TokenWithSpan>,
+    prev_word: &mut bool,
 ) -> Result<(), TokenizerError> {
     let hint = text
         .strip_prefix('!')
@@ -72,10 +107,10 @@ fn read_hint(
     };
     loop {
         let start = lexer.cur.location();
-        let Some(token) = lexer.next_token(tokens.last().map(|t| &t.token))? else {
+        let Some(token) = lexer.next_token(tokens.last().map(|t| &t.token), *prev_word)? else {
             return Ok(());
         };
         let span = Span::new(start, lexer.cur.location());
-        tokens.push(TokenWithSpan::new(token, span));
+        push(tokens, TokenWithSpan::new(token, span), prev_word);
     }
 }

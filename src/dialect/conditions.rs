@@ -5,7 +5,7 @@
 
 use super::walk;
 use queuelab_sql::Duplicate;
-use sqlparser::ast::{BinaryOperator, Expr};
+use sqlparser::ast::{BinaryOperator, Expr, InTarget};
 use std::ops::ControlFlow;
 
 /// The conditions AND-ed at the top of `e` (through parentheses), in order.
@@ -41,7 +41,10 @@ pub fn is_value(e: &Expr) -> bool {
             Expr::CompoundIdentifier(_)
             | Expr::Subquery(_)
             | Expr::Exists { .. }
-            | Expr::InSubquery { .. } => true,
+            | Expr::In {
+                target: InTarget::Subquery(_),
+                ..
+            } => true,
             _ => false,
         };
         if row_bound {

@@ -6,7 +6,8 @@ use queuelab_sql::ToSql;
 use queuelab_sql::Walk;
 use queuelab_sql::{Flavor, Parser};
 use sqlparser::ast::{
-    BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectName, Value,
+    BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectName,
+    UnaryOperator, Value,
 };
 use std::ops::ControlFlow;
 
@@ -45,10 +46,12 @@ pub fn rewrite_all<N: Walk>(node: &mut N) -> Vec<String> {
     let mut clock = false;
     let mut modulo = false;
     let mut dq = false;
+    let mut abs = false;
     super::walk::exprs(node, &mut |e| {
         clock |= clock_to_scenario_clock(e);
         modulo |= mod_function_to_operator(e);
         dq |= double_quoted_string_to_single(e);
+        abs |= abs_operator_to_function(e);
         ControlFlow::<()>::Continue(())
     });
     let mut notes = Vec::new();
@@ -66,7 +69,25 @@ pub fn rewrite_all<N: Walk>(node: &mut N) -> Vec<String> {
                 .into(),
         );
     }
+    if abs {
+        notes.push("@ x (absolute value) becomes abs(x)".into());
+    }
     notes
+}
+
+/// PostgreSQL's `@ x`, the absolute value, → `abs(x)`: SQLite has no such operator (and
+/// would read `@x` as a parameter).
+fn abs_operator_to_function(e: &mut Expr) -> bool {
+    let Expr::UnaryOp {
+        op: UnaryOperator::PGAbs,
+        expr,
+    } = e
+    else {
+        return false;
+    };
+    let operand = std::mem::replace(&mut **expr, Expr::value(Value::Null));
+    *e = queuelab_sql::build::call("abs", vec![operand]);
+    true
 }
 
 /// `NOW()`, `CURRENT_TIMESTAMP`, ... → `ql_now()`.

@@ -14,8 +14,8 @@ use super::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::Duplicate;
 use sqlparser::ast::{
-    Expr, FunctionArgumentClause, GroupByExpr, Ident, OrderBy, OrderByExpr, OrderByKind, Query,
-    SelectItem, SetExpr, TableFactor,
+    Expr, FunctionArgumentClause, GroupByExpr, Ident, InTarget, OrderBy, OrderByExpr, OrderByKind,
+    Query, SelectItem, SetExpr, TableFactor,
 };
 use std::ops::ControlFlow;
 
@@ -64,7 +64,12 @@ fn order(
             gathering += usize::from(unordered_gathering(e).is_some());
             nested |= matches!(
                 e,
-                Expr::Subquery(_) | Expr::Exists { .. } | Expr::InSubquery { .. }
+                Expr::Subquery(_)
+                    | Expr::Exists { .. }
+                    | Expr::In {
+                        target: InTarget::Subquery(_),
+                        ..
+                    }
             );
             ControlFlow::Continue(())
         });

@@ -22,8 +22,8 @@ use super::plan::TextForm;
 use super::Dialect;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
-    BinaryOperator, CastKind, DataType, Expr, Query, Select, SelectItem, SetExpr, Statement,
-    TableFactor, TableWithJoins, UnaryOperator, Value,
+    BinaryOperator, CastKind, DataType, Expr, InTarget, Query, Select, SelectItem, SetExpr,
+    Statement, TableFactor, TableWithJoins, UnaryOperator, Value,
 };
 
 /// The result columns of `stmt` (by position) whose values `dialect`'s server prints
@@ -371,8 +371,10 @@ pub fn is_pg_test(e: &Expr) -> bool {
         | Expr::IsNotFalse(_)
         | Expr::IsDistinctFrom(..)
         | Expr::IsNotDistinctFrom(..)
-        | Expr::InList { .. }
-        | Expr::InSubquery { .. }
+        | Expr::In {
+            target: InTarget::List(_) | InTarget::Subquery(_),
+            ..
+        }
         | Expr::Between { .. }
         | Expr::Like { .. }
         | Expr::ILike { .. }

@@ -7,7 +7,7 @@
 //! hold an expression, a name or a type.
 
 use super::{marker_expr, marker_ident, Duplicate};
-use sqlparser::ast::{Expr, ObjectName, ObjectNamePart};
+use sqlparser::ast::{Expr, InTarget, ObjectName, ObjectNamePart};
 
 impl Duplicate for Expr {
     fn copy_of(&self) -> Self {
@@ -58,9 +58,7 @@ impl Duplicate for Expr {
                 prefix: prefix.clone(),
                 value: value.copy_of(),
             },
-            Expr::InList { .. }
-            | Expr::InSubquery { .. }
-            | Expr::InUnnest { .. }
+            Expr::In { .. }
             | Expr::Between { .. }
             | Expr::Like { .. }
             | Expr::ILike { .. }
@@ -121,32 +119,22 @@ fn suffix_form(e: &Expr) -> Expr {
 /// IN, BETWEEN, the LIKE family and the quantified comparisons.
 fn predicate(e: &Expr) -> Expr {
     match e {
-        Expr::InList {
+        Expr::In {
             expr,
-            list,
+            target,
             negated,
-        } => Expr::InList {
+            global,
+        } => Expr::In {
             expr: expr.copy_of(),
-            list: list.copy_of(),
+            target: match target {
+                InTarget::List(list) => InTarget::List(list.copy_of()),
+                InTarget::Subquery(query) => InTarget::Subquery(query.copy_of()),
+                InTarget::Unnest(array) => InTarget::Unnest(array.copy_of()),
+                // SQLite's `IN table`, which our parser refuses by name.
+                InTarget::Table { .. } => return marker_expr(),
+            },
             negated: *negated,
-        },
-        Expr::InSubquery {
-            expr,
-            subquery,
-            negated,
-        } => Expr::InSubquery {
-            expr: expr.copy_of(),
-            subquery: subquery.copy_of(),
-            negated: *negated,
-        },
-        Expr::InUnnest {
-            expr,
-            array_expr,
-            negated,
-        } => Expr::InUnnest {
-            expr: expr.copy_of(),
-            array_expr: array_expr.copy_of(),
-            negated: *negated,
+            global: *global,
         },
         Expr::Between {
             expr,

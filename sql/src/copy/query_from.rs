@@ -90,7 +90,8 @@ fn table(factor: &TableFactor) -> TableFactor {
         partitions,
         json_path: None,
         sample: None,
-        index_hints,
+        index_directives,
+        inheritance: None,
     } = factor
     else {
         return marker_table();
@@ -109,7 +110,8 @@ fn table(factor: &TableFactor) -> TableFactor {
         json_path: None,
         sample: None,
         // The kinds of hint and the index names: flags and identifiers only.
-        index_hints: index_hints.clone(),
+        index_directives: index_directives.clone(),
+        inheritance: None,
     }
 }
 
@@ -137,7 +139,8 @@ pub(crate) fn marker_table() -> TableFactor {
         partitions: vec![],
         json_path: None,
         sample: None,
-        index_hints: vec![],
+        index_directives: vec![],
+        inheritance: None,
     }
 }
 
@@ -211,6 +214,9 @@ impl Duplicate for JoinConstraint {
         match self {
             JoinConstraint::On(expr) => JoinConstraint::On(expr.copy_of()),
             JoinConstraint::Using(columns) => JoinConstraint::Using(columns.copy_of()),
+            JoinConstraint::UsingAlias(columns, alias) => {
+                JoinConstraint::UsingAlias(columns.copy_of(), alias.clone())
+            }
             JoinConstraint::Natural => JoinConstraint::Natural,
             JoinConstraint::None => JoinConstraint::None,
         }

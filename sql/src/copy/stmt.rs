@@ -55,8 +55,9 @@ impl Duplicate for Statement {
                 payload: payload.clone(),
             },
             Statement::Set(set) => Statement::Set(set.copy_of()),
-            Statement::Declare { stmts } => Statement::Declare {
+            Statement::Declare { stmts, separator } => Statement::Declare {
                 stmts: stmts.copy_of(),
+                separator: *separator,
             },
             Statement::If(statement) => Statement::If(statement.copy_of()),
             Statement::Truncate(truncate) => Statement::Truncate(truncate.copy_of()),

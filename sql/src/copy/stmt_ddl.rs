@@ -30,10 +30,10 @@ impl Duplicate for CreateTable {
         table.constraints = self.constraints.copy_of();
         table.table_options = self.table_options.copy_of();
         table.query = self.query.copy_of();
-        table.without_rowid = self.without_rowid;
+        // Flags only.
+        table.sqlite_table_options = self.sqlite_table_options.clone();
         table.like = self.like.copy_of();
         table.on_commit = self.on_commit;
-        table.strict = self.strict;
         table
     }
 }
@@ -64,7 +64,7 @@ impl Duplicate for CreateTableOptions {
             CreateTableOptions::None => CreateTableOptions::None,
             CreateTableOptions::With(options) => CreateTableOptions::With(options.copy_of()),
             CreateTableOptions::Plain(options) => CreateTableOptions::Plain(options.copy_of()),
-            _ => CreateTableOptions::With(vec![SqlOption::Ident(marker_ident())]),
+            _ => CreateTableOptions::With(vec![SqlOption::Ident(marker_name())]),
         }
     }
 }
@@ -72,9 +72,9 @@ impl Duplicate for CreateTableOptions {
 impl Duplicate for SqlOption {
     fn copy_of(&self) -> Self {
         match self {
-            SqlOption::Ident(ident) => SqlOption::Ident(ident.clone()),
+            SqlOption::Ident(name) => SqlOption::Ident(name.copy_of()),
             SqlOption::KeyValue { key, value } => SqlOption::KeyValue {
-                key: key.clone(),
+                key: key.copy_of(),
                 value: value.copy_of(),
             },
             // A comment's text, and a list of idents.
@@ -82,7 +82,7 @@ impl Duplicate for SqlOption {
             SqlOption::NamedParenthesizedList(list) => {
                 SqlOption::NamedParenthesizedList(list.clone())
             }
-            _ => SqlOption::Ident(marker_ident()),
+            _ => SqlOption::Ident(marker_name()),
         }
     }
 }
@@ -181,9 +181,7 @@ pub(crate) fn copy_create_sequence(statement: &Statement) -> Statement {
         temporary,
         if_not_exists,
         name,
-        data_type,
         sequence_options,
-        owned_by,
     } = statement
     else {
         return super::stmt::marker_statement();
@@ -192,9 +190,7 @@ pub(crate) fn copy_create_sequence(statement: &Statement) -> Statement {
         temporary: *temporary,
         if_not_exists: *if_not_exists,
         name: name.copy_of(),
-        data_type: data_type.copy_of(),
         sequence_options: sequence_options.copy_of(),
-        owned_by: owned_by.copy_of(),
     }
 }
 
@@ -207,6 +203,8 @@ impl Duplicate for SequenceOptions {
             SequenceOptions::StartWith(e, with) => SequenceOptions::StartWith(e.copy_of(), *with),
             SequenceOptions::Cache(e) => SequenceOptions::Cache(e.copy_of()),
             SequenceOptions::Cycle(no) => SequenceOptions::Cycle(*no),
+            SequenceOptions::DataType(t) => SequenceOptions::DataType(t.copy_of()),
+            SequenceOptions::OwnedBy(owner) => SequenceOptions::OwnedBy(owner.copy_of()),
         }
     }
 }

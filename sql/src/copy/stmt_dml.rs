@@ -5,7 +5,7 @@ use super::{marker_expr, marker_name, Duplicate};
 use sqlparser::ast::{
     Assignment, AssignmentTarget, ConflictTarget, Delete, DoUpdate, FromTable, Insert,
     InsertAliases, OnConflict, OnConflictAction, OnInsert, OutputClause, SelectItem, TableObject,
-    Update, UpdateTableFromKind,
+    TableWithJoins, Update, UpdateTableFromKind,
 };
 
 impl Duplicate for Insert {
@@ -25,11 +25,13 @@ impl Duplicate for Insert {
             // An alias without columns is an ident and a flag.
             table_alias: self.table_alias.clone(),
             columns: self.columns.copy_of(),
+            by_name: false,
             overwrite: self.overwrite,
             source: self.source.copy_of(),
             assignments: self.assignments.copy_of(),
             partitioned: self.partitioned.copy_of(),
             after_columns: self.after_columns.clone(),
+            overriding: None,
             has_table_keyword: self.has_table_keyword,
             on: self.on.copy_of(),
             returning: self.returning.copy_of(),
@@ -50,7 +52,9 @@ impl Duplicate for Insert {
 /// ClickHouse's and Snowflake's parts of INSERT, which neither the parser nor the engine
 /// builds: an INSERT with any of them copies with the marker for its table.
 fn insert_has_foreign_parts(insert: &Insert) -> bool {
-    insert.settings.is_some()
+    insert.by_name
+        || insert.overriding.is_some()
+        || insert.settings.is_some()
         || insert.format_clause.is_some()
         || insert.multi_table_insert_type.is_some()
         || !insert.multi_table_into_clauses.is_empty()
@@ -104,7 +108,10 @@ impl Duplicate for OnConflict {
 impl Duplicate for ConflictTarget {
     fn copy_of(&self) -> Self {
         match self {
-            ConflictTarget::Columns(columns) => ConflictTarget::Columns(columns.clone()),
+            ConflictTarget::Columns { columns, predicate } => ConflictTarget::Columns {
+                columns: columns.clone(),
+                predicate: predicate.copy_of(),
+            },
             ConflictTarget::OnConstraint(name) => ConflictTarget::OnConstraint(name.copy_of()),
         }
     }
@@ -169,7 +176,13 @@ impl Duplicate for Update {
         Update {
             update_token: self.update_token.clone(),
             optimizer_hints: self.optimizer_hints.clone(),
-            table: self.table.copy_of(),
+            // ClickHouse's ON CLUSTER and SETTINGS, which our parser refuses by name.
+            table: if self.on_cluster.is_some() || self.settings.is_some() {
+                marker_tables()
+            } else {
+                self.table.copy_of()
+            },
+            on_cluster: None,
             assignments: self.assignments.copy_of(),
             from: self.from.copy_of(),
             selection: self.selection.copy_of(),
@@ -178,7 +191,16 @@ impl Duplicate for Update {
             or: self.or,
             order_by: self.order_by.copy_of(),
             limit: self.limit.copy_of(),
+            settings: None,
         }
+    }
+}
+
+/// The placeholder of a statement's table the copy does not cover.
+fn marker_tables() -> TableWithJoins {
+    TableWithJoins {
+        relation: super::query_from::marker_table(),
+        joins: vec![],
     }
 }
 
@@ -197,13 +219,20 @@ impl Duplicate for Delete {
             delete_token: self.delete_token.clone(),
             optimizer_hints: self.optimizer_hints.clone(),
             tables: self.tables.copy_of(),
-            from: self.from.copy_of(),
+            // ClickHouse's ON CLUSTER and SETTINGS, which our parser refuses by name.
+            from: if self.on_cluster.is_some() || self.settings.is_some() {
+                FromTable::WithFromKeyword(vec![marker_tables()])
+            } else {
+                self.from.copy_of()
+            },
+            on_cluster: None,
             using: self.using.copy_of(),
             selection: self.selection.copy_of(),
             returning: self.returning.copy_of(),
             output: self.output.copy_of(),
             order_by: self.order_by.copy_of(),
             limit: self.limit.copy_of(),
+            settings: None,
         }
     }
 }

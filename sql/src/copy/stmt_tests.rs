@@ -152,7 +152,7 @@ fn foreign_session_and_alter_parts_copy_as_the_marker() -> Result<(), String> {
         role_name: None,
     }))?;
     let mut declare = parsed(Flavor::MsSql, "DECLARE @a INT = 1")?;
-    if let Statement::Declare { stmts } = &mut declare {
+    if let Statement::Declare { stmts, .. } = &mut declare {
         for stmt in stmts {
             stmt.assignment = Some(DeclareAssignment::Default(Box::new(Expr::Identifier(
                 Ident::new("x"),

@@ -2,7 +2,7 @@
 //!
 //! Every variant is spelt out: `DataType`'s own `Clone` would reach expressions through
 //! `Custom`'s name, `Enum`'s values and `Table`'s columns. The lengths, precisions and time
-//! zones inside are `Copy`; a custom type's modifiers and a SET's members are strings.
+//! zones inside are `Copy`; a custom type's modifiers are idents and strings, and a SET's members strings.
 
 use super::{marker_name, Duplicate};
 use sqlparser::ast::{ArrayElemTypeDef, DataType, EnumMember};
@@ -132,7 +132,12 @@ impl Duplicate for DataType {
             | D::Map(..)
             | D::Tuple(_)
             | D::Nested(_)
-            | D::NamedTable { .. } => marker_type(),
+            | D::NamedTable { .. }
+            // MySQL's ZEROFILL and Snowflake's OBJECT(...), which our parser refuses by name,
+            // and Databricks' `type COLLATE c`.
+            | D::Zerofill(_)
+            | D::Object(_)
+            | D::Collate(..) => marker_type(),
         }
     }
 }
@@ -149,8 +154,10 @@ fn array(elem: &ArrayElemTypeDef) -> DataType {
             ArrayElemTypeDef::SquareBracket(t.copy_of(), *size)
         }
         ArrayElemTypeDef::Qualified(t, size) => ArrayElemTypeDef::Qualified(t.copy_of(), *size),
-        // A bare ARRAY and ClickHouse's Array(T): no parser of ours reads them.
-        ArrayElemTypeDef::None | ArrayElemTypeDef::Parenthesis(_) => return marker_type(),
+        // A bare ARRAY and ClickHouse's and Snowflake's Array(T): no parser of ours reads them.
+        ArrayElemTypeDef::None
+        | ArrayElemTypeDef::Parenthesis(_)
+        | ArrayElemTypeDef::ParenthesisNotNull(_) => return marker_type(),
     };
     DataType::Array(elem)
 }

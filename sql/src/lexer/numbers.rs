@@ -4,19 +4,37 @@ use super::scan::{error, Lexed, Lexer};
 use sqlparser::tokenizer::Token;
 
 impl Lexer<'_> {
-    /// A number (`1`, `1.5`, `.5`, `1.`, `1e3`, `1L`), a hex literal (`0x1F`), a period, or in
-    /// MySQL a word that begins with digits (`1abc`).
-    pub(super) fn number_or_period(&mut self, first: char, prev: Option<&Token>) -> Lexed<Token> {
+    /// A number (`1`, `1.5`, `.5`, `1.`, `1e3`, `1L`; PostgreSQL's `0x1F`, `0o17`, `0b101`), a
+    /// hex literal (`0x1F`), a period, or in MySQL a word that begins with digits (`1abc`).
+    /// `prev` is the token read last, `prev_word` whether the last one not whitespace is a
+    /// word.
+    pub(super) fn number_or_period(
+        &mut self,
+        first: char,
+        prev: Option<&Token>,
+        prev_word: bool,
+    ) -> Lexed<Token> {
         let after_word = matches!(prev, Some(Token::Word(_)));
         // `t._c`: a period before a column whose name starts with '_'; elsewhere an error.
         if first == '.' && self.cur.peek_second() == Some('_') {
-            if after_word {
+            if prev_word {
                 self.cur.bump();
                 return Ok(Token::Period);
             }
             return error(self.cur.location(), "Unexpected character '_'");
         }
         let mut s = self.digits(|c| c.is_ascii_digit())?;
+        if s == "0" && self.rules.non_decimal_integers() {
+            let radix = match self.cur.peek() {
+                Some('x' | 'X') => Some((16, "a hexadecimal")),
+                Some('o' | 'O') => Some((8, "an octal")),
+                Some('b' | 'B') => Some((2, "a binary")),
+                _ => None,
+            };
+            if let Some((radix, name)) = radix {
+                return self.non_decimal_integer(radix, name);
+            }
+        }
         // Only a lower-case x: `0X1` is the number 0 and the word X1.
         if s == "0" && self.cur.eat('x') {
             return Ok(Token::HexStringLiteral(
@@ -59,6 +77,24 @@ impl Lexer<'_> {
         }
         let long = self.cur.eat('L');
         Ok(Token::Number(s, long))
+    }
+
+    /// PostgreSQL's `0x1F`, `0o17` or `0b101` (`0x_1F` too), as written, after its `0`.
+    fn non_decimal_integer(&mut self, radix: u32, name: &str) -> Lexed<Token> {
+        let mut s = String::from('0');
+        s.extend(self.cur.bump());
+        if self.rules.numeric_underscores() && self.cur.eat('_') {
+            s.push('_');
+        }
+        let digits = self.digits(|c| c.is_digit(radix))?;
+        if digits.is_empty() {
+            return error(
+                self.cur.location(),
+                format!("Expected {name} digit after '{}'", &s[..2]),
+            );
+        }
+        s.push_str(&digits);
+        Ok(Token::Number(s, false))
     }
 
     /// Whether the `e` next starts an exponent: a digit follows it, after an optional sign

@@ -166,7 +166,7 @@ impl Lexer<'_> {
         } else if self.cur.eat('~') {
             if self.cur.eat('*') {
                 Token::ExclamationMarkTildeAsterisk
-            } else if self.cur.eat('~') {
+            } else if self.rules.like_match_operators() && self.cur.eat('~') {
                 if self.cur.eat('*') {
                     Token::ExclamationMarkDoubleTildeAsterisk
                 } else {
@@ -266,7 +266,7 @@ impl Lexer<'_> {
         match self.cur.peek() {
             Some('*') => self.bump_extend("~*", Token::TildeAsterisk),
             Some('=') if self.rules.geometric() => self.bump_extend("~=", Token::TildeEqual),
-            Some('~') => {
+            Some('~') if self.rules.like_match_operators() => {
                 self.cur.bump();
                 if self.cur.is_next('*') {
                     self.bump_extend("~~*", Token::DoubleTildeAsterisk)

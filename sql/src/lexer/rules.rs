@@ -16,10 +16,8 @@ impl Rules {
             Flavor::MySql => c.is_alphabetic() || matches!(c, '_' | '$' | '@') || !c.is_ascii(),
             Flavor::Postgres => c.is_alphabetic() || c == '_' || !c.is_ascii(),
             Flavor::MsSql | Flavor::Generic => c.is_alphabetic() || matches!(c, '_' | '#' | '@'),
-            // SQLite's: ASCII letters, '_', and the Basic Multilingual Plane from DEL on.
-            Flavor::Sqlite => {
-                c.is_ascii_alphabetic() || c == '_' || ('\u{7f}'..='\u{ffff}').contains(&c)
-            }
+            // SQLite's: ASCII letters, '_', and every character past ASCII.
+            Flavor::Sqlite => c.is_ascii_alphabetic() || c == '_' || !c.is_ascii(),
         }
     }
 
@@ -32,7 +30,7 @@ impl Rules {
             Flavor::MsSql | Flavor::Generic => {
                 c.is_alphabetic() || c.is_ascii_digit() || matches!(c, '@' | '$' | '#' | '_')
             }
-            Flavor::Sqlite => self.is_identifier_start(c) || c.is_ascii_digit(),
+            Flavor::Sqlite => self.is_identifier_start(c) || c.is_ascii_digit() || c == '$',
         }
     }
 
@@ -65,6 +63,36 @@ impl Rules {
     /// `1_000`.
     pub(super) fn numeric_underscores(self) -> bool {
         matches!(self.0, Flavor::Postgres | Flavor::Sqlite)
+    }
+
+    /// PostgreSQL's `~~`, `~~*`, `!~~` and `!~~*` (LIKE and ILIKE).
+    pub(super) fn like_match_operators(self) -> bool {
+        matches!(self.0, Flavor::Postgres | Flavor::Generic)
+    }
+
+    /// After a period, a letter always starts a word (`t.x'..'` is no hex string).
+    pub(super) fn word_after_period(self) -> bool {
+        matches!(self.0, Flavor::MySql | Flavor::Generic)
+    }
+
+    /// `COPY ... FROM STDIN;` followed by its rows, read raw.
+    pub(super) fn copy_data(self) -> bool {
+        matches!(self.0, Flavor::Postgres | Flavor::Generic)
+    }
+
+    /// SQLite's `/* ...` without its `*/` is a comment to the end.
+    pub(super) fn unterminated_comments(self) -> bool {
+        self.is(Flavor::Sqlite)
+    }
+
+    /// `N'...'`: every flavour's but SQLite's.
+    pub(super) fn national_strings(self) -> bool {
+        !self.is(Flavor::Sqlite)
+    }
+
+    /// PostgreSQL's integers in hex, octal and binary: `0x1F`, `0o17`, `0b101`.
+    pub(super) fn non_decimal_integers(self) -> bool {
+        self.is(Flavor::Postgres)
     }
 
     /// MySQL reads `--` as a comment only when whitespace follows.

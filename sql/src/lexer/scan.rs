@@ -21,13 +21,25 @@ pub(super) struct Lexer<'a> {
 
 impl Lexer<'_> {
     /// The next token, or `None` at the end. `prev` is the token read last (whitespace
-    /// included): a few tokens read differently after a word or a period.
-    pub(super) fn next_token(&mut self, prev: Option<&Token>) -> Lexed<Option<Token>> {
+    /// included), `prev_word` whether the last one not whitespace is a word: a few tokens
+    /// read differently after a word or a period.
+    pub(super) fn next_token(
+        &mut self,
+        prev: Option<&Token>,
+        prev_word: bool,
+    ) -> Lexed<Option<Token>> {
         let Some(c) = self.cur.peek() else {
             return Ok(None);
         };
         let rules = self.rules;
         let token = match c {
+            c if prev == Some(&Token::Period)
+                && c.is_ascii_alphabetic()
+                && rules.word_after_period() =>
+            {
+                self.cur.bump();
+                self.word_from(c.to_string())
+            }
             ' ' | '\t' | '\n' | '\r' => self.whitespace(c),
             'b' | 'B' | 'r' | 'R' | 'n' | 'N' | 'q' | 'Q' | 'e' | 'E' | 'u' | 'U' | 'x' | 'X' => {
                 self.prefixed_string_or_word(c)?
@@ -36,7 +48,7 @@ impl Lexer<'_> {
             // MySQL's double-quoted strings; elsewhere `"` quotes identifiers.
             '"' if !rules.is_delimited_identifier_start(c) => self.double_quoted()?,
             c if rules.is_delimited_identifier_start(c) => self.quoted_identifier(c)?,
-            '0'..='9' | '.' => self.number_or_period(c, prev)?,
+            '0'..='9' | '.' => self.number_or_period(c, prev, prev_word)?,
             '#' if rules.hash_comments() => {
                 self.cur.bump();
                 self.line_comment("#")
@@ -109,6 +121,9 @@ impl Lexer<'_> {
         let mut depth = 1u32;
         loop {
             let Some(c) = self.cur.bump() else {
+                if self.rules.unterminated_comments() {
+                    return Ok(Token::Whitespace(Whitespace::MultiLineComment(text)));
+                }
                 return error(
                     self.cur.location(),
                     "Unexpected EOF while in a multi-line comment",

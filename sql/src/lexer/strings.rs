@@ -31,7 +31,7 @@ impl Lexer<'_> {
                 Token::DoubleQuotedByteStringLiteral(self.quoted_string('"', false)?)
             }
             'r' if rules.raw_strings() && matches!(next, Some('\'' | '"')) => self.raw_string()?,
-            'n' if quote => {
+            'n' if quote && rules.national_strings() => {
                 Token::NationalStringLiteral(self.quoted_string('\'', rules.backslash_escapes())?)
             }
             'n' if rules.quote_delimited_strings() && matches!(next, Some('q' | 'Q')) => {

@@ -212,6 +212,39 @@ fn numbers() {
         "1 .x",
         "SELECT 1.x",
         "SELECT 1.e5",
+        "0o17",
+        "0O7",
+        "0b101",
+        "0B2",
+        "0b",
+        "0o_7",
+        "0x_1F",
+        "0x1_F_",
+        "0x1FL",
+        "a ._b",
+        "a /* c */ ._b",
+        "t.x'1F'",
+        "t.b'01'",
+        "t.n'a'",
+        "t. x'1F'",
+        "t.e'a'",
+    ]);
+}
+
+#[test]
+fn copy_from_stdin_rows() {
+    assert_same(&[
+        "COPY t FROM STDIN;\n1\t2\n3\t\\N\n\\.\nSELECT 1",
+        "COPY t FROM STDIN; -- rows\r\n1\r\n\\.\r\n",
+        "COPY t (a, b) FROM stdin WITH (FORMAT csv);\na,b\n",
+        "COPY t FROM STDIN;",
+        "COPY t FROM STDIN;\n",
+        "COPY t FROM STDIN; COPY u FROM STDIN;\nx\n\\.",
+        "COPY t FROM STDIN;\n\\.",
+        "COPY (SELECT 1 FROM STDIN) TO STDOUT;\nx",
+        "copy t from \"STDIN\";\nx",
+        "SELECT 1; COPY t FROM STDIN;\nx\ty\n\\.\nSELECT 2;",
+        "COPY t FROM STDIN; 'unterminated\nx",
     ]);
 }
 
@@ -303,6 +336,9 @@ fn comments_and_hints() {
         "// c",
         "a//b",
         "a/b",
+        "/* open",
+        "x /* open *",
+        "a /*! x; COPY t FROM STDIN; */ ;\ny",
     ]);
 }
 

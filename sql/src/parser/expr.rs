@@ -7,7 +7,8 @@
 //! `[i]`), `expr_special.rs` and `expr_datetime.rs` (the keyword-led forms: CASE, CAST,
 //! EXTRACT, INTERVAL, ...), `expr_call.rs` (function calls and windows), `expr_infix.rs` and
 //! `expr_predicate.rs` (operators), `expr_type.rs` and `expr_type_args.rs` (data types),
-//! `expr_memo.rs` (the memory of failed starts).
+//! `expr_typed.rs` (PostgreSQL's typed strings of any type), `expr_memo.rs` (the memory of
+//! failed starts).
 
 #[path = "expr_access.rs"]
 mod access;
@@ -30,6 +31,8 @@ mod prefix;
 mod special;
 #[path = "expr_type_args.rs"]
 mod type_args;
+#[path = "expr_typed.rs"]
+mod typed;
 #[path = "expr_type.rs"]
 mod types;
 

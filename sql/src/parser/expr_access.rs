@@ -122,7 +122,17 @@ impl Parser {
                     .map(|i| AccessExpr::Dot(Expr::Identifier(i))),
             ),
             Some(e) => chain.push(AccessExpr::Dot(e)),
-            None => chain.push(AccessExpr::Dot(Expr::Identifier(self.parse_identifier()?))),
+            // A name, or a call by that name whose arguments failed as a prefix (their
+            // error is the one given: `t.a(+)` is no outer join).
+            None => {
+                let name = self.parse_identifier()?;
+                let field = if self.peek_token_ref().token == Token::LParen {
+                    self.parse_function(ObjectName::from(vec![name]))?
+                } else {
+                    Expr::Identifier(name)
+                };
+                chain.push(AccessExpr::Dot(field));
+            }
         }
         Ok(())
     }

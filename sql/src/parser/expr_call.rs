@@ -106,13 +106,25 @@ impl Parser {
         Ok(None)
     }
 
-    /// `OVER (spec)` or `OVER name`, if there.
+    /// `OVER (spec)` or `OVER name`, if there. In SQLite an OVER that no name (a word that
+    /// could be an alias, or a quoted one) follows is the alias `over`.
     fn over_clause(&mut self) -> Result<Option<WindowType>, ParserError> {
         if !self.parse_keyword(Keyword::OVER) {
             return Ok(None);
         }
         if self.consume_token(&Token::LParen) {
             return Ok(Some(WindowType::WindowSpec(self.parse_window_spec()?)));
+        }
+        if self.flavor == Flavor::Sqlite {
+            let alias = match &self.peek_token_ref().token {
+                Token::Word(w) => !self.flavor.query_is_select_item_alias(false, w.keyword),
+                Token::SingleQuotedString(_) | Token::DoubleQuotedString(_) => false,
+                _ => true,
+            };
+            if alias {
+                self.prev_token();
+                return Ok(None);
+            }
         }
         Ok(Some(WindowType::NamedWindow(self.parse_identifier()?)))
     }
@@ -154,10 +166,16 @@ impl Parser {
         }
         let duplicate_treatment = self.duplicate_treatment()?;
         let mut args = Vec::new();
-        loop {
-            self.push_function_arg(&mut args)?;
-            if !self.consume_token(&Token::Comma) {
-                break;
+        // SQLite's `string_agg(ORDER BY x)`: an ORDER BY with no arguments before it.
+        let no_args = matches!(self.flavor, Flavor::Sqlite | Flavor::Generic)
+            && duplicate_treatment != Some(DuplicateTreatment::Distinct)
+            && self.peek_keywords(&[Keyword::ORDER, Keyword::BY]);
+        if !no_args {
+            loop {
+                self.push_function_arg(&mut args)?;
+                if !self.consume_token(&Token::Comma) {
+                    break;
+                }
             }
         }
         self.argument_clauses(&mut clauses)?;
@@ -294,7 +312,9 @@ impl Parser {
         let f = self.flavor;
         match t.token {
             Token::RArrow if f != Flavor::MsSql => Ok(FunctionArgOperator::RightArrow),
-            Token::Assignment if f == Flavor::Generic => Ok(FunctionArgOperator::Assignment),
+            Token::Assignment if matches!(f, Flavor::Postgres | Flavor::Generic) => {
+                Ok(FunctionArgOperator::Assignment)
+            }
             Token::Colon if matches!(f, Flavor::Postgres | Flavor::MsSql) => {
                 Ok(FunctionArgOperator::Colon)
             }
@@ -308,7 +328,16 @@ impl Parser {
     /// A window specification after `OVER (`, through `)`.
     pub(crate) fn parse_window_spec(&mut self) -> Result<WindowSpec, ParserError> {
         let window_name = match &self.peek_token_ref().token {
-            Token::Word(w) if w.keyword == Keyword::NoKeyword => {
+            Token::Word(w)
+                if !matches!(
+                    w.keyword,
+                    Keyword::PARTITION
+                        | Keyword::ORDER
+                        | Keyword::ROWS
+                        | Keyword::RANGE
+                        | Keyword::GROUPS
+                ) =>
+            {
                 self.maybe_parse(|p| p.parse_identifier())?
             }
             _ => None,

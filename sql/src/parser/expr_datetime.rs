@@ -120,11 +120,22 @@ impl Parser {
         }))
     }
 
-    /// Whether the next word is a unit INTERVAL takes.
+    /// Whether the next word is a unit INTERVAL takes (PostgreSQL's: YEAR to SECOND).
     fn next_is_temporal_unit(&self) -> bool {
         let Token::Word(w) = &self.peek_token_ref().token else {
             return false;
         };
+        if self.flavor == Flavor::Postgres {
+            return matches!(
+                w.keyword,
+                Keyword::YEAR
+                    | Keyword::MONTH
+                    | Keyword::DAY
+                    | Keyword::HOUR
+                    | Keyword::MINUTE
+                    | Keyword::SECOND
+            );
+        }
         matches!(
             w.keyword,
             Keyword::YEAR

@@ -31,9 +31,28 @@ pub(crate) enum Prec {
 }
 
 impl Flavor {
-    /// The number a flavour gives a binding strength: PostgreSQL has its own table (closer
-    /// to its grammar), the others share sqlparser's default one.
+    /// The number a flavour gives a binding strength: PostgreSQL and SQLite have their own
+    /// tables (closer to their grammars), the others share sqlparser's default one.
     pub(crate) fn expr_prec(self, p: Prec) -> u8 {
+        if self == Flavor::Sqlite {
+            return match p {
+                Prec::Period => 100,
+                Prec::DoubleColon => 50,
+                Prec::AtTz => 41,
+                Prec::MulDivMod => 40,
+                Prec::PlusMinus => 30,
+                Prec::Xor => 25,
+                Prec::Ampersand => 24,
+                Prec::Caret => 23,
+                Prec::Pipe | Prec::Colon | Prec::PgOther => 22,
+                Prec::Between | Prec::Eq => 20,
+                Prec::Like => 19,
+                Prec::Is => 17,
+                Prec::UnaryNot => 15,
+                Prec::And => 10,
+                Prec::Or => 5,
+            };
+        }
         if self == Flavor::Postgres {
             return match p {
                 Prec::Period => 200,
@@ -83,7 +102,10 @@ impl Flavor {
 
     /// `<<` and `>>` as operators.
     pub(super) fn expr_shift_operators(self) -> bool {
-        matches!(self, Flavor::MySql | Flavor::Postgres | Flavor::Generic)
+        matches!(
+            self,
+            Flavor::MySql | Flavor::Postgres | Flavor::Sqlite | Flavor::Generic
+        )
     }
 
     /// PostgreSQL's geometric operators and type-prefixed literals (`point '(1,2)'`).
@@ -105,7 +127,16 @@ impl Parser {
             }
             (Flavor::Postgres, Token::LBracket) => return 130,
             (Flavor::Postgres, t) if pg_other_operator(t) => return 70,
-            (Flavor::Postgres | Flavor::MsSql, Token::Colon) => return 0,
+            (Flavor::Postgres, Token::Assignment) => return 0,
+            (Flavor::Postgres | Flavor::MsSql | Flavor::Sqlite, Token::Colon) => return 0,
+            // MySQL's `&&` is AND.
+            (Flavor::MySql, Token::Overlap) => return f.expr_prec(Prec::And),
+            (
+                Flavor::Sqlite,
+                Token::Ampersand | Token::Pipe | Token::ShiftLeft | Token::ShiftRight,
+            ) => return f.expr_prec(Prec::Ampersand),
+            // SQLite's comparisons bind tighter than its `=`.
+            (Flavor::Sqlite, Token::Lt | Token::LtEq | Token::Gt | Token::GtEq) => return 21,
             _ => {}
         }
         let p = |prec| f.expr_prec(prec);

@@ -5,8 +5,9 @@
 
 use super::Prec;
 use crate::lexer::token_debug;
-use crate::parser::{parser_err, unsupported, Parser};
-use sqlparser::ast::Expr;
+use crate::parser::{is_refusal, parser_err, unsupported, Parser};
+use crate::Flavor;
+use sqlparser::ast::{BinaryOperator, Expr, InTarget};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
@@ -40,6 +41,11 @@ impl Parser {
                 Ok(Box::new(Expr::IsNotNull(left)))
             }
             Keyword::MEMBER => parser_err(unsupported("MEMBER OF"), tok.span.start),
+            // PostgreSQL's `x::text COLLATE "C"`: COLLATE binds looser than `::` there.
+            Keyword::COLLATE => Ok(Box::new(Expr::Collate {
+                expr: left,
+                collation: self.parse_object_name()?,
+            })),
             _ => parser_err(
                 format!("No infix parser for token {}", token_debug(&tok.token)),
                 tok.span.start,
@@ -71,17 +77,14 @@ impl Parser {
             Expr::IsFalse
         } else if self.parse_keywords(&[Keyword::NOT, Keyword::FALSE]) {
             Expr::IsNotFalse
-        } else if self.parse_keyword(Keyword::UNKNOWN) {
-            Expr::IsUnknown
-        } else if self.parse_keywords(&[Keyword::NOT, Keyword::UNKNOWN]) {
-            Expr::IsNotUnknown
         } else {
             return self.is_predicate_rest(e, precedence);
         };
         Ok(Box::new(simple(e)))
     }
 
-    /// `IS [NOT] DISTINCT FROM`, `IS [NOT] JSON`, `IS [NOT] [form] NORMALIZED`.
+    /// `IS [NOT] DISTINCT FROM`, SQLite's `IS [NOT] expr`, `IS [NOT] UNKNOWN`, `IS [NOT]
+    /// JSON`, `IS [NOT] [form] NORMALIZED`.
     fn is_predicate_rest(
         &mut self,
         e: Box<Expr>,
@@ -95,6 +98,19 @@ impl Parser {
         } else if self.parse_keywords(&[Keyword::NOT, Keyword::DISTINCT, Keyword::FROM]) {
             let right = self.subexpr(precedence)?;
             Ok(Box::new(Expr::IsNotDistinctFrom(e, right)))
+        } else if self.flavor == Flavor::Sqlite {
+            // SQLite's IS compares any two values, binding as `=` does.
+            let op = if self.parse_keyword(Keyword::NOT) {
+                BinaryOperator::IsNot
+            } else {
+                BinaryOperator::Is
+            };
+            let right = self.subexpr(self.flavor.expr_prec(Prec::Eq))?;
+            Ok(Box::new(Expr::BinaryOp { left: e, op, right }))
+        } else if self.parse_keyword(Keyword::UNKNOWN) {
+            Ok(Box::new(Expr::IsUnknown(e)))
+        } else if self.parse_keywords(&[Keyword::NOT, Keyword::UNKNOWN]) {
+            Ok(Box::new(Expr::IsNotUnknown(e)))
         } else if self.peek_keyword(Keyword::JSON)
             || self.peek_keywords(&[Keyword::NOT, Keyword::JSON])
         {
@@ -159,10 +175,30 @@ impl Parser {
         }))
     }
 
-    /// `[NOT] BETWEEN low AND high`, after BETWEEN.
+    /// `[NOT] BETWEEN low AND high`, after BETWEEN. SQLite's low bound takes everything
+    /// that binds tighter than AND; PostgreSQL's (and the generic dialect's) one comparison.
     fn between(&mut self, expr: Box<Expr>, negated: bool) -> Result<Box<Expr>, ParserError> {
         let between = self.flavor.expr_prec(Prec::Between);
-        let low = self.subexpr(between)?;
+        let low_bound = match self.flavor {
+            Flavor::Sqlite => self.flavor.expr_prec(Prec::And),
+            _ => between,
+        };
+        let mut low = self.subexpr(low_bound)?;
+        if matches!(self.flavor, Flavor::Postgres | Flavor::Generic)
+            && matches!(
+                self.peek_token_ref().token,
+                Token::Eq
+                    | Token::DoubleEq
+                    | Token::Neq
+                    | Token::Lt
+                    | Token::LtEq
+                    | Token::Gt
+                    | Token::GtEq
+                    | Token::Spaceship
+            )
+        {
+            low = self.infix(low, between)?;
+        }
         self.expect_keyword_is(Keyword::AND)?;
         let high = self.subexpr(between)?;
         Ok(Box::new(Expr::Between {
@@ -210,47 +246,72 @@ impl Parser {
     }
 
     /// What follows `[NOT] IN`: `(subquery)` or `(list)` (SQLite's may be empty), or
-    /// `UNNEST(array)`.
+    /// `UNNEST(array)`. SQLite's and the generic dialect's `IN table` is refused by name.
     fn in_list_or_subquery(
         &mut self,
         expr: Box<Expr>,
         negated: bool,
     ) -> Result<Box<Expr>, ParserError> {
-        if self.parse_keyword(Keyword::UNNEST) {
+        let target = if self.parse_keyword(Keyword::UNNEST) {
             self.expect_token(&Token::LParen)?;
             let array_expr = self.subexpr(0)?;
             self.expect_token(&Token::RParen)?;
-            return Ok(Box::new(Expr::InUnnest {
-                expr,
-                array_expr,
-                negated,
-            }));
-        }
-        self.expect_token(&Token::LParen)?;
-        let result = match self.maybe_parse(|p| p.parse_query())? {
-            Some(subquery) => Box::new(Expr::InSubquery {
-                expr,
-                subquery,
-                negated,
-            }),
-            None => self.in_list(expr, negated)?,
+            InTarget::Unnest(array_expr)
+        } else if matches!(self.flavor, Flavor::Sqlite | Flavor::Generic)
+            && matches!(self.peek_token_ref().token, Token::Word(_))
+        {
+            return self.refuse_next("IN <table>");
+        } else {
+            self.in_parenthesized()?
         };
-        self.expect_token(&Token::RParen)?;
-        Ok(result)
+        Ok(Box::new(Expr::In {
+            expr,
+            target,
+            negated,
+            global: false,
+        }))
     }
 
-    fn in_list(&mut self, expr: Box<Expr>, negated: bool) -> Result<Box<Expr>, ParserError> {
-        let empty_allowed = self.flavor == crate::Flavor::Sqlite;
-        let list = if empty_allowed && self.peek_token_ref().token == Token::RParen {
-            Vec::new()
-        } else {
-            self.expr_list()?
+    /// `(subquery)` or `(list)` after IN: a leading query is the subquery only when `)`
+    /// follows it, else the list's first item (`IN ((SELECT 1), 2)`). Where the query lacked
+    /// its `)` and the list fails no further in, that `)` is the error (sqlparser's
+    /// `parse_in_parenthesized_target`, with its memo of the starts tried).
+    fn in_parenthesized(&mut self) -> Result<InTarget, ParserError> {
+        self.expect_token(&Token::LParen)?;
+        let start = self.index;
+        let missing_rparen = match self.failed_in_subqueries.get(&start) {
+            Some(&cached) => cached,
+            None => {
+                let mut missing_rparen = None;
+                if let Some(subquery) = self.maybe_parse(|p| p.parse_query())? {
+                    if self.consume_token(&Token::RParen) {
+                        return Ok(InTarget::Subquery(subquery));
+                    }
+                    missing_rparen = Some(self.index);
+                    self.index = start;
+                }
+                self.failed_in_subqueries.insert(start, missing_rparen);
+                missing_rparen
+            }
         };
-        Ok(Box::new(Expr::InList {
-            expr,
-            list,
-            negated,
-        }))
+        let empty_allowed = self.flavor == Flavor::Sqlite;
+        let list = if empty_allowed && self.peek_token_ref().token == Token::RParen {
+            Ok(Vec::new())
+        } else {
+            self.expr_list()
+        };
+        match list.and_then(|list| self.expect_token(&Token::RParen).map(|_| list)) {
+            Ok(list) => Ok(InTarget::List(list)),
+            Err(ParserError::RecursionLimitExceeded) => Err(ParserError::RecursionLimitExceeded),
+            Err(e) if is_refusal(&e) => Err(e),
+            Err(e) => match missing_rparen {
+                Some(index) if self.index <= index => {
+                    self.index = index;
+                    self.expected_ref(")", self.peek_token_ref())
+                }
+                _ => Err(e),
+            },
+        }
     }
 }
 

@@ -131,6 +131,10 @@ impl Parser {
     /// negation), so the attempt fails there and the caller goes back.
     fn typed_string(&mut self) -> Result<Expr, ParserError> {
         let at = self.peek_token_ref().span.start;
+        let first = match &self.peek_token_ref().token {
+            Token::Word(w) => Some(w.keyword),
+            _ => None,
+        };
         match self.parse_data_type()? {
             DataType::Interval { .. } => self.parse_interval(),
             DataType::Custom(name, modifiers)
@@ -143,6 +147,13 @@ impl Parser {
                     value: self.parse_value()?,
                     uses_odbc_syntax: false,
                 }))
+            }
+            // PostgreSQL's `citext 'a'`, a literal of a type the engine does not know by
+            // its name alone (sqlparser reads it as a typed string).
+            DataType::Custom(name, modifiers)
+                if modifiers.is_empty() && first.is_some_and(|k| self.custom_typed_string(k, &name)) =>
+            {
+                parser_err(unsupported("`type_name 'text'` for a type other than the built-in ones (write 'text'::type_name)"), at)
             }
             DataType::Custom(..) => parser_err("dummy", at),
             DataType::Binary(..) if self.flavor == Flavor::MySql => Ok(Expr::Cast {
@@ -157,6 +168,22 @@ impl Parser {
                 uses_odbc_syntax: false,
             })),
         }
+    }
+
+    /// Whether a string literal is next and a custom type named `name` (its first word the
+    /// keyword `first`) may type it (sqlparser's `peek_custom_typed_string`).
+    fn custom_typed_string(&self, first: Keyword, name: &ObjectName) -> bool {
+        let qualified = name.0.len() > 1;
+        matches!(
+            self.peek_token_ref().token,
+            Token::SingleQuotedString(_)
+                | Token::EscapedStringLiteral(_)
+                | Token::UnicodeStringLiteral(_)
+                | Token::DollarQuotedString(_)
+        ) && self.flavor.expr_custom_typed_string(first, qualified)
+            && (qualified
+                || !self.flavor.expr_geometric()
+                || super::special::geometric_kind(first).is_none())
     }
 
     /// A word (just consumed): first as the form it may lead (CASE, CAST, NOT, ...), then,
@@ -266,6 +293,20 @@ impl Parser {
         let span = t.span;
         let value = match t.token {
             Token::Word(ref w) => return self.word_value(w, &t),
+            // PostgreSQL 16's `0x1F`, `0o17` and `0b101` (the lab's server, PostgreSQL 15,
+            // reads `0x1F` as `0 AS x1F`).
+            Token::Number(ref n, _)
+                if self.flavor == Flavor::Postgres
+                    && matches!(
+                        n.as_bytes().get(1),
+                        Some(b'x' | b'X' | b'o' | b'O' | b'b' | b'B')
+                    ) =>
+            {
+                return parser_err(
+                    unsupported("an integer in hex, octal or binary"),
+                    span.start,
+                );
+            }
             Token::Number(ref n, long) => Value::Number(n.clone(), long),
             Token::SingleQuotedString(ref s) => {
                 Value::SingleQuotedString(self.concatenated(s.clone()))
@@ -342,7 +383,7 @@ impl Parser {
         let next = self.peek_token_no_skip();
         self.set_index(self.index() + 1);
         let name = match next.token {
-            Token::Word(w) => w.value,
+            Token::Word(w) if w.quote_style.is_none() => w.value,
             Token::Number(n, false) => n,
             _ => return self.expected("placeholder", next),
         };

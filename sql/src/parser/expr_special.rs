@@ -8,7 +8,7 @@ use crate::parser::{parser_err, unsupported, Parser};
 use crate::Flavor;
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
-    CaseWhen, CastFormat, CastKind, Expr, Function, FunctionArguments, GeometricTypeKind,
+    CaseWhen, CastFormat, CastKind, DataType, Expr, Function, FunctionArguments, GeometricTypeKind,
     ObjectName, TrimWhereField, UnaryOperator,
 };
 use sqlparser::keywords::Keyword;
@@ -208,7 +208,13 @@ impl Parser {
     /// `AS type [FORMAT ...])`, after CAST's expression.
     fn cast_rest(&mut self, kind: CastKind, expr: Box<Expr>) -> Result<Box<Expr>, ParserError> {
         self.expect_keyword_is(Keyword::AS)?;
-        let data_type = self.parse_data_type()?;
+        // SQLite's `CAST(x AS)`.
+        let data_type =
+            if self.flavor == Flavor::Sqlite && self.peek_token_ref().token == Token::RParen {
+                DataType::Unspecified
+            } else {
+                self.parse_data_type()?
+            };
         let format = if self.parse_keyword(Keyword::FORMAT) {
             let value = self.parse_value()?;
             if self.parse_keywords(&[Keyword::AT, Keyword::TIME, Keyword::ZONE]) {
@@ -359,6 +365,26 @@ impl Parser {
                 Some(_) => Some(TrimWhereField::Trailing),
                 None => None,
             };
+        let comma_form = matches!(
+            self.flavor,
+            Flavor::Postgres | Flavor::Sqlite | Flavor::Generic
+        );
+        // `TRIM([side] FROM x [, characters])`.
+        if comma_form && self.parse_keyword(Keyword::FROM) {
+            let expr = self.subexpr(0)?;
+            let trim_characters = if self.consume_token(&Token::Comma) {
+                Some(self.expr_list()?)
+            } else {
+                None
+            };
+            self.expect_token(&Token::RParen)?;
+            return Ok(Expr::Trim {
+                expr,
+                trim_where,
+                trim_what: None,
+                trim_characters,
+            });
+        }
         let expr = *self.subexpr(0)?;
         if self.parse_keyword(Keyword::FROM) {
             let trim_what = Some(Box::new(expr));
@@ -371,16 +397,12 @@ impl Parser {
                 trim_characters: None,
             });
         }
-        let comma_form = matches!(
-            self.flavor,
-            Flavor::Postgres | Flavor::Sqlite | Flavor::Generic
-        );
         if comma_form && self.consume_token(&Token::Comma) {
             let characters = self.expr_list()?;
             self.expect_token(&Token::RParen)?;
             return Ok(Expr::Trim {
                 expr: Box::new(expr),
-                trim_where: None,
+                trim_where,
                 trim_what: None,
                 trim_characters: Some(characters),
             });
@@ -436,7 +458,7 @@ fn niladic_function(w: &Word, span: Span) -> Expr {
 }
 
 /// PostgreSQL's geometric type words, which lead a literal (`point '(1,2)'`).
-fn geometric_kind(k: Keyword) -> Option<GeometricTypeKind> {
+pub(super) fn geometric_kind(k: Keyword) -> Option<GeometricTypeKind> {
     Some(match k {
         Keyword::CIRCLE => GeometricTypeKind::Circle,
         Keyword::BOX => GeometricTypeKind::GeometricBox,

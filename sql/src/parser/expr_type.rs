@@ -1,15 +1,44 @@
 //! Data types, as CREATE TABLE, CAST and `::` name them, each as sqlparser's `DataType`
 //! variant; and the small literals they take (lengths, precisions, enum members).
 
+use crate::parser::unsupported;
 use crate::parser::Parser;
 use crate::print::Sql;
 use crate::Flavor;
-use sqlparser::ast::{ArrayElemTypeDef, DataType, Ident, IntervalFields, ObjectName, TimezoneInfo};
+use sqlparser::ast::{
+    ArrayElemTypeDef, DataType, Ident, IntervalFields, ObjectName, TimezoneInfo, TypeModifier,
+};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
 
+/// The types MySQL's ZEROFILL may follow.
+const ZEROFILL_TYPES: &[Keyword] = &[
+    Keyword::TINYINT,
+    Keyword::SMALLINT,
+    Keyword::MEDIUMINT,
+    Keyword::INT,
+    Keyword::INTEGER,
+    Keyword::BIGINT,
+    Keyword::INT2,
+    Keyword::INT4,
+    Keyword::INT8,
+    Keyword::DECIMAL,
+    Keyword::DEC,
+    Keyword::NUMERIC,
+    Keyword::FLOAT,
+    Keyword::FLOAT4,
+    Keyword::FLOAT8,
+    Keyword::DOUBLE,
+    Keyword::REAL,
+];
+
 impl Flavor {
+    /// MySQL's `INT(10) UNSIGNED ZEROFILL` (refused by name).
+    fn expr_zerofill(self) -> bool {
+        matches!(self, Flavor::MySql | Flavor::Generic)
+    }
+
     /// `INT SIGNED` and the like (MySQL, generic).
     fn expr_signed_suffix(self) -> bool {
         matches!(self, Flavor::MySql | Flavor::Generic)
@@ -48,12 +77,21 @@ impl Parser {
     }
 
     fn data_type_inner(&mut self) -> Result<(DataType, bool), ParserError> {
+        if self.flavor == Flavor::Sqlite {
+            if let Some(ty) = self.sqlite_signed_modifiers() {
+                return Ok((ty, false));
+            }
+        }
         let t = self.next_token();
         let Token::Word(w) = &t.token else {
             return self.expected("a data type name", t);
         };
         let mut extra_bracket = false;
         let mut data = match w.keyword {
+            Keyword::OBJECT if self.peek_token_ref().token == Token::LParen => {
+                let at = t.span.start;
+                return crate::parser::parser_err(unsupported("OBJECT(...) as a type"), at);
+            }
             Keyword::ARRAY => {
                 self.expect_token(&Token::Lt)?;
                 let (inner, inner_extra) = self.data_type_nested()?;
@@ -70,6 +108,16 @@ impl Parser {
                 }
             },
         };
+        // A `>>` that closed this type closed the one around it too: what follows is its.
+        if extra_bracket {
+            return Ok((data, true));
+        }
+        if self.flavor.expr_zerofill()
+            && ZEROFILL_TYPES.contains(&w.keyword)
+            && self.peek_keyword(Keyword::ZEROFILL)
+        {
+            return self.refuse_next("ZEROFILL");
+        }
         if self.flavor.expr_bracket_arrays() {
             while self.consume_token(&Token::LBracket) {
                 let size = self.maybe_parse(|p| p.parse_literal_uint())?;
@@ -88,6 +136,48 @@ impl Parser {
             data = DataType::Array(ArrayElemTypeDef::Qualified(Box::new(data), size));
         }
         Ok((data, extra_bracket))
+    }
+
+    /// SQLite's `name(-1)`, `name(1.5, +2)`: a type whose one or two modifiers are numbers,
+    /// one of them signed or no unsigned integer, as a custom type (sqlparser's SQLite
+    /// `parse_type_with_numeric_modifiers`); `None`, nothing consumed, for any other type.
+    fn sqlite_signed_modifiers(&mut self) -> Option<DataType> {
+        let first = self.peek_token_ref();
+        let Token::Word(word) = &first.token else {
+            return None;
+        };
+        if self.peek_nth_token_ref(1).token != Token::LParen {
+            return None;
+        }
+        let mut modifiers = Vec::new();
+        let mut nth = 2;
+        let mut nonstandard = false;
+        loop {
+            let sign = match self.peek_nth_token_ref(nth).token {
+                Token::Minus => "-",
+                Token::Plus => "+",
+                _ => "",
+            };
+            if !sign.is_empty() {
+                nonstandard = true;
+                nth += 1;
+            }
+            let Token::Number(number, _) = &self.peek_nth_token_ref(nth).token else {
+                return None;
+            };
+            nonstandard |= number.parse::<u64>().is_err();
+            modifiers.push(TypeModifier::Number(format!("{sign}{number}"), false));
+            match self.peek_nth_token_ref(nth + 1).token {
+                Token::RParen if nonstandard => break,
+                Token::Comma if modifiers.len() < 2 => nth += 2,
+                _ => return None,
+            }
+        }
+        let name = ObjectName::from(vec![word.clone().into_ident(first.span)]);
+        for _ in 0..nth + 2 {
+            self.advance_token();
+        }
+        Some(DataType::Custom(name, modifiers))
     }
 
     /// The `>` closing `ARRAY<`: a `>>` closes this one and the one outside.

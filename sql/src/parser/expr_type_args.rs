@@ -3,7 +3,9 @@
 
 use crate::parser::{parser_err, Parser};
 use crate::Flavor;
-use sqlparser::ast::{BinaryLength, CharLengthUnits, CharacterLength, EnumMember, ExactNumberInfo};
+use sqlparser::ast::{
+    BinaryLength, CharLengthUnits, CharacterLength, EnumMember, ExactNumberInfo, TypeModifier,
+};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
@@ -112,8 +114,8 @@ impl Parser {
         Ok(Some(len))
     }
 
-    /// A custom type's `(mod, mod, ...)`: words, numbers and strings, as text.
-    pub(super) fn type_modifiers(&mut self) -> Result<Option<Vec<String>>, ParserError> {
+    /// A custom type's `(mod, mod, ...)`: words, numbers and strings.
+    pub(super) fn type_modifiers(&mut self) -> Result<Option<Vec<TypeModifier>>, ParserError> {
         if !self.consume_token(&Token::LParen) {
             return Ok(None);
         }
@@ -121,9 +123,9 @@ impl Parser {
         loop {
             let t = self.next_token();
             match t.token {
-                Token::Word(w) => modifiers.push(w.to_string()),
-                Token::Number(n, _) => modifiers.push(n),
-                Token::SingleQuotedString(s) => modifiers.push(s),
+                Token::Word(w) => modifiers.push(TypeModifier::Identifier(w.into_ident(t.span))),
+                Token::Number(n, long) => modifiers.push(TypeModifier::Number(n, long)),
+                Token::SingleQuotedString(s) => modifiers.push(TypeModifier::String(s)),
                 Token::Comma => {}
                 Token::RParen => return Ok(Some(modifiers)),
                 _ => return self.expected("type modifiers", t),

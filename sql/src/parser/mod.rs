@@ -42,6 +42,10 @@ pub struct Parser {
     /// table again, in time exponential in the depth (`FROM ((SELECT ... ((SELECT ...`).
     /// Kept for the parser's life, as sqlparser keeps it.
     pub(crate) failed_derived_tables: BTreeSet<usize>,
+    /// Token indexes (just after an IN's `(`) where a subquery was tried and failed, or was
+    /// read without its `)` (the index after it): sqlparser's `failed_in_subquery_positions`,
+    /// which keeps `IN ((SELECT ... IN ((SELECT ...` linear.
+    pub(crate) failed_in_subqueries: BTreeMap<usize, Option<usize>>,
 }
 
 fn eof() -> TokenWithSpan {
@@ -100,6 +104,7 @@ impl Parser {
             failed_starts: BTreeMap::new(),
             in_column_definition: false,
             failed_derived_tables: BTreeSet::new(),
+            failed_in_subqueries: BTreeMap::new(),
         }
     }
 

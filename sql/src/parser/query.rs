@@ -214,7 +214,9 @@ impl Parser {
             let values = self.query_values(allow_empty, false)?;
             return Ok(boxed_set_expr(|| SetExpr::Values(values)));
         }
-        if self.parse_keyword(Keyword::VALUE) {
+        if matches!(self.flavor, Flavor::MySql | Flavor::Generic)
+            && self.parse_keyword(Keyword::VALUE)
+        {
             let values = self.query_values(allow_empty, true)?;
             return Ok(boxed_set_expr(|| SetExpr::Values(values)));
         }
@@ -278,29 +280,19 @@ impl Parser {
         })
     }
 
-    /// `TABLE [schema.]name` as a query body: the next three tokens, as sqlparser reads them.
+    /// `TABLE [schema.]name` as a query body (sqlparser's `parse_as_table`).
     fn query_as_table(&mut self) -> Result<Table, ParserError> {
-        let first = self.next_token();
-        let second = self.next_token();
-        let third = self.next_token();
-        if second.token == Token::Period {
-            let Token::Word(schema) = first.token else {
-                return self.expected("Schema name", first);
-            };
-            let Token::Word(table) = third.token else {
-                return self.expected("Table name", third);
-            };
-            return Ok(Table {
-                table_name: Some(table.value),
-                schema_name: Some(schema.value),
-            });
-        }
-        let Token::Word(table) = first.token else {
-            return self.expected("Table name", first);
-        };
-        Ok(Table {
-            table_name: Some(table.value),
-            schema_name: None,
+        let first = self.parse_identifier()?;
+        Ok(if self.consume_token(&Token::Period) {
+            Table {
+                table_name: Some(self.parse_identifier()?),
+                schema_name: Some(first),
+            }
+        } else {
+            Table {
+                table_name: Some(first),
+                schema_name: None,
+            }
         })
     }
 

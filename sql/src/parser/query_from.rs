@@ -7,9 +7,12 @@ use crate::print::Sql;
 use crate::Flavor;
 use sqlparser::ast::{
     Expr, FunctionArg, Ident, Join, SetExpr, TableAlias, TableFactor, TableFunctionArgs,
-    TableIndexHintForClause, TableIndexHintType, TableIndexHints, TableIndexType, TableWithJoins,
+    TableIndexDirective, TableIndexHintForClause, TableIndexHintType, TableIndexHints,
+    TableIndexType, TableWithJoins,
 };
-use sqlparser::keywords::{Keyword, RESERVED_FOR_COLUMN_ALIAS, RESERVED_FOR_TABLE_ALIAS};
+use sqlparser::keywords::{
+    Keyword, RESERVED_FOR_COLUMN_ALIAS, RESERVED_FOR_TABLE_ALIAS, RESERVED_FOR_TABLE_FACTOR,
+};
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
 
@@ -19,6 +22,68 @@ const MYSQL_NOT_TABLE_ALIAS: &[Keyword] = &[
     Keyword::IGNORE,
     Keyword::FORCE,
     Keyword::STRAIGHT_JOIN,
+];
+
+/// The words SQLite's grammar never takes as a table's name (sqlparser's SQLite
+/// `is_table_factor`).
+const SQLITE_NOT_TABLE_NAMES: &[Keyword] = &[
+    Keyword::ADD,
+    Keyword::ALL,
+    Keyword::ALTER,
+    Keyword::AND,
+    Keyword::AS,
+    Keyword::AUTOINCREMENT,
+    Keyword::BETWEEN,
+    Keyword::CASE,
+    Keyword::CHECK,
+    Keyword::COLLATE,
+    Keyword::COMMIT,
+    Keyword::CONSTRAINT,
+    Keyword::CREATE,
+    Keyword::DEFAULT,
+    Keyword::DEFERRABLE,
+    Keyword::DELETE,
+    Keyword::DISTINCT,
+    Keyword::DROP,
+    Keyword::ELSE,
+    Keyword::ESCAPE,
+    Keyword::EXCEPT,
+    Keyword::EXISTS,
+    Keyword::FOREIGN,
+    Keyword::FROM,
+    Keyword::GROUP,
+    Keyword::HAVING,
+    Keyword::IN,
+    Keyword::INDEX,
+    Keyword::INSERT,
+    Keyword::INTERSECT,
+    Keyword::INTO,
+    Keyword::IS,
+    Keyword::JOIN,
+    Keyword::LIMIT,
+    Keyword::NOT,
+    Keyword::NOTHING,
+    Keyword::NOTNULL,
+    Keyword::NULL,
+    Keyword::ON,
+    Keyword::OR,
+    Keyword::ORDER,
+    Keyword::PRIMARY,
+    Keyword::REFERENCES,
+    Keyword::RETURNING,
+    Keyword::SELECT,
+    Keyword::SET,
+    Keyword::TABLE,
+    Keyword::THEN,
+    Keyword::TO,
+    Keyword::TRANSACTION,
+    Keyword::UNION,
+    Keyword::UNIQUE,
+    Keyword::UPDATE,
+    Keyword::USING,
+    Keyword::VALUES,
+    Keyword::WHEN,
+    Keyword::WHERE,
 ];
 
 /// Reserved words PostgreSQL still takes as table aliases.
@@ -78,10 +143,6 @@ impl Parser {
         if self.peek_nth_token_ref(1).token == Token::LParen {
             self.query_refuse(TABLE_FUNCTIONS)?;
         }
-        if self.peek_token_ref().token == Token::AtSign {
-            // Snowflake's stage references, `@stage.path`, where `@` is a token of its own.
-            return self.refuse_next("a stage reference (`@stage`)");
-        }
         self.query_named_table()
     }
 
@@ -128,7 +189,7 @@ impl Parser {
                 alias,
             }));
         }
-        if self.flavor == Flavor::Generic {
+        if matches!(self.flavor, Flavor::Generic | Flavor::Sqlite) {
             let relation = boxed_factor(|| table_and_joins.relation);
             return self.query_parenthesized_lone_factor(relation);
         }
@@ -193,9 +254,10 @@ impl Parser {
         // sqlparser keeps a WITH that OFFSET does not follow consumed; so does this.
         let with_offset = self.parse_keyword(Keyword::WITH) && self.parse_keyword(Keyword::OFFSET);
         let with_offset_alias = if with_offset {
-            self.query_optional_alias(|explicit, kw| {
-                explicit || !RESERVED_FOR_COLUMN_ALIAS.contains(&kw)
-            })?
+            self.query_optional_alias(
+                |explicit, kw| explicit || !RESERVED_FOR_COLUMN_ALIAS.contains(&kw),
+                self.flavor.query_string_column_alias(),
+            )?
         } else {
             None
         };
@@ -242,7 +304,19 @@ impl Parser {
     /// follow: MySQL's PARTITION, T-SQL's FOR SYSTEM_TIME, WITH ORDINALITY, the alias,
     /// MySQL's index hints and T-SQL's `WITH (hints)`.
     pub(super) fn query_named_table(&mut self) -> Result<Box<TableFactor>, ParserError> {
+        let inheritance = matches!(self.flavor, Flavor::Postgres | Flavor::Generic);
+        if inheritance && self.peek_keyword(Keyword::ONLY) {
+            return self.refuse_next("ONLY (a table without its descendants)");
+        }
+        if let Token::Word(w) = &self.peek_token_ref().token {
+            if !self.flavor.query_is_table_name(w.keyword) {
+                return self.expected_ref("table name", self.peek_token_ref());
+            }
+        }
         let name = self.parse_object_name()?;
+        if inheritance && self.peek_token_ref().token == Token::Mul {
+            return self.refuse_next("`table *` (a table with its descendants)");
+        }
         let partitions = if matches!(self.flavor, Flavor::MySql | Flavor::Generic)
             && self.parse_keyword(Keyword::PARTITION)
         {
@@ -260,12 +334,18 @@ impl Parser {
         };
         let with_ordinality = self.parse_keywords(&[Keyword::WITH, Keyword::ORDINALITY]);
         let alias = self.query_table_alias()?;
-        let index_hints = if self.flavor == Flavor::MySql {
+        let index_directives = if self.flavor == Flavor::MySql {
             self.maybe_parse(Parser::query_index_hints)?
                 .unwrap_or_default()
         } else {
             vec![]
         };
+        if self.flavor == Flavor::Sqlite
+            && (self.peek_keywords(&[Keyword::INDEXED, Keyword::BY])
+                || self.peek_keywords(&[Keyword::NOT, Keyword::INDEXED]))
+        {
+            return self.refuse_next("INDEXED BY");
+        }
         let with_hints = self.query_with_hints()?;
         self.query_refuse(TABLE_SAMPLES)?;
         self.query_refuse(PIVOTS)?;
@@ -282,7 +362,8 @@ impl Parser {
             with_ordinality,
             json_path: None,
             sample: None,
-            index_hints,
+            index_directives,
+            inheritance: None,
         }))
     }
 
@@ -332,7 +413,7 @@ impl Parser {
     }
 
     /// MySQL's `USE|IGNORE|FORCE INDEX|KEY [FOR JOIN|ORDER BY|GROUP BY] (names)`, repeated.
-    pub(super) fn query_index_hints(&mut self) -> Result<Vec<TableIndexHints>, ParserError> {
+    pub(super) fn query_index_hints(&mut self) -> Result<Vec<TableIndexDirective>, ParserError> {
         let mut hints = vec![];
         while let Some(hint) =
             self.parse_one_of_keywords(&[Keyword::USE, Keyword::IGNORE, Keyword::FORCE])
@@ -361,12 +442,12 @@ impl Parser {
                 vec![]
             };
             self.expect_token(&Token::RParen)?;
-            hints.push(TableIndexHints {
+            hints.push(TableIndexDirective::MySql(TableIndexHints {
                 hint_type,
                 index_type,
                 for_clause,
                 index_names,
-            });
+            }));
         }
         Ok(hints)
     }
@@ -403,9 +484,17 @@ impl Parser {
     pub(crate) fn query_table_alias(&mut self) -> Result<Option<TableAlias>, ParserError> {
         let explicit = self.peek_keyword(Keyword::AS);
         let flavor = self.flavor;
-        let Some(name) = self.query_optional_alias(|explicit, kw| {
-            flavor.query_is_table_factor_alias(explicit, kw)
-        })?
+        // SQLite's INDEXED BY and NOT INDEXED follow the alias, which neither word is.
+        if flavor == Flavor::Sqlite
+            && (self.peek_keyword(Keyword::INDEXED)
+                || self.peek_keywords(&[Keyword::NOT, Keyword::INDEXED]))
+        {
+            return Ok(None);
+        }
+        let Some(name) = self.query_optional_alias(
+            |explicit, kw| flavor.query_is_table_factor_alias(explicit, kw),
+            flavor.query_string_table_alias(),
+        )?
         else {
             return Ok(None);
         };
@@ -438,6 +527,16 @@ pub(super) fn table_with_joins(
 
 /// The questions sqlparser's dialects answer for FROM.
 impl Flavor {
+    /// Whether a table may be named by the word `kw` without quotes (sqlparser's
+    /// `is_table_factor`).
+    pub(crate) fn query_is_table_name(self, kw: Keyword) -> bool {
+        match self {
+            Flavor::Sqlite => !SQLITE_NOT_TABLE_NAMES.contains(&kw),
+            Flavor::MsSql if kw == Keyword::LIMIT => true,
+            _ => !RESERVED_FOR_TABLE_FACTOR.contains(&kw),
+        }
+    }
+
     /// Whether `kw` may be a table's alias (`explicit`: after AS).
     pub(crate) fn query_is_table_factor_alias(self, explicit: bool, kw: Keyword) -> bool {
         let reserved = RESERVED_FOR_TABLE_ALIAS.contains(&kw);

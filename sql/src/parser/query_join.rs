@@ -229,6 +229,9 @@ impl Parser {
         }
         let columns = self.parse_comma_separated(Parser::parse_object_name)?;
         self.expect_token(&Token::RParen)?;
+        if self.peek_keyword(Keyword::AS) {
+            return self.refuse_next("USING (...) AS alias");
+        }
         Ok(JoinConstraint::Using(columns))
     }
 }

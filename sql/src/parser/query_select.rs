@@ -56,8 +56,11 @@ impl Parser {
     /// boxed and filled clause by clause (see the note on stack in query.rs).
     pub(super) fn query_select(&mut self) -> Result<Box<Select>, ParserError> {
         let mut select = self.query_select_head()?;
-        if !(self.flavor.query_supports_empty_projections() && self.peek_keyword(Keyword::FROM)) {
+        if !(self.flavor.query_supports_empty_projections() && self.peeks_empty_projection()) {
             select.projection = self.parse_projection()?;
+        } else if !self.peek_keyword(Keyword::FROM) {
+            // `SELECT;`, `SELECT WHERE ...`: a row of no columns, which SQLite cannot give.
+            return self.refuse_next("a select list of nothing");
         }
         if self.parse_keyword(Keyword::INTO) {
             select.into = Some(self.query_select_into()?);
@@ -298,6 +301,15 @@ impl Parser {
                 op: BinaryOperator::Eq,
                 right,
             } if self.flavor == Flavor::MsSql && matches!(*left, Expr::Identifier(_)) => {
+                // `SELECT a = FROM t`: the FROM was no value.
+                if let Expr::Identifier(v) = &*right {
+                    if v.quote_style.is_none() && v.value.eq_ignore_ascii_case("from") {
+                        return parser_err(
+                            format!("Expected an expression, found: {}", Sql(v)),
+                            self.peek_token_ref().span.start,
+                        );
+                    }
+                }
                 let Expr::Identifier(alias) = *left else {
                     return self.expected("an alias", self.peek_token());
                 };
@@ -322,24 +334,54 @@ impl Parser {
         }
     }
 
+    /// Whether the select list ends before it begins (sqlparser's `peek_empty_projection`).
+    fn peeks_empty_projection(&self) -> bool {
+        match &self.peek_token_ref().token {
+            Token::EOF | Token::SemiColon | Token::RParen => true,
+            Token::Word(w) => matches!(
+                w.keyword,
+                Keyword::INTO
+                    | Keyword::FROM
+                    | Keyword::WHERE
+                    | Keyword::GROUP
+                    | Keyword::HAVING
+                    | Keyword::WINDOW
+                    | Keyword::ORDER
+                    | Keyword::LIMIT
+                    | Keyword::OFFSET
+                    | Keyword::FETCH
+                    | Keyword::FOR
+                    | Keyword::UNION
+                    | Keyword::INTERSECT
+                    | Keyword::EXCEPT
+            ),
+            _ => false,
+        }
+    }
+
     /// A select item's alias, `[AS] name`: a word the flavour lets end an item, or a quoted
     /// string (sqlparser's `maybe_parse_select_item_alias`).
     pub(super) fn query_select_item_alias(&mut self) -> Result<Option<Ident>, ParserError> {
         let flavor = self.flavor;
-        self.query_optional_alias(|explicit, kw| flavor.query_is_select_item_alias(explicit, kw))
+        self.query_optional_alias(
+            |explicit, kw| flavor.query_is_select_item_alias(explicit, kw),
+            flavor.query_string_column_alias(),
+        )
     }
 
     /// `[AS] alias` where `accepts(explicit, keyword)` says which words may be an alias; a
-    /// quoted string always may. After AS, something must follow.
+    /// double-quoted string always may, a single-quoted one if `strings`. After AS, something
+    /// must follow.
     pub(super) fn query_optional_alias(
         &mut self,
         accepts: impl Fn(bool, Keyword) -> bool,
+        strings: bool,
     ) -> Result<Option<Ident>, ParserError> {
         let after_as = self.parse_keyword(Keyword::AS);
         let next = self.next_token();
         match next.token {
             Token::Word(w) if accepts(after_as, w.keyword) => Ok(Some(w.into_ident(next.span))),
-            Token::SingleQuotedString(s) => Ok(Some(Ident::with_quote('\'', s))),
+            Token::SingleQuotedString(s) if strings => Ok(Some(Ident::with_quote('\'', s))),
             Token::DoubleQuotedString(s) => Ok(Some(Ident::with_quote('"', s))),
             _ if after_as => self.expected("an identifier after AS", next),
             _ => {
@@ -366,11 +408,21 @@ impl Parser {
         })
     }
 
-    /// The tables after FROM, separated by commas.
-    pub(super) fn query_from_list(&mut self) -> Result<Vec<TableWithJoins>, ParserError> {
+    /// The tables after FROM, separated by commas (sqlparser's `parse_table_with_joins`).
+    /// SQLite's `FROM a, b ON ...`, a comma read as a join, is refused by name.
+    pub(crate) fn query_from_list(&mut self) -> Result<Vec<TableWithJoins>, ParserError> {
         let mut tables = vec![];
         loop {
             let table = self.query_table_and_joins()?;
+            if !tables.is_empty()
+                && table.joins.is_empty()
+                && matches!(self.flavor, Flavor::Sqlite | Flavor::Generic)
+                && self
+                    .peek_one_of_keywords(&[Keyword::ON, Keyword::USING])
+                    .is_some()
+            {
+                return self.refuse_next("a comma join with ON or USING");
+            }
             push_unboxed(&mut tables, table);
             if !self.consume_token(&Token::Comma) {
                 return Ok(tables);
@@ -427,6 +479,23 @@ fn hint_text(comment: &str) -> Option<(String, String)> {
         .then(|| (prefix.to_string(), text.to_string()))
 }
 
+/// The words SQLite keeps from select items' aliases (sqlparser's SQLite `is_column_alias`).
+const SQLITE_NOT_COLUMN_ALIAS: &[Keyword] = &[
+    Keyword::SELECT,
+    Keyword::WHERE,
+    Keyword::GROUP,
+    Keyword::HAVING,
+    Keyword::ORDER,
+    Keyword::LIMIT,
+    Keyword::UNION,
+    Keyword::EXCEPT,
+    Keyword::INTERSECT,
+    Keyword::RETURNING,
+    Keyword::VALUES,
+    Keyword::FROM,
+    Keyword::INTO,
+];
+
 /// The questions sqlparser's dialects answer for SELECT.
 impl Flavor {
     /// `SELECT FROM t`, a select list of nothing.
@@ -442,10 +511,21 @@ impl Flavor {
     /// Whether `kw` may be a select item's alias (`explicit`: after AS). T-SQL refuses its
     /// statement keywords even after AS; elsewhere AS allows any word.
     pub(crate) fn query_is_select_item_alias(self, explicit: bool, kw: Keyword) -> bool {
-        if self == Flavor::MsSql && MSSQL_STATEMENT_KEYWORDS.contains(&kw) {
-            return false;
+        match self {
+            Flavor::MsSql if MSSQL_STATEMENT_KEYWORDS.contains(&kw) => false,
+            Flavor::Sqlite => explicit || !SQLITE_NOT_COLUMN_ALIAS.contains(&kw),
+            _ => explicit || !RESERVED_FOR_COLUMN_ALIAS.contains(&kw),
         }
-        explicit || !RESERVED_FOR_COLUMN_ALIAS.contains(&kw)
+    }
+
+    /// A single-quoted string as a select item's alias (PostgreSQL's are names only).
+    pub(crate) fn query_string_column_alias(self) -> bool {
+        self != Flavor::Postgres
+    }
+
+    /// A single-quoted string as a table's alias.
+    pub(crate) fn query_string_table_alias(self) -> bool {
+        !matches!(self, Flavor::MySql | Flavor::Postgres)
     }
 
     /// The T-SQL statement keywords that no alias takes.

@@ -462,6 +462,7 @@ fn known_statement(flavor: Flavor, keyword: Keyword) -> Option<&'static str> {
         Keyword::EXPORT => "EXPORT",
         Keyword::VACUUM => "VACUUM",
         Keyword::RESET => "RESET",
+        Keyword::REFRESH => "REFRESH",
         Keyword::COMMENT if flavor.stmt_comment_on() => "COMMENT",
         Keyword::DETACH if flavor.stmt_generic_extras() => "DETACH",
         Keyword::INSTALL if flavor.stmt_generic_extras() => "INSTALL",

@@ -290,18 +290,8 @@ impl Parser {
                 self.peek_token_ref(),
             );
         }
-        let nulls_distinct = if self.parse_keyword(Keyword::NULLS) {
-            let not = self.parse_keyword(Keyword::NOT);
-            self.expect_keyword_is(Keyword::DISTINCT)?;
-            if not {
-                NullsDistinctOption::NotDistinct
-            } else {
-                NullsDistinctOption::Distinct
-            }
-        } else {
-            NullsDistinctOption::None
-        };
-        let index_name = self.maybe_parse(|p| p.parse_identifier())?;
+        let nulls_distinct = self.nulls_distinct()?;
+        let index_name = self.optional_index_name()?;
         let index_type = self.using_index_type()?;
         let columns = self.index_columns()?;
         let include = self.include_columns()?;
@@ -330,7 +320,7 @@ impl Parser {
         if self.peek_keywords(&[Keyword::USING, Keyword::INDEX]) {
             return self.refuse_next("PRIMARY KEY USING INDEX");
         }
-        let index_name = self.maybe_parse(|p| p.parse_identifier())?;
+        let index_name = self.optional_index_name()?;
         let index_type = self.using_index_type()?;
         let columns = self.index_columns()?;
         let include = self.include_columns()?;
@@ -393,11 +383,7 @@ impl Parser {
 
     /// MySQL's `INDEX | KEY [name] [USING type] (columns) ...`, the keyword consumed.
     fn index_constraint(&mut self, display_as_key: bool) -> Result<TableConstraint, ParserError> {
-        let name = if self.peek_keyword(Keyword::USING) {
-            None
-        } else {
-            self.maybe_parse(|p| p.parse_identifier())?
-        };
+        let name = self.optional_index_name()?;
         let index_type = self.using_index_type()?;
         let columns = self.index_columns()?;
         let index_options = self.index_options()?;
@@ -409,6 +395,28 @@ impl Parser {
             index_options,
         }
         .into())
+    }
+
+    /// An index's name, if one is next (a USING is the index type's).
+    fn optional_index_name(&mut self) -> Result<Option<Ident>, ParserError> {
+        if self.peek_keyword(Keyword::USING) {
+            return Ok(None);
+        }
+        self.maybe_parse(|p| p.parse_identifier())
+    }
+
+    /// `[NULLS [NOT] DISTINCT]`.
+    pub(super) fn nulls_distinct(&mut self) -> Result<NullsDistinctOption, ParserError> {
+        if !self.parse_keyword(Keyword::NULLS) {
+            return Ok(NullsDistinctOption::None);
+        }
+        let not = self.parse_keyword(Keyword::NOT);
+        self.expect_keyword_is(Keyword::DISTINCT)?;
+        Ok(if not {
+            NullsDistinctOption::NotDistinct
+        } else {
+            NullsDistinctOption::Distinct
+        })
     }
 
     /// MySQL's `FULLTEXT | SPATIAL [KEY | INDEX] [name] (columns)`, the keyword consumed.

@@ -37,7 +37,7 @@ impl Flavor {
 }
 
 /// The first words of the ALTER TABLE operations sqlparser reads and this parser refuses.
-const OTHER_ALTER_OPERATIONS: [Keyword; 26] = [
+const OTHER_ALTER_OPERATIONS: [Keyword; 29] = [
     Keyword::REPLICA,
     Keyword::VALIDATE,
     Keyword::DISABLE,
@@ -64,6 +64,9 @@ const OTHER_ALTER_OPERATIONS: [Keyword; 26] = [
     Keyword::ALGORITHM,
     Keyword::AUTO_INCREMENT,
     Keyword::SET,
+    Keyword::INHERIT,
+    Keyword::RESET,
+    Keyword::OPTIONS,
 ];
 
 impl Parser {
@@ -141,6 +144,7 @@ impl Parser {
         }
         let before_replace_check = [
             Keyword::POLICY,
+            Keyword::RULE,
             Keyword::EXTERNAL,
             Keyword::FUNCTION,
             Keyword::DOMAIN,
@@ -148,6 +152,7 @@ impl Parser {
             Keyword::MACRO,
             Keyword::SECRET,
             Keyword::USER,
+            Keyword::AGGREGATE,
             Keyword::SCHEMA,
             Keyword::WAREHOUSE,
         ];
@@ -159,7 +164,7 @@ impl Parser {
         }
         if or_replace {
             return self.expected_ref(
-                "[EXTERNAL] TABLE or [MATERIALIZED] VIEW or FUNCTION or SCHEMA or WAREHOUSE after CREATE OR REPLACE",
+                "[EXTERNAL] TABLE or [MATERIALIZED] VIEW or FUNCTION or AGGREGATE or SCHEMA or WAREHOUSE after CREATE OR REPLACE",
                 self.peek_token_ref(),
             );
         }
@@ -187,8 +192,18 @@ impl Parser {
             Keyword::CONNECTOR,
             Keyword::OPERATOR,
             Keyword::SERVER,
+            Keyword::FOREIGN,
         ];
         if let Some(k) = self.peek_one_of_keywords(&after) {
+            return refused(keyword_name(k));
+        }
+        // PostgreSQL's CREATE GROUP (a role), T-SQL's CREATE PROC.
+        let own = match self.flavor {
+            Flavor::Postgres => Some(Keyword::GROUP),
+            Flavor::MsSql => Some(Keyword::PROC),
+            _ => None,
+        };
+        if let Some(k) = own.filter(|&k| self.peek_keyword(k)) {
             return refused(keyword_name(k));
         }
         self.expected_ref("an object type after CREATE", self.peek_token_ref())
@@ -199,7 +214,7 @@ impl Parser {
         let temporary = self.flavor.stmt_drop_temporary() && self.parse_keyword(Keyword::TEMPORARY);
         let Some(object_type) = self.drop_object_type()? else {
             return self.expected_ref(
-                "COLLATION, CONNECTOR, DATABASE, EXTENSION, FUNCTION, INDEX, OPERATOR, POLICY, PROCEDURE, ROLE, SCHEMA, SECRET, SEQUENCE, STAGE, TABLE, TRIGGER, TYPE, VIEW, MATERIALIZED VIEW, USER or WAREHOUSE after DROP",
+                "COLLATION, CONNECTOR, DATABASE, EXTENSION, FOREIGN TABLE, FUNCTION, GROUP, INDEX, OPERATOR, POLICY, PROCEDURE, ROLE, RULE, SCHEMA, SECRET, SEQUENCE, STAGE, TABLE, TRIGGER, TYPE, VIEW, MATERIALIZED VIEW, USER or WAREHOUSE after DROP",
                 self.peek_token_ref(),
             );
         };
@@ -238,6 +253,13 @@ impl Parser {
     /// The object type after DROP (consumed), `None` when nothing sqlparser knows is next;
     /// the types with statements of their own are refused.
     fn drop_object_type(&mut self) -> Result<Option<ObjectType>, ParserError> {
+        if self.peek_keywords(&[Keyword::FOREIGN, Keyword::TABLE]) {
+            return self.refuse_next("DROP FOREIGN TABLE");
+        }
+        // PostgreSQL's DROP GROUP (a role).
+        if self.flavor == Flavor::Postgres && self.peek_keyword(Keyword::GROUP) {
+            return self.refuse_next("DROP GROUP");
+        }
         let plain = [
             (Keyword::TABLE, ObjectType::Table),
             (Keyword::COLLATION, ObjectType::Collation),
@@ -271,6 +293,7 @@ impl Parser {
         let own = [
             Keyword::FUNCTION,
             Keyword::POLICY,
+            Keyword::RULE,
             Keyword::CONNECTOR,
             Keyword::DOMAIN,
             Keyword::PROCEDURE,
@@ -346,8 +369,12 @@ impl Parser {
         if self.peek_keywords(&[Keyword::TEXT, Keyword::SEARCH]) {
             return self.refuse_next("ALTER TEXT SEARCH");
         }
+        if self.peek_keywords(&[Keyword::DEFAULT, Keyword::PRIVILEGES]) {
+            return self.refuse_next("ALTER DEFAULT PRIVILEGES");
+        }
         let kinds = [
             Keyword::VIEW,
+            Keyword::MATERIALIZED,
             Keyword::TYPE,
             Keyword::COLLATION,
             Keyword::TABLE,
@@ -356,19 +383,29 @@ impl Parser {
             Keyword::AGGREGATE,
             Keyword::ROLE,
             Keyword::POLICY,
+            Keyword::TRIGGER,
             Keyword::CONNECTOR,
             Keyword::ICEBERG,
+            Keyword::FOREIGN,
             Keyword::SCHEMA,
             Keyword::USER,
             Keyword::OPERATOR,
         ];
         let at = self.peek_token_ref().span.start;
-        let kind = self.expect_one_of_keywords(&kinds)?;
-        if kind != Keyword::TABLE {
-            return parser_err(
-                super::unsupported(&format!("ALTER {}", keyword_name(kind))),
-                at,
+        let Some(kind) = self.peek_one_of_keywords(&kinds) else {
+            return self.expected_ref(
+                "one of VIEW or MATERIALIZED VIEW or TYPE or COLLATION or TABLE or INDEX or FUNCTION or AGGREGATE or ROLE or POLICY or TRIGGER or CONNECTOR or ICEBERG or FOREIGN TABLE or SCHEMA or USER or OPERATOR",
+                self.peek_token_ref(),
             );
+        };
+        self.advance_token();
+        if kind != Keyword::TABLE {
+            let what = match kind {
+                Keyword::MATERIALIZED => "MATERIALIZED VIEW",
+                Keyword::FOREIGN => "FOREIGN TABLE",
+                k => keyword_name(k),
+            };
+            return parser_err(super::unsupported(&format!("ALTER {what}")), at);
         }
         let if_exists = self.parse_keywords(&[Keyword::IF, Keyword::EXISTS]);
         let only = self.parse_keyword(Keyword::ONLY);

@@ -92,7 +92,9 @@ impl Parser {
             overwrite,
             partitioned: body.partitioned,
             columns: body.columns,
+            by_name: false,
             after_columns: vec![],
+            overriding: None,
             source: body.source,
             assignments: body.assignments,
             has_table_keyword,
@@ -126,9 +128,13 @@ impl Parser {
         }
     }
 
-    /// PostgreSQL's `INSERT INTO t [AS] alias`: not before a query, DEFAULT or VALUES.
+    /// PostgreSQL's `INSERT INTO t [AS] alias`: not before a query, DEFAULT or VALUES, BY
+    /// NAME or `OVERRIDING SYSTEM|USER`.
     fn insert_table_alias(&mut self) -> Result<Option<TableAliasWithoutColumns>, ParserError> {
         if !self.flavor.stmt_insert_table_alias()
+            || self.peek_keywords(&[Keyword::BY, Keyword::NAME])
+            || self.peek_keywords(&[Keyword::OVERRIDING, Keyword::SYSTEM])
+            || self.peek_keywords(&[Keyword::OVERRIDING, Keyword::USER])
             || self
                 .peek_one_of_keywords(&[
                     Keyword::SELECT,
@@ -167,7 +173,8 @@ impl Parser {
     }
 
     /// What follows the table: DEFAULT VALUES, or a column list, OUTPUT, and the rows (a
-    /// query, or MySQL's SET list).
+    /// query, or MySQL's SET list). Databricks' `BY NAME` and PostgreSQL's `OVERRIDING
+    /// SYSTEM|USER VALUE`, which sqlparser reads in every dialect, are refused by name.
     fn insert_body(&mut self) -> Result<InsertBody, ParserError> {
         let mut body = InsertBody::default();
         if self.parse_keywords(&[Keyword::DEFAULT, Keyword::VALUES]) {
@@ -176,6 +183,12 @@ impl Parser {
         if !self.peeks_subquery_start() {
             body.columns = self.parenthesized_qualified_columns()?;
             body.partitioned = self.insert_partition()?;
+            if self.peek_keywords(&[Keyword::BY, Keyword::NAME]) {
+                return self.refuse_next("INSERT ... BY NAME");
+            }
+        }
+        if self.peek_keyword(Keyword::OVERRIDING) {
+            return self.refuse_next("OVERRIDING ... VALUE");
         }
         body.output = self.output_clause()?;
         if self.peek_keyword(Keyword::FORMAT) || self.peek_keyword(Keyword::SETTINGS) {
@@ -240,15 +253,14 @@ impl Parser {
         let conflict_target = if self.parse_keywords(&[Keyword::ON, Keyword::CONSTRAINT]) {
             Some(ConflictTarget::OnConstraint(self.stmt_object_name()?))
         } else if self.peek_token_ref().token == Token::LParen {
-            Some(ConflictTarget::Columns(self.column_list()?))
+            let columns = self.column_list()?;
+            // PostgreSQL's and SQLite's index predicate, `ON CONFLICT (k) WHERE state = 'new'`,
+            // which picks a partial unique index as the arbiter.
+            let predicate = self.where_clause()?;
+            Some(ConflictTarget::Columns { columns, predicate })
         } else {
             None
         };
-        // PostgreSQL's index predicate (`ON CONFLICT (k) WHERE state = 'new'`, naming a
-        // partial unique index): sqlparser's tree has no place for it.
-        if self.peek_keyword(Keyword::WHERE) {
-            return self.refuse_next("ON CONFLICT (...) WHERE");
-        }
         self.expect_keyword_is(Keyword::DO)?;
         let action = if self.parse_keyword(Keyword::NOTHING) {
             OnConflictAction::DoNothing
@@ -272,6 +284,7 @@ impl Parser {
         let optimizer_hints = self.optimizer_hints();
         let or = self.sqlite_conflict_clause();
         let table = self.parse_table_and_joins()?;
+        self.refuse_on_cluster()?;
         let from_before_set = if self.parse_keyword(Keyword::FROM) {
             Some(UpdateTableFromKind::BeforeSet(self.tables_with_joins()?))
         } else {
@@ -300,10 +313,12 @@ impl Parser {
         } else {
             None
         };
+        self.refuse_settings()?;
         Ok(Statement::Update(Update {
             update_token: update.into(),
             optimizer_hints,
             table,
+            on_cluster: None,
             assignments,
             from,
             selection,
@@ -312,6 +327,7 @@ impl Parser {
             or,
             order_by,
             limit,
+            settings: None,
         }))
     }
 
@@ -329,6 +345,7 @@ impl Parser {
             (tables, true)
         };
         let from = self.parse_comma_separated(|p| p.parse_table_and_joins())?;
+        self.refuse_on_cluster()?;
         let output = self.output_clause()?;
         let using = if self.parse_keyword(Keyword::USING) {
             Some(self.parse_comma_separated(|p| p.parse_table_and_joins())?)
@@ -347,6 +364,7 @@ impl Parser {
         } else {
             Some(self.parse_expr()?)
         };
+        self.refuse_settings()?;
         Ok(Statement::Delete(Delete {
             delete_token: delete.into(),
             optimizer_hints,
@@ -356,18 +374,38 @@ impl Parser {
             } else {
                 FromTable::WithoutKeyword(from)
             },
+            on_cluster: None,
             using,
             selection,
             returning,
             output,
             order_by,
             limit,
+            settings: None,
         }))
     }
 
-    /// UPDATE's FROM list: one table with its joins (sqlparser reads one only here).
+    /// ClickHouse's `ON CLUSTER name` after UPDATE's table or DELETE's FROM list, which
+    /// sqlparser reads in every dialect.
+    fn refuse_on_cluster(&mut self) -> Result<(), ParserError> {
+        if self.peek_keywords(&[Keyword::ON, Keyword::CLUSTER]) {
+            return self.refuse_next("ON CLUSTER");
+        }
+        Ok(())
+    }
+
+    /// ClickHouse's `SETTINGS k = v, ...` at the end of an UPDATE or DELETE, which the
+    /// generic dialect reads.
+    fn refuse_settings(&self) -> Result<(), ParserError> {
+        if self.flavor == Flavor::Generic && self.peek_keyword(Keyword::SETTINGS) {
+            return self.refuse_next("SETTINGS");
+        }
+        Ok(())
+    }
+
+    /// UPDATE's FROM list.
     fn tables_with_joins(&mut self) -> Result<Vec<sqlparser::ast::TableWithJoins>, ParserError> {
-        self.parse_comma_separated(|p| p.parse_table_and_joins())
+        self.query_from_list()
     }
 
     // ---- shared clauses ----
@@ -381,7 +419,11 @@ impl Parser {
         } else {
             AssignmentTarget::ColumnName(self.stmt_object_name()?)
         };
-        self.expect_token(&Token::Eq)?;
+        if self.flavor != Flavor::Sqlite {
+            self.expect_token(&Token::Eq)?;
+        } else if !self.consume_token(&Token::Eq) && !self.consume_token(&Token::DoubleEq) {
+            return self.expected("= or == (for assignment)", self.peek_token());
+        }
         let value = self.parse_expr()?;
         Ok(Assignment { target, value })
     }

@@ -4,8 +4,8 @@ use super::super::Parser;
 use crate::print::ToSql;
 use crate::Flavor;
 use sqlparser::ast::{
-    ContextModifier, Declare, DeclareAssignment, DeclareType, Expr, Ident, ObjectName, Set,
-    SetAssignment, SetSessionParamGeneric, SetSessionParamKind, Statement, Use,
+    ContextModifier, Declare, DeclareAssignment, DeclareSeparator, DeclareType, Expr, Ident,
+    ObjectName, Set, SetAssignment, SetSessionParamGeneric, SetSessionParamKind, Statement, Use,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
@@ -269,7 +269,10 @@ impl Parser {
     pub(crate) fn parse_declare(&mut self) -> Result<Statement, ParserError> {
         if self.flavor == Flavor::MsSql {
             let stmts = self.parse_comma_separated(|p| p.tsql_declaration())?;
-            return Ok(Statement::Declare { stmts });
+            return Ok(Statement::Declare {
+                stmts,
+                separator: DeclareSeparator::Comma,
+            });
         }
         self.declare_cursor()
     }
@@ -354,6 +357,7 @@ impl Parser {
                 hold,
                 for_query: Some(query),
             }],
+            separator: DeclareSeparator::Semicolon,
         })
     }
 

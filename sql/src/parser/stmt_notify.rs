@@ -1,5 +1,5 @@
 //! PostgreSQL's `LISTEN channel`, `UNLISTEN channel | *` and `NOTIFY channel [, payload]`,
-//! read as sqlparser 0.63 reads them (`parse_listen`, `parse_unlisten`, `parse_notify`),
+//! read as sqlparser 0.64 reads them (`parse_listen`, `parse_unlisten`, `parse_notify`),
 //! quirks included: a channel may be any word (a keyword too) or a quoted string, and a
 //! payload may be a plain non-keyword word as well as a string. In the other flavours these
 //! words begin no statement, as in sqlparser's other dialects.

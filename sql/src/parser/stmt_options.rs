@@ -4,7 +4,7 @@
 use super::super::Parser;
 use crate::lexer::keyword_name;
 use crate::Flavor;
-use sqlparser::ast::{CommentDef, Expr, Ident, NamedParenthesizedList, SqlOption};
+use sqlparser::ast::{CommentDef, Expr, Ident, NamedParenthesizedList, ObjectName, SqlOption};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
@@ -35,7 +35,8 @@ impl Parser {
         Ok(options)
     }
 
-    /// `name = expr` (T-SQL's HEAP, PARTITION and CLUSTERED refused).
+    /// `name = expr`, the name possibly dotted (`toast.fillfactor`); PostgreSQL's and the
+    /// generic dialect's also a bare `name` (T-SQL's HEAP, PARTITION and CLUSTERED refused).
     fn sql_option(&mut self) -> Result<SqlOption, ParserError> {
         if self.flavor.stmt_tsql_options()
             && self
@@ -44,7 +45,16 @@ impl Parser {
         {
             return self.refuse_next("this table option");
         }
-        let key = self.parse_identifier()?;
+        let mut parts = vec![self.parse_identifier()?];
+        while self.consume_token(&Token::Period) {
+            parts.push(self.parse_identifier()?);
+        }
+        let key = ObjectName::from(parts);
+        if matches!(self.flavor, Flavor::Postgres | Flavor::Generic)
+            && matches!(self.peek_token_ref().token, Token::Comma | Token::RParen)
+        {
+            return Ok(SqlOption::Ident(key));
+        }
         self.expect_token(&Token::Eq)?;
         let value = self.parse_expr()?;
         Ok(SqlOption::KeyValue { key, value })
@@ -62,7 +72,8 @@ impl Parser {
 
     fn plain_option(&mut self) -> Result<Option<SqlOption>, ParserError> {
         if self.parse_keywords(&[Keyword::START, Keyword::TRANSACTION]) {
-            return Ok(Some(SqlOption::Ident(Ident::new("START TRANSACTION"))));
+            let name = ObjectName::from(vec![Ident::new("START TRANSACTION")]);
+            return Ok(Some(SqlOption::Ident(name)));
         }
         if self.parse_keyword(Keyword::COMMENT) {
             let has_eq = self.consume_token(&Token::Eq);
@@ -94,6 +105,7 @@ impl Parser {
             Some(value) => Expr::Value(value),
             None => Expr::Identifier(self.parse_identifier()?),
         };
+        let key = ObjectName::from(vec![key]);
         Ok(Some(SqlOption::KeyValue { key, value }))
     }
 
@@ -104,6 +116,7 @@ impl Parser {
         let Token::Word(w) = next.token else {
             return self.expected("Token::Word", next);
         };
+        let name = w.into_ident(next.span);
         let values = if self.peek_token_ref().token == Token::LParen {
             self.advance_token();
             let idents = if self.peek_token_ref().token == Token::RParen {
@@ -118,7 +131,7 @@ impl Parser {
         };
         Ok(SqlOption::NamedParenthesizedList(NamedParenthesizedList {
             key: Ident::new("ENGINE"),
-            name: Some(Ident::new(w.value)),
+            name: Some(name),
             values,
         }))
     }

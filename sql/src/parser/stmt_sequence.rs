@@ -1,11 +1,9 @@
-//! PostgreSQL's CREATE SEQUENCE, read as sqlparser reads it: the options in one order
-//! (INCREMENT, MINVALUE, MAXVALUE, START, CACHE, CYCLE), then OWNED BY. PostgreSQL takes them
-//! in any order; one out of sqlparser's order is refused by name (sqlparser would stop before
-//! it with a syntax error the server never gives).
+//! PostgreSQL's CREATE SEQUENCE, read as sqlparser reads it: the options (AS, INCREMENT,
+//! MINVALUE, MAXVALUE, START, CACHE, CYCLE, OWNED BY) in any order, each at most once.
 
 use super::super::Parser;
 use crate::Flavor;
-use sqlparser::ast::{Ident, ObjectName, SequenceOptions, Statement};
+use sqlparser::ast::{ObjectNamePart, SequenceOptions, Statement};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 
@@ -16,17 +14,6 @@ impl Flavor {
     }
 }
 
-/// The words that begin a sequence option.
-const OPTION_WORDS: [Keyword; 7] = [
-    Keyword::INCREMENT,
-    Keyword::MINVALUE,
-    Keyword::MAXVALUE,
-    Keyword::START,
-    Keyword::CACHE,
-    Keyword::CYCLE,
-    Keyword::NO,
-];
-
 impl Parser {
     /// After `CREATE [TEMPORARY] SEQUENCE`.
     pub(super) fn parse_create_sequence(
@@ -35,65 +22,73 @@ impl Parser {
     ) -> Result<Statement, ParserError> {
         let if_not_exists = self.parse_keywords(&[Keyword::IF, Keyword::NOT, Keyword::EXISTS]);
         let name = self.stmt_object_name()?;
-        let data_type = if self.parse_keyword(Keyword::AS) {
-            Some(self.parse_data_type()?)
-        } else {
-            None
-        };
         let sequence_options = self.sequence_options()?;
-        if self.peek_one_of_keywords(&OPTION_WORDS).is_some() {
-            return self.refuse_next(
-                "a sequence option out of the order INCREMENT, MINVALUE, MAXVALUE, START, CACHE, CYCLE (write them in that order)",
-            );
-        }
-        let owned_by = if self.parse_keywords(&[Keyword::OWNED, Keyword::BY]) {
-            if self.parse_keyword(Keyword::NONE) {
-                Some(ObjectName::from(vec![Ident::new("NONE")]))
-            } else {
-                Some(self.stmt_object_name()?)
-            }
-        } else {
-            None
-        };
         Ok(Statement::CreateSequence {
             temporary,
             if_not_exists,
             name,
-            data_type,
             sequence_options,
-            owned_by,
         })
     }
 
+    /// The options in any order, each at most once (sqlparser's `parse_sequence_options`
+    /// for CREATE SEQUENCE, AS and OWNED BY included).
     fn sequence_options(&mut self) -> Result<Vec<SequenceOptions>, ParserError> {
-        let mut options = vec![];
-        if self.parse_keyword(Keyword::INCREMENT) {
-            let by = self.parse_keyword(Keyword::BY);
-            options.push(SequenceOptions::IncrementBy(self.signed_number()?, by));
+        let mut options: Vec<SequenceOptions> = vec![];
+        loop {
+            let (option, name) = if self.parse_keyword(Keyword::INCREMENT) {
+                let by = self.parse_keyword(Keyword::BY);
+                (
+                    SequenceOptions::IncrementBy(self.signed_number()?, by),
+                    "INCREMENT",
+                )
+            } else if self.parse_keyword(Keyword::MINVALUE) {
+                let min = SequenceOptions::MinValue(Some(self.signed_number()?));
+                (min, "MINVALUE | NO MINVALUE")
+            } else if self.parse_keywords(&[Keyword::NO, Keyword::MINVALUE]) {
+                (SequenceOptions::MinValue(None), "MINVALUE | NO MINVALUE")
+            } else if self.parse_keyword(Keyword::MAXVALUE) {
+                let max = SequenceOptions::MaxValue(Some(self.signed_number()?));
+                (max, "MAXVALUE | NO MAXVALUE")
+            } else if self.parse_keywords(&[Keyword::NO, Keyword::MAXVALUE]) {
+                (SequenceOptions::MaxValue(None), "MAXVALUE | NO MAXVALUE")
+            } else if self.parse_keyword(Keyword::START) {
+                let with = self.parse_keyword(Keyword::WITH);
+                (
+                    SequenceOptions::StartWith(self.signed_number()?, with),
+                    "START",
+                )
+            } else if self.parse_keyword(Keyword::CACHE) {
+                (SequenceOptions::Cache(self.signed_number()?), "CACHE")
+            } else if self.parse_keywords(&[Keyword::NO, Keyword::CYCLE]) {
+                // sqlparser's flag says NO: `Cycle(true)` is NO CYCLE.
+                (SequenceOptions::Cycle(true), "CYCLE | NO CYCLE")
+            } else if self.parse_keyword(Keyword::CYCLE) {
+                (SequenceOptions::Cycle(false), "CYCLE | NO CYCLE")
+            } else if self.parse_keyword(Keyword::AS) {
+                (SequenceOptions::DataType(self.parse_data_type()?), "AS")
+            } else if self.parse_keywords(&[Keyword::OWNED, Keyword::BY]) {
+                // Only the one bare word NONE means no owner (`none.c` is a column).
+                let owner = self.stmt_object_name()?;
+                let none = matches!(owner.0.as_slice(), [ObjectNamePart::Identifier(i)]
+                    if i.quote_style.is_none() && i.value.eq_ignore_ascii_case("NONE"));
+                (
+                    SequenceOptions::OwnedBy((!none).then_some(owner)),
+                    "OWNED BY",
+                )
+            } else {
+                return Ok(options);
+            };
+            let kind = std::mem::discriminant(&option);
+            if options
+                .iter()
+                .any(|seen| std::mem::discriminant(seen) == kind)
+            {
+                return Err(ParserError::ParserError(format!(
+                    "{name} specified more than once"
+                )));
+            }
+            options.push(option);
         }
-        if self.parse_keyword(Keyword::MINVALUE) {
-            options.push(SequenceOptions::MinValue(Some(self.signed_number()?)));
-        } else if self.parse_keywords(&[Keyword::NO, Keyword::MINVALUE]) {
-            options.push(SequenceOptions::MinValue(None));
-        }
-        if self.parse_keyword(Keyword::MAXVALUE) {
-            options.push(SequenceOptions::MaxValue(Some(self.signed_number()?)));
-        } else if self.parse_keywords(&[Keyword::NO, Keyword::MAXVALUE]) {
-            options.push(SequenceOptions::MaxValue(None));
-        }
-        if self.parse_keyword(Keyword::START) {
-            let with = self.parse_keyword(Keyword::WITH);
-            options.push(SequenceOptions::StartWith(self.signed_number()?, with));
-        }
-        if self.parse_keyword(Keyword::CACHE) {
-            options.push(SequenceOptions::Cache(self.signed_number()?));
-        }
-        // sqlparser's flag says NO: `Cycle(true)` is NO CYCLE.
-        if self.parse_keywords(&[Keyword::NO, Keyword::CYCLE]) {
-            options.push(SequenceOptions::Cycle(true));
-        } else if self.parse_keyword(Keyword::CYCLE) {
-            options.push(SequenceOptions::Cycle(false));
-        }
-        Ok(options)
     }
 }

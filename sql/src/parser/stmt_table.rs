@@ -10,8 +10,8 @@ use sqlparser::ast::{
     CreateTableLikeDefaults, CreateTableLikeKind, CreateTableOptions, DataType,
     ForeignKeyConstraint, GeneratedAs, GeneratedExpressionMode, IdentityParameters,
     IdentityProperty, IdentityPropertyFormatKind, IdentityPropertyKind, KeyOrIndexDisplay,
-    NullsDistinctOption, OnCommit, PrimaryKeyConstraint, Statement, TableConstraint,
-    UniqueConstraint,
+    OnCommit, PrimaryKeyConstraint, SqliteTableOption, SqliteTableOptions, Statement,
+    TableConstraint, UniqueConstraint,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
@@ -88,7 +88,7 @@ impl Parser {
         let like = self.create_table_like()?;
         self.refuse_table_clause(&[&[Keyword::CLONE]])?;
         let (columns, constraints) = self.columns_and_constraints()?;
-        let without_rowid = self.parse_keywords(&[Keyword::WITHOUT, Keyword::ROWID]);
+        let sqlite_table_options = self.sqlite_table_options()?;
         self.refuse_hive_clauses()?;
         let table_options = self.create_table_options()?;
         self.refuse_table_clause(&[
@@ -103,7 +103,6 @@ impl Parser {
         } else {
             None
         };
-        let strict = self.parse_keyword(Keyword::STRICT);
         self.refuse_table_clause(&[
             &[Keyword::BACKUP],
             &[Keyword::DISTSTYLE],
@@ -136,12 +135,39 @@ impl Parser {
         table.multiset = kind.multiset;
         table.global = kind.global;
         table.query = query;
-        table.without_rowid = without_rowid;
+        table.sqlite_table_options = sqlite_table_options;
         table.like = like;
         table.on_commit = on_commit;
         table.table_options = table_options;
-        table.strict = strict;
         Ok(Statement::CreateTable(table))
+    }
+
+    /// SQLite's table options after the columns, `[,] WITHOUT ROWID | STRICT [, ...]`, which
+    /// sqlparser reads in every dialect (the comma before them is put back when none follows).
+    fn sqlite_table_options(&mut self) -> Result<SqliteTableOptions, ParserError> {
+        let leading_comma = self.consume_token(&Token::Comma);
+        let mut options = vec![];
+        loop {
+            if self.parse_keyword(Keyword::WITHOUT) {
+                self.expect_keyword_is(Keyword::ROWID)?;
+                options.push(SqliteTableOption::WithoutRowid);
+            } else if self.parse_keyword(Keyword::STRICT) {
+                options.push(SqliteTableOption::Strict);
+            } else if options.is_empty() {
+                if leading_comma {
+                    self.prev_token();
+                }
+                return Ok(SqliteTableOptions::default());
+            } else {
+                return self.expected_ref("WITHOUT ROWID or STRICT", self.peek_token_ref());
+            }
+            if !self.consume_token(&Token::Comma) {
+                return Ok(SqliteTableOptions {
+                    leading_comma,
+                    options,
+                });
+            }
+        }
     }
 
     /// Refuses, by name, a clause sqlparser reads after CREATE TABLE and this parser does
@@ -220,7 +246,10 @@ impl Parser {
         loop {
             if let Some(constraint) = self.table_constraint()? {
                 constraints.push(constraint);
-            } else if let Token::Word(_) = self.peek_token_ref().token {
+            } else if matches!(self.peek_token_ref().token, Token::Word(_))
+                || (self.flavor == Flavor::Sqlite
+                    && matches!(self.peek_token_ref().token, Token::SingleQuotedString(_)))
+            {
                 columns.push(self.column_def()?);
             } else {
                 return self.expected_ref(
@@ -368,6 +397,7 @@ impl Parser {
                 } else {
                     KeyOrIndexDisplay::None
                 };
+            let nulls_distinct = self.nulls_distinct()?;
             let characteristics = self.constraint_characteristics()?;
             return Ok(Some(
                 UniqueConstraint {
@@ -379,7 +409,7 @@ impl Parser {
                     include: vec![],
                     index_options: vec![],
                     characteristics,
-                    nulls_distinct: NullsDistinctOption::None,
+                    nulls_distinct,
                 }
                 .into(),
             ));
@@ -461,7 +491,8 @@ impl Parser {
         if self.parse_keyword(Keyword::GENERATED) {
             return self.generated_column();
         }
-        if f.stmt_generic_column_options() && self.peek_keyword(Keyword::OPTIONS) {
+        // BigQuery's and PostgreSQL's (a foreign table's) OPTIONS on a column.
+        if matches!(f, Flavor::Postgres | Flavor::Generic) && self.peek_keyword(Keyword::OPTIONS) {
             return self.refuse_next("a column's OPTIONS");
         }
         if self.parse_keyword(Keyword::AS) && f.stmt_as_generated_column() {

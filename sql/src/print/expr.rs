@@ -3,7 +3,7 @@
 //! `expr_value.rs`, operators in `expr_ops.rs`.
 
 use super::{comma, separated, unprintable, ToSql};
-use sqlparser::ast::{BinaryOperator, Expr, UnaryOperator};
+use sqlparser::ast::{AccessExpr, BinaryOperator, Expr, InTarget, UnaryOperator};
 
 impl ToSql for Expr {
     fn write_sql(&self, out: &mut String) {
@@ -17,7 +17,19 @@ impl ToSql for Expr {
             }
             Expr::CompoundFieldAccess { root, access_chain } => {
                 root.write_sql(out);
-                separated(out, access_chain, "");
+                // A field right after a number takes spaces around its dot (`1 . x`), which
+                // would otherwise read as a decimal point.
+                let mut after_number = is_number(root);
+                for field in access_chain {
+                    match field {
+                        AccessExpr::Dot(e) if after_number => {
+                            out.push_str(" . ");
+                            e.write_sql(out);
+                        }
+                        _ => field.write_sql(out),
+                    }
+                    after_number = matches!(field, AccessExpr::Dot(e) if is_number(e));
+                }
             }
             Expr::Value(v) => v.write_sql(out),
             Expr::Nested(e) => parenthesized(out, e),
@@ -58,32 +70,14 @@ impl ToSql for Expr {
                 out.push(' ');
                 value.write_sql(out);
             }
-            Expr::InList {
+            Expr::In {
                 expr,
-                list,
+                target,
                 negated,
+                global: false,
             } => {
-                negatable(out, expr, *negated, "IN (");
-                comma(out, list);
-                out.push(')');
-            }
-            Expr::InSubquery {
-                expr,
-                subquery,
-                negated,
-            } => {
-                negatable(out, expr, *negated, "IN (");
-                subquery.write_sql(out);
-                out.push(')');
-            }
-            Expr::InUnnest {
-                expr,
-                array_expr,
-                negated,
-            } => {
-                negatable(out, expr, *negated, "IN UNNEST(");
-                array_expr.write_sql(out);
-                out.push(')');
+                negatable(out, expr, *negated, "IN ");
+                target.write_sql(out);
             }
             Expr::Between {
                 expr,
@@ -174,6 +168,8 @@ impl ToSql for Expr {
             | Expr::Substring { .. }
             | Expr::Trim { .. } => super::expr_special::keyword_form(self, out),
             // Forms our parser refuses by name or never reads, and the engine never builds.
+            // ClickHouse's GLOBAL IN, which our parser never reads.
+            Expr::In { global: true, .. } => unprintable(out),
             crate::subset::foreign_expr!() => unprintable(out),
         }
     }
@@ -211,6 +207,35 @@ fn negatable(out: &mut String, expr: &Expr, negated: bool, rest: &str) {
     out.push_str(rest);
 }
 
+fn is_number(e: &Expr) -> bool {
+    matches!(e, Expr::Value(v) if matches!(v.value, sqlparser::ast::Value::Number(..)))
+}
+
+/// What IN tests against: `(list)`, `(subquery)`, `UNNEST(array)` (SQLite's `IN table`,
+/// which our parser refuses by name, as the marker).
+impl ToSql for InTarget {
+    fn write_sql(&self, out: &mut String) {
+        match self {
+            InTarget::List(list) => {
+                out.push('(');
+                comma(out, list);
+                out.push(')');
+            }
+            InTarget::Subquery(query) => {
+                out.push('(');
+                query.write_sql(out);
+                out.push(')');
+            }
+            InTarget::Unnest(array) => {
+                out.push_str("UNNEST(");
+                array.write_sql(out);
+                out.push(')');
+            }
+            InTarget::Table { .. } => unprintable(out),
+        }
+    }
+}
+
 /// A LIKE or ILIKE pattern after the keyword: `[ANY ]pattern[ ESCAPE e]`.
 fn pattern_match(out: &mut String, any: bool, any_word: &str, pattern: &Expr, esc: Option<&Expr>) {
     if any {
@@ -241,15 +266,42 @@ fn unary(out: &mut String, op: &UnaryOperator, expr: &Expr) {
     use UnaryOperator as U;
     if *op == U::PGPostfixFactorial {
         expr.write_sql(out);
+        // `x ! !`: a second `!` right after the first would read as `!!`.
+        if matches!(
+            expr,
+            Expr::UnaryOp {
+                op: U::PGPostfixFactorial,
+                ..
+            }
+        ) {
+            out.push(' ');
+        }
         return op.write_sql(out);
     }
     op.write_sql(out);
-    // The operators spelt as words (or that would run into their operand) take a space.
-    if matches!(
-        op,
-        U::Not | U::Hash | U::AtDashAt | U::DoubleAt | U::QuestionDash | U::QuestionPipe
-    ) {
-        out.push(' ');
+    match op {
+        // The operators spelt as words (or that would run into their operand) take a space.
+        U::Not
+        | U::BitwiseNot
+        | U::Hash
+        | U::AtDashAt
+        | U::DoubleAt
+        | U::PGAbs
+        | U::QuestionDash
+        | U::QuestionPipe
+        | U::PGSquareRoot
+        | U::PGCubeRoot => out.push(' '),
+        // `-` takes a space before an operand that starts with an operator's character
+        // (`- -1`: `--` starts a comment).
+        U::Minus | U::BangNot => {
+            let at = out.len();
+            expr.write_sql(out);
+            if out[at..].starts_with(|c| "+-*/<>=~!@%#^&|".contains(c)) {
+                out.insert(at, ' ');
+            }
+            return;
+        }
+        U::Plus | U::PGPrefixFactorial | U::PGPostfixFactorial => {}
     }
     expr.write_sql(out);
 }

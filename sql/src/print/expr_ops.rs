@@ -105,6 +105,8 @@ impl ToSql for BinaryOperator {
             B::At => "@",
             B::TildeEq => "~=",
             B::Assignment => ":=",
+            B::Is => "IS",
+            B::IsNot => "IS NOT",
         };
         out.push_str(symbol);
     }

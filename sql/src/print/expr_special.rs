@@ -151,8 +151,13 @@ fn cast(
     };
     out.push_str(open);
     expr.write_sql(out);
-    out.push_str(" AS ");
-    data_type.write_sql(out);
+    // SQLite's `CAST(x AS)`: no type, and no space after AS.
+    if matches!((kind, data_type), (CastKind::Cast, DataType::Unspecified)) {
+        out.push_str(" AS");
+    } else {
+        out.push_str(" AS ");
+        data_type.write_sql(out);
+    }
     opt(out, " FORMAT ", format);
     out.push(')');
 }

@@ -6,7 +6,7 @@ use crate::print::{display_difference, ToSql, UNPRINTABLE};
 use crate::tests::{cast, printed, text};
 use sqlparser::ast::{
     ArrayElemTypeDef, CharacterLength, DataType, DateTimeField, DollarQuotedString, Expr, Ident,
-    Interval, ObjectName, QuoteDelimitedString, TimezoneInfo, UnaryOperator, Value,
+    Interval, ObjectName, QuoteDelimitedString, TimezoneInfo, TypeModifier, UnaryOperator, Value,
 };
 use sqlparser::tokenizer::Span;
 
@@ -134,7 +134,11 @@ fn types_and_intervals_no_text_parses_to_print_as_display() {
         )),
         DataType::Custom(
             ObjectName::from(vec![Ident::new("t")]),
-            vec!["a".into(), "1".into()],
+            vec![
+                TypeModifier::Identifier(Ident::new("a")),
+                TypeModifier::Number("1".into(), false),
+                TypeModifier::String("it's".into()),
+            ],
         ),
         DataType::Unspecified,
     ];

@@ -68,16 +68,16 @@ impl ToSql for Value {
                 out.push('N');
                 quote_delimited(out, q);
             }
+            Value::HexStringLiteral(s) => prefixed(out, 'X', '\'', s),
+            Value::SingleQuotedByteStringLiteral(s) => prefixed(out, 'B', '\'', s),
+            Value::DoubleQuotedByteStringLiteral(s) => prefixed(out, 'B', '"', s),
+            Value::SingleQuotedRawStringLiteral(s) => prefixed(out, 'R', '\'', s),
+            Value::DoubleQuotedRawStringLiteral(s) => prefixed(out, 'R', '"', s),
             // The strings below are printed as they were read, with no escaping.
             Value::TripleSingleQuotedString(s) => verbatim(out, "'''", s, "'''"),
             Value::TripleDoubleQuotedString(s) => verbatim(out, "\"\"\"", s, "\"\"\""),
-            Value::HexStringLiteral(s) => verbatim(out, "X'", s, "'"),
-            Value::SingleQuotedByteStringLiteral(s) => verbatim(out, "B'", s, "'"),
-            Value::DoubleQuotedByteStringLiteral(s) => verbatim(out, "B\"", s, "\""),
             Value::TripleSingleQuotedByteStringLiteral(s) => verbatim(out, "B'''", s, "'''"),
             Value::TripleDoubleQuotedByteStringLiteral(s) => verbatim(out, "B\"\"\"", s, "\"\"\""),
-            Value::SingleQuotedRawStringLiteral(s) => verbatim(out, "R'", s, "'"),
-            Value::DoubleQuotedRawStringLiteral(s) => verbatim(out, "R\"", s, "\""),
             Value::TripleSingleQuotedRawStringLiteral(s) => verbatim(out, "R'''", s, "'''"),
             Value::TripleDoubleQuotedRawStringLiteral(s) => verbatim(out, "R\"\"\"", s, "\"\"\""),
             Value::Boolean(true) => out.push_str("true"),
@@ -86,6 +86,12 @@ impl ToSql for Value {
             Value::Placeholder(p) => out.push_str(p),
         }
     }
+}
+
+/// `X'...'` and the like: the prefix, then the body quoted as [`quoted`] quotes it.
+fn prefixed(out: &mut String, prefix: char, quote: char, body: &str) {
+    out.push(prefix);
+    quoted(out, quote, body);
 }
 
 fn verbatim(out: &mut String, open: &str, body: &str, close: &str) {

@@ -135,17 +135,17 @@ impl ToSql for SetQuantifier {
     }
 }
 
-/// `TABLE [schema.]name` as a query body: plain strings, printed as read.
+/// `TABLE [schema.]name` as a query body.
 impl ToSql for Table {
     fn write_sql(&self, out: &mut String) {
         out.push_str("TABLE");
         if let Some(table) = &self.table_name {
             out.push(' ');
             if let Some(schema) = &self.schema_name {
-                out.push_str(schema);
+                schema.write_sql(out);
                 out.push('.');
             }
-            out.push_str(table);
+            table.write_sql(out);
         }
     }
 }

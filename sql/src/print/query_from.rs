@@ -8,7 +8,8 @@
 use super::{comma, opt, separated, unprintable, ToSql};
 use sqlparser::ast::{
     FunctionArg, Join, JoinConstraint, JoinOperator, TableAlias, TableAliasColumnDef, TableFactor,
-    TableIndexHintForClause, TableIndexHintType, TableIndexHints, TableIndexType, TableWithJoins,
+    TableIndexDirective, TableIndexHintForClause, TableIndexHintType, TableIndexHints,
+    TableIndexType, TableWithJoins,
 };
 
 impl ToSql for TableWithJoins {
@@ -34,8 +35,12 @@ impl ToSql for TableFactor {
                 partitions,
                 json_path,
                 sample,
-                index_hints,
+                index_directives,
+                inheritance,
             } => {
+                if inheritance.is_some() {
+                    unprintable(out);
+                }
                 name.write_sql(out);
                 if json_path.is_some() {
                     unprintable(out);
@@ -58,9 +63,9 @@ impl ToSql for TableFactor {
                     unprintable(out);
                 }
                 opt(out, " ", alias);
-                if !index_hints.is_empty() {
+                if !index_directives.is_empty() {
                     out.push(' ');
-                    separated(out, index_hints, " ");
+                    separated(out, index_directives, " ");
                 }
                 if !with_hints.is_empty() {
                     out.push_str(" WITH (");
@@ -178,6 +183,19 @@ impl ToSql for TableAliasColumnDef {
     }
 }
 
+impl ToSql for TableIndexDirective {
+    fn write_sql(&self, out: &mut String) {
+        match self {
+            TableIndexDirective::MySql(hints) => hints.write_sql(out),
+            TableIndexDirective::IndexedBy(name) => {
+                out.push_str("INDEXED BY ");
+                name.write_sql(out);
+            }
+            TableIndexDirective::NotIndexed => out.push_str("NOT INDEXED"),
+        }
+    }
+}
+
 impl ToSql for TableIndexHints {
     fn write_sql(&self, out: &mut String) {
         out.push_str(match self.hint_type {
@@ -254,6 +272,12 @@ impl ToSql for Join {
                 out.push_str(" USING(");
                 comma(out, columns);
                 out.push(')');
+            }
+            Some(JoinConstraint::UsingAlias(columns, alias)) => {
+                out.push_str(" USING(");
+                comma(out, columns);
+                out.push_str(") AS ");
+                alias.write_sql(out);
             }
             _ => {}
         }

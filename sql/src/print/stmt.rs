@@ -6,9 +6,9 @@
 
 use super::{comma, separated, unprintable, ToSql};
 use sqlparser::ast::{
-    BeginTransactionKind, CascadeOption, Lock, LockTableMode, ObjectType, Statement,
-    TransactionAccessMode, TransactionIsolationLevel, TransactionMode, TransactionModifier,
-    Truncate, TruncateIdentityOption, TruncateTableTarget, Use,
+    BeginTransactionKind, CascadeOption, DeclareSeparator, Lock, LockTableMode, ObjectType,
+    Statement, TransactionAccessMode, TransactionIsolationLevel, TransactionMode,
+    TransactionModifier, Truncate, TruncateIdentityOption, TruncateTableTarget, Use,
 };
 
 #[cfg(test)]
@@ -80,9 +80,16 @@ impl ToSql for Statement {
                 }
             }
             Statement::Set(set) => set.write_sql(out),
-            Statement::Declare { stmts } => {
+            Statement::Declare { stmts, separator } => {
                 out.push_str("DECLARE ");
-                separated(out, stmts, "; ");
+                separated(
+                    out,
+                    stmts,
+                    match separator {
+                        DeclareSeparator::Comma => ", ",
+                        DeclareSeparator::Semicolon => "; ",
+                    },
+                );
             }
             Statement::If(statement) => statement.write_sql(out),
             Statement::Truncate(truncate) => truncate.write_sql(out),
@@ -285,12 +292,14 @@ impl ToSql for ObjectType {
         out.push_str(match self {
             ObjectType::Collation => "COLLATION",
             ObjectType::Table => "TABLE",
+            ObjectType::ForeignTable => "FOREIGN TABLE",
             ObjectType::View => "VIEW",
             ObjectType::MaterializedView => "MATERIALIZED VIEW",
             ObjectType::Index => "INDEX",
             ObjectType::Schema => "SCHEMA",
             ObjectType::Database => "DATABASE",
             ObjectType::Role => "ROLE",
+            ObjectType::Group => "GROUP",
             ObjectType::Sequence => "SEQUENCE",
             ObjectType::Stage => "STAGE",
             ObjectType::Type => "TYPE",

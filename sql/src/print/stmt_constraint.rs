@@ -104,12 +104,12 @@ pub(crate) fn unique_column_option(key: &UniqueConstraint, out: &mut String) {
         || !key.columns.is_empty()
         || !key.include.is_empty()
         || !key.index_options.is_empty()
-        || !matches!(key.nulls_distinct, NullsDistinctOption::None)
     {
         return unprintable(out);
     }
     out.push_str("UNIQUE");
     key_or_index(out, key.index_type_display);
+    key.nulls_distinct.write_sql(out);
     opt(out, " ", &key.characteristics);
 }
 
@@ -221,10 +221,13 @@ impl ToSql for FullTextOrSpatialConstraint {
     }
 }
 
+/// The column, its operator class, then its ASC / DESC and the like.
 impl ToSql for IndexColumn {
     fn write_sql(&self, out: &mut String) {
-        self.column.write_sql(out);
+        self.column.expr.write_sql(out);
         opt(out, " ", &self.operator_class);
+        self.column.options.write_sql(out);
+        opt(out, " ", &self.column.with_fill);
     }
 }
 

@@ -6,7 +6,7 @@ use super::{comma, opt, separated, unprintable, ToSql};
 use sqlparser::ast::{
     AlterTable, AlterTableOperation, CommentDef, CreateIndex, CreateTable, CreateTableLike,
     CreateTableLikeDefaults, CreateTableLikeKind, CreateTableOptions, MySQLColumnPosition,
-    OnCommit, RenameTableNameKind, SequenceOptions, SqlOption, Statement,
+    OnCommit, RenameTableNameKind, SequenceOptions, SqlOption, SqliteTableOption, Statement,
     UserDefinedTypeRepresentation,
 };
 
@@ -46,12 +46,25 @@ impl ToSql for CreateTable {
         }
         self.name.write_sql(out);
         table_elements(self, out);
-        if self.without_rowid {
-            out.push_str(" WITHOUT ROWID");
-        }
         if let Some(CreateTableLikeKind::Plain(like)) = &self.like {
             out.push(' ');
             like.write_sql(out);
+        }
+        let sqlite = &self.sqlite_table_options;
+        if !sqlite.options.is_empty() {
+            if sqlite.leading_comma {
+                out.push(',');
+            }
+            out.push(' ');
+            for (i, option) in sqlite.options.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(match option {
+                    SqliteTableOption::WithoutRowid => "WITHOUT ROWID",
+                    SqliteTableOption::Strict => "STRICT",
+                });
+            }
         }
         if !matches!(self.table_options, CreateTableOptions::None) {
             out.push(' ');
@@ -62,9 +75,6 @@ impl ToSql for CreateTable {
             Some(OnCommit::PreserveRows) => out.push_str(" ON COMMIT PRESERVE ROWS"),
             Some(OnCommit::Drop) => out.push_str(" ON COMMIT DROP"),
             None => {}
-        }
-        if self.strict {
-            out.push_str(" STRICT");
         }
         opt(out, " AS ", &self.query);
     }
@@ -120,7 +130,7 @@ impl ToSql for CreateTableOptions {
 impl ToSql for SqlOption {
     fn write_sql(&self, out: &mut String) {
         match self {
-            SqlOption::Ident(ident) => ident.write_sql(out),
+            SqlOption::Ident(name) => name.write_sql(out),
             SqlOption::KeyValue { key, value } => {
                 key.write_sql(out);
                 out.push_str(" = ");
@@ -284,24 +294,21 @@ impl ToSql for MySQLColumnPosition {
     fn write_sql(&self, out: &mut String) {
         match self {
             MySQLColumnPosition::First => out.push_str("FIRST"),
-            // The column's name as it is, never quoted.
             MySQLColumnPosition::After(column) => {
                 out.push_str("AFTER ");
-                out.push_str(&column.value);
+                column.write_sql(out);
             }
         }
     }
 }
 
-/// PostgreSQL's `CREATE SEQUENCE`, its options in sqlparser's order and words.
+/// PostgreSQL's `CREATE SEQUENCE`, its options in the order written.
 pub(crate) fn write_create_sequence(statement: &Statement, out: &mut String) {
     let Statement::CreateSequence {
         temporary,
         if_not_exists,
         name,
-        data_type,
         sequence_options,
-        owned_by,
     } = statement
     else {
         return unprintable(out);
@@ -315,17 +322,26 @@ pub(crate) fn write_create_sequence(statement: &Statement, out: &mut String) {
         out.push_str("IF NOT EXISTS ");
     }
     name.write_sql(out);
-    opt(out, " AS ", data_type);
     for option in sequence_options {
         option.write_sql(out);
     }
-    opt(out, " OWNED BY ", owned_by);
 }
 
 /// One option, with the space before it.
 impl ToSql for SequenceOptions {
     fn write_sql(&self, out: &mut String) {
         let (words, value) = match self {
+            SequenceOptions::DataType(t) => {
+                out.push_str(" AS ");
+                return t.write_sql(out);
+            }
+            SequenceOptions::OwnedBy(owner) => {
+                out.push_str(" OWNED BY ");
+                return match owner {
+                    Some(owner) => owner.write_sql(out),
+                    None => out.push_str("NONE"),
+                };
+            }
             SequenceOptions::IncrementBy(e, true) => (" INCREMENT BY ", Some(e)),
             SequenceOptions::IncrementBy(e, false) => (" INCREMENT ", Some(e)),
             SequenceOptions::MinValue(Some(e)) => (" MINVALUE ", Some(e)),

@@ -71,6 +71,8 @@ impl ToSql for Insert {
 /// Parts of other databases' INSERT that neither the parser nor the engine builds.
 fn insert_has_foreign_parts(insert: &Insert) -> bool {
     !insert.after_columns.is_empty()
+        || insert.by_name
+        || insert.overriding.is_some()
         || insert.settings.is_some()
         || insert.format_clause.is_some()
         || insert.multi_table_insert_type.is_some()
@@ -172,10 +174,11 @@ impl ToSql for OnConflict {
 impl ToSql for ConflictTarget {
     fn write_sql(&self, out: &mut String) {
         match self {
-            ConflictTarget::Columns(columns) => {
+            ConflictTarget::Columns { columns, predicate } => {
                 out.push('(');
                 comma(out, columns);
                 out.push(')');
+                opt(out, " WHERE ", predicate);
             }
             ConflictTarget::OnConstraint(name) => {
                 out.push_str(" ON CONSTRAINT ");
@@ -260,6 +263,10 @@ fn returning(out: &mut String, items: &Option<Vec<SelectItem>>) {
 
 impl ToSql for Update {
     fn write_sql(&self, out: &mut String) {
+        // ClickHouse's ON CLUSTER and SETTINGS, which our parser refuses by name.
+        if self.on_cluster.is_some() || self.settings.is_some() {
+            return unprintable(out);
+        }
         out.push_str("UPDATE");
         hints(out, &self.optimizer_hints);
         out.push(' ');
@@ -297,6 +304,9 @@ fn order_by(out: &mut String, items: &[sqlparser::ast::OrderByExpr]) {
 
 impl ToSql for Delete {
     fn write_sql(&self, out: &mut String) {
+        if self.on_cluster.is_some() || self.settings.is_some() {
+            return unprintable(out);
+        }
         out.push_str("DELETE");
         hints(out, &self.optimizer_hints);
         if !self.tables.is_empty() {

@@ -1,10 +1,10 @@
 //! Data types, as CREATE TABLE, CAST and `::` name them.
 
 use super::expr_value::{number, quoted};
-use super::{unprintable, ToSql};
+use super::{comma, unprintable, ToSql};
 use sqlparser::ast::{
     ArrayElemTypeDef, BinaryLength, CharLengthUnits, CharacterLength, DataType, EnumMember,
-    ExactNumberInfo, GeometricTypeKind, IntervalFields, TimezoneInfo,
+    ExactNumberInfo, GeometricTypeKind, IntervalFields, TimezoneInfo, TypeModifier,
 };
 
 impl ToSql for DataType {
@@ -67,7 +67,7 @@ impl ToSql for DataType {
                 name.write_sql(out);
                 if !modifiers.is_empty() {
                     out.push('(');
-                    out.push_str(&modifiers.join(", "));
+                    comma(out, modifiers);
                     out.push(')');
                 }
                 return;
@@ -160,7 +160,12 @@ impl ToSql for DataType {
             | D::Map(..)
             | D::Tuple(_)
             | D::Nested(_)
-            | D::NamedTable { .. } => return unprintable(out),
+            | D::NamedTable { .. }
+            // MySQL's ZEROFILL and Snowflake's OBJECT(...), which our parser refuses by name,
+            // and Databricks' `type COLLATE c`.
+            | D::Zerofill(_)
+            | D::Object(_)
+            | D::Collate(..) => return unprintable(out),
         };
         out.push_str(name);
     }
@@ -301,8 +306,10 @@ fn array(out: &mut String, elem: &ArrayElemTypeDef) {
                 bracketed_size(out, size);
             }
         }
-        // A bare ARRAY and ClickHouse's Array(T): no parser of ours reads them.
-        ArrayElemTypeDef::None | ArrayElemTypeDef::Parenthesis(_) => unprintable(out),
+        // A bare ARRAY and ClickHouse's and Snowflake's Array(T): no parser of ours reads them.
+        ArrayElemTypeDef::None
+        | ArrayElemTypeDef::Parenthesis(_)
+        | ArrayElemTypeDef::ParenthesisNotNull(_) => unprintable(out),
     }
 }
 
@@ -345,5 +352,21 @@ fn geometric(kind: &GeometricTypeKind) -> &'static str {
         GeometricTypeKind::GeometricPath => "path",
         GeometricTypeKind::Polygon => "polygon",
         GeometricTypeKind::Circle => "circle",
+    }
+}
+
+/// One of a custom type's modifiers: a name, a number or a string.
+impl ToSql for TypeModifier {
+    fn write_sql(&self, out: &mut String) {
+        match self {
+            TypeModifier::Identifier(name) => name.write_sql(out),
+            TypeModifier::Number(digits, long) => {
+                out.push_str(digits);
+                if *long {
+                    out.push('L');
+                }
+            }
+            TypeModifier::String(s) => quoted(out, '\'', s),
+        }
     }
 }

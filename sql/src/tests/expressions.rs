@@ -61,7 +61,7 @@ impl Compare {
                     }
                 }
             }
-            Statement::Declare { stmts } => {
+            Statement::Declare { stmts, .. } => {
                 for d in stmts {
                     if let Some(t) = &d.data_type {
                         self.check_type(t);

@@ -169,7 +169,8 @@ fn built_tables_aliases_and_wildcards() -> Result<(), String> {
             partitions: vec![],
             json_path: None,
             sample: None,
-            index_hints: vec![],
+            index_directives: vec![],
+            inheritance: None,
         },
         joins: vec![],
     };

@@ -64,7 +64,7 @@ const STATEMENTS: &[(Flavor, &str)] = &[
     (Flavor::Sqlite, "UPDATE OR ABORT t SET a = 1"),
     (Flavor::Sqlite, "CREATE TABLE t (a INTEGER PRIMARY KEY AUTOINCREMENT, b UNIQUE ON CONFLICT REPLACE, c TEXT NOT NULL ON CONFLICT IGNORE) WITHOUT ROWID STRICT"),
     (Flavor::Sqlite, "BEGIN IMMEDIATE TRANSACTION"),
-    (Flavor::Generic, "DELETE WHERE a = 1"),
+    (Flavor::Generic, "DELETE t WHERE a = 1"),
     (Flavor::Generic, "SET (a, b) = (1, 2)"),
     (Flavor::Generic, "CREATE TABLE t (a INT MATERIALIZED 1, b INT ALIAS a, c INT EPHEMERAL, d INT EPHEMERAL 2)"),
     (Flavor::Generic, "CREATE OR REPLACE GLOBAL TEMPORARY TABLE t AS SELECT 1"),
@@ -86,6 +86,19 @@ const STATEMENTS: &[(Flavor, &str)] = &[
     (Flavor::Sqlite, "CREATE TABLE t (a INTEGER PRIMARY KEY AUTOINCREMENT, b UNIQUE ON CONFLICT REPLACE, c TEXT NOT NULL ON CONFLICT IGNORE DEFAULT 'x', d INTEGER REFERENCES u (id) ON DELETE CASCADE) WITHOUT ROWID STRICT"),
     (Flavor::Sqlite, "CREATE TABLE \"jobs\" (\"id\" INTEGER PRIMARY KEY AUTOINCREMENT, \"name\" TEXT COLLATE NOCASE NOT NULL DEFAULT ('x'), UNIQUE (\"name\"), PRIMARY KEY (\"id\"), CONSTRAINT \"ck\" CHECK (id > 0))"),
     (Flavor::Sqlite, "CREATE INDEX \"jobs__ix\" ON \"jobs\" (\"name\", \"id\")"),
+    // Read since sqlparser 0.64.
+    (Flavor::Postgres, "INSERT INTO t (a) VALUES (1) ON CONFLICT (a, b) WHERE b > 0 AND c IS NULL DO UPDATE SET a = 2"),
+    (Flavor::Postgres, "CREATE SEQUENCE s START 1 AS integer INCREMENT 2 OWNED BY t.id CYCLE"),
+    (Flavor::Postgres, "CREATE SEQUENCE s OWNED BY NONE"),
+    (Flavor::Postgres, "CREATE TABLE t (a INT UNIQUE NULLS NOT DISTINCT, b INT) WITH (fillfactor = 70, toast.autovacuum_enabled, autovacuum_enabled)"),
+    (Flavor::Postgres, "SELECT point '(1,2)', x::text COLLATE \"C\", @ -a, - -1, a BETWEEN 1 = 1 AND 2, TRIM(BOTH FROM a, 'x') FROM t"),
+    (Flavor::Postgres, "SELECT 1 WHERE a IN ((SELECT 1), 2) AND b IN (SELECT 1)"),
+    (Flavor::MsSql, "DECLARE @a INT = 1, @b NVARCHAR(10)"),
+    (Flavor::MySql, "SELECT a FROM t WHERE a = 1 && b = 2"),
+    (Flavor::Sqlite, "CREATE TABLE t (a INT, 'b' TEXT), STRICT, WITHOUT ROWID"),
+    (Flavor::Sqlite, "SELECT CAST(a AS), a IS NOT b, a << 1 | 2, int(-1) 'x' FROM (t)"),
+    (Flavor::Sqlite, "UPDATE t SET a == 1"),
+    (Flavor::Generic, "SELECT f(ORDER BY a), X'a''b' FROM t"),
 ];
 
 /// Statements of each flavour, none of which may print the marker.

@@ -8,7 +8,7 @@
 //! walk finds nothing there either.
 
 use super::{Callbacks, Walk};
-use sqlparser::ast::{AccessExpr, CaseWhen, Expr, Subscript};
+use sqlparser::ast::{AccessExpr, CaseWhen, Expr, InTarget, Subscript};
 use std::ops::ControlFlow;
 
 impl Walk for Expr {
@@ -59,9 +59,9 @@ fn children(e: &mut Expr, c: &mut Callbacks<'_>) -> ControlFlow<()> {
             time_zone: b,
         }
         | Expr::Position { expr: a, r#in: b }
-        | Expr::InUnnest {
+        | Expr::In {
             expr: a,
-            array_expr: b,
+            target: InTarget::Unnest(b),
             ..
         }
         | Expr::RLike {
@@ -88,11 +88,19 @@ fn children(e: &mut Expr, c: &mut Callbacks<'_>) -> ControlFlow<()> {
 /// The forms of more than two parts.
 fn more_children(e: &mut Expr, c: &mut Callbacks<'_>) -> ControlFlow<()> {
     match e {
-        Expr::InList { expr, list, .. } => {
+        Expr::In {
+            expr,
+            target: InTarget::List(list),
+            ..
+        } => {
             expr.walk(c)?;
             list.walk(c)
         }
-        Expr::InSubquery { expr, subquery, .. } => {
+        Expr::In {
+            expr,
+            target: InTarget::Subquery(subquery),
+            ..
+        } => {
             expr.walk(c)?;
             subquery.walk(c)
         }
@@ -125,7 +133,7 @@ fn more_children(e: &mut Expr, c: &mut Callbacks<'_>) -> ControlFlow<()> {
 
 /// CASE, CAST, CONVERT, SUBSTRING and TRIM; every other form holds nothing to walk, or is
 /// one the printer does not print (JSON access, IS JSON, SIMILAR TO, OVERLAY, grouping sets,
-/// structs, maps, MATCH ... AGAINST, PRIOR, lambdas, MEMBER OF).
+/// structs, maps, MATCH ... AGAINST, PRIOR, lambdas, MEMBER OF, `IN table`).
 fn keyword_form(e: &mut Expr, c: &mut Callbacks<'_>) -> ControlFlow<()> {
     match e {
         Expr::Case {

@@ -8,7 +8,7 @@
 //! nodes the printer prints; a node it prints as [`crate::print::UNPRINTABLE`] is not walked
 //! into (no tree the lab runs holds one, so no rule can miss what is inside).
 //!
-//! The contract, sqlparser 0.63's order exactly (the engine's rewrites depend on it): fields
+//! The contract, sqlparser 0.64's order exactly (the engine's rewrites depend on it): fields
 //! in their declaration order; an expression's callback comes after its children's, so a
 //! callback that replaces it does not see the new one's children walked; a query's callback
 //! comes before its contents, which are walked as the callback left them; a relation's

@@ -171,9 +171,10 @@ impl Walk for JoinConstraint {
         match self {
             JoinConstraint::On(e) => e.walk(c),
             // USING's names are columns, not relations.
-            JoinConstraint::Using(_) | JoinConstraint::Natural | JoinConstraint::None => {
-                ControlFlow::Continue(())
-            }
+            JoinConstraint::Using(_)
+            | JoinConstraint::UsingAlias(..)
+            | JoinConstraint::Natural
+            | JoinConstraint::None => ControlFlow::Continue(()),
         }
     }
 }

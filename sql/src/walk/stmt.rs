@@ -10,9 +10,9 @@
 
 use super::{Callbacks, Walk};
 use sqlparser::ast::{
-    Assignment, ConditionalStatementBlock, ConditionalStatements, Declare, DeclareAssignment,
-    Delete, FromTable, IfStatement, Insert, OnConflictAction, OnInsert, OutputClause, Set,
-    Statement, TableObject, Update, UpdateTableFromKind,
+    Assignment, ConditionalStatementBlock, ConditionalStatements, ConflictTarget, Declare,
+    DeclareAssignment, Delete, FromTable, IfStatement, Insert, OnConflictAction, OnInsert,
+    OutputClause, Set, Statement, TableObject, Update, UpdateTableFromKind,
 };
 use std::ops::ControlFlow;
 
@@ -27,20 +27,15 @@ impl Walk for Statement {
             Statement::CreateIndex(index) => index.walk(c),
             Statement::AlterTable(alter) => alter.walk(c),
             Statement::CreateSequence {
-                data_type,
-                sequence_options,
-                ..
-            } => {
-                data_type.walk(c)?;
-                sequence_options.walk(c)
-            }
+                sequence_options, ..
+            } => sequence_options.walk(c),
             Statement::StartTransaction {
                 statements,
                 exception: None,
                 ..
             } => statements.walk(c),
             Statement::Set(set) => set.walk(c),
-            Statement::Declare { stmts } => stmts.walk(c),
+            Statement::Declare { stmts, .. } => stmts.walk(c),
             Statement::If(statement) => statement.walk(c),
             // The prepared statement is walked as any other (its name is no relation).
             Statement::Prepare {
@@ -96,13 +91,21 @@ impl Walk for OnInsert {
     fn walk(&mut self, c: &mut Callbacks<'_>) -> ControlFlow<()> {
         match self {
             OnInsert::DuplicateKeyUpdate(assignments) => assignments.walk(c),
-            OnInsert::OnConflict(on_conflict) => match &mut on_conflict.action {
-                OnConflictAction::DoNothing => ControlFlow::Continue(()),
-                OnConflictAction::DoUpdate(update) => {
-                    update.assignments.walk(c)?;
-                    update.selection.walk(c)
+            OnInsert::OnConflict(on_conflict) => {
+                // The index predicate of `ON CONFLICT (columns) WHERE ...` first.
+                if let Some(ConflictTarget::Columns { predicate, .. }) =
+                    &mut on_conflict.conflict_target
+                {
+                    predicate.walk(c)?;
                 }
-            },
+                match &mut on_conflict.action {
+                    OnConflictAction::DoNothing => ControlFlow::Continue(()),
+                    OnConflictAction::DoUpdate(update) => {
+                        update.assignments.walk(c)?;
+                        update.selection.walk(c)
+                    }
+                }
+            }
             // A kind of a later sqlparser (the enum is non-exhaustive).
             _ => ControlFlow::Continue(()),
         }

@@ -165,8 +165,8 @@ impl Walk for DataType {
     }
 }
 
-/// A sequence option's number (CREATE SEQUENCE's name and OWNED BY are no relations to
-/// sqlparser).
+/// A sequence option's number or type (CREATE SEQUENCE's name and OWNED BY are no relations
+/// to sqlparser).
 impl Walk for SequenceOptions {
     fn walk(&mut self, c: &mut Callbacks<'_>) -> ControlFlow<()> {
         match self {
@@ -174,7 +174,8 @@ impl Walk for SequenceOptions {
             | SequenceOptions::StartWith(e, _)
             | SequenceOptions::Cache(e) => e.walk(c),
             SequenceOptions::MinValue(e) | SequenceOptions::MaxValue(e) => e.walk(c),
-            SequenceOptions::Cycle(_) => ControlFlow::Continue(()),
+            SequenceOptions::DataType(t) => t.walk(c),
+            SequenceOptions::Cycle(_) | SequenceOptions::OwnedBy(_) => ControlFlow::Continue(()),
         }
     }
 }

@@ -13,7 +13,7 @@ use super::super::walk;
 use super::super::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::{Duplicate, Sql, ToSql};
-use sqlparser::ast::Expr;
+use sqlparser::ast::{Expr, InTarget};
 
 pub fn predicate(p: &Expr, def: &TableDef) -> Result<String, StepError> {
     let mut p = p.duplicate();
@@ -24,7 +24,7 @@ pub fn predicate(p: &Expr, def: &TableDef) -> Result<String, StepError> {
 
 fn admitted(e: &Expr, def: &TableDef) -> Result<(), StepError> {
     match e {
-        Expr::Subquery(_) | Expr::Exists { .. } | Expr::InSubquery { .. } => Err(
+        Expr::Subquery(_) | Expr::Exists { .. } | Expr::In { target: InTarget::Subquery(_), .. } => Err(
             StepError::other("0A000", "cannot use subquery in index predicate".into()),
         ),
         Expr::Identifier(i) => match def.column(&i.value) {
@@ -44,7 +44,10 @@ fn admitted(e: &Expr, def: &TableDef) -> Result<(), StepError> {
         | Expr::IsNotTrue(_)
         | Expr::IsFalse(_)
         | Expr::IsNotFalse(_)
-        | Expr::InList { .. }
+        | Expr::In {
+            target: InTarget::List(_),
+            ..
+        }
         | Expr::Between { .. } => Ok(()),
         other => Err(unsupported_with(
             Dialect::Postgres,

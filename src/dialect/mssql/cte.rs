@@ -14,8 +14,8 @@ use queuelab_sql::ToSql;
 use queuelab_sql::Walk;
 use queuelab_sql::{Flavor, Parser, Sql};
 use sqlparser::ast::{
-    AssignmentTarget, Expr, FromTable, Ident, LimitClause, ObjectName, Query, SelectItem, SetExpr,
-    Statement, TableFactor, TopQuantity,
+    AssignmentTarget, Expr, FromTable, Ident, InTarget, LimitClause, ObjectName, Query, SelectItem,
+    SetExpr, Statement, TableFactor, TopQuantity,
 };
 use std::ops::ControlFlow;
 
@@ -103,7 +103,8 @@ pub fn inline_target(q: &Query) -> Result<Option<Statement>, StepError> {
             partitions: Vec::new(),
             json_path: None,
             sample: None,
-            index_hints: Vec::new(),
+            index_directives: Vec::new(),
+            inheritance: None,
         },
         joins: Vec::new(),
     };
@@ -225,10 +226,11 @@ fn target_query(
         ));
     }
     let query = parse_query(&sql)?;
-    Ok(Expr::InSubquery {
+    Ok(Expr::In {
         expr: Box::new(Expr::Identifier(Ident::new("rowid"))),
-        subquery: Box::new(query),
+        target: InTarget::Subquery(Box::new(query)),
         negated: false,
+        global: false,
     })
 }
 
@@ -241,10 +243,11 @@ fn rowid_subquery(cte_query: &Query, q: &str) -> Result<Expr, StepError> {
             Ident::new("rowid"),
         ]))];
     }
-    Ok(Expr::InSubquery {
+    Ok(Expr::In {
         expr: Box::new(Expr::Identifier(Ident::new("rowid"))),
-        subquery: Box::new(query),
+        target: InTarget::Subquery(Box::new(query)),
         negated: false,
+        global: false,
     })
 }
 

@@ -11,8 +11,8 @@ use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
-    BinaryOperator, Delete, Expr, FromTable, OrderByExpr, Query, Select, SetExpr, TableFactor,
-    TableWithJoins, Update,
+    BinaryOperator, Delete, Expr, FromTable, InTarget, OrderByExpr, Query, Select, SetExpr,
+    TableFactor, TableWithJoins, Update,
 };
 use std::ops::ControlFlow;
 
@@ -318,10 +318,11 @@ fn range_on(e: &Expr) -> Option<String> {
             op: Eq | Lt | LtEq | Gt | GtEq,
             right,
         } => column_against_value(left, right),
-        Expr::InList {
+        Expr::In {
             expr,
-            list,
+            target: InTarget::List(list),
             negated: false,
+            ..
         } if list.iter().all(is_value) => column(expr),
         Expr::Between {
             expr,

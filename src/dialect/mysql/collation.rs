@@ -14,7 +14,7 @@ use super::super::int_types::Columns;
 use super::super::walk;
 use queuelab_sql::build::call;
 use queuelab_sql::Duplicate;
-use sqlparser::ast::{BinaryOperator, Expr, Ident, ObjectName, Statement};
+use sqlparser::ast::{BinaryOperator, Expr, Ident, InTarget, ObjectName, Statement};
 use std::ops::ControlFlow;
 
 /// The SQLite function for MariaDB's INSTR under the case-blind collation.
@@ -63,7 +63,11 @@ fn target(e: &Expr, columns: &Columns) -> Option<Target> {
     }
     let operands: Vec<&Expr> = match e {
         Expr::BinaryOp { left, op, right } if comparison(op) => vec![left, right],
-        Expr::InList { expr, list, .. } => std::iter::once(&**expr).chain(list).collect(),
+        Expr::In {
+            expr,
+            target: InTarget::List(list),
+            ..
+        } => std::iter::once(&**expr).chain(list).collect(),
         Expr::Between {
             expr, low, high, ..
         } => vec![expr, low, high],
@@ -88,7 +92,12 @@ fn comparison(op: &BinaryOperator) -> bool {
 fn left_operand(e: &mut Expr) -> Option<&mut Box<Expr>> {
     match e {
         Expr::BinaryOp { left, .. } => Some(left),
-        Expr::InList { expr, .. } | Expr::Between { expr, .. } => Some(expr),
+        Expr::In {
+            expr,
+            target: InTarget::List(_),
+            ..
+        }
+        | Expr::Between { expr, .. } => Some(expr),
         _ => None,
     }
 }
@@ -132,7 +141,12 @@ fn derives_case_blind(e: &Expr, columns: &Columns) -> bool {
                 [.., q, c] => columns.compares_bytes(Some(&q.value), &c.value),
                 _ => None,
             },
-            Expr::Subquery(_) | Expr::Exists { .. } | Expr::InSubquery { .. } => None,
+            Expr::Subquery(_)
+            | Expr::Exists { .. }
+            | Expr::In {
+                target: InTarget::Subquery(_),
+                ..
+            } => None,
             _ => Some(false),
         };
         if bytes != Some(false) {

@@ -14,7 +14,7 @@ use super::super::locks::{GapScan, RangeEnd};
 use super::access::Access;
 use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
-use sqlparser::ast::{BinaryOperator as Op, Expr};
+use sqlparser::ast::{BinaryOperator as Op, Expr, InTarget};
 
 /// The gap scan of `access`, over the table `from` called `qualifier` in the statement.
 pub fn scan(def: &TableDef, (from, qualifier): (&str, &str), access: &Access) -> GapScan {
@@ -89,7 +89,11 @@ fn bound(e: &Expr) -> Option<(&Expr, Bound<'_>)> {
             Some((col, b))
         }
         Expr::Between { expr, low, .. } => Some((expr.as_ref(), Bound::Between(low))),
-        Expr::InList { expr, list, .. } => Some((expr.as_ref(), Bound::In(list))),
+        Expr::In {
+            expr,
+            target: InTarget::List(list),
+            ..
+        } => Some((expr.as_ref(), Bound::In(list))),
         _ => None,
     }
 }

@@ -14,8 +14,8 @@ use super::super::Dialect;
 use super::time_text;
 use crate::trace::StepError;
 use sqlparser::ast::{
-    Assignment, AssignmentTarget, BinaryOperator as Op, Expr, ObjectName, OnInsert, SelectItem,
-    SetExpr, Statement, TableObject, Value,
+    Assignment, AssignmentTarget, BinaryOperator as Op, Expr, InTarget, ObjectName, OnInsert,
+    SelectItem, SetExpr, Statement, TableObject, Value,
 };
 use std::ops::ControlFlow;
 
@@ -171,9 +171,11 @@ fn comparisons(stmt: &mut Statement, columns: &Columns) -> Result<bool, StepErro
             Expr::Between {
                 expr, low, high, ..
             } => check(expr, &mut [low, high]),
-            Expr::InList { expr, list, .. } => {
-                check(expr, &mut list.iter_mut().collect::<Vec<_>>())
-            }
+            Expr::In {
+                expr,
+                target: InTarget::List(list),
+                ..
+            } => check(expr, &mut list.iter_mut().collect::<Vec<_>>()),
             _ => {}
         }
         ControlFlow::<()>::Continue(())

@@ -7,7 +7,7 @@ use super::super::common::unsupported_with;
 use super::super::walk;
 use super::super::Dialect;
 use crate::trace::StepError;
-use sqlparser::ast::{Expr, FromTable, ObjectNamePart, Statement};
+use sqlparser::ast::{Expr, FromTable, InTarget, ObjectNamePart, Statement};
 use std::ops::ControlFlow;
 
 /// Why a multi-table UPDATE or DELETE is refused, and what to write instead. Its row locks
@@ -47,7 +47,10 @@ pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
     let mut datetime_call = false;
     walk::exprs(stmt, &mut |e| {
         match e {
-            Expr::InSubquery { subquery, .. } => limited |= subquery.limit_clause.is_some(),
+            Expr::In {
+                target: InTarget::Subquery(subquery),
+                ..
+            } => limited |= subquery.limit_clause.is_some(),
             Expr::Function(f) => datetime_call |= names_datetime(&f.name.0),
             _ => {}
         }

@@ -26,7 +26,8 @@ use crate::dialect::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::{
-    AccessExpr, BinaryOperator, Expr, Function, OrderByKind, Statement, UnaryOperator, Value,
+    AccessExpr, BinaryOperator, Expr, Function, InTarget, OrderByKind, Statement, UnaryOperator,
+    Value,
 };
 use std::ops::ControlFlow;
 
@@ -201,9 +202,11 @@ impl Types<'_> {
                 _ => self.no_array([&**left, right], &format!("The operator {}", op.to_sql())),
             },
             Expr::IsDistinctFrom(a, b) | Expr::IsNotDistinctFrom(a, b) => self.compare(a, b, "="),
-            Expr::InList { expr, list, .. } => {
-                self.no_array(std::iter::once(&**expr).chain(list), "IN")
-            }
+            Expr::In {
+                expr,
+                target: InTarget::List(list),
+                ..
+            } => self.no_array(std::iter::once(&**expr).chain(list), "IN"),
             Expr::Between {
                 expr, low, high, ..
             } => self.no_array([&**expr, low, high], "BETWEEN"),

@@ -26,7 +26,7 @@ use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
     BinaryOperator, CaseWhen, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArguments,
-    OrderByKind, SelectItem, SetExpr, Statement, Value,
+    InTarget, OrderByKind, SelectItem, SetExpr, Statement, Value,
 };
 use std::ops::ControlFlow;
 
@@ -182,9 +182,11 @@ impl<'a> Types<'a> {
                 ),
             },
             Expr::IsDistinctFrom(a, b) | Expr::IsNotDistinctFrom(a, b) => self.compare(a, b, "="),
-            Expr::InList { expr, list, .. } => {
-                list.iter().try_for_each(|x| self.compare(expr, x, "="))
-            }
+            Expr::In {
+                expr,
+                target: InTarget::List(list),
+                ..
+            } => list.iter().try_for_each(|x| self.compare(expr, x, "=")),
             Expr::Between {
                 expr, low, high, ..
             } => {

@@ -25,7 +25,7 @@ use crate::dialect::Dialect;
 use crate::trace::StepError;
 use sqlparser::ast::{
     BinaryOperator, CastKind, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArguments,
-    GroupByExpr, OrderByKind, SelectItem, SetExpr, Statement, UnaryOperator, Value,
+    GroupByExpr, InTarget, OrderByKind, SelectItem, SetExpr, Statement, UnaryOperator, Value,
 };
 use std::ops::ControlFlow;
 
@@ -143,7 +143,14 @@ fn is_null(e: &Expr) -> bool {
 fn operator(e: &Expr, typed: &dyn Fn(&Expr) -> bool) -> Result<Option<Expr>, StepError> {
     let (left, op, right) = match e {
         Expr::BinaryOp { left, op, right } => (left, op, right),
-        Expr::InList { expr, .. } | Expr::Between { expr, .. } if typed(expr) => {
+        Expr::In {
+            expr,
+            target: InTarget::List(_),
+            ..
+        }
+        | Expr::Between { expr, .. }
+            if typed(expr) =>
+        {
             return Err(refused_use("IN or BETWEEN"));
         }
         Expr::IsDistinctFrom(a, b) | Expr::IsNotDistinctFrom(a, b) if typed(a) || typed(b) => {

@@ -15,7 +15,7 @@ use super::super::exprs::last_ident;
 use super::super::walk;
 use crate::trace::StepError;
 use sqlparser::ast::{
-    AssignmentTarget, BinaryOperator, Expr, SetExpr, Statement, TableObject, Value,
+    AssignmentTarget, BinaryOperator, Expr, InTarget, SetExpr, Statement, TableObject, Value,
 };
 use std::ops::ControlFlow;
 
@@ -105,7 +105,11 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
                     fix(left, reads);
                 }
             }
-            Expr::InList { expr, list, .. } => {
+            Expr::In {
+                expr,
+                target: InTarget::List(list),
+                ..
+            } => {
                 if let Some(reads) = name_of(expr).and_then(|n| column_reads(&tables, &n)) {
                     list.iter_mut().for_each(|x| fix(x, reads));
                 }

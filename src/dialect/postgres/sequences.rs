@@ -37,9 +37,7 @@ fn create(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
         temporary,
         if_not_exists,
         name,
-        data_type,
         sequence_options,
-        owned_by,
     } = stmt
     else {
         return Err(refused(
@@ -53,17 +51,21 @@ fn create(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
             "drop TEMPORARY: the lab's sequences last for the whole run",
         ));
     }
-    if owned_by
-        .as_ref()
-        .is_some_and(|o| !o.to_sql().eq_ignore_ascii_case("NONE"))
+    if sequence_options
+        .iter()
+        .any(|o| matches!(o, SequenceOptions::OwnedBy(Some(_))))
     {
         return Err(refused(
             "OWNED BY a column (the sequence dropped with its table)",
             "leave OWNED BY out",
         ));
     }
+    let data_type = sequence_options.iter().find_map(|o| match o {
+        SequenceOptions::DataType(t) => Some(t),
+        _ => None,
+    });
     let name = last_ident(name).to_ascii_lowercase();
-    let def = definition(&name, data_type.as_ref(), sequence_options)?;
+    let def = definition(&name, data_type, sequence_options)?;
     if catalog.table(&name).is_some() || catalog.sequence(&name).is_some() {
         if *if_not_exists {
             let mut plan = Plan::new(PlanKind::Noop, Vec::new());
@@ -129,6 +131,8 @@ fn definition(
                 }
             },
             SequenceOptions::Cycle(no) => cycle = !no,
+            // Read above.
+            SequenceOptions::DataType(_) | SequenceOptions::OwnedBy(_) => {}
         }
     }
     if increment == 0 {

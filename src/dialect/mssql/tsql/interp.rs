@@ -16,7 +16,7 @@ use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
-    Expr, Ident, Query, SelectItem, SetExpr, Statement, TopQuantity, Value as SqlValue,
+    Expr, Ident, InTarget, Query, SelectItem, SetExpr, Statement, TopQuantity, Value as SqlValue,
 };
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
@@ -649,10 +649,11 @@ impl Interp {
             alias: Ident::new("ql_rowid"),
         });
         if !fetched.is_empty() {
-            let not_in = Expr::InList {
+            let not_in = Expr::In {
                 expr: Box::new(rowid),
-                list: fetched.iter().map(|r| number(*r)).collect(),
+                target: InTarget::List(fetched.iter().map(|r| number(*r)).collect()),
                 negated: true,
+                global: false,
             };
             s.selection = Some(match s.selection.take() {
                 Some(w) => Expr::BinaryOp {
