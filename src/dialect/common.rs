@@ -108,9 +108,6 @@ fn instead_of(dialect: Dialect, what: &str) -> &'static str {
         Dialect::MySql if prepared => {
             "MariaDB's prepared statements are not modelled; run the statement itself, with user variables for its values (SET @id = 1; UPDATE jobs SET owner = 'w1' WHERE id = @id)"
         }
-        Dialect::Postgres if what.starts_with("ON CONFLICT (...) WHERE") => {
-            "the server reads it as the WHERE of a partial unique index, which the parser's tree cannot hold; with DO NOTHING, leave the target out (ON CONFLICT DO NOTHING checks every unique index, partial ones too)"
-        }
         Dialect::Postgres if what.starts_with("PREPARE of") => {
             "PostgreSQL prepares only these (the server answers a syntax error); run the statement itself"
         }

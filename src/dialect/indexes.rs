@@ -11,7 +11,7 @@
 //! it, but the engine's own key checks would not know it, and a waiter would miss an
 //! uncommitted duplicate.
 
-mod partial;
+pub(super) mod partial;
 
 use super::catalog::{Catalog, KeyDef, TableDef};
 use super::common::unsupported_with;

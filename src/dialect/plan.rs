@@ -32,6 +32,9 @@ pub enum PlanKind {
         /// The same INSERT reading its rows from `temp.ql_src`: a statement that waited
         /// inserts the values it computed before the wait (servers evaluate the SELECT once).
         stash_sql: Option<String>,
+        /// The unique keys an `ON CONFLICT` arbitrates through, by name (PostgreSQL infers
+        /// them from its target's columns and WHERE); `None`: every key of the table.
+        arbiters: Option<Vec<String>>,
     },
     Update {
         table: String,

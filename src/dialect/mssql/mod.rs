@@ -60,7 +60,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         Statement::Insert(ins) => {
             let mut ins = ins.duplicate();
             let notes = super::arity::fit(Dialect::MsSql, &mut ins, catalog)?;
-            let mut plan = super::postgres::plan_insert(ins, catalog);
+            let mut plan = super::postgres::plan_insert(ins, catalog)?;
             plan.notes.extend(notes);
             Ok(plan)
         }

@@ -245,6 +245,7 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
             columns,
             source_query,
             stash_sql: super::dml::stash_sql(&ins),
+            arbiters: None,
         },
         vec![Statement::Insert(ins).to_sql()],
     );

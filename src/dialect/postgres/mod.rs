@@ -14,6 +14,7 @@ use queuelab_sql::ToSql;
 use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 
 mod advisory;
+mod arbiters;
 pub mod array_values;
 pub mod arrays;
 mod as_text;
@@ -225,7 +226,7 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         Statement::Insert(ins) => {
             let mut ins = ins.duplicate();
             let note = super::arity::fit(Dialect::Postgres, &mut ins, catalog)?;
-            let mut plan = plan_insert(ins, catalog);
+            let mut plan = plan_insert(ins, catalog)?;
             plan.notes.extend(note);
             Ok(plan)
         }
@@ -244,12 +245,19 @@ fn plan_statement(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
 
 /// An INSERT, with `ON CONFLICT` as SQLite has it (the SQL Server front-end uses it too: its
 /// INSERT is the plain case).
-pub fn plan_insert(mut ins: sqlparser::ast::Insert, catalog: &Catalog) -> Plan {
+pub fn plan_insert(mut ins: sqlparser::ast::Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     let table = match &ins.table {
         sqlparser::ast::TableObject::TableName(n) => last_ident(n),
         other => other.to_sql(),
     };
+    // Before the rewrites: the target's WHERE is read as the user wrote it, and SQLite is
+    // given the inferred index's own (already SQLite's) after them.
+    let inferred = match (&mut ins.on, catalog.table(&table)) {
+        (Some(OnInsert::OnConflict(oc)), Some(def)) => arbiters::infer(oc, def)?,
+        _ => arbiters::Inferred::default(),
+    };
     let mut notes = rewrite_all(&mut ins);
+    notes.extend(inferred.note);
     let alias = ins.table_alias.as_ref().map(|a| a.alias.value.clone());
     super::dml::unqualify_returning(&table, alias.as_deref(), &mut ins.returning);
     let (lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
@@ -269,6 +277,9 @@ pub fn plan_insert(mut ins: sqlparser::ast::Insert, catalog: &Catalog) -> Plan {
         ins.source.as_ref().map(|q| q.body.as_ref()),
         Some(SetExpr::Values(v)) if v.rows.len() == 1
     );
+    if let Some(OnInsert::OnConflict(oc)) = &mut ins.on {
+        arbiters::give_sqlite(oc, inferred.sqlite_where);
+    }
     let mut plan = Plan::new(
         PlanKind::Insert {
             table,
@@ -277,11 +288,12 @@ pub fn plan_insert(mut ins: sqlparser::ast::Insert, catalog: &Catalog) -> Plan {
             columns: ins.columns.iter().map(last_ident).collect(),
             source_query: ins.source.as_ref().map(|q| q.to_sql()),
             stash_sql: super::dml::stash_sql(&ins),
+            arbiters: inferred.keys,
         },
         vec![Statement::Insert(ins).to_sql()],
     );
     plan.notes = notes;
     plan.ring = ring;
     plan.lock_reads = lock_reads;
-    plan
+    Ok(plan)
 }

@@ -287,9 +287,15 @@ impl Lab {
         None
     }
 
-    /// The rows an INSERT's rows meet on one of the table's unique keys, in the statement's
-    /// view: its rows as computed before a wait (`kept`), else its VALUES or SELECT now.
-    pub(super) fn key_clashes(&self, plan: &Plan, kept: Option<&[Vec<Value>]>) -> Vec<RowRef> {
+    /// The rows an INSERT's rows meet on one of the table's unique keys (of those named in
+    /// `only`, if given), in the statement's view: its rows as computed before a wait
+    /// (`kept`), else its VALUES or SELECT now.
+    pub(super) fn key_clashes(
+        &self,
+        plan: &Plan,
+        kept: Option<&[Vec<Value>]>,
+        only: Option<&[String]>,
+    ) -> Vec<RowRef> {
         let PlanKind::Insert {
             table,
             columns,
@@ -324,7 +330,10 @@ impl Lab {
             None => source.clone(),
         };
         let mut out = Vec::new();
-        for key in def.unique_keys() {
+        let keys = def
+            .unique_keys()
+            .filter(|k| only.is_none_or(|names| names.contains(&k.name)));
+        for key in keys {
             let on: Option<Vec<String>> = key
                 .columns
                 .iter()
@@ -384,7 +393,7 @@ impl Lab {
         plan: &Plan,
         resume: &mut Resume,
     ) -> Result<(), Exec> {
-        let PlanKind::Insert { mode, .. } = &plan.kind else {
+        let PlanKind::Insert { mode, arbiters, .. } = &plan.kind else {
             return Ok(());
         };
         let unseen_check =
@@ -392,11 +401,17 @@ impl Lab {
         if !unseen_check && !self.txns.others_active(txn) {
             return Ok(());
         }
-        let clashes = self.key_clashes(plan, resume.source.as_deref());
-        let snapshot = resume.snapshot.unwrap_or(0);
-        for row in &clashes {
-            let unseen = || self.changed_since(&|r| r == row, snapshot);
-            if unseen_check && unseen().is_some() {
+        let clashes = self.key_clashes(plan, resume.source.as_deref(), None);
+        if unseen_check {
+            // Only the arbiters' clashes: a clash on another unique key is the server's
+            // duplicate-key error, as without ON CONFLICT.
+            let arbitrated = match arbiters {
+                Some(keys) => self.key_clashes(plan, resume.source.as_deref(), Some(keys)),
+                None => clashes.clone(),
+            };
+            let snapshot = resume.snapshot.unwrap_or(0);
+            if (arbitrated.iter()).any(|row| self.changed_since(&|r| r == row, snapshot).is_some())
+            {
                 return Err(Exec::Done(
                     self.serialization_failure(s, ChangeKind::Update),
                 ));
