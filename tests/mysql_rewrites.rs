@@ -485,6 +485,13 @@ fn mariadb_foreign_keys_cascade_and_refuse_by_name_what_is_not_modelled() {
          DELETE FROM p WHERE id = 1; SELECT id FROM c; SELECT id FROM g ORDER BY id;",
     );
     assert_eq!(ok(&t.steps[6]).affected, Some(1));
+    assert!(
+        t.steps[6].notes.iter().any(|n| n.starts_with(
+            "ON DELETE CASCADE: the rows of c (pid) that reference a deleted row go with it"
+        ) && n.contains("row by row")),
+        "{:?}",
+        t.steps[6].notes
+    );
     assert_eq!(rows(&t.steps[7]), [["2"]]);
     assert_eq!(rows(&t.steps[8]), [["2"], ["3"]]);
     let refused = [

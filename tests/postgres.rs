@@ -259,6 +259,14 @@ fn a_foreign_key_is_checked_and_cascades_in_postgresql_and_is_refused_by_name_by
     );
     assert_eq!(ok(&t.steps[4]).affected, Some(1));
     assert_eq!(rows(&t.steps[5]), [["2"]]);
+    // What ran says why the children went, which the DELETE's text does not.
+    assert!(
+        t.steps[4].notes.iter().any(|n| n.starts_with(
+            "ON DELETE CASCADE: the rows of jobs (q) that reference a deleted row go with it"
+        ) && n.contains("at the statement's end")),
+        "{:?}",
+        t.steps[4].notes
+    );
     let t = queuelab::run_script(
         queuelab::Dialect::MsSql,
         "CREATE TABLE q (id int PRIMARY KEY); CREATE TABLE jobs (id int, q int REFERENCES q (id));",

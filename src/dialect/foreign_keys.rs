@@ -335,6 +335,29 @@ fn error(code: &str, message: String) -> StepError {
     }
 }
 
+/// What ran's note for a DELETE from a table whose rows children reference ON DELETE
+/// CASCADE: the children's deletes run inside the statement and show only as marks in their
+/// tables.
+pub fn cascade_note(catalog: &Catalog, table: &str, dialect: Dialect) -> Option<String> {
+    let children: Vec<String> = catalog
+        .referencing(table)
+        .filter(|(_, fk)| fk.cascade)
+        .map(|(child, fk)| format!("{} ({})", child.name, fk.column))
+        .collect();
+    if children.is_empty() {
+        return None;
+    }
+    let how = if dialect.checks_foreign_keys_per_row() {
+        "InnoDB deletes them row by row inside the statement, locking each"
+    } else {
+        "PostgreSQL's foreign-key trigger deletes them at the statement's end, locking each FOR UPDATE"
+    };
+    Some(format!(
+        "ON DELETE CASCADE: the rows of {} that reference a deleted row go with it, their own children in turn; {how}. The count is of {table}'s rows only",
+        children.join(", ")
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::type_class;

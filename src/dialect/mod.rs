@@ -71,6 +71,14 @@ pub fn plan(
         Dialect::Postgres => postgres::plan(stmt, catalog),
         Dialect::MsSql => mssql::plan(stmt, catalog),
     }?;
+    if let PlanKind::Delete {
+        table,
+        truncate: false,
+    } = &plan.kind
+    {
+        plan.notes
+            .extend(foreign_keys::cascade_note(catalog, table, dialect));
+    }
     plan.read_only_refusal = read_only::refusal(dialect, stmt);
     plan.begins_no_transaction = read_only::begins_no_transaction(dialect, stmt);
     Ok(plan)
