@@ -15,6 +15,11 @@ pub struct LockTable {
     held: VecMap<RowRef, Vec<(TxnId, LockMode)>>,
     /// InnoDB's gap locks, in grant order.
     gaps: Vec<GapLock>,
+    /// Why a lock was taken, where the statement's own rows do not say it (a foreign-key
+    /// check's lock on a parent row): words for the pictures, read only by them. An entry
+    /// whose lock was let go is not read, and goes at the transaction's end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    because: Vec<(TxnId, RowRef, LockMode, String)>,
 }
 
 /// An InnoDB gap lock: the keys of one index strictly between two entries (`None`: the
@@ -96,6 +101,24 @@ impl LockTable {
         }
     }
 
+    /// [`LockTable::grant`], saying why (`the check of foreign key c_fk`) unless `txn`
+    /// held that lock already.
+    pub fn grant_because(&mut self, txn: TxnId, row: RowRef, mode: LockMode, why: &str) {
+        if self.holders(&row).contains(&(txn, mode)) {
+            return;
+        }
+        self.because.push((txn, row.clone(), mode, why.to_string()));
+        self.grant(txn, row, mode);
+    }
+
+    /// Why `txn` holds `mode` on `row`, if [`LockTable::grant_because`] said it.
+    pub fn because(&self, txn: TxnId, row: &RowRef, mode: LockMode) -> Option<&str> {
+        self.holders(row).contains(&(txn, mode)).then_some(())?;
+        (self.because.iter())
+            .find(|(t, r, m, _)| *t == txn && r == row && *m == mode)
+            .map(|(.., why)| why.as_str())
+    }
+
     /// Records that `txn` holds the gap `gap` (once).
     pub fn grant_gap(&mut self, gap: GapLock) {
         if !self.gaps.contains(&gap) {
@@ -124,6 +147,7 @@ impl LockTable {
     /// Releases everything `txn` holds (commit or rollback); returns the rows it freed.
     pub fn release_all(&mut self, txn: TxnId) -> Vec<RowRef> {
         self.gaps.retain(|g| g.txn != txn);
+        self.because.retain(|(t, ..)| *t != txn);
         let mut freed = Vec::new();
         self.held.retain(|row, holders| {
             let before = holders.len();

@@ -48,6 +48,8 @@ pub struct LockBadge {
     pub session: String,
     /// The mode in the vendor's words (`FOR UPDATE`, `X`, `U`, ...).
     pub mode: &'static str,
+    /// Why it was taken, when the statement's own rows do not say it (a foreign-key check).
+    pub because: Option<String>,
 }
 
 /// One session waiting for another.
@@ -80,6 +82,8 @@ pub struct WantedLock {
     pub table: String,
     pub rowid: i64,
     pub mode: &'static str,
+    /// Why, when the statement's own rows do not say it (`the check of foreign key c_fk`).
+    pub because: Option<String>,
 }
 
 /// A session as the views show it.
@@ -215,12 +219,13 @@ impl Sim {
         let locks = lab
             .locks
             .all()
-            .flat_map(|(row, holders)| holders.iter().map(move |(t, m)| (row, *t, m.label())))
+            .flat_map(|(row, holders)| holders.iter().map(move |(t, m)| (row, *t, *m)))
             .map(|(row, t, mode)| LockBadge {
                 table: row.table.clone(),
                 rowid: row.rowid,
                 session: session_of(t),
-                mode,
+                mode: mode.label(),
+                because: lab.locks.because(t, row, mode).map(str::to_string),
             })
             .collect();
         let log = before.map(|b| b.log.clone()).unwrap_or_default();
@@ -400,11 +405,12 @@ fn edge(
 ) -> WaitEdge {
     use crate::engine::lab::Asked;
     let (lock, advisory) = match asked {
-        Some(Asked::Row((row, mode))) => (
+        Some(Asked::Row((row, mode), because)) => (
             Some(WantedLock {
                 table: row.table.clone(),
                 rowid: row.rowid,
                 mode: mode.label(),
+                because: because.as_deref().map(str::to_string),
             }),
             None,
         ),

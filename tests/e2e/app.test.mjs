@@ -330,9 +330,34 @@ test('PostgreSQL ON DELETE CASCADE: deleting a job deletes its claims, and the t
   const gone = await page.$$eval('table.table-view[data-table="claims"] tr[data-mark="deleted"] td:first-child',
     (tds) => tds.map((td) => td.textContent));
   assert.deepEqual(gone, ['1', '3']);
+  // What ran says why they went.
+  assert.match(await page.textContent('#ran'), /ON DELETE CASCADE: the rows of claims \(job\) that reference a deleted row go with it/);
   await page.screenshot({ path: join(shots, 'pg-foreign-key-cascade.png'), fullPage: true });
   await page.locator('.statement-list li', { hasText: 'SELECT id, job' }).first().click();
   assert.match(await page.textContent('#result pre.client'), /\s2 \|\s+2\s*\n\(1 row\)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('PostgreSQL ON CONFLICT (cols) WHERE: a unique job goes in once through its partial index', async () => {
+  const sql = [
+    'CREATE TABLE job (id int PRIMARY KEY, kind text NOT NULL, unique_key text, state text NOT NULL DEFAULT \'available\');',
+    'CREATE UNIQUE INDEX job_unique ON job (unique_key) WHERE unique_key IS NOT NULL AND state <> \'completed\';',
+    "INSERT INTO job (id, kind, unique_key) VALUES (1, 'mail', 'u1');",
+    "INSERT INTO job (id, kind, unique_key) VALUES (2, 'mail', 'u1') ON CONFLICT (unique_key) WHERE state <> 'completed' AND unique_key IS NOT NULL DO UPDATE SET kind = EXCLUDED.kind RETURNING id, (xmax <> 0) AS skipped;",
+    "INSERT INTO job (id, kind, unique_key) VALUES (3, 'mail', 'u1') ON CONFLICT (unique_key) DO NOTHING;",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="job"]');
+  await page.locator('.statement-list li', { hasText: 'VALUES (2,' }).first().click();
+  // The existing job 1 comes back, updated: the partial index arbitrated.
+  assert.match(await page.textContent('#result pre.client'), /\s1 \| t\s*\n\(1 row\)/);
+  assert.match(await page.textContent('#ran'), /implies the WHERE of the partial unique index job_unique/);
+  await page.screenshot({ path: join(shots, 'pg-on-conflict-partial-target.png'), fullPage: true });
+  // Without the WHERE nothing is inferred: the server's 42P10.
+  await page.locator('.statement-list li', { hasText: 'VALUES (3,' }).first().click();
+  assert.match(await page.textContent('#result'), /there is no unique or exclusion constraint matching the ON CONFLICT specification/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -273,10 +273,11 @@ test('MariaDB foreign keys: each claim locks its job shared, so two claims that 
   const victim = page.locator('#timeline .tl-lane[data-session="b"] .tl-block[data-step="b2"]');
   assert.equal(await victim.getAttribute('data-ending'), 'victim');
   const sentences = await page.$$eval('#wait-graph .wait-sentences li', (l) => l.map((x) => x.textContent));
-  // Each claim's foreign-key check locked job 1 shared: each update waits for the other.
+  // Each claim's foreign-key check locked job 1 shared: each update waits for the other,
+  // and the sentence says which check took the lock the claim's INSERT does not explain.
   assert.deepEqual(sentences, [
-    'b waited for a: it wants X on jobs id=1, which a locked in step a1.',
-    'a waited for b: it wants X on jobs id=1, which b locked in step b1.',
+    'b waited for a: it wants X on jobs id=1, which a locked in step a1 for the check of foreign key claims_ibfk_1.',
+    'a waited for b: it wants X on jobs id=1, which b locked in step b1 for the check of foreign key claims_ibfk_1.',
   ]);
   assert.match(await page.textContent(`${col('b')} .session-result`), /Deadlock found/);
   await page.screenshot({ path: join(shots, 'my-foreign-key-deadlock.png'), fullPage: true });

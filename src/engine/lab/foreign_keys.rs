@@ -129,19 +129,22 @@ impl Lab {
                     let Some(&rowid) = rows.first() else {
                         continue;
                     };
-                    self.lock_or_wait(
-                        txn,
-                        RowRef {
-                            table: fk.parent.clone(),
-                            rowid,
-                        },
-                        LockMode::PgKeyShare,
-                        resume,
-                    )?;
+                    let row = RowRef {
+                        table: fk.parent.clone(),
+                        rowid,
+                    };
+                    let why = check_of(&fk);
+                    self.lock_or_wait(txn, (row, LockMode::PgKeyShare), &why, resume)?;
                 }
                 Check::Children(child, fk, _, true) if fk.cascade => {
                     let rows = (child.as_str(), rows.as_slice());
-                    cascaded.extend(self.cascade((s, txn, plan), rows, snapshot, resume)?);
+                    let why = cascade_of(&fk);
+                    cascaded.extend(self.cascade(
+                        (s, txn, plan),
+                        rows,
+                        (snapshot, &why),
+                        resume,
+                    )?);
                 }
                 Check::Children(child, fk, _, _) => {
                     // The first child row it can lock fails the statement; one it waited for
@@ -151,7 +154,8 @@ impl Lab {
                             table: child.clone(),
                             rowid,
                         };
-                        self.lock_or_wait(txn, row, LockMode::PgKeyShare, resume)?;
+                        let why = check_of(&fk);
+                        self.lock_or_wait(txn, (row, LockMode::PgKeyShare), &why, resume)?;
                         let e = foreign_keys::children_left(&child, &fk);
                         return Err(Exec::Done(self.fail_with(s, e)));
                     }
@@ -171,7 +175,7 @@ impl Lab {
         &mut self,
         (s, txn, plan): (usize, TxnId, &Plan),
         (child, rows): (&str, &[i64]),
-        snapshot: Option<u64>,
+        (snapshot, why): (Option<u64>, &str),
         resume: &mut Resume,
     ) -> Result<Vec<RowChange>, Exec> {
         for &rowid in rows {
@@ -185,7 +189,7 @@ impl Lab {
                     self.serialization_failure(s, ChangeKind::Update),
                 ));
             }
-            self.lock_or_wait(txn, row, LockMode::PgUpdate, resume)?;
+            self.lock_or_wait(txn, (row, LockMode::PgUpdate), why, resume)?;
         }
         let deleted =
             self.in_newest_commits((txn, plan), resume, |lab| lab.delete_children(child, rows));
@@ -327,19 +331,30 @@ impl Lab {
     pub(super) fn lock_or_wait(
         &mut self,
         txn: TxnId,
-        row: RowRef,
-        mode: LockMode,
+        (row, mode): (RowRef, LockMode),
+        why: &str,
         resume: &mut Resume,
     ) -> Result<(), Exec> {
         let blockers = self.locks.blockers(txn, &row, mode);
         if blockers.is_empty() {
-            self.locks.grant(txn, row, mode);
+            self.locks.grant_because(txn, row, mode, why);
             return Ok(());
         }
+        resume.wanted_because = Some(why.into());
         // A lock read: a later commit that deleted the row fails it as an update (40001).
         resume.read_waited = true;
         resume.refreshed.insert(row.clone());
         resume.wanted = Some((row, mode));
         Err(Exec::Wait(blockers, resume.clone()))
     }
+}
+
+/// Why a check locks a row, in the pictures' words.
+pub(super) fn check_of(fk: &ForeignKeyDef) -> String {
+    format!("the check of foreign key {}", fk.name)
+}
+
+/// Why ON DELETE CASCADE locks a child row, in the pictures' words.
+pub(super) fn cascade_of(fk: &ForeignKeyDef) -> String {
+    format!("the cascade of foreign key {}", fk.name)
 }

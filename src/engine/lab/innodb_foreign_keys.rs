@@ -59,7 +59,12 @@ impl Lab {
                 } else {
                     LockMode::InnoShared
                 };
-                self.lock_key(txn, key, (&found, mode), resume)?;
+                let why = if cascade {
+                    super::foreign_keys::cascade_of(&fk)
+                } else {
+                    super::foreign_keys::check_of(&fk)
+                };
+                self.lock_key(txn, key, (&found, mode, &why), resume)?;
                 let fails = found.is_empty() == parent && !cascade;
                 // A search for the parent's key locks the gap where it found none; one for
                 // children, the gap after the last (it stops at the first if that fails).
@@ -90,7 +95,7 @@ impl Lab {
         &mut self,
         txn: TxnId,
         (table, column, value): (&str, &str, &Value),
-        (found, mode): (&[i64], LockMode),
+        (found, mode, why): (&[i64], LockMode, &str),
         resume: &mut Resume,
     ) -> Result<(), Exec> {
         let written = self.written_with(txn, (table, column, value));
@@ -99,7 +104,7 @@ impl Lab {
                 table: table.to_string(),
                 rowid,
             };
-            self.lock_or_wait(txn, row, mode, resume)?;
+            self.lock_or_wait(txn, (row, mode), why, resume)?;
         }
         Ok(())
     }

@@ -141,12 +141,15 @@ pub struct Resume {
     /// The row lock it waits for, in the mode it asked; `None` when it waits on another
     /// transaction's uncommitted duplicate key.
     pub wanted: Option<(RowRef, LockMode)>,
+    /// Why it wants that lock, where its own rows do not say it (a foreign-key check).
+    pub wanted_because: Option<Arc<str>>,
     /// An advisory lock call list: the calls done before the wait, and the lock it waits for.
     pub advisory: Option<advisory::Progress>,
     /// The values it drew from sequences, given to it again (`engine::sequences`).
     pub draws: super::sequences::Draws,
     /// The PostgreSQL table lock it waits for (`table_waits.rs`).
-    pub wanted_table: Option<(Arc<str>, crate::ids::TableLockMode)>,
+    // Boxed, as `wanted_gap`: a Resume travels in every `Exec::Wait`.
+    pub wanted_table: Option<Box<(Arc<str>, crate::ids::TableLockMode)>>,
     /// The first AUTO_INCREMENT value it drew before it waited (`auto_increment.rs`).
     pub auto_first: Option<i64>,
     /// The gap its insert waits for (`gaps.rs`).
@@ -233,7 +236,8 @@ pub type Wanted = (RowRef, LockMode);
 /// and whether shared). `None` where it is used: another transaction's uncommitted key.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Asked {
-    Row(Wanted),
+    /// A row lock, with why when its statement's own rows do not say it.
+    Row(Wanted, Option<Arc<str>>),
     Advisory(crate::ids::AdvisoryKey, bool),
     /// A PostgreSQL table lock: the table and the mode.
     Table(String, crate::ids::TableLockMode),
@@ -254,10 +258,10 @@ impl Resume {
     /// The lock this statement waits for, if it is one.
     pub fn asked(&self) -> Option<Asked> {
         let advisory = self.advisory.as_ref().and_then(|a| a.wanted);
-        let table = self.wanted_table.clone();
+        let table = self.wanted_table.as_deref().cloned();
         self.wanted
             .clone()
-            .map(Asked::Row)
+            .map(|w| Asked::Row(w, self.wanted_because.clone()))
             .or(advisory.map(|(k, shared)| Asked::Advisory(k, shared)))
             .or(table.map(|(t, mode)| Asked::Table(t.to_string(), mode)))
             .or(self.wanted_gap.as_deref().cloned().map(Asked::Gap))
@@ -610,7 +614,9 @@ impl Lab {
     }
 
     fn attempt(&mut self, s: usize, plan: &Plan, mut resume: Resume) -> Exec {
-        resume.wanted_gap = None; // what this try waits for, if it does
+        // What this try waits for, if it does.
+        resume.wanted_gap = None;
+        resume.wanted_because = None;
         self.store.start_try(s, std::mem::take(&mut resume.draws));
         let mut exec = self.attempt_sequenced(s, plan, resume);
         let draws = self.store.end_try();

@@ -60,7 +60,7 @@ impl Lab {
                 };
                 return Err(Box::new(Exec::Done(self.fail_with(s, err))));
             }
-            resume.wanted_table = Some((table.clone(), *mode));
+            resume.wanted_table = Some(Box::new((table.clone(), *mode)));
             return Err(Box::new(Exec::Wait(blockers, resume)));
         }
         resume.wanted_table = None;
@@ -90,7 +90,7 @@ impl Lab {
             self.table_locks.grant(txn, &table.into(), mode);
             return Ok(());
         }
-        resume.wanted_table = Some((table.into(), mode));
+        resume.wanted_table = Some(Box::new((table.into(), mode)));
         Err(Exec::Wait(blockers, resume.clone()))
     }
 
@@ -114,7 +114,7 @@ impl Lab {
             .filter_map(|&x| {
                 let t = self.sessions[x].txn?;
                 let waiting = self.sessions[x].waiting.as_ref()?;
-                let (table, mode) = waiting.resume.wanted_table.clone()?;
+                let (table, mode) = waiting.resume.wanted_table.as_deref().cloned()?;
                 Some((t, table, mode))
             })
             .collect()
@@ -123,7 +123,9 @@ impl Lab {
     /// Whether the table lock a waiter wants could be granted now, behind the waiters
     /// before it.
     pub(super) fn wanted_table_free(&self, s: usize, w: &Suspended) -> bool {
-        let (Some((table, mode)), Some(t)) = (&w.resume.wanted_table, self.sessions[s].txn) else {
+        let (Some((table, mode)), Some(t)) =
+            (w.resume.wanted_table.as_deref(), self.sessions[s].txn)
+        else {
             return false;
         };
         let ahead: Vec<usize> = self

@@ -106,10 +106,16 @@ pub fn lock_badge(l: &LockBadge, sessions: &[String]) -> Html {
     let color = session_color(sessions, &l.session);
     html! {
         <span class={classes!("lock-badge", color)} data-session={l.session.clone()}
-            data-mode={l.mode} title={format!("{} holds {} on this row", l.session, l.mode)}>
+            data-mode={l.mode} title={lock_title(l)}>
             { format!("{} {}", l.session, l.mode) }
         </span>
     }
+}
+
+/// `a holds S on this row for the check of foreign key c_fk`.
+fn lock_title(l: &LockBadge) -> String {
+    let why = (l.because.as_ref()).map_or_else(String::new, |w| format!(" for {w}"));
+    format!("{} holds {} on this row{why}", l.session, l.mode)
 }
 
 /// The colour class of a session: one of six, by its index in the spec.

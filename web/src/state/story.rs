@@ -191,8 +191,15 @@ pub fn waits(run: &SpecRun) -> (Vec<WaitStory>, Option<String>) {
             .lock
             .as_ref()
             .and_then(|l| lock_origin(snaps, &l.table, l.rowid, &e.holder));
+        // As the locks were when the wait began (a deadlock's victim has let go of its own).
+        let held_for = (e.lock.as_ref().zip(snaps.last()))
+            .and_then(|(l, at)| held_because(at, &l.table, l.rowid, &e.holder))
+            .map(|why| format!(" for {why}"))
+            .unwrap_or_default();
         let locked = match (&e.lock, origin) {
-            (Some(_), Some(step)) => format!(", which {} locked in step {step}", e.holder),
+            (Some(_), Some(step)) => {
+                format!(", which {} locked in step {step}{held_for}", e.holder)
+            }
             (Some(_), None) => format!(", which {} holds", e.holder),
             (None, _) if e.gap.is_some() => format!(
                 ", in a gap of that index which {} locked at REPEATABLE READ",
@@ -253,7 +260,18 @@ fn wanted_text(shown: &Snapshot, e: &WaitEdge) -> String {
             Some(format!("{column}={value}"))
         })
         .unwrap_or_else(|| format!("rowid {}", lock.rowid));
-    format!("{} on {} {row}", lock.mode, lock.table)
+    let why = (lock.because.as_ref()).map_or_else(String::new, |w| format!(" for {w}"));
+    format!("{} on {} {row}{why}", lock.mode, lock.table)
+}
+
+/// Why `holder` holds its locks on the row, when every one of them was taken for the same
+/// stated reason (a foreign-key check's shared lock on a parent row).
+fn held_because(shown: &Snapshot, table: &str, rowid: i64, holder: &str) -> Option<String> {
+    let mut held = (shown.locks.iter())
+        .filter(|l| l.rowid == rowid && l.session == holder && l.table.eq_ignore_ascii_case(table));
+    let first = held.next()?.because.clone()?;
+    held.all(|l| l.because.as_ref() == Some(&first))
+        .then_some(first)
 }
 
 /// `, which conflicts with b's jobs ACCESS SHARE`: what the holder holds on the table, or,

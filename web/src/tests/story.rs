@@ -158,3 +158,32 @@ fn an_insert_into_a_locked_gap_says_which_key_and_whose_gap() {
     // The graph's arrow is labelled with what is wanted alone, short enough for it.
     assert_eq!(stories[0].wanted, "to insert id=4 into jobs (id)");
 }
+
+#[test]
+fn a_lock_taken_by_a_foreign_key_check_says_so_in_the_wait_sentence() {
+    let ui = replay(
+        "mysql-claim-foreign-key",
+        "w1claim w2claim w1mark w2mark w1c w2c",
+        4,
+    );
+    let run = ui.spec_run().expect("run");
+    let (stories, victim) = waits(run);
+    assert!(victim.is_some());
+    // Each claim's INSERT locked the job row shared for its foreign key's check: the update
+    // waits for that lock, which the claim's own text does not explain.
+    let sentences: Vec<&str> = stories.iter().map(|s| s.sentence.as_str()).collect();
+    assert!(
+        sentences.iter().any(|s| s.contains(
+            "it wants X on jobs id=1, which w2 locked in step w2claim for the check of foreign key claimed_ibfk_1."
+        )),
+        "{sentences:?}"
+    );
+    let shown = run.shown().expect("a snapshot");
+    let badge = (shown.locks.iter())
+        .find(|l| l.table == "jobs" && l.mode == "S")
+        .expect("a shared lock on the job");
+    assert_eq!(
+        badge.because.as_deref(),
+        Some("the check of foreign key claimed_ibfk_1")
+    );
+}
