@@ -710,6 +710,47 @@ fn on_conflict_infers_a_partial_index_when_its_where_repeats_the_index_condition
 }
 
 #[test]
+fn on_conflict_on_constraint_names_a_constraint_and_an_expression_target_is_refused_by_name() {
+    let t = postgres(
+        "CREATE TABLE job (id int PRIMARY KEY, k text, CONSTRAINT job_k UNIQUE (k));
+         CREATE UNIQUE INDEX job_ik ON job (id, k);
+         INSERT INTO job VALUES (1, 'a');
+         INSERT INTO job VALUES (2, 'a') ON CONFLICT ON CONSTRAINT job_k DO NOTHING;
+         INSERT INTO job VALUES (1, 'b') ON CONFLICT ON CONSTRAINT job_pkey DO UPDATE SET k = 'c';
+         INSERT INTO job VALUES (3, 'a') ON CONFLICT ON CONSTRAINT job_ik DO NOTHING;
+         INSERT INTO job VALUES (3, 'a') ON CONFLICT ((lower(k))) DO NOTHING;",
+    );
+    let texts: Vec<&str> = t.steps[3..6]
+        .iter()
+        .map(|s| s.client_text.as_str())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "INSERT 0 0",
+            "INSERT 0 1",
+            "ERROR:  constraint \"job_ik\" for table \"job\" does not exist"
+        ]
+    );
+    assert!(
+        t.steps[3]
+            .notes
+            .iter()
+            .any(|n| n.starts_with("ON CONSTRAINT job_k becomes the constraint's columns (k)")),
+        "{:?}",
+        t.steps[3].notes
+    );
+    let e = err(last(&t));
+    assert!(
+        e.message
+            .starts_with("ON CONFLICT on an expression is not supported here"),
+        "{}",
+        e.message
+    );
+    assert_eq!(e.pos.map(|p| p.column), Some(55));
+}
+
+#[test]
 fn a_partial_index_where_admits_columns_and_constants_only() {
     let cases = [
         ("WHERE nope = 1", "42703", "column \"nope\" does not exist"),

@@ -91,7 +91,7 @@ impl SequenceDef {
 }
 
 /// A named key: the vendor's name is what its duplicate-key errors mention.
-#[derive(Debug, Clone, PartialEq, Hash)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct KeyDef {
     pub name: String,
     pub columns: Vec<String>,
@@ -99,6 +99,21 @@ pub struct KeyDef {
     /// only rows it holds for must differ on the key (PostgreSQL's `CREATE UNIQUE INDEX ...
     /// WHERE`).
     pub predicate: Option<String>,
+    /// Made by CREATE [UNIQUE] INDEX, not as a constraint of the table: PostgreSQL's `ON
+    /// CONFLICT ON CONSTRAINT` cannot name it.
+    pub by_index: bool,
+}
+
+impl std::hash::Hash for KeyDef {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.name.hash(h);
+        self.columns.hash(h);
+        self.predicate.hash(h);
+        // Only when set: the fingerprints of every scenario without stay as they were.
+        if self.by_index {
+            self.by_index.hash(h);
+        }
+    }
 }
 
 impl KeyDef {
@@ -108,6 +123,7 @@ impl KeyDef {
             name,
             columns,
             predicate: None,
+            by_index: false,
         }
     }
 

@@ -147,6 +147,9 @@ fn parse_one(dialect: Dialect, raw: &RawStatement, text: &str) -> Result<Stateme
     }
     super::bounds::check_operators(dialect, &tokens)?;
     super::foreign::check(dialect, &tokens)?;
+    if dialect == Dialect::Postgres {
+        super::postgres::arbiters::refuse_expression_target(&tokens)?;
+    }
     // PostgreSQL folds unquoted names to lower case (`SELECT id AS jobId` names its column
     // `jobid`); its syntax errors quote the text as written, so the unfolded tokens are
     // parsed again for one.

@@ -104,6 +104,7 @@ pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Pla
         name: name.clone(),
         columns: columns.clone(),
         predicate: predicate.clone(),
+        by_index: true,
     };
     let what = if let Some(p) = &predicate {
         new.uniques.push(key);

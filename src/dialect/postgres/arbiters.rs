@@ -18,12 +18,14 @@
 
 use super::super::catalog::{KeyDef, TableDef};
 use super::super::common::unsupported_with;
-use super::super::exprs::parse_sqlite_expr;
+use super::super::exprs::{last_ident, parse_sqlite_expr};
 use super::super::indexes::partial;
 use super::super::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::ToSql;
-use sqlparser::ast::{BinaryOperator, ConflictTarget, Expr, OnConflict};
+use sqlparser::ast::{BinaryOperator, ConflictTarget, Expr, Ident, OnConflict};
+use sqlparser::keywords::Keyword;
+use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 /// What inference found.
 #[derive(Default)]
@@ -39,6 +41,28 @@ pub struct Inferred {
 /// The inferred arbiters of `oc` on `def`. The target's WHERE is taken out of `oc`: give
 /// SQLite its own with [`give_sqlite`] once the statement's other rewrites are done.
 pub fn infer(oc: &mut OnConflict, def: &TableDef) -> Result<Inferred, StepError> {
+    if let Some(ConflictTarget::OnConstraint(name)) = &oc.conflict_target {
+        let key = named(def, &last_ident(name))?;
+        // SQLite names no constraint: the key's columns lead it to the same index.
+        oc.conflict_target = Some(ConflictTarget::Columns {
+            columns: key
+                .columns
+                .iter()
+                .map(|c| Ident::with_quote('"', c))
+                .collect(),
+            predicate: None,
+        });
+        let note = format!(
+            "ON CONSTRAINT {} becomes the constraint's columns ({}): SQLite's upsert names no constraint",
+            key.name,
+            key.columns.join(", ")
+        );
+        return Ok(Inferred {
+            keys: Some(vec![key.name.clone()]),
+            note: Some(note),
+            ..Inferred::default()
+        });
+    }
     let Some(ConflictTarget::Columns { columns, predicate }) = &mut oc.conflict_target else {
         return Ok(Inferred::default());
     };
@@ -104,6 +128,22 @@ pub fn infer(oc: &mut OnConflict, def: &TableDef) -> Result<Inferred, StepError>
             "SQLite's upsert arbitrates through one index; give the target the WHERE of one of them",
         )),
     }
+}
+
+/// The key `ON CONFLICT ON CONSTRAINT name` names: a primary key or UNIQUE constraint of the
+/// table (a unique index made by CREATE UNIQUE INDEX is no constraint, as the server says).
+fn named<'a>(def: &'a TableDef, name: &str) -> Result<&'a KeyDef, StepError> {
+    def.unique_keys()
+        .find(|k| !k.by_index && k.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            StepError::other(
+                "42704",
+                format!(
+                    "constraint \"{name}\" for table \"{}\" does not exist",
+                    def.name
+                ),
+            )
+        })
 }
 
 /// Puts the WHERE SQLite needs (see [`Inferred::sqlite_where`]) into the target.
@@ -256,4 +296,31 @@ fn is_comparison(op: &BinaryOperator) -> bool {
             | BinaryOperator::LtEq
             | BinaryOperator::GtEq
     )
+}
+
+/// `ON CONFLICT ((expr))`, which infers a unique index on an expression: refused by name
+/// (the lab's keys are on columns), where the parser's tree has no place for it and would
+/// answer a syntax error the server does not give.
+pub fn refuse_expression_target(tokens: &[TokenWithSpan]) -> Result<(), StepError> {
+    let solid: Vec<&TokenWithSpan> = (tokens.iter())
+        .filter(|t| !matches!(t.token, Token::Whitespace(_)))
+        .collect();
+    let word = |t: &TokenWithSpan, k: Keyword| matches!(&t.token, Token::Word(w) if w.keyword == k);
+    let at = solid.windows(4).find(|w| {
+        word(w[0], Keyword::ON)
+            && word(w[1], Keyword::CONFLICT)
+            && w[2].token == Token::LParen
+            && w[3].token == Token::LParen
+    });
+    let Some(at) = at else { return Ok(()) };
+    let mut e = unsupported_with(
+        Dialect::Postgres,
+        "ON CONFLICT on an expression",
+        "the lab keeps unique keys on columns (an index on an expression is refused too); store the value in a column of its own, make that column unique and name it in ON CONFLICT (col)",
+    );
+    e.pos = Some(crate::source::Pos {
+        line: at[3].span.start.line as u32,
+        column: at[3].span.start.column as u32,
+    });
+    Err(e)
 }

@@ -14,7 +14,7 @@ use queuelab_sql::ToSql;
 use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 
 mod advisory;
-mod arbiters;
+pub(in crate::dialect) mod arbiters;
 pub mod array_values;
 pub mod arrays;
 mod as_text;
