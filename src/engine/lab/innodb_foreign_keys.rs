@@ -110,13 +110,20 @@ impl Lab {
     }
 
     /// The rows of `table` open transactions other than `txn` changed to or from `value` in
-    /// `column` (each holds them locked: locking one waits).
+    /// `column` (each holds them locked: locking one waits), the values compared as the
+    /// column's index compares them (MariaDB's default collation ignores case).
     fn written_with(&self, txn: TxnId, (table, column, value): (&str, &str, &Value)) -> Vec<i64> {
         let columns = self.store.columns(table);
         let Some(i) = columns.iter().position(|c| c.eq_ignore_ascii_case(column)) else {
             return Vec::new();
         };
-        let has = |row: &[Value]| row.get(i) == Some(value);
+        let def = self.catalog.table(table).and_then(|t| t.column(column));
+        let has = |row: &[Value]| {
+            row.get(i).is_some_and(|v| match def {
+                Some(col) => col.same_key(v, value),
+                None => v == value,
+            })
+        };
         let open = |w: TxnId| {
             self.txns
                 .get(w)
