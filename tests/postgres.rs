@@ -259,6 +259,23 @@ fn a_foreign_key_is_checked_and_cascades_in_postgresql_and_is_refused_by_name_by
     );
     assert_eq!(ok(&t.steps[4]).affected, Some(1));
     assert_eq!(rows(&t.steps[5]), [["2"]]);
+    // A DELETE inside a data-modifying WITH says it too.
+    let w = postgres(
+        "CREATE TABLE q (id int PRIMARY KEY); \
+         CREATE TABLE jobs (id int PRIMARY KEY, q int REFERENCES q ON DELETE CASCADE); \
+         CREATE TABLE gone (id int); INSERT INTO q VALUES (1); INSERT INTO jobs VALUES (1, 1); \
+         WITH d AS (DELETE FROM q WHERE id = 1 RETURNING id) INSERT INTO gone SELECT id FROM d; \
+         SELECT count(*) FROM jobs;",
+    );
+    assert!(
+        last_but_one(&w)
+            .notes
+            .iter()
+            .any(|n| n.starts_with("ON DELETE CASCADE: the rows of jobs (q)")),
+        "{:?}",
+        last_but_one(&w).notes
+    );
+    assert_eq!(rows(last(&w)), [["0"]]);
     // What ran says why the children went, which the DELETE's text does not.
     assert!(
         t.steps[4].notes.iter().any(|n| n.starts_with(
@@ -1131,4 +1148,8 @@ fn rows_come_in_the_order_postgresql_wrote_their_versions() {
     assert!(err(last(&t)).message.contains(
         "string_agg or array_agg without ORDER BY over a join, groups or subqueries is not supported here"
     ));
+}
+
+fn last_but_one(t: &queuelab::Trace) -> &queuelab::trace::Step {
+    &t.steps[t.steps.len() - 2]
 }

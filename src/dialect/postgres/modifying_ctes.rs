@@ -163,8 +163,11 @@ fn deleting(d: &Delete, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
     delete.selection = Some(rowid_in(&called, &kept)?);
     delete.order_by.clear();
     delete.limit = None;
+    let mut delete = plan_delete(delete);
+    let cascade = super::super::foreign_keys::cascade_note(catalog, &table, Dialect::Postgres);
+    delete.notes.extend(cascade);
     Ok(Parts {
-        plans: vec![capture, plan_delete(delete)],
+        plans: vec![capture, delete],
         scans: postgres_scans(catalog, &table, d.selection.as_ref()),
         table,
         names,

@@ -25,18 +25,20 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Option<String> {
     let names = target_names(ins);
     let table = names.first()?.clone();
     let rowid = rowid_name(catalog, &table)?;
-    let mut done = false;
+    // The first comparison rewritten, as the note names it: `= 0` or `<> 0`.
+    let mut asked: Option<bool> = None;
     for item in ins.returning.iter_mut().flatten() {
         super::super::walk::exprs(item, &mut |e: &mut Expr| {
             if let Some(inserted) = asks_inserted(e, &names) {
                 *e = inserted_check(&table, rowid, inserted);
-                done = true;
+                asked.get_or_insert(inserted);
             }
             ControlFlow::<()>::Continue(())
         });
     }
-    done.then(|| {
-        format!("xmax = 0 in RETURNING becomes {INSERTED_FN}(table, rowid) = 1: whether the statement inserted the row (true) or its ON CONFLICT DO UPDATE changed it (false), as PostgreSQL's xmax tells")
+    asked.map(|inserted| {
+        let (op, then) = if inserted { ("=", 1) } else { ("<>", 0) };
+        format!("xmax {op} 0 in RETURNING becomes {INSERTED_FN}(table, rowid) = {then}: whether the statement inserted the row or its ON CONFLICT DO UPDATE changed it, as PostgreSQL's xmax tells")
     })
 }
 
