@@ -179,6 +179,9 @@ impl LockTable {
             holders.retain(|(t, m)| *t != txn || kept.iter().any(|(r, k)| r == row && k == m));
             !holders.is_empty()
         });
+        // A reason outlives no lock: one taken again later may be the statement's own.
+        self.because
+            .retain(|(t, r, m, _)| *t != txn || kept.iter().any(|(k, km)| k == r && km == m));
     }
 
     /// How many row and gap locks `txn` holds (part of InnoDB's transaction weight).

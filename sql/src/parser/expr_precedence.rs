@@ -31,28 +31,9 @@ pub(crate) enum Prec {
 }
 
 impl Flavor {
-    /// The number a flavour gives a binding strength: PostgreSQL and SQLite have their own
-    /// tables (closer to their grammars), the others share sqlparser's default one.
+    /// The number a flavour gives a binding strength: PostgreSQL has its own table (closer to
+    /// its grammar), SQLite the default one with a difference, the others sqlparser's default.
     pub(crate) fn expr_prec(self, p: Prec) -> u8 {
-        if self == Flavor::Sqlite {
-            return match p {
-                Prec::Period => 100,
-                Prec::DoubleColon => 50,
-                Prec::AtTz => 41,
-                Prec::MulDivMod => 40,
-                Prec::PlusMinus => 30,
-                Prec::Xor => 25,
-                Prec::Ampersand => 24,
-                Prec::Caret => 23,
-                Prec::Pipe | Prec::Colon | Prec::PgOther => 22,
-                Prec::Between | Prec::Eq => 20,
-                Prec::Like => 19,
-                Prec::Is => 17,
-                Prec::UnaryNot => 15,
-                Prec::And => 10,
-                Prec::Or => 5,
-            };
-        }
         if self == Flavor::Postgres {
             return match p {
                 Prec::Period => 200,
@@ -71,16 +52,18 @@ impl Flavor {
                 Prec::Or => 10,
             };
         }
+        // SQLite's table is the default one with its bitwise operators one step stronger.
+        let sqlite = u8::from(self == Flavor::Sqlite);
         match p {
             Prec::Period => 100,
             Prec::DoubleColon => 50,
             Prec::AtTz => 41,
             Prec::MulDivMod => 40,
             Prec::PlusMinus => 30,
-            Prec::Xor => 24,
-            Prec::Ampersand => 23,
-            Prec::Caret => 22,
-            Prec::Pipe | Prec::Colon | Prec::PgOther => 21,
+            Prec::Xor => 24 + sqlite,
+            Prec::Ampersand => 23 + sqlite,
+            Prec::Caret => 22 + sqlite,
+            Prec::Pipe | Prec::Colon | Prec::PgOther => 21 + sqlite,
             Prec::Between | Prec::Eq => 20,
             Prec::Like => 19,
             Prec::Is => 17,

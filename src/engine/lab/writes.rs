@@ -287,15 +287,14 @@ impl Lab {
         None
     }
 
-    /// The rows an INSERT's rows meet on one of the table's unique keys (of those named in
-    /// `only`, if given), in the statement's view: its rows as computed before a wait
-    /// (`kept`), else its VALUES or SELECT now.
+    /// The rows an INSERT's rows meet on one of the table's unique keys, each with the key's
+    /// name, in the statement's view: its rows as computed before a wait (`kept`), else its
+    /// VALUES or SELECT now.
     pub(super) fn key_clashes(
         &self,
         plan: &Plan,
         kept: Option<&[Vec<Value>]>,
-        only: Option<&[String]>,
-    ) -> Vec<RowRef> {
+    ) -> Vec<(RowRef, &str)> {
         let PlanKind::Insert {
             table,
             columns,
@@ -330,10 +329,7 @@ impl Lab {
             None => source.clone(),
         };
         let mut out = Vec::new();
-        let keys = def
-            .unique_keys()
-            .filter(|k| only.is_none_or(|names| names.contains(&k.name)));
-        for key in keys {
+        for key in def.unique_keys() {
             let on: Option<Vec<String>> = key
                 .columns
                 .iter()
@@ -370,9 +366,7 @@ impl Lab {
                         table: table.clone(),
                         rowid: *rowid,
                     };
-                    if !out.contains(&row) {
-                        out.push(row);
-                    }
+                    out.push((row, key.name.as_str()));
                 }
             }
         }
@@ -401,20 +395,25 @@ impl Lab {
         if !unseen_check && !self.txns.others_active(txn) {
             return Ok(());
         }
-        let clashes = self.key_clashes(plan, resume.source.as_deref(), None);
+        let found = self.key_clashes(plan, resume.source.as_deref());
         if unseen_check {
             // Only the arbiters' clashes: a clash on another unique key is the server's
             // duplicate-key error, as without ON CONFLICT.
-            let arbitrated = match arbiters {
-                Some(keys) => self.key_clashes(plan, resume.source.as_deref(), Some(keys)),
-                None => clashes.clone(),
-            };
+            let arbitrates =
+                |key: &str| arbiters.as_ref().is_none_or(|a| a.iter().any(|n| n == key));
             let snapshot = resume.snapshot.unwrap_or(0);
-            if (arbitrated.iter()).any(|row| self.changed_since(&|r| r == row, snapshot).is_some())
-            {
+            let unseen = (found.iter().filter(|(_, key)| arbitrates(key)))
+                .any(|(row, _)| self.changed_since(&|r| r == row, snapshot).is_some());
+            if unseen {
                 return Err(Exec::Done(
                     self.serialization_failure(s, ChangeKind::Update),
                 ));
+            }
+        }
+        let mut clashes: Vec<RowRef> = Vec::new();
+        for (row, _) in found {
+            if !clashes.contains(&row) {
+                clashes.push(row);
             }
         }
         let mut blockers: Vec<TxnId> = Vec::new();
