@@ -464,7 +464,7 @@ fn group_concat_gathers_in_primary_key_order_or_is_refused() {
     ] {
         let t = mysql(&format!("{setup} {sql}"));
         assert!(
-            err(last(&t)).message.contains("GROUP_CONCAT without ORDER BY over a join, groups, subqueries or a secondary index is not supported here"),
+            err(last(&t)).message.contains("GROUP_CONCAT without ORDER BY over a join, groups, subqueries, a WITH query or a secondary index is not supported here"),
             "{sql}"
         );
     }

@@ -1146,7 +1146,7 @@ fn rows_come_in_the_order_postgresql_wrote_their_versions() {
         "{setup} SELECT state, string_agg(id::text, ',') FROM jobs GROUP BY state;"
     ));
     assert!(err(last(&t)).message.contains(
-        "string_agg or array_agg without ORDER BY over a join, groups or subqueries is not supported here"
+        "string_agg or array_agg without ORDER BY over a join, groups, subqueries or a WITH query is not supported here"
     ));
 }
 

@@ -1,6 +1,7 @@
 //! Tables named with their schema (PostgreSQL) or database (MariaDB): the lab's own one is
-//! the table of that name, any other does not exist, as each server answers (checked with
-//! psql and mariadb; spec pg-schema-names, my-database-names).
+//! the table of that name, and so is one of a schema CREATE SCHEMA made; any other does not
+//! exist, as each server answers (checked with psql and mariadb; specs pg-schema-names,
+//! pg-pgmq-schema, pg-schema-ddl, my-database-names).
 
 mod common;
 use common::*;
@@ -67,4 +68,79 @@ fn test_names_the_one_database_and_others_do_not_exist() {
     assert!(a[6].starts_with("Query OK"), "{}", a[6]);
     // Database names are case-sensitive on the server's Linux file system.
     assert_eq!(a[7], "ERROR 1146 (42S02): Table 'Test.jobs' doesn't exist");
+}
+
+#[test]
+fn a_schema_of_its_own_holds_tables_found_only_by_its_name() {
+    let t = postgres(
+        "CREATE SCHEMA pgmq;
+         CREATE TABLE pgmq.q_tasks (msg_id int PRIMARY KEY, body text);
+         INSERT INTO pgmq.q_tasks VALUES (1, 'a') RETURNING pgmq.q_tasks.msg_id, q_tasks.body;
+         SELECT count(*) FROM q_tasks;
+         WITH q_tasks AS (SELECT 7 AS n) SELECT n FROM q_tasks;
+         CREATE SCHEMA \"PGMQ\";
+         CREATE SCHEMA IF NOT EXISTS public;",
+    );
+    let a = answers(&t);
+    assert_eq!(a[0], "CREATE SCHEMA");
+    assert_eq!(rows(&t.steps[2]), [["1", "a"]]);
+    assert_eq!(a[3], "ERROR:  relation \"q_tasks\" does not exist");
+    // A CTE's name is its own, whatever schema holds a table of that name.
+    assert_eq!(rows(&t.steps[4]), [["7"]]);
+    // The lab folds every name, a quoted one too.
+    assert_eq!(a[5], "ERROR:  schema \"pgmq\" already exists");
+    assert_eq!(
+        t.steps[6].client_text,
+        "NOTICE:  schema \"public\" already exists, skipping\nCREATE SCHEMA"
+    );
+}
+
+#[test]
+fn what_a_schema_would_need_the_lab_to_keep_apart_is_refused_by_name() {
+    let t = postgres(
+        "CREATE SCHEMA pgmq;
+         CREATE TABLE pgmq.jobs (id int);
+         CREATE TABLE jobs (id int);
+         CREATE TABLE other (id int);
+         CREATE TABLE pgmq.other (id int);
+         CREATE SEQUENCE pgmq.ids;
+         CREATE TYPE pgmq.state AS ENUM ('a');
+         CREATE SCHEMA AUTHORIZATION joe;
+         CREATE SCHEMA s2 CREATE TABLE t (id int);",
+    );
+    let a = answers(&t);
+    let refused = |i: usize, what: &str| {
+        assert!(
+            a[i].contains(what) && a[i].contains("not supported here"),
+            "{}",
+            a[i]
+        )
+    };
+    refused(2, "A table public.jobs beside the table pgmq.jobs");
+    refused(4, "A table pgmq.other beside the table public.other");
+    refused(5, "A sequence named with the schema pgmq");
+    refused(6, "A type named with the schema pgmq");
+    refused(7, "CREATE SCHEMA AUTHORIZATION");
+    refused(8, "CREATE SCHEMA with objects inside it");
+}
+
+/// A WITH query's name hides the table of that name (before, the lab read the table's row
+/// order into it and failed with `column q.rowid does not exist`).
+#[test]
+fn a_with_query_hides_the_table_of_its_name() {
+    let script = "CREATE TABLE q (id int PRIMARY KEY);
+         INSERT INTO q VALUES (5);
+         WITH q AS (SELECT 7 AS n) SELECT n FROM q;
+         WITH q AS (SELECT 7 AS n UNION ALL SELECT 8) SELECT n FROM q LIMIT 1;
+         WITH q AS (SELECT id FROM q) SELECT id FROM q;";
+    for (t, code) in [
+        (postgres(script), "ERROR:  "),
+        (mysql(script), "ERROR 1064 (42000): "),
+    ] {
+        assert_eq!(rows(&t.steps[2]), [["7"]]);
+        assert_eq!(rows(&t.steps[3]), [["7"]]);
+        let refused = answers(&t)[4].clone();
+        let what = "A WITH query named q that reads the table q is not supported here";
+        assert!(refused.starts_with(&format!("{code}{what}")), "{refused}");
+    }
 }

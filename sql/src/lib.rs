@@ -49,4 +49,5 @@ pub enum Flavor {
 pub use copy::Duplicate;
 pub use parser::Parser;
 pub use print::{Sql, ToSql};
+pub use subset::plain_create_schema;
 pub use walk::Walk;

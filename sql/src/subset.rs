@@ -2,7 +2,24 @@
 //! databases, which neither Queue Lab's parser nor its engine builds. The printer and the
 //! copy ask the same questions here, so that what one covers the other covers too.
 
-use sqlparser::ast::{CreateTable, HiveDistributionStyle};
+use sqlparser::ast::{CreateTable, HiveDistributionStyle, ObjectName, SchemaName, Statement};
+
+/// The name and IF NOT EXISTS of a `CREATE SCHEMA [IF NOT EXISTS] name`, the one form the
+/// parser builds (PostgreSQL's); `None` for any other statement or form.
+pub fn plain_create_schema(statement: &Statement) -> Option<(&ObjectName, bool)> {
+    match statement {
+        Statement::CreateSchema {
+            schema_name: SchemaName::Simple(name),
+            if_not_exists,
+            or_replace: false,
+            with: None,
+            options: None,
+            default_collate_spec: None,
+            clone: None,
+        } => Some((name, *if_not_exists)),
+        _ => None,
+    }
+}
 
 /// Parts of other databases' CREATE TABLE that neither the parser nor the engine builds.
 pub(crate) fn table_has_foreign_parts(table: &CreateTable) -> bool {

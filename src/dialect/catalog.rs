@@ -145,9 +145,13 @@ pub struct RingHint {
     pub order_column: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Hash)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TableDef {
     pub name: String,
+    /// PostgreSQL's schema of a table created in one that `CREATE SCHEMA` made (`pgmq` of
+    /// `pgmq.q_tasks`); `None` in the lab's own (`public`, MariaDB's `test`). The table is
+    /// kept, and named to SQLite and in the server's own messages, by its name alone.
+    pub schema: Option<String>,
     pub columns: Vec<ColumnDef>,
     pub primary_key: Option<KeyDef>,
     pub uniques: Vec<KeyDef>,
@@ -158,6 +162,22 @@ pub struct TableDef {
     /// PostgreSQL's and MariaDB's foreign keys, checked by the engine
     /// (`engine/lab/foreign_keys.rs`, `engine/lab/innodb_foreign_keys.rs`).
     pub foreign_keys: Vec<ForeignKeyDef>,
+}
+
+impl std::hash::Hash for TableDef {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.name.hash(h);
+        // Only when set: the fingerprints of every scenario without stay as they were.
+        if let Some(schema) = &self.schema {
+            schema.hash(h);
+        }
+        self.columns.hash(h);
+        self.primary_key.hash(h);
+        self.uniques.hash(h);
+        self.indexes.hash(h);
+        self.checks.hash(h);
+        self.foreign_keys.hash(h);
+    }
 }
 
 /// A foreign key of one column: its name (`jobs_queue_id_fkey`), the column, and the parent
@@ -334,6 +354,8 @@ pub struct Catalog {
     sequences: VecMap<String, SequenceDef>,
     /// PostgreSQL's enum types (`CREATE TYPE ... AS ENUM`), by lower-cased name.
     enums: VecMap<String, super::postgres::enums::EnumDef>,
+    /// PostgreSQL's schemas `CREATE SCHEMA` made, lower-cased (`public` is not among them).
+    schemas: Vec<String>,
     /// T-SQL stored procedures, by lower-cased name.
     procedures: VecMap<String, crate::dialect::mssql::tsql::node::ProcDef>,
     /// SQL Server's READ_COMMITTED_SNAPSHOT database option: READ COMMITTED reads row versions
@@ -354,6 +376,9 @@ impl Catalog {
         // Only when there are any: the fingerprints of every scenario without stay as they were.
         if !self.enums.is_empty() {
             self.enums.hash(h);
+        }
+        if !self.schemas.is_empty() {
+            self.schemas.hash(h);
         }
         for p in self.procedures.values() {
             p.name.hash(h);
@@ -400,8 +425,14 @@ impl Catalog {
                     self.enums.remove(name);
                 }
             }
+            C::Schema(name) => self.schemas.push(name.clone()),
             C::None => {}
         }
+    }
+
+    /// Whether `CREATE SCHEMA` made this schema (case-blind, as the lab folds every name).
+    pub fn has_schema(&self, name: &str) -> bool {
+        self.schemas.iter().any(|s| s.eq_ignore_ascii_case(name))
     }
 
     /// Whether a CREATE TYPE made any enum type.
@@ -461,6 +492,21 @@ impl Catalog {
             .get(&name)
             .cloned()
             .or_else(|| self.column_sequences().find(|d| d.name == name))
+    }
+
+    /// The schema of the sequence of this name (`None`: `public`): a serial or identity
+    /// column's is its table's; `None` too when there is no such sequence.
+    pub fn sequence_schema(&self, name: &str) -> Option<&str> {
+        self.tables
+            .values()
+            .find(|t| {
+                t.columns.iter().any(|c| {
+                    c.sequence
+                        .as_deref()
+                        .is_some_and(|s| s.eq_ignore_ascii_case(name))
+                })
+            })
+            .and_then(|t| t.schema.as_deref())
     }
 
     /// Every sequence, for the engine to count with.

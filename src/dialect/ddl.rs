@@ -25,6 +25,7 @@ pub fn table_def(
     let mut notes = Vec::new();
     let mut def = TableDef {
         name: name.clone(),
+        schema: None,
         columns: Vec::new(),
         primary_key: None,
         uniques: Vec::new(),

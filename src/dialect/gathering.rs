@@ -31,7 +31,8 @@ pub fn statement(
 ) -> Result<Option<&'static str>, StepError> {
     let mut note = None;
     let mut failed = None;
-    super::walk::queries(stmt, &mut |q| match order(q, catalog, dialect) {
+    let ctes = super::cte_names::of(stmt);
+    super::walk::queries(stmt, &mut |q| match order(q, (catalog, &ctes), dialect) {
         Ok(n) => {
             note = n.or(note);
             ControlFlow::Continue(())
@@ -49,10 +50,11 @@ pub fn statement(
 /// in, for an ungrouped read of one table: PostgreSQL's heap order where it surely scans,
 /// InnoDB's primary key order where every access path gives it. Its note; PostgreSQL's
 /// planner note where an index may be read; a refusal by name where the order is the
-/// plan's (grouped, joined, subqueries, MariaDB's choice of an index).
+/// plan's (grouped, joined, subqueries and WITH queries (`ctes`), MariaDB's choice of an
+/// index).
 fn order(
     q: &mut Query,
-    catalog: &Catalog,
+    (catalog, ctes): (&Catalog, &[String]),
     dialect: Dialect,
 ) -> Result<Option<&'static str>, StepError> {
     let SetExpr::Select(s) = q.body.as_mut() else {
@@ -80,7 +82,9 @@ fn order(
     let grouped = !matches!(&s.group_by, GroupByExpr::Expressions(g, _) if g.is_empty());
     let table = match s.from.as_slice() {
         [from] if from.joins.is_empty() && !grouped && !nested => match &from.relation {
-            TableFactor::Table { name, alias, .. } => Some(table_called(name, alias.as_ref())),
+            TableFactor::Table { name, alias, .. } if !super::cte_names::hides(ctes, name) => {
+                Some(table_called(name, alias.as_ref()))
+            }
             _ => None,
         },
         _ => None,
@@ -142,8 +146,8 @@ fn add_gathering_order(s: &mut sqlparser::ast::Select, keys: &[OrderByExpr]) {
 
 fn unplanned_gathering(dialect: Dialect) -> StepError {
     let (what, instead) = match dialect {
-        Dialect::Postgres => ("string_agg or array_agg without ORDER BY over a join, groups or subqueries", "the order of its values follows the server's plan; write it in the call: string_agg(x, ',' ORDER BY ...)"),
-        _ => ("GROUP_CONCAT without ORDER BY over a join, groups, subqueries or a secondary index", "the order of its values follows the optimizer's plan; write it in the call: GROUP_CONCAT(x ORDER BY ...)"),
+        Dialect::Postgres => ("string_agg or array_agg without ORDER BY over a join, groups, subqueries or a WITH query", "the order of its values follows the server's plan; write it in the call: string_agg(x, ',' ORDER BY ...)"),
+        _ => ("GROUP_CONCAT without ORDER BY over a join, groups, subqueries, a WITH query or a secondary index", "the order of its values follows the optimizer's plan; write it in the call: GROUP_CONCAT(x ORDER BY ...)"),
     };
     unsupported_with(dialect, what, instead)
 }

@@ -12,6 +12,7 @@ pub mod common;
 pub mod concurrency;
 pub mod conditions;
 pub mod counts;
+pub mod cte_names;
 pub mod ddl;
 pub mod decimal_arith;
 pub mod division;

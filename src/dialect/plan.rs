@@ -196,6 +196,8 @@ pub enum CatalogChange {
     EnumType(super::postgres::enums::EnumDef),
     /// PostgreSQL's `DROP TYPE`.
     DropTypes(Vec<String>),
+    /// PostgreSQL's `CREATE SCHEMA` (lower-cased).
+    Schema(String),
     /// `CREATE [OR ALTER] PROCEDURE` (T-SQL).
     Procedure(crate::dialect::mssql::tsql::node::ProcDef),
     /// `ALTER DATABASE ... SET READ_COMMITTED_SNAPSHOT ON|OFF` (T-SQL).

@@ -71,8 +71,9 @@ pub fn postgres(
         }
         _ => None,
     };
+    let ctes = super::cte_names::of(stmt);
     reads(stmt, &mut |q| {
-        let Some((def, called, _)) = single_read(q, catalog) else {
+        let Some((def, called, _)) = single_read(q, catalog, &ctes) else {
             return ControlFlow::Continue(());
         };
         let selection = match q.body.as_ref() {
@@ -260,9 +261,10 @@ pub fn mariadb(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
         }
     }
     let mut failed = None;
+    let ctes = super::cte_names::of(stmt);
     reads(stmt, &mut |q| {
         let limited = q.limit_clause.is_some();
-        let Some((def, called, mut order)) = read_order(q, catalog) else {
+        let Some((def, called, mut order)) = read_order(q, catalog, &ctes) else {
             return ControlFlow::Continue(());
         };
         if let (Err(index), false) = (&order, limited) {
@@ -302,8 +304,12 @@ pub(super) const KEY_ORDER: &str =
 
 /// A read of one table with no grouping, DISTINCT, aggregate or window: the table, the name
 /// it is called by, and its order.
-fn read_order<'c>(q: &Query, catalog: &'c Catalog) -> Option<(&'c TableDef, String, Order)> {
-    let (def, called, needed) = single_read(q, catalog)?;
+fn read_order<'c>(
+    q: &Query,
+    catalog: &'c Catalog,
+    ctes: &[String],
+) -> Option<(&'c TableDef, String, Order)> {
+    let (def, called, needed) = single_read(q, catalog, ctes)?;
     let selection = match q.body.as_ref() {
         SetExpr::Select(s) => s.selection.as_ref(),
         _ => None,
@@ -312,8 +318,12 @@ fn read_order<'c>(q: &Query, catalog: &'c Catalog) -> Option<(&'c TableDef, Stri
 }
 
 /// A read of one table with no grouping, DISTINCT, aggregate or window: the table, the name
-/// it is called by, and the columns it returns.
-fn single_read<'c>(q: &Query, catalog: &'c Catalog) -> Option<(&'c TableDef, String, Vec<String>)> {
+/// it is called by, and the columns it returns. Not a read of a WITH query (`ctes`).
+fn single_read<'c>(
+    q: &Query,
+    catalog: &'c Catalog,
+    ctes: &[String],
+) -> Option<(&'c TableDef, String, Vec<String>)> {
     let SetExpr::Select(s) = q.body.as_ref() else {
         return None;
     };
@@ -323,6 +333,9 @@ fn single_read<'c>(q: &Query, catalog: &'c Catalog) -> Option<(&'c TableDef, Str
     let TableFactor::Table { name, alias, .. } = &from.relation else {
         return None;
     };
+    if super::cte_names::hides(ctes, name) {
+        return None;
+    }
     let grouped = !matches!(&s.group_by, GroupByExpr::Expressions(g, _) if g.is_empty());
     if !from.joins.is_empty() || grouped || s.having.is_some() || s.distinct.is_some() {
         return None;

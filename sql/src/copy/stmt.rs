@@ -23,6 +23,7 @@ impl Duplicate for Statement {
             Statement::AlterTable(alter) => Statement::AlterTable(alter.copy_of()),
             Statement::CreateSequence { .. } => super::stmt_ddl::copy_create_sequence(self),
             Statement::CreateType { .. } => super::stmt_ddl::copy_create_type(self),
+            Statement::CreateSchema { .. } => super::stmt_ddl::copy_create_schema(self),
             Statement::Drop { .. } => copy_drop(self),
             Statement::StartTransaction { .. } => copy_start_transaction(self),
             // Transaction modifiers are field-less enums, savepoint names plain idents.

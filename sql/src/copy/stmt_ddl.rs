@@ -4,8 +4,8 @@
 use super::{marker_ident, marker_name, Duplicate};
 use sqlparser::ast::{
     AlterTable, AlterTableOperation, CreateIndex, CreateTable, CreateTableLike,
-    CreateTableLikeKind, CreateTableOptions, RenameTableNameKind, SequenceOptions, SqlOption,
-    Statement, UserDefinedTypeRepresentation,
+    CreateTableLikeKind, CreateTableOptions, RenameTableNameKind, SchemaName, SequenceOptions,
+    SqlOption, Statement, UserDefinedTypeRepresentation,
 };
 
 /// The fields the parser sets; every other one is at the builder's default, unless the
@@ -206,6 +206,22 @@ impl Duplicate for SequenceOptions {
             SequenceOptions::DataType(t) => SequenceOptions::DataType(t.copy_of()),
             SequenceOptions::OwnedBy(owner) => SequenceOptions::OwnedBy(owner.copy_of()),
         }
+    }
+}
+
+/// PostgreSQL's `CREATE SCHEMA [IF NOT EXISTS] name`, the one form the parser reads.
+pub(crate) fn copy_create_schema(statement: &Statement) -> Statement {
+    let Some((name, if_not_exists)) = crate::plain_create_schema(statement) else {
+        return super::stmt::marker_statement();
+    };
+    Statement::CreateSchema {
+        schema_name: SchemaName::Simple(name.copy_of()),
+        if_not_exists,
+        or_replace: false,
+        with: None,
+        options: None,
+        default_collate_spec: None,
+        clone: None,
     }
 }
 

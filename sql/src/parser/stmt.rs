@@ -20,6 +20,8 @@ mod notify;
 mod options;
 #[path = "stmt_prepare.rs"]
 mod prepare;
+#[path = "stmt_schema.rs"]
+mod schema;
 #[path = "stmt_sequence.rs"]
 mod sequence;
 #[path = "stmt_table.rs"]

@@ -156,6 +156,10 @@ impl Parser {
             Keyword::SCHEMA,
             Keyword::WAREHOUSE,
         ];
+        let schema = self.flavor.stmt_create_schema() && !or_replace && !temporary;
+        if schema && self.parse_keyword(Keyword::SCHEMA) {
+            return self.parse_create_schema();
+        }
         if let Some(k) = self.peek_one_of_keywords(&before_replace_check) {
             return refused(keyword_name(k));
         }

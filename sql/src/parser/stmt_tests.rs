@@ -318,6 +318,22 @@ fn sequences() {
 }
 
 #[test]
+fn schemas() {
+    for sql in [
+        "CREATE SCHEMA pgmq",
+        "CREATE SCHEMA IF NOT EXISTS \"Pgmq\"",
+        "CREATE SCHEMA s AUTHORIZATION joe",
+        "CREATE SCHEMA AUTHORIZATION joe",
+        "CREATE SCHEMA s CREATE TABLE t (a int)",
+        "CREATE OR REPLACE SCHEMA s",
+        "CREATE SCHEMA",
+        "CREATE SCHEMA a.b",
+    ] {
+        agree(&FLAVORS, sql);
+    }
+}
+
+#[test]
 fn lock_table() {
     for sql in [
         "LOCK TABLE q",

@@ -27,6 +27,7 @@ impl ToSql for Statement {
             Statement::AlterTable(alter) => alter.write_sql(out),
             Statement::CreateSequence { .. } => super::stmt_ddl::write_create_sequence(self, out),
             Statement::CreateType { .. } => super::stmt_ddl::write_create_type(self, out),
+            Statement::CreateSchema { .. } => super::stmt_ddl::write_create_schema(self, out),
             Statement::Drop { .. } => write_drop(self, out),
             Statement::StartTransaction { .. } => write_start_transaction(self, out),
             Statement::Commit {

@@ -362,6 +362,18 @@ impl ToSql for SequenceOptions {
     }
 }
 
+/// PostgreSQL's `CREATE SCHEMA [IF NOT EXISTS] name`, the one form the parser reads.
+pub(crate) fn write_create_schema(statement: &Statement, out: &mut String) {
+    let Some((name, if_not_exists)) = crate::plain_create_schema(statement) else {
+        return unprintable(out);
+    };
+    out.push_str("CREATE SCHEMA ");
+    if if_not_exists {
+        out.push_str("IF NOT EXISTS ");
+    }
+    name.write_sql(out);
+}
+
 /// PostgreSQL's `CREATE TYPE name AS ENUM ('a', ...)`, the one form the parser reads.
 pub(crate) fn write_create_type(statement: &Statement, out: &mut String) {
     let Statement::CreateType {

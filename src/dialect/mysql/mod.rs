@@ -53,6 +53,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // MariaDB's note for a table of another database that DROP ... IF EXISTS skips is not
     // printed by the lab's client.
     super::schemas::resolve(Dialect::MySql, &mut stmt, catalog)?;
+    super::cte_names::refuse_self_named(Dialect::MySql, &mut stmt, catalog)?;
     super::placeholders::refuse(Dialect::MySql, &mut stmt)?;
     variables::refuse_unmodelled(&mut stmt)?;
     super::fetch::as_limit(&mut stmt, Dialect::MySql)?;

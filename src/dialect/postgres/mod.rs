@@ -5,7 +5,7 @@ use super::catalog::Catalog;
 use super::common::{plan_ddl, plan_other, unsupported};
 use super::dml::{plan_delete, plan_query, plan_update};
 use super::exprs::{last_ident, rewrite_all};
-use super::plan::{InsertMode, Plan, PlanKind};
+use super::plan::{CatalogChange, InsertMode, Plan, PlanKind};
 use super::{ring_hint, Dialect};
 use crate::trace::StepError;
 use queuelab_sql::Duplicate;
@@ -65,8 +65,12 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
 
 /// The plan of `stmt` after every rule of the dialect has rewritten it.
 fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
+    if let Some(planned) = super::schemas::create_schema(stmt, catalog) {
+        return planned;
+    }
     let mut stmt = stmt.duplicate();
-    let schema_notices = super::schemas::resolve(Dialect::Postgres, &mut stmt, catalog)?;
+    let resolved = super::schemas::resolve(Dialect::Postgres, &mut stmt, catalog)?;
+    super::cte_names::refuse_self_named(Dialect::Postgres, &mut stmt, catalog)?;
     super::fetch::as_limit(&mut stmt, Dialect::Postgres)?;
     super::placeholders::refuse(Dialect::Postgres, &mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::Postgres)?;
@@ -165,7 +169,16 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(length_note);
     plan.notes.extend(zone_note);
     plan.notes.extend(time_cast_note);
-    plan.notices.splice(0..0, schema_notices);
+    plan.notices.splice(0..0, resolved.notices);
+    if let (
+        PlanKind::Ddl {
+            change: CatalogChange::Create(def),
+        },
+        Some(schema),
+    ) = (&mut plan.kind, resolved.created_in)
+    {
+        def.schema = Some(schema);
+    }
     Ok(plan)
 }
 

@@ -282,11 +282,23 @@ fn call(e: &Expr, catalog: &Catalog) -> Result<Option<Expr>, StepError> {
     if engine == LASTVAL_FN {
         return Ok(Some(queuelab_sql::build::call(engine, Vec::new())));
     }
-    let sequence = sequence_name(args[0])?;
-    if catalog.sequence(&sequence).is_none() {
+    let (schema, sequence) = sequence_name(args[0])?;
+    // Found in the schema named, or in `public` (the search path) when none is.
+    let placed = schema.as_deref().filter(|s| *s != "public");
+    if let Some(missing) = placed.filter(|s| !catalog.has_schema(s)) {
         return Err(StepError {
             pos: position(args[0]),
-            ..StepError::other("42P01", format!("relation \"{sequence}\" does not exist"))
+            ..StepError::other("3F000", format!("schema \"{missing}\" does not exist"))
+        });
+    }
+    if catalog.sequence(&sequence).is_none() || catalog.sequence_schema(&sequence) != placed {
+        let written = match &schema {
+            Some(s) => format!("{s}.{sequence}"),
+            None => sequence,
+        };
+        return Err(StepError {
+            pos: position(args[0]),
+            ..StepError::other("42P01", format!("relation \"{written}\" does not exist"))
         });
     }
     let mut new_args = vec![string(&sequence)];
@@ -301,9 +313,10 @@ fn call(e: &Expr, catalog: &Catalog) -> Result<Option<Expr>, StepError> {
     Ok(Some(queuelab_sql::build::call(engine, new_args)))
 }
 
-/// The sequence a function's first argument names: a string, possibly cast to `regclass`,
-/// its schema dropped, folded to lower case as the lab folds every name (a quoted name too).
-fn sequence_name(arg: &Expr) -> Result<String, StepError> {
+/// The schema (if named) and the sequence a function's first argument names: a string,
+/// possibly cast to `regclass`, folded to lower case as the lab folds every name (a quoted
+/// name too).
+fn sequence_name(arg: &Expr) -> Result<(Option<String>, String), StepError> {
     let inner = match arg {
         Expr::Cast { expr, .. } => expr.as_ref(),
         other => other,
@@ -321,9 +334,14 @@ fn sequence_name(arg: &Expr) -> Result<String, StepError> {
             "name the sequence with a string: nextval('jobs_id_seq')",
         ));
     };
-    let last = text.rsplit('.').next().unwrap_or(text);
-    let unquoted = last.strip_prefix('"').and_then(|s| s.strip_suffix('"'));
-    Ok(unquoted.unwrap_or(last).to_ascii_lowercase())
+    let folded = |part: &str| {
+        let unquoted = part.strip_prefix('"').and_then(|s| s.strip_suffix('"'));
+        unquoted.unwrap_or(part).to_ascii_lowercase()
+    };
+    Ok(match text.rsplit_once('.') {
+        Some((schema, last)) => (Some(folded(schema)), folded(last)),
+        None => (None, folded(text)),
+    })
 }
 
 fn string(s: &str) -> Expr {
