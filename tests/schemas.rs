@@ -84,6 +84,11 @@ fn a_schema_of_its_own_holds_tables_found_only_by_its_name() {
     let a = answers(&t);
     assert_eq!(a[0], "CREATE SCHEMA");
     assert_eq!(rows(&t.steps[2]), [["1", "a"]]);
+    // The picture names the table with its schema, as the user did.
+    assert_eq!(
+        table(&t.steps[2], "q_tasks").schema.as_deref(),
+        Some("pgmq")
+    );
     assert_eq!(a[3], "ERROR:  relation \"q_tasks\" does not exist");
     // A CTE's name is its own, whatever schema holds a table of that name.
     assert_eq!(rows(&t.steps[4]), [["7"]]);

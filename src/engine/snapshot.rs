@@ -92,8 +92,10 @@ pub fn table_views(
                 }
             }
             let before = previous.iter().find(|p| p.name == t.name).map(|p| &p.rows);
+            let schema = vendor.0.table(&t.name).and_then(|d| d.schema.clone());
             TableView {
                 rows: Rows::new(rows, before),
+                schema,
                 name: t.name,
                 columns: t.columns,
             }

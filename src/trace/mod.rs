@@ -98,6 +98,10 @@ pub struct RowView {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TableView {
     pub name: String,
+    /// PostgreSQL's schema of a table in one `CREATE SCHEMA` made (`pgmq`), shown before its
+    /// name; absent in the lab's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
     pub columns: Vec<String>,
     /// Live rows in a stable order (rowid), then the rows the last statement deleted.
     pub rows: Rows,

@@ -339,6 +339,38 @@ test('PostgreSQL ON DELETE CASCADE: deleting a job deletes its claims, and the t
   await page.close();
 });
 
+test('PostgreSQL schemas: pgmq\'s queue table in pgmq, read and archived, named with its schema', async () => {
+  const sql = [
+    'CREATE SCHEMA pgmq;',
+    'CREATE TABLE pgmq.q_tasks (msg_id bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY, read_ct int NOT NULL DEFAULT 0, vt timestamptz NOT NULL, message jsonb);',
+    'CREATE TABLE pgmq.a_tasks (msg_id bigint PRIMARY KEY, read_ct int NOT NULL, message jsonb);',
+    "INSERT INTO pgmq.q_tasks (vt, message) VALUES ('2000-01-01 00:00:00+00', '{\"n\": 1}'), ('2000-01-01 00:00:00+00', '{\"n\": 2}');",
+    "WITH next AS (SELECT msg_id FROM pgmq.q_tasks WHERE vt <= now() ORDER BY msg_id LIMIT 1 FOR UPDATE SKIP LOCKED) UPDATE pgmq.q_tasks m SET vt = now() + interval '30 seconds', read_ct = m.read_ct + 1 FROM next WHERE m.msg_id = next.msg_id RETURNING m.msg_id, m.read_ct;",
+    'WITH gone AS (DELETE FROM pgmq.q_tasks WHERE msg_id = 1 RETURNING msg_id, read_ct, message) INSERT INTO pgmq.a_tasks SELECT * FROM gone RETURNING msg_id;',
+    'SELECT count(*) FROM q_tasks;',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="a_tasks"]');
+  await page.locator('.statement-list li', { hasText: 'WITH next' }).first().click();
+  assert.match(await page.textContent('#result pre.client'), /\s1 \|\s+1\s*\n\(1 row\)/);
+  await page.locator('.statement-list li', { hasText: 'WITH gone' }).first().click();
+  // The tables are drawn with the schema the user named them by; message 1 moved.
+  const caption = await page.textContent('table.table-view[data-table="q_tasks"] caption');
+  assert.match(caption, /^pgmq\.q_tasks/);
+  const archived = await page.$$eval('table.table-view[data-table="a_tasks"] tr[data-mark="inserted"] td:first-child',
+    (tds) => tds.map((td) => td.textContent));
+  assert.deepEqual(archived, ['1']);
+  await page.screenshot({ path: join(shots, 'pg-pgmq-schema.png'), fullPage: true });
+  await page.locator('.statement-list li', { hasText: 'CREATE SCHEMA' }).first().click();
+  assert.match(await page.textContent('#ran'), /schema pgmq: its tables are named pgmq\.table/);
+  // The search path is public: the bare name is not found.
+  await page.locator('.statement-list li', { hasText: 'FROM q_tasks' }).first().click();
+  assert.match(await page.textContent('#result'), /relation "q_tasks" does not exist/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('PostgreSQL ON CONFLICT (cols) WHERE: a unique job goes in once through its partial index', async () => {
   const sql = [
     'CREATE TABLE job (id int PRIMARY KEY, kind text NOT NULL, unique_key text, state text NOT NULL DEFAULT \'available\');',

@@ -81,7 +81,12 @@ pub fn table(props: &TableProps) -> Html {
     let colspan = t.columns.len().max(1) + usize::from(lock_col);
     html! {
         <table class="table-view" data-table={t.name.clone()}>
-            <caption>{ t.name.clone() }<span class="count">{ row_count(t) }</span></caption>
+            <caption>
+                if let Some(schema) = &t.schema {
+                    <span class="schema">{ format!("{schema}.") }</span>
+                }
+                { t.name.clone() }<span class="count">{ row_count(t) }</span>
+            </caption>
             <thead>
                 <tr>
                     { for t.columns.iter().map(|c| html! { <th>{ c.clone() }</th> }) }
