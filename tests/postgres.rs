@@ -1153,3 +1153,38 @@ fn rows_come_in_the_order_postgresql_wrote_their_versions() {
 fn last_but_one(t: &queuelab::Trace) -> &queuelab::trace::Step {
     &t.steps[t.steps.len() - 2]
 }
+
+/// Functions in FROM: generate_series names its column as the server does; the others, and
+/// RETURNING of another FROM item's columns, are refused by name (spec pg-generate-series).
+#[test]
+fn functions_in_from_and_returning_from_other_items() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, state text NOT NULL);
+         INSERT INTO jobs SELECT g, 'ready' FROM generate_series(1, 3) g;
+         SELECT * FROM generate_series(1, 2) g;
+         SELECT * FROM unnest(ARRAY[1, 2]) AS u;
+         SELECT * FROM jsonb_array_elements('[1]');
+         SELECT n FROM generate_series(1, 2) AS g(n);
+         SELECT g FROM jobs, generate_series(1, jobs.id) g;
+         UPDATE jobs SET state = 'taken' FROM generate_series(1, 2) g WHERE jobs.id = g RETURNING *;
+         DELETE FROM jobs USING (SELECT 3 AS id) d WHERE jobs.id = d.id RETURNING jobs.id, d.id;
+         UPDATE jobs SET state = 'taken' FROM generate_series(1, 2) g WHERE jobs.id = g RETURNING jobs.*;",
+    );
+    let header = &t.steps[2].client_text;
+    assert!(header.starts_with(" g \n---\n"), "{header}");
+    let refused = |i: usize, what: &str| {
+        let e = err(&t.steps[i]);
+        assert!(
+            e.message.starts_with(what) && e.message.contains("not supported here"),
+            "{}",
+            e.message
+        );
+    };
+    refused(3, "The function unnest(...) in FROM");
+    refused(4, "The function jsonb_array_elements(...) in FROM");
+    refused(5, "A column list on generate_series's alias");
+    refused(6, "generate_series() over jobs.id");
+    refused(7, "RETURNING * in UPDATE ... FROM");
+    refused(8, "RETURNING d.id in DELETE ... USING");
+    assert_eq!(rows(&t.steps[9]), [["1", "taken"], ["2", "taken"]]);
+}

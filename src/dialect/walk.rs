@@ -22,6 +22,22 @@ pub fn factors(from: &[TableWithJoins]) -> impl Iterator<Item = &TableFactor> {
         .flat_map(|t| std::iter::once(&t.relation).chain(t.joins.iter().map(|j| &j.relation)))
 }
 
+/// Calls `f` on every query under `node` (outer ones first), up to the first error.
+pub fn try_queries<N: Walk + ?Sized>(
+    node: &mut N,
+    f: &mut dyn FnMut(&mut sqlparser::ast::Query) -> Result<(), crate::trace::StepError>,
+) -> Result<(), crate::trace::StepError> {
+    let mut failed = None;
+    queries(node, &mut |q| match f(q) {
+        Ok(()) => std::ops::ControlFlow::Continue(()),
+        Err(e) => {
+            failed = Some(e);
+            std::ops::ControlFlow::Break(())
+        }
+    });
+    failed.map_or(Ok(()), Err)
+}
+
 /// Calls `f` on every table name under `node`.
 pub fn relations<N: Walk + ?Sized>(node: &mut N, f: NameFn<'_>) {
     let _ = walk::relations(node, f);

@@ -40,6 +40,7 @@ pub mod names;
 mod notify;
 mod nulls_order;
 pub mod prepared;
+mod returning_from;
 pub mod sequences;
 pub mod series;
 mod table_locks;
@@ -71,6 +72,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let mut stmt = stmt.duplicate();
     let resolved = super::schemas::resolve(Dialect::Postgres, &mut stmt, catalog)?;
     super::cte_names::refuse_self_named(Dialect::Postgres, &mut stmt, catalog)?;
+    returning_from::refuse(&mut stmt, catalog)?;
     super::fetch::as_limit(&mut stmt, Dialect::Postgres)?;
     super::placeholders::refuse(Dialect::Postgres, &mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::Postgres)?;
@@ -127,7 +129,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         pos: None,
         fixed_text: None,
     })?;
-    let series_note = series::rewrite(&mut stmt);
+    let series_note = series::rewrite(&mut stmt)?;
     let nulls_note = nulls_order::rewrite(&mut stmt);
     let ilike_note = ilike::rewrite(&mut stmt);
     let division_note = super::division::guard(Dialect::Postgres, &mut stmt);

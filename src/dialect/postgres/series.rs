@@ -1,59 +1,150 @@
-//! Rule: `FROM generate_series(a, b) g` with `g` used as a column is PostgreSQL's
-//! single-column function alias; SQLite's generate_series (loaded by the store) names its
-//! column `value`, so `g` becomes `g.value`.
+//! Rule: functions in FROM. PostgreSQL's `generate_series(a, b [, step])` over integers is
+//! modelled: it becomes `(SELECT value AS "g" FROM generate_series(a, b [, step])) AS "g"`,
+//! SQLite's own generate_series (loaded by the store) under the name the server gives its
+//! one column, the alias (`g`), or the function's name without one. So `SELECT *`, `g` in
+//! ORDER BY or a join's ON, and the result's header are the server's (before, the header
+//! was SQLite's `value`, and `g` outside the select list and WHERE was not found).
+//!
+//! Every other function in FROM (`unnest`, `jsonb_array_elements`, ...), a column list on
+//! generate_series's alias, and arguments that read a column or are not integers are refused
+//! by name: SQLite has no such table, and the lab answered `relation "unnest" does not
+//! exist`, an error the server does not give.
 
-use queuelab_sql::ToSql;
-use queuelab_sql::Walk;
-use sqlparser::ast::{Expr, Ident, Query, SetExpr, TableFactor};
-use std::ops::ControlFlow;
+use crate::dialect::common::unsupported_with;
+use crate::dialect::Dialect;
+use crate::trace::StepError;
+use queuelab_sql::{Flavor, Parser, ToSql};
+use sqlparser::ast::{
+    Expr, FunctionArg, FunctionArgExpr, SetExpr, Statement, TableFactor, TableWithJoins,
+    UpdateTableFromKind, Value,
+};
 
-pub fn rewrite<N: Walk>(node: &mut N) -> Option<String> {
-    let mut v = Series { fired: false };
-    crate::dialect::walk::queries(node, &mut |q| v.query(q));
-    v.fired
-        .then(|| "generate_series(...) g: the alias g names its column, g.value in SQLite".into())
-}
+const SERIES: &str = "generate_series";
+/// The alias of SQLite's own call inside the rewritten one, which the rule leaves alone.
+const INNER: &str = "ql_series";
 
-struct Series {
-    fired: bool,
-}
-
-impl Series {
-    fn query(&mut self, q: &mut Query) -> ControlFlow<()> {
-        let SetExpr::Select(select) = q.body.as_mut() else {
-            return ControlFlow::Continue(());
-        };
-        let aliases: Vec<String> = select
-            .from
-            .iter()
-            .filter_map(|t| match &t.relation {
-                TableFactor::Table {
-                    name,
-                    args: Some(_),
-                    alias: Some(a),
-                    ..
-                } if name.to_sql().eq_ignore_ascii_case("generate_series")
-                    && a.columns.is_empty() =>
-                {
-                    Some(a.name.value.clone())
-                }
-                _ => None,
-            })
-            .collect();
-        if aliases.is_empty() {
-            return ControlFlow::Continue(());
-        }
-        let mut fix = |e: &mut Expr| {
-            if let Expr::Identifier(i) = e {
-                if aliases.contains(&i.value) {
-                    *e = Expr::CompoundIdentifier(vec![i.clone(), Ident::new("value")]);
-                    self.fired = true;
-                }
-            }
-            ControlFlow::<()>::Continue(())
-        };
-        crate::dialect::walk::exprs(&mut select.projection, &mut fix);
-        crate::dialect::walk::exprs(&mut select.selection, &mut fix);
-        ControlFlow::Continue(())
+pub fn rewrite(stmt: &mut Statement) -> Result<Option<String>, StepError> {
+    let mut fired = false;
+    crate::dialect::walk::try_queries(stmt, &mut |q| body(&mut q.body, &mut fired))?;
+    // The FROM of an UPDATE and the USING of a DELETE.
+    let extra = match stmt {
+        Statement::Update(u) => match &mut u.from {
+            Some(UpdateTableFromKind::BeforeSet(f) | UpdateTableFromKind::AfterSet(f)) => Some(f),
+            None => None,
+        },
+        Statement::Delete(d) => d.using.as_mut(),
+        _ => None,
+    };
+    if let Some(from) = extra {
+        tables(from, &mut fired)?;
     }
+    Ok(fired.then(|| {
+        format!("{SERIES}(...) g becomes (SELECT value AS g FROM {SERIES}(...)) AS g: the server names its column after the alias, SQLite's function names it value")
+    }))
+}
+
+/// The FROM lists of every SELECT of a query body (both sides of a UNION included; a
+/// nested query is the walk's).
+fn body(body: &mut SetExpr, fired: &mut bool) -> Result<(), StepError> {
+    match body {
+        SetExpr::Select(s) => tables(&mut s.from, fired),
+        SetExpr::SetOperation { left, right, .. } => {
+            self::body(left, fired)?;
+            self::body(right, fired)
+        }
+        _ => Ok(()),
+    }
+}
+
+fn tables(from: &mut [TableWithJoins], fired: &mut bool) -> Result<(), StepError> {
+    for t in from {
+        factor(&mut t.relation, fired)?;
+        for j in &mut t.joins {
+            factor(&mut j.relation, fired)?;
+        }
+    }
+    Ok(())
+}
+
+fn factor(f: &mut TableFactor, fired: &mut bool) -> Result<(), StepError> {
+    let (name, args, alias) = match f {
+        TableFactor::NestedJoin {
+            table_with_joins, ..
+        } => return tables(std::slice::from_mut(table_with_joins.as_mut()), fired),
+        TableFactor::UNNEST { .. } => return Err(refused("unnest(...)")),
+        TableFactor::Function { name, .. } => {
+            return Err(refused(&format!("{}(...)", name.to_sql())))
+        }
+        TableFactor::TableFunction { .. } => return Err(refused("TABLE(...)")),
+        TableFactor::Table {
+            name,
+            args: Some(args),
+            alias,
+            ..
+        } => (name.to_sql(), &args.args, alias),
+        _ => return Ok(()),
+    };
+    if alias.as_ref().is_some_and(|a| a.name.value == INNER) {
+        return Ok(());
+    }
+    if !name.eq_ignore_ascii_case(SERIES) {
+        return Err(refused(&format!("{name}(...)")));
+    }
+    if alias.as_ref().is_some_and(|a| !a.columns.is_empty()) {
+        return Err(unsupported_with(
+            Dialect::Postgres,
+            "A column list on generate_series's alias (AS g(n))",
+            "name the series alone: generate_series(1, 5) AS n",
+        ));
+    }
+    let mut written = Vec::new();
+    for a in args {
+        match a {
+            FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) if integer(e) => {
+                written.push(e.to_sql())
+            }
+            _ => {
+                return Err(unsupported_with(
+                    Dialect::Postgres,
+                    &format!("{SERIES}() over {}", a.to_sql()),
+                    "the lab's generate_series counts over integer constants: write the bounds as numbers",
+                ))
+            }
+        }
+    }
+    let column = alias
+        .as_ref()
+        .map_or(SERIES.to_string(), |a| a.name.value.clone());
+    let quoted = format!("\"{}\"", column.replace('"', "\"\""));
+    let text = format!(
+        "SELECT 1 FROM (SELECT value AS {quoted} FROM {SERIES}({}) AS {INNER}) AS {quoted}",
+        written.join(", ")
+    );
+    let mut query = Parser::from_sql(Flavor::Postgres, &text)
+        .and_then(|mut p| p.parse_query())
+        .map_err(|e| refused(&format!("{SERIES}(...) ({e})")))?;
+    let SetExpr::Select(s) = query.body.as_mut() else {
+        return Err(refused(SERIES));
+    };
+    *f = s.from.remove(0).relation;
+    *fired = true;
+    Ok(())
+}
+
+/// An integer constant, or arithmetic over integer constants.
+fn integer(e: &Expr) -> bool {
+    match e {
+        Expr::Value(v) => matches!(&v.value, Value::Number(n, _) if n.parse::<i64>().is_ok()),
+        Expr::UnaryOp { expr, .. } | Expr::Nested(expr) => integer(expr),
+        Expr::BinaryOp { left, right, .. } => integer(left) && integer(right),
+        _ => false,
+    }
+}
+
+fn refused(what: &str) -> StepError {
+    unsupported_with(
+        Dialect::Postgres,
+        &format!("The function {what} in FROM"),
+        "the lab models generate_series(a, b) in FROM; write the rows as a query (SELECT ... UNION ALL SELECT ...) or one statement per value",
+    )
 }
