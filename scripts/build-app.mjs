@@ -82,6 +82,7 @@ async function buildWasm() {
     'build', '--quiet', '--target', 'wasm32-unknown-unknown', '--profile', 'wasm-release',
     '-p', name, '--bin', name,
   ], { ...process.env, CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS: rustflags.filter(Boolean).join(' ') });
+  await refuseTreeClones(join(target, 'wasm32-unknown-unknown', 'wasm-release', `${name}.wasm`));
   const out = join(target, 'wasm-bindgen', 'release');
   run('wasm-bindgen', [
     '--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', name,
@@ -92,6 +93,22 @@ async function buildWasm() {
   const short = shortNames(await readFile(optimized), await readFile(join(out, `${name}.js`), 'utf8'));
   const { code } = await minifyJs(short.glue, { module: true, compress: true, mangle: true });
   return { wasm: short.wasm, glue: Buffer.from(code) };
+}
+
+/**
+ * sqlparser derives `Clone` for every node of every database it reads: one `.clone()` of an
+ * expression, a statement or even a name (a name's parts may hold a function's arguments)
+ * links all of it, about 50 KB gzip, into the download. The engine copies trees with
+ * `queuelab_sql::Duplicate` instead. The build stops when the module holds sqlparser's clone
+ * of `Expr` or `Statement` (read from the function names cargo's module carries).
+ */
+async function refuseTreeClones(path) {
+  const bytes = await readFile(path);
+  const found = ['Expr', 'Statement'].filter((node) =>
+    bytes.includes(Buffer.from(`$LT$sqlparser..ast..${node}$u20$as$u20$core..clone..Clone$GT$`)));
+  if (found.length) {
+    throw new Error(`sqlparser's derived Clone of ${found.join(' and ')} is linked into the app: some code calls .clone() on a syntax tree; copy it with queuelab_sql::Duplicate (.duplicate())`);
+  }
 }
 
 /** Unsigned LEB128, as the wasm binary format writes sizes and counts. */

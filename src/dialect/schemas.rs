@@ -20,6 +20,7 @@ use super::plan::{CatalogChange, Plan, PlanKind};
 use super::walk;
 use super::Dialect;
 use crate::trace::StepError;
+use queuelab_sql::Duplicate;
 use sqlparser::ast::{
     ColumnOption, Expr, ObjectName, ObjectNamePart, ObjectType, Statement, TableConstraint,
 };
@@ -69,7 +70,7 @@ pub fn resolve(
     match stmt {
         Statement::CreateTable(ct) => {
             // The name keeps its schema for the walk below, which takes it off.
-            out.created_in = names.created(&mut ct.name.clone())?;
+            out.created_in = names.created(&mut ct.name.duplicate())?;
             // A table may refer to itself, which the catalog does not hold yet.
             names.making = Some((
                 super::exprs::last_ident(&ct.name).to_ascii_lowercase(),
