@@ -24,15 +24,15 @@ const GATHERING: [&str; 3] = ["string_agg", "array_agg", "group_concat"];
 
 /// The rule over every query of `stmt` (subqueries and CTEs included): the last note, or
 /// the first refusal.
+/// `ctes`: the statement's WITH names (`cte_names::of`), which the caller has read already.
 pub fn statement(
     stmt: &mut sqlparser::ast::Statement,
-    catalog: &Catalog,
+    (catalog, ctes): (&Catalog, &[String]),
     dialect: Dialect,
 ) -> Result<Option<&'static str>, StepError> {
     let mut note = None;
     let mut failed = None;
-    let ctes = super::cte_names::of(stmt);
-    super::walk::queries(stmt, &mut |q| match order(q, (catalog, &ctes), dialect) {
+    super::walk::queries(stmt, &mut |q| match order(q, (catalog, ctes), dialect) {
         Ok(n) => {
             note = n.or(note);
             ControlFlow::Continue(())

@@ -95,7 +95,7 @@ pub fn postgres(
         }
         ControlFlow::Continue(())
     });
-    if let Some(n) = super::gathering::statement(stmt, catalog, Dialect::Postgres)? {
+    if let Some(n) = super::gathering::statement(stmt, (catalog, &ctes), Dialect::Postgres)? {
         note = Some(n.into());
     }
     Ok((note, heap_scan))
@@ -293,7 +293,7 @@ pub fn mariadb(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
     if let Some(e) = failed {
         return Err(e);
     }
-    if let Some(n) = super::gathering::statement(stmt, catalog, Dialect::MySql)? {
+    if let Some(n) = super::gathering::statement(stmt, (catalog, &ctes), Dialect::MySql)? {
         note = Some(n.into());
     }
     Ok(note)
