@@ -1188,3 +1188,28 @@ fn functions_in_from_and_returning_from_other_items() {
     refused(8, "RETURNING d.id in DELETE ... USING");
     assert_eq!(rows(&t.steps[9]), [["1", "taken"], ["2", "taken"]]);
 }
+
+/// `(VALUES ...) AS v(a, b)` names the list's columns; a shorter list names the first ones;
+/// more names than columns is 42P10; a column list on a subquery's alias is refused by name.
+#[test]
+fn a_values_list_takes_the_column_names_of_its_alias() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, state text);\n\
+         INSERT INTO jobs VALUES (1, 'running'), (2, 'running');\n\
+         UPDATE jobs SET state = v.state FROM (VALUES (2, 'done')) AS v(id, state) WHERE jobs.id = v.id;\n\
+         SELECT * FROM (VALUES (1, 'a')) AS v(Job);\n\
+         SELECT * FROM (VALUES (1, 'a')) AS v(a, b, c);\n\
+         SELECT * FROM (SELECT id FROM jobs) AS c(job_id);\n\
+         SELECT id, state FROM jobs ORDER BY id;",
+    );
+    let s = &t.steps;
+    assert_eq!(
+        ok(&s[3]).columns.as_deref(),
+        Some(&["job".to_string(), "column2".into()][..])
+    );
+    assert_eq!(err(&s[4]).native, "42P10");
+    assert!(err(&s[5])
+        .message
+        .contains("column list on the subquery alias c"));
+    assert_eq!(rows(&s[6]), [["1", "running"], ["2", "done"]]);
+}

@@ -47,6 +47,7 @@ mod table_locks;
 mod time_casts;
 mod timeouts;
 mod unmodelled;
+mod values_columns;
 mod writes;
 pub mod xmax;
 
@@ -130,6 +131,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         fixed_text: None,
     })?;
     let series_note = series::rewrite(&mut stmt)?;
+    let values_note = values_columns::rewrite(&mut stmt)?;
     let nulls_note = nulls_order::rewrite(&mut stmt);
     let ilike_note = ilike::rewrite(&mut stmt);
     let division_note = super::division::guard(Dialect::Postgres, &mut stmt);
@@ -156,6 +158,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(integer_notes);
     plan.notes.extend(cast_notes);
     plan.notes.extend(series_note);
+    plan.notes.extend(values_note);
     plan.notes.extend(nulls_note);
     plan.notes.extend(literals_note);
     plan.notes.extend(jsonb_note);

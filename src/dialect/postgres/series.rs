@@ -25,8 +25,19 @@ const INNER: &str = "ql_series";
 
 pub fn rewrite(stmt: &mut Statement) -> Result<Option<String>, StepError> {
     let mut fired = false;
-    crate::dialect::walk::try_queries(stmt, &mut |q| body(&mut q.body, &mut fired))?;
-    // The FROM of an UPDATE and the USING of a DELETE.
+    from_factors(stmt, &mut |f| factor(f, &mut fired))?;
+    Ok(fired.then(|| {
+        format!("{SERIES}(...) g becomes (SELECT value AS g FROM {SERIES}(...)) AS g: the server names its column after the alias, SQLite's function names it value")
+    }))
+}
+
+type FactorFn<'a> = &'a mut dyn FnMut(&mut TableFactor) -> Result<(), StepError>;
+
+/// Calls `f` on every table factor of every FROM list of `stmt` (every SELECT's, both sides
+/// of a UNION, an UPDATE's FROM, a DELETE's USING; the tables of a parenthesized join), up
+/// to the first error.
+pub fn from_factors(stmt: &mut Statement, f: FactorFn) -> Result<(), StepError> {
+    crate::dialect::walk::try_queries(stmt, &mut |q| body(&mut q.body, f))?;
     let extra = match stmt {
         Statement::Update(u) => match &mut u.from {
             Some(UpdateTableFromKind::BeforeSet(f) | UpdateTableFromKind::AfterSet(f)) => Some(f),
@@ -35,32 +46,35 @@ pub fn rewrite(stmt: &mut Statement) -> Result<Option<String>, StepError> {
         Statement::Delete(d) => d.using.as_mut(),
         _ => None,
     };
-    if let Some(from) = extra {
-        tables(from, &mut fired)?;
+    match extra {
+        Some(from) => tables(from, f),
+        None => Ok(()),
     }
-    Ok(fired.then(|| {
-        format!("{SERIES}(...) g becomes (SELECT value AS g FROM {SERIES}(...)) AS g: the server names its column after the alias, SQLite's function names it value")
-    }))
 }
 
-/// The FROM lists of every SELECT of a query body (both sides of a UNION included; a
-/// nested query is the walk's).
-fn body(body: &mut SetExpr, fired: &mut bool) -> Result<(), StepError> {
+/// The FROM lists of every SELECT of a query body (a nested query is the walk's).
+fn body(body: &mut SetExpr, f: FactorFn) -> Result<(), StepError> {
     match body {
-        SetExpr::Select(s) => tables(&mut s.from, fired),
+        SetExpr::Select(s) => tables(&mut s.from, f),
         SetExpr::SetOperation { left, right, .. } => {
-            self::body(left, fired)?;
-            self::body(right, fired)
+            self::body(left, f)?;
+            self::body(right, f)
         }
         _ => Ok(()),
     }
 }
 
-fn tables(from: &mut [TableWithJoins], fired: &mut bool) -> Result<(), StepError> {
+fn tables(from: &mut [TableWithJoins], f: FactorFn) -> Result<(), StepError> {
     for t in from {
-        factor(&mut t.relation, fired)?;
-        for j in &mut t.joins {
-            factor(&mut j.relation, fired)?;
+        let factors =
+            std::iter::once(&mut t.relation).chain(t.joins.iter_mut().map(|j| &mut j.relation));
+        for factor in factors {
+            match factor {
+                TableFactor::NestedJoin {
+                    table_with_joins, ..
+                } => tables(std::slice::from_mut(table_with_joins.as_mut()), f)?,
+                _ => f(factor)?,
+            }
         }
     }
     Ok(())
@@ -68,9 +82,6 @@ fn tables(from: &mut [TableWithJoins], fired: &mut bool) -> Result<(), StepError
 
 fn factor(f: &mut TableFactor, fired: &mut bool) -> Result<(), StepError> {
     let (name, args, alias) = match f {
-        TableFactor::NestedJoin {
-            table_with_joins, ..
-        } => return tables(std::slice::from_mut(table_with_joins.as_mut()), fired),
         TableFactor::UNNEST { .. } => return Err(refused("unnest(...)")),
         TableFactor::Function { name, .. } => {
             return Err(refused(&format!("{}(...)", name.to_sql())))
