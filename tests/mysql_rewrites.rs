@@ -41,7 +41,7 @@ fn mod_operator_is_read_as_modulo_not_as_an_alias() {
     verified_rewrite(
         "",
         "SELECT 7 mod 5 AS m, (2+4) MOD 5;",
-        &[r#"SELECT 7 % 5 AS m, (2 + 4) % 5 AS "(2 + 4) % 5""#],
+        &[r#"SELECT 7 % 5 AS m, (2 + 4) % 5 AS "(2+4) MOD 5""#],
     );
 }
 
@@ -552,6 +552,16 @@ fn result_columns_are_named_as_mariadb_names_them() {
         ]
     );
     assert_eq!(header("VALUES (1, 'done'), (2, 'failed');"), ["1", "done"]);
+    // The statement's own result: each expression's text as typed, comments before and
+    // inside it included, after it not; a column as typed, in parentheses or not.
+    assert_eq!(
+        header("SELECT DISTINCT 1   +   1, /*c*/ 2*3 /*t*/, count( * ), (1+1) -- x\n;"),
+        ["1   +   1", "/*c*/ 2*3", "count( * )", "(1+1)"]
+    );
+    assert_eq!(
+        header("CREATE TABLE j (id int PRIMARY KEY, q text);\nSELECT ID, (id), j.Q, id+0 FROM j;"),
+        ["ID", "id", "Q", "id+0"]
+    );
     let t = mysql("SELECT * FROM (VALUES (1, 'done'), (2, 'failed')) AS v;");
     assert_eq!(rows(last(&t)), [["1", "done"], ["2", "failed"]]);
     let t = mysql("SELECT `done` FROM (VALUES (1, 'done'), (2, 'failed')) AS v;");

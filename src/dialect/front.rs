@@ -101,6 +101,7 @@ pub fn parse_script(dialect: Dialect, text: &str) -> Script {
         }
     };
     let curly = find_curly_quotes(&cleaned);
+    let lines = super::split::LineIndex::new(&cleaned);
     let statements = raws
         .into_iter()
         .map(|raw| {
@@ -119,7 +120,7 @@ pub fn parse_script(dialect: Dialect, text: &str) -> Script {
                     pos: Some(q.pos),
                     fixed_text: Some(straighten_quotes(text)),
                 }),
-                None => parse_one(dialect, &raw, text),
+                None => parse_one(dialect, &raw, text, &lines),
             };
             ParsedStatement { raw, ast }
         })
@@ -131,7 +132,14 @@ pub fn parse_script(dialect: Dialect, text: &str) -> Script {
     }
 }
 
-fn parse_one(dialect: Dialect, raw: &RawStatement, text: &str) -> Result<Statement, StepError> {
+/// `lines` index the script the tokens were read from (prompts blanked out), for the text
+/// of what MariaDB names by its text.
+fn parse_one(
+    dialect: Dialect,
+    raw: &RawStatement,
+    text: &str,
+    lines: &super::split::LineIndex,
+) -> Result<Statement, StepError> {
     let tokens = match dialect {
         Dialect::MySql => {
             let tokens = mysql::mod_operator::fix_tokens(raw.tokens.clone());
@@ -198,6 +206,10 @@ fn parse_one(dialect: Dialect, raw: &RawStatement, text: &str) -> Result<Stateme
         let (line, column) = (next.span.start.line, next.span.start.column);
         e.fixed_text = semicolon_before(text, line, column);
         return Err(e);
+    }
+    let mut stmt = stmt;
+    if dialect == Dialect::MySql {
+        mysql::result_names::name_as_typed(&mut stmt, &raw.tokens, lines);
     }
     Ok(stmt)
 }

@@ -17,7 +17,7 @@ pub mod last_insert_id;
 mod locking_reads;
 pub mod mod_operator;
 mod operators;
-mod result_names;
+pub mod result_names;
 pub mod returning;
 pub mod session_transaction;
 pub mod share_mode;
@@ -63,7 +63,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;
     super::grouping::mariadb(&mut stmt, catalog)?;
     // Before every rule that rewrites an expression a header names.
-    result_names::rewrite(&mut stmt)?;
+    result_names::rewrite(&mut stmt, catalog)?;
     // One resolution of the statement's names, as written, serves every rule that types.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
     let time_note = time_literals::rewrite(&mut stmt, catalog, &columns)?;

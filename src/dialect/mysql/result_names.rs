@@ -10,18 +10,26 @@
 //! it becomes `SELECT 1 AS "1", 'a' AS "a" UNION ALL VALUES (2, 'b')`. In FROM, two columns
 //! of one name are MariaDB's error 1060.
 //!
-//! MariaDB takes an expression's text exactly as typed (`1+1`); the lab prints it from the
-//! tree (`1 + 1`), so a header matches when the SQL is written with the printer's spacing.
+//! MariaDB takes an expression's text exactly as typed (`1+1`, comments inside and before
+//! it included). `name_as_typed` names the items of a statement's own result so, from the
+//! tokens, as the script is parsed; the items of a subquery or a derived table get the text
+//! the lab prints from the tree (`1 + 1`), which matches when the SQL is written with the
+//! printer's spacing.
 
+use crate::dialect::catalog::Catalog;
+use crate::dialect::exprs::last_ident;
+use crate::dialect::split::{self, LineIndex};
 use crate::dialect::walk;
 use crate::trace::StepError;
 use queuelab_sql::{Flavor, Parser, ToSql};
 use sqlparser::ast::{
-    Expr, OrderByKind, Query, SelectItem, SetExpr, SetOperator, SetQuantifier, Statement,
-    UnaryOperator, Value,
+    Expr, OrderByKind, Query, Select, SelectItem, SetExpr, SetOperator, SetQuantifier, Statement,
+    TableFactor, UnaryOperator, Value,
 };
+use sqlparser::keywords::Keyword;
+use sqlparser::tokenizer::{Location, Token, TokenWithSpan};
 
-pub fn rewrite(stmt: &mut Statement) -> Result<(), StepError> {
+pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<(), StepError> {
     if matches!(stmt, Statement::Insert(_)) {
         // An INSERT's VALUES are rows to write, never a result.
         return Ok(());
@@ -35,8 +43,9 @@ pub fn rewrite(stmt: &mut Statement) -> Result<(), StepError> {
         values(q, derived)?;
         clashes(q)
     })?;
+    columns_as_typed(stmt, catalog);
     crate::dialect::headers::name_items(stmt, &|e| match e {
-        Expr::Identifier(_) | Expr::CompoundIdentifier(_) => None,
+        e if typed_column(e).is_some() => None,
         _ => Some(name(e)),
     });
     Ok(())
@@ -59,15 +68,13 @@ fn constant(e: &Expr) -> Option<String> {
             _ => return None,
         }),
         Expr::Nested(inner) => constant(inner),
-        Expr::UnaryOp { op, expr } => match (op, expr.as_ref()) {
-            (UnaryOperator::Minus, Expr::Value(v)) if matches!(v.value, Value::Number(..)) => {
-                constant(expr).map(|n| format!("-{n}"))
-            }
-            (UnaryOperator::Plus, Expr::Value(v)) if matches!(v.value, Value::Number(..)) => {
-                constant(expr)
-            }
-            _ => None,
-        },
+        // `+2` is named `2`; `-2` and `- 2` by their text, as any expression.
+        Expr::UnaryOp {
+            op: UnaryOperator::Plus,
+            expr,
+        } if matches!(expr.as_ref(), Expr::Value(v) if matches!(v.value, Value::Number(..))) => {
+            constant(expr)
+        }
         _ => None,
     }
 }
@@ -151,4 +158,183 @@ fn clashes(q: &Query) -> Result<(), StepError> {
         }
     }
     Ok(())
+}
+
+/// Names the unaliased expressions of the result of a query (its SELECT, or a UNION's
+/// first) by their text as typed in `lines`, as MariaDB does: from the end of the token
+/// before (SELECT, a modifier or a comma), blanks skipped, to the end of the expression's
+/// last token. `tokens` are the statement's, blanks and comments left out. Constants and
+/// plain columns are `rewrite`'s; a list the tokens split otherwise than the parser is
+/// left to it too.
+pub fn name_as_typed(stmt: &mut Statement, tokens: &[TokenWithSpan], lines: &LineIndex) {
+    let Some(items) = result_select(stmt).map(|s| &mut s.projection) else {
+        return;
+    };
+    let ranges = item_ranges(tokens);
+    if ranges.len() != items.len() {
+        return;
+    }
+    for (item, (from, to)) in items.iter_mut().zip(ranges) {
+        let SelectItem::UnnamedExpr(e) = item else {
+            continue;
+        };
+        if typed_column(e).is_some() || constant(e).is_some() {
+            continue;
+        }
+        let typed = lines.slice(split::pos(from), split::pos(to));
+        let expr = std::mem::replace(e, Expr::Value(Value::Null.into()));
+        *item = SelectItem::ExprWithAlias {
+            expr,
+            alias: sqlparser::ast::Ident::with_quote('"', typed.trim_start()),
+        };
+    }
+}
+
+/// The SELECT whose list names a query statement's result: its own, or a UNION's first.
+fn result_select(stmt: &mut Statement) -> Option<&mut Select> {
+    let Statement::Query(q) = stmt else {
+        return None;
+    };
+    let mut body = q.body.as_mut();
+    loop {
+        match body {
+            SetExpr::SetOperation { left, .. } => body = left.as_mut(),
+            SetExpr::Query(inner) => body = inner.body.as_mut(),
+            SetExpr::Select(s) => return Some(s),
+            _ => return None,
+        }
+    }
+}
+
+/// A plain column of the result named as typed (`ID`, `(id)`), where SQLite names it as the
+/// table declares it (`id`). Only where the two differ: an alias on every column would crowd
+/// what the lab shows it ran.
+fn columns_as_typed(stmt: &mut Statement, catalog: &Catalog) {
+    let Some(s) = result_select(stmt) else {
+        return;
+    };
+    let declared: Vec<&str> = walk::factors(&s.from)
+        .filter_map(|f| match f {
+            TableFactor::Table { name, .. } => catalog.table(&last_ident(name)),
+            _ => None,
+        })
+        .flat_map(|t| t.columns.iter().map(|c| c.name.as_str()))
+        .collect();
+    for item in &mut s.projection {
+        let SelectItem::UnnamedExpr(e) = item else {
+            continue;
+        };
+        let Some((typed, nested)) = typed_column(e) else {
+            continue;
+        };
+        let Some(name) = declared.iter().find(|d| d.eq_ignore_ascii_case(&typed)) else {
+            continue;
+        };
+        if nested || **name != typed {
+            let alias = sqlparser::ast::Ident::with_quote('"', typed);
+            let expr = std::mem::replace(e, Expr::Value(Value::Null.into()));
+            *item = SelectItem::ExprWithAlias { expr, alias };
+        }
+    }
+}
+
+/// A plain column's name as typed, and whether it stands in parentheses.
+fn typed_column(e: &Expr) -> Option<(String, bool)> {
+    match e {
+        Expr::Identifier(i) => Some((i.value.clone(), false)),
+        Expr::CompoundIdentifier(parts) => parts.last().map(|i| (i.value.clone(), false)),
+        Expr::Nested(inner) => typed_column(inner).map(|(n, _)| (n, true)),
+        _ => None,
+    }
+}
+
+/// Words that end a select list at its own depth.
+const LIST_ENDS: &[Keyword] = &[
+    Keyword::FROM,
+    Keyword::INTO,
+    Keyword::WHERE,
+    Keyword::GROUP,
+    Keyword::HAVING,
+    Keyword::WINDOW,
+    Keyword::ORDER,
+    Keyword::LIMIT,
+    Keyword::OFFSET,
+    Keyword::FETCH,
+    Keyword::UNION,
+    Keyword::INTERSECT,
+    Keyword::EXCEPT,
+    Keyword::FOR,
+    Keyword::LOCK,
+    Keyword::PROCEDURE,
+];
+
+/// Words between SELECT and the first item.
+const MODIFIERS: &[&str] = &[
+    "ALL",
+    "DISTINCT",
+    "DISTINCTROW",
+    "HIGH_PRIORITY",
+    "STRAIGHT_JOIN",
+    "SQL_SMALL_RESULT",
+    "SQL_BIG_RESULT",
+    "SQL_BUFFER_RESULT",
+    "SQL_CACHE",
+    "SQL_NO_CACHE",
+    "SQL_CALC_FOUND_ROWS",
+];
+
+/// For each item of the outermost SELECT's list (the first SELECT of the least depth in
+/// parentheses): where the text naming it starts (the end of the token before it) and ends.
+fn item_ranges(tokens: &[TokenWithSpan]) -> Vec<(Location, Location)> {
+    let mut depth = 0usize;
+    let mut select: Option<(usize, usize)> = None;
+    for (i, t) in tokens.iter().enumerate() {
+        match &t.token {
+            Token::LParen => depth += 1,
+            Token::RParen => depth = depth.saturating_sub(1),
+            Token::Word(w)
+                if w.keyword == Keyword::SELECT
+                    && w.quote_style.is_none()
+                    && select.is_none_or(|(d, _)| depth < d) =>
+            {
+                select = Some((depth, i));
+            }
+            _ => {}
+        }
+    }
+    let Some((at, mut i)) = select else {
+        return Vec::new();
+    };
+    while let Some(Token::Word(w)) = tokens.get(i + 1).map(|t| &t.token) {
+        if w.quote_style.is_some() || !MODIFIERS.iter().any(|m| w.value.eq_ignore_ascii_case(m)) {
+            break;
+        }
+        i += 1;
+    }
+    let mut ranges = Vec::new();
+    let mut from = tokens[i].span.end;
+    let mut to = None;
+    depth = at;
+    for t in &tokens[i + 1..] {
+        match &t.token {
+            Token::Comma if depth == at => {
+                ranges.extend(to.map(|to| (from, to)));
+                (from, to) = (t.span.end, None);
+                continue;
+            }
+            Token::Word(w)
+                if depth == at && w.quote_style.is_none() && LIST_ENDS.contains(&w.keyword) =>
+            {
+                break
+            }
+            Token::RParen if depth == at => break,
+            Token::SemiColon | Token::EOF => break,
+            Token::LParen => depth += 1,
+            Token::RParen => depth -= 1,
+            _ => {}
+        }
+        to = Some(t.span.end);
+    }
+    ranges.extend(to.map(|to| (from, to)));
+    ranges
 }
