@@ -36,6 +36,7 @@ pub fn rewrite<N: Walk>(node: &mut N, row_versions: bool) -> Result<Hinted, Step
         row_versions,
         out: Hinted::default(),
         error: None,
+        ctes: Vec::new(),
     };
     crate::dialect::walk::queries(node, &mut |q| v.query(q));
     if let Some(e) = v.error {
@@ -71,10 +72,15 @@ struct Hints {
     row_versions: bool,
     out: Hinted,
     error: Option<StepError>,
+    /// The WITH query names met so far (outer queries are walked first), lower-cased.
+    ctes: Vec<String>,
 }
 
 impl Hints {
     fn query(&mut self, q: &mut Query) -> ControlFlow<()> {
+        for cte in q.with.iter().flat_map(|w| &w.cte_tables) {
+            self.ctes.push(cte.alias.name.value.to_ascii_lowercase());
+        }
         let SetExpr::Select(select) = q.body.as_mut() else {
             return ControlFlow::Continue(());
         };
@@ -90,6 +96,14 @@ impl Hints {
             return ControlFlow::Continue(());
         };
         if !from.joins.is_empty() || !q.locks.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        // A WITH query's or a derived table's rows are locked by its own query, as the
+        // server locks the table rows that query reads.
+        let TableFactor::Table { name, .. } = &from.relation else {
+            return ControlFlow::Continue(());
+        };
+        if name.0.len() == 1 && self.ctes.contains(&name.to_sql().to_ascii_lowercase()) {
             return ControlFlow::Continue(());
         }
         let hints = take_hints(&mut from.relation);
