@@ -20,6 +20,7 @@ pub mod functions;
 pub mod hints;
 pub mod names;
 pub mod output;
+mod result_names;
 pub mod tokens;
 pub mod tsql;
 
@@ -44,6 +45,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MsSql)?;
     let (output_note, output_into) = output::rewrite(&mut stmt)?;
     notes.extend(output_note);
+    result_names::rewrite(&mut stmt)?;
     notes.extend(super::division::guard(Dialect::MsSql, &mut stmt));
     notes.extend(super::extremes::rewrite(Dialect::MsSql, &mut stmt));
     let mut plan = plan_statement(&stmt, catalog)?;
