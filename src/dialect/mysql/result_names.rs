@@ -213,13 +213,12 @@ fn columns_as_typed(stmt: &mut Statement, catalog: &Catalog) {
     let Some(s) = result_select(stmt) else {
         return;
     };
-    let declared: Vec<&str> = walk::factors(&s.from)
-        .filter_map(|f| match f {
-            TableFactor::Table { name, .. } => catalog.table(&last_ident(name)),
-            _ => None,
-        })
-        .flat_map(|t| t.columns.iter().map(|c| c.name.as_str()))
-        .collect();
+    let mut tables = Vec::new();
+    for f in walk::factors(&s.from) {
+        if let TableFactor::Table { name, .. } = f {
+            tables.extend(catalog.table(&last_ident(name)));
+        }
+    }
     for item in &mut s.projection {
         let SelectItem::UnnamedExpr(e) = item else {
             continue;
@@ -227,10 +226,13 @@ fn columns_as_typed(stmt: &mut Statement, catalog: &Catalog) {
         let Some((typed, nested)) = typed_column(e) else {
             continue;
         };
-        let Some(name) = declared.iter().find(|d| d.eq_ignore_ascii_case(&typed)) else {
-            continue;
-        };
-        if nested || **name != typed {
+        let mut differs = false;
+        for t in &tables {
+            for c in &t.columns {
+                differs |= c.name.eq_ignore_ascii_case(&typed) && (nested || c.name != typed);
+            }
+        }
+        if differs {
             let alias = sqlparser::ast::Ident::with_quote('"', typed);
             let expr = std::mem::replace(e, Expr::Value(Value::Null.into()));
             *item = SelectItem::ExprWithAlias { expr, alias };

@@ -66,18 +66,21 @@ fn body(body: &mut SetExpr, f: FactorFn) -> Result<(), StepError> {
 
 fn tables(from: &mut [TableWithJoins], f: FactorFn) -> Result<(), StepError> {
     for t in from {
-        let factors =
-            std::iter::once(&mut t.relation).chain(t.joins.iter_mut().map(|j| &mut j.relation));
-        for factor in factors {
-            match factor {
-                TableFactor::NestedJoin {
-                    table_with_joins, ..
-                } => tables(std::slice::from_mut(table_with_joins.as_mut()), f)?,
-                _ => f(factor)?,
-            }
+        one(&mut t.relation, f)?;
+        for j in &mut t.joins {
+            one(&mut j.relation, f)?;
         }
     }
     Ok(())
+}
+
+fn one(factor: &mut TableFactor, f: FactorFn) -> Result<(), StepError> {
+    match factor {
+        TableFactor::NestedJoin {
+            table_with_joins, ..
+        } => tables(std::slice::from_mut(table_with_joins.as_mut()), f),
+        _ => f(factor),
+    }
 }
 
 fn factor(f: &mut TableFactor, fired: &mut bool) -> Result<(), StepError> {
