@@ -149,3 +149,23 @@ fn a_with_query_hides_the_table_of_its_name() {
         assert!(refused.starts_with(&format!("{code}{what}")), "{refused}");
     }
 }
+
+/// The sequence of an identity column in a schema is named with it under the tables, as
+/// its table is (`pgmq.q_tasks`); the lab's own schema's are named alone.
+#[test]
+fn a_sequence_is_shown_with_its_tables_schema() {
+    let t = postgres(
+        "CREATE SCHEMA pgmq;
+         CREATE TABLE pgmq.q_tasks (msg_id bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY, message text);
+         CREATE TABLE jobs (id serial PRIMARY KEY);
+         INSERT INTO pgmq.q_tasks (message) VALUES ('a');",
+    );
+    let last = last(&t);
+    assert_eq!(
+        last.sequences,
+        [
+            "jobs_id_seq: next 1",
+            "pgmq.q_tasks_msg_id_seq: last 1, next 2"
+        ]
+    );
+}

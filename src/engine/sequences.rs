@@ -87,14 +87,16 @@ pub struct SequenceState {
 
 impl SequenceState {
     /// Each sequence as the pictures say it: `ring_seq: last 2, next 3`, or `jobs_id_seq:
-    /// next 1` before its first value.
-    pub fn labels(&self) -> Vec<String> {
+    /// next 1` before its first value; named with its schema when `schema` gives one
+    /// (`pgmq.q_tasks_msg_id_seq`), as the table it serves is.
+    pub fn labels(&self, schema: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
         self.counters
             .iter()
-            .map(|(name, c)| match (c.called, c.next()) {
-                (true, Ok(next)) => format!("{name}: last {}, next {next}", c.last),
-                (true, Err(_)) => format!("{name}: last {}, at its end", c.last),
-                (false, _) => format!("{name}: next {}", c.last),
+            .map(|(name, c)| (schema(name).map_or(String::new(), |s| s + "."), name, c))
+            .map(|(schema, name, c)| match (c.called, c.next()) {
+                (true, Ok(next)) => format!("{schema}{name}: last {}, next {next}", c.last),
+                (true, Err(_)) => format!("{schema}{name}: last {}, at its end", c.last),
+                (false, _) => format!("{schema}{name}: next {}", c.last),
             })
             .collect()
     }
@@ -346,10 +348,10 @@ mod tests {
         let mut s = Sequences::default();
         s.define(vec![SequenceDef::counting("a", 2), ring("r", 2)]);
         s.start_try(0, Vec::new());
-        assert_eq!(s.state().labels(), ["a: next 1", "r: next 1"]);
+        assert_eq!(s.state().labels(&|_| None), ["a: next 1", "r: next 1"]);
         let _ = (s.next("a"), s.next("a"), s.next("r"), s.next("r"));
         assert_eq!(
-            s.state().labels(),
+            s.state().labels(&|_| None),
             ["a: last 2, at its end", "r: last 2, next 1"]
         );
     }

@@ -241,7 +241,8 @@ impl Sim {
                 .map(|d| self.deadlock_view(d))
                 .collect(),
             rings: crate::engine::rings::rings_of(&lab.catalog, &tables, &[]),
-            sequences: lab.store.sequence_state().labels(),
+            sequences: (lab.store.sequence_state())
+                .labels(&|n| lab.catalog.sequence_schema(n).map(str::to_string)),
             log,
             tables,
             locks,
