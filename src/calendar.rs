@@ -102,6 +102,24 @@ pub fn micros_since_epoch(t: &str) -> Option<i64> {
     Some(days_from_civil(y, m, d) * MICROS_PER_DAY + time)
 }
 
+/// MariaDB's TIMESTAMPDIFF in months from `a` to `b`: whole months, a month counted once
+/// the later time reaches the earlier one's day and time of day in its month (January 31 to
+/// February 28 is 0 months, to March 1 is 1), negative when `b` is before `a`.
+pub fn months_between(a: &str, b: &str) -> Option<i64> {
+    let (ya, ma, da, ta, _) = read_time(a)?;
+    let (yb, mb, db, tb, _) = read_time(b)?;
+    let (start, end, sign) = if (ya, ma, da, ta) <= (yb, mb, db, tb) {
+        ((ya, ma, da, ta), (yb, mb, db, tb), 1)
+    } else {
+        ((yb, mb, db, tb), (ya, ma, da, ta), -1)
+    };
+    let mut months = (end.0 - start.0) * 12 + i64::from(end.1) - i64::from(start.1);
+    if (end.2, end.3) < (start.2, start.3) {
+        months -= 1;
+    }
+    Some(sign * months)
+}
+
 /// The days of month `m` of year `y`.
 fn month_days(y: i64, m: u32) -> u32 {
     let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };

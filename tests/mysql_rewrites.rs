@@ -572,3 +572,24 @@ fn result_columns_are_named_as_mariadb_names_them() {
     let t = mysql("CREATE TABLE j (id int PRIMARY KEY);\nSELECT 'id', id FROM j ORDER BY id;");
     assert!(err(last(&t)).message.contains("give the constant an alias"));
 }
+
+/// TIMESTAMPDIFF counts whole units from the first time to the second, truncated toward
+/// zero; months as MariaDB counts them; an unknown unit is a syntax error (checked with the
+/// mariadb client; spec my-timestampdiff).
+#[test]
+fn timestampdiff_counts_whole_units_as_mariadb_does() {
+    let t = mysql(
+        "SELECT TIMESTAMPDIFF(SECOND, '2024-01-01 00:00:01.900000', '2024-01-01 00:00:00.100000'), \
+         TIMESTAMPDIFF(MONTH, '2024-01-31 10:00:00', '2024-03-01 09:59:59'), \
+         TIMESTAMPDIFF(MONTH, '2024-03-01 09:59:59', '2024-01-31 10:00:00'), \
+         TIMESTAMPDIFF(SQL_TSI_YEAR, '2020-02-29', '2024-02-28'), \
+         TIMESTAMPDIFF(DAY, NULL, '2024-01-01');\n\
+         SELECT TIMESTAMPDIFF(FORTNIGHT, '2024-01-01', '2024-02-01');\n\
+         SELECT TIMESTAMPDIFF(SECOND, '2024-01-01 10:00', '2024-01-01 10:01:00');",
+    );
+    assert_eq!(rows(&t.steps[0]), [["-1", "1", "-1", "3", "NULL"]]);
+    assert_eq!(err(&t.steps[1]).native, "1064");
+    assert!(err(&t.steps[2])
+        .message
+        .contains("TIMESTAMPDIFF over '2024-01-01 10:00'"));
+}

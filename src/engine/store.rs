@@ -339,6 +339,12 @@ impl Store {
         use crate::dialect::elapsed::{ELAPSED_FN, INTERVAL_VALUE_FN};
         functions.push((ELAPSED_FN, 2, true, Box::new(super::time_fns::elapsed)));
         functions.push((
+            crate::dialect::mysql::timestampdiff::FUNCTION,
+            3,
+            true,
+            Box::new(super::time_fns::my_timestampdiff),
+        ));
+        functions.push((
             INTERVAL_VALUE_FN,
             5,
             true,

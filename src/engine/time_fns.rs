@@ -159,6 +159,38 @@ pub fn elapsed(ctx: &Context) -> rusqlite::Result<Sql> {
     Ok(Sql::Integer(at[0] - at[1]))
 }
 
+/// `ql_my_timestampdiff(unit, a, b)`: MariaDB's `TIMESTAMPDIFF(unit, a, b)`, whole units
+/// from `a` to `b`, truncated toward zero (`mysql/timestampdiff.rs` names the unit: a count
+/// of microseconds, or 0 for months, -3 for quarters, -12 for years).
+pub fn my_timestampdiff(ctx: &Context) -> rusqlite::Result<Sql> {
+    let unit: i64 = ctx.get(0)?;
+    let mut texts = Vec::with_capacity(2);
+    for i in 1..3 {
+        match ctx.get::<Sql>(i)? {
+            Sql::Null => return Ok(Sql::Null),
+            Sql::Text(t) if crate::calendar::micros_since_epoch(&t).is_some() => texts.push(t),
+            other => {
+                let shown = match other {
+                    Sql::Text(t) => format!("'{t}'"),
+                    _ => "a number".into(),
+                };
+                return Err(refused(
+                    &format!("TIMESTAMPDIFF over {shown}"),
+                    "the engine counts between dates and times kept in the server's form (2025-01-01 09:00:00)",
+                ));
+            }
+        }
+    }
+    let (a, b) = (&texts[0], &texts[1]);
+    let n = if unit > 0 {
+        let micros = |t: &str| crate::calendar::micros_since_epoch(t).unwrap_or(0);
+        (micros(b) - micros(a)) / unit
+    } else {
+        crate::calendar::months_between(a, b).unwrap_or(0) / unit.abs().max(1)
+    };
+    Ok(Sql::Integer(n))
+}
+
 /// `ql_pg_interval_value(months, days, micros, secs, factor)`: the interval as PostgreSQL
 /// compares intervals, in microseconds (a month is 30 days, a day 24 hours).
 pub fn interval_value(ctx: &Context) -> rusqlite::Result<Sql> {

@@ -23,6 +23,7 @@ pub mod session_transaction;
 pub mod share_mode;
 mod time_literals;
 mod time_text;
+pub mod timestampdiff;
 pub mod unsigned;
 mod unsupported;
 pub mod upsert;
@@ -64,6 +65,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     super::grouping::mariadb(&mut stmt, catalog)?;
     // Before every rule that rewrites an expression a header names.
     result_names::rewrite(&mut stmt, catalog)?;
+    let timestampdiff_note = timestampdiff::rewrite(&mut stmt)?;
     // One resolution of the statement's names, as written, serves every rule that types.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
     let time_note = time_literals::rewrite(&mut stmt, catalog, &columns)?;
@@ -86,6 +88,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.text_forms = text_forms;
     plan.notes.extend(time_note);
+    plan.notes.extend(timestampdiff_note);
     plan.notes.extend(decimal_note);
     plan.notes.extend(round_note);
     plan.notes.extend(interval_note);
