@@ -1190,7 +1190,8 @@ fn functions_in_from_and_returning_from_other_items() {
 }
 
 /// `(VALUES ...) AS v(a, b)` names the list's columns; a shorter list names the first ones;
-/// more names than columns is 42P10; a column list on a subquery's alias is refused by name.
+/// more names than columns is 42P10; a subquery's column list names its items, refused by
+/// name where its ORDER BY reads an alias the list replaces (spec pg-alias-columns).
 #[test]
 fn a_values_list_takes_the_column_names_of_its_alias() {
     let t = postgres(
@@ -1199,7 +1200,7 @@ fn a_values_list_takes_the_column_names_of_its_alias() {
          UPDATE jobs SET state = v.state FROM (VALUES (2, 'done')) AS v(id, state) WHERE jobs.id = v.id;\n\
          SELECT * FROM (VALUES (1, 'a')) AS v(Job);\n\
          SELECT * FROM (VALUES (1, 'a')) AS v(a, b, c);\n\
-         SELECT * FROM (SELECT id FROM jobs) AS c(job_id);\n\
+         SELECT * FROM (SELECT -id AS id FROM jobs ORDER BY id) AS c(job_id);\n\
          SELECT id, state FROM jobs ORDER BY id;",
     );
     let s = &t.steps;
@@ -1210,6 +1211,23 @@ fn a_values_list_takes_the_column_names_of_its_alias() {
     assert_eq!(err(&s[4]).native, "42P10");
     assert!(err(&s[5])
         .message
-        .contains("column list on the subquery alias c"));
+        .contains("whose ORDER BY, GROUP BY or HAVING names its column id"));
     assert_eq!(rows(&s[6]), [["1", "running"], ["2", "done"]]);
+}
+
+#[test]
+fn a_subquery_takes_the_column_names_of_its_alias() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, state text);\n\
+         INSERT INTO jobs VALUES (1, 'ready'), (2, 'ready');\n\
+         SELECT c.job_id, state FROM (SELECT id, state FROM jobs ORDER BY id DESC LIMIT 1) AS c(job_id);\n\
+         SELECT * FROM (SELECT * FROM jobs) AS c(a, b);",
+    );
+    let s = &t.steps;
+    assert_eq!(
+        ok(&s[2]).columns.as_deref(),
+        Some(&["job_id".to_string(), "state".into()][..])
+    );
+    assert_eq!(rows(&s[2]), [["2", "ready"]]);
+    assert!(err(&s[3]).message.contains("that selects *"));
 }

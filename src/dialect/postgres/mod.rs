@@ -14,6 +14,7 @@ use queuelab_sql::ToSql;
 use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 
 mod advisory;
+mod alias_columns;
 pub(in crate::dialect) mod arbiters;
 pub mod array_values;
 pub mod arrays;
@@ -47,7 +48,6 @@ mod table_locks;
 mod time_casts;
 mod timeouts;
 mod unmodelled;
-mod values_columns;
 mod writes;
 pub mod xmax;
 
@@ -131,7 +131,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         fixed_text: None,
     })?;
     let series_note = series::rewrite(&mut stmt)?;
-    let values_note = values_columns::rewrite(&mut stmt)?;
+    let values_note = alias_columns::rewrite(&mut stmt)?;
     let nulls_note = nulls_order::rewrite(&mut stmt);
     let ilike_note = ilike::rewrite(&mut stmt);
     let division_note = super::division::guard(Dialect::Postgres, &mut stmt);
