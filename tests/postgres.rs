@@ -1211,7 +1211,7 @@ fn a_values_list_takes_the_column_names_of_its_alias() {
     assert_eq!(err(&s[4]).native, "42P10");
     assert!(err(&s[5])
         .message
-        .contains("whose ORDER BY, GROUP BY or HAVING names its column id"));
+        .contains("with ORDER BY, GROUP BY or HAVING whose items have aliases"));
     assert_eq!(rows(&s[6]), [["1", "running"], ["2", "done"]]);
 }
 

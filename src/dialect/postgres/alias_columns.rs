@@ -6,14 +6,14 @@
 //! AS "state" FROM (VALUES ...) AS ql_values) AS v`. `(SELECT id FROM jobs ...) AS c(job_id)`
 //! names the subquery's columns: its items get the names as aliases. More names than
 //! columns is the server's 42P10. Refused by name: a subquery that selects `*` (its columns
-//! are not counted here), and one whose ORDER BY, GROUP BY or HAVING names an alias the
-//! list replaces (PostgreSQL reads the old name as the output column, SQLite would read a
-//! table's column of that name, or none).
+//! are not counted here), and one with ORDER BY, GROUP BY or HAVING whose items have aliases
+//! the list replaces (those clauses may name an old alias, which PostgreSQL reads as the
+//! output column and SQLite would read as a table's column, or none).
 
 use crate::dialect::common::unsupported_with;
 use crate::dialect::Dialect;
 use crate::trace::StepError;
-use queuelab_sql::{Flavor, Parser, ToSql};
+use queuelab_sql::{Flavor, Parser};
 use sqlparser::ast::{Expr, Query, Select, SelectItem, SetExpr, Statement, TableFactor};
 
 /// The alias of the VALUES list inside the rewritten subquery.
@@ -124,36 +124,25 @@ fn first_select(q: &mut Query) -> Option<&mut Select> {
 
 /// Gives the first items of `q`'s result the `names`, as aliases.
 fn rename(q: &mut Query, names: &[String], table: &str) -> Result<(), StepError> {
-    let refused = |what: &str| {
-        unsupported_with(
-            Dialect::Postgres,
-            &format!("A column list on the alias {table} of a subquery {what}"),
-            "name the columns inside the subquery: (SELECT id AS job_id FROM jobs) AS c",
-        )
-    };
-    let order: Vec<String> = q.order_by.as_ref().map_or(Vec::new(), |o| vec![o.to_sql()]);
+    let ordered = q.order_by.is_some();
     let Some(s) = first_select(q) else {
         return Ok(());
     };
-    let mut clauses = order;
-    clauses.push(s.group_by.to_sql());
-    clauses.extend(s.having.as_ref().map(|h| h.to_sql()));
+    // The clauses may name an alias the list replaces (reading the output column), where
+    // SQLite would read the table's column of that name, or none.
+    let grouped =
+        !matches!(&s.group_by, sqlparser::ast::GroupByExpr::Expressions(e, _) if e.is_empty());
+    let clauses = ordered || grouped || s.having.is_some();
     for (item, name) in s.projection.iter_mut().zip(names) {
         let expr = match item {
             SelectItem::UnnamedExpr(e) => e,
-            SelectItem::ExprWithAlias { expr, alias } => {
-                let old = alias.value.to_ascii_lowercase();
-                let named = clauses.iter().any(|c| {
-                    c.to_ascii_lowercase()
-                        .split(|ch: char| !ch.is_alphanumeric() && ch != '_')
-                        .any(|w| w == old)
-                });
-                if named {
-                    return Err(refused(&format!(
-                        "whose ORDER BY, GROUP BY or HAVING names its column {old}"
-                    )));
-                }
-                expr
+            SelectItem::ExprWithAlias { expr, .. } if !clauses => expr,
+            SelectItem::ExprWithAlias { .. } => {
+                return Err(unsupported_with(
+                    Dialect::Postgres,
+                    &format!("A column list on the alias {table} of a subquery with ORDER BY, GROUP BY or HAVING whose items have aliases"),
+                    "name the columns inside the subquery: (SELECT id AS job_id FROM jobs) AS c",
+                ))
             }
             _ => continue,
         };
