@@ -245,6 +245,28 @@ test('Oban-style SQL runs as pasted: a table named with its schema, timestamps i
   await page.close();
 });
 
+test('MariaDB result columns are named as typed, a VALUES list by its first row; TIMESTAMPDIFF counts', async () => {
+  const sql = [
+    "CREATE TABLE jobs (id int PRIMARY KEY, locked_at DATETIME);",
+    "INSERT INTO jobs VALUES (1, '2025-01-01 09:50:00');",
+    "SELECT ID, id+1, 'a', TIMESTAMPDIFF(SECOND, locked_at, '2025-01-01 10:00:00') FROM jobs;",
+    "SELECT * FROM (VALUES (1, 'done'), (2, 'failed')) AS v;",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=mysql&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  await page.locator('.statement-list li', { hasText: 'id+1' }).first().click();
+  const client = await page.locator('#result pre.client', { hasText: 'TIMESTAMPDIFF' }).textContent();
+  assert.match(client, /\| ID \| id\+1 \| a \| TIMESTAMPDIFF\(SECOND, locked_at, '2025-01-01 10:00:00'\) \|/);
+  assert.match(client, /\|  1 \|    2 \| a \| +600 \|/);
+  await page.screenshot({ path: join(shots, 'my-result-names.png'), fullPage: true });
+  await page.locator('.statement-list li', { hasText: 'AS v' }).first().click();
+  const values = await page.locator('#result pre.client', { hasText: 'AS v' }).textContent();
+  assert.match(values, /\| 1 \| done   \|/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a misspelt column is named in its clause, as MariaDB names it', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, state varchar(10) NOT NULL);',
