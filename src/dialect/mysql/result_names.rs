@@ -3,7 +3,8 @@
 //! expression by its text; SQLite names both by the text it was given, which the lab's other
 //! rules rewrite (`now()` reached SQLite as `ql_now()`, and `'a'` kept its quotes). So every
 //! unaliased item that is not a plain column gets MariaDB's name as its alias, before any
-//! rule rewrites it.
+//! rule rewrites it. A plain column is named as typed (`ID`, `(id)` is `id`), where SQLite
+//! names it as the table declares it: it gets an alias where the two differ.
 //!
 //! A VALUES list (`VALUES (1, 'a'), (2, 'b')` or in FROM) names its columns after its first
 //! row, as a select list would be named (`1`, `a`), where SQLite says `column1`, `column2`:
@@ -287,6 +288,8 @@ const MODIFIERS: &[&str] = &[
 
 /// For each item of the outermost SELECT's list (the first SELECT of the least depth in
 /// parentheses): where the text naming it starts (the end of the token before it) and ends.
+/// (After `WITH c AS (SELECT ...)` a parenthesized `(SELECT ...)` would not be the one, but
+/// SQLite reads no such statement.)
 fn item_ranges(tokens: &[TokenWithSpan]) -> Vec<(Location, Location)> {
     let mut depth = 0usize;
     let mut select: Option<(usize, usize)> = None;
