@@ -574,8 +574,8 @@ fn result_columns_are_named_as_mariadb_names_them() {
 }
 
 /// TIMESTAMPDIFF counts whole units from the first time to the second, truncated toward
-/// zero; months as MariaDB counts them; an unknown unit is a syntax error (checked with the
-/// mariadb client; spec my-timestampdiff).
+/// zero; months as MariaDB counts them; TIMESTAMPADD moves a time as DATE_ADD does; an
+/// unknown unit is a syntax error (checked with the mariadb client; spec my-timestampdiff).
 #[test]
 fn timestampdiff_counts_whole_units_as_mariadb_does() {
     let t = mysql(
@@ -592,4 +592,18 @@ fn timestampdiff_counts_whole_units_as_mariadb_does() {
     assert!(err(&t.steps[2])
         .message
         .contains("TIMESTAMPDIFF over '2024-01-01 10:00'"));
+    let t = mysql(
+        "SELECT TIMESTAMPADD(MONTH, 1, '2024-01-31'), TIMESTAMPADD(SQL_TSI_SECOND, -90, '2024-01-01 00:00:00'), \
+         TIMESTAMPADD(MICROSECOND, 5, '2024-01-01 10:00:00');\n\
+         SELECT TIMESTAMPADD(FORTNIGHT, 1, '2024-01-01');",
+    );
+    assert_eq!(
+        rows(&t.steps[0]),
+        [[
+            "2024-02-29",
+            "2023-12-31 23:58:30",
+            "2024-01-01 10:00:00.000005"
+        ]]
+    );
+    assert_eq!(err(&t.steps[1]).native, "1064");
 }

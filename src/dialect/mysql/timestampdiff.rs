@@ -3,12 +3,15 @@
 //! such function and read the unit as a column (`Unknown column 'SECOND'`). It becomes
 //! `ql_my_timestampdiff(unit, a, b)` (`engine::time_fns`): microseconds apart divided by
 //! the unit, or whole months as the server counts them (`calendar::months_between`).
+//! `TIMESTAMPADD(unit, n, t)` becomes `DATE_ADD(t, INTERVAL n unit)`, which `intervals.rs`
+//! moves as the server does.
 
 use super::super::exprs::{call, call_args, int_expr};
 use super::super::walk;
 use crate::trace::StepError;
 use queuelab_sql::Duplicate;
-use sqlparser::ast::Expr;
+use queuelab_sql::{Flavor, Parser};
+use sqlparser::ast::{Expr, FunctionArg, FunctionArgExpr, FunctionArguments};
 use std::ops::ControlFlow;
 
 pub const FUNCTION: &str = "ql_my_timestampdiff";
@@ -31,23 +34,54 @@ fn unit(name: &str) -> Option<i64> {
     })
 }
 
-/// Rewrites every TIMESTAMPDIFF of `stmt`; a note when it did.
+/// `TIMESTAMPADD(unit, n, t)` as `DATE_ADD(t, INTERVAL n unit)`, which the server computes
+/// alike (checked: months past a month's end, weeks, quarters, microseconds, a date, NULL).
+fn add(args: &[&Expr]) -> Result<Expr, String> {
+    let [Expr::Identifier(u), n, t] = args else {
+        return Err("TIMESTAMPADD takes a unit, an amount and a time".into());
+    };
+    if unit(&u.value).is_none() {
+        return Err(format!("TIMESTAMPADD has no unit {}", u.value));
+    }
+    let upper = u.value.to_ascii_uppercase();
+    let name = upper.strip_prefix("SQL_TSI_").unwrap_or(&upper);
+    let text = format!("DATE_ADD(NULL, INTERVAL 0 {name})");
+    let mut made = Parser::from_sql(Flavor::MySql, &text)
+        .and_then(|mut p| p.parse_expr())
+        .map_err(|e| e.to_string())?;
+    if let Expr::Function(f) = &mut made {
+        if let FunctionArguments::List(list) = &mut f.args {
+            if let [FunctionArg::Unnamed(FunctionArgExpr::Expr(time)), FunctionArg::Unnamed(FunctionArgExpr::Expr(Expr::Interval(iv)))] =
+                list.args.as_mut_slice()
+            {
+                *time = t.duplicate();
+                *iv.value = n.duplicate();
+            }
+        }
+    }
+    Ok(made)
+}
+
+/// Rewrites every TIMESTAMPDIFF and TIMESTAMPADD of `stmt`; a note when it did.
 pub fn rewrite(stmt: &mut sqlparser::ast::Statement) -> Result<Option<String>, StepError> {
     let mut fired = false;
     let mut bad = None;
     walk::exprs(stmt, &mut |e| {
-        let Some(args) = call_args(e, "TIMESTAMPDIFF") else {
+        let made = if let Some(args) = call_args(e, "TIMESTAMPDIFF") {
+            match args.as_slice() {
+                [Expr::Identifier(u), a, b] => match unit(&u.value) {
+                    Some(n) => Ok(call(
+                        FUNCTION,
+                        vec![int_expr(n), a.duplicate(), b.duplicate()],
+                    )),
+                    None => Err(format!("TIMESTAMPDIFF has no unit {}", u.value)),
+                },
+                _ => Err("TIMESTAMPDIFF takes a unit and two times".to_string()),
+            }
+        } else if let Some(args) = call_args(e, "TIMESTAMPADD") {
+            add(&args)
+        } else {
             return ControlFlow::Continue(());
-        };
-        let made = match args.as_slice() {
-            [Expr::Identifier(u), a, b] => match unit(&u.value) {
-                Some(n) => Ok(call(
-                    FUNCTION,
-                    vec![int_expr(n), a.duplicate(), b.duplicate()],
-                )),
-                None => Err(format!("TIMESTAMPDIFF has no unit {}", u.value)),
-            },
-            _ => Err("TIMESTAMPDIFF takes a unit and two times".to_string()),
         };
         match made {
             Ok(made) => {
