@@ -10,8 +10,7 @@ use super::super::exprs::{call, call_args, int_expr};
 use super::super::walk;
 use crate::trace::StepError;
 use queuelab_sql::Duplicate;
-use queuelab_sql::{Flavor, Parser};
-use sqlparser::ast::{Expr, FunctionArg, FunctionArgExpr, FunctionArguments};
+use sqlparser::ast::Expr;
 use std::ops::ControlFlow;
 
 pub const FUNCTION: &str = "ql_my_timestampdiff";
@@ -37,29 +36,30 @@ fn unit(name: &str) -> Option<i64> {
 /// `TIMESTAMPADD(unit, n, t)` as `DATE_ADD(t, INTERVAL n unit)`, which the server computes
 /// alike (checked: months past a month's end, weeks, quarters, microseconds, a date, NULL).
 fn add(args: &[&Expr]) -> Result<Expr, String> {
+    use sqlparser::ast::DateTimeField as F;
     let [Expr::Identifier(u), n, t] = args else {
         return Err("TIMESTAMPADD takes a unit, an amount and a time".into());
     };
-    if unit(&u.value).is_none() {
-        return Err(format!("TIMESTAMPADD has no unit {}", u.value));
-    }
-    let upper = u.value.to_ascii_uppercase();
-    let name = upper.strip_prefix("SQL_TSI_").unwrap_or(&upper);
-    let text = format!("DATE_ADD(NULL, INTERVAL 0 {name})");
-    let mut made = Parser::from_sql(Flavor::MySql, &text)
-        .and_then(|mut p| p.parse_expr())
-        .map_err(|e| e.to_string())?;
-    if let Expr::Function(f) = &mut made {
-        if let FunctionArguments::List(list) = &mut f.args {
-            if let [FunctionArg::Unnamed(FunctionArgExpr::Expr(time)), FunctionArg::Unnamed(FunctionArgExpr::Expr(Expr::Interval(iv)))] =
-                list.args.as_mut_slice()
-            {
-                *time = t.duplicate();
-                *iv.value = n.duplicate();
-            }
-        }
-    }
-    Ok(made)
+    let field = match unit(&u.value) {
+        Some(1) => F::Microsecond,
+        Some(1_000_000) => F::Second,
+        Some(60_000_000) => F::Minute,
+        Some(3_600_000_000) => F::Hour,
+        Some(86_400_000_000) => F::Day,
+        Some(604_800_000_000) => F::Week(None),
+        Some(0) => F::Month,
+        Some(-3) => F::Quarter,
+        Some(-12) => F::Year,
+        _ => return Err(format!("TIMESTAMPADD has no unit {}", u.value)),
+    };
+    let interval = Expr::Interval(sqlparser::ast::Interval {
+        value: Box::new(n.duplicate()),
+        leading_field: Some(field),
+        leading_precision: None,
+        last_field: None,
+        fractional_seconds_precision: None,
+    });
+    Ok(call("DATE_ADD", vec![t.duplicate(), interval]))
 }
 
 /// Rewrites every TIMESTAMPDIFF and TIMESTAMPADD of `stmt`; a note when it did.
