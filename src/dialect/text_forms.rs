@@ -22,8 +22,8 @@ use super::plan::TextForm;
 use super::Dialect;
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
-    BinaryOperator, CastKind, DataType, Expr, InTarget, Query, Select, SelectItem, SetExpr,
-    Statement, TableFactor, TableWithJoins, UnaryOperator, Value,
+    BinaryOperator, CastKind, DataType, Expr, InTarget, SelectItem, Statement, TableFactor,
+    TableWithJoins, UnaryOperator, Value,
 };
 
 /// The result columns of `stmt` (by position) whose values `dialect`'s server prints
@@ -35,7 +35,7 @@ pub fn forms(
     columns: &Columns,
 ) -> Vec<(usize, TextForm)> {
     let (items, tables) = match stmt {
-        Statement::Query(q) => match first_select(q) {
+        Statement::Query(q) => match super::walk::result_select(q) {
             Some(sel) => (&sel.projection, tables_of(&sel.from, catalog)),
             None => return Vec::new(),
         },
@@ -128,19 +128,6 @@ fn number_form(t: NumType, dialect: Dialect) -> Option<TextForm> {
         (NumType::Double, Dialect::Postgres) => Some(TextForm::PgDouble),
         (NumType::Double, _) => Some(TextForm::MyDouble),
         (NumType::Decimal(s), _) => Some(TextForm::Decimal(s)),
-    }
-}
-
-/// The SELECT whose items name the result: the first branch of a set operation.
-fn first_select(q: &Query) -> Option<&Select> {
-    let mut body = q.body.as_ref();
-    loop {
-        match body {
-            SetExpr::SetOperation { left, .. } => body = left.as_ref(),
-            SetExpr::Query(inner) => body = inner.body.as_ref(),
-            SetExpr::Select(s) => return Some(s),
-            _ => return None,
-        }
     }
 }
 

@@ -4,7 +4,7 @@
 //! copy of the walk; sqlparser's order is kept exactly (see `queuelab_sql::walk`).
 
 use queuelab_sql::walk::{self, ExprFn, NameFn, QueryFn, Walk};
-use sqlparser::ast::{TableFactor, TableWithJoins};
+use sqlparser::ast::{Query, Select, SetExpr, TableFactor, TableWithJoins};
 
 /// Calls `f` on every expression under `node`, inner ones first.
 pub fn exprs<N: Walk + ?Sized>(node: &mut N, f: ExprFn<'_>) {
@@ -82,4 +82,31 @@ pub fn replace_exprs<N: Walk + ?Sized>(
         }
     });
     failed.map_or(Ok(changed), Err)
+}
+
+/// The SELECT whose items name a query's result columns: its own, a set operation's first
+/// branch, or the one inside parentheses.
+pub fn result_select(q: &Query) -> Option<&Select> {
+    let mut body = q.body.as_ref();
+    loop {
+        match body {
+            SetExpr::SetOperation { left, .. } => body = left,
+            SetExpr::Query(inner) => body = &inner.body,
+            SetExpr::Select(s) => return Some(s),
+            _ => return None,
+        }
+    }
+}
+
+/// [`result_select`], to change.
+pub fn result_select_mut(q: &mut Query) -> Option<&mut Select> {
+    let mut body = q.body.as_mut();
+    loop {
+        match body {
+            SetExpr::SetOperation { left, .. } => body = left,
+            SetExpr::Query(inner) => body = &mut inner.body,
+            SetExpr::Select(s) => return Some(s),
+            _ => return None,
+        }
+    }
 }

@@ -164,27 +164,29 @@ pub fn elapsed(ctx: &Context) -> rusqlite::Result<Sql> {
 /// of microseconds, or 0 for months, -3 for quarters, -12 for years).
 pub fn my_timestampdiff(ctx: &Context) -> rusqlite::Result<Sql> {
     let unit: i64 = ctx.get(0)?;
-    let mut texts = Vec::with_capacity(2);
+    let mut times = Vec::with_capacity(2);
     for i in 1..3 {
-        match ctx.get::<Sql>(i)? {
+        let v = ctx.get::<Sql>(i)?;
+        let read = match &v {
             Sql::Null => return Ok(Sql::Null),
-            Sql::Text(t) if crate::calendar::micros_since_epoch(&t).is_some() => texts.push(t),
-            other => {
-                let shown = match other {
-                    Sql::Text(t) => format!("'{t}'"),
-                    _ => "a number".into(),
-                };
-                return Err(refused(
-                    &format!("TIMESTAMPDIFF over {shown}"),
-                    "the engine counts between dates and times kept in the server's form (2025-01-01 09:00:00)",
-                ));
-            }
-        }
+            Sql::Text(t) => crate::calendar::micros_since_epoch(t).map(|m| (t.clone(), m)),
+            _ => None,
+        };
+        let Some(time) = read else {
+            let shown = match v {
+                Sql::Text(t) => format!("'{t}'"),
+                _ => "a number".into(),
+            };
+            return Err(refused(
+                &format!("TIMESTAMPDIFF over {shown}"),
+                "the engine counts between dates and times kept in the server's form (2025-01-01 09:00:00)",
+            ));
+        };
+        times.push(time);
     }
-    let (a, b) = (&texts[0], &texts[1]);
+    let ((a, from), (b, to)) = (&times[0], &times[1]);
     let n = if unit > 0 {
-        let micros = |t: &str| crate::calendar::micros_since_epoch(t).unwrap_or(0);
-        (micros(b) - micros(a)) / unit
+        (to - from) / unit
     } else {
         crate::calendar::months_between(a, b).unwrap_or(0) / unit.abs().max(1)
     };

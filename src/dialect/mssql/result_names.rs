@@ -40,11 +40,7 @@ fn column(e: &Expr) -> bool {
 
 /// Error 8155 when a column of `q`, read as the table `alias`, has no name.
 fn named(q: &Query, alias: &sqlparser::ast::TableAlias) -> Result<(), StepError> {
-    let mut body = q.body.as_ref();
-    while let SetExpr::SetOperation { left, .. } = body {
-        body = left;
-    }
-    let SetExpr::Select(s) = body else {
+    let Some(s) = walk::result_select(q) else {
         return Ok(());
     };
     if !alias.columns.is_empty() {

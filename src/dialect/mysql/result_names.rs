@@ -191,19 +191,11 @@ pub fn name_as_typed(stmt: &mut Statement, tokens: &[TokenWithSpan], lines: &Lin
     }
 }
 
-/// The SELECT whose list names a query statement's result: its own, or a UNION's first.
+/// The SELECT whose list names a query statement's result.
 fn result_select(stmt: &mut Statement) -> Option<&mut Select> {
-    let Statement::Query(q) = stmt else {
-        return None;
-    };
-    let mut body = q.body.as_mut();
-    loop {
-        match body {
-            SetExpr::SetOperation { left, .. } => body = left.as_mut(),
-            SetExpr::Query(inner) => body = inner.body.as_mut(),
-            SetExpr::Select(s) => return Some(s),
-            _ => return None,
-        }
+    match stmt {
+        Statement::Query(q) => walk::result_select_mut(q),
+        _ => None,
     }
 }
 

@@ -10,25 +10,26 @@ use super::super::exprs::{call, call_args, int_expr};
 use super::super::walk;
 use crate::trace::StepError;
 use queuelab_sql::Duplicate;
-use sqlparser::ast::Expr;
+use sqlparser::ast::{DateTimeField, Expr};
 use std::ops::ControlFlow;
 
 pub const FUNCTION: &str = "ql_my_timestampdiff";
 
-/// The unit as the engine's function takes it: microseconds per unit, or the months per
-/// unit negated (0 for a month).
-fn unit(name: &str) -> Option<i64> {
+/// A unit: as the engine's function takes it (microseconds per unit, or the months per unit
+/// negated, 0 for a month), and as an INTERVAL names it.
+fn unit(name: &str) -> Option<(i64, DateTimeField)> {
+    use DateTimeField as F;
     let name = name.to_ascii_uppercase();
     Some(match name.strip_prefix("SQL_TSI_").unwrap_or(&name) {
-        "MICROSECOND" => 1,
-        "SECOND" => 1_000_000,
-        "MINUTE" => 60_000_000,
-        "HOUR" => 3_600_000_000,
-        "DAY" => 86_400_000_000,
-        "WEEK" => 604_800_000_000,
-        "MONTH" => 0,
-        "QUARTER" => -3,
-        "YEAR" => -12,
+        "MICROSECOND" => (1, F::Microsecond),
+        "SECOND" => (1_000_000, F::Second),
+        "MINUTE" => (60_000_000, F::Minute),
+        "HOUR" => (3_600_000_000, F::Hour),
+        "DAY" => (86_400_000_000, F::Day),
+        "WEEK" => (604_800_000_000, F::Week(None)),
+        "MONTH" => (0, F::Month),
+        "QUARTER" => (-3, F::Quarter),
+        "YEAR" => (-12, F::Year),
         _ => return None,
     })
 }
@@ -36,21 +37,11 @@ fn unit(name: &str) -> Option<i64> {
 /// `TIMESTAMPADD(unit, n, t)` as `DATE_ADD(t, INTERVAL n unit)`, which the server computes
 /// alike (checked: months past a month's end, weeks, quarters, microseconds, a date, NULL).
 fn add(args: &[&Expr]) -> Result<Expr, String> {
-    use sqlparser::ast::DateTimeField as F;
     let [Expr::Identifier(u), n, t] = args else {
         return Err("TIMESTAMPADD takes a unit, an amount and a time".into());
     };
-    let field = match unit(&u.value) {
-        Some(1) => F::Microsecond,
-        Some(1_000_000) => F::Second,
-        Some(60_000_000) => F::Minute,
-        Some(3_600_000_000) => F::Hour,
-        Some(86_400_000_000) => F::Day,
-        Some(604_800_000_000) => F::Week(None),
-        Some(0) => F::Month,
-        Some(-3) => F::Quarter,
-        Some(-12) => F::Year,
-        _ => return Err(format!("TIMESTAMPADD has no unit {}", u.value)),
+    let Some((_, field)) = unit(&u.value) else {
+        return Err(format!("TIMESTAMPADD has no unit {}", u.value));
     };
     let interval = Expr::Interval(sqlparser::ast::Interval {
         value: Box::new(n.duplicate()),
@@ -70,7 +61,7 @@ pub fn rewrite(stmt: &mut sqlparser::ast::Statement) -> Result<Option<String>, S
         let made = if let Some(args) = call_args(e, "TIMESTAMPDIFF") {
             match args.as_slice() {
                 [Expr::Identifier(u), a, b] => match unit(&u.value) {
-                    Some(n) => Ok(call(
+                    Some((n, _)) => Ok(call(
                         FUNCTION,
                         vec![int_expr(n), a.duplicate(), b.duplicate()],
                     )),

@@ -14,7 +14,7 @@ use crate::dialect::common::unsupported_with;
 use crate::dialect::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::{Flavor, Parser};
-use sqlparser::ast::{Expr, Query, Select, SelectItem, SetExpr, Statement, TableFactor};
+use sqlparser::ast::{Expr, Query, SelectItem, SetExpr, Statement, TableFactor};
 
 /// The alias of the VALUES list inside the rewritten subquery.
 const INNER: &str = "ql_values";
@@ -51,7 +51,7 @@ fn derived(f: &mut TableFactor) -> Result<bool, StepError> {
     let available =
         match subquery.body.as_ref() {
             SetExpr::Values(values) => values.rows.first().map_or(0, |r| r.len()),
-            _ => match first_select(subquery) {
+            _ => match crate::dialect::walk::result_select(subquery) {
                 Some(s)
                     if s.projection.iter().all(|i| {
                         !matches!(
@@ -110,22 +110,10 @@ fn derived(f: &mut TableFactor) -> Result<bool, StepError> {
     Ok(true)
 }
 
-/// The SELECT that names a query's columns: its own, or a UNION's first.
-fn first_select(q: &mut Query) -> Option<&mut Select> {
-    let mut body = q.body.as_mut();
-    loop {
-        match body {
-            SetExpr::SetOperation { left, .. } => body = left.as_mut(),
-            SetExpr::Select(s) => return Some(s),
-            _ => return None,
-        }
-    }
-}
-
 /// Gives the first items of `q`'s result the `names`, as aliases.
 fn rename(q: &mut Query, names: &[String], table: &str) -> Result<(), StepError> {
     let ordered = q.order_by.is_some();
-    let Some(s) = first_select(q) else {
+    let Some(s) = crate::dialect::walk::result_select_mut(q) else {
         return Ok(());
     };
     // The clauses may name an alias the list replaces (reading the output column), where

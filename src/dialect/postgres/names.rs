@@ -32,18 +32,10 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
 }
 
 fn query(q: &mut Query) -> bool {
-    let mut body = q.body.as_mut();
     // A set operation's columns are its first branch's.
-    loop {
-        match body {
-            SetExpr::SetOperation { left, .. } => body = left.as_mut(),
-            SetExpr::Query(inner) => body = inner.body.as_mut(),
-            _ => break,
-        }
-    }
-    match body {
-        SetExpr::Select(select) => items(&mut select.projection),
-        _ => false,
+    match crate::dialect::walk::result_select_mut(q) {
+        Some(select) => items(&mut select.projection),
+        None => false,
     }
 }
 
