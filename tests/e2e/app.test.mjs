@@ -267,6 +267,30 @@ test('MariaDB result columns are named as typed, a VALUES list by its first row;
   await page.close();
 });
 
+test('a PostgreSQL batch acknowledged through (VALUES ...) AS v(id, state), and a claim through a subquery with a column list', async () => {
+  const sql = [
+    'CREATE TABLE jobs (id int PRIMARY KEY, state text NOT NULL);',
+    "INSERT INTO jobs VALUES (1, 'running'), (2, 'running'), (3, 'ready');",
+    "UPDATE jobs SET state = v.state FROM (VALUES (1, 'done'), (2, 'failed')) AS v(id, state) WHERE jobs.id = v.id;",
+    "UPDATE jobs SET state = 'taken' FROM (SELECT id FROM jobs WHERE state = 'ready' LIMIT 1 FOR UPDATE SKIP LOCKED) AS c(job_id) WHERE jobs.id = c.job_id RETURNING jobs.id, jobs.state;",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  await page.locator('.statement-list li', { hasText: 'AS v(id, state)' }).first().click();
+  const acked = await page.locator('#result pre.client', { hasText: 'AS v(id, state)' }).textContent();
+  assert.match(acked, /UPDATE 2/);
+  const table = await page.textContent('table.table-view[data-table="jobs"]');
+  assert.match(table, /done/);
+  assert.match(table, /failed/);
+  await page.screenshot({ path: join(shots, 'pg-values-columns.png'), fullPage: true });
+  await page.locator('.statement-list li', { hasText: 'AS c(job_id)' }).first().click();
+  const claim = await page.locator('#result pre.client', { hasText: 'AS c(job_id)' }).textContent();
+  assert.match(claim, /\s3 \| taken\s/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a misspelt column is named in its clause, as MariaDB names it', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, state varchar(10) NOT NULL);',

@@ -192,3 +192,25 @@ test('READPAST spec: c2 skips the row c1 holds and gets the second payload', asy
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('an unaliased T-SQL expression has no name; a read through a WITH query with a column list runs', async () => {
+  const sql = [
+    'CREATE TABLE j (id int PRIMARY KEY);',
+    'INSERT INTO j VALUES (1);',
+    'GO',
+    'SELECT id, id + 1 FROM j;',
+    'GO',
+    'WITH c (a, b) AS (SELECT id, 2 FROM j) SELECT * FROM c;',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=mssql&sql=${encodeURIComponent(sql)}`);
+  await page.locator('#statements li', { hasText: 'id + 1' }).click();
+  const unnamed = await page.locator('#result pre.client', { hasText: 'id + 1' }).textContent();
+  // sqlcmd's header: `id`, then a blank name over the second column.
+  assert.match(unnamed, /\nid *\n-- -\n 1 2\n/);
+  await page.screenshot({ path: join(shots, 'tsql-unnamed-column.png'), fullPage: true });
+  await page.locator('#statements li', { hasText: 'WITH c' }).click();
+  const read = await page.locator('#result pre.client', { hasText: 'WITH c' }).textContent();
+  assert.match(read, /\na b\n- -\n1 2\n/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
