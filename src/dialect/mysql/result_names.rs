@@ -12,10 +12,10 @@
 //! of one name are MariaDB's error 1060.
 //!
 //! MariaDB takes an expression's text exactly as typed (`1+1`, comments inside and before
-//! it included). `name_as_typed` names the items of a statement's own result so, from the
-//! tokens, as the script is parsed; the items of a subquery or a derived table get the text
-//! the lab prints from the tree (`1 + 1`), which matches when the SQL is written with the
-//! printer's spacing.
+//! it included), in a subquery, a derived table or a WITH query as in the result.
+//! `name_as_typed` names the items of every SELECT so, from the tokens, as the script is
+//! parsed (each SELECT keeps where its keyword was); where the tokens cannot tell the
+//! items apart, an item gets the text the lab prints from the tree (`1 + 1`).
 
 use crate::dialect::catalog::Catalog;
 use crate::dialect::exprs::last_ident;
@@ -161,21 +161,35 @@ fn clashes(q: &Query) -> Result<(), StepError> {
     Ok(())
 }
 
-/// Names the unaliased expressions of the result of a query (its SELECT, or a UNION's
-/// first) by their text as typed in `lines`, as MariaDB does: from the end of the token
-/// before (SELECT, a modifier or a comma), blanks skipped, to the end of the expression's
-/// last token. `tokens` are the statement's, blanks and comments left out. Constants and
-/// plain columns are `rewrite`'s; a list the tokens split otherwise than the parser is
-/// left to it too.
+/// Names the unaliased expressions of every query's result (its SELECT, or a UNION's
+/// first; subqueries, derived tables and WITH queries included) by their text as typed in
+/// `lines`, as MariaDB does: from the end of the token before (SELECT, a modifier or a
+/// comma), blanks skipped, to the end of the expression's last token. `tokens` are the
+/// statement's, blanks and comments left out. Constants and plain columns are `rewrite`'s;
+/// a list the tokens split otherwise than the parser is left to it too.
 pub fn name_as_typed(stmt: &mut Statement, tokens: &[TokenWithSpan], lines: &LineIndex) {
-    let Some(items) = result_select(stmt).map(|s| &mut s.projection) else {
+    if matches!(stmt, Statement::Insert(_)) {
+        return; // the rows it writes are named by the table's columns
+    }
+    walk::queries(stmt, &mut |q: &mut Query| {
+        if let Some(s) = walk::result_select_mut(q) {
+            name_select(s, tokens, lines);
+        }
+        std::ops::ControlFlow::<()>::Continue(())
+    });
+}
+
+fn name_select(s: &mut Select, tokens: &[TokenWithSpan], lines: &LineIndex) {
+    // The SELECT keyword's token: the parser keeps where it was.
+    let start = s.select_token.0.span.start;
+    let Some(at) = tokens.iter().position(|t| t.span.start == start) else {
         return;
     };
-    let ranges = item_ranges(tokens);
-    if ranges.len() != items.len() {
+    let ranges = item_ranges(tokens, at);
+    if ranges.len() != s.projection.len() {
         return;
     }
-    for (item, (from, to)) in items.iter_mut().zip(ranges) {
+    for (item, (from, to)) in s.projection.iter_mut().zip(ranges) {
         let SelectItem::UnnamedExpr(e) = item else {
             continue;
         };
@@ -278,30 +292,9 @@ const MODIFIERS: &[&str] = &[
     "SQL_CALC_FOUND_ROWS",
 ];
 
-/// For each item of the outermost SELECT's list (the first SELECT of the least depth in
-/// parentheses): where the text naming it starts (the end of the token before it) and ends.
-/// (After `WITH c AS (SELECT ...)` a parenthesized `(SELECT ...)` would not be the one, but
-/// SQLite reads no such statement.)
-fn item_ranges(tokens: &[TokenWithSpan]) -> Vec<(Location, Location)> {
-    let mut depth = 0usize;
-    let mut select: Option<(usize, usize)> = None;
-    for (i, t) in tokens.iter().enumerate() {
-        match &t.token {
-            Token::LParen => depth += 1,
-            Token::RParen => depth = depth.saturating_sub(1),
-            Token::Word(w)
-                if w.keyword == Keyword::SELECT
-                    && w.quote_style.is_none()
-                    && select.is_none_or(|(d, _)| depth < d) =>
-            {
-                select = Some((depth, i));
-            }
-            _ => {}
-        }
-    }
-    let Some((at, mut i)) = select else {
-        return Vec::new();
-    };
+/// For each item of the list of the SELECT at `tokens[i]`: where the text naming it starts
+/// (the end of the token before it) and ends.
+fn item_ranges(tokens: &[TokenWithSpan], mut i: usize) -> Vec<(Location, Location)> {
     while let Some(Token::Word(w)) = tokens.get(i + 1).map(|t| &t.token) {
         if w.quote_style.is_some() || !MODIFIERS.iter().any(|m| w.value.eq_ignore_ascii_case(m)) {
             break;
@@ -311,7 +304,7 @@ fn item_ranges(tokens: &[TokenWithSpan]) -> Vec<(Location, Location)> {
     let mut ranges = Vec::new();
     let mut from = tokens[i].span.end;
     let mut to = None;
-    depth = at;
+    let (at, mut depth) = (0, 0);
     for t in &tokens[i + 1..] {
         match &t.token {
             Token::Comma if depth == at => {
