@@ -6,15 +6,6 @@
 mod common;
 use common::*;
 
-/// The client text of each statement of a PostgreSQL script, one line each.
-fn answers(trace: &queuelab::trace::Trace) -> Vec<String> {
-    trace
-        .steps
-        .iter()
-        .map(|s| s.client_text.lines().next().unwrap_or_default().to_string())
-        .collect()
-}
-
 #[test]
 fn public_names_the_one_schema_and_others_do_not_exist() {
     let t = postgres(

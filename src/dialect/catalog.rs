@@ -90,6 +90,14 @@ impl SequenceDef {
     }
 }
 
+/// A PostgreSQL index that is not unique: its name, and its table's schema and name.
+#[derive(Debug, Clone, PartialEq, Hash)]
+pub struct PgIndex {
+    pub name: String,
+    pub schema: Option<String>,
+    pub table: String,
+}
+
 /// A named key: the vendor's name is what its duplicate-key errors mention.
 #[derive(Debug, Clone, PartialEq)]
 pub struct KeyDef {
@@ -356,6 +364,10 @@ pub struct Catalog {
     enums: VecMap<String, super::postgres::enums::EnumDef>,
     /// PostgreSQL's schemas `CREATE SCHEMA` made, lower-cased (`public` is not among them).
     schemas: Vec<String>,
+    /// PostgreSQL's indexes that are not unique: they change nothing a statement returns,
+    /// locks or waits for, but their names are relation names, which tables, sequences and
+    /// indexes share within a schema.
+    pg_indexes: Vec<PgIndex>,
     /// T-SQL stored procedures, by lower-cased name.
     procedures: VecMap<String, crate::dialect::mssql::tsql::node::ProcDef>,
     /// SQL Server's READ_COMMITTED_SNAPSHOT database option: READ COMMITTED reads row versions
@@ -379,6 +391,9 @@ impl Catalog {
         }
         if !self.schemas.is_empty() {
             self.schemas.hash(h);
+        }
+        if !self.pg_indexes.is_empty() {
+            self.pg_indexes.hash(h);
         }
         for p in self.procedures.values() {
             p.name.hash(h);
@@ -426,6 +441,7 @@ impl Catalog {
                 }
             }
             C::Schema(name) => self.schemas.push(name.clone()),
+            C::PgIndex(def) => self.pg_indexes.push(def.clone()),
             C::None => {}
         }
     }
@@ -482,6 +498,30 @@ impl Catalog {
     pub fn drop_table(&mut self, name: &str) {
         self.tables.remove(&name.to_ascii_lowercase());
         self.rings.remove(&name.to_ascii_lowercase());
+        self.pg_indexes
+            .retain(|i| !i.table.eq_ignore_ascii_case(name));
+    }
+
+    /// Whether PostgreSQL's relation `name` exists in `schema` (`None`: `public`): a table,
+    /// a sequence (its own, or a serial column's), a key's index or another index.
+    pub fn relation_taken(&self, name: &str, schema: Option<&str>) -> bool {
+        let same = |a: &str| a.eq_ignore_ascii_case(name);
+        for t in self.tables.values() {
+            if t.schema.as_deref() == schema
+                && (same(&t.name)
+                    || t.unique_keys().any(|k| same(&k.name))
+                    || t.columns
+                        .iter()
+                        .any(|c| c.sequence.as_deref().is_some_and(same)))
+            {
+                return true;
+            }
+        }
+        (schema.is_none() && self.sequences.keys().any(|k| same(k)))
+            || self
+                .pg_indexes
+                .iter()
+                .any(|i| same(&i.name) && i.schema.as_deref() == schema)
     }
 
     /// The sequence of this name: one `CREATE SEQUENCE` made, or a serial or identity

@@ -172,6 +172,11 @@ pub fn plan_ddl(
             names,
             ..
         } => {
+            if dialect == Dialect::Postgres {
+                if let Some(e) = super::postgres::drops::not_a_table(names, catalog) {
+                    return Some(Err(e));
+                }
+            }
             let names: Vec<String> = names.iter().map(last_ident).collect();
             if let (false, Some(missing)) = (
                 *if_exists,
@@ -281,7 +286,9 @@ fn plan_create(
             format!("type \"{}\" already exists", def.name),
         ));
     }
-    if catalog.table(&def.name).is_some() {
+    let taken =
+        dialect == Dialect::Postgres && catalog.relation_taken(&def.name, def.schema.as_deref());
+    if taken || catalog.table(&def.name).is_some() {
         if ct.if_not_exists {
             let mut plan = Plan::new(PlanKind::Noop, Vec::new());
             plan.notes

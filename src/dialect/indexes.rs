@@ -4,7 +4,11 @@
 //! found, waited for and named as the server does. MySQL's other indexes are access paths
 //! InnoDB locks through (`mysql/access.rs`, `mysql/filesort.rs`), so the catalog gets them
 //! too. PostgreSQL's other indexes change nothing a statement returns, locks or waits for
-//! (its row locks are on rows, not index entries): such an index is accepted and noted.
+//! (its row locks are on rows, not index entries): such an index is accepted and noted, and
+//! only its name is kept, since PostgreSQL's tables, sequences and indexes share the names of
+//! a schema (42P07; an unnamed index is numbered past the names taken, `jobs_state_idx1`).
+//! `CREATE INDEX CONCURRENTLY` is refused by name: its weaker lock and its waits for older
+//! transactions are not modelled.
 //! A partial unique index (PostgreSQL's `CREATE UNIQUE INDEX ... WHERE`) is a key whose
 //! predicate the engine's key checks evaluate on both rows (`partial.rs`). What the catalog
 //! cannot hold, a unique index on an expression, is refused by name: SQLite would enforce
@@ -20,7 +24,6 @@ use super::exprs::last_ident;
 use super::plan::{CatalogChange, Plan, PlanKind};
 use super::Dialect;
 use crate::trace::StepError;
-use queuelab_sql::ToSql;
 use sqlparser::ast::{CreateIndex, Expr};
 
 pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Plan, StepError> {
@@ -41,13 +44,21 @@ pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Pla
             _ => None,
         })
         .collect();
-    if dialect == Dialect::Postgres && !ci.unique {
-        let mut plan = Plan::new(PlanKind::Noop, Vec::new());
-        plan.notes.push(format!(
-            "{}: PostgreSQL's row locks are on rows, not index entries, so an index that is not unique changes no result, lock or wait here",
-            ci.name.as_ref().map_or_else(|| "CREATE INDEX".to_string(), |n| n.to_sql())
+    if ci.concurrently {
+        return Err(unsupported_with(
+            dialect,
+            "CREATE INDEX CONCURRENTLY",
+            "its lock (SHARE UPDATE EXCLUSIVE, which lets writers in) and its waits for older transactions are not modelled; CREATE INDEX takes SHARE, for which writers wait",
         ));
-        return Ok(plan);
+    }
+    let pg_named = (dialect == Dialect::Postgres).then(|| pg_name(ci, old, catalog));
+    if let Some(name) = &pg_named {
+        if catalog.relation_taken(name, old.schema.as_deref()) {
+            return taken(name, ci.if_not_exists);
+        }
+        if !ci.unique {
+            return Ok(other_index(name.clone(), old));
+        }
     }
     let Some(columns) = columns else {
         return Err(unsupported_with(
@@ -82,22 +93,23 @@ pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Pla
             _ => StepError::other("42703", format!("column \"{missing}\" does not exist")),
         });
     }
-    let name = ci
-        .name
-        .as_ref()
-        .map(last_ident)
-        .unwrap_or_else(|| format!("{table}_{}_idx", columns.join("_")));
-    if key_named(old, &name) {
+    let name = pg_named.unwrap_or_else(|| {
+        ci.name
+            .as_ref()
+            .map(last_ident)
+            .unwrap_or_else(|| format!("{table}_{}_idx", columns.join("_")))
+    });
+    if dialect == Dialect::MySql && key_named(old, &name) {
         if ci.if_not_exists {
             let mut plan = Plan::new(PlanKind::Noop, Vec::new());
             plan.notes
                 .push(format!("{name} exists already: IF NOT EXISTS skips it"));
             return Ok(plan);
         }
-        return Err(match dialect {
-            Dialect::MySql => StepError::other("1061", format!("Duplicate key name '{name}'")),
-            _ => StepError::other("42P07", format!("relation \"{name}\" already exists")),
-        });
+        return Err(StepError::other(
+            "1061",
+            format!("Duplicate key name '{name}'"),
+        ));
     }
     let mut new = old.clone();
     let key = KeyDef {
@@ -127,6 +139,60 @@ pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Pla
         columns.join(", ")
     ));
     Ok(plan)
+}
+
+/// PostgreSQL's name for the index: the one given, or the table's and columns' names and
+/// `idx`, numbered from 1 past the names taken (`jobs_state_idx1`).
+fn pg_name(ci: &CreateIndex, table: &TableDef, catalog: &Catalog) -> String {
+    if let Some(n) = &ci.name {
+        return last_ident(n);
+    }
+    let mut base = table.name.clone();
+    for c in &ci.columns {
+        base.push('_');
+        base.push_str(&match &c.column.expr {
+            Expr::Identifier(i) => i.value.clone(),
+            Expr::Function(f) => last_ident(&f.name).to_ascii_lowercase(),
+            _ => "expr".into(),
+        });
+    }
+    base.push_str("_idx");
+    let mut name = base.clone();
+    let mut n = 0;
+    while catalog.relation_taken(&name, table.schema.as_deref()) {
+        n += 1;
+        name = format!("{base}{n}");
+    }
+    name
+}
+
+/// A relation of the index's name exists: PostgreSQL's 42P07, or its notice with IF NOT
+/// EXISTS (a plan that does nothing).
+fn taken(name: &str, if_not_exists: bool) -> Result<Plan, StepError> {
+    if !if_not_exists {
+        return Err(StepError::other(
+            "42P07",
+            format!("relation \"{name}\" already exists"),
+        ));
+    }
+    let mut plan = Plan::new(PlanKind::Noop, Vec::new());
+    plan.notices.push(format!(
+        "NOTICE:  relation \"{name}\" already exists, skipping"
+    ));
+    Ok(plan)
+}
+
+/// PostgreSQL's index that is not unique: its name is kept, and nothing else changes.
+fn other_index(name: String, table: &TableDef) -> Plan {
+    let note = format!(
+        "{name}: PostgreSQL's row locks are on rows, not index entries, so an index that is not unique changes no result, lock or wait here"
+    );
+    let def = super::catalog::PgIndex {
+        name,
+        schema: table.schema.clone(),
+        table: table.name.clone(),
+    };
+    Plan::catalog_only(CatalogChange::PgIndex(def), note)
 }
 
 fn key_named(def: &TableDef, name: &str) -> bool {

@@ -198,6 +198,8 @@ pub enum CatalogChange {
     DropTypes(Vec<String>),
     /// PostgreSQL's `CREATE SCHEMA` (lower-cased).
     Schema(String),
+    /// PostgreSQL's `CREATE INDEX` of an index that is not unique: its name is kept.
+    PgIndex(super::catalog::PgIndex),
     /// `CREATE [OR ALTER] PROCEDURE` (T-SQL).
     Procedure(crate::dialect::mssql::tsql::node::ProcDef),
     /// `ALTER DATABASE ... SET READ_COMMITTED_SNAPSHOT ON|OFF` (T-SQL).

@@ -11,7 +11,8 @@
 //!   inside and what that step has left, its T-SQL interpreter), the statement it waits with
 //!   (plan, blockers by session, what it keeps for the retry), its MySQL user variables
 //!   (what its next statements read), MySQL's autocommit and LAST_INSERT_ID(), the
-//!   PostgreSQL advisory locks it holds, and the results of its steps so far, in its own
+//!   PostgreSQL advisory locks it holds, the names of the indexes its open transaction block
+//!   created, and the results of its steps so far, in its own
 //!   order (what checks read);
 //! - the row changes that some live view may still have to undo: those of open transactions,
 //!   and those committed after the oldest live snapshot, with, for each live snapshot, which
@@ -116,6 +117,10 @@ impl Sim {
             if !s.savepoints.is_empty() {
                 h.bytes(b"P");
                 s.savepoints.hash(&mut h);
+            }
+            if !s.pending_indexes.is_empty() {
+                h.bytes(b"X");
+                s.pending_indexes.hash(&mut h);
             }
             if !s.notifications.is_quiet() {
                 h.bytes(b"N");

@@ -239,3 +239,12 @@ pub fn assert_writes_refused(run: fn(&str) -> Trace, setup: &str, cases: &[(&str
         assert_eq!(rows(last(&t)), [["0"]], "{value}: the statement is undone");
     }
 }
+
+/// The client text of each statement of a PostgreSQL script, one line each.
+pub fn answers(trace: &queuelab::trace::Trace) -> Vec<String> {
+    trace
+        .steps
+        .iter()
+        .map(|s| s.client_text.lines().next().unwrap_or_default().to_string())
+        .collect()
+}

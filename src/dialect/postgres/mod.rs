@@ -21,7 +21,7 @@ pub mod arrays;
 mod as_text;
 mod casts;
 pub mod client;
-mod drops;
+pub(in crate::dialect) mod drops;
 mod enum_values;
 pub mod enums;
 pub mod errors;

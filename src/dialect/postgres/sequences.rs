@@ -66,7 +66,7 @@ fn create(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     });
     let name = last_ident(name).to_ascii_lowercase();
     let def = definition(&name, data_type, sequence_options)?;
-    if catalog.table(&name).is_some() || catalog.sequence(&name).is_some() {
+    if catalog.table(&name).is_some() || catalog.relation_taken(&name, None) {
         if *if_not_exists {
             let mut plan = Plan::new(PlanKind::Noop, Vec::new());
             plan.notices.push(format!(

@@ -14,6 +14,7 @@ pub mod advisory;
 mod auto_increment;
 mod foreign_keys;
 mod gaps;
+mod index_names;
 mod innodb_foreign_keys;
 mod limits;
 pub mod notify;
@@ -74,6 +75,9 @@ pub struct Session {
     pub prepared: prepared::PreparedStatements,
     /// PostgreSQL's LISTEN channels and notifications on their way (`notify.rs`).
     pub notifications: notify::Notifications,
+    /// PostgreSQL's names of the indexes its open transaction block created, each with how
+    /// many savepoints there were then (`index_names.rs`).
+    pub pending_indexes: Vec<(crate::dialect::catalog::PgIndex, usize)>,
 }
 
 /// A savepoint: how many of its transaction's row changes came before it, and the row
@@ -417,6 +421,7 @@ impl Lab {
             last_insert_id: 0,
             prepared: Default::default(),
             notifications: Default::default(),
+            pending_indexes: Vec::new(),
         });
         self.sessions.len() - 1
     }
@@ -719,8 +724,11 @@ impl Lab {
                 // Not reached: an aborted transaction refused it above.
                 None => Exec::Done(self.error(ErrorClass::Other, "")),
             },
+            PlanKind::Ddl {
+                change: CatalogChange::PgIndex(def),
+            } => Exec::Done(self.pg_index(s, plan, def)),
             PlanKind::Ddl { change } => {
-                let finished = self.ddl(plan, change);
+                let finished = self.ddl(s, plan, change);
                 self.end_implicit(s);
                 Exec::Done(finished)
             }
@@ -750,7 +758,9 @@ impl Lab {
     /// (`Dialect::ddl_in_transaction`). `Some`: the statement ends here.
     fn ddl_in_transaction(&mut self, s: usize, plan: &Plan) -> Option<Finished> {
         let ddl = match &plan.kind {
-            PlanKind::Ddl { change } => !matches!(change, CatalogChange::None),
+            PlanKind::Ddl { change } => {
+                !matches!(change, CatalogChange::None | CatalogChange::PgIndex(_))
+            }
             PlanKind::Delete { truncate, .. } => *truncate && self.dialect.truncate_is_ddl(),
             _ => false,
         };
@@ -770,7 +780,15 @@ impl Lab {
         }
     }
 
-    fn ddl(&mut self, plan: &Plan, change: &CatalogChange) -> Finished {
+    fn ddl(&mut self, s: usize, plan: &Plan, change: &CatalogChange) -> Finished {
+        let created = match change {
+            CatalogChange::Create(def) => Some(&def.name),
+            CatalogChange::Sequence(def) => Some(&def.name),
+            _ => None,
+        };
+        if let Some(e) = created.and_then(|n| self.pending_clash(s, n)) {
+            return self.fail_with(s, e);
+        }
         match self.store.run(&plan.sqlite) {
             Ok(_) => {
                 if !matches!(change, CatalogChange::None) {
@@ -918,6 +936,7 @@ impl Lab {
         if let Some(s) = self.txns.session_of(t) {
             self.commit_notifications(s);
         }
+        self.commit_indexes(t);
         self.txns.commit(t);
         self.end(t);
         self.forget_seen_commits();
@@ -982,6 +1001,7 @@ impl Lab {
                 self.sessions[s].aborted = false;
                 self.sessions[s].wait_limits.local = None;
                 self.sessions[s].savepoints.clear();
+                self.sessions[s].pending_indexes.clear();
                 self.end_notifications(s);
             }
         }

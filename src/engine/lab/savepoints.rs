@@ -76,6 +76,7 @@ impl Lab {
                 self.release_xact_advisory(s, mark.advisory_xact);
             }
         }
+        self.roll_back_indexes(t);
         self.store.heap().undo(&later);
         let store = &self.store;
         let undo = undo_sql(&later, &|table| store.columns(table));

@@ -1,0 +1,78 @@
+//! PostgreSQL's names of indexes that are not unique. Such an index changes nothing a
+//! statement returns, locks or waits for, but its name is a relation name: a later table,
+//! sequence or index of that name in its schema is 42P07. Outside a transaction block the
+//! name goes into the catalog at once. Inside one it is the transaction's until it ends:
+//! kept at COMMIT, gone at ROLLBACK, or at a ROLLBACK TO a savepoint set before it.
+//!
+//! Another transaction's name, not yet committed, is refused by name: PostgreSQL's second
+//! creator waits for the first to end (then fails, or goes on if it rolled back), a wait on
+//! the system catalog the lab does not model.
+
+use super::{ok, Finished, Lab, TxnId};
+use crate::dialect::catalog::PgIndex;
+use crate::dialect::plan::CatalogChange;
+use crate::dialect::Plan;
+use crate::trace::{StepError, Success};
+use std::sync::Arc;
+
+impl Lab {
+    /// `CREATE INDEX` of an index that is not unique, its table lock taken.
+    pub(super) fn pg_index(&mut self, s: usize, plan: &Plan, def: &PgIndex) -> Finished {
+        if let Some(e) = self.pending_clash(s, &def.name) {
+            return self.fail_with(s, e);
+        }
+        let open = self.sessions[s]
+            .txn
+            .filter(|t| self.txns.get(*t).is_some_and(|x| x.explicit));
+        if open.is_some() {
+            let depth = self.sessions[s].savepoints.len();
+            self.sessions[s].pending_indexes.push((def.clone(), depth));
+        } else {
+            Arc::make_mut(&mut self.catalog).apply(&CatalogChange::PgIndex(def.clone()));
+        }
+        ok(
+            Success {
+                notices: plan.notices.clone(),
+                ..Success::default()
+            },
+            Vec::new(),
+        )
+    }
+
+    /// A relation `name` that an open transaction block's index holds: 42P07 in its own
+    /// session, refused by name in another.
+    pub(super) fn pending_clash(&self, s: usize, name: &str) -> Option<StepError> {
+        let holder = self.sessions.iter().position(|x| {
+            x.pending_indexes
+                .iter()
+                .any(|(i, _)| i.name.eq_ignore_ascii_case(name))
+        })?;
+        Some(if holder == s {
+            StepError::other("42P07", format!("relation \"{name}\" already exists"))
+        } else {
+            crate::dialect::common::unsupported_with(
+                self.dialect,
+                &format!("{name}, an index another open transaction creates,"),
+                "the server waits for that transaction; end it first",
+            )
+        })
+    }
+
+    /// At COMMIT: the transaction's index names become the catalog's.
+    pub(super) fn commit_indexes(&mut self, t: TxnId) {
+        let Some(s) = self.txns.session_of(t) else {
+            return;
+        };
+        for (def, _) in std::mem::take(&mut self.sessions[s].pending_indexes) {
+            Arc::make_mut(&mut self.catalog).apply(&CatalogChange::PgIndex(def));
+        }
+    }
+
+    /// At ROLLBACK TO the session's newest savepoint: the names given after it are gone.
+    pub(super) fn roll_back_indexes(&mut self, t: TxnId) {
+        if let Some(s) = self.txns.session_of(t) {
+            let depth = self.sessions[s].savepoints.len();
+            self.sessions[s].pending_indexes.retain(|(_, d)| *d < depth);
+        }
+    }
+}
