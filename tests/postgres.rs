@@ -1231,3 +1231,35 @@ fn a_subquery_takes_the_column_names_of_its_alias() {
     assert_eq!(rows(&s[2]), [["2", "ready"]]);
     assert!(err(&s[3]).message.contains("that selects *"));
 }
+
+/// psql's command tags name the command alone (checked with psql 15): the lab printed
+/// `SAVEPOINT A`, `ROLLBACK TO`, `END` and `SET LOCAL`.
+#[test]
+fn transaction_commands_get_psqls_tags() {
+    let t = postgres(
+        "START TRANSACTION;
+         SAVEPOINT a;
+         RELEASE SAVEPOINT a;
+         SAVEPOINT b;
+         ROLLBACK TO b;
+         SET LOCAL lock_timeout = '1s';
+         END;
+         BEGIN;
+         ABORT;",
+    );
+    let tags: Vec<&str> = t.steps.iter().map(|s| s.client_text.as_str()).collect();
+    assert_eq!(
+        tags,
+        [
+            "START TRANSACTION",
+            "SAVEPOINT",
+            "RELEASE",
+            "SAVEPOINT",
+            "ROLLBACK",
+            "SET",
+            "COMMIT",
+            "BEGIN",
+            "ROLLBACK"
+        ]
+    );
+}

@@ -39,7 +39,13 @@ fn tag(verb: &str, s: &Success) -> String {
     match first {
         "INSERT" => format!("INSERT 0 {n}"),
         "UPDATE" | "DELETE" => format!("{first} {n}"),
-        "START" | "BEGIN" => "BEGIN".into(),
+        "BEGIN" => "BEGIN".into(),
+        "START" => "START TRANSACTION".into(),
+        // psql's tags name the command alone: `SAVEPOINT a` is SAVEPOINT, `ROLLBACK TO a`
+        // ROLLBACK, `END` COMMIT, `SET LOCAL x = 1` SET (checked with psql).
+        "COMMIT" | "END" => "COMMIT".into(),
+        "ROLLBACK" | "ABORT" => "ROLLBACK".into(),
+        "SAVEPOINT" | "RELEASE" | "SET" | "RESET" => first.into(),
         // `TRUNCATE jobs`, `LOCK jobs`: the tag names the command, not the table.
         "TRUNCATE" => "TRUNCATE TABLE".into(),
         "LOCK" => "LOCK TABLE".into(),
