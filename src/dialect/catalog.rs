@@ -299,6 +299,24 @@ impl TableDef {
 
     /// The one AUTO_INCREMENT column that is the whole primary key, rendered as SQLite's
     /// `INTEGER PRIMARY KEY AUTOINCREMENT` (never reuses an id, as InnoDB's counter).
+    /// Whether SQLite's rowid is the primary key's column, as `to_sqlite` declares it: the
+    /// one column of the key, of type INTEGER.
+    pub fn rowid_is_key(&self) -> bool {
+        let Some(pk) = self.primary_key.as_ref().filter(|k| k.columns.len() == 1) else {
+            return false;
+        };
+        self.column(&pk.columns[0]).is_some_and(|c| {
+            c.auto_increment
+                || (c.sql_type.eq_ignore_ascii_case("INTEGER")
+                    && !matches!(
+                        c.admits,
+                        super::types::Admits::Json(_)
+                            | super::types::Admits::Enum(_)
+                            | super::types::Admits::Array(_)
+                    ))
+        })
+    }
+
     fn auto_increment_pk(&self) -> bool {
         match &self.primary_key {
             Some(pk) if pk.columns.len() == 1 => self

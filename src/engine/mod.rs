@@ -9,6 +9,7 @@ pub mod errors;
 pub mod heap_order;
 pub mod jsonb_fns;
 pub mod lab;
+mod like_fn;
 pub mod locks;
 pub mod rings;
 pub mod sequences;

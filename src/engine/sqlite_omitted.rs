@@ -1,10 +1,12 @@
 //! Stand-ins for the SQLite functions the browser's build leaves out. `.cargo/config.toml`
 //! compiles SQLite for wasm with `SQLITE_OMIT_VIEW`, `_ANALYZE`, `_REINDEX`, `_VACUUM`,
-//! `_ATTACH` and `_ALTERTABLE` (code the engine never runs), but the amalgamation's parser
-//! was generated with every statement in its grammar, so its actions still call these, and
-//! the wasm would import them from `env` and fail to load. None of the statements' stand-ins
-//! can be reached: Queue Lab's own parser refuses CREATE VIEW, ANALYZE, REINDEX, VACUUM,
-//! ATTACH and DETACH in every dialect (`sql/src/parser`), the one ALTER TABLE it runs (ADD
+//! `_ATTACH`, `_ALTERTABLE` and `_PRAGMA` (code the engine never runs), but the
+//! amalgamation's parser was generated with every statement in its grammar, so its actions
+//! still call these, and the wasm would import them from `env` and fail to load. None of the
+//! statements' stand-ins can be reached: Queue Lab's own parser refuses CREATE VIEW, ANALYZE,
+//! REINDEX, VACUUM, ATTACH, DETACH and PRAGMA in every dialect (`sql/src/parser`; the
+//! `pragma_*` table functions are refused by name too, `dialect/foreign.rs`, and SQLite's
+//! lookup of them finds none here), the one ALTER TABLE it runs (ADD
 //! COLUMN) is a rebuild of the table (`dialect::ddl::rebuild`), and the engine writes none of
 //! them. Each takes the arguments of its call in the parser. Two functions of those parts serve other code
 //! too: the database-name check, done here as SQLite does it, and the pager's cache reset,
@@ -44,6 +46,15 @@ pub extern "C" fn sqlite3Detach(_: P, _: P) {}
 
 #[no_mangle]
 pub extern "C" fn sqlite3PagerClearCache(_: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3Pragma(_: P, _: P, _: P, _: P, _: c_int) {}
+
+/// No `pragma_*` table function: the lookup of an unknown table's name goes on to others.
+#[no_mangle]
+pub extern "C" fn sqlite3PragmaVtabRegister(_: P, _: *const c_char) -> P {
+    core::ptr::null_mut()
+}
 
 extern "C" {
     fn sqlite3_db_name(db: P, n: c_int) -> *const c_char;

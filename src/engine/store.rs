@@ -383,9 +383,9 @@ impl Store {
         }
         // PostgreSQL's generate_series, as SQLite's table-valued function.
         rusqlite::vtab::series::load_module(&conn).map_err(store_error)?;
-        // REPLACE's deletes must reach the hook for every table kind.
-        conn.execute_batch("PRAGMA recursive_triggers = ON")
-            .map_err(store_error)?;
+        // REPLACE's deletes must reach the hook for every table kind: SQLite is built with
+        // recursive triggers on (`SQLITE_DEFAULT_RECURSIVE_TRIGGERS`, .cargo/config.toml),
+        // and without the pragma that would turn them on.
         Ok(Store {
             conn,
             changes,
@@ -752,20 +752,29 @@ impl Store {
         c
     }
 
+    /// SQLite's LIKE as PostgreSQL's (`like_fn.rs`), for this connection.
+    pub fn postgres_like(&self) -> Result<(), StoreError> {
+        let flags = FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC;
+        for args in [2, 3] {
+            // The one boxed closure type every function has (see `open`).
+            let f: SqlFn = Box::new(super::like_fn::call);
+            self.conn
+                .create_scalar_function("like", args, flags, f)
+                .map_err(store_error)?;
+        }
+        Ok(())
+    }
+
     fn read_columns(&self, table: &str) -> Vec<String> {
+        // The names a query of every column reads: SQLite's pragmas are not in the browser's
+        // build (.cargo/config.toml).
         let sql = format!(
-            "SELECT name FROM pragma_table_info({})",
-            crate::engine::undo::literal(&Value::Text(table.to_string()))
+            "SELECT * FROM {} LIMIT 0",
+            crate::dialect::catalog::ident(table)
         );
         self.query(&sql)
-            .map(|(_, rows)| {
-                rows.into_iter()
-                    .filter_map(|r| match r.into_iter().next() {
-                        Some(Value::Text(n)) => Some(n),
-                        _ => None,
-                    })
-                    .collect()
-            })
+            .ok()
+            .and_then(|(columns, _)| columns)
             .unwrap_or_default()
     }
 
@@ -1083,19 +1092,26 @@ fn inserted(log: &Mutex<Vec<RowChange>>, ctx: &rusqlite::functions::Context<'_>)
 /// converts it to divide.
 /// MariaDB's INSTR(haystack, needle) under its default collation: case and accents ignored;
 /// NULL if either is NULL, a number read as its text.
+/// Argument `i` as SQLite's text functions read it (`None`: NULL).
+pub(super) fn text_arg(
+    ctx: &rusqlite::functions::Context,
+    i: usize,
+) -> rusqlite::Result<Option<String>> {
+    use rusqlite::types::Value as Sql;
+    Ok(match ctx.get::<Sql>(i)? {
+        Sql::Null => None,
+        Sql::Integer(n) => Some(n.to_string()),
+        Sql::Real(r) => Some(crate::float_text::display(r)),
+        Sql::Text(t) => Some(t),
+        Sql::Blob(b) => Some(String::from_utf8_lossy(&b).into_owned()),
+    })
+}
+
 fn instr_case_blind(
     ctx: &rusqlite::functions::Context,
 ) -> rusqlite::Result<rusqlite::types::Value> {
     use rusqlite::types::Value as Sql;
-    let text = |i: usize| -> rusqlite::Result<Option<String>> {
-        Ok(match ctx.get::<Sql>(i)? {
-            Sql::Null => None,
-            Sql::Integer(n) => Some(n.to_string()),
-            Sql::Real(r) => Some(crate::float_text::display(r)),
-            Sql::Text(t) => Some(t),
-            Sql::Blob(b) => Some(String::from_utf8_lossy(&b).into_owned()),
-        })
-    };
+    let text = |i: usize| text_arg(ctx, i);
     Ok(match (text(0)?, text(1)?) {
         (Some(h), Some(n)) => Sql::Integer(crate::dialect::general_ci::position(&h, &n)),
         _ => Sql::Null,

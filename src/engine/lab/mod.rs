@@ -372,9 +372,9 @@ impl Lab {
 
     pub fn new(dialect: Dialect, store: Store) -> Lab {
         if dialect.like_is_case_sensitive() {
-            // PostgreSQL's LIKE tells 'Email' from 'email' (ILIKE does not); SQLite's does
-            // not, unless told so for the connection.
-            let _ = store.exec("PRAGMA case_sensitive_like = true");
+            // PostgreSQL's LIKE tells 'Email' from 'email' (ILIKE does not) and escapes with
+            // a backslash; SQLite's does neither (`engine/like_fn.rs`).
+            let _ = store.postgres_like();
         }
         Lab {
             dialect,
@@ -1715,11 +1715,7 @@ impl Lab {
     }
 
     fn rowid_is_key(&self, table: &str) -> bool {
-        let sql = format!(
-            "SELECT count(*) FROM pragma_table_info({}) WHERE pk > 0 AND upper(type) = 'INTEGER' AND (SELECT count(*) FROM pragma_table_info({0}) WHERE pk > 0) = 1",
-            super::undo::literal(&Value::Text(table.to_string()))
-        );
-        matches!(self.store.query(&sql), Ok((_, rows)) if rows.first().and_then(|r| r.first()) == Some(&Value::Int(1)))
+        self.catalog.table(table).is_some_and(|t| t.rowid_is_key())
     }
 
     /// Other active transactions whose uncommitted rows the changes clash with on a key.
