@@ -267,6 +267,57 @@ test('MariaDB result columns are named as typed, a VALUES list by its first row;
   await page.close();
 });
 
+test('PostgreSQL index names are relation names: a table or a sequence of a taken name is 42P07, psql tags', async () => {
+  const sql = [
+    'CREATE TABLE jobs (id int PRIMARY KEY, state text NOT NULL);',
+    'CREATE INDEX jobs_state ON jobs (state);',
+    'CREATE TABLE jobs_state (a int);',
+    'BEGIN;',
+    'SAVEPOINT s;',
+    'CREATE INDEX ON jobs (state);',
+    'COMMIT;',
+    'CREATE SEQUENCE jobs_state_idx;',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  await page.locator('.statement-list li', { hasText: 'SAVEPOINT s' }).first().click();
+  const tag = await page.locator('#result pre.client', { hasText: 'SAVEPOINT' }).textContent();
+  assert.match(tag, /^SAVEPOINT\s*$/m);
+  await page.locator('.statement-list li', { hasText: 'CREATE SEQUENCE jobs_state_idx' }).first().click();
+  const seq = await page.locator('#result pre.client', { hasText: 'jobs_state_idx' }).textContent();
+  assert.match(seq, /ERROR: {2}relation "jobs_state_idx" already exists/);
+  await page.locator('.statement-list li', { hasText: 'CREATE TABLE jobs_state' }).first().click();
+  const table = await page.locator('#result pre.client', { hasText: 'already exists' }).textContent();
+  assert.match(table, /ERROR: {2}relation "jobs_state" already exists/);
+  await page.screenshot({ path: join(shots, 'pg-index-names.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("PostgreSQL's LIKE escapes with a backslash and compares case, in the browser's SQLite", async () => {
+  const sql = [
+    'CREATE TABLE jobs (id int PRIMARY KEY, queue text NOT NULL);',
+    "INSERT INTO jobs VALUES (1, 'mail_out'), (2, 'mailbox'), (3, 'MAIL_X');",
+    "SELECT id, queue FROM jobs WHERE queue LIKE 'mail\\_%' ORDER BY id;",
+    "SELECT 'a\\xb' LIKE 'a\\_b' AS lit, 'ab' LIKE 'a\\';",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  await page.locator('.statement-list li', { hasText: 'ORDER BY id' }).first().click();
+  const claimed = await page.locator('#result pre.client', { hasText: 'ORDER BY id' }).textContent();
+  assert.match(claimed, /1 \| mail_out/);
+  assert.doesNotMatch(claimed, /mailbox|MAIL_X/);
+  assert.match(claimed, /\(1 row\)/);
+  await page.screenshot({ path: join(shots, 'pg-like-escape.png'), fullPage: true });
+  await page.locator('.statement-list li', { hasText: 'AS lit' }).first().click();
+  const dangling = await page.locator('#result pre.client', { hasText: 'AS lit' }).textContent();
+  assert.match(dangling, /ERROR: {2}LIKE pattern must not end with escape character/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a PostgreSQL batch acknowledged through (VALUES ...) AS v(id, state), and a claim through a subquery with a column list', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, state text NOT NULL);',
