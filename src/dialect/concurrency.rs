@@ -8,11 +8,44 @@ use super::Dialect;
 use crate::ids::{ChangeKind, LockMode};
 use crate::trace::{ErrorClass, StepError};
 
+/// A vendor's LIKE, where it is not SQLite's: a backslash escapes unless ESCAPE names
+/// another character (checked with psql and the mariadb client).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LikeRules {
+    /// Characters compared by MariaDB's `utf8mb4_general_ci` weights, not as they are.
+    pub case_blind: bool,
+    /// A pattern ending with its escape: that escape is a character to match (MariaDB), or
+    /// the server's error once the match reaches it (PostgreSQL's 22025).
+    pub dangling_is_literal: bool,
+    /// `ESCAPE ''`: the backslash (MariaDB), or no escape (PostgreSQL).
+    pub empty_escape_is_default: bool,
+    /// The server's error for an ESCAPE of more than one character.
+    pub bad_escape: (&'static str, &'static str),
+}
+
 impl Dialect {
-    /// PostgreSQL's LIKE compares case (ILIKE is its case-blind one); MySQL's follows the
-    /// column's collation, case-blind by default, as SQLite's LIKE is; SQL Server's likewise.
-    pub fn like_is_case_sensitive(self) -> bool {
-        self == Dialect::Postgres
+    /// How the vendor's LIKE matches, for the engine's own (`engine/like_fn.rs`); `None`:
+    /// SQLite's (SQL Server's is case-blind as SQLite's, with no escape but ESCAPE's).
+    pub fn like_rules(self) -> Option<LikeRules> {
+        match self {
+            // Case counts (ILIKE is the case-blind one); a trailing escape the match reaches
+            // is an error; ESCAPE '' names no escape.
+            Dialect::Postgres => Some(LikeRules {
+                case_blind: false,
+                dangling_is_literal: false,
+                empty_escape_is_default: false,
+                bad_escape: ("22025", "invalid escape string"),
+            }),
+            // utf8mb4_general_ci's weights, one character for one (`'é' LIKE 'e'`, `'ß' LIKE
+            // 's'`); a trailing escape is itself; ESCAPE '' is the backslash.
+            Dialect::MySql => Some(LikeRules {
+                case_blind: true,
+                dangling_is_literal: true,
+                empty_escape_is_default: true,
+                bad_escape: ("1210", "Incorrect arguments to ESCAPE"),
+            }),
+            Dialect::MsSql => None,
+        }
     }
 
     /// The level a transaction gets when nothing else is said.

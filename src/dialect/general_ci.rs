@@ -361,7 +361,7 @@ const BEYOND_BMP: u16 = 0xFFFD;
 /// The weight of the space, which the collation pads with.
 const SPACE: u16 = 0x0020;
 
-fn weight(c: char) -> u16 {
+pub fn weight(c: char) -> u16 {
     let Ok(cp) = u16::try_from(u32::from(c)) else {
         return BEYOND_BMP;
     };

@@ -155,8 +155,9 @@ fn int_failure(msg: &str) -> Option<StoreFailure> {
         // An interval multiplied past its range (`engine::time_fns`).
         "22008" => "22008",
         "22P02" => "22P02",
-        // PostgreSQL's LIKE (`engine::like_fn`).
+        // PostgreSQL's and MariaDB's LIKE (`engine::like_fn`).
         "22025" => "22025",
+        "1210" => "1210",
         // The sequences' (`engine::sequences`): past the end, no currval yet.
         "2200H" => "2200H",
         "55000" => "55000",

@@ -5,6 +5,7 @@
 //! engine counts affected rows from and what the table view highlights.
 
 use super::time_fns::ShiftCall;
+use crate::dialect::concurrency::LikeRules;
 use crate::dialect::exprs::{NEWID_FN, NOW_FN};
 use crate::dialect::locks::{LOCKED_FN, LOCK_ORDER_FN};
 use crate::dialect::postgres::int_values;
@@ -752,12 +753,12 @@ impl Store {
         c
     }
 
-    /// SQLite's LIKE as PostgreSQL's (`like_fn.rs`), for this connection.
-    pub fn postgres_like(&self) -> Result<(), StoreError> {
+    /// SQLite's LIKE as the vendor's (`like_fn.rs`), for this connection.
+    pub fn vendor_like(&self, rules: LikeRules) -> Result<(), StoreError> {
         let flags = FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC;
         for args in [2, 3] {
             // The one boxed closure type every function has (see `open`).
-            let f: SqlFn = Box::new(super::like_fn::call);
+            let f: SqlFn = Box::new(move |ctx| super::like_fn::call(ctx, rules));
             self.conn
                 .create_scalar_function("like", args, flags, f)
                 .map_err(store_error)?;

@@ -47,11 +47,12 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         StoreFailure::OverLimit(msg) => ("1105", msg.clone()),
         // ER_DIVISION_BY_ZERO (strict sql_mode, in the values an INSERT or UPDATE writes)
         StoreFailure::DivisionByZero => ("1365", "Division by 0".into()),
-        // ER_DATA_OUT_OF_RANGE: unsigned arithmetic below zero.
+        // ER_DATA_OUT_OF_RANGE: unsigned arithmetic below zero; ER_WRONG_ARGUMENTS: an
+        // ESCAPE of two characters (`engine/like_fn.rs`).
         StoreFailure::Server {
-            native: "1690",
+            native: native @ ("1690" | "1210"),
             message,
-        } => ("1690", message.clone()),
+        } => (native, message.clone()),
         // ER_UNKNOWN_ERROR. (Only PostgreSQL plans the integer checks and ON CONFLICT targets.)
         f @ (StoreFailure::NoFunction(_)
         | StoreFailure::Untranslated(_)

@@ -371,10 +371,10 @@ impl Lab {
     }
 
     pub fn new(dialect: Dialect, store: Store) -> Lab {
-        if dialect.like_is_case_sensitive() {
-            // PostgreSQL's LIKE tells 'Email' from 'email' (ILIKE does not) and escapes with
-            // a backslash; SQLite's does neither (`engine/like_fn.rs`).
-            let _ = store.postgres_like();
+        if let Some(rules) = dialect.like_rules() {
+            // PostgreSQL's and MariaDB's LIKE escape with a backslash and compare as their
+            // collations do; SQLite's does neither (`engine/like_fn.rs`).
+            let _ = store.vendor_like(rules);
         }
         Lab {
             dialect,
