@@ -696,3 +696,32 @@ fn spec_005_reads_through_a_with_query_or_a_derived_table_wait_for_a_writer() {
         assert!(run.iter().any(|l| l.contains("1|x")), "{run:?}");
     }
 }
+
+/// ELSE inside CASE ... END is the expression's: the statement went on past it (it was cut
+/// before ELSE, as IF's, and failed to parse), in a statement and in an IF condition alike.
+/// A LIKE pattern with SQL Server's `[...]` sets is refused by name, not matched as SQLite
+/// reads `[`.
+#[test]
+fn case_with_else_runs_and_like_sets_are_refused() {
+    let t = tsql(
+        "CREATE TABLE jobs (id int PRIMARY KEY, queue varchar(10));
+         INSERT INTO jobs VALUES (1, 'mail');
+         SELECT id, CASE WHEN queue = 'mail' THEN 'm' ELSE 'o' END AS kind FROM jobs;
+         IF CASE WHEN 1 = 1 THEN 1 ELSE 0 END = 1 SELECT 'yes' AS a ELSE SELECT 'no' AS a;
+         SELECT id FROM jobs WHERE queue LIKE '[lm]%';",
+    );
+    assert_eq!(rows(&t.steps[2]), [["1", "m"]]);
+    let n = t.steps.len();
+    let answers: Vec<Vec<Vec<String>>> = t.steps[3..n - 1].iter().map(rows).collect();
+    assert!(
+        answers.contains(&vec![vec!["yes".to_string()]]),
+        "{answers:?}"
+    );
+    assert!(
+        err(last(&t))
+            .message
+            .starts_with("a LIKE pattern with [...] is not supported here"),
+        "{}",
+        err(last(&t)).message
+    );
+}

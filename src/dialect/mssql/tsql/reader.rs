@@ -815,9 +815,11 @@ impl Reader<'_> {
                         cases += 1;
                     } else if k == "END" && cases > 0 {
                         cases -= 1;
-                    } else if STARTS.contains(&k.as_str())
+                    } else if cases == 0
+                        && STARTS.contains(&k.as_str())
                         && !self.continues(&verb, &k, i, seen_values, seen_set)
                     {
+                        // (Inside CASE ... END, ELSE is the expression's, not IF's.)
                         return i;
                     }
                     match k.as_str() {
@@ -877,7 +879,7 @@ impl Reader<'_> {
                         cases += 1;
                     } else if k == "END" && cases > 0 {
                         cases -= 1;
-                    } else if STARTS.contains(&k.as_str()) {
+                    } else if cases == 0 && STARTS.contains(&k.as_str()) {
                         return i;
                     }
                 }
