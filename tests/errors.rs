@@ -487,6 +487,11 @@ fn what_sqlite_lacks_is_refused_by_name_never_in_sqlites_words() {
             "CREATE TABLE c (id int); CREATE TABLE p (id int); DELETE c FROM c JOIN p ON p.id = c.id;",
             "a multi-table UPDATE or DELETE",
         ),
+        // Before, a syntax error ("Expected: SET, found: ,"): the server reads it.
+        (
+            "CREATE TABLE c (id int); CREATE TABLE p (id int); UPDATE c, p SET c.id = 1 WHERE p.id = c.id;",
+            "a multi-table UPDATE (tables separated by commas) is not supported here: its row locks follow the join order",
+        ),
         // Before, taken for an AUTO_INCREMENT column: the total was a counter.
         (
             "CREATE TABLE o (a int, b int, total int AS (a + b) STORED);",

@@ -108,6 +108,10 @@ fn instead_of(dialect: Dialect, what: &str) -> &'static str {
         Dialect::MySql if prepared => {
             "MariaDB's prepared statements are not modelled; run the statement itself, with user variables for its values (SET @id = 1; UPDATE jobs SET owner = 'w1' WHERE id = @id)"
         }
+        // `UPDATE a, b SET ...`, which the parser refuses before the rule for joins can.
+        Dialect::MySql if what.starts_with("a multi-table UPDATE") => {
+            super::mysql::unsupported::MULTI_TABLE_INSTEAD
+        }
         Dialect::Postgres if what.starts_with("PREPARE of") => {
             "PostgreSQL prepares only these (the server answers a syntax error); run the statement itself"
         }

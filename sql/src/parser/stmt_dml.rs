@@ -284,6 +284,14 @@ impl Parser {
         let optimizer_hints = self.optimizer_hints();
         let or = self.sqlite_conflict_clause();
         let table = self.parse_table_and_joins()?;
+        if self.flavor == Flavor::MySql && self.peek_token_ref().token == Token::Comma {
+            // MySQL's `UPDATE a, b SET ...`, which sqlparser does not read either.
+            let at = self.peek_token_ref().span.start;
+            return parser_err(
+                super::unsupported("a multi-table UPDATE (tables separated by commas)"),
+                at,
+            );
+        }
         self.refuse_on_cluster()?;
         let from_before_set = if self.parse_keyword(Keyword::FROM) {
             Some(UpdateTableFromKind::BeforeSet(self.tables_with_joins()?))

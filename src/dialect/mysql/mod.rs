@@ -25,7 +25,7 @@ mod time_literals;
 mod time_text;
 pub mod timestampdiff;
 pub mod unsigned;
-mod unsupported;
+pub(in crate::dialect) mod unsupported;
 pub mod upsert;
 pub mod variables;
 

@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 /// scans `jobs` first and locks every row it reads when the table holds three rows (so it
 /// waits for any job another worker holds), and reads the derived table first when it holds
 /// two hundred. The lab has no such statistics.
-const MULTI_TABLE_INSTEAD: &str = "its row locks follow the join order MariaDB's optimizer picks from table statistics (with a few rows it scans the target first and locks every row it reads; with hundreds it reads the other side first), which the lab does not model; change one table and pick its rows with a subquery: UPDATE jobs SET status = 'running' WHERE id = (SELECT id FROM jobs WHERE status = 'ready' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)";
+pub(in crate::dialect) const MULTI_TABLE_INSTEAD: &str = "its row locks follow the join order MariaDB's optimizer picks from table statistics (with a few rows it scans the target first and locks every row it reads; with hundreds it reads the other side first), which the lab does not model; change one table and pick its rows with a subquery: UPDATE jobs SET status = 'running' WHERE id = (SELECT id FROM jobs WHERE status = 'ready' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)";
 
 pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
     if let Statement::Query(q) = &*stmt {
