@@ -773,9 +773,11 @@ impl Store {
             "SELECT * FROM {} LIMIT 0",
             crate::dialect::catalog::ident(table)
         );
-        self.query(&sql)
-            .ok()
-            .and_then(|(columns, _)| columns)
+        // A statement of its own, not the cache's: a cached one may keep the columns it was
+        // prepared with until it next steps, and a rebuilt table has others.
+        self.conn
+            .prepare(&sql)
+            .map(|stmt| column_names(&stmt).map(str::to_string).collect())
             .unwrap_or_default()
     }
 
