@@ -8,6 +8,7 @@ use super::time_fns::ShiftCall;
 use crate::dialect::concurrency::LikeRules;
 use crate::dialect::exprs::{NEWID_FN, NOW_FN};
 use crate::dialect::locks::{LOCKED_FN, LOCK_ORDER_FN};
+use crate::dialect::mysql::collation::LIKE_BYTES_FN;
 use crate::dialect::postgres::int_values;
 use crate::dialect::postgres::sequences as sequence_fns;
 // Kept at the bottom layer so the dialects can name it; re-exported for the engine's paths.
@@ -762,6 +763,17 @@ impl Store {
             self.conn
                 .create_scalar_function("like", args, flags, f)
                 .map_err(store_error)?;
+            if rules.case_blind {
+                // MariaDB's LIKE over a binary string compares bytes (`mysql/collation.rs`).
+                let bytes = LikeRules {
+                    case_blind: false,
+                    ..rules
+                };
+                let f: SqlFn = Box::new(move |ctx| super::like_fn::call(ctx, bytes));
+                self.conn
+                    .create_scalar_function(LIKE_BYTES_FN, args, flags, f)
+                    .map_err(store_error)?;
+            }
         }
         Ok(())
     }

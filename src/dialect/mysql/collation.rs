@@ -14,17 +14,28 @@ use super::super::int_types::Columns;
 use super::super::walk;
 use queuelab_sql::build::call;
 use queuelab_sql::Duplicate;
-use sqlparser::ast::{BinaryOperator, Expr, Ident, InTarget, ObjectName, Statement};
+use sqlparser::ast::{BinaryOperator, Expr, Ident, InTarget, ObjectName, Statement, UnaryOperator};
 use std::ops::ControlFlow;
 
 /// The SQLite function for MariaDB's INSTR under the case-blind collation.
 pub const INSTR_FN: &str = "ql_instr_ci";
 
+/// The SQLite function for MariaDB's LIKE when it compares bytes (`engine/like_fn.rs`):
+/// `ql_like_bytes(pattern, text [, escape])`, as SQLite calls `like`.
+pub const LIKE_BYTES_FN: &str = "ql_like_bytes";
+
 /// Rewrites `stmt`; the note, if the rule fired.
 pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Option<String> {
-    super::super::headers::keep_as_written(stmt, &|e| target(e, columns).is_some());
+    super::super::headers::keep_as_written(stmt, &|e| {
+        target(e, columns).is_some() || like_bytes(e, columns).is_some()
+    });
     let mut fired = false;
     walk::exprs(stmt, &mut |e| {
+        if let Some(by_bytes) = like_bytes(e, columns) {
+            *e = by_bytes;
+            fired = true;
+            return ControlFlow::Continue(());
+        }
         match target(e, columns) {
             Some(Target::Compare) => {
                 if let Some(left) = left_operand(e) {
@@ -45,8 +56,59 @@ pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Option<String> {
         ControlFlow::<()>::Continue(())
     });
     fired.then(|| {
-        format!("strings compared without a column (and INSTR) ignore case and accents, as MariaDB's default collation utf8mb4_general_ci does: COLLATE {CASE_BLIND}, {INSTR_FN}()")
+        format!("strings compared without a column (and INSTR) ignore case and accents, as MariaDB's default collation utf8mb4_general_ci does: COLLATE {CASE_BLIND}, {INSTR_FN}(); a LIKE that reads a binary string compares bytes: {LIKE_BYTES_FN}()")
     })
+}
+
+/// A LIKE that reads a string column compared byte by byte: MariaDB compares its bytes
+/// (binary collation wins), where the engine's LIKE compares general_ci weights.
+fn like_bytes(e: &Expr, columns: &Columns) -> Option<Expr> {
+    let Expr::Like {
+        negated,
+        any: false,
+        expr,
+        pattern,
+        escape_char,
+    } = e
+    else {
+        return None;
+    };
+    if !reads_bytes(expr, columns) && !reads_bytes(pattern, columns) {
+        return None;
+    }
+    let mut args = vec![pattern.as_ref().duplicate(), expr.as_ref().duplicate()];
+    args.extend(escape_char.as_deref().map(Duplicate::duplicate));
+    let like = call(LIKE_BYTES_FN, args);
+    Some(match negated {
+        true => Expr::UnaryOp {
+            op: UnaryOperator::Not,
+            expr: Box::new(like),
+        },
+        false => like,
+    })
+}
+
+/// Whether `e` reads a string column MariaDB compares byte by byte.
+fn reads_bytes(e: &Expr, columns: &Columns) -> bool {
+    let mut e = e.duplicate();
+    let mut found = false;
+    walk::exprs(&mut e, &mut |x| {
+        found |= column_bytes(x, columns) == Some(true);
+        ControlFlow::<()>::Continue(())
+    });
+    found
+}
+
+/// Whether column `e` compares bytes; `None` for another expression or an unknown column.
+fn column_bytes(e: &Expr, columns: &Columns) -> Option<bool> {
+    match e {
+        Expr::Identifier(i) => columns.compares_bytes(None, &i.value),
+        Expr::CompoundIdentifier(parts) => match parts.as_slice() {
+            [.., q, c] => columns.compares_bytes(Some(&q.value), &c.value),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 enum Target {
@@ -136,11 +198,7 @@ fn derives_case_blind(e: &Expr, columns: &Columns) -> bool {
     let mut blind = true;
     walk::exprs(&mut e, &mut |x| {
         let bytes = match x {
-            Expr::Identifier(i) => columns.compares_bytes(None, &i.value),
-            Expr::CompoundIdentifier(parts) => match parts.as_slice() {
-                [.., q, c] => columns.compares_bytes(Some(&q.value), &c.value),
-                _ => None,
-            },
+            Expr::Identifier(_) | Expr::CompoundIdentifier(_) => column_bytes(x, columns),
             Expr::Subquery(_)
             | Expr::Exists { .. }
             | Expr::In {
