@@ -297,26 +297,18 @@ impl TableDef {
         out
     }
 
-    /// The one AUTO_INCREMENT column that is the whole primary key, rendered as SQLite's
-    /// `INTEGER PRIMARY KEY AUTOINCREMENT` (never reuses an id, as InnoDB's counter).
     /// Whether SQLite's rowid is the primary key's column, as `to_sqlite` declares it: the
     /// one column of the key, of type INTEGER.
     pub fn rowid_is_key(&self) -> bool {
         let Some(pk) = self.primary_key.as_ref().filter(|k| k.columns.len() == 1) else {
             return false;
         };
-        self.column(&pk.columns[0]).is_some_and(|c| {
-            c.auto_increment
-                || (c.sql_type.eq_ignore_ascii_case("INTEGER")
-                    && !matches!(
-                        c.admits,
-                        super::types::Admits::Json(_)
-                            | super::types::Admits::Enum(_)
-                            | super::types::Admits::Array(_)
-                    ))
-        })
+        self.column(&pk.columns[0])
+            .is_some_and(|c| c.auto_increment || sqlite_type(c).eq_ignore_ascii_case("INTEGER"))
     }
 
+    /// The one AUTO_INCREMENT column that is the whole primary key, rendered as SQLite's
+    /// `INTEGER PRIMARY KEY AUTOINCREMENT` (never reuses an id, as InnoDB's counter).
     fn auto_increment_pk(&self) -> bool {
         match &self.primary_key {
             Some(pk) if pk.columns.len() == 1 => self
@@ -331,19 +323,9 @@ fn column_sql(c: &ColumnDef) -> String {
     let mut s = ident(&c.name);
     if c.auto_increment {
         s.push_str(" INTEGER PRIMARY KEY AUTOINCREMENT");
-    } else if matches!(
-        c.admits,
-        super::types::Admits::Json(_)
-            | super::types::Admits::Enum(_)
-            | super::types::Admits::Array(_)
-    ) {
-        // A JSON type's name (`jsonb`) or an enum's gives SQLite's NUMERIC affinity, which
-        // would turn the text '1.50' into the number 1.5: the servers keep it as text (and
-        // an array's, `int[]`, INTEGER affinity).
-        s.push_str(" TEXT");
-    } else if !c.sql_type.is_empty() {
+    } else if !sqlite_type(c).is_empty() {
         s.push(' ');
-        s.push_str(&c.sql_type);
+        s.push_str(sqlite_type(c));
     }
     if c.case_blind {
         s.push_str(&format!(" COLLATE {CASE_BLIND}"));
@@ -355,6 +337,19 @@ fn column_sql(c: &ColumnDef) -> String {
         s.push_str(&format!(" DEFAULT ({d})"));
     }
     s
+}
+
+/// The type SQLite's table declares a column (not AUTO_INCREMENT) with: its own, but TEXT
+/// for a JSON type's name (`jsonb`) or an enum's, which would give SQLite's NUMERIC affinity
+/// and turn the text '1.50' into the number 1.5 (the servers keep it as text), and for an
+/// array's (`int[]`, INTEGER affinity).
+fn sqlite_type(c: &ColumnDef) -> &str {
+    match c.admits {
+        super::types::Admits::Json(_)
+        | super::types::Admits::Enum(_)
+        | super::types::Admits::Array(_) => "TEXT",
+        _ => &c.sql_type,
+    }
 }
 
 /// A double-quoted SQLite identifier.

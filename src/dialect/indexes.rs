@@ -166,9 +166,9 @@ fn pg_name(ci: &CreateIndex, table: &TableDef, catalog: &Catalog) -> String {
     name
 }
 
-/// A relation of the index's name exists: PostgreSQL's 42P07, or its notice with IF NOT
-/// EXISTS (a plan that does nothing).
-fn taken(name: &str, if_not_exists: bool) -> Result<Plan, StepError> {
+/// A relation of the name a CREATE INDEX or CREATE SEQUENCE gives exists: PostgreSQL's
+/// 42P07, or its notice with IF NOT EXISTS (a plan that does nothing).
+pub(in crate::dialect) fn taken(name: &str, if_not_exists: bool) -> Result<Plan, StepError> {
     if !if_not_exists {
         return Err(StepError::other(
             "42P07",

@@ -10,7 +10,7 @@
 use super::super::catalog::{Catalog, SequenceDef, NEXTVAL_FN};
 use super::super::common::unsupported_with;
 use super::super::exprs::last_ident;
-use super::super::plan::{CatalogChange, Plan, PlanKind};
+use super::super::plan::{CatalogChange, Plan};
 use super::super::Dialect;
 use crate::source::Pos;
 use crate::trace::StepError;
@@ -67,17 +67,7 @@ fn create(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let name = last_ident(name).to_ascii_lowercase();
     let def = definition(&name, data_type, sequence_options)?;
     if catalog.table(&name).is_some() || catalog.relation_taken(&name, None) {
-        if *if_not_exists {
-            let mut plan = Plan::new(PlanKind::Noop, Vec::new());
-            plan.notices.push(format!(
-                "NOTICE:  relation \"{name}\" already exists, skipping"
-            ));
-            return Ok(plan);
-        }
-        return Err(StepError::other(
-            "42P07",
-            format!("relation \"{name}\" already exists"),
-        ));
+        return super::super::indexes::taken(&name, *if_not_exists);
     }
     let note = format!(
         "sequence {name}: from {} by {} within {}..{}{}, outside every transaction (a rolled-back nextval is not given back)",

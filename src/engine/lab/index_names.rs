@@ -18,7 +18,7 @@ use std::sync::Arc;
 impl Lab {
     /// `CREATE INDEX` of an index that is not unique, its table lock taken.
     pub(super) fn pg_index(&mut self, s: usize, plan: &Plan, def: &PgIndex) -> Finished {
-        if let Some(e) = self.pending_clash(s, &def.name) {
+        if let Some(e) = self.pending_clash(s, &def.name, def.schema.as_deref()) {
             return self.fail_with(s, e);
         }
         let open = self.sessions[s]
@@ -39,13 +39,18 @@ impl Lab {
         )
     }
 
-    /// A relation `name` that an open transaction block's index holds: 42P07 in its own
-    /// session, refused by name in another.
-    pub(super) fn pending_clash(&self, s: usize, name: &str) -> Option<StepError> {
+    /// A relation `name` in `schema` that an open transaction block's index holds: 42P07
+    /// in its own session, refused by name in another.
+    pub(super) fn pending_clash(
+        &self,
+        s: usize,
+        name: &str,
+        schema: Option<&str>,
+    ) -> Option<StepError> {
         let holder = self.sessions.iter().position(|x| {
             x.pending_indexes
                 .iter()
-                .any(|(i, _)| i.name.eq_ignore_ascii_case(name))
+                .any(|(i, _)| i.name.eq_ignore_ascii_case(name) && i.schema.as_deref() == schema)
         })?;
         Some(if holder == s {
             StepError::other("42P07", format!("relation \"{name}\" already exists"))

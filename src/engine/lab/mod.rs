@@ -781,12 +781,13 @@ impl Lab {
     }
 
     fn ddl(&mut self, s: usize, plan: &Plan, change: &CatalogChange) -> Finished {
+        // Sequences are made in `public` only (`postgres/sequences.rs`).
         let created = match change {
-            CatalogChange::Create(def) => Some(&def.name),
-            CatalogChange::Sequence(def) => Some(&def.name),
+            CatalogChange::Create(def) => Some((&def.name, def.schema.as_deref())),
+            CatalogChange::Sequence(def) => Some((&def.name, None)),
             _ => None,
         };
-        if let Some(e) = created.and_then(|n| self.pending_clash(s, n)) {
+        if let Some(e) = created.and_then(|(n, schema)| self.pending_clash(s, n, schema)) {
             return self.fail_with(s, e);
         }
         match self.store.run(&plan.sqlite) {
