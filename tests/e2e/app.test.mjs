@@ -318,6 +318,31 @@ test("PostgreSQL's LIKE escapes with a backslash and compares case, in the brows
   await page.close();
 });
 
+test("MariaDB's LIKE escapes with a backslash and ignores case and accents; T-SQL's CASE ... ELSE runs", async () => {
+  const sql = [
+    'CREATE TABLE jobs (id int PRIMARY KEY, queue varchar(20) NOT NULL);',
+    "INSERT INTO jobs VALUES (1, 'mail_out'), (2, 'mailbox'), (3, 'MAIL_X'), (4, 'mäil_y');",
+    "SELECT id FROM jobs WHERE queue LIKE 'mail\\_%' ORDER BY id;",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=mysql&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.waitForSelector('table.table-view[data-table="jobs"]');
+  await page.locator('.statement-list li', { hasText: 'ORDER BY id' }).first().click();
+  const claimed = await page.locator('#result pre.client', { hasText: 'ORDER BY id' }).textContent();
+  assert.match(claimed, /\|  1 \|\n\|  3 \|\n\|  4 \|/);
+  assert.match(claimed, /3 rows in set/);
+  await page.screenshot({ path: join(shots, 'my-like-escape.png'), fullPage: true });
+  await page.close();
+  const tsql = "SELECT CASE WHEN 1 = 1 THEN 'yes' ELSE 'no' END AS answer;";
+  const second = await openApp(app.browser, `${app.server.url}#dialect=mssql&sql=${encodeURIComponent(tsql)}`);
+  await second.page.click('#run');
+  const answer = await second.page.locator('#result pre.client', { hasText: 'answer' }).textContent();
+  assert.match(answer, /yes/);
+  await second.page.screenshot({ path: join(shots, 'tsql-case-else.png'), fullPage: true });
+  assert.deepEqual([...errors, ...second.errors], []);
+  await second.page.close();
+});
+
 test('a PostgreSQL batch acknowledged through (VALUES ...) AS v(id, state), and a claim through a subquery with a column list', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, state text NOT NULL);',
