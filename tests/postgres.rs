@@ -46,6 +46,26 @@ fn delete_returning_pops_and_psql_prints_the_row_and_the_tag() {
 }
 
 #[test]
+fn psql_pads_a_null_cell_as_psql_does_at_the_end_of_a_line() {
+    // Checked with psql 15: the last column's cell keeps the space after `|`, and a
+    // right-aligned (numeric) one its padding too.
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, state text, tries int);
+         INSERT INTO jobs VALUES (1, 'new', NULL), (10, NULL, 3);
+         SELECT id, tries FROM jobs ORDER BY id;
+         SELECT id, state FROM jobs ORDER BY id;",
+    );
+    assert_eq!(
+        t.steps[2].client_text,
+        " id | tries \n----+-------\n  1 |      \n 10 |     3\n(2 rows)"
+    );
+    assert_eq!(
+        t.steps[3].client_text,
+        " id | state \n----+-------\n  1 | new\n 10 | \n(2 rows)"
+    );
+}
+
+#[test]
 fn duplicate_key_is_23505_with_postgres_key_name() {
     let t = postgres(&format!(
         "{RING} INSERT INTO q VALUES (0, 0, 'a'); INSERT INTO q VALUES (1, 0, 'b');"

@@ -82,13 +82,21 @@ fn aligned(g: &Grid) -> String {
             .join("+"),
     );
     out.push('\n');
+    // psql pads every cell to its column's width but a left-aligned one in the last column,
+    // so a line may end in spaces: ` a | ` for a NULL text there, ` a |         ` for a
+    // NULL integer (right-aligned: the padding comes first).
+    let last = g.widths.len().saturating_sub(1);
     for r in &g.cells {
         let cells: Vec<String> = r
             .iter()
             .enumerate()
-            .map(|(i, c)| pad(c, g.widths[i], g.numeric[i]))
+            .map(|(i, c)| match i == last && !g.numeric[i] {
+                true => c.clone(),
+                false => pad(c, g.widths[i], g.numeric[i]),
+            })
             .collect();
-        out.push_str(format!(" {}", cells.join(" | ")).trim_end());
+        out.push(' ');
+        out.push_str(&cells.join(" | "));
         out.push('\n');
     }
     out
