@@ -41,6 +41,7 @@ pub mod names;
 mod notify;
 mod nulls_order;
 pub mod prepared;
+pub mod reserved;
 mod returning_from;
 pub mod sequences;
 pub mod series;
