@@ -170,7 +170,7 @@ fn parse_one(
     let folded = parser.parse_statement();
     let clean = folded.is_ok() && parser.peek_token().token == sqlparser::tokenizer::Token::EOF;
     let parsed = if !clean && dialect == Dialect::Postgres {
-        parser = Parser::new(flavor(dialect), written.clone());
+        parser = Parser::new(flavor(dialect), written);
         parser.parse_statement()
     } else {
         folded
@@ -209,7 +209,7 @@ fn parse_one(
     }
     let mut stmt = stmt;
     if dialect == Dialect::Postgres {
-        super::postgres::reserved::check(&mut stmt, &written)?;
+        super::postgres::reserved::check(&mut stmt, &raw.tokens)?;
     }
     if dialect == Dialect::MySql {
         mysql::result_names::name_as_typed(&mut stmt, &raw.tokens, lines);

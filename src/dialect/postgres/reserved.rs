@@ -11,99 +11,208 @@ use crate::dialect::walk::try_queries;
 use crate::source::Pos;
 use crate::trace::{ErrorClass, StepError};
 use sqlparser::ast::{
-    AlterTableOperation, Ident, ObjectName, ObjectNamePart, Statement, TableAlias, TableFactor,
-    TableWithJoins,
+    AlterTableOperation, FromTable, Ident, ObjectName, ObjectNamePart, Statement, TableAlias,
+    TableFactor, TableWithJoins,
 };
-use sqlparser::tokenizer::{Token, TokenWithSpan};
+use sqlparser::keywords::Keyword;
+use sqlparser::tokenizer::{Location, Token, TokenWithSpan, Word};
 
-/// PostgreSQL 15's reserved keywords and those it reserves but for function and type names,
-/// between spaces (its manual's keyword table).
-const RESERVED: &str = " all analyse analyze and any array as asc asymmetric authorization \
-binary both case cast check collate collation column concurrently constraint create cross \
-current_catalog current_date current_role current_schema current_time current_timestamp \
-current_user default deferrable desc distinct do else end except false fetch for foreign \
-freeze from full grant group having ilike in initially inner intersect into is isnull join \
-lateral leading left like limit localtime localtimestamp natural not notnull null offset on \
-only or order outer overlaps placing primary references returning right select session_user \
-similar some symmetric table tablesample then to trailing true union unique user using \
-variadic verbose when where window with ";
+/// Where the names a statement gives start; only unquoted ones are kept.
+type Starts = Vec<Location>;
 
 /// The first name of `stmt` that is an unquoted reserved word, as 42601 at it; `written`
-/// are the statement's tokens as typed, for the word's case in the message.
+/// are the statement's tokens as typed (in order), which say what each word is.
+#[inline(never)]
 pub fn check(stmt: &mut Statement, written: &[TokenWithSpan]) -> Result<(), StepError> {
-    let mut names: Vec<Ident> = Vec::new();
-    statement_names(stmt, &mut names);
+    let mut starts = Starts::new();
+    statement_names(stmt, &mut starts);
     let _ = try_queries(stmt, &mut |q| {
-        if let Some(with) = &q.with {
-            names.extend(with.cte_tables.iter().map(|c| c.alias.name.clone()));
+        for c in q.with.iter().flat_map(|w| &w.cte_tables) {
+            push(&c.alias.name, &mut starts);
         }
         Ok(())
     });
     let _ = super::series::from_factors(stmt, &mut |f| {
-        alias_names(factor_alias(f), &mut names);
+        alias_names(factor_alias(f), &mut starts);
         Ok(())
     });
-    let first = names
-        .iter()
-        .filter(|i| i.quote_style.is_none() && reserved(&i.value))
-        .min_by_key(|i| (i.span.start.line, i.span.start.column));
-    match first {
-        Some(i) => Err(at_word(i, written)),
-        None => Ok(()),
+    if starts.is_empty() {
+        return Ok(());
+    }
+    for t in written {
+        if let Token::Word(w) = &t.token {
+            if reserved(w) && starts.contains(&t.span.start) {
+                return Err(at_word(w, t.span.start));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// PostgreSQL 15's reserved keywords and those it reserves but for function and type names
+/// (its manual's keyword table); ANALYSE and ISNULL are no keywords of the lexer's.
+fn reserved(w: &Word) -> bool {
+    use Keyword::*;
+    matches!(
+        w.keyword,
+        ALL | ANALYZE
+            | AND
+            | ANY
+            | ARRAY
+            | AS
+            | ASC
+            | ASYMMETRIC
+            | AUTHORIZATION
+            | BINARY
+            | BOTH
+            | CASE
+            | CAST
+            | CHECK
+            | COLLATE
+            | COLLATION
+            | COLUMN
+            | CONCURRENTLY
+            | CONSTRAINT
+            | CREATE
+            | CROSS
+            | CURRENT_CATALOG
+            | CURRENT_DATE
+            | CURRENT_ROLE
+            | CURRENT_SCHEMA
+            | CURRENT_TIME
+            | CURRENT_TIMESTAMP
+            | CURRENT_USER
+            | DEFAULT
+            | DEFERRABLE
+            | DESC
+            | DISTINCT
+            | DO
+            | ELSE
+            | END
+            | EXCEPT
+            | FALSE
+            | FETCH
+            | FOR
+            | FOREIGN
+            | FREEZE
+            | FROM
+            | FULL
+            | GRANT
+            | GROUP
+            | HAVING
+            | ILIKE
+            | IN
+            | INITIALLY
+            | INNER
+            | INTERSECT
+            | INTO
+            | IS
+            | JOIN
+            | LATERAL
+            | LEADING
+            | LEFT
+            | LIKE
+            | LIMIT
+            | LOCALTIME
+            | LOCALTIMESTAMP
+            | NATURAL
+            | NOT
+            | NOTNULL
+            | NULL
+            | OFFSET
+            | ON
+            | ONLY
+            | OR
+            | ORDER
+            | OUTER
+            | OVERLAPS
+            | PLACING
+            | PRIMARY
+            | REFERENCES
+            | RETURNING
+            | RIGHT
+            | SELECT
+            | SESSION_USER
+            | SIMILAR
+            | SOME
+            | SYMMETRIC
+            | TABLE
+            | TABLESAMPLE
+            | THEN
+            | TO
+            | TRAILING
+            | TRUE
+            | UNION
+            | UNIQUE
+            | USER
+            | USING
+            | VARIADIC
+            | VERBOSE
+            | WHEN
+            | WHERE
+            | WINDOW
+            | WITH
+    ) || (w.quote_style.is_none()
+        && (w.value.eq_ignore_ascii_case("analyse") || w.value.eq_ignore_ascii_case("isnull")))
+}
+
+fn push(i: &Ident, starts: &mut Starts) {
+    if i.quote_style.is_none() {
+        starts.push(i.span.start);
     }
 }
 
-fn reserved(word: &str) -> bool {
-    let lower = word.to_ascii_lowercase();
-    !lower.contains(' ') && RESERVED.contains(&format!(" {lower} "))
-}
-
 /// The names a statement gives outside its queries.
-fn statement_names(stmt: &Statement, names: &mut Vec<Ident>) {
+fn statement_names(stmt: &Statement, starts: &mut Starts) {
     match stmt {
         Statement::CreateTable(c) => {
-            last(&c.name, names);
-            names.extend(c.columns.iter().map(|d| d.name.clone()));
+            last(&c.name, starts);
+            for d in &c.columns {
+                push(&d.name, starts);
+            }
         }
         Statement::AlterTable(a) => {
             for op in &a.operations {
                 match op {
                     AlterTableOperation::AddColumn { column_def, .. } => {
-                        names.push(column_def.name.clone())
+                        push(&column_def.name, starts)
                     }
                     AlterTableOperation::RenameColumn {
                         new_column_name, ..
-                    } => names.push(new_column_name.clone()),
+                    } => push(new_column_name, starts),
                     _ => {}
                 }
             }
         }
         Statement::CreateIndex(ci) => {
             if let Some(n) = &ci.name {
-                last(n, names);
+                last(n, starts);
             }
         }
-        Statement::Insert(i) => names.extend(i.table_alias.iter().map(|a| a.alias.clone())),
-        Statement::Update(u) => target_alias(&u.table, names),
+        Statement::Insert(i) => {
+            if let Some(a) = &i.table_alias {
+                push(&a.alias, starts);
+            }
+        }
+        Statement::Update(u) => target_alias(&u.table, starts),
         Statement::Delete(d) => {
-            let (sqlparser::ast::FromTable::WithFromKeyword(from)
-            | sqlparser::ast::FromTable::WithoutKeyword(from)) = &d.from;
+            let (FromTable::WithFromKeyword(from) | FromTable::WithoutKeyword(from)) = &d.from;
             for t in from {
-                target_alias(t, names);
+                target_alias(t, starts);
             }
         }
         _ => {}
     }
 }
 
-fn last(name: &ObjectName, names: &mut Vec<Ident>) {
+fn last(name: &ObjectName, starts: &mut Starts) {
     if let Some(ObjectNamePart::Identifier(i)) = name.0.last() {
-        names.push(i.clone());
+        push(i, starts);
     }
 }
 
-fn target_alias(t: &TableWithJoins, names: &mut Vec<Ident>) {
-    alias_names(factor_alias(&t.relation), names);
+fn target_alias(t: &TableWithJoins, starts: &mut Starts) {
+    alias_names(factor_alias(&t.relation), starts);
 }
 
 fn factor_alias(f: &TableFactor) -> Option<&TableAlias> {
@@ -115,29 +224,24 @@ fn factor_alias(f: &TableFactor) -> Option<&TableAlias> {
     }
 }
 
-fn alias_names(alias: Option<&TableAlias>, names: &mut Vec<Ident>) {
+fn alias_names(alias: Option<&TableAlias>, starts: &mut Starts) {
     if let Some(a) = alias {
-        names.push(a.name.clone());
-        names.extend(a.columns.iter().map(|c| c.name.clone()));
+        push(&a.name, starts);
+        for c in &a.columns {
+            push(&c.name, starts);
+        }
     }
 }
 
 /// PostgreSQL's 42601 at the word, in its case as typed.
-fn at_word(i: &Ident, written: &[TokenWithSpan]) -> StepError {
-    let typed = written.iter().find_map(|t| match &t.token {
-        Token::Word(w) if t.span.start == i.span.start => Some(w.value.as_str()),
-        _ => None,
-    });
+fn at_word(w: &Word, at: Location) -> StepError {
     StepError {
         class: ErrorClass::Other,
         native: "42601".into(),
-        message: format!(
-            "syntax error at or near \"{}\"",
-            typed.unwrap_or(&i.value)
-        ),
+        message: format!("syntax error at or near \"{}\"", w.value),
         pos: Some(Pos {
-            line: i.span.start.line as u32,
-            column: i.span.start.column as u32,
+            line: at.line as u32,
+            column: at.column as u32,
         }),
         fixed_text: None,
     }
