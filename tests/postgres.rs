@@ -613,13 +613,37 @@ fn a_reserved_word_as_a_name_is_a_syntax_error_there_as_on_the_server() {
     let cases = [
         ("CREATE TABLE orders (id int, User int);", "User", 30),
         ("CREATE TABLE table (id int);", "table", 14),
-        ("CREATE TABLE jobs (id int); ALTER TABLE jobs ADD COLUMN both int;", "both", 57),
-        ("CREATE TABLE jobs (id int); SELECT id FROM jobs AS limit;", "limit", 52),
-        ("CREATE TABLE jobs (id int); SELECT n.x FROM jobs n (order);", "order", 53),
+        (
+            "CREATE TABLE jobs (id int); ALTER TABLE jobs ADD COLUMN both int;",
+            "both",
+            57,
+        ),
+        (
+            "CREATE TABLE jobs (id int); SELECT id FROM jobs AS limit;",
+            "limit",
+            52,
+        ),
+        (
+            "CREATE TABLE jobs (id int); SELECT n.x FROM jobs n (order);",
+            "order",
+            53,
+        ),
         ("WITH only AS (SELECT 1) SELECT 1;", "only", 6),
-        ("CREATE TABLE jobs (id int); CREATE INDEX offset ON jobs (id);", "offset", 42),
-        ("CREATE TABLE jobs (id int); UPDATE jobs AS true SET id = 1;", "true", 44),
-        ("CREATE TABLE jobs (id int); DELETE FROM jobs AS fetch;", "fetch", 49),
+        (
+            "CREATE TABLE jobs (id int); CREATE INDEX offset ON jobs (id);",
+            "offset",
+            42,
+        ),
+        (
+            "CREATE TABLE jobs (id int); UPDATE jobs AS true SET id = 1;",
+            "true",
+            44,
+        ),
+        (
+            "CREATE TABLE jobs (id int); DELETE FROM jobs AS fetch;",
+            "fetch",
+            49,
+        ),
     ];
     for (sql, word, column) in cases {
         let t = postgres(sql);
@@ -631,6 +655,15 @@ fn a_reserved_word_as_a_name_is_a_syntax_error_there_as_on_the_server() {
     // Quoted, or where the server takes any word (after AS in a select list), it is a name.
     let t = postgres("CREATE TABLE \"order\" (\"user\" int); INSERT INTO \"order\" VALUES (7); SELECT \"user\" FROM \"order\";");
     assert_eq!(rows(last(&t)), [["7"]]);
+}
+
+#[test]
+fn commit_of_an_aborted_transaction_rolls_back_and_psql_says_rollback() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY);\nINSERT INTO jobs VALUES (1);\nBEGIN;\nDELETE FROM jobs;\nSELECT 1/0;\nCOMMIT;\nSELECT id FROM jobs;",
+    );
+    assert_eq!(t.steps[5].client_text, "ROLLBACK");
+    assert_eq!(rows(last(&t)), [["1"]], "the delete was undone");
 }
 
 #[test]

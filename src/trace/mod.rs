@@ -166,6 +166,10 @@ pub struct Success {
     /// the client prints it after its severity.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notices: Vec<String>,
+    /// A COMMIT that rolled back: PostgreSQL ends an aborted transaction so, and says
+    /// ROLLBACK.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rolled_back: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

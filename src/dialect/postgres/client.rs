@@ -43,6 +43,8 @@ fn tag(verb: &str, s: &Success) -> String {
         "START" => "START TRANSACTION".into(),
         // psql's tags name the command alone: `SAVEPOINT a` is SAVEPOINT, `ROLLBACK TO a`
         // ROLLBACK, `END` COMMIT, `SET LOCAL x = 1` SET (checked with psql).
+        // COMMIT of an aborted transaction rolls it back, and the server's tag says so.
+        "COMMIT" | "END" if s.rolled_back => "ROLLBACK".into(),
         "COMMIT" | "END" => "COMMIT".into(),
         "ROLLBACK" | "ABORT" => "ROLLBACK".into(),
         "SAVEPOINT" | "RELEASE" | "SET" | "RESET" => first.into(),

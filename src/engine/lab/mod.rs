@@ -863,10 +863,14 @@ impl Lab {
                     return self.warned("there is no transaction in progress", changes);
                 };
                 if self.sessions[s].aborted {
-                    changes = self.roll_back(t);
-                } else {
-                    self.commit(t);
+                    let changes = self.roll_back(t);
+                    let rolled_back = Success {
+                        rolled_back: true,
+                        ..Success::default()
+                    };
+                    return ok(rolled_back, changes);
                 }
+                self.commit(t);
             }
             TxnControl::Rollback => {
                 let Some(t) = self.sessions[s].txn else {
@@ -1671,6 +1675,7 @@ impl Lab {
                 warnings: counted.warnings,
                 quiet: false,
                 notices: Vec::new(),
+                rolled_back: false,
             },
             changes,
         ))

@@ -116,6 +116,8 @@ fn ending_of(spec: &Spec, e: &Event, partway: bool) -> Ending {
         (_, Some(Outcome::Error(err))) if err.class == ErrorClass::Deadlock => Ending::Victim,
         (_, Some(Outcome::Error(_))) => Ending::Error,
         _ if partway => Ending::Partway,
+        // A COMMIT that ended an aborted transaction (PostgreSQL) rolled it back.
+        (_, Some(Outcome::Ok(s))) if s.rolled_back => Ending::Rollback,
         _ => match ends_transaction(spec, &e.step) {
             Some(true) => Ending::Commit,
             Some(false) => Ending::Rollback,

@@ -187,3 +187,35 @@ fn a_lock_taken_by_a_foreign_key_check_says_so_in_the_wait_sentence() {
         Some("the check of foreign key claimed_ibfk_1")
     );
 }
+
+#[test]
+fn a_commit_that_ends_an_aborted_transaction_is_drawn_as_a_rollback() {
+    let text = "# dialect: postgres\n\
+        setup { CREATE TABLE jobs (id int PRIMARY KEY); INSERT INTO jobs VALUES (1); }\n\
+        session w\nsetup { BEGIN; }\n\
+        step wdel { DELETE FROM jobs WHERE id = 1; }\nstep wbad { SELECT 1/0; }\n\
+        step wc { COMMIT; }\n\
+        session v\nstep vc { COMMIT; }\n\
+        permutation wdel wbad wc vc\n";
+    let ui = Ui::new(String::new(), queuelab::Dialect::Postgres).apply(Action::Edit(text.into()));
+    let doc = ui.document.spec.clone().expect("a spec");
+    let schedule = Schedule::parse("wdel wbad wc vc", &doc.spec).expect("steps");
+    let ui = ui.apply(Command::Replay {
+        schedule,
+        at: 4,
+        highlight: Vec::new(),
+    });
+    let t = timeline(&doc.spec, ui.spec_run().expect("run"));
+    let ending = |session: &str, step: &str| {
+        let lane = lane_of(&t, session);
+        lane.blocks
+            .iter()
+            .find(|b| b.step == step)
+            .expect("block")
+            .ending
+            .clone()
+    };
+    // The server rolled w back (psql's tag says ROLLBACK); v had nothing to undo.
+    assert_eq!(ending("w", "wc"), Ending::Rollback);
+    assert_eq!(ending("v", "vc"), Ending::Commit);
+}
