@@ -209,7 +209,7 @@ fn parse_one(
     }
     let mut stmt = stmt;
     if dialect == Dialect::Postgres {
-        super::postgres::reserved::check(&mut stmt, &raw.tokens)?;
+        super::postgres::reserved::check(&stmt, &raw.tokens)?;
     }
     if dialect == Dialect::MySql {
         mysql::result_names::name_as_typed(&mut stmt, &raw.tokens, lines);
