@@ -213,7 +213,6 @@ fn a_commit_that_ends_an_aborted_transaction_is_drawn_as_a_rollback() {
             .find(|b| b.step == step)
             .expect("block")
             .ending
-            .clone()
     };
     // The server rolled w back (psql's tag says ROLLBACK); v had nothing to undo.
     assert_eq!(ending("w", "wc"), Ending::Rollback);
