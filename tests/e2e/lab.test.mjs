@@ -247,6 +247,32 @@ test('a READ ONLY transaction is badged in its session and its refused claim nam
   await page.close();
 });
 
+test('a COMMIT that ends an aborted PostgreSQL transaction says ROLLBACK and the timeline marks a rollback', async () => {
+  const spec = [
+    '# dialect: postgres',
+    'setup { CREATE TABLE jobs (id int PRIMARY KEY); INSERT INTO jobs VALUES (1); }',
+    'session w',
+    'setup { BEGIN; }',
+    'step wdel { DELETE FROM jobs WHERE id = 1; }',
+    'step wbad { SELECT 1/0; }',
+    'step wc { COMMIT; }',
+    'session r',
+    'step rread { SELECT id FROM jobs; }',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.fill('#editor', spec);
+  await page.waitForSelector('#scenario');
+  for (let i = 0; i < 3; i += 1) await step(page, 'w');
+  await page.waitForSelector('#timeline .tl-block[data-step="wc"]');
+  assert.equal(await page.getAttribute('#timeline .tl-block[data-step="wc"]', 'data-ending'), 'rollback');
+  assert.match(await page.textContent(`${col('w')} .session-result`), /ROLLBACK/);
+  await step(page, 'r');
+  await page.waitForFunction((sel) => /\(1 row\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col('r')} .session-result`);
+  await page.screenshot({ path: join(shots, 'pg-aborted-commit.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('MariaDB foreign keys: each claim locks its job shared, so two claims that then update the job deadlock', async () => {
   const spec = [
     '# dialect: mysql',
