@@ -613,7 +613,11 @@ fn a_reserved_word_as_a_name_in_create_table_is_a_syntax_error_there_as_on_the_s
     let cases = [
         ("CREATE TABLE orders (id int, User int);", "User", 30),
         ("CREATE TABLE table (id int);", "table", 14),
-        ("CREATE TABLE jobs (id int, \"limit\" int, offset int);", "offset", 41),
+        (
+            "CREATE TABLE jobs (id int, \"limit\" int, offset int);",
+            "offset",
+            41,
+        ),
     ];
     for (sql, word, column) in cases {
         let t = postgres(sql);
