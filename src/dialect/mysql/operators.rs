@@ -7,7 +7,7 @@
 
 use super::super::walk;
 use queuelab_sql::Duplicate;
-use sqlparser::ast::{BinaryOperator, Expr, Statement};
+use sqlparser::ast::{BinaryOperator, Expr, InTarget, Statement};
 use std::ops::ControlFlow;
 
 /// Rewrites `stmt`; the note, if a rule fired.
@@ -28,6 +28,21 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
             Expr::BinaryOp { op, .. } if *op == BinaryOperator::StringConcat => {
                 *op = BinaryOperator::Or;
                 fired = true;
+            }
+            // MariaDB's optimizer reads `c IN (v)` as `c = v`: an index serves it as an
+            // equality, so its order serves an ORDER BY of the next columns and a LIMIT
+            // stops the scan (the access, filesort and gap rules read equalities only).
+            Expr::In {
+                expr,
+                target: InTarget::List(list),
+                negated: false,
+                ..
+            } if list.len() == 1 => {
+                *e = Expr::BinaryOp {
+                    left: expr.duplicate(),
+                    op: BinaryOperator::Eq,
+                    right: Box::new(list[0].duplicate()),
+                };
             }
             // NULL-safe equality is SQLite's IS (1 or 0, never NULL).
             Expr::BinaryOp {
