@@ -4,7 +4,7 @@
 //! isolation level; gap locks never wait for each other).
 
 use super::{Exec, GapWanted, Lab, Resume};
-use crate::dialect::locks::{GapScan, LockRead, RangeEnd};
+use crate::dialect::locks::{GapScan, LockRead, RangeEnd, WaitPolicy};
 use crate::dialect::Plan;
 use crate::engine::locks::{GapLock, RowRef, TxnId};
 use crate::engine::store::{ChangeKind, RowChange};
@@ -71,9 +71,43 @@ impl Lab {
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         let mut ends = Vec::new();
         for r in 0..gaps.ranges {
-            let Some((low, high, end)) = range_gap(&entries, r, gaps.end, stopped_at) else {
+            let Some((mut low, high, end)) = range_gap(&entries, r, gaps.end, stopped_at) else {
                 continue;
             };
+            if read.policy == WaitPolicy::SkipLocked {
+                // SKIP LOCKED takes no next-key lock on an index entry another transaction
+                // holds, so none on the gap before it: the range starts after the entries
+                // it skipped first (other workers' claims through the same index). An entry
+                // whose row alone is held (a lookup by primary key) is locked with its gap
+                // in a secondary index, as the server does; so is a skipped entry further on.
+                let start = low.map_or(0, |l| l + 1);
+                let held = |e: &Entry| {
+                    let row = RowRef {
+                        table: read.table.clone(),
+                        rowid: e.rowid,
+                    };
+                    let by = |t: TxnId| {
+                        gaps.index == 0
+                            || self.locks.gaps().iter().any(|g| {
+                                g.txn == t
+                                    && g.index == gaps.index
+                                    && g.table.eq_ignore_ascii_case(&read.table)
+                                    && (g.holds(&e.key) || g.high.as_ref() == Some(&e.key))
+                            })
+                    };
+                    self.locks
+                        .holders(&row)
+                        .iter()
+                        .any(|(t, _)| *t != txn && by(*t))
+                };
+                let skipped = entries[start..high.unwrap_or(entries.len())]
+                    .iter()
+                    .take_while(|e| held(e))
+                    .count();
+                if skipped > 0 {
+                    low = Some(start + skipped - 1);
+                }
+            }
             self.locks.grant_gap(GapLock {
                 txn,
                 table: read.table.clone(),
