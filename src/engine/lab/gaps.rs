@@ -77,28 +77,18 @@ impl Lab {
             if read.policy == WaitPolicy::SkipLocked {
                 // SKIP LOCKED takes no next-key lock on an index entry another transaction
                 // holds, so none on the gap before it: the range starts after the entries
-                // it skipped first (other workers' claims through the same index). An entry
-                // whose row alone is held (a lookup by primary key) is locked with its gap
-                // in a secondary index, as the server does; so is a skipped entry further on.
+                // it skipped first, those another worker's own gap locks reach in this index
+                // (its claims). An entry whose row alone is held (a lookup by primary key,
+                // no gap) keeps its gap locked, as the server does in a secondary index (in
+                // the clustered one it would not); so does a skipped entry further on.
                 let start = low.map_or(0, |l| l + 1);
                 let held = |e: &Entry| {
-                    let row = RowRef {
-                        table: read.table.clone(),
-                        rowid: e.rowid,
-                    };
-                    let by = |t: TxnId| {
-                        gaps.index == 0
-                            || self.locks.gaps().iter().any(|g| {
-                                g.txn == t
-                                    && g.index == gaps.index
-                                    && g.table.eq_ignore_ascii_case(&read.table)
-                                    && (g.holds(&e.key) || g.high.as_ref() == Some(&e.key))
-                            })
-                    };
-                    self.locks
-                        .holders(&row)
-                        .iter()
-                        .any(|(t, _)| *t != txn && by(*t))
+                    self.locks.gaps().iter().any(|g| {
+                        g.txn != txn
+                            && g.index == gaps.index
+                            && g.table.eq_ignore_ascii_case(&read.table)
+                            && (g.holds(&e.key) || g.high.as_ref() == Some(&e.key))
+                    })
                 };
                 let skipped = entries[start..high.unwrap_or(entries.len())]
                     .iter()
