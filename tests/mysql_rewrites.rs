@@ -225,10 +225,23 @@ fn strings_compared_without_a_column_ignore_case_as_mariadb_does() {
     let setup = "CREATE TABLE jobs (id int PRIMARY KEY, state varchar(10), token varbinary(8), at datetime NULL);\nINSERT INTO jobs VALUES (1, 'Failed', 'Ab', NULL);";
     let t = verified_rewrite(
         setup,
-        "SELECT id, 'a' = 'A' AS lit, instr(state, 'AIL') AS pos FROM jobs WHERE lower(state) = 'FAILED' AND state IN ('failed') AND upper(token) <> 'x' AND id + 1 = 2 AND (at IS NULL || at < '2000-01-01');",
-        &[r#"SELECT id, ('a') COLLATE ql_case_blind = 'A' AS lit, ql_instr_ci(state, 'AIL') AS pos FROM jobs WHERE (lower(state)) COLLATE ql_case_blind = 'FAILED' AND state IN ('failed') AND upper(token) <> 'x' AND id + 1 = 2 AND (at IS NULL OR at < '2000-01-01') ORDER BY "jobs"."id""#],
+        "SELECT id, 'a' = 'A' AS lit, instr(state, 'AIL') AS pos FROM jobs WHERE lower(state) = 'FAILED' AND state IN ('failed', 'lost') AND upper(token) <> 'x' AND id + 1 = 2 AND (at IS NULL || at < '2000-01-01');",
+        &[r#"SELECT id, ('a') COLLATE ql_case_blind = 'A' AS lit, ql_instr_ci(state, 'AIL') AS pos FROM jobs WHERE (lower(state)) COLLATE ql_case_blind = 'FAILED' AND state IN ('failed', 'lost') AND upper(token) <> 'x' AND id + 1 = 2 AND (at IS NULL OR at < '2000-01-01') ORDER BY "jobs"."id""#],
     );
     assert_eq!(rows(last(&t)), vec![vec!["1", "1", "2"]]);
+}
+
+#[test]
+fn a_one_value_in_list_is_an_equality_as_mariadb_s_optimizer_reads_it() {
+    let setup = "CREATE TABLE jobs (id int PRIMARY KEY, queue varchar(10), KEY by_queue (queue, id));\nINSERT INTO jobs VALUES (1, 'mail'), (2, 'sms');";
+    let t = verified_rewrite(
+        setup,
+        "SELECT id FROM jobs WHERE queue IN ('mail') AND id NOT IN (5) AND id IN (1, 2);",
+        &[
+            r#"SELECT id FROM jobs WHERE queue = 'mail' AND id NOT IN (5) AND id IN (1, 2) ORDER BY "jobs"."id""#,
+        ],
+    );
+    assert_eq!(rows(last(&t)), vec![vec!["1"]]);
 }
 
 #[test]
