@@ -626,9 +626,11 @@ fn a_reserved_word_as_a_name_in_create_table_is_a_syntax_error_there_as_on_the_s
         assert_eq!(e.message, format!("syntax error at or near \"{word}\""));
         assert_eq!(e.pos.map(|p| p.column), Some(column), "{sql}");
     }
-    // Quoted, it is a name.
+    // Quoted, or after a schema, it is a name.
     let t = postgres("CREATE TABLE \"order\" (\"user\" int); INSERT INTO \"order\" VALUES (7); SELECT \"user\" FROM \"order\";");
     assert_eq!(rows(last(&t)), [["7"]]);
+    let t = postgres("CREATE TABLE public.order (id int);");
+    assert_eq!(last(&t).client_text, "CREATE TABLE");
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Rule: PostgreSQL's reserved words are not column or table names. In CREATE TABLE, a
 //! table or column named by one unquoted (`CREATE TABLE jobs (id int, user int)`) is a
-//! syntax error at that word; the lab's parser takes any word there, so the table was
-//! made where the server answers 42601. Quoted (`"user"`), the word is a name.
+//! syntax error at that word; the lab's parser takes any word there, so the table was made
+//! where the server answers 42601. Quoted (`"user"`), or after a schema (`public.order`),
+//! the word is a name.
 //!
 //! Only CREATE TABLE is checked: an alias or a WITH query named by a reserved word is
 //! still read (the check over every name cost 1 KB of the download, which has no room).
@@ -126,10 +127,11 @@ pub fn check(stmt: &Statement, written: &[TokenWithSpan]) -> Result<(), StepErro
     let Statement::CreateTable(c) = stmt else {
         return Ok(());
     };
-    let table = c.name.0.last().and_then(|p| match p {
-        ObjectNamePart::Identifier(i) => Some(i),
+    // After a schema (`public.order`) any word is a name to the server.
+    let table = match c.name.0.as_slice() {
+        [ObjectNamePart::Identifier(i)] => Some(i),
         _ => None,
-    });
+    };
     for name in table.into_iter().chain(c.columns.iter().map(|d| &d.name)) {
         let typed = written.iter().find(|t| t.span.start == name.span.start);
         if let Some(TokenWithSpan {
