@@ -92,9 +92,12 @@ fn aligned(g: &Grid) -> String {
         let cells: Vec<String> = r
             .iter()
             .enumerate()
-            .map(|(i, c)| match i == last && !g.numeric[i] {
-                true => c.clone(),
-                false => pad(c, g.widths[i], g.numeric[i]),
+            .map(|(i, c)| {
+                if i == last && !g.numeric[i] {
+                    c.clone()
+                } else {
+                    pad(c, g.widths[i], g.numeric[i])
+                }
             })
             .collect();
         out.push(' ');

@@ -8,7 +8,7 @@
 //! still read (the check over every name cost 1 KB of the download, which has no room).
 
 use crate::source::Pos;
-use crate::trace::{ErrorClass, StepError};
+use crate::trace::StepError;
 use sqlparser::ast::{ObjectNamePart, Statement};
 use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
@@ -143,16 +143,13 @@ pub fn check(stmt: &Statement, written: &[TokenWithSpan]) -> Result<(), StepErro
                 && (w.value.eq_ignore_ascii_case("analyse")
                     || w.value.eq_ignore_ascii_case("isnull"));
             if RESERVED.binary_search(&w.keyword).is_ok() || analyse_or_isnull {
-                return Err(StepError {
-                    class: ErrorClass::Other,
-                    native: "42601".into(),
-                    message: format!("syntax error at or near \"{}\"", w.value),
-                    pos: Some(Pos {
-                        line: span.start.line as u32,
-                        column: span.start.column as u32,
-                    }),
-                    fixed_text: None,
+                let message = format!("syntax error at or near \"{}\"", w.value);
+                let mut e = StepError::other(super::errors::SYNTAX_ERROR, message);
+                e.pos = Some(Pos {
+                    line: span.start.line as u32,
+                    column: span.start.column as u32,
                 });
+                return Err(e);
             }
         }
     }
