@@ -3,7 +3,9 @@
 //! the rows it holds and the engine's key checks evaluate on rows of other transactions.
 //!
 //! Only what such a predicate needs in a queue is admitted: columns, constants, comparisons,
-//! AND / OR / NOT, IS [NOT] NULL, IN lists, BETWEEN. A subquery is the server's own error;
+//! AND / OR / NOT, IS [NOT] NULL, IN lists, BETWEEN, LIKE (the engine's `like` is the
+//! vendor's, and deterministic, as SQLite wants of an index's WHERE) and CASE (an enum's
+//! order, `state < 'completed'`, arrives here as a CASE over its labels). A subquery is the server's own error;
 //! a function call (the server admits immutable ones) is refused by name.
 
 use super::super::catalog::TableDef;
@@ -48,7 +50,9 @@ fn admitted(e: &Expr, def: &TableDef) -> Result<(), StepError> {
             target: InTarget::List(_),
             ..
         }
-        | Expr::Between { .. } => Ok(()),
+        | Expr::Between { .. }
+        | Expr::Like { .. }
+        | Expr::Case { .. } => Ok(()),
         other => Err(unsupported_with(
             Dialect::Postgres,
             &format!("{} in a partial index's WHERE", Sql(other)),
