@@ -492,6 +492,13 @@ impl Store {
         }
     }
 
+    /// The rows lock request `id` locked, in the order it locked them.
+    pub fn locked_rows(&self, id: usize) -> Vec<i64> {
+        (self.locked.lock().ok())
+            .and_then(|sets| sets.get(&id).cloned())
+            .unwrap_or_default()
+    }
+
     /// Forgets every lock request's rows (between statements).
     pub fn clear_locked(&self) {
         if let Ok(mut sets) = self.locked.lock() {

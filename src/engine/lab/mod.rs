@@ -1460,6 +1460,21 @@ impl Lab {
             let heap = self.store.heap();
             heap.order_scan(table, &mut exec.changes, &mut exec.rows);
         }
+        // Its nested loop over a locking read (`Plan::lock_order`), in the order that read
+        // locked them (any other change after them).
+        if let Some(id) = plan.lock_order {
+            let got = self.store.locked_rows(id);
+            let key =
+                |c: &RowChange| (got.iter().position(|r| *r == c.old_rowid)).unwrap_or(usize::MAX);
+            let changes = &exec.changes;
+            let at = crate::sort::positions(changes.len(), &|i, j| {
+                key(&changes[i]).cmp(&key(&changes[j]))
+            });
+            if exec.rows.len() == at.len() {
+                crate::sort::permute(&mut exec.rows, &at);
+            }
+            crate::sort::permute(&mut exec.changes, &at);
+        }
         if let Some((blockers, wanted)) = self.gap_blockers(txn, &exec.changes) {
             // InnoDB's insert intention waits for the gap locks of others.
             resume.read_waited = false;
