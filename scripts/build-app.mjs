@@ -104,11 +104,14 @@ async function buildWasm() {
     '--target', 'web', '--no-typescript', '--out-dir', out, '--out-name', name,
     join(target, 'wasm32-unknown-unknown', 'wasm-release', `${name}.wasm`),
   ]);
+  // Names shortened and unused exports dropped before wasm-opt (see shortNames).
+  const short = shortNames(await readFile(join(out, `${name}_bg.wasm`)), await readFile(join(out, `${name}.js`), 'utf8'));
+  const shortened = join(out, `${name}_short.wasm`);
+  await writeFile(shortened, short.wasm);
   const optimized = join(out, `${name}_opt.wasm`);
-  run(join(root, 'node_modules', '.bin', 'wasm-opt'), [join(out, `${name}_bg.wasm`), ...wasmOptFlags, '-o', optimized]);
-  const short = shortNames(await readFile(optimized), await readFile(join(out, `${name}.js`), 'utf8'));
+  run(join(root, 'node_modules', '.bin', 'wasm-opt'), [shortened, ...wasmOptFlags, '-o', optimized]);
   const { code } = await minifyJs(short.glue, { module: true, compress: true, mangle: true });
-  return { wasm: short.wasm, glue: Buffer.from(code) };
+  return { wasm: await readFile(optimized), glue: Buffer.from(code) };
 }
 
 /**
@@ -170,7 +173,9 @@ const nameBytes = (t) => { const b = Buffer.from(t, 'utf8'); return [...leb(b.le
  * becomes a short one in both (the module `a`, imports `a`, `b`, ..., exports `$0`, `$1`,
  * ...), which changes no code: 5.8 KB gzip. Only names the glue holds exactly where
  * expected are renamed (an import as its object key, an export as `wasm.NAME`). Exports the
- * glue never names are dropped from the export list (their code stays, called from within).
+ * glue never names are dropped from the export list. This runs before wasm-opt, which then
+ * removes the code only those exports reached (`sqlite3_os_end`, sqlite-wasm-rs's hooks that
+ * SQLite never calls here): 1.1 KB gzip against dropping them after it.
  */
 function shortNames(wasm, glue) {
   const key = (i) => {
