@@ -49,6 +49,33 @@ fn names_are_shared_and_numbered_and_what_the_lab_cannot_show_is_refused() {
 }
 
 #[test]
+fn a_transaction_block_numbers_past_its_own_names_and_skips_them_with_if_not_exists() {
+    // psql 15 answered each the same way.
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, state text);
+         BEGIN;
+         CREATE INDEX ON jobs (state);
+         CREATE INDEX ON jobs (state);
+         CREATE INDEX IF NOT EXISTS jobs_state_idx ON jobs (state);
+         CREATE INDEX jobs_state_idx1 ON jobs (id);
+         COMMIT;
+         CREATE INDEX jobs_state_idx ON jobs (id);",
+    );
+    let a = answers(&t);
+    assert_eq!(a[2], "CREATE INDEX");
+    // The second unnamed index is jobs_state_idx1, so naming one so is 42P07.
+    assert_eq!(a[3], "CREATE INDEX");
+    assert_eq!(
+        t.steps[4].client_text,
+        "NOTICE:  relation \"jobs_state_idx\" already exists, skipping\nCREATE INDEX"
+    );
+    assert_eq!(a[5], "ERROR:  relation \"jobs_state_idx1\" already exists");
+    // The error aborted the block: its COMMIT rolls back, and the tag says so.
+    assert_eq!(a[6], "ROLLBACK");
+    assert_eq!(a[7], "CREATE INDEX", "the names went with the rollback");
+}
+
+#[test]
 fn a_name_another_open_transaction_is_creating_is_refused_until_it_commits() {
     let text = "# dialect: postgres
 setup { CREATE TABLE t (id int PRIMARY KEY, v int); }

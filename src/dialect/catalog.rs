@@ -454,7 +454,7 @@ impl Catalog {
                 }
             }
             C::Schema(name) => self.schemas.push(name.clone()),
-            C::PgIndex(def) => self.pg_indexes.push(def.clone()),
+            C::PgIndex(def, _) => self.pg_indexes.push(def.clone()),
             C::None => {}
         }
     }

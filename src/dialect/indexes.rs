@@ -21,7 +21,7 @@ use super::catalog::{Catalog, KeyDef, TableDef};
 use super::common::unsupported_with;
 use super::ddl::rebuild;
 use super::exprs::last_ident;
-use super::plan::{CatalogChange, Plan, PlanKind};
+use super::plan::{CatalogChange, IndexNaming, Plan, PlanKind};
 use super::Dialect;
 use crate::trace::StepError;
 use sqlparser::ast::{CreateIndex, Expr};
@@ -57,7 +57,12 @@ pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Pla
             return taken(name, ci.if_not_exists);
         }
         if !ci.unique {
-            return Ok(other_index(name.clone(), old));
+            let naming = match (ci.if_not_exists, &ci.name) {
+                (true, _) => IndexNaming::IfNotExists,
+                (false, Some(_)) => IndexNaming::Given,
+                (false, None) => IndexNaming::Chosen,
+            };
+            return Ok(other_index(name.clone(), old, naming));
         }
     }
     let Some(columns) = columns else {
@@ -176,14 +181,17 @@ pub(in crate::dialect) fn taken(name: &str, if_not_exists: bool) -> Result<Plan,
         ));
     }
     let mut plan = Plan::new(PlanKind::Noop, Vec::new());
-    plan.notices.push(format!(
-        "NOTICE:  relation \"{name}\" already exists, skipping"
-    ));
+    plan.notices.push(exists_notice(name));
     Ok(plan)
 }
 
+/// PostgreSQL's notice for an IF NOT EXISTS whose relation exists.
+pub fn exists_notice(name: &str) -> String {
+    format!("NOTICE:  relation \"{name}\" already exists, skipping")
+}
+
 /// PostgreSQL's index that is not unique: its name is kept, and nothing else changes.
-fn other_index(name: String, table: &TableDef) -> Plan {
+fn other_index(name: String, table: &TableDef, naming: IndexNaming) -> Plan {
     let note = format!(
         "{name}: PostgreSQL's row locks are on rows, not index entries, so an index that is not unique changes no result, lock or wait here"
     );
@@ -192,7 +200,7 @@ fn other_index(name: String, table: &TableDef) -> Plan {
         schema: table.schema.clone(),
         table: table.name.clone(),
     };
-    Plan::catalog_only(CatalogChange::PgIndex(def), note)
+    Plan::catalog_only(CatalogChange::PgIndex(def, naming), note)
 }
 
 fn key_named(def: &TableDef, name: &str) -> bool {

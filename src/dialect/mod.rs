@@ -30,7 +30,7 @@ pub mod general_ci;
 mod grouping;
 pub mod guess;
 pub mod headers;
-mod indexes;
+pub mod indexes;
 pub mod int_types;
 pub mod int_writes;
 pub mod interval_text;

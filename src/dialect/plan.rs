@@ -198,13 +198,27 @@ pub enum CatalogChange {
     DropTypes(Vec<String>),
     /// PostgreSQL's `CREATE SCHEMA` (lower-cased).
     Schema(String),
-    /// PostgreSQL's `CREATE INDEX` of an index that is not unique: its name is kept.
-    PgIndex(super::catalog::PgIndex),
+    /// PostgreSQL's `CREATE INDEX` of an index that is not unique: its name is kept, or
+    /// chosen again as `IndexNaming` says when the session's own transaction holds it.
+    PgIndex(super::catalog::PgIndex, IndexNaming),
     /// `CREATE [OR ALTER] PROCEDURE` (T-SQL).
     Procedure(crate::dialect::mssql::tsql::node::ProcDef),
     /// `ALTER DATABASE ... SET READ_COMMITTED_SNAPSHOT ON|OFF` (T-SQL).
     ReadCommittedSnapshot(bool),
     None,
+}
+
+/// What PostgreSQL does with a CREATE INDEX whose name the session's own open transaction
+/// block has given already (the planner sees committed names only).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum IndexNaming {
+    /// A name given: 42P07.
+    Given,
+    /// IF NOT EXISTS: its notice, and nothing is made.
+    IfNotExists,
+    /// No name given: the server's name, numbered on past the names taken
+    /// (`jobs_state_idx1`).
+    Chosen,
 }
 
 /// One statement, planned for SQLite.

@@ -10,15 +10,41 @@
 
 use super::{ok, Finished, Lab, TxnId};
 use crate::dialect::catalog::PgIndex;
-use crate::dialect::plan::CatalogChange;
+use crate::dialect::plan::{CatalogChange, IndexNaming};
 use crate::dialect::Plan;
 use crate::trace::{StepError, Success};
 use std::sync::Arc;
 
 impl Lab {
-    /// `CREATE INDEX` of an index that is not unique, its table lock taken.
-    pub(super) fn pg_index(&mut self, s: usize, plan: &Plan, def: &PgIndex) -> Finished {
-        if let Some(e) = self.pending_clash(s, &def.name, def.schema.as_deref()) {
+    /// `CREATE INDEX` of an index that is not unique, its table lock taken. The planner saw
+    /// the committed names only: a name this session's transaction block holds is the
+    /// server's notice with IF NOT EXISTS, or numbered on when the server chose it.
+    pub(super) fn pg_index(
+        &mut self,
+        s: usize,
+        plan: &Plan,
+        def: &PgIndex,
+        naming: IndexNaming,
+    ) -> Finished {
+        let schema = def.schema.as_deref();
+        let mut def = def.clone();
+        if self.pending_holder(&def.name, schema) == Some(s) {
+            match naming {
+                IndexNaming::IfNotExists => {
+                    let notices = vec![crate::dialect::indexes::exists_notice(&def.name)];
+                    return ok(
+                        Success {
+                            notices,
+                            ..Success::default()
+                        },
+                        Vec::new(),
+                    );
+                }
+                IndexNaming::Chosen => def.name = self.chosen_name(s, &def.name, schema),
+                IndexNaming::Given => {}
+            }
+        }
+        if let Some(e) = self.pending_clash(s, &def.name, schema) {
             return self.fail_with(s, e);
         }
         let open = self.sessions[s]
@@ -26,9 +52,9 @@ impl Lab {
             .filter(|t| self.txns.get(*t).is_some_and(|x| x.explicit));
         if open.is_some() {
             let depth = self.sessions[s].savepoints.len();
-            self.sessions[s].pending_indexes.push((def.clone(), depth));
+            self.sessions[s].pending_indexes.push((def, depth));
         } else {
-            Arc::make_mut(&mut self.catalog).apply(&CatalogChange::PgIndex(def.clone()));
+            Arc::make_mut(&mut self.catalog).apply(&CatalogChange::PgIndex(def, naming));
         }
         ok(
             Success {
@@ -39,6 +65,32 @@ impl Lab {
         )
     }
 
+    /// The session whose open transaction block's index is named `name` in `schema`.
+    fn pending_holder(&self, name: &str, schema: Option<&str>) -> Option<usize> {
+        self.sessions.iter().position(|x| {
+            x.pending_indexes
+                .iter()
+                .any(|(i, _)| i.name.eq_ignore_ascii_case(name) && i.schema.as_deref() == schema)
+        })
+    }
+
+    /// The server's name for an unnamed index whose first choice, `first`, session `s`'s
+    /// transaction holds: its base (`jobs_state_idx`) numbered past every name the catalog
+    /// or that transaction has.
+    fn chosen_name(&self, s: usize, first: &str, schema: Option<&str>) -> String {
+        let base = first.trim_end_matches(|c: char| c.is_ascii_digit());
+        let taken = |n: &str| {
+            self.catalog.relation_taken(n, schema) || self.pending_holder(n, schema) == Some(s)
+        };
+        let mut name = base.to_string();
+        let mut n = 0;
+        while taken(&name) {
+            n += 1;
+            name = format!("{base}{n}");
+        }
+        name
+    }
+
     /// A relation `name` in `schema` that an open transaction block's index holds: 42P07
     /// in its own session, refused by name in another.
     pub(super) fn pending_clash(
@@ -47,11 +99,7 @@ impl Lab {
         name: &str,
         schema: Option<&str>,
     ) -> Option<StepError> {
-        let holder = self.sessions.iter().position(|x| {
-            x.pending_indexes
-                .iter()
-                .any(|(i, _)| i.name.eq_ignore_ascii_case(name) && i.schema.as_deref() == schema)
-        })?;
+        let holder = self.pending_holder(name, schema)?;
         Some(if holder == s {
             StepError::other("42P07", format!("relation \"{name}\" already exists"))
         } else {
@@ -69,7 +117,8 @@ impl Lab {
             return;
         };
         for (def, _) in std::mem::take(&mut self.sessions[s].pending_indexes) {
-            Arc::make_mut(&mut self.catalog).apply(&CatalogChange::PgIndex(def));
+            Arc::make_mut(&mut self.catalog)
+                .apply(&CatalogChange::PgIndex(def, IndexNaming::Given));
         }
     }
 

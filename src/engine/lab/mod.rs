@@ -725,8 +725,8 @@ impl Lab {
                 None => Exec::Done(self.error(ErrorClass::Other, "")),
             },
             PlanKind::Ddl {
-                change: CatalogChange::PgIndex(def),
-            } => Exec::Done(self.pg_index(s, plan, def)),
+                change: CatalogChange::PgIndex(def, naming),
+            } => Exec::Done(self.pg_index(s, plan, def, *naming)),
             PlanKind::Ddl { change } => {
                 let finished = self.ddl(s, plan, change);
                 self.end_implicit(s);
@@ -759,7 +759,7 @@ impl Lab {
     fn ddl_in_transaction(&mut self, s: usize, plan: &Plan) -> Option<Finished> {
         let ddl = match &plan.kind {
             PlanKind::Ddl { change } => {
-                !matches!(change, CatalogChange::None | CatalogChange::PgIndex(_))
+                !matches!(change, CatalogChange::None | CatalogChange::PgIndex(..))
             }
             PlanKind::Delete { truncate, .. } => *truncate && self.dialect.truncate_is_ddl(),
             _ => false,
