@@ -13,6 +13,7 @@ use sqlparser::ast::{
 /// Names the result columns of `stmt` as PostgreSQL would, and says so when it named one.
 /// Run before the cast rule, which changes the type names PostgreSQL reads.
 pub fn rewrite(stmt: &mut Statement) -> Option<String> {
+    quote_aliases(stmt);
     let named = match stmt {
         Statement::Query(q) => query(q),
         Statement::Insert(Insert {
@@ -29,6 +30,49 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
     named.then(|| {
         "result columns named as PostgreSQL names them (count, ?column?, ...): SQLite would name them by their text".into()
     })
+}
+
+/// Every alias of a select list or RETURNING quoted (its letters already folded by
+/// `fold_tokens`): after AS, PostgreSQL takes any word as a name (`SELECT v AS order`,
+/// `RETURNING id AS to`), and SQLite's parser no keyword.
+fn quote_aliases(stmt: &mut Statement) {
+    fn quote(list: &mut [SelectItem]) {
+        for item in list {
+            if let SelectItem::ExprWithAlias { alias, .. } = item {
+                alias.quote_style.get_or_insert('"');
+            }
+        }
+    }
+    fn returning(s: &mut Statement) {
+        if let Statement::Insert(Insert {
+            returning: Some(r), ..
+        })
+        | Statement::Update(Update {
+            returning: Some(r), ..
+        })
+        | Statement::Delete(Delete {
+            returning: Some(r), ..
+        }) = s
+        {
+            quote(r)
+        }
+    }
+    fn body(b: &mut SetExpr) {
+        match b {
+            SetExpr::Select(s) => quote(&mut s.projection),
+            SetExpr::SetOperation { left, right, .. } => {
+                body(left);
+                body(right)
+            }
+            SetExpr::Insert(s) | SetExpr::Update(s) | SetExpr::Delete(s) => returning(s),
+            _ => {}
+        }
+    }
+    returning(stmt);
+    crate::dialect::walk::queries(stmt, &mut |q| {
+        body(&mut q.body);
+        std::ops::ControlFlow::Continue(())
+    });
 }
 
 fn query(q: &mut Query) -> bool {
