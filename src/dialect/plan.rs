@@ -277,9 +277,9 @@ pub struct Plan {
     /// puts its changes of each, its RETURNING rows and the new versions it writes in that
     /// order (SQLite's go by rowid).
     pub heap_scans: Vec<String>,
-    /// A PostgreSQL UPDATE ... FROM a locking read of its own table
-    /// (`postgres/update_from.rs`): the read's id. The server's nested loop meets the
-    /// target's rows in the order the read locked them, so the engine puts the changes, their
+    /// A PostgreSQL UPDATE ... FROM or DELETE ... USING a locking read of its own table
+    /// (`postgres/lock_order.rs`): the read's id. The server's nested loop meets the target's
+    /// rows in the order the read locked them, so the engine puts the changes, their
     /// RETURNING rows and the new versions it writes in that order.
     pub lock_order: Option<usize>,
 }

@@ -35,6 +35,7 @@ pub mod isolation;
 pub mod json;
 pub mod jsonb;
 mod literals;
+mod lock_order;
 pub mod lock_strength;
 mod modifying_ctes;
 pub mod names;
@@ -49,7 +50,6 @@ mod table_locks;
 mod time_casts;
 mod timeouts;
 mod unmodelled;
-mod update_from;
 mod writes;
 pub mod xmax;
 
@@ -145,7 +145,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.text_forms = text_forms;
     plan.heap_scans.extend(heap_scan);
-    plan.lock_order = update_from::lock_order(&stmt, &plan);
+    plan.lock_order = lock_order::of(&stmt, &plan);
     if !init_plans.is_empty() {
         plan.notes.push(format!(
             "{} computed once before the first row, as PostgreSQL's InitPlan: a wait for a row lock keeps {}",
