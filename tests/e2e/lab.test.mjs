@@ -385,3 +385,35 @@ test('inside an iframe, where the clipboard is blocked, Share shows the link to 
   assert.equal(await frame.locator('.share-note').textContent(), 'Copy the link:');
   await page.close();
 });
+
+test('a batch claim through UPDATE ... FROM a locking read lists its jobs in the order it locked them, as PostgreSQL does', async () => {
+  const claim = (who) => `step ${who}claim { WITH next AS (SELECT id FROM jobs WHERE state = 'ready' ORDER BY priority DESC LIMIT 2 FOR UPDATE SKIP LOCKED) UPDATE jobs SET state = '${who}' FROM next WHERE jobs.id = next.id RETURNING jobs.id AS to, jobs.priority; }`;
+  const spec = [
+    '# dialect: postgres',
+    "setup { CREATE TABLE jobs (id int PRIMARY KEY, priority int NOT NULL, state text NOT NULL DEFAULT 'ready'); INSERT INTO jobs (id, priority) VALUES (1, 0), (2, 5), (3, 1), (4, 9), (5, 2); }",
+    'session a',
+    'setup { BEGIN; }',
+    claim('a'),
+    'session b',
+    'setup { BEGIN; }',
+    claim('b'),
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.fill('#editor', spec);
+  await page.waitForSelector('#scenario');
+  await step(page, 'a');
+  await step(page, 'b');
+  const rows = async (session) => {
+    await page.waitForFunction((sel) => /\(2 rows\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col(session)} .session-result`);
+    const text = await page.textContent(`${col(session)} .session-result`);
+    return [...text.matchAll(/^\s*(\d+)\s*\|\s*(\d+)\s*$/gm)].map((m) => m[1]);
+  };
+  // Highest priority first (the read's ORDER BY), not the order the jobs were inserted.
+  assert.deepEqual(await rows('a'), ['4', '2']);
+  assert.deepEqual(await rows('b'), ['5', '3']);
+  // The alias `to` (a reserved word) heads the column.
+  assert.match(await page.textContent(`${col('a')} .session-result`), /\bto\s*\|\s*priority/);
+  await page.screenshot({ path: join(shots, 'pg-batch-claim-order.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
