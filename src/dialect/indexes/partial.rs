@@ -5,8 +5,8 @@
 //! Only what such a predicate needs in a queue is admitted: columns, constants, comparisons,
 //! AND / OR / NOT, IS [NOT] NULL, IN lists, BETWEEN, LIKE (the engine's `like` is the
 //! vendor's, and deterministic, as SQLite wants of an index's WHERE) and CASE (an enum's
-//! order, `state < 'completed'`, arrives here as a CASE over its labels). A subquery is the server's own error;
-//! a function call (the server admits immutable ones) is refused by name.
+//! order, `state < 'completed'`, arrives here as a CASE over its labels). A subquery is the
+//! server's own error; a function call (the server admits immutable ones) is refused by name.
 
 use super::super::catalog::TableDef;
 use super::super::common::unsupported_with;
