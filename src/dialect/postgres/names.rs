@@ -16,16 +16,7 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
     quote_aliases(stmt);
     let named = match stmt {
         Statement::Query(q) => query(q),
-        Statement::Insert(Insert {
-            returning: Some(r), ..
-        })
-        | Statement::Update(Update {
-            returning: Some(r), ..
-        })
-        | Statement::Delete(Delete {
-            returning: Some(r), ..
-        }) => items(r),
-        _ => false,
+        s => returning(s).is_some_and(|r| items(r)),
     };
     named.then(|| {
         "result columns named as PostgreSQL names them (count, ?column?, ...): SQLite would name them by their text".into()
@@ -43,20 +34,6 @@ fn quote_aliases(stmt: &mut Statement) {
             }
         }
     }
-    fn returning(s: &mut Statement) {
-        if let Statement::Insert(Insert {
-            returning: Some(r), ..
-        })
-        | Statement::Update(Update {
-            returning: Some(r), ..
-        })
-        | Statement::Delete(Delete {
-            returning: Some(r), ..
-        }) = s
-        {
-            quote(r)
-        }
-    }
     fn body(b: &mut SetExpr) {
         match b {
             SetExpr::Select(s) => quote(&mut s.projection),
@@ -64,15 +41,33 @@ fn quote_aliases(stmt: &mut Statement) {
                 body(left);
                 body(right)
             }
-            SetExpr::Insert(s) | SetExpr::Update(s) | SetExpr::Delete(s) => returning(s),
+            SetExpr::Insert(s) | SetExpr::Update(s) | SetExpr::Delete(s) => {
+                returning(s).into_iter().for_each(|r| quote(r))
+            }
             _ => {}
         }
     }
-    returning(stmt);
+    returning(stmt).into_iter().for_each(|r| quote(r));
     crate::dialect::walk::queries(stmt, &mut |q| {
         body(&mut q.body);
         std::ops::ControlFlow::Continue(())
     });
+}
+
+/// The RETURNING list of an INSERT, UPDATE or DELETE.
+fn returning(s: &mut Statement) -> Option<&mut Vec<SelectItem>> {
+    match s {
+        Statement::Insert(Insert {
+            returning: Some(r), ..
+        })
+        | Statement::Update(Update {
+            returning: Some(r), ..
+        })
+        | Statement::Delete(Delete {
+            returning: Some(r), ..
+        }) => Some(r),
+        _ => None,
+    }
 }
 
 fn query(q: &mut Query) -> bool {

@@ -1461,7 +1461,9 @@ impl Lab {
             heap.order_scan(table, &mut exec.changes, &mut exec.rows);
         }
         // Its nested loop over a locking read (`Plan::lock_order`), in the order that read
-        // locked them (any other change after them).
+        // locked them (any other change after them). Written out rather than through
+        // `order_scan` with another key: both ways of sharing it I measured cost 90 to 140 B
+        // more of the download.
         if let Some(id) = plan.lock_order {
             let got = self.store.locked_rows(id);
             let key =
