@@ -145,7 +145,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.text_forms = text_forms;
     plan.heap_scans.extend(heap_scan);
-    plan.lock_order = lock_order::of(&stmt, &plan);
+    plan.lock_order = lock_order::of(&stmt, &plan, catalog);
     if !init_plans.is_empty() {
         plan.notes.push(format!(
             "{} computed once before the first row, as PostgreSQL's InitPlan: a wait for a row lock keeps {}",
