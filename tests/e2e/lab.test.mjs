@@ -10,6 +10,13 @@ import { openApp, shots, useApp, root, pickExample } from './harness.mjs';
 const app = useApp({ before, after });
 const col = (session) => `#scenario .session-col[data-session="${session}"]`;
 const step = (page, session) => page.click(`button.step-session[data-session="${session}"]`);
+// The first column of the `count` rows a session's result pane shows, once it shows them.
+const resultIds = async (page, session, count) => {
+  const pane = `${col(session)} .session-result`;
+  await page.waitForFunction(([sel, n]) => (document.querySelector(sel)?.textContent ?? '').includes(`(${n} rows)`), [pane, count]);
+  const text = await page.textContent(pane);
+  return [...text.matchAll(/^\s*(\d+)\s*\|\s*(\d+)\s*$/gm)].map((m) => m[1]);
+};
 
 test('after a deadlock the timeline marks the victim and the graph draws the cycle in red', async () => {
   const { page, errors } = await openApp(app.browser, app.server.url);
@@ -398,12 +405,9 @@ test('a batch claim of three jobs from a wide table is hash-joined, in the order
   await page.fill('#editor', spec);
   await page.waitForSelector('#scenario');
   await step(page, 'a');
-  await page.waitForFunction((sel) => /\(3 rows\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col('a')} .session-result`);
-  const text = await page.textContent(`${col('a')} .session-result`);
-  const ids = [...text.matchAll(/^\s*(\d+)\s*\|\s*(\d+)\s*$/gm)].map((m) => m[1]);
   // The three highest priorities (9, 7, 5), listed as the table's scan meets them: the
   // planner scans five text columns' few rows a page for less than three key probes cost.
-  assert.deepEqual(ids, ['1', '3', '4']);
+  assert.deepEqual(await resultIds(page, 'a', 3), ['1', '3', '4']);
   await page.screenshot({ path: join(shots, 'pg-wide-claim-order.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
@@ -426,14 +430,9 @@ test('a batch claim through UPDATE ... FROM a locking read lists its jobs in the
   await page.waitForSelector('#scenario');
   await step(page, 'a');
   await step(page, 'b');
-  const rows = async (session) => {
-    await page.waitForFunction((sel) => /\(2 rows\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col(session)} .session-result`);
-    const text = await page.textContent(`${col(session)} .session-result`);
-    return [...text.matchAll(/^\s*(\d+)\s*\|\s*(\d+)\s*$/gm)].map((m) => m[1]);
-  };
   // Highest priority first (the read's ORDER BY), not the order the jobs were inserted.
-  assert.deepEqual(await rows('a'), ['4', '2']);
-  assert.deepEqual(await rows('b'), ['5', '3']);
+  assert.deepEqual(await resultIds(page, 'a', 2), ['4', '2']);
+  assert.deepEqual(await resultIds(page, 'b', 2), ['5', '3']);
   // The alias `to` (a reserved word) heads the column.
   assert.match(await page.textContent(`${col('a')} .session-result`), /\bto\s*\|\s*priority/);
   await page.screenshot({ path: join(shots, 'pg-batch-claim-order.png'), fullPage: true });
