@@ -34,11 +34,14 @@ pub(crate) enum Attempt {
 
 impl Parser {
     pub(super) fn failed_before(&self, attempt: Attempt, index: usize) -> Option<Failure> {
-        self.failed_starts.get(&(attempt, index)).copied()
+        self.failed_starts
+            .get(index * 2 + attempt as usize)
+            .copied()
     }
 
     pub(super) fn remember_failure(&mut self, attempt: Attempt, index: usize, e: &ParserError) {
-        self.failed_starts.insert((attempt, index), Failure::of(e));
+        self.failed_starts
+            .insert(index * 2 + attempt as usize, Failure::of(e));
     }
 
     /// The error a remembered failure gives when met again, `found` being the token then.

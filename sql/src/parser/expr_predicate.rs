@@ -279,7 +279,7 @@ impl Parser {
     fn in_parenthesized(&mut self) -> Result<InTarget, ParserError> {
         self.expect_token(&Token::LParen)?;
         let start = self.index;
-        let missing_rparen = match self.failed_in_subqueries.get(&start) {
+        let missing_rparen = match self.failed_in_subqueries.get(start) {
             Some(&cached) => cached,
             None => {
                 let mut missing_rparen = None;

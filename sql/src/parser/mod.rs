@@ -7,16 +7,17 @@
 //! consumed; errors read `Expected: X, found: Y at Line: L, Column: C`.
 
 mod expr;
+mod memo_vec;
 mod query;
 mod stmt;
 
 use crate::lexer::keyword_name;
 use crate::Flavor;
+use memo_vec::Memo;
 use sqlparser::ast::{Ident, ObjectName, ObjectNamePart, Statement};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::{Location, Span, Token, TokenWithSpan};
-use std::collections::{BTreeMap, BTreeSet};
 
 /// How deep statements, queries, expressions and table factors may nest (sqlparser's own
 /// default, which the engine's limits are set against).
@@ -32,7 +33,8 @@ pub struct Parser {
     /// Expression starts that failed, by what was tried and the token index where
     /// (`expr_memo.rs`): kept for the parser's life, as sqlparser keeps it, so that a start
     /// met again fails at once and nested failures cost linear time, not exponential.
-    pub(crate) failed_starts: BTreeMap<(expr::Attempt, usize), expr::Failure>,
+    /// Keyed by twice the index, plus one for a keyword form (`expr_memo.rs`).
+    pub(crate) failed_starts: Memo<expr::Failure>,
     /// Whether a column definition's options are being read, where `NOT NULL` and
     /// `COLLATE` belong to the column, not to the expression before them (sqlparser's
     /// `ParserState::ColumnDefinition`).
@@ -41,11 +43,11 @@ pub struct Parser {
     /// is followed by a try as a nested join, which would try the next `(` as a derived
     /// table again, in time exponential in the depth (`FROM ((SELECT ... ((SELECT ...`).
     /// Kept for the parser's life, as sqlparser keeps it.
-    pub(crate) failed_derived_tables: BTreeSet<usize>,
+    pub(crate) failed_derived_tables: Memo<()>,
     /// Token indexes (just after an IN's `(`) where a subquery was tried and failed, or was
     /// read without its `)` (the index after it): sqlparser's `failed_in_subquery_positions`,
     /// which keeps `IN ((SELECT ... IN ((SELECT ...` linear.
-    pub(crate) failed_in_subqueries: BTreeMap<usize, Option<usize>>,
+    pub(crate) failed_in_subqueries: Memo<Option<usize>>,
 }
 
 fn eof() -> TokenWithSpan {
@@ -101,10 +103,10 @@ impl Parser {
             index: 0,
             flavor,
             depth_left: MAX_DEPTH,
-            failed_starts: BTreeMap::new(),
+            failed_starts: Memo::new(),
             in_column_definition: false,
-            failed_derived_tables: BTreeSet::new(),
-            failed_in_subqueries: BTreeMap::new(),
+            failed_derived_tables: Memo::new(),
+            failed_in_subqueries: Memo::new(),
         }
     }
 

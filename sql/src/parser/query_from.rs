@@ -202,12 +202,12 @@ impl Parser {
         &mut self,
     ) -> Result<Option<Box<TableFactor>>, ParserError> {
         let at = self.index();
-        if self.failed_derived_tables.contains(&at) {
+        if self.failed_derived_tables.get(at).is_some() {
             return Ok(None);
         }
         let derived = self.maybe_parse(|p| p.query_derived_table(false))?;
         if derived.is_none() {
-            self.failed_derived_tables.insert(at);
+            self.failed_derived_tables.insert(at, ());
         }
         Ok(derived)
     }
