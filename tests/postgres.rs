@@ -1320,3 +1320,30 @@ fn transaction_commands_get_psqls_tags() {
         ]
     );
 }
+
+#[test]
+fn a_batch_claims_join_order_is_noted_where_the_planner_knows_the_rows_and_the_lab_does_not() {
+    let claim =
+        "WITH next AS (SELECT id FROM jobs ORDER BY prio DESC LIMIT 2 FOR UPDATE SKIP LOCKED) \
+                 UPDATE jobs SET prio = 0 FROM next WHERE jobs.id = next.id RETURNING jobs.id;";
+    let rows = "INSERT INTO jobs VALUES (1, 1), (2, 5), (3, 3);";
+    let noted = |t: &queuelab::trace::Trace| {
+        last(t)
+            .notes
+            .iter()
+            .any(|n| n.contains("row estimates the lab does not make"))
+    };
+    // An index built over rows writes their count for the planner, which then joins by it.
+    let t = postgres(&format!(
+        "CREATE TABLE jobs (id int, prio int); {rows} CREATE UNIQUE INDEX jobs_id ON jobs (id); {claim}"
+    ));
+    assert!(noted(&t), "{:?}", last(&t).notes);
+    assert_eq!(ok(last(&t)).affected, Some(2));
+    // Built before them, it leaves the table never analyzed: a nested loop, in the read's order.
+    let t = postgres(&format!(
+        "CREATE TABLE jobs (id int, prio int); CREATE UNIQUE INDEX jobs_id ON jobs (id); {rows} {claim}"
+    ));
+    assert!(!noted(&t), "{:?}", last(&t).notes);
+    let ids: Vec<_> = ok(last(&t)).rows.iter().map(|r| r[0].text()).collect();
+    assert_eq!(ids, [Some("2".to_string()), Some("3".to_string())]);
+}

@@ -170,6 +170,10 @@ pub struct TableDef {
     /// PostgreSQL's and MariaDB's foreign keys, checked by the engine
     /// (`engine/lab/foreign_keys.rs`, `engine/lab/innodb_foreign_keys.rs`).
     pub foreign_keys: Vec<ForeignKeyDef>,
+    /// A PostgreSQL CREATE INDEX (or a rebuild) ran over the table while it held rows, and
+    /// wrote their count into `pg_class`: the planner estimates from that, not from a table
+    /// never analyzed (`postgres/lock_order.rs`).
+    pub sized: bool,
 }
 
 impl std::hash::Hash for TableDef {
@@ -185,6 +189,9 @@ impl std::hash::Hash for TableDef {
         self.indexes.hash(h);
         self.checks.hash(h);
         self.foreign_keys.hash(h);
+        if self.sized {
+            self.sized.hash(h);
+        }
     }
 }
 
@@ -506,6 +513,13 @@ impl Catalog {
 
     pub fn put(&mut self, def: TableDef) {
         self.tables.insert(def.name.to_ascii_lowercase(), def);
+    }
+
+    /// Marks the table [`TableDef::sized`].
+    pub fn size(&mut self, name: &str) {
+        if let Some(def) = self.tables.get_mut(&name.to_ascii_lowercase()) {
+            def.sized = true;
+        }
     }
 
     pub fn drop_table(&mut self, name: &str) {

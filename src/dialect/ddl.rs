@@ -32,6 +32,7 @@ pub fn table_def(
         indexes: Vec::new(),
         checks: Vec::new(),
         foreign_keys: Vec::new(),
+        sized: false,
     };
     for c in &ct.columns {
         let (col, keys) = column_def(c, &name, dialect, &mut notes)?;

@@ -125,6 +125,11 @@ impl HeapOrder {
         self.seen.clear();
     }
 
+    /// Whether a version of the table's rows was ever written.
+    pub fn written(&self, name: &str) -> bool {
+        table(&self.newest, name).is_some_and(|t| t.bytes > 0)
+    }
+
     /// Whether the table's versions may no longer stand in the order they were written.
     pub fn spilled(&self, name: &str) -> bool {
         table(&self.newest, name).is_some_and(|t| t.bytes > PAGE_ROOM && t.dead)

@@ -2,62 +2,87 @@
 //! in, where it joins a locking read of the target's own table, as pg-boss and River claim
 //! jobs (`WITH next AS (SELECT id FROM jobs WHERE ... LIMIT 2 FOR UPDATE SKIP LOCKED) UPDATE
 //! jobs SET ... FROM next WHERE jobs.id = next.id RETURNING ...`) and pgmq pops them (`DELETE
-//! FROM q USING cte WHERE q.msg_id = cte.msg_id`). The server materializes such a
-//! read and, when its LIMIT makes it small, joins it by a nested loop over its rows, each
-//! finding its job by the primary key: it changes the jobs, writes their new versions and
-//! returns them in the order the read locked them (its ORDER BY). SQLite goes by rowid, so
-//! the lab returned the jobs in the order they were inserted, and later scans met their new
-//! versions so too.
+//! FROM q USING cte WHERE q.msg_id = cte.msg_id`). The server materializes such a read
+//! and joins it to the table: it changes the jobs, writes their new versions and returns
+//! them in the order its join meets them, which is the order the read locked them (its ORDER
+//! BY) or the order the rows stand in the table. SQLite goes by rowid, so the lab returned
+//! the jobs in the order they were inserted, and later scans met their new versions so too.
 //!
-//! Small means that PostgreSQL's planner surely prefers the nested loop: on a table never
-//! analyzed (every scenario's, unless an index was built over its rows), it counts ten pages
-//! of rows as wide as their column types, and the loop's probes through the key cost less
-//! than a hash join's scan of those rows, by more than the 1% within which it weighs other
-//! things, for as many rows as the LIMIT. On a narrow table that holds to `LIMIT 5`; on one
-//! of five text columns a `LIMIT 3` is hash-joined (EXPLAIN, PostgreSQL 15). Otherwise the
-//! choice rests on how many rows the planner expects the WHERE to pick, which the lab does
-//! not estimate yet: such a statement keeps SQLite's order. (Nor does the lab yet tell a
-//! table whose index was built over rows, which gave the planner their count: it is taken
-//! as never analyzed.)
+//! PostgreSQL's planner chooses the join by its costs (`join`), on a table never analyzed
+//! (every scenario's, unless an index was built over its rows) counting ten pages of rows as
+//! wide as their column types, and as many rows read as its WHERE's default estimate
+//! (`row_estimates.rs`) up to the LIMIT. A nested loop over the read's rows finds each job by
+//! the primary key: the read's order. A hash join that hashes the read scans the target: the
+//! table's heap order. One that hashes the target goes through the read: its order again.
+//! Where the lab does not know which (a table whose index was built over its rows, which
+//! gave the planner their count; a condition it does not estimate whose bounds choose
+//! differently, costs within 1% of each other, where the planner weighs other things, a
+//! read neither small nor large against the table), the statement keeps SQLite's order, with
+//! a note that says so.
 
 use super::super::catalog::{Catalog, TableDef};
 use super::super::plan::{Plan, PlanKind};
 use super::super::types::Admits;
 use sqlparser::ast::{Delete, SetExpr, Statement, Update};
 
-/// The id of the locking read whose order the statement's changes follow
-/// (`Plan::lock_order`), if `stmt` is an UPDATE ... FROM or a DELETE ... USING whose one
-/// locking read of its target table has a LIMIT small enough ([`nested_loop`]). (One that
-/// reads it in its WHERE, `WHERE id IN (SELECT ...)`, joins it by a hash, in the hash's
-/// order: left as it is.)
-pub fn of(stmt: &Statement, plan: &Plan, catalog: &Catalog) -> Option<usize> {
+/// Puts into `plan` the order in which `stmt`, an UPDATE ... FROM or a DELETE ... USING
+/// whose one locking read is of its own target table, meets the target's rows (`reads`:
+/// `row_estimates::of` the statement as written). (One that reads it in its WHERE, `WHERE id
+/// IN (SELECT ...)`, joins it by a hash, in the hash's order: left as it is.)
+pub fn of(stmt: &Statement, plan: &mut Plan, catalog: &Catalog, reads: &[(String, Option<f64>)]) {
     let s = match stmt {
         Statement::Query(q) => match q.body.as_ref() {
             SetExpr::Update(s) | SetExpr::Delete(s) => s,
-            _ => return None,
+            _ => return,
         },
         s => s,
     };
     let (Statement::Update(Update { from: Some(_), .. })
     | Statement::Delete(Delete { using: Some(_), .. })) = s
     else {
-        return None;
+        return;
     };
     let (PlanKind::Update { table } | PlanKind::Delete { table, .. }) = &plan.kind else {
-        return None;
+        return;
     };
-    let t = tuples(catalog.table(table)?);
-    let mut reads = (plan.lock_reads.iter()).filter(|r| r.table.eq_ignore_ascii_case(table));
-    match (reads.next(), reads.next()) {
-        (Some(r), None) if r.limit.is_some_and(|l| nested_loop(l as f64, t)) => Some(r.id),
-        _ => None,
+    let table = table.clone();
+    let (Some(def), [(_, share)]) = (
+        catalog.table(&table),
+        &reads
+            .iter()
+            .filter(|r| r.0.eq_ignore_ascii_case(&table))
+            .collect::<Vec<_>>()[..],
+    ) else {
+        return;
+    };
+    let mut locking = (plan.lock_reads.iter()).filter(|r| r.table.eq_ignore_ascii_case(&table));
+    let (Some(read), None) = (locking.next(), locking.next()) else {
+        return;
+    };
+    let t = tuples(def) as f64;
+    let limit = read.limit.map_or(t, |l| t.min(l as f64));
+    let rows = |s: f64| (t * s).round().max(1.0).min(limit);
+    let (least, most) = share.map_or((1.0, limit), |s| (rows(s), rows(s)));
+    // A WITH query breaks a tie of costs otherwise than a subquery in FROM.
+    let with = matches!(stmt, Statement::Query(q) if q.with.as_ref()
+        .is_some_and(|w| w.cte_tables.iter().any(|c| !c.query.locks.is_empty())));
+    match join(least, t, with) {
+        _ if def.sized => unknown(plan, &table),
+        j if j != join(most, t, with) => unknown(plan, &table),
+        Join::Heap => plan.heap_scans.push(table),
+        Join::Unknown => unknown(plan, &table),
+        _ => plan.lock_order = Some(read.id),
     }
+}
+
+fn unknown(plan: &mut Plan, table: &str) {
+    plan.notes.push(format!("PostgreSQL joins this locking read to {table} by a nested loop or a hash join, on row estimates the lab does not make here; its rows come in SQLite's rowid order, which the server's join may not keep"));
 }
 
 /// The rows PostgreSQL expects on ten pages of `def`: a page's 8,168 free bytes over each
 /// row's width, the columns' average widths (`get_typavgwidth`) and 28 bytes of header and
 /// line pointer.
-fn tuples(def: &TableDef) -> u32 {
+pub(super) fn tuples(def: &TableDef) -> u32 {
     8168 / (def
         .columns
         .iter()
@@ -97,20 +122,43 @@ fn width(admits: &Admits, sql_type: &str) -> u32 {
     }
 }
 
-/// Whether PostgreSQL surely joins `n` rows of a read to a target of `t` rows by a nested
-/// loop over them rather than by a hash join, under the default cost settings
-/// (random_page_cost 4, cpu_tuple_cost 0.01, cpu_operator_cost 0.0025).
-fn nested_loop(n: f64, t: u32) -> bool {
+/// The join PostgreSQL chooses for `n` rows of a read and a target of `t` rows.
+#[derive(Debug, PartialEq)]
+enum Join {
+    /// A nested loop over the read's rows, or a hash join that goes through them.
+    Read,
+    /// A hash join that scans the target.
+    Heap,
+    Unknown,
+}
+
+/// The join of `n` rows of a read (`with`: a WITH query's, else a subquery's in FROM) to a
+/// target of `t` rows, under the default cost settings (random_page_cost 4, cpu_tuple_cost
+/// 0.01, cpu_operator_cost 0.0025).
+fn join(n: f64, t: f64, with: bool) -> Join {
     // Per probe of the key's one-page tree: its start (a descent, 50 operator costs, and a
     // binary search over `t` entries), one entry and one row, and the join's output row.
     // The pages `n` probes read (Mackert and Lohman's estimate, of the index's two pages and
     // the table's ten) cost a random page each.
-    let probe = 0.1625 + 0.0025 * (32 - t.saturating_sub(1).leading_zeros()) as f64;
+    let start = 0.125 + 0.0025 * (32 - (t as u32 - 1).leading_zeros()) as f64;
+    let probe = start + 0.0375;
     let fetched = |p: f64| (2.0 * p * n / (2.0 * p + n)).ceil().min(p);
     let nested = n * probe + 4.0 * (fetched(2.0) + fetched(10.0));
     // A scan of the target's ten pages and rows, each hashed and compared once, and the
-    // read's rows hashed. Within 1% the planner goes by other things.
-    nested * 1.01 < 10.0 + 0.01375 * t as f64 + 0.0425 * n
+    // read's rows hashed (from the start).
+    let hashed = 10.0 + 0.01375 * t + 0.0425 * n;
+    match nested / hashed {
+        r if r < 1.0 / 1.01 => Join::Read,
+        // Within 1%, a WITH query's join goes by the cost of its first row (the probe's
+        // start against the read's rows hashed); a subquery's cost counts in both joins,
+        // which then differ by less than 1% and go by the total.
+        r if r < 1.01 && (if with { start < 0.0325 * n } else { r < 1.0 }) => Join::Read,
+        // From 200 rows it takes a tenth of the read's rows to share a hash bucket (their
+        // distinct count unknown) and hashes the target instead.
+        _ if n >= 200.0 => Join::Read,
+        _ if n * 4.0 <= t => Join::Heap,
+        _ => Join::Unknown,
+    }
 }
 
 #[cfg(test)]
@@ -145,16 +193,38 @@ mod tests {
     fn the_nested_loop_is_chosen_where_explain_shows_it() {
         // (rows read, table rows, nested loop): EXPLAIN's choices for a WITH query read.
         for (n, t, nested) in [
-            (12.0, 2550, true),
-            (10.0, 2260, true),
-            (5.0, 1270, true),
-            (6.0, 1270, false),
-            (2.0, 600, true),
-            (3.0, 600, false),
-            (1.0, 120, true),
-            (2.0, 120, false),
+            (12.0, 2550.0, true),
+            (10.0, 2260.0, true),
+            (5.0, 1270.0, true),
+            (6.0, 1270.0, false),
+            (2.0, 600.0, true),
+            (3.0, 600.0, false),
+            (1.0, 120.0, true),
+            (2.0, 120.0, false),
         ] {
-            assert_eq!(nested_loop(n, t), nested, "{n} rows of {t}");
+            assert_eq!(join(n, t, true) == Join::Read, nested, "{n} rows of {t}");
         }
+    }
+
+    #[test]
+    fn the_join_is_the_one_explain_shows() {
+        use Join::*;
+        // (rows read, a WITH query's or a subquery's, join): EXPLAIN's choices on a table of
+        // 1,060 rows (id int PRIMARY KEY, state text, prio int, ts timestamptz, done boolean).
+        for (n, with, join_of) in [
+            (3.0, false, Read),
+            (4.0, false, Heap),
+            (4.0, true, Heap),
+            (5.0, false, Heap),
+            (5.0, true, Read),
+            (6.0, true, Heap),
+            (199.0, true, Heap),
+            (200.0, true, Read),
+            (300.0, false, Read),
+        ] {
+            assert_eq!(join(n, 1060.0, with), join_of, "{n} rows, WITH {with}");
+        }
+        // A read neither small nor large against the table: the lab does not know.
+        assert_eq!(join(50.0, 120.0, true), Unknown);
     }
 }

@@ -44,6 +44,7 @@ mod nulls_order;
 pub mod prepared;
 pub mod reserved;
 mod returning_from;
+mod row_estimates;
 pub mod sequences;
 pub mod series;
 mod table_locks;
@@ -87,6 +88,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     if let Some(notify) = notify::plan(&stmt) {
         return notify;
     }
+    // As written: the rules below rewrite conditions the planner estimates.
+    let reads = row_estimates::of(&mut stmt, catalog);
     identity::check(&stmt, catalog)?;
     super::grouping::postgres(&mut stmt, catalog)?;
     let (order_note, heap_scan) = super::scan_order::postgres(&mut stmt, catalog)?;
@@ -145,7 +148,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.text_forms = text_forms;
     plan.heap_scans.extend(heap_scan);
-    plan.lock_order = lock_order::of(&stmt, &plan, catalog);
+    lock_order::of(&stmt, &mut plan, catalog, &reads);
     if !init_plans.is_empty() {
         plan.notes.push(format!(
             "{} computed once before the first row, as PostgreSQL's InitPlan: a wait for a row lock keeps {}",

@@ -50,6 +50,7 @@ impl Lab {
         let open = self.sessions[s]
             .txn
             .filter(|t| self.txns.get(*t).is_some_and(|x| x.explicit));
+        self.size(&def.table);
         if open.is_some() {
             let depth = self.sessions[s].savepoints.len();
             self.sessions[s].pending_indexes.push((def, depth));
@@ -63,6 +64,16 @@ impl Lab {
             },
             Vec::new(),
         )
+    }
+
+    /// A PostgreSQL CREATE INDEX over rows writes their count for its planner
+    /// ([`crate::dialect::catalog::TableDef::sized`]). Marked for any rebuild of a table
+    /// that rows were written to (an ALTER TABLE too, or an index whose transaction rolls
+    /// back): what the mark changes is a note that the lab does not estimate the table.
+    pub(super) fn size(&mut self, table: &str) {
+        if self.store.heap().written(table) {
+            Arc::make_mut(&mut self.catalog).size(table);
+        }
     }
 
     /// The session whose open transaction block's index is named `name` in `schema`.

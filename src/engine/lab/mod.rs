@@ -795,6 +795,9 @@ impl Lab {
                 if !matches!(change, CatalogChange::None) {
                     Arc::make_mut(&mut self.catalog).apply(change);
                 }
+                if let CatalogChange::Replace(def) = change {
+                    self.size(&def.name);
+                }
                 // A table's serial column or a CREATE SEQUENCE brings a sequence, a drop
                 // takes it away.
                 self.store.define_sequences(self.catalog.sequence_defs());
