@@ -413,6 +413,25 @@ test('a batch claim of three jobs from a wide table is hash-joined, in the order
   await page.close();
 });
 
+test("River's batch claim of three conditions comes back in its read's order, as PostgreSQL's nested loop gives it", async () => {
+  const spec = [
+    '# dialect: postgres',
+    "setup { CREATE TABLE river_job (id bigint PRIMARY KEY, state text NOT NULL DEFAULT 'available', queue text NOT NULL DEFAULT 'default', priority smallint NOT NULL, scheduled_at timestamptz NOT NULL DEFAULT now(), attempt smallint NOT NULL DEFAULT 0); INSERT INTO river_job (id, priority) VALUES (1, 3), (2, 1), (3, 4), (4, 2); }",
+    'session a',
+    "step aclaim { WITH locked AS (SELECT id FROM river_job WHERE state = 'available' AND queue = 'default' AND scheduled_at <= now() ORDER BY priority, id LIMIT 10 FOR UPDATE SKIP LOCKED) UPDATE river_job SET state = 'running', attempt = attempt + 1 FROM locked WHERE river_job.id = locked.id RETURNING river_job.id, river_job.priority; }",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.fill('#editor', spec);
+  await page.waitForSelector('#scenario');
+  await step(page, 'a');
+  // Three conditions leave one row expected, whatever the LIMIT: the planner loops over
+  // the read's rows, in their priority order (not the order the jobs were inserted).
+  assert.deepEqual(await resultIds(page, 'a', 4), ['2', '4', '1', '3']);
+  await page.screenshot({ path: join(shots, 'pg-river-claim-order.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a batch claim through UPDATE ... FROM a locking read lists its jobs in the order it locked them, as PostgreSQL does', async () => {
   const claim = (who) => `step ${who}claim { WITH next AS (SELECT id FROM jobs WHERE state = 'ready' ORDER BY priority DESC LIMIT 2 FOR UPDATE SKIP LOCKED) UPDATE jobs SET state = '${who}' FROM next WHERE jobs.id = next.id RETURNING jobs.id AS to, jobs.priority; }`;
   const spec = [
