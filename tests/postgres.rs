@@ -1347,3 +1347,27 @@ fn a_batch_claims_join_order_is_noted_where_the_planner_knows_the_rows_and_the_l
     let ids: Vec<_> = ok(last(&t)).rows.iter().map(|r| r[0].text()).collect();
     assert_eq!(ids, [Some("2".to_string()), Some("3".to_string())]);
 }
+
+#[test]
+fn a_claim_through_in_a_locking_subquery_says_its_order_is_not_modelled() {
+    let setup = "CREATE TABLE jobs (id int PRIMARY KEY, prio int); \
+                 INSERT INTO jobs VALUES (1, 1), (2, 5), (3, 3);";
+    let claim = |limit: u32| {
+        postgres(&format!(
+            "{setup} UPDATE jobs SET prio = 0 WHERE id IN (SELECT id FROM jobs ORDER BY prio DESC \
+             LIMIT {limit} FOR UPDATE SKIP LOCKED) RETURNING id;"
+        ))
+    };
+    let noted = |t: &queuelab::trace::Trace| {
+        last(t)
+            .notes
+            .iter()
+            .any(|n| n.contains("in an order the lab does not model"))
+    };
+    // Oban's claim: the server goes through a hash of the subquery's rows.
+    let t = claim(2);
+    assert!(noted(&t), "{:?}", last(&t).notes);
+    assert_eq!(ok(last(&t)).affected, Some(2));
+    // One row has no order to get wrong.
+    assert!(!noted(&claim(1)));
+}

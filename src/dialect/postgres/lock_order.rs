@@ -27,8 +27,10 @@ use sqlparser::ast::{Delete, SetExpr, Statement, Update};
 
 /// Puts into `plan` the order in which `stmt`, an UPDATE ... FROM or a DELETE ... USING
 /// whose one locking read is of its own target table, meets the target's rows (`reads`:
-/// `row_estimates::of` the statement as written). (One that reads it in its WHERE, `WHERE id
-/// IN (SELECT ...)`, joins it by a hash, in the hash's order: left as it is.)
+/// `row_estimates::of` the statement as written). One that reads it in its WHERE, `WHERE id
+/// IN (SELECT ... LIMIT 5 FOR UPDATE SKIP LOCKED)` (Oban's claim), gets a note: the server
+/// makes the subquery's rows unique by a hash and goes through the hash table's slots, or
+/// hashes them and scans the table, and the lab models neither order.
 pub fn of(stmt: &Statement, plan: &mut Plan, catalog: &Catalog, reads: &[(String, Option<f64>)]) {
     let s = match stmt {
         Statement::Query(q) => match q.body.as_ref() {
@@ -37,15 +39,26 @@ pub fn of(stmt: &Statement, plan: &mut Plan, catalog: &Catalog, reads: &[(String
         },
         s => s,
     };
-    let (Statement::Update(Update { from: Some(_), .. })
-    | Statement::Delete(Delete { using: Some(_), .. })) = s
-    else {
-        return;
-    };
+    let joined = matches!(
+        s,
+        Statement::Update(Update { from: Some(_), .. })
+            | Statement::Delete(Delete { using: Some(_), .. })
+    );
     let (PlanKind::Update { table } | PlanKind::Delete { table, .. }) = &plan.kind else {
         return;
     };
     let table = table.clone();
+    let mut locking = (plan.lock_reads.iter()).filter(|r| r.table.eq_ignore_ascii_case(&table));
+    let (Some(read), None) = (locking.next(), locking.next()) else {
+        return;
+    };
+    let id = read.id;
+    if !joined {
+        if read.limit != Some(1) {
+            plan.notes.push(format!("PostgreSQL meets the rows of {table} this locking subquery picks through a hash, of its rows or of the table's: they change, and RETURNING lists them, in an order the lab does not model (here SQLite's rowid order)"));
+        }
+        return;
+    }
     let (Some(def), [(_, share)]) = (
         catalog.table(&table),
         &reads
@@ -53,10 +66,6 @@ pub fn of(stmt: &Statement, plan: &mut Plan, catalog: &Catalog, reads: &[(String
             .filter(|r| r.0.eq_ignore_ascii_case(&table))
             .collect::<Vec<_>>()[..],
     ) else {
-        return;
-    };
-    let mut locking = (plan.lock_reads.iter()).filter(|r| r.table.eq_ignore_ascii_case(&table));
-    let (Some(read), None) = (locking.next(), locking.next()) else {
         return;
     };
     let t = tuples(def) as f64;
@@ -71,7 +80,7 @@ pub fn of(stmt: &Statement, plan: &mut Plan, catalog: &Catalog, reads: &[(String
         j if j != join(most, t, with) => unknown(plan, &table),
         Join::Heap => plan.heap_scans.push(table),
         Join::Unknown => unknown(plan, &table),
-        _ => plan.lock_order = Some(read.id),
+        _ => plan.lock_order = Some(id),
     }
 }
 
