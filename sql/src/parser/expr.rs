@@ -20,7 +20,6 @@ mod datetime;
 mod infix;
 #[path = "expr_memo.rs"]
 mod memo;
-pub(crate) use memo::Failure;
 #[path = "expr_precedence.rs"]
 mod precedence;
 #[path = "expr_predicate.rs"]

@@ -34,14 +34,13 @@ pub(crate) enum Attempt {
 
 impl Parser {
     pub(super) fn failed_before(&self, attempt: Attempt, index: usize) -> Option<Failure> {
-        self.failed_starts
-            .get(index * 2 + attempt as usize)
-            .copied()
+        let kind = self.failed_starts.get(index * 2 + attempt as usize)?;
+        Some([Failure::RecursionLimit, Failure::Other][kind])
     }
 
     pub(super) fn remember_failure(&mut self, attempt: Attempt, index: usize, e: &ParserError) {
         self.failed_starts
-            .insert(index * 2 + attempt as usize, Failure::of(e));
+            .insert(index * 2 + attempt as usize, Failure::of(e) as usize);
     }
 
     /// The error a remembered failure gives when met again, `found` being the token then.

@@ -280,7 +280,7 @@ impl Parser {
         self.expect_token(&Token::LParen)?;
         let start = self.index;
         let missing_rparen = match self.failed_in_subqueries.get(start) {
-            Some(&cached) => cached,
+            Some(cached) => cached.checked_sub(1),
             None => {
                 let mut missing_rparen = None;
                 if let Some(subquery) = self.maybe_parse(|p| p.parse_query())? {
@@ -290,7 +290,7 @@ impl Parser {
                     missing_rparen = Some(self.index);
                     self.index = start;
                 }
-                self.failed_in_subqueries.insert(start, missing_rparen);
+                (self.failed_in_subqueries).insert(start, missing_rparen.map_or(0, |i| i + 1));
                 missing_rparen
             }
         };

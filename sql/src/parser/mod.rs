@@ -33,8 +33,9 @@ pub struct Parser {
     /// Expression starts that failed, by what was tried and the token index where
     /// (`expr_memo.rs`): kept for the parser's life, as sqlparser keeps it, so that a start
     /// met again fails at once and nested failures cost linear time, not exponential.
-    /// Keyed by twice the index, plus one for a keyword form (`expr_memo.rs`).
-    pub(crate) failed_starts: Memo<expr::Failure>,
+    /// Keyed by twice the index, plus one for a keyword form (`expr_memo.rs`); the value is
+    /// the failure's kind.
+    pub(crate) failed_starts: Memo,
     /// Whether a column definition's options are being read, where `NOT NULL` and
     /// `COLLATE` belong to the column, not to the expression before them (sqlparser's
     /// `ParserState::ColumnDefinition`).
@@ -43,11 +44,12 @@ pub struct Parser {
     /// is followed by a try as a nested join, which would try the next `(` as a derived
     /// table again, in time exponential in the depth (`FROM ((SELECT ... ((SELECT ...`).
     /// Kept for the parser's life, as sqlparser keeps it.
-    pub(crate) failed_derived_tables: Memo<()>,
+    pub(crate) failed_derived_tables: Memo,
     /// Token indexes (just after an IN's `(`) where a subquery was tried and failed, or was
     /// read without its `)` (the index after it): sqlparser's `failed_in_subquery_positions`,
     /// which keeps `IN ((SELECT ... IN ((SELECT ...` linear.
-    pub(crate) failed_in_subqueries: Memo<Option<usize>>,
+    /// (The index plus one; 0 for a subquery that failed.)
+    pub(crate) failed_in_subqueries: Memo,
 }
 
 fn eof() -> TokenWithSpan {

@@ -207,7 +207,7 @@ impl Parser {
         }
         let derived = self.maybe_parse(|p| p.query_derived_table(false))?;
         if derived.is_none() {
-            self.failed_derived_tables.insert(at, ());
+            self.failed_derived_tables.insert(at, 0);
         }
         Ok(derived)
     }
