@@ -55,7 +55,7 @@ pub fn of(stmt: &Statement, plan: &mut Plan, catalog: &Catalog, reads: &[(String
     let id = read.id;
     if !joined {
         if read.limit != Some(1) {
-            plan.notes.push(format!("PostgreSQL meets the rows of {table} this locking subquery picks through a hash, of its rows or of the table's: they change, and RETURNING lists them, in an order the lab does not model (here SQLite's rowid order)"));
+            plan.notes.push(format!("PostgreSQL meets the rows of {table} this locking subquery picks through a hash: they change, and RETURNING lists them, in an order the lab does not model (here rowid order)"));
         }
         return;
     }
@@ -85,7 +85,7 @@ pub fn of(stmt: &Statement, plan: &mut Plan, catalog: &Catalog, reads: &[(String
 }
 
 fn unknown(plan: &mut Plan, table: &str) {
-    plan.notes.push(format!("PostgreSQL joins this locking read to {table} by a nested loop or a hash join, on row estimates the lab does not make here; its rows come in SQLite's rowid order, which the server's join may not keep"));
+    plan.notes.push(format!("PostgreSQL joins this locking read to {table} on row estimates the lab does not make here: its rows come in rowid order, which the server's join may not keep"));
 }
 
 /// The rows PostgreSQL expects on ten pages of `def`: a page's 8,168 free bytes over each
