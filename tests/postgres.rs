@@ -1371,3 +1371,27 @@ fn a_claim_through_in_a_locking_subquery_says_its_order_is_not_modelled() {
     // One row has no order to get wrong.
     assert!(!noted(&claim(1)));
 }
+
+#[test]
+fn rows_equal_on_the_order_by_come_in_heap_order_with_a_note_where_the_sort_may_swap_them() {
+    let setup = "CREATE TABLE jobs (id int PRIMARY KEY, prio int); \
+                 INSERT INTO jobs VALUES (1, 5), (2, 5), (3, 1); UPDATE jobs SET prio = 5 WHERE id = 1;";
+    let tie_note = |t: &queuelab::trace::Trace| {
+        last(t)
+            .notes
+            .iter()
+            .any(|n| n.contains("its quicksort may swap equal rows"))
+    };
+    // Job 1, updated, stands after job 2: the claim of the first of equal priorities takes 2.
+    let t = postgres(&format!(
+        "{setup} SELECT id FROM jobs ORDER BY prio DESC LIMIT 1 FOR UPDATE SKIP LOCKED;"
+    ));
+    assert_eq!(ok(last(&t)).rows[0][0].text().as_deref(), Some("2"));
+    assert!(tie_note(&t), "{:?}", last(&t).notes);
+    // A unique key among the ORDER BY's keys leaves no equal rows.
+    let t = postgres(&format!(
+        "{setup} SELECT id FROM jobs ORDER BY prio DESC, id LIMIT 1;"
+    ));
+    assert_eq!(ok(last(&t)).rows[0][0].text().as_deref(), Some("1"));
+    assert!(!tie_note(&t), "{:?}", last(&t).notes);
+}

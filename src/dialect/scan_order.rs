@@ -51,7 +51,7 @@ type Order = Result<Option<Vec<String>>, Vec<String>>;
 pub fn postgres(
     stmt: &mut Statement,
     catalog: &Catalog,
-) -> Result<(Option<String>, Option<String>), StepError> {
+) -> Result<(Vec<String>, Option<String>), StepError> {
     let mut note = None;
     let target = match &*stmt {
         Statement::Update(u) if u.from.is_none() && u.table.joins.is_empty() => {
@@ -72,10 +72,31 @@ pub fn postgres(
         _ => None,
     };
     let ctes = super::cte_names::of(stmt);
-    reads(stmt, &mut |q| {
+    let mut ties = false;
+    reads(stmt, true, &mut |q| {
         let Some((def, called, _)) = single_read(q, catalog, &ctes) else {
             return ControlFlow::Continue(());
         };
+        // An ORDER BY whose columns hold a unique key's every one leaves no rows equal.
+        if let Some(OrderBy {
+            kind: OrderByKind::Expressions(keys),
+            ..
+        }) = &q.order_by
+        {
+            let named: Vec<&str> = keys
+                .iter()
+                .filter_map(|k| column_named(&k.expr))
+                .map(|n| n.1)
+                .collect();
+            if (def.unique_keys()).any(|k| {
+                k.predicate.is_none()
+                    && k.columns
+                        .iter()
+                        .all(|c| named.iter().any(|n| n.eq_ignore_ascii_case(c)))
+            }) {
+                return ControlFlow::Continue(());
+            }
+        }
         let selection = match q.body.as_ref() {
             SetExpr::Select(s) => s.selection.as_ref(),
             _ => None,
@@ -86,11 +107,31 @@ pub fn postgres(
             Ident::with_quote('"', called),
             selection,
         ) {
-            PgOrder::Scan(order) => {
-                note.get_or_insert_with(|| HEAP_ORDER.into());
-                q.order_by = Some(order);
-            }
+            // Rows equal on the ORDER BY in the order the scan meets them, as PostgreSQL's
+            // sort keeps them while it sorts by insertion (under 7 rows): SQLite went by
+            // rowid, and a claim of the first of equal priorities took another job than the
+            // server's once one of them had been updated.
+            PgOrder::Scan(order) => match (&mut q.order_by, order.kind) {
+                (
+                    Some(OrderBy {
+                        kind: OrderByKind::Expressions(keys),
+                        ..
+                    }),
+                    OrderByKind::Expressions(last),
+                ) => {
+                    keys.extend(last);
+                    ties = true;
+                }
+                (by, kind) => {
+                    note.get_or_insert_with(|| HEAP_ORDER.into());
+                    *by = Some(OrderBy {
+                        kind,
+                        interpolate: None,
+                    });
+                }
+            },
             PgOrder::One => {}
+            PgOrder::Planner if q.order_by.is_some() => {}
             PgOrder::Planner => note = Some(PLANNER_ORDER.into()),
         }
         ControlFlow::Continue(())
@@ -98,8 +139,12 @@ pub fn postgres(
     if let Some(n) = super::gathering::statement(stmt, (catalog, &ctes), Dialect::Postgres)? {
         note = Some(n.into());
     }
-    Ok((note, heap_scan))
+    let mut notes: Vec<String> = note.into_iter().collect();
+    notes.extend(ties.then(|| TIES.into()));
+    Ok((notes, heap_scan))
 }
+
+const TIES: &str = "rows equal on the ORDER BY come in the order PostgreSQL's scan meets them (ql_heap, a last key), as its sort keeps them under 7 rows or in order already; of more, its quicksort may swap equal rows, which the lab does not model";
 
 /// The store's function giving where a row's version stands: `ql_heap('table', rowid)`.
 pub const HEAP_FN: &str = "ql_heap";
@@ -220,8 +265,9 @@ fn where_names(selection: Option<&Expr>) -> (Vec<String>, Vec<String>) {
 }
 
 /// Calls `f` on the statement's reads whose order shows: its own (SELECT, INSERT's source)
-/// and those whose LIMIT picks rows, when they have no ORDER BY.
-fn reads(stmt: &mut Statement, f: &mut dyn FnMut(&mut Query) -> ControlFlow<()>) {
+/// and those whose LIMIT picks rows, when they have no ORDER BY; and, if `ordered`, on every
+/// read with one.
+fn reads(stmt: &mut Statement, ordered: bool, f: &mut dyn FnMut(&mut Query) -> ControlFlow<()>) {
     let top = match stmt {
         Statement::Query(q) => Some(q.as_ref() as *const Query),
         Statement::Insert(i) => i.source.as_deref().map(|q| q as *const Query),
@@ -229,7 +275,7 @@ fn reads(stmt: &mut Statement, f: &mut dyn FnMut(&mut Query) -> ControlFlow<()>)
     };
     super::walk::queries(stmt, &mut |q| {
         let shows = q.limit_clause.is_some() || top == Some(q as *const Query);
-        match shows && q.order_by.is_none() {
+        match (shows && q.order_by.is_none()) || (ordered && q.order_by.is_some()) {
             true => f(q),
             false => ControlFlow::Continue(()),
         }
@@ -262,7 +308,7 @@ pub fn mariadb(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
     }
     let mut failed = None;
     let ctes = super::cte_names::of(stmt);
-    reads(stmt, &mut |q| {
+    reads(stmt, false, &mut |q| {
         let limited = q.limit_clause.is_some();
         let Some((def, called, mut order)) = read_order(q, catalog, &ctes) else {
             return ControlFlow::Continue(());

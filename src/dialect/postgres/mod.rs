@@ -92,7 +92,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let reads = row_estimates::of(&mut stmt, catalog);
     identity::check(&stmt, catalog)?;
     super::grouping::postgres(&mut stmt, catalog)?;
-    let (order_note, heap_scan) = super::scan_order::postgres(&mut stmt, catalog)?;
+    let (order_notes, heap_scan) = super::scan_order::postgres(&mut stmt, catalog)?;
     // One resolution of the statement's names, as written (before names::rewrite adds its
     // aliases), serves the result forms, the decimal rule and both integer rules.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
@@ -159,7 +159,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     }
     plan.notes.extend(xmax_note);
     plan.notes.extend(names_note);
-    plan.notes.extend(order_note);
+    plan.notes.extend(order_notes);
     plan.notes.extend(decimal_note);
     plan.notes.extend(integer_notes);
     plan.notes.extend(cast_notes);
