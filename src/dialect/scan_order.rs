@@ -72,7 +72,7 @@ pub fn postgres(
         _ => None,
     };
     let ctes = super::cte_names::of(stmt);
-    let mut ties = false;
+    let (mut ties, mut indexed_ties) = (false, false);
     reads(stmt, true, &mut |q| {
         let Some((def, called, _)) = single_read(q, catalog, &ctes) else {
             return ControlFlow::Continue(());
@@ -131,7 +131,7 @@ pub fn postgres(
                 }
             },
             PgOrder::One => {}
-            PgOrder::Planner if q.order_by.is_some() => {}
+            PgOrder::Planner if q.order_by.is_some() => indexed_ties = true,
             PgOrder::Planner => note = Some(PLANNER_ORDER.into()),
         }
         ControlFlow::Continue(())
@@ -141,8 +141,11 @@ pub fn postgres(
     }
     let mut notes: Vec<String> = note.into_iter().collect();
     notes.extend(ties.then(|| TIES.into()));
+    notes.extend(indexed_ties.then(|| INDEXED_TIES.into()));
     Ok((notes, heap_scan))
 }
+
+const INDEXED_TIES: &str = "rows equal on the ORDER BY: PostgreSQL's planner may read them through an index the WHERE names, in an order the lab does not model; the lab lists them in the order they were inserted";
 
 const TIES: &str = "rows equal on the ORDER BY come in the order PostgreSQL's scan meets them (ql_heap, a last key), as its sort keeps them under 7 rows or in order already; of more, its quicksort may swap equal rows, which the lab does not model";
 
