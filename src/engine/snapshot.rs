@@ -7,7 +7,7 @@ use crate::dialect::plan::TextForm;
 use crate::dialect::text_forms::of_stored_column;
 use crate::dialect::Dialect;
 use crate::trace::{Mark, RowView, Rows, TableView, Value};
-use std::collections::HashMap;
+use crate::vec_map::VecMap;
 
 /// How the server prints each column of `table` (`columns`, the store's): a DATETIME(6) with
 /// its six digits of a second, a DECIMAL(10,2) with two, a PostgreSQL boolean as t or f.
@@ -56,11 +56,13 @@ pub fn table_views(
                 .collect();
             // The changes that leave a row behind, by the rowid they leave it at: a statement
             // may touch every row of a large table, so each row finds its own at once.
-            // (Indexes into `mine`: the same map type as `drawn`'s, one copy of its code.)
-            let mut touching: HashMap<i64, Vec<usize>> = HashMap::new();
+            // (Indexes into `mine`; sorted vectors rather than hash maps, whose code would
+            // weigh on the download. Changes and rows come mostly in rowid order, so the
+            // vectors grow at their ends.)
+            let mut touching: VecMap<i64, Vec<usize>> = VecMap::new();
             for (i, c) in mine.iter().enumerate() {
                 if c.kind != ChangeKind::Delete {
-                    touching.entry(c.new_rowid).or_default().push(i);
+                    touching.get_or_insert_with(c.new_rowid, Vec::new).push(i);
                 }
             }
             let mut rows: Vec<RowView> = t
@@ -72,18 +74,22 @@ pub fn table_views(
                     values: printed(&values, &forms),
                 })
                 .collect();
-            // Where each rowid is drawn (a ghost may share its rowid with a live row).
-            let mut drawn: HashMap<i64, Vec<usize>> = HashMap::new();
+            // Where each rowid is drawn (a ghost may share its rowid with a live row): the
+            // live rows, and the ghosts apart, so that a ghost never shifts the live ones.
+            let mut live: VecMap<i64, Vec<usize>> = VecMap::new();
             for (i, r) in rows.iter().enumerate() {
-                drawn.entry(r.rowid).or_default().push(i);
+                live.get_or_insert_with(r.rowid, Vec::new).push(i);
             }
+            let mut ghosts: VecMap<i64, Vec<usize>> = VecMap::new();
             for c in mine.iter().filter(|c| c.kind == ChangeKind::Delete) {
                 let old = printed(&c.old, &forms);
-                let replaced_in_place = drawn
-                    .get(&c.old_rowid)
-                    .is_some_and(|at| at.iter().any(|&i| rows[i].values == old));
+                let at = [live.get(&c.old_rowid), ghosts.get(&c.old_rowid)];
+                let replaced_in_place =
+                    (at.into_iter().flatten().flatten()).any(|&i| rows[i].values == old);
                 if !replaced_in_place {
-                    drawn.entry(c.old_rowid).or_default().push(rows.len());
+                    ghosts
+                        .get_or_insert_with(c.old_rowid, Vec::new)
+                        .push(rows.len());
                     rows.push(RowView {
                         rowid: c.old_rowid,
                         values: old,

@@ -23,6 +23,7 @@
 //! - `report.rs`: the text and JSON lines `queuelab explore` prints.
 
 mod leaf;
+mod node_index;
 pub mod report;
 mod search;
 mod tally;

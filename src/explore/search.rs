@@ -10,7 +10,6 @@ use crate::scenario::spec::Spec;
 use crate::sim::fingerprint::Fnv;
 use crate::sim::{Choice, Mark, SessionId, Sim};
 use crate::vec_map::VecMap;
-use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -47,7 +46,7 @@ struct Search<'a> {
     checks: &'a [ExpectLine],
     config: ExploreConfig,
     graph: Graph,
-    index: HashMap<u64, u32>,
+    index: super::node_index::NodeIndex,
     /// Interleavings of the steps each session has left, for the progress share.
     total: f64,
     done: f64,
@@ -73,7 +72,7 @@ pub fn search(
         checks,
         config,
         graph: Graph::default(),
-        index: HashMap::new(),
+        index: Default::default(),
     };
     s.run();
     Ok(s.graph)
@@ -148,8 +147,8 @@ impl Search<'_> {
         h.int(self.sim.fingerprint() as i64);
         tracker.digest(&mut h);
         let key = h.finish();
-        if let Some(n) = self.index.get(&key) {
-            return (*n, false);
+        if let Some(n) = self.index.get(key) {
+            return (n, false);
         }
         let n = self.graph.nodes.len() as u32;
         self.graph.nodes.push(Node::default());
