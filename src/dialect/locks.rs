@@ -99,6 +99,13 @@ pub struct GapScan {
     pub end: RangeEnd,
     /// The read starts at the index's end (max()): its gaps are locked before its row.
     pub from_end: bool,
+    /// The entry that ends a range (`RangeEnd::Range`) has its row locked too: one of the
+    /// primary key, or of a secondary index InnoDB fetched the row of before it found the
+    /// range had ended (no index condition pushdown; see `mysql/gaps.rs`).
+    pub end_row: bool,
+    /// The scan walks the index down (an ORDER BY ... DESC it gives): the range ends at the
+    /// entry below it.
+    pub descending: bool,
 }
 
 /// What an InnoDB scan locks at the end of a range.

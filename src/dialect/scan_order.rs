@@ -83,17 +83,7 @@ pub fn postgres(
             ..
         }) = &q.order_by
         {
-            let named: Vec<&str> = keys
-                .iter()
-                .filter_map(|k| column_named(&k.expr))
-                .map(|n| n.1)
-                .collect();
-            if (def.unique_keys()).any(|k| {
-                k.predicate.is_none()
-                    && k.columns
-                        .iter()
-                        .all(|c| named.iter().any(|n| n.eq_ignore_ascii_case(c)))
-            }) {
+            if names_unique_key(keys, def) {
                 return ControlFlow::Continue(());
             }
         }
@@ -147,7 +137,21 @@ pub fn postgres(
 
 const INDEXED_TIES: &str = "rows equal on the ORDER BY: PostgreSQL's planner may read them through an index the WHERE names, in an order the lab does not model; the lab lists them in the order they were inserted";
 
-const TIES: &str = "rows equal on the ORDER BY come in the order PostgreSQL's scan meets them (ql_heap, a last key), as its sort keeps them under 7 rows or in order already; of more, its quicksort may swap equal rows, which the lab does not model";
+const TIES: &str = "rows equal on the ORDER BY in PostgreSQL's scan order (ql_heap, a last key); past 6 unsorted rows its quicksort may swap equal rows, which the lab does not model";
+
+/// Whether the ORDER BY `keys` name every column of one of `def`'s unique keys (no two rows
+/// are then equal on them).
+fn names_unique_key(keys: &[OrderByExpr], def: &TableDef) -> bool {
+    let named: Vec<&str> = keys
+        .iter()
+        .filter_map(|k| column_named(&k.expr))
+        .map(|n| n.1)
+        .collect();
+    def.unique_keys().any(|k| {
+        k.predicate.is_none()
+            && (k.columns.iter()).all(|c| named.iter().any(|n| n.eq_ignore_ascii_case(c)))
+    })
+}
 
 /// The store's function giving where a row's version stands: `ql_heap('table', rowid)`.
 pub const HEAP_FN: &str = "ql_heap";
@@ -368,7 +372,7 @@ fn read_order<'c>(
 
 /// A read of one table with no grouping, DISTINCT, aggregate or window: the table, the name
 /// it is called by, and the columns it returns. Not a read of a WITH query (`ctes`).
-fn single_read<'c>(
+pub(super) fn single_read<'c>(
     q: &Query,
     catalog: &'c Catalog,
     ctes: &[String],

@@ -59,10 +59,13 @@ fn shared_read(q: &Query, catalog: &Catalog, id: usize) -> Option<(LockRead, boo
         .map(conditions::conjuncts)
         .unwrap_or_default();
     let keyed = !access_path(def, &conjuncts, catalog).conjuncts.is_empty();
+    // Columns not named: not the row after a secondary index's range, as a shared read the
+    // index covers locks only that index's entries (seen on MariaDB 10.11), which the lab
+    // does not keep.
     let mut read = scan(
         target,
         select.selection.as_ref(),
-        (&[], None),
+        (&[], None, (true, None)),
         catalog,
         (id, false),
     )?;
@@ -75,7 +78,7 @@ pub fn of_update(u: &Update, catalog: &Catalog, id: usize) -> Option<LockRead> {
     if u.from.is_some() {
         return None;
     }
-    let order = (&u.order_by[..], u.limit.as_ref());
+    let order = (&u.order_by[..], u.limit.as_ref(), (false, None));
     scan(&u.table, u.selection.as_ref(), order, catalog, (id, true))
 }
 
@@ -88,7 +91,7 @@ pub fn of_delete(d: &Delete, catalog: &Catalog, id: usize) -> Option<LockRead> {
     let [target] = t.as_slice() else {
         return None;
     };
-    let order = (&d.order_by[..], d.limit.as_ref());
+    let order = (&d.order_by[..], d.limit.as_ref(), (false, None));
     scan(target, d.selection.as_ref(), order, catalog, (id, false))
 }
 
@@ -105,7 +108,14 @@ pub fn locking_scan(q: &Query, catalog: &Catalog) -> Option<(String, Option<GapS
         Some(sqlparser::ast::OrderByKind::Expressions(e)) => &e[..],
         _ => &[],
     };
-    let order = (order_by, None);
+    // The read's own LIMIT cuts the rows elsewhere (`LockRead::limit`); here it tells the
+    // scan whether it sorts.
+    let limit = match &q.limit_clause {
+        Some(sqlparser::ast::LimitClause::LimitOffset { limit, .. }) => limit.as_ref(),
+        _ => None,
+    };
+    let needed = super::filesort::needed(q, catalog);
+    let order = (order_by, limit, (true, needed.as_deref()));
     let read = scan(
         target,
         select.selection.as_ref(),
@@ -116,13 +126,18 @@ pub fn locking_scan(q: &Query, catalog: &Catalog) -> Option<(String, Option<GapS
     Some((read.rowid_sql, read.gaps))
 }
 
-/// `ORDER BY ... LIMIT n` of an UPDATE or DELETE.
-type Order<'a> = (&'a [OrderByExpr], Option<&'a Expr>);
+/// `ORDER BY ... LIMIT n`, and whether a SELECT reads, with the columns it needs
+/// (`filesort::Reader`).
+type Order<'a> = (
+    &'a [OrderByExpr],
+    Option<&'a Expr>,
+    super::filesort::Reader<'a>,
+);
 
 fn scan(
     target: &TableWithJoins,
     selection: Option<&Expr>,
-    (order_by, limit): Order<'_>,
+    (order_by, limit, reader): Order<'_>,
     catalog: &Catalog,
     (id, update): (usize, bool),
 ) -> Option<LockRead> {
@@ -146,9 +161,15 @@ fn scan(
         Some(_) => return None,
         None => None,
     };
-    let in_order = order_by
-        .first()
-        .is_some_and(|k| super::filesort::index_gives_order(def, &k.expr, selection));
+    let conjuncts = selection.map(conditions::conjuncts).unwrap_or_default();
+    let (access, in_order) = walk(
+        def,
+        (selection, &conjuncts),
+        (order_by, limit),
+        reader,
+        catalog,
+    );
+    let descending = in_order && order_by.first().is_some_and(super::filesort::descending);
     let order = if in_order {
         order_by
             .iter()
@@ -170,14 +191,24 @@ fn scan(
         }
         sql.push_str(&format!(" ORDER BY {order}"));
         if in_order {
-            // An index's entries end with the primary key: ties are read in its order.
-            sql.push_str(&format!(", {qualifier}.rowid"));
+            // An index's entries end with the primary key: ties are read in its order, or
+            // against it on a walk down.
+            let down = if descending { " DESC" } else { "" };
+            let pk = def.primary_key.as_ref().map_or(&[][..], |k| &k.columns[..]);
+            for c in pk.iter().map(|c| ident(c)).chain(["rowid".into()]) {
+                sql.push_str(&format!(", {qualifier}.{c}{down}"));
+            }
         }
         sql
     };
-    let conjuncts = selection.map(conditions::conjuncts).unwrap_or_default();
-    let access = access_path(def, &conjuncts, catalog);
-    let gaps = super::gaps::scan(def, (&from, &qualifier), &access);
+    let keys = def.innodb_keys();
+    let end_row = match (reader, keys.get(access.index)) {
+        ((true, needed), Some(index)) if access.index > 0 => {
+            needed.is_some_and(|n| super::filesort::covers(def, index, n))
+        }
+        _ => true,
+    };
+    let gaps = super::gaps::scan(def, (&from, &qualifier), &access, (end_row, descending));
     let text = |parts: &[&Expr]| {
         (!parts.is_empty()).then(|| {
             parts
@@ -213,6 +244,46 @@ fn scan(
     })
 }
 
+/// The access path of a read in the ORDER BY `order_by` with the WHERE `selection` (its
+/// `conjuncts`), and whether it walks an index in the ORDER BY's order (`filesort.rs`): the
+/// one the WHERE reads through, or, where no index serves the WHERE, one read from its start.
+/// A SELECT with `LIMIT 1` whose WHERE reads through another index walks the ORDER BY's one
+/// where that range holds much of the table and sorts the range where it holds little
+/// (MariaDB weighs their costs by its row estimates): it is read in the ORDER BY's order over
+/// the rows the range holds, which locks what either plan does at both ends.
+fn walk<'a>(
+    def: &TableDef,
+    (selection, conjuncts): (Option<&Expr>, &[&'a Expr]),
+    (order_by, limit): (&[OrderByExpr], Option<u64>),
+    reader: super::filesort::Reader<'_>,
+    catalog: &Catalog,
+) -> (Access<'a>, bool) {
+    let access = access_path(def, conjuncts, catalog);
+    let read = super::filesort::Read {
+        def,
+        selection,
+        access: (!access.conjuncts.is_empty()).then_some(access.index),
+        limit,
+        reader,
+    };
+    match super::filesort::walks_index(&read, order_by) {
+        None => (access, false),
+        Some(i) if i == access.index || !access.conjuncts.is_empty() => (access, true),
+        Some(index) => {
+            let conjuncts = Vec::new();
+            let unique = false;
+            (
+                Access {
+                    conjuncts,
+                    unique,
+                    index,
+                },
+                true,
+            )
+        }
+    }
+}
+
 /// The access path InnoDB takes: the conjuncts an index serves, whether they pin one row of
 /// a unique key, and which index (`TableDef::innodb_keys`' number; 0 for a scan of every row).
 pub struct Access<'a> {
@@ -221,7 +292,11 @@ pub struct Access<'a> {
     pub index: usize,
 }
 
-fn access_path<'a>(def: &TableDef, conjuncts: &[&'a Expr], catalog: &Catalog) -> Access<'a> {
+pub(in crate::dialect) fn access_path<'a>(
+    def: &TableDef,
+    conjuncts: &[&'a Expr],
+    catalog: &Catalog,
+) -> Access<'a> {
     // `innodb_keys` puts the hidden row id first when there is no primary key.
     let shift = usize::from(def.primary_key.is_none());
     for (i, key) in def.unique_keys().enumerate() {
@@ -310,7 +385,7 @@ pub fn is_locked_subquery(e: &Expr) -> bool {
 }
 
 /// `col op value` (a comparison, IN a list, BETWEEN): the column.
-fn range_on(e: &Expr) -> Option<String> {
+pub(super) fn range_on(e: &Expr) -> Option<String> {
     use BinaryOperator::*;
     match e {
         Expr::BinaryOp {

@@ -116,6 +116,8 @@ pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockR
             ranges: 1,
             end: RangeEnd::Range,
             from_end: max,
+            end_row: index == 0,
+            descending: false,
         }),
     })
 }

@@ -1,17 +1,34 @@
-//! Which locking reads InnoDB sorts itself (a "filesort"): those whose ORDER BY no index of
-//! the table gives. Such a read fetches and locks every row its access path reads (matching
-//! its WHERE or not, `LockRead::scan_sql`) before it sorts them and cuts at its LIMIT, so
-//! `ORDER BY created LIMIT 1 FOR UPDATE SKIP LOCKED` with no index on `created` leaves a
-//! second consumer nothing. With an index in that order
-//! the read walks it and stops locking at its LIMIT (`dialect/locks.rs` serves both).
+//! Which reads InnoDB sorts itself (a "filesort") rather than walking an index in their
+//! ORDER BY's order. A locking read that sorts fetches and locks every row its access path
+//! reads (matching its WHERE or not, `LockRead::scan_sql`) before it sorts them and cuts at
+//! its LIMIT, so `ORDER BY created LIMIT 1 FOR UPDATE SKIP LOCKED` with no index on
+//! `created` leaves a second consumer nothing. A read that walks an index stops locking at
+//! its LIMIT (`dialect/locks.rs` serves both).
+//!
+//! An index in the ORDER BY's order is not enough: MariaDB 10.11 weighs walking it against
+//! reading the table and sorting, and on a table whose statistics ANALYZE TABLE did not
+//! gather (every table the lab makes) it walked an index used only for its order for
+//! `LIMIT 1` and sorted for `LIMIT 2` or more, at 4 rows as at 5,000. It walks the index
+//! the WHERE reads through (the primary key when no index serves it: a scan of the table
+//! is in its order) when that index is in the ORDER BY's order; where the WHERE reads
+//! another index, it sorts, except that for a SELECT with `LIMIT 1` it weighs the two by its
+//! row estimates (`access::walk` reads such a claim in the ORDER BY's order over the WHERE's
+//! range); where no index serves the WHERE, it walks one in order for `LIMIT 1` or one that
+//! holds every column the read needs. A unique index gives no order past its own columns
+//! (`ORDER BY priority, id` sorts with `UNIQUE (priority)`).
 
 use super::super::catalog::{Catalog, TableDef};
-use sqlparser::ast::{BinaryOperator, Expr, OrderByKind, Query};
+use super::super::conditions::conjuncts;
+use super::super::int_types::column_named;
+use super::super::scan_order::names;
+use sqlparser::ast::{
+    BinaryOperator, Expr, LimitClause, OrderByExpr, OrderByKind, OrderBySort, Query, SetExpr,
+};
 
-/// Whether `q` sorts without an index giving its ORDER BY's first key (for one table).
+/// Whether `q` sorts the rows it reads rather than walking an index (for one table).
 pub fn filesort(q: &Query, catalog: &Catalog) -> bool {
-    let Some(first) = q.order_by.as_ref().and_then(|o| match &o.kind {
-        OrderByKind::Expressions(exprs) => exprs.first(),
+    let Some(keys) = q.order_by.as_ref().and_then(|o| match &o.kind {
+        OrderByKind::Expressions(exprs) => Some(&exprs[..]).filter(|e| !e.is_empty()),
         OrderByKind::All(_) => None,
     }) else {
         return false;
@@ -22,46 +39,148 @@ pub fn filesort(q: &Query, catalog: &Catalog) -> bool {
     let Some(def) = catalog.table(&table) else {
         return false;
     };
-    !index_gives_order(def, &first.expr, select.selection.as_ref())
+    let needed = needed(q, catalog);
+    let selection = select.selection.as_ref();
+    let read = Read::of(def, selection, limit(q), catalog, (true, needed.as_deref()));
+    walks_index(&read, keys).is_none()
 }
 
-/// Whether an index of `def` reads rows in the order of `key` (an ORDER BY's first key),
-/// given the WHERE `selection`.
-pub fn index_gives_order(def: &TableDef, key: &Expr, selection: Option<&Expr>) -> bool {
-    let Some(column) = column_name(key) else {
-        return false; // an expression: only a sort gives its order
-    };
-    let mut pinned = Vec::new();
-    if let Some(w) = selection {
-        equalities(w, &mut pinned);
+/// The columns a SELECT of one table needs (an index holding all of them covers it; a `*`:
+/// every column), or none it can name (a join, a grouping).
+pub fn needed(q: &Query, catalog: &Catalog) -> Option<Vec<String>> {
+    let (_, _, mut needed) = super::super::scan_order::single_read(q, catalog, &[])?;
+    if let SetExpr::Select(s) = q.body.as_ref() {
+        s.selection.iter().for_each(|w| _ = names(w, &mut needed));
     }
-    def.innodb_keys()
-        .iter()
-        .any(|key| ordered_by(key, &column, &pinned))
+    Some(needed)
 }
 
-/// The column an ORDER BY key names, if it is a plain column.
-fn column_name(e: &Expr) -> Option<String> {
-    match e {
-        Expr::Identifier(i) => Some(i.value.clone()),
-        Expr::CompoundIdentifier(parts) => parts.last().map(|p| p.value.clone()),
-        Expr::Nested(inner) => column_name(inner),
+/// Whether the index `columns` (with the primary key's, as its entries hold them) holds
+/// every column of `needed`.
+pub fn covers(def: &TableDef, columns: &[String], needed: &[String]) -> bool {
+    let pk = def.primary_key.as_ref().map_or(&[][..], |k| &k.columns[..]);
+    let has = |list: &[String], c: &String| list.iter().any(|m| m.eq_ignore_ascii_case(c));
+    needed.iter().all(|c| has(columns, c) || has(pk, c))
+}
+
+/// A `LIMIT n` of a number.
+fn limit(q: &Query) -> Option<u64> {
+    match &q.limit_clause {
+        Some(LimitClause::LimitOffset {
+            limit: Some(Expr::Value(v)),
+            ..
+        }) => match &v.value {
+            sqlparser::ast::Value::Number(n, _) => n.parse().ok(),
+            _ => None,
+        },
         _ => None,
     }
 }
 
-/// Whether an index on `key` gives rows in `column`'s order once the WHERE pins every
-/// column before it to one value.
-fn ordered_by(key: &[String], column: &str, pinned: &[String]) -> bool {
-    for k in key {
-        if k.eq_ignore_ascii_case(column) {
-            return true;
+/// Whether a SELECT reads (not an UPDATE or DELETE), and the columns it needs, where the
+/// lab can name them (`needed`).
+pub type Reader<'a> = (bool, Option<&'a [String]>);
+
+/// A read of one table, as the optimizer weighs its order.
+pub struct Read<'a> {
+    pub def: &'a TableDef,
+    pub selection: Option<&'a Expr>,
+    /// The index its WHERE reads through (`access::Access::index`); `None`: no index serves
+    /// the WHERE, the table is scanned (in its primary key's order).
+    pub access: Option<usize>,
+    pub limit: Option<u64>,
+    /// Whether a SELECT reads (not an UPDATE or DELETE), and the columns it needs, where
+    /// the lab can name them.
+    pub reader: Reader<'a>,
+}
+
+impl<'a> Read<'a> {
+    /// A read of `def` with the WHERE `selection` and `limit`, through the index its WHERE
+    /// reads (`access::access_path`).
+    pub fn of(
+        def: &'a TableDef,
+        selection: Option<&'a Expr>,
+        limit: Option<u64>,
+        catalog: &Catalog,
+        reader: Reader<'a>,
+    ) -> Self {
+        let conjuncts = selection.map(conjuncts).unwrap_or_default();
+        let access = super::access::access_path(def, &conjuncts, catalog);
+        Read {
+            def,
+            selection,
+            access: (!access.conjuncts.is_empty()).then_some(access.index),
+            limit,
+            reader,
         }
-        if !pinned.iter().any(|p| p.eq_ignore_ascii_case(k)) {
+    }
+}
+
+/// The index InnoDB walks to read the rows in the order of the ORDER BY `keys`; `None`
+/// when it sorts them.
+pub fn walks_index(read: &Read<'_>, keys: &[OrderByExpr]) -> Option<usize> {
+    if keys.is_empty() {
+        return None;
+    }
+    let mut pinned = Vec::new();
+    if let Some(w) = read.selection {
+        equalities(w, &mut pinned);
+    }
+    let scans = read.access.is_none();
+    let (select, needed) = read.reader;
+    (orders(read.def).iter().enumerate()).position(|(i, index)| {
+        gives_order(index, keys, &pinned)
+            && (read.access.unwrap_or(0) == i
+                || (read.limit == Some(1) && (scans || select))
+                || (scans && needed.is_some_and(|n| covers(read.def, index, n))))
+    })
+}
+
+/// The orders `def`'s indexes (numbered as `TableDef::innodb_keys`) read rows in. A
+/// secondary index's entries end with the primary key, which orders equal entries of one
+/// that is not unique; MariaDB does not order by the primary key after a unique index's
+/// columns (`ORDER BY prio, id` sorts with `UNIQUE
+/// (prio)`, and walks `KEY (prio)`).
+fn orders(def: &TableDef) -> Vec<Vec<String>> {
+    let mut keys = def.innodb_keys();
+    for (k, unique) in keys
+        .iter_mut()
+        .skip(1)
+        .zip(def.uniques.iter().map(|u| u.columns.len()))
+    {
+        k.truncate(unique);
+    }
+    keys
+}
+
+/// Whether an index on `index` gives rows in the order of `keys`, all one way, once the
+/// WHERE pins columns to one value (`pinned`, which either may skip).
+fn gives_order(index: &[String], keys: &[OrderByExpr], pinned: &[String]) -> bool {
+    let pinned_name = |c: &str| pinned.iter().any(|p| p.eq_ignore_ascii_case(c));
+    if keys.iter().any(|k| descending(k) != descending(&keys[0])) {
+        return false;
+    }
+    let mut columns = index.iter().filter(|c| !pinned_name(c));
+    for key in keys {
+        let Some((_, name)) = column_named(&key.expr) else {
+            return false; // an expression: only a sort gives its order
+        };
+        if pinned_name(name) {
+            continue;
+        }
+        // Past a unique index's columns MariaDB still sorts by later keys (`ORDER BY id,
+        // state` sorts), though they order nothing.
+        if !columns.next().is_some_and(|c| c.eq_ignore_ascii_case(name)) {
             return false;
         }
     }
-    false
+    true
+}
+
+/// Whether an ORDER BY key is DESC (matched, not compared: the AST's derived equality would
+/// compile into the download).
+pub fn descending(k: &OrderByExpr) -> bool {
+    matches!(k.options.sort, Some(OrderBySort::Desc))
 }
 
 /// Columns a WHERE pins to one value (`col = value` in its top-level AND).
@@ -74,8 +193,8 @@ fn equalities(e: &Expr, out: &mut Vec<String>) {
         } = c
         {
             for (a, b) in [(left, right), (right, left)] {
-                if let (Some(col), None) = (column_name(a), column_name(b)) {
-                    out.push(col);
+                if let (Some((_, col)), None) = (column_named(a), column_named(b)) {
+                    out.push(col.to_string());
                 }
             }
         }

@@ -3,7 +3,13 @@
 //! before it, and the entry after a range's last one (the one that ends the range) with its
 //! gap: so `WHERE id > 2 FOR UPDATE` locks up to the end of the index, where a new job would
 //! go, and `WHERE id = 5 FOR UPDATE` with no job 5 locks the gap between the jobs around it.
-//! A lookup of one key of a unique index that finds its row locks no gap. This file writes the
+//! A lookup of one key of a unique index that finds its row locks no gap. The row of the
+//! entry that ends a range is locked too where InnoDB fetched it before it looked at the
+//! entry's key: in the primary key, and in a secondary index read by an UPDATE or DELETE or
+//! by a SELECT the index covers. A SELECT needing other columns pushes the range's end down
+//! to InnoDB ("Using index condition"), which stops at the entry (checked on MariaDB 10.11:
+//! `SELECT id ... WHERE prio < 10 FOR UPDATE` locked the row after the range with `KEY
+//! (prio)`, and did not with `AND state = 'a'` added). This file writes the
 //! SQL that lists the index's entries with, for each range, whether an entry sorts before it
 //! and whether it is in it; the engine finds the gaps from that list.
 
@@ -14,10 +20,18 @@ use super::super::locks::{GapScan, RangeEnd};
 use super::access::Access;
 use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{BinaryOperator as Op, Expr, InTarget};
 
-/// The gap scan of `access`, over the table `from` called `qualifier` in the statement.
-pub fn scan(def: &TableDef, (from, qualifier): (&str, &str), access: &Access) -> GapScan {
+/// The gap scan of `access`, over the table `from` called `qualifier` in the statement;
+/// `end_row`: whether the row of the entry that ends a range is locked too
+/// (`GapScan::end_row`); `descending`: whether the scan walks the index down.
+pub fn scan(
+    def: &TableDef,
+    (from, qualifier): (&str, &str),
+    access: &Access,
+    (end_row, descending): (bool, bool),
+) -> GapScan {
     let keys = def.innodb_keys();
     let key = keys.get(access.index).cloned().unwrap_or_default();
     let field = |c: &String| {
@@ -48,6 +62,8 @@ pub fn scan(def: &TableDef, (from, qualifier): (&str, &str), access: &Access) ->
         ranges: ranges.len(),
         end,
         from_end: false,
+        end_row,
+        descending,
     }
 }
 
@@ -88,6 +104,11 @@ fn bound(e: &Expr) -> Option<(&Expr, Bound<'_>)> {
             };
             Some((col, b))
         }
+        // `id BETWEEN 3 AND 3` is a lookup of one key to MariaDB's range optimizer. (Texts
+        // compared: the AST's derived equality would compile into the download.)
+        Expr::Between {
+            expr, low, high, ..
+        } if low.to_sql() == high.to_sql() => Some((expr.as_ref(), Bound::Eq(low))),
         Expr::Between { expr, low, .. } => Some((expr.as_ref(), Bound::Between(low))),
         Expr::In {
             expr,

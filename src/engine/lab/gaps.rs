@@ -71,10 +71,11 @@ impl Lab {
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         let mut ends = Vec::new();
         for r in 0..gaps.ranges {
-            let Some((mut low, high, end)) = range_gap(&entries, r, gaps.end, stopped_at) else {
+            let gap = range_gap(&entries, (r, gaps.end), stopped_at, gaps.descending);
+            let Some((mut low, high, end)) = gap else {
                 continue;
             };
-            if read.policy == WaitPolicy::SkipLocked {
+            if read.policy == WaitPolicy::SkipLocked && !gaps.descending {
                 // SKIP LOCKED takes no next-key lock on an index entry another transaction
                 // holds, so none on the gap before it: the range starts after the entries
                 // it skipped first, those another worker's own gap locks reach in this index
@@ -105,10 +106,10 @@ impl Lab {
                 low: low.map(|i| entries[i].key.clone()),
                 high: high.map(|i| entries[i].key.clone()),
             });
-            // The entry that ends a range is read, and locked, in the clustered index only
-            // (a secondary index's entry is locked there, which the lab does not keep).
-            if end && gaps.index == 0 {
-                ends.extend(high.map(|i| entries[i].rowid));
+            // The entry that ends a range is read, and its row locked, where the scan
+            // fetched that row before it found the range had ended (`GapScan::end_row`).
+            if gaps.end_row {
+                ends.extend(end.map(|i| entries[i].rowid));
             }
         }
         let mode = self
@@ -204,38 +205,50 @@ impl Lab {
     }
 }
 
-/// The gap range `r` locks, as entry positions (`None`: the index's start or end), and
-/// whether the entry that ends it is locked too; `None` for a unique lookup that found its
-/// row (no gap).
+/// A gap as entry positions (`None`: the index's start or end), and the entry at its end
+/// whose row the scan locks too.
+type Gap = (Option<usize>, Option<usize>, Option<usize>);
+
+/// The gap a scan of range `r` locks, and the entry that ends it if the scan locks that
+/// entry too; `None` for a unique lookup that found its row (no gap). A scan up locks from
+/// the entry before the range up to the entry after it (the one its LIMIT stopped at). A
+/// walk down (`ORDER BY ... DESC` read in an index) starts at the range's top, locking the
+/// gap above it (not the entry there), each entry it reads with the gap below it, and ends
+/// at the entry its LIMIT stopped at or at the entry below the range, which it reads and
+/// locks: checked on MariaDB 10.11, `WHERE prio BETWEEN 2 AND 8 ORDER BY prio DESC` locked
+/// the row of prio 1 and not the one of 25, and `WHERE qn = 'q2' ORDER BY prio DESC` the
+/// row of the entry before q2's.
 fn range_gap(
     entries: &[Entry],
-    r: usize,
-    end: RangeEnd,
+    (r, end): (usize, RangeEnd),
     stopped_at: Option<i64>,
-) -> Option<(Option<usize>, Option<usize>, bool)> {
+    descending: bool,
+) -> Option<Gap> {
     let inside = |e: &Entry| e.flags.get(r).is_some_and(|f| f.1);
-    let before = |e: &Entry| e.flags.get(r).is_some_and(|f| f.0);
     let first = entries.iter().position(inside);
-    let before_first = |i: usize| i.checked_sub(1);
-    match first {
-        Some(_) if end == RangeEnd::UniqueLookup => None,
-        Some(f) => {
-            if let Some(id) = stopped_at {
-                let stop = entries.iter().position(|e| e.rowid == id)?;
-                return Some((before_first(f), Some(stop), false));
-            }
-            let last = entries.iter().rposition(inside).unwrap_or(f);
-            let next = (last + 1 < entries.len()).then_some(last + 1);
-            Some((before_first(f), next, end == RangeEnd::Range))
+    if first.is_some() && end == RangeEnd::UniqueLookup {
+        return None;
+    }
+    // The entry after the range, or where the range would be.
+    let after = match entries.iter().rposition(inside) {
+        Some(last) => last + 1,
+        None => (entries.iter())
+            .position(|e| !e.flags.get(r).is_some_and(|f| f.0))
+            .unwrap_or(entries.len()),
+    };
+    let next = (after < entries.len()).then_some(after);
+    let stop = || entries.iter().position(|e| Some(e.rowid) == stopped_at);
+    if descending {
+        if stopped_at.is_some() {
+            return Some((stop()?.checked_sub(1), next, None));
         }
-        None => {
-            // No entry in the range: the gap where it would be.
-            let next = entries.iter().position(|e| !before(e));
-            let low = match next {
-                Some(n) => before_first(n),
-                None => entries.len().checked_sub(1),
-            };
-            Some((low, next, false))
-        }
+        let below = first.unwrap_or(after).checked_sub(1);
+        let low = below.and_then(|b| b.checked_sub(1));
+        return Some((low, next, below.filter(|_| end != RangeEnd::UniqueLookup)));
+    }
+    let low = first.unwrap_or(after).checked_sub(1);
+    match first.and(stopped_at) {
+        Some(_) => Some((low, Some(stop()?), None)),
+        None => Some((low, next, next.filter(|_| end == RangeEnd::Range))),
     }
 }
