@@ -214,3 +214,31 @@ fn a_session_setup_may_execute_what_it_prepared() {
     assert_eq!(runs[0].setup_failed, None);
     assert_eq!(summary(&runs[0].events), ["s1:ok:[7,8]"]);
 }
+
+/// A `LIMIT 1` claim read in the ORDER BY's index while its WHERE reads two ranges of another
+/// (an IN list): its LIMIT stops at a row of the second range, before the first range's
+/// entries in that index. The gap scan of a range the read never reached panicked (a slice
+/// from the entry after it to the one it stopped at); now such a range locks no gap, and the
+/// claim takes the server's rows (5, then 1 once another worker holds 5; 3 walking down).
+#[test]
+fn a_limit_stopping_before_a_range_locks_no_gap_there() {
+    let r = resolve(
+        "# dialect: mysql\n\
+         setup { CREATE TABLE g (id int PRIMARY KEY, state varchar(5) NOT NULL, prio int NOT NULL, KEY (prio), KEY (state)); INSERT INTO g VALUES (1,'b',7),(2,'b',45),(3,'a',55),(4,'b',9),(5,'a',3),(6,'c',1),(7,'a',20); }\n\
+         session c\n\
+         setup { START TRANSACTION; }\n\
+         step up { SELECT id FROM g WHERE state IN ('a','b') ORDER BY prio LIMIT 1 FOR UPDATE SKIP LOCKED; }\n\
+         step down { SELECT id FROM g WHERE state IN ('b','a') ORDER BY prio DESC LIMIT 1 FOR UPDATE SKIP LOCKED; }\n\
+         session d\n\
+         setup { START TRANSACTION; }\n\
+         step hold { SELECT id FROM g WHERE id = 5 FOR UPDATE; }\n\
+         permutation up\n\
+         permutation hold up down\n",
+    );
+    let runs = run_permutations(&r.spec, r.schedules(), &Config::default());
+    assert_eq!(summary(&runs[0].events), ["up:ok:[5]"]);
+    assert_eq!(
+        summary(&runs[1].events),
+        ["hold:ok:[5]", "up:ok:[1]", "down:ok:[3]"]
+    );
+}

@@ -91,7 +91,9 @@ impl Lab {
                             && (g.holds(&e.key) || g.high.as_ref() == Some(&e.key))
                     })
                 };
-                let skipped = entries[start..high.unwrap_or(entries.len())]
+                // (A range the scan's LIMIT stopped before has no entries here.)
+                let skipped = (entries.get(start..high.unwrap_or(entries.len())))
+                    .unwrap_or_default()
                     .iter()
                     .take_while(|e| held(e))
                     .count();
@@ -248,7 +250,11 @@ fn range_gap(
     }
     let low = first.unwrap_or(after).checked_sub(1);
     match first.and(stopped_at) {
-        Some(_) => Some((low, Some(stop()?), None)),
+        // A range after the entry the LIMIT stopped at (two ranges of an IN list, or a
+        // claim read in another index's order) was not read: no gap.
+        Some(_) => Some(stop()?)
+            .filter(|&s| Some(s) >= first)
+            .map(|s| (low, Some(s), None)),
         None => Some((low, next, next.filter(|_| end == RangeEnd::Range))),
     }
 }
