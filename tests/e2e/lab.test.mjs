@@ -458,3 +458,29 @@ test('a batch claim through UPDATE ... FROM a locking read lists its jobs in the
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a MariaDB claim of three jobs by priority reads and sorts the table, so a second worker gets none; a claim of one walks the index', async () => {
+  const spec = [
+    '# dialect: mysql',
+    "setup { CREATE TABLE jobs (id int PRIMARY KEY, priority int NOT NULL, state varchar(10) NOT NULL DEFAULT 'ready', KEY jobs_priority (priority)); INSERT INTO jobs (id, priority) VALUES (1, 50), (2, 20), (3, 40), (4, 10), (5, 30), (6, 60); }",
+    'session a',
+    'setup { START TRANSACTION; }',
+    "step athree { SELECT id, priority FROM jobs WHERE state = 'ready' ORDER BY priority LIMIT 3 FOR UPDATE SKIP LOCKED; }",
+    'session b',
+    'setup { START TRANSACTION; }',
+    "step brest { SELECT id, priority FROM jobs WHERE state = 'ready' ORDER BY priority LIMIT 1 FOR UPDATE SKIP LOCKED; }",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, app.server.url);
+  await page.fill('#editor', spec);
+  await page.waitForSelector('#scenario');
+  await step(page, 'a');
+  const pane = (s) => `${col(s)} .session-result`;
+  await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent ?? '').includes('3 rows in set'), pane('a'));
+  await step(page, 'b');
+  // The sort read every job and locked it before cutting at LIMIT 3: SKIP LOCKED leaves
+  // the second worker nothing (with an index walk it would have taken job 3).
+  await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent ?? '').includes('Empty set'), pane('b'));
+  await page.screenshot({ path: join(shots, 'my-claim-sorts-locks-all.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
