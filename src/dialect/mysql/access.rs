@@ -1,7 +1,9 @@
 //! The rows an InnoDB UPDATE or DELETE reads, and so locks ([`WriteScan`]): its access path
 //! is the part of its WHERE that an index serves. All of a unique key pinned by equalities
 //! is a lookup of one row; conditions on the leading column of the primary key or of an index
-//! read that range; anything else reads every row of the table.
+//! read that range, and so do those on its next column while every one before it is pinned
+//! (`state = 'a' AND priority < 30` with `KEY (state, priority)`); anything else reads every
+//! row of the table.
 
 use super::super::catalog::{ident, Catalog, TableDef};
 use super::super::conditions::{self, is_value};
@@ -104,16 +106,10 @@ pub fn locking_scan(q: &Query, catalog: &Catalog) -> Option<(String, Option<GapS
     let [target] = select.from.as_slice() else {
         return None;
     };
-    let order_by = match q.order_by.as_ref().map(|o| &o.kind) {
-        Some(sqlparser::ast::OrderByKind::Expressions(e)) => &e[..],
-        _ => &[],
-    };
+    let order_by = super::filesort::order_keys(q);
     // The read's own LIMIT cuts the rows elsewhere (`LockRead::limit`); here it tells the
     // scan whether it sorts.
-    let limit = match &q.limit_clause {
-        Some(sqlparser::ast::LimitClause::LimitOffset { limit, .. }) => limit.as_ref(),
-        _ => None,
-    };
+    let limit = super::filesort::limit_of(q);
     let needed = super::filesort::needed(q, catalog);
     let order = (order_by, limit, (true, needed.as_deref()));
     let read = scan(
@@ -202,30 +198,32 @@ fn scan(
         sql
     };
     let keys = def.innodb_keys();
+    // (A walk down a range checks no end in the index: it fetches the row below the range;
+    // down the entries of one key, it checks the key.)
+    let point = access.conjuncts.iter().all(|e| is_eq(e));
     let end_row = match (reader, keys.get(access.index)) {
-        ((true, needed), Some(index)) if access.index > 0 => {
+        ((true, needed), Some(index)) if access.index > 0 && (point || !descending) => {
             needed.is_some_and(|n| super::filesort::covers(def, index, n))
         }
         _ => true,
     };
     let gaps = super::gaps::scan(def, (&from, &qualifier), &access, (end_row, descending));
+    // A SELECT the index does not cover hands InnoDB the WHERE's conditions on that index's
+    // columns ("Using index condition"): it locks the entries failing them, not their rows.
+    let mut read_by = access.conjuncts.clone();
+    if let (false, Some(index)) = (end_row, keys.get(access.index)) {
+        read_by.extend(conjuncts.iter().filter(|e| pushed(e, index)));
+    }
     let text = |parts: &[&Expr]| {
         (!parts.is_empty()).then(|| {
-            parts
-                .iter()
-                .map(|e| {
-                    let mut e = (*e).duplicate();
-                    rewrite_all(&mut e);
-                    format!("({})", Sql(&e))
-                })
-                .collect::<Vec<_>>()
-                .join(" AND ")
+            let parts: Vec<String> = parts.iter().map(|e| super::gaps::text(e)).collect();
+            parts.join(" AND ")
         })
     };
     Some(LockRead {
         id,
         table,
-        rowid_sql: rowids(text(&access.conjuncts)),
+        rowid_sql: rowids(text(&read_by)),
         limit,
         exclusive: true,
         update_lock: false,
@@ -244,6 +242,28 @@ fn scan(
     })
 }
 
+/// Whether InnoDB checks the conjunct `e` on the entries of `index` (its columns): it names
+/// no other column, and calls no function and reads no subquery.
+fn pushed(e: &Expr, index: &[String]) -> bool {
+    let mut plain = true;
+    super::super::walk::exprs(&mut e.duplicate(), &mut |x| {
+        let name = super::super::int_types::column_named(x).map(|(_, n)| n);
+        plain &= name.is_none_or(|n| index.iter().any(|c| c.eq_ignore_ascii_case(n)))
+            && !matches!(
+                x,
+                Expr::Function(_)
+                    | Expr::Subquery(_)
+                    | Expr::Exists { .. }
+                    | Expr::In {
+                        target: InTarget::Subquery(_),
+                        ..
+                    }
+            );
+        ControlFlow::Continue(())
+    });
+    plain
+}
+
 /// The access path of a read in the ORDER BY `order_by` with the WHERE `selection` (its
 /// `conjuncts`), and whether it walks an index in the ORDER BY's order (`filesort.rs`): the
 /// one the WHERE reads through, or, where no index serves the WHERE, one read from its start.
@@ -251,7 +271,7 @@ fn scan(
 /// where that range holds much of the table and sorts the range where it holds little
 /// (MariaDB weighs their costs by its row estimates): it is read in the ORDER BY's order over
 /// the rows the range holds, which locks what either plan does at both ends.
-fn walk<'a>(
+pub(super) fn walk<'a>(
     def: &TableDef,
     (selection, conjuncts): (Option<&Expr>, &[&'a Expr]),
     (order_by, limit): (&[OrderByExpr], Option<u64>),
@@ -318,30 +338,46 @@ pub(in crate::dialect) fn access_path<'a>(
             };
         }
     }
-    let leading = def
-        .unique_keys()
-        .chain(def.indexes.iter())
-        .filter_map(|k| k.columns.first());
-    for (i, column) in leading.enumerate() {
-        let served: Vec<&Expr> = conjuncts
-            .iter()
-            .copied()
-            .filter(|e| range_on(e).is_some_and(|x| x.eq_ignore_ascii_case(column)))
-            .collect();
-        if !served.is_empty() {
-            let index = i + shift;
-            return Access {
-                conjuncts: served,
-                unique: false,
-                index,
-            };
+    // Of the indexes whose range a WHERE reads, MariaDB weighs their row estimates; those
+    // favour the one whose range spans the most of its columns (`queue = 'q2' AND state =
+    // 'ready' AND priority > 20` reads `(queue, state, priority)`, not `(queue, priority)`);
+    // of equals, the first.
+    let mut best = (0, Vec::new(), 0);
+    for (i, key) in def.unique_keys().chain(def.indexes.iter()).enumerate() {
+        // The first column's conditions, and the next column's while every one before it
+        // is pinned to one value (`state = 'a' AND priority < 30` reads one range of
+        // `(state, priority)`), in the key's order.
+        let mut served: Vec<&Expr> = Vec::new();
+        let mut parts = 0;
+        for column in &key.columns {
+            let on = |e: &&&Expr| range_on(e).is_some_and(|x| x.eq_ignore_ascii_case(column));
+            let before = served.len();
+            served.extend(conjuncts.iter().filter(on));
+            parts += usize::from(served.len() > before);
+            if !served[before..].iter().any(|e| is_eq(e)) {
+                break;
+            }
+        }
+        if parts > best.0 {
+            best = (parts, served, i + shift);
         }
     }
     Access {
-        conjuncts: Vec::new(),
+        conjuncts: best.1,
         unique: false,
-        index: 0,
+        index: best.2,
     }
+}
+
+/// Whether `e` is an equality (`a = b`).
+fn is_eq(e: &Expr) -> bool {
+    matches!(
+        e,
+        Expr::BinaryOp {
+            op: BinaryOperator::Eq,
+            ..
+        }
+    )
 }
 
 /// `col = value`: the column. The value may be a subquery MariaDB's optimizer runs before

@@ -27,12 +27,10 @@ use sqlparser::ast::{
 
 /// Whether `q` sorts the rows it reads rather than walking an index (for one table).
 pub fn filesort(q: &Query, catalog: &Catalog) -> bool {
-    let Some(keys) = q.order_by.as_ref().and_then(|o| match &o.kind {
-        OrderByKind::Expressions(exprs) => Some(&exprs[..]).filter(|e| !e.is_empty()),
-        OrderByKind::All(_) => None,
-    }) else {
+    let keys = order_keys(q);
+    if keys.is_empty() {
         return false;
-    };
+    }
     let Some((select, _, table)) = super::access::one_table(q) else {
         return false;
     };
@@ -41,18 +39,31 @@ pub fn filesort(q: &Query, catalog: &Catalog) -> bool {
     };
     let needed = needed(q, catalog);
     let selection = select.selection.as_ref();
-    let read = Read::of(def, selection, limit(q), catalog, (true, needed.as_deref()));
-    walks_index(&read, keys).is_none()
+    let conjuncts = selection.map(conjuncts).unwrap_or_default();
+    let reader = (true, needed.as_deref());
+    let walk = (keys, limit(limit_of(q)));
+    !super::access::walk(def, (selection, &conjuncts), walk, reader, catalog).1
 }
 
-/// The columns a SELECT of one table needs (an index holding all of them covers it; a `*`:
-/// every column), or none it can name (a join, a grouping).
+/// The columns a SELECT of one table needs, its WHERE's and ORDER BY's too (an index holding
+/// all of them covers it; a `*`: every column), or none it can name (a join, a grouping).
 pub fn needed(q: &Query, catalog: &Catalog) -> Option<Vec<String>> {
     let (_, _, mut needed) = super::super::scan_order::single_read(q, catalog, &[])?;
     if let SetExpr::Select(s) = q.body.as_ref() {
         s.selection.iter().for_each(|w| _ = names(w, &mut needed));
     }
+    for key in order_keys(q) {
+        _ = names(&key.expr, &mut needed);
+    }
     Some(needed)
+}
+
+/// The keys of a query's ORDER BY (none for `ORDER BY ALL`).
+pub fn order_keys(q: &Query) -> &[OrderByExpr] {
+    match q.order_by.as_ref().map(|o| &o.kind) {
+        Some(OrderByKind::Expressions(e)) => e,
+        _ => &[],
+    }
 }
 
 /// Whether the index `columns` (with the primary key's, as its entries hold them) holds
@@ -63,13 +74,18 @@ pub fn covers(def: &TableDef, columns: &[String], needed: &[String]) -> bool {
     needed.iter().all(|c| has(columns, c) || has(pk, c))
 }
 
-/// A `LIMIT n` of a number.
-fn limit(q: &Query) -> Option<u64> {
+/// The expression of a query's `LIMIT`.
+pub fn limit_of(q: &Query) -> Option<&Expr> {
     match &q.limit_clause {
-        Some(LimitClause::LimitOffset {
-            limit: Some(Expr::Value(v)),
-            ..
-        }) => match &v.value {
+        Some(LimitClause::LimitOffset { limit, .. }) => limit.as_ref(),
+        _ => None,
+    }
+}
+
+/// A `LIMIT n` of a number.
+fn limit(e: Option<&Expr>) -> Option<u64> {
+    match e {
+        Some(Expr::Value(v)) => match &v.value {
             sqlparser::ast::Value::Number(n, _) => n.parse().ok(),
             _ => None,
         },
@@ -86,34 +102,12 @@ pub struct Read<'a> {
     pub def: &'a TableDef,
     pub selection: Option<&'a Expr>,
     /// The index its WHERE reads through (`access::Access::index`); `None`: no index serves
-    /// the WHERE, the table is scanned (in its primary key's order).
+    /// the WHERE, the table is scanned (in its primary key's order). Made by `access::walk`.
     pub access: Option<usize>,
     pub limit: Option<u64>,
     /// Whether a SELECT reads (not an UPDATE or DELETE), and the columns it needs, where
     /// the lab can name them.
     pub reader: Reader<'a>,
-}
-
-impl<'a> Read<'a> {
-    /// A read of `def` with the WHERE `selection` and `limit`, through the index its WHERE
-    /// reads (`access::access_path`).
-    pub fn of(
-        def: &'a TableDef,
-        selection: Option<&'a Expr>,
-        limit: Option<u64>,
-        catalog: &Catalog,
-        reader: Reader<'a>,
-    ) -> Self {
-        let conjuncts = selection.map(conjuncts).unwrap_or_default();
-        let access = super::access::access_path(def, &conjuncts, catalog);
-        Read {
-            def,
-            selection,
-            access: (!access.conjuncts.is_empty()).then_some(access.index),
-            limit,
-            reader,
-        }
-    }
 }
 
 /// The index InnoDB walks to read the rows in the order of the ORDER BY `keys`; `None`

@@ -120,10 +120,16 @@ fn bound(e: &Expr) -> Option<(&Expr, Bound<'_>)> {
 }
 
 /// SQLite's text of `e`, as the statement's rewritten WHERE has it.
-fn text(e: &Expr) -> String {
+pub(super) fn text(e: &Expr) -> String {
     let mut e = e.duplicate();
     rewrite_all(&mut e);
     format!("({})", Sql(&e))
+}
+
+/// An entry sorts before the bound `op v` on the column `c` where the columns `pinned`
+/// before it in the key (`(columns, values)`, each followed by ", ") are pinned.
+fn under(pinned: &(String, String), c: &str, v: &Expr, op: &str) -> String {
+    format!("({}{c}) {op} ({}{})", pinned.0, pinned.1, text(v))
 }
 
 /// Each range as (sorts before it, is in it), and how its end is locked.
@@ -139,39 +145,30 @@ fn ranges(def: &TableDef, access: &Access) -> (Vec<(String, String)>, RangeEnd) 
             parts.join(join)
         }
     };
-    if access.unique {
-        // Equalities pinning every column of a unique key, in the key's order.
-        let cols: Vec<String> = bounds.iter().map(|(c, _)| text(c)).collect();
-        let values: Vec<String> = bounds
-            .iter()
-            .filter_map(|(_, b)| match b {
-                Bound::Eq(v) => Some(text(v)),
-                _ => None,
-            })
-            .collect();
-        let below = format!("({}) < ({})", cols.join(", "), values.join(", "));
-        let inside: Vec<String> = access.conjuncts.iter().map(|e| text(e)).collect();
-        return (
-            vec![(below, all(&inside, " AND ", "1"))],
-            RangeEnd::UniqueLookup,
-        );
-    }
     let mut below = Vec::new();
     let mut inside = Vec::new();
-    let mut points: Option<(String, &[Expr])> = None;
+    let mut points = None;
     let mut equalities = true;
+    // The columns pinned so far and their values, each followed by ", " (key order): an
+    // entry sorts before a bound on a later column when it does in all of them, `(state,
+    // priority) < ('a', 5)`.
+    let mut pinned = (String::new(), String::new());
     for ((col, b), e) in bounds.iter().zip(&access.conjuncts) {
         let c = text(col);
         match b {
             Bound::Eq(v) | Bound::Above(v, true) | Bound::Between(v) => {
-                below.push(format!("{c} < {}", text(v)))
+                below.push(under(&pinned, &c, v, "<"))
             }
-            Bound::Above(v, false) => below.push(format!("{c} <= {}", text(v))),
+            Bound::Above(v, false) => below.push(under(&pinned, &c, v, "<=")),
             Bound::Below => {}
             Bound::In(list) => {
                 points = Some((c, list));
                 continue;
             }
+        }
+        if let Bound::Eq(v) = b {
+            pinned.0 += &format!("{c}, ");
+            pinned.1 += &format!("{}, ", text(v));
         }
         equalities &= matches!(b, Bound::Eq(_));
         inside.push(text(e));
@@ -185,7 +182,8 @@ fn ranges(def: &TableDef, access: &Access) -> (Vec<(String, String)>, RangeEnd) 
             .is_none_or(|k| k.columns.len() == 1),
         i => def.uniques.get(i - 1).is_some_and(|k| k.columns.len() == 1),
     };
-    let end = match (equalities, unique_column) {
+    // (All of a unique key pinned: `access.unique`.)
+    let end = match (equalities, unique_column || access.unique) {
         (true, true) => RangeEnd::UniqueLookup,
         (true, false) => RangeEnd::Point,
         _ => RangeEnd::Range,
@@ -197,7 +195,7 @@ fn ranges(def: &TableDef, access: &Access) -> (Vec<(String, String)>, RangeEnd) 
         Some((c, list)) => {
             let each = list.iter().map(|v| {
                 let (mut b, mut i) = (below.clone(), inside.clone());
-                b.push(format!("{c} < {}", text(v)));
+                b.push(under(&pinned, &c, v, "<"));
                 i.push(format!("{c} = {}", text(v)));
                 range(&b, &i)
             });
