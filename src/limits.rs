@@ -61,7 +61,7 @@ pub fn over(what: &str, found: usize, limit: usize, name: &str) -> String {
 
 /// `12345` as `12,345`.
 pub fn thousands(n: u128) -> String {
-    let digits = n.to_string();
+    let digits = decimal(n);
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -70,6 +70,16 @@ pub fn thousands(n: u128) -> String {
         out.push(c);
     }
     out
+}
+
+/// `n` in decimal, from u64 pieces: the standard library's formatting of a u128 is a large
+/// function in the download, for the explorer's counts of schedules alone.
+pub fn decimal(n: u128) -> String {
+    const PIECE: u128 = 10_000_000_000_000_000_000; // 10^19, below u64::MAX
+    match u64::try_from(n) {
+        Ok(small) => small.to_string(),
+        Err(_) => format!("{}{:019}", decimal(n / PIECE), (n % PIECE) as u64),
+    }
 }
 
 #[cfg(test)]
@@ -82,6 +92,16 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1_000), "1,000");
         assert_eq!(thousands(12_345_678), "12,345,678");
+        for n in [
+            0,
+            1,
+            u128::from(u64::MAX),
+            u128::from(u64::MAX) + 1,
+            10u128.pow(19) * 7 + 5,
+            u128::MAX,
+        ] {
+            assert_eq!(decimal(n), n.to_string());
+        }
         assert_eq!(
             over("operators in one statement", 8_600, 1_000, "MAX_OPERATORS"),
             "operators in one statement: 8,600 is over Queue Lab's limit of 1,000 (MAX_OPERATORS); split the work into smaller pieces"

@@ -38,7 +38,7 @@ struct Writer(String);
 
 impl Writer {
     fn num(&mut self, n: u128) {
-        self.0.push_str(&n.to_string());
+        self.0.push_str(&queuelab::limits::decimal(n));
         self.0.push(';');
     }
 
