@@ -347,14 +347,22 @@ pub(in crate::dialect) fn access_path<'a>(
         // The first column's conditions, and the next column's while every one before it
         // is pinned to one value (`state = 'a' AND priority < 30` reads one range of
         // `(state, priority)`), in the key's order.
+        // An IN list pins its column to each of its values in turn (one list: the ranges
+        // of two would be their cross product, which the lab does not model).
         let mut served: Vec<&Expr> = Vec::new();
         let mut parts = 0;
+        let mut lists = 0;
         for column in &key.columns {
             let on = |e: &&&Expr| range_on(e).is_some_and(|x| x.eq_ignore_ascii_case(column));
             let before = served.len();
             served.extend(conjuncts.iter().filter(on));
             parts += usize::from(served.len() > before);
-            if !served[before..].iter().any(|e| is_eq(e)) {
+            let list = served[before..]
+                .iter()
+                .any(|e| matches!(e, Expr::In { .. }));
+            lists += usize::from(list);
+            let pins = served[before..].iter().any(|e| is_eq(e)) || (list && lists == 1);
+            if !pins {
                 break;
             }
         }

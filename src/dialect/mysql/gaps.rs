@@ -68,6 +68,7 @@ pub fn scan(
 }
 
 /// How a conjunct bounds its column.
+#[derive(Clone, Copy)]
 enum Bound<'a> {
     Eq(&'a Expr),
     /// `col > v` (`true`: `>=`).
@@ -145,33 +146,43 @@ fn ranges(def: &TableDef, access: &Access) -> (Vec<(String, String)>, RangeEnd) 
             parts.join(join)
         }
     };
-    let mut below = Vec::new();
-    let mut inside = Vec::new();
-    let mut points = None;
+    // An IN list reads a range for each of its values, its column pinned to that value (the
+    // columns after it bounded in each: `queue IN ('a', 'c') AND run_at <= 40`).
+    let list = bounds.iter().position(|(_, b)| matches!(b, Bound::In(_)));
+    let points: Vec<Option<&Expr>> = match list.map(|i| &bounds[i].1) {
+        Some(Bound::In(values)) => values.iter().map(Some).collect(),
+        _ => vec![None],
+    };
     let mut equalities = true;
-    // The columns pinned so far and their values, each followed by ", " (key order): an
-    // entry sorts before a bound on a later column when it does in all of them, `(state,
-    // priority) < ('a', 5)`.
-    let mut pinned = (String::new(), String::new());
-    for ((col, b), e) in bounds.iter().zip(&access.conjuncts) {
-        let c = text(col);
-        match b {
-            Bound::Eq(v) | Bound::Above(v, true) | Bound::Between(v) => {
-                below.push(under(&pinned, &c, v, "<"))
+    let mut ranges = Vec::new();
+    for point in points {
+        let mut below = Vec::new();
+        let mut inside = Vec::new();
+        // The columns pinned so far and their values, each followed by ", " (key order): an
+        // entry sorts before a bound on a later column when it does in all of them,
+        // `(state, priority) < ('a', 5)`.
+        let mut pinned = (String::new(), String::new());
+        for (i, ((col, b), e)) in bounds.iter().zip(&access.conjuncts).enumerate() {
+            let c = text(col);
+            let (b, e) = match point.filter(|_| Some(i) == list) {
+                Some(v) => (Bound::Eq(v), format!("{c} = {}", text(v))),
+                None => (*b, text(e)),
+            };
+            match b {
+                Bound::Eq(v) | Bound::Above(v, true) | Bound::Between(v) => {
+                    below.push(under(&pinned, &c, v, "<"))
+                }
+                Bound::Above(v, false) => below.push(under(&pinned, &c, v, "<=")),
+                Bound::Below | Bound::In(_) => {}
             }
-            Bound::Above(v, false) => below.push(under(&pinned, &c, v, "<=")),
-            Bound::Below => {}
-            Bound::In(list) => {
-                points = Some((c, list));
-                continue;
+            if let Bound::Eq(v) = b {
+                pinned.0 += &format!("{c}, ");
+                pinned.1 += &format!("{}, ", text(v));
             }
+            equalities &= matches!(b, Bound::Eq(_));
+            inside.push(e);
         }
-        if let Bound::Eq(v) = b {
-            pinned.0 += &format!("{c}, ");
-            pinned.1 += &format!("{}, ", text(v));
-        }
-        equalities &= matches!(b, Bound::Eq(_));
-        inside.push(text(e));
+        ranges.push((all(&below, " OR ", "0"), all(&inside, " AND ", "1")));
     }
     // A unique key of one column (`innodb_keys` lists the clustered index, then the unique
     // keys, before the other indexes).
@@ -188,18 +199,5 @@ fn ranges(def: &TableDef, access: &Access) -> (Vec<(String, String)>, RangeEnd) 
         (true, false) => RangeEnd::Point,
         _ => RangeEnd::Range,
     };
-    let range =
-        |below: &[String], inside: &[String]| (all(below, " OR ", "0"), all(inside, " AND ", "1"));
-    match points {
-        None => (vec![range(&below, &inside)], end),
-        Some((c, list)) => {
-            let each = list.iter().map(|v| {
-                let (mut b, mut i) = (below.clone(), inside.clone());
-                b.push(under(&pinned, &c, v, "<"));
-                i.push(format!("{c} = {}", text(v)));
-                range(&b, &i)
-            });
-            (each.collect(), end)
-        }
-    }
+    (ranges, end)
 }
