@@ -479,7 +479,7 @@ fn has(list: &[String], c: &str) -> bool {
 
 /// `col = value` (a value not naming a column) or `col IS NULL`: the column, whose matching
 /// index entries then share one key.
-fn pinned_column(e: &Expr) -> Option<String> {
+pub(super) fn pinned_column(e: &Expr) -> Option<String> {
     match e {
         Expr::IsNull(c) => column_named(c).map(|(_, name)| name.to_string()),
         Expr::BinaryOp {

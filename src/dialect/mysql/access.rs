@@ -158,14 +158,15 @@ fn scan(
         None => None,
     };
     let conjuncts = selection.map(conditions::conjuncts).unwrap_or_default();
-    let (access, in_order) = walk(
+    let (access, walked) = walk(
         def,
         (selection, &conjuncts),
         (order_by, limit),
         reader,
         catalog,
     );
-    let descending = in_order && order_by.first().is_some_and(super::filesort::descending);
+    let in_order = walked.is_some();
+    let descending = walked.is_some_and(|w| w.1);
     let order = if in_order {
         order_by
             .iter()
@@ -210,8 +211,10 @@ fn scan(
     let gaps = super::gaps::scan(def, (&from, &qualifier), &access, (end_row, descending));
     // A SELECT the index does not cover hands InnoDB the WHERE's conditions on that index's
     // columns ("Using index condition"): it locks the entries failing them, not their rows.
+    // Only where it reads a range of that index, not a walk of another's order.
     let mut read_by = access.conjuncts.clone();
-    if let (false, Some(index)) = (end_row, keys.get(access.index)) {
+    let ranged = !access.conjuncts.is_empty() && walked.is_none_or(|w| w.0 == access.index);
+    if let (false, true, Some(index)) = (end_row, ranged, keys.get(access.index)) {
         read_by.extend(conjuncts.iter().filter(|e| pushed(e, index)));
     }
     let text = |parts: &[&Expr]| {
@@ -277,7 +280,7 @@ pub(super) fn walk<'a>(
     (order_by, limit): (&[OrderByExpr], Option<u64>),
     reader: super::filesort::Reader<'_>,
     catalog: &Catalog,
-) -> (Access<'a>, bool) {
+) -> (Access<'a>, Option<(usize, bool)>) {
     let access = access_path(def, conjuncts, catalog);
     let read = super::filesort::Read {
         def,
@@ -286,21 +289,20 @@ pub(super) fn walk<'a>(
         limit,
         reader,
     };
-    match super::filesort::walks_index(&read, order_by) {
-        None => (access, false),
-        Some(i) if i == access.index || !access.conjuncts.is_empty() => (access, true),
-        Some(index) => {
+    let walked = super::filesort::walks_index(&read, order_by);
+    match walked {
+        Some((index, _)) if index != access.index && access.conjuncts.is_empty() => {
             let conjuncts = Vec::new();
-            let unique = false;
             (
                 Access {
                     conjuncts,
-                    unique,
+                    unique: false,
                     index,
                 },
-                true,
+                walked,
             )
         }
+        _ => (access, walked),
     }
 }
 
@@ -356,13 +358,16 @@ pub(in crate::dialect) fn access_path<'a>(
             let on = |e: &&&Expr| range_on(e).is_some_and(|x| x.eq_ignore_ascii_case(column));
             let before = served.len();
             served.extend(conjuncts.iter().filter(on));
-            parts += usize::from(served.len() > before);
             let list = served[before..]
                 .iter()
                 .any(|e| matches!(e, Expr::In { .. }));
+            if list && lists > 0 {
+                served.truncate(before);
+                break;
+            }
             lists += usize::from(list);
-            let pins = served[before..].iter().any(|e| is_eq(e)) || (list && lists == 1);
-            if !pins {
+            parts += usize::from(served.len() > before);
+            if !list && !served[before..].iter().any(|e| is_eq(e)) {
                 break;
             }
         }

@@ -21,9 +21,7 @@ use super::super::catalog::{Catalog, TableDef};
 use super::super::conditions::conjuncts;
 use super::super::int_types::column_named;
 use super::super::scan_order::names;
-use sqlparser::ast::{
-    BinaryOperator, Expr, LimitClause, OrderByExpr, OrderByKind, OrderBySort, Query, SetExpr,
-};
+use sqlparser::ast::{Expr, LimitClause, OrderByExpr, OrderByKind, OrderBySort, Query, SetExpr};
 
 /// Whether `q` sorts the rows it reads rather than walking an index (for one table).
 pub fn filesort(q: &Query, catalog: &Catalog) -> bool {
@@ -42,7 +40,7 @@ pub fn filesort(q: &Query, catalog: &Catalog) -> bool {
     let conjuncts = selection.map(conjuncts).unwrap_or_default();
     let reader = (true, needed.as_deref());
     let walk = (keys, limit(limit_of(q)));
-    !super::access::walk(def, (selection, &conjuncts), walk, reader, catalog).1
+    (super::access::walk(def, (selection, &conjuncts), walk, reader, catalog).1).is_none()
 }
 
 /// The columns a SELECT of one table needs, its WHERE's and ORDER BY's too (an index holding
@@ -110,24 +108,32 @@ pub struct Read<'a> {
     pub reader: Reader<'a>,
 }
 
-/// The index InnoDB walks to read the rows in the order of the ORDER BY `keys`; `None`
-/// when it sorts them.
-pub fn walks_index(read: &Read<'_>, keys: &[OrderByExpr]) -> Option<usize> {
+/// The index InnoDB walks to read the rows in the order of the ORDER BY `keys`, and whether
+/// it walks it down (the first key the WHERE does not pin is DESC: an ORDER BY of pinned keys
+/// alone orders nothing); `None` when it sorts them.
+pub fn walks_index(read: &Read<'_>, keys: &[OrderByExpr]) -> Option<(usize, bool)> {
     if keys.is_empty() {
         return None;
     }
-    let mut pinned = Vec::new();
-    if let Some(w) = read.selection {
-        equalities(w, &mut pinned);
-    }
+    let pinned: Vec<String> = (read
+        .selection
+        .map(conjuncts)
+        .unwrap_or_default()
+        .into_iter())
+    .filter_map(super::super::scan_order::pinned_column)
+    .collect();
     let scans = read.access.is_none();
     let (select, needed) = read.reader;
-    (orders(read.def).iter().enumerate()).position(|(i, index)| {
+    let at = (orders(read.def).iter().enumerate()).position(|(i, index)| {
         gives_order(index, keys, &pinned)
             && (read.access.unwrap_or(0) == i
                 || (read.limit == Some(1) && (scans || select))
                 || (scans && needed.is_some_and(|n| covers(read.def, index, n))))
-    })
+    })?;
+    let free = |k: &&OrderByExpr| {
+        column_named(&k.expr).is_none_or(|(_, n)| !pinned.iter().any(|p| p.eq_ignore_ascii_case(n)))
+    };
+    Some((at, keys.iter().find(free).is_some_and(descending)))
 }
 
 /// The orders `def`'s indexes (numbered as `TableDef::innodb_keys`) read rows in. A
@@ -175,22 +181,4 @@ fn gives_order(index: &[String], keys: &[OrderByExpr], pinned: &[String]) -> boo
 /// compile into the download).
 pub fn descending(k: &OrderByExpr) -> bool {
     matches!(k.options.sort, Some(OrderBySort::Desc))
-}
-
-/// Columns a WHERE pins to one value (`col = value` in its top-level AND).
-fn equalities(e: &Expr, out: &mut Vec<String>) {
-    for c in super::super::conditions::conjuncts(e) {
-        if let Expr::BinaryOp {
-            left,
-            op: BinaryOperator::Eq,
-            right,
-        } = c
-        {
-            for (a, b) in [(left, right), (right, left)] {
-                if let (Some((_, col)), None) = (column_named(a), column_named(b)) {
-                    out.push(col.to_string());
-                }
-            }
-        }
-    }
 }
