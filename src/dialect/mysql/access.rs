@@ -268,8 +268,9 @@ fn pushed(e: &Expr, index: &[String]) -> bool {
 }
 
 /// The access path of a read in the ORDER BY `order_by` with the WHERE `selection` (its
-/// `conjuncts`), and whether it walks an index in the ORDER BY's order (`filesort.rs`): the
-/// one the WHERE reads through, or, where no index serves the WHERE, one read from its start.
+/// `conjuncts`), and the index it walks in the ORDER BY's order, if it walks one, with
+/// whether it walks it down (`filesort::walks_index`): the one the WHERE reads through, or,
+/// where no index serves the WHERE, one read from its start.
 /// A SELECT with `LIMIT 1` whose WHERE reads through another index walks the ORDER BY's one
 /// where that range holds much of the table and sorts the range where it holds little
 /// (MariaDB weighs their costs by its row estimates): it is read in the ORDER BY's order over
