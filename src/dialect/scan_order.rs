@@ -445,15 +445,18 @@ pub(super) fn order_of(
     // primary key's too) may be scanned instead of the table, as MariaDB's cost model finds
     // the lengths of its entries and of the table's rows.
     let pinned_index = secondary.clone().any(|k| all_pinned(k));
-    let covering = secondary.find(|k| {
-        needed
-            .as_ref()
-            .is_some_and(|n| n.iter().all(|c| has(k, c) || has(&pk.columns, c)))
-    });
+    let covering = secondary.find(|k| needed.as_ref().is_some_and(|n| covers(def, k, n)));
     match covering {
         Some(k) if !pinned_index => Err(k.clone()),
         _ => Ok(Some(pk.columns.clone())),
     }
+}
+
+/// Whether the index `columns` (with the primary key's, as its entries hold them) holds
+/// every column of `needed`.
+pub(super) fn covers(def: &TableDef, columns: &[String], needed: &[String]) -> bool {
+    let pk = def.primary_key.as_ref().map_or(&[][..], |k| &k.columns[..]);
+    needed.iter().all(|c| has(columns, c) || has(pk, c))
 }
 
 /// Adds the column names `e` reads (the last part of a qualified one) to `out`; whether it

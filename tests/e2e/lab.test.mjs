@@ -10,6 +10,13 @@ import { openApp, shots, useApp, root, pickExample } from './harness.mjs';
 const app = useApp({ before, after });
 const col = (session) => `#scenario .session-col[data-session="${session}"]`;
 const step = (page, session) => page.click(`button.step-session[data-session="${session}"]`);
+// The app with `spec` pasted into the editor, once its sessions show.
+const openSpec = async (spec) => {
+  const opened = await openApp(app.browser, app.server.url);
+  await opened.page.fill('#editor', spec);
+  await opened.page.waitForSelector('#scenario');
+  return opened;
+};
 // The first column of the `count` rows a session's result pane shows, once it shows them.
 const resultIds = async (page, session, count) => {
   const pane = `${col(session)} .session-result`;
@@ -236,9 +243,7 @@ test('a READ ONLY transaction is badged in its session and its refused claim nam
     'session w',
     'step wclaim { SELECT id FROM jobs LIMIT 1 FOR UPDATE SKIP LOCKED; }',
   ].join('\n');
-  const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.fill('#editor', spec);
-  await page.waitForSelector('#scenario');
+  const { page, errors } = await openSpec(spec);
   await step(page, 'r');
   await page.waitForSelector(`${col('r')} .read-only`);
   assert.equal(await page.locator(`${col('w')} .read-only`).count(), 0);
@@ -266,9 +271,7 @@ test('a COMMIT that ends an aborted PostgreSQL transaction says ROLLBACK and the
     'session r',
     'step rread { SELECT id FROM jobs; }',
   ].join('\n');
-  const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.fill('#editor', spec);
-  await page.waitForSelector('#scenario');
+  const { page, errors } = await openSpec(spec);
   for (let i = 0; i < 3; i += 1) await step(page, 'w');
   await page.waitForSelector('#timeline .tl-block[data-step="wc"]');
   assert.equal(await page.getAttribute('#timeline .tl-block[data-step="wc"]', 'data-ending'), 'rollback');
@@ -296,9 +299,7 @@ test('MariaDB foreign keys: each claim locks its job shared, so two claims that 
     'step bc { COMMIT; }',
     'permutation a1 b1 a2 b2 ac bc',
   ].join('\n');
-  const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.fill('#editor', spec);
-  await page.waitForSelector('#scenario');
+  const { page, errors } = await openSpec(spec);
   await page.click('#run-permutation');
   await page.waitForSelector('#timeline .tl-block');
   await page.fill('#scrubber', '4'); // b2 closes the cycle
@@ -401,9 +402,7 @@ test('a batch claim of three jobs from a wide table is hash-joined, in the order
     'setup { BEGIN; }',
     "step aclaim { WITH next AS (SELECT id FROM wide WHERE state = 'ready' ORDER BY priority DESC LIMIT 3 FOR UPDATE SKIP LOCKED) UPDATE wide SET state = 'a' FROM next WHERE wide.id = next.id RETURNING wide.id, wide.priority; }",
   ].join('\n');
-  const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.fill('#editor', spec);
-  await page.waitForSelector('#scenario');
+  const { page, errors } = await openSpec(spec);
   await step(page, 'a');
   // The three highest priorities (9, 7, 5), listed as the table's scan meets them: the
   // planner scans five text columns' few rows a page for less than three key probes cost.
@@ -420,9 +419,7 @@ test("River's batch claim of three conditions comes back in its read's order, as
     'session a',
     "step aclaim { WITH locked AS (SELECT id FROM river_job WHERE state = 'available' AND queue = 'default' AND scheduled_at <= now() ORDER BY priority, id LIMIT 10 FOR UPDATE SKIP LOCKED) UPDATE river_job SET state = 'running', attempt = attempt + 1 FROM locked WHERE river_job.id = locked.id RETURNING river_job.id, river_job.priority; }",
   ].join('\n');
-  const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.fill('#editor', spec);
-  await page.waitForSelector('#scenario');
+  const { page, errors } = await openSpec(spec);
   await step(page, 'a');
   // Three conditions leave one row expected, whatever the LIMIT: the planner loops over
   // the read's rows, in their priority order (not the order the jobs were inserted).
@@ -444,9 +441,7 @@ test('a batch claim through UPDATE ... FROM a locking read lists its jobs in the
     'setup { BEGIN; }',
     claim('b'),
   ].join('\n');
-  const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.fill('#editor', spec);
-  await page.waitForSelector('#scenario');
+  const { page, errors } = await openSpec(spec);
   await step(page, 'a');
   await step(page, 'b');
   // Highest priority first (the read's ORDER BY), not the order the jobs were inserted.
@@ -470,9 +465,7 @@ test('a MariaDB claim of three jobs by priority reads and sorts the table, so a 
     'setup { START TRANSACTION; }',
     "step brest { SELECT id, priority FROM jobs WHERE state = 'ready' ORDER BY priority LIMIT 1 FOR UPDATE SKIP LOCKED; }",
   ].join('\n');
-  const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.fill('#editor', spec);
-  await page.waitForSelector('#scenario');
+  const { page, errors } = await openSpec(spec);
   await step(page, 'a');
   const pane = (s) => `${col(s)} .session-result`;
   await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent ?? '').includes('3 rows in set'), pane('a'));
@@ -497,9 +490,7 @@ test('a MariaDB poll of two due queues locks a range in each: a job for the queu
     'session pa',
     "step puta { INSERT INTO jobs (id, queue, run_at) VALUES (11, 'a', 45); }",
   ].join('\n');
-  const { page, errors } = await openApp(app.browser, app.server.url);
-  await page.fill('#editor', spec);
-  await page.waitForSelector('#scenario');
+  const { page, errors } = await openSpec(spec);
   await step(page, 'w');
   await page.waitForFunction((sel) => /2 rows affected/.test(document.querySelector(sel)?.textContent ?? ''), `${col('w')} .session-result`);
   // Queue b lies between the two ranges the poll read (a's jobs due by 40, c's): its gap

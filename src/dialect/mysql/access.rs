@@ -204,7 +204,7 @@ fn scan(
     let point = access.conjuncts.iter().all(|e| is_eq(e));
     let end_row = match (reader, keys.get(access.index)) {
         ((true, needed), Some(index)) if access.index > 0 && (point || !descending) => {
-            needed.is_some_and(|n| super::filesort::covers(def, index, n))
+            needed.is_some_and(|n| super::super::scan_order::covers(def, index, n))
         }
         _ => true,
     };

@@ -20,7 +20,7 @@
 use super::super::catalog::{Catalog, TableDef};
 use super::super::conditions::conjuncts;
 use super::super::int_types::column_named;
-use super::super::scan_order::names;
+use super::super::scan_order::{covers, names};
 use sqlparser::ast::{Expr, LimitClause, OrderByExpr, OrderByKind, OrderBySort, Query, SetExpr};
 
 /// Whether `q` sorts the rows it reads rather than walking an index (for one table).
@@ -62,14 +62,6 @@ pub fn order_keys(q: &Query) -> &[OrderByExpr] {
         Some(OrderByKind::Expressions(e)) => e,
         _ => &[],
     }
-}
-
-/// Whether the index `columns` (with the primary key's, as its entries hold them) holds
-/// every column of `needed`.
-pub fn covers(def: &TableDef, columns: &[String], needed: &[String]) -> bool {
-    let pk = def.primary_key.as_ref().map_or(&[][..], |k| &k.columns[..]);
-    let has = |list: &[String], c: &String| list.iter().any(|m| m.eq_ignore_ascii_case(c));
-    needed.iter().all(|c| has(columns, c) || has(pk, c))
 }
 
 /// The expression of a query's `LIMIT`.
