@@ -104,8 +104,8 @@ def compare(folder, queuelab):
             claims += 1
             if lab.get(permutation) != seen:
                 wrong += 1
-                print(f"{name} {permutation[0]}: the lab differs")
-    print(f"{claims} claims, {wrong} differ")
+                print(f"{name} {' '.join(permutation)}: the lab differs")
+    print(f"{claims} permutations, {wrong} differ")
 
 
 def main():

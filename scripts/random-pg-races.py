@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Random PostgreSQL races between two workers' claims, for checking the lab's row locks,
+waits, re-checks after a wait and serialization failures against a recording of them.
+
+Each spec holds one table (six to nine rows of small values, sometimes an index) and two
+workers, each at READ COMMITTED or REPEATABLE READ with one random claim: a locking SELECT in
+one of the four lock modes (with SKIP LOCKED, NOWAIT or neither), an UPDATE or DELETE picking
+its rows by a WHERE, by an `IN` or `=` locking subquery or by a locking WITH query, or an
+upsert. A claim may change the columns the other's WHERE reads, or the key. Four
+permutations run the claims in both orders, the first worker committing or rolling back, so
+that the second waits, skips, re-checks its rows after the wait or fails; a reader shows the
+table at the end.
+
+    scripts/random-pg-races.py generate SEED N DIR   # N specs into DIR
+    venv/bin/python tests/conformance/recorder/record.py --out DIR/rec DIR/*.spec
+    scripts/random-mariadb-claims.py compare DIR [QUEUELAB]  # permutations the lab gets wrong
+
+Not part of the test suite. ORDER BY always ends with the key: the order of ties is the
+sort's (quicksort's for seven or more), which this harness leaves out.
+"""
+import os
+import random
+import sys
+
+COLUMNS = ["a", "b", "s"]
+
+
+def value(rng, column):
+    return f"'{rng.choice('wxyz')}'" if column == "s" else str(rng.randint(0, 4))
+
+
+def condition(rng, column):
+    kind = rng.randrange(6)
+    if kind == 4:
+        return f"{column} IN ({value(rng, column)}, {value(rng, column)})"
+    if kind == 5:
+        return f"{column} <> {value(rng, column)}"
+    return f"{column} {['=', '<', '>', '<='][kind]} {value(rng, column)}"
+
+
+def where(rng):
+    return " AND ".join(condition(rng, c) for c in rng.sample(COLUMNS, rng.randint(1, 2)))
+
+
+def order(rng, limited=False):
+    keys = rng.sample(COLUMNS + ["id"], rng.randint(1, 2))
+    if "id" not in keys:
+        keys.append("id")
+    down = " DESC" if rng.random() < 0.3 else ""
+    tail = " ORDER BY " + ", ".join(k + down for k in keys)
+    if limited or rng.random() < 0.7:
+        tail += f" LIMIT {rng.randint(1, 3)}"
+    return tail
+
+
+def assignment(rng):
+    return rng.choice(["paid = paid + 1", "a = a + 1", "s = 'z'", "b = 0", "id = id + 100",
+                       "a = a + 1, paid = paid + 1"])
+
+
+def claim(rng):
+    filter_ = where(rng)
+    wait = rng.choice(["", "", " SKIP LOCKED", " NOWAIT"])
+    kind = rng.randrange(8)
+    if kind == 0:
+        mode = rng.choice(["UPDATE", "NO KEY UPDATE", "SHARE", "KEY SHARE"])
+        tail = order(rng) if rng.random() < 0.8 else ""
+        return f"SELECT id, a, s FROM t WHERE {filter_}{tail} FOR {mode}{wait}"
+    if kind == 1:
+        return f"UPDATE t SET {assignment(rng)} WHERE {filter_} RETURNING id, a, paid"
+    if kind == 2:
+        return f"DELETE FROM t WHERE {filter_} RETURNING id"
+    pick = f"SELECT id FROM t WHERE {filter_}{order(rng, True)} FOR UPDATE{wait}"
+    if kind == 3:
+        return f"UPDATE t SET {assignment(rng)} WHERE id IN ({pick}) RETURNING id, a, paid"
+    if kind == 4:
+        one = pick.replace("LIMIT 2", "LIMIT 1").replace("LIMIT 3", "LIMIT 1")
+        return f"UPDATE t SET {assignment(rng)} WHERE id = ({one}) RETURNING id, a, paid"
+    if kind == 5:
+        return (f"WITH c AS ({pick}) UPDATE t SET {assignment(rng)} FROM c "
+                "WHERE t.id = c.id RETURNING t.id, t.a, t.paid")
+    if kind == 6:
+        return f"DELETE FROM t WHERE id IN ({pick}) RETURNING id"
+    key = rng.choice([10, 20, 30, 90])
+    action = rng.choice(["DO NOTHING", "DO UPDATE SET paid = t.paid + 1",
+                         "DO UPDATE SET a = excluded.a"])
+    return (f"INSERT INTO t (id, a, b, s) VALUES ({key}, {value(rng, 'a')}, 0, 'w') "
+            f"ON CONFLICT (id) {action} RETURNING id, a, paid")
+
+
+def spec(rng):
+    rows = [f"({10 * i}, {rng.randint(0, 4)}, {rng.randint(0, 4)}, '{rng.choice('wxyz')}')"
+            for i in range(1, rng.randint(6, 9) + 1)]
+    index = ""
+    if rng.random() < 0.4:
+        index = f" CREATE INDEX t_k ON t ({', '.join(rng.sample(COLUMNS, rng.randint(1, 2)))});"
+    lines = [
+        "# dialect: postgres",
+        "setup { CREATE TABLE t (id int PRIMARY KEY, a int NOT NULL, b int NOT NULL,"
+        " s text NOT NULL, paid int NOT NULL DEFAULT 0);"
+        f"{index} INSERT INTO t (id, a, b, s) VALUES {', '.join(rows)}; }}",
+    ]
+    for w in (1, 2):
+        level = rng.choice(["READ COMMITTED", "READ COMMITTED", "REPEATABLE READ"])
+        lines += [f"session w{w}", f"setup {{ BEGIN ISOLATION LEVEL {level}; }}",
+                  f"step q{w} {{ {claim(rng)}; }}",
+                  f"step c{w} {{ COMMIT; }}", f"step r{w} {{ ROLLBACK; }}"]
+    lines += ["session reader", "step show { SELECT * FROM t ORDER BY id; }",
+              "permutation q1 q2 c1 c2 show", "permutation q1 q2 r1 c2 show",
+              "permutation q2 q1 c2 c1 show", "permutation q2 q1 r2 r1 show"]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    if sys.argv[1:2] != ["generate"] or len(sys.argv) != 5:
+        sys.exit(__doc__)
+    seed, count, folder = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    rng = random.Random(seed)
+    os.makedirs(folder, exist_ok=True)
+    for k in range(count):
+        with open(os.path.join(folder, f"pg-race-{seed}-{k}.spec"), "w") as f:
+            f.write(spec(rng))
+
+
+if __name__ == "__main__":
+    main()
