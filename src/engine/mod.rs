@@ -14,7 +14,6 @@ pub mod locks;
 pub mod rings;
 pub mod sequences;
 pub mod snapshot;
-#[cfg(target_arch = "wasm32")]
 mod sqlite_omitted;
 pub mod store;
 pub mod table_locks;

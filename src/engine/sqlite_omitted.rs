@@ -22,45 +22,58 @@
 // SQLite's names, which the linker matches; and the parser's argument lists, however long.
 #![allow(non_snake_case, clippy::too_many_arguments)]
 
-use core::ffi::{c_char, c_int, c_void};
+#[cfg(target_arch = "wasm32")]
+use core::ffi::c_char;
+use core::ffi::{c_int, c_void};
 
 type P = *mut c_void;
 
+#[cfg(target_arch = "wasm32")]
 #[no_mangle]
 pub extern "C" fn sqlite3Analyze(_: P, _: P, _: P) {}
 
+#[cfg(target_arch = "wasm32")]
 #[no_mangle]
 pub extern "C" fn sqlite3Reindex(_: P, _: P, _: P) {}
 
+#[cfg(target_arch = "wasm32")]
 #[no_mangle]
 pub extern "C" fn sqlite3CreateView(_: P, _: P, _: P, _: P, _: P, _: P, _: c_int, _: c_int) {}
 
+#[cfg(target_arch = "wasm32")]
 #[no_mangle]
 pub extern "C" fn sqlite3Vacuum(_: P, _: P, _: P) {}
 
+#[cfg(target_arch = "wasm32")]
 #[no_mangle]
 pub extern "C" fn sqlite3Attach(_: P, _: P, _: P, _: P) {}
 
+#[cfg(target_arch = "wasm32")]
 #[no_mangle]
 pub extern "C" fn sqlite3Detach(_: P, _: P) {}
 
+#[cfg(target_arch = "wasm32")]
 #[no_mangle]
 pub extern "C" fn sqlite3PagerClearCache(_: P) {}
 
+#[cfg(target_arch = "wasm32")]
 #[no_mangle]
 pub extern "C" fn sqlite3Pragma(_: P, _: P, _: P, _: P, _: c_int) {}
 
+#[cfg(target_arch = "wasm32")]
 /// No `pragma_*` table function: the lookup of an unknown table's name goes on to others.
 #[no_mangle]
 pub extern "C" fn sqlite3PragmaVtabRegister(_: P, _: *const c_char) -> P {
     core::ptr::null_mut()
 }
 
+#[cfg(target_arch = "wasm32")]
 extern "C" {
     fn sqlite3_db_name(db: P, n: c_int) -> *const c_char;
     fn sqlite3_stricmp(a: *const c_char, b: *const c_char) -> c_int;
 }
 
+#[cfg(target_arch = "wasm32")]
 /// Whether `name` names database `i` of `db` (`main` is database 0 under either name): what
 /// SQLite's own definition answers, through its public API.
 #[no_mangle]
@@ -96,12 +109,28 @@ pub extern "C" fn sqlite3AlterFinishAddColumn(_: P, _: P) {}
 #[no_mangle]
 pub extern "C" fn sqlite3AlterDropColumn(_: P, _: P, _: P) {}
 
+/// Virtual tables are left out of both builds (`SQLITE_OMIT_VIRTUALTABLE`, which leaves out
+/// ALTER TABLE too): CREATE VIRTUAL TABLE is refused before SQLite (`sql/src/parser`).
+#[no_mangle]
+pub extern "C" fn sqlite3VtabBeginParse(_: P, _: P, _: P, _: P, _: c_int) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3VtabFinishParse(_: P, _: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3VtabArgInit(_: P) {}
+
+#[no_mangle]
+pub extern "C" fn sqlite3VtabArgExtend(_: P, _: P) {}
+
+#[cfg(target_arch = "wasm32")]
 /// The C library's `gmtime`: no time (see the header).
 #[no_mangle]
 pub extern "C" fn gmtime(_: *const i64) -> P {
     core::ptr::null_mut()
 }
 
+#[cfg(target_arch = "wasm32")]
 /// The C library's `strftime`: writes nothing (never called, since `gmtime` finds no time).
 #[no_mangle]
 pub extern "C" fn strftime(_: *mut c_char, _: usize, _: *const c_char, _: P) -> usize {

@@ -383,8 +383,6 @@ impl Store {
             conn.create_scalar_function(name, args, flags, f)
                 .map_err(store_error)?;
         }
-        // PostgreSQL's generate_series, as SQLite's table-valued function.
-        rusqlite::vtab::series::load_module(&conn).map_err(store_error)?;
         // REPLACE's deletes must reach the hook for every table kind: SQLite is built with
         // recursive triggers on (`SQLITE_DEFAULT_RECURSIVE_TRIGGERS`, .cargo/config.toml),
         // and without the pragma that would turn them on.
