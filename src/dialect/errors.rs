@@ -36,6 +36,13 @@ pub enum StoreFailure {
         target: Option<String>,
         clause: Option<&'static str>,
     },
+    /// A statement named a column that more than one of its tables has, without saying
+    /// whose (`id` in `UPDATE t SET id = id + 1 FROM c WHERE t.id = c.id`); `clause` as for
+    /// `NoColumn`.
+    Ambiguous {
+        name: String,
+        clause: Option<&'static str>,
+    },
     /// The statement went over one of Queue Lab's limits (the message names it).
     OverLimit(String),
     /// A division or remainder by zero where the server checks for it (`dialect::division`).

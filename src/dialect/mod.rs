@@ -41,6 +41,7 @@ pub mod mssql;
 pub mod mysql;
 pub mod num_text;
 pub mod num_types;
+mod order_names;
 pub mod outline;
 mod placeholders;
 pub mod plan;

@@ -85,6 +85,16 @@ fn failure(
         StoreFailure::NoTable(t.to_string())
     } else if let Some(rest) = msg.strip_prefix("no such column: ") {
         no_column(rest, kind)
+    } else if let Some(rest) = msg.strip_prefix("ambiguous column name: ") {
+        // Without an offset, a join's ON (as for `no_column`).
+        let clause = match offset_in(rest) {
+            Some((sql, n)) => super::clauses::clause_at(sql, n),
+            None => Some("ON"),
+        };
+        StoreFailure::Ambiguous {
+            name: name_only(rest).to_string(),
+            clause,
+        }
     } else if let Some((table, column)) = msg
         .strip_prefix("table ")
         .and_then(|rest| rest.split_once(" has no column named "))
@@ -121,11 +131,7 @@ fn failure(
 /// the upsert's: the rarer case.)
 fn no_column(rest: &str, kind: &PlanKind) -> StoreFailure {
     let name = name_only(rest).to_string();
-    let at = rest
-        .split_once(" in ")
-        .and_then(|(_, r)| r.rsplit_once(" at offset "))
-        .and_then(|(sql, n)| Some((sql, n.parse().ok()?)));
-    let (target, clause) = match (at, kind) {
+    let (target, clause) = match (offset_in(rest), kind) {
         // MariaDB says 'SELECT' for a value in ON DUPLICATE KEY UPDATE (which runs as
         // ON CONFLICT DO UPDATE SET).
         (Some((sql, n)), PlanKind::Insert { .. }) => match super::clauses::clause_at(sql, n) {
@@ -143,6 +149,14 @@ fn no_column(rest: &str, kind: &PlanKind) -> StoreFailure {
         target,
         clause,
     }
+}
+
+/// The statement and offset SQLite 3.50+ appends to a message about a name (` in <sql> at
+/// offset N`), where it knows them.
+fn offset_in(rest: &str) -> Option<(&str, usize)> {
+    let (_, r) = rest.split_once(" in ")?;
+    let (sql, n) = r.rsplit_once(" at offset ")?;
+    Some((sql, n.parse().ok()?))
 }
 
 /// The failure one of the engine's functions reported in the server's words

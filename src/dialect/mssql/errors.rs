@@ -53,6 +53,9 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
                 name.rsplit('.').next().unwrap_or(name)
             ),
         ),
+        StoreFailure::Ambiguous { name, .. } => {
+            ("209", format!("Ambiguous column name '{name}'."))
+        }
         // A user-defined error's number: SQL Server has none for "the simulator's SQLite failed".
         // A user-defined message: SQL Server has no number for the simulator's limits.
         StoreFailure::OverLimit(msg) => ("50000", msg.clone()),

@@ -43,6 +43,14 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
                 clause.unwrap_or("field list")
             ),
         ),
+        // ER_NON_UNIQ_ERROR
+        StoreFailure::Ambiguous { name, clause } => (
+            "1052",
+            format!(
+                "Column '{name}' in {} is ambiguous",
+                clause.unwrap_or("field list")
+            ),
+        ),
         // ER_UNKNOWN_ERROR: no server error says "over a limit of the simulator"
         StoreFailure::OverLimit(msg) => ("1105", msg.clone()),
         // ER_DIVISION_BY_ZERO (strict sql_mode, in the values an INSERT or UPDATE writes)

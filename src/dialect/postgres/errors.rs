@@ -43,6 +43,10 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
                 None => format!("column \"{name}\" does not exist"),
             },
         ),
+        // ambiguous_column
+        StoreFailure::Ambiguous { name, .. } => {
+            ("42702", format!("column reference \"{name}\" is ambiguous"))
+        }
         // internal_error
         // program_limit_exceeded
         StoreFailure::OverLimit(msg) => ("54000", msg.clone()),

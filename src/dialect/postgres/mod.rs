@@ -77,6 +77,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let resolved = super::schemas::resolve(Dialect::Postgres, &mut stmt, catalog)?;
     super::cte_names::refuse_self_named(Dialect::Postgres, &mut stmt, catalog)?;
     returning_from::refuse(&mut stmt, catalog)?;
+    super::order_names::rewrite(Dialect::Postgres, &mut stmt);
     super::fetch::as_limit(&mut stmt, Dialect::Postgres)?;
     super::placeholders::refuse(Dialect::Postgres, &mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::Postgres)?;

@@ -4,7 +4,9 @@
 //! RETURNING sees the target only: `*` is the target's columns (the lab silently left the
 //! others out) and another item's column is not found. Until the lab carries the joined row
 //! into RETURNING, both are refused by name; `RETURNING jobs.*` and the target's own columns
-//! run as on the server.
+//! run as on the server. A target's column named alone that another FROM item also has is
+//! ambiguous to the server (42702), where SQLite took the target's: that error is the
+//! server's here, and such a name is refused where the lab cannot list the item's columns.
 
 use crate::dialect::catalog::Catalog;
 use crate::dialect::common::unsupported_with;
@@ -13,21 +15,21 @@ use crate::dialect::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::{
-    Expr, FromTable, SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Statement, TableFactor,
-    TableWithJoins, UpdateTableFromKind,
+    Expr, FromTable, Query, SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Statement,
+    TableFactor, TableWithJoins, UpdateTableFromKind, With,
 };
 use std::ops::ControlFlow;
 
 pub fn refuse(stmt: &mut Statement, catalog: &Catalog) -> Result<(), StepError> {
-    check(stmt, catalog)?;
-    crate::dialect::walk::try_queries(stmt, &mut |q| match q.body.as_mut() {
-        SetExpr::Update(s) | SetExpr::Delete(s) => check(s, catalog),
+    check(stmt, None, catalog)?;
+    crate::dialect::walk::try_queries(stmt, &mut |q| match q.body.as_ref() {
+        SetExpr::Update(s) | SetExpr::Delete(s) => check(s, q.with.as_ref(), catalog),
         _ => Ok(()),
     })
 }
 
-/// One UPDATE or DELETE.
-fn check(stmt: &Statement, catalog: &Catalog) -> Result<(), StepError> {
+/// One UPDATE or DELETE, under the WITH of its statement, if any.
+fn check(stmt: &Statement, with: Option<&With>, catalog: &Catalog) -> Result<(), StepError> {
     let (target, others, returning) = match stmt {
         Statement::Update(u) => match &u.from {
             Some(UpdateTableFromKind::BeforeSet(f) | UpdateTableFromKind::AfterSet(f)) => {
@@ -58,6 +60,15 @@ fn check(stmt: &Statement, catalog: &Catalog) -> Result<(), StepError> {
     let own_columns = catalog.table(&table).map(|d| &d.columns);
     let is_own =
         |c: &str| own_columns.is_some_and(|cs| cs.iter().any(|x| x.name.eq_ignore_ascii_case(c)));
+    let columns: Vec<_> = crate::dialect::walk::factors(others)
+        .map(|f| factor_columns(f, with, catalog))
+        .collect();
+    // The server's error comes before the lab's refusal of another item's column.
+    for item in items {
+        if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {
+            ambiguous(e, &is_own, &columns)?;
+        }
+    }
     let others = names(others);
     for item in items {
         let named_other = match item {
@@ -86,6 +97,110 @@ fn check(stmt: &Statement, catalog: &Catalog) -> Result<(), StepError> {
         }
     }
     Ok(())
+}
+
+/// The server's 42702 for a column `e` names alone that is the target's and another FROM
+/// item's (`columns`: each item's, `None` where the lab cannot list them).
+fn ambiguous(
+    e: &Expr,
+    is_own: &dyn Fn(&str) -> bool,
+    columns: &[Option<Vec<String>>],
+) -> Result<(), StepError> {
+    let mut failed = None;
+    let mut e = e.duplicate();
+    crate::dialect::walk::exprs(&mut e, &mut |x| {
+        let Expr::Identifier(i) = x else {
+            return ControlFlow::Continue(());
+        };
+        let name = &i.value;
+        if !is_own(name) {
+            return ControlFlow::Continue(());
+        }
+        let has = |cs: &Option<Vec<String>>| {
+            cs.as_ref()
+                .map(|cs| cs.iter().any(|c| c.eq_ignore_ascii_case(name)))
+        };
+        failed = match columns.iter().map(has).find(|h| *h != Some(false)) {
+            Some(Some(_)) => Some(StepError::other(
+                "42702",
+                format!("column reference \"{name}\" is ambiguous"),
+            )),
+            Some(None) => Some(unsupported_with(
+                Dialect::Postgres,
+                &format!("RETURNING {name} in a statement with a FROM item whose columns the lab cannot list"),
+                "the server finds the name ambiguous where that item has such a column too: name the table it belongs to (RETURNING jobs.id)",
+            )),
+            None => None,
+        };
+        match failed {
+            Some(_) => ControlFlow::Break(()),
+            None => ControlFlow::Continue(()),
+        }
+    });
+    failed.map_or(Ok(()), Err)
+}
+
+/// The columns of a FROM item: a table's, a WITH query's or a subquery's (their alias's
+/// column list, or the names of their select list); `None` where the lab cannot tell.
+fn factor_columns(f: &TableFactor, with: Option<&With>, catalog: &Catalog) -> Option<Vec<String>> {
+    let (query, listed) = match f {
+        TableFactor::Table { name, .. } => {
+            let table = last_ident(name);
+            let cte = with.and_then(|w| {
+                (w.cte_tables.iter()).find(|c| c.alias.name.value.eq_ignore_ascii_case(&table))
+            });
+            match cte {
+                Some(c) => (c.query.as_ref(), &c.alias.columns),
+                None => {
+                    let def = catalog.table(&table)?;
+                    return Some(def.columns.iter().map(|c| c.name.clone()).collect());
+                }
+            }
+        }
+        TableFactor::Derived {
+            subquery, alias, ..
+        } => (subquery.as_ref(), &alias.as_ref()?.columns),
+        _ => return None,
+    };
+    if !listed.is_empty() {
+        return Some(listed.iter().map(|c| c.name.value.clone()).collect());
+    }
+    select_names(query, catalog)
+}
+
+/// The names of a query's columns, as the server names them: an item's alias, a column's
+/// name, a function's name; `?column?` for any other expression.
+fn select_names(q: &Query, catalog: &Catalog) -> Option<Vec<String>> {
+    let SetExpr::Select(select) = q.body.as_ref() else {
+        return None;
+    };
+    let mut names = Vec::new();
+    for item in &select.projection {
+        match item {
+            SelectItem::ExprWithAlias { alias, .. } => names.push(alias.value.clone()),
+            SelectItem::UnnamedExpr(e) => names.push(match e {
+                Expr::Identifier(i) => i.value.clone(),
+                Expr::CompoundIdentifier(parts) => parts.last()?.value.clone(),
+                Expr::Function(f) => last_ident(&f.name),
+                _ => "?column?".into(),
+            }),
+            SelectItem::Wildcard(_) => {
+                let [from] = select.from.as_slice() else {
+                    return None;
+                };
+                let TableFactor::Table { name, .. } = &from.relation else {
+                    return None;
+                };
+                if !from.joins.is_empty() {
+                    return None;
+                }
+                let def = catalog.table(&last_ident(name))?;
+                names.extend(def.columns.iter().map(|c| c.name.clone()));
+            }
+            _ => return None,
+        }
+    }
+    Some(names)
 }
 
 /// The names the FROM items other than the target are called by (lower-cased).
