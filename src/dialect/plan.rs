@@ -282,6 +282,11 @@ pub struct Plan {
     /// rows in the order the read locked them, so the engine puts the changes, their
     /// RETURNING rows and the new versions it writes in that order.
     pub lock_order: Option<usize>,
+    /// With `lock_order`, for `WHERE id IN (SELECT id ... FOR UPDATE)` (`lock_order.rs`):
+    /// the server makes the read's keys unique before its loop meets the rows, by a hash
+    /// table sized for this many groups (`engine::hash_order`), or by a sort where this is
+    /// 0. The key's column (its place in the table) and its integer type's width in bits.
+    pub lock_hash: Option<(usize, u64, u8)>,
 }
 
 /// A vendor's text form of a value SQLite has no type for.
@@ -432,6 +437,7 @@ impl Plan {
             table_locks: std::sync::Arc::default(),
             heap_scans: Vec::new(),
             lock_order: None,
+            lock_hash: None,
         }
     }
 }

@@ -660,9 +660,13 @@ impl Store {
         Ok(done)
     }
 
-    /// Whether SQLite can compile `sql` (its tables and columns exist), without running it.
+    /// Whether SQLite can compile `sql` (its tables and columns exist), without running it
+    /// (the compiled statement is kept for the run).
     pub fn compiles(&self, sql: &str) -> Result<(), StoreError> {
-        self.conn.prepare(sql).map(|_| ()).map_err(store_error)
+        self.conn
+            .prepare_cached(sql)
+            .map(|_| ())
+            .map_err(store_error)
     }
 
     /// Runs SQL that returns nothing (savepoints), discarding any row changes it causes.
