@@ -41,6 +41,10 @@ use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
 use crate::vec_map::VecMap;
 use std::sync::Arc;
 
+/// Why a waiting write holds a row it changed before the one it waits for: a key check of
+/// another transaction's INSERT waits for it as for a change (`writes::check_key_clashes`).
+pub(super) const CHANGED_BEFORE_WAIT: &str = "changed by its statement, which waits";
+
 /// One session: a connection with its transaction.
 #[derive(Debug, Clone)]
 pub struct Session {
@@ -1497,7 +1501,8 @@ impl Lab {
         if let Some(e) = refused.or_else(|| self.misfit(&exec.changes)) {
             return Err(Exec::Done(self.fail_with(s, e)));
         }
-        for c in exec.changes.iter().filter(|c| c.kind != ChangeKind::Insert) {
+        let written = |c: &&RowChange| c.kind != ChangeKind::Insert;
+        for (i, c) in exec.changes.iter().filter(written).enumerate() {
             let row = row_of(c);
             if let Some(how) = resume
                 .serializable_writes
@@ -1509,6 +1514,13 @@ impl Lab {
             let mode = self.write_mode(c);
             let blockers = self.locks.blockers(txn, &row, mode);
             if !blockers.is_empty() {
+                // The server has changed the rows it met before this one, and holds them
+                // while it waits (another writer of one of them waits too, or deadlocks).
+                for before in exec.changes.iter().filter(written).take(i) {
+                    let mode = self.write_mode(before);
+                    self.locks
+                        .grant_because(txn, row_of(before), mode, CHANGED_BEFORE_WAIT);
+                }
                 resume.read_waited = false;
                 resume.refreshed.insert(row.clone());
                 resume.wanted = Some((row, mode));

@@ -422,10 +422,14 @@ impl Lab {
                 self.locks
                     .blockers(txn, row, self.dialect.read_lock_mode(false, false))
             } else {
-                self.history
-                    .iter()
-                    .filter(|(w, c)| *w != txn && self.txns.is_active(*w) && row_of(c) == *row)
+                let waiting = (self.locks.holders(row).iter()).filter(|(w, m)| {
+                    self.locks.because(*w, row, *m) == Some(super::CHANGED_BEFORE_WAIT)
+                });
+                (self.history.iter())
+                    .filter(|(w, c)| self.txns.is_active(*w) && row_of(c) == *row)
                     .map(|(w, _)| *w)
+                    .chain(waiting.map(|(w, _)| *w))
+                    .filter(|w| *w != txn)
                     .collect()
             };
             for h in holders {
