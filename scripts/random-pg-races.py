@@ -6,10 +6,12 @@ Each spec holds one table (six to nine rows of small values, sometimes an index)
 workers, each at READ COMMITTED or REPEATABLE READ with one random claim: a locking SELECT in
 one of the four lock modes (with SKIP LOCKED, NOWAIT or neither), an UPDATE or DELETE picking
 its rows by a WHERE, by an `IN` or `=` locking subquery or by a locking WITH query, or an
-upsert. A claim may change the columns the other's WHERE reads, or the key. Four
+upsert; then a second statement (a read, a write or a locking read of one row by key, or an
+insert of a key). A claim may change the columns the other's WHERE reads, or the key. Eight
 permutations run the claims in both orders, the first worker committing or rolling back, so
-that the second waits, skips, re-checks its rows after the wait or fails; a reader shows the
-table at the end.
+that the second waits, skips, re-checks its rows after the wait or fails, and the second
+statements among them, where they wait for each other or deadlock; a reader shows the table
+at the end.
 
     scripts/random-pg-races.py generate SEED N DIR   # N specs into DIR
     venv/bin/python tests/conformance/recorder/record.py --out DIR/rec DIR/*.spec
@@ -88,6 +90,22 @@ def claim(rng):
             f"ON CONFLICT (id) {action} RETURNING id, a, paid")
 
 
+def second(rng):
+    """A worker's second statement: a read of what it sees now, a write of one row by key
+    (a deadlock with the other worker's claim, or a wait), or an insert of a key."""
+    key = rng.choice([10, 20, 30, 40, 50, 60, 90])
+    kind = rng.randrange(5)
+    if kind == 0:
+        return "SELECT id, a, b, s, paid FROM t ORDER BY id"
+    if kind == 1:
+        return f"UPDATE t SET paid = paid + 10 WHERE id = {key} RETURNING id, paid"
+    if kind == 2:
+        return f"DELETE FROM t WHERE id = {key} RETURNING id"
+    if kind == 3:
+        return f"INSERT INTO t (id, a, b, s) VALUES ({key}, 1, 1, 'w')"
+    return f"SELECT id FROM t WHERE id = {key} FOR UPDATE{rng.choice(['', ' NOWAIT'])}"
+
+
 def spec(rng):
     rows = [f"({10 * i}, {rng.randint(0, 4)}, {rng.randint(0, 4)}, '{rng.choice('wxyz')}')"
             for i in range(1, rng.randint(6, 9) + 1)]
@@ -103,11 +121,13 @@ def spec(rng):
     for w in (1, 2):
         level = rng.choice(["READ COMMITTED", "READ COMMITTED", "REPEATABLE READ"])
         lines += [f"session w{w}", f"setup {{ BEGIN ISOLATION LEVEL {level}; }}",
-                  f"step q{w} {{ {claim(rng)}; }}",
+                  f"step q{w} {{ {claim(rng)}; }}", f"step p{w} {{ {second(rng)}; }}",
                   f"step c{w} {{ COMMIT; }}", f"step r{w} {{ ROLLBACK; }}"]
     lines += ["session reader", "step show { SELECT * FROM t ORDER BY id; }",
               "permutation q1 q2 c1 c2 show", "permutation q1 q2 r1 c2 show",
-              "permutation q2 q1 c2 c1 show", "permutation q2 q1 r2 r1 show"]
+              "permutation q2 q1 c2 c1 show", "permutation q2 q1 r2 r1 show",
+              "permutation q1 q2 p1 p2 c1 c2 show", "permutation q2 q1 p2 p1 c2 c1 show",
+              "permutation q1 p2 q2 p1 c1 c2 show", "permutation q1 q2 p2 c2 p1 c1 show"]
     return "\n".join(lines) + "\n"
 
 
