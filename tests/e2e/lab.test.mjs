@@ -259,6 +259,33 @@ test('a READ ONLY transaction is badged in its session and its refused claim nam
   await page.close();
 });
 
+test('a PostgreSQL sweep that waits for a job holds the jobs it changed: their badges say so, and a worker locking one is the deadlock victim', async () => {
+  const spec = [
+    '# dialect: postgres',
+    'setup { CREATE TABLE jobs (id int PRIMARY KEY, attempts int NOT NULL DEFAULT 0); INSERT INTO jobs (id) VALUES (1), (2), (3); }',
+    'session worker',
+    'setup { BEGIN; }',
+    'step lock3 { SELECT id FROM jobs WHERE id = 3 FOR UPDATE; }',
+    'step take1 { SELECT id FROM jobs WHERE id = 1 FOR UPDATE; }',
+    'session sweeper',
+    'setup { BEGIN; }',
+    'step bump { UPDATE jobs SET attempts = attempts + 1 RETURNING id; }',
+  ].join('\n');
+  const { page, errors } = await openSpec(spec);
+  await step(page, 'worker'); // lock3
+  await step(page, 'sweeper'); // bump: changes jobs 1 and 2, then waits for job 3
+  await page.waitForSelector(`${col('sweeper')}[data-waiting="true"]`);
+  const held = page.locator('table.table-view[data-table="jobs"] span.lock-badge[data-session="sweeper"]');
+  assert.equal(await held.count(), 2, 'jobs 1 and 2 held by the waiting sweep');
+  assert.match(await held.first().getAttribute('title'), /sweeper holds FOR NO KEY UPDATE on this row for the change its waiting statement made/);
+  await page.screenshot({ path: join(shots, 'pg-waiting-write-holds.png'), fullPage: true });
+  await step(page, 'worker'); // take1: waits for the sweep, which waits for it
+  await page.waitForFunction((sel) => /deadlock detected/.test(document.querySelector(sel)?.textContent ?? ''), `${col('worker')} .session-result`);
+  await page.waitForSelector(`${col('sweeper')}[data-waiting="false"]`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a COMMIT that ends an aborted PostgreSQL transaction says ROLLBACK and the timeline marks a rollback', async () => {
   const spec = [
     '# dialect: postgres',

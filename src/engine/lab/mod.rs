@@ -43,7 +43,7 @@ use std::sync::Arc;
 
 /// Why a waiting write holds a row it changed before the one it waits for: a key check of
 /// another transaction's INSERT waits for it as for a change (`writes::check_key_clashes`).
-pub(super) const CHANGED_BEFORE_WAIT: &str = "changed by its statement, which waits";
+pub(super) const CHANGED_BEFORE_WAIT: &str = "the change its waiting statement made";
 
 /// One session: a connection with its transaction.
 #[derive(Debug, Clone)]
