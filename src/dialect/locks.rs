@@ -133,6 +133,9 @@ pub struct WriteScan {
     /// committed version does not match, is passed over instead of waited for (an UPDATE
     /// that scans; not a DELETE, nor a lookup of one row by a unique key).
     pub semi_consistent: bool,
+    /// Whether it changes each matching row as it reads it (no sort of its own first): the
+    /// rows changed before a wait weigh in InnoDB's choice of a deadlock's victim.
+    pub changes_as_read: bool,
 }
 
 impl LockRead {

@@ -194,6 +194,34 @@ impl LockTable {
         rows + self.gaps.iter().filter(|g| g.txn == txn).count()
     }
 
+    /// How many lock structures InnoDB keeps for `txn`'s locks: one per table it locks (its
+    /// intention lock) and one per table and mode of its row locks (a small table's rows
+    /// share a page, whose rows one structure of a mode holds; a row's lock and the gap
+    /// before it are one next-key lock), its gaps' as one more in a table where it locks no
+    /// row.
+    pub fn count_structs(&self, txn: TxnId) -> usize {
+        let mut kinds: Vec<(&str, Option<LockMode>)> = Vec::new();
+        let rows = (self.held.iter()).flat_map(|(row, h)| {
+            h.iter()
+                .map(move |(t, m)| (row.table.as_str(), *t, Some(*m)))
+        });
+        let gaps = (self.gaps.iter()).map(|g| (g.table.as_str(), g.txn, None));
+        for (table, _, mode) in rows.chain(gaps).filter(|(_, t, _)| *t == txn) {
+            let rows_there =
+                mode.is_none() && kinds.iter().any(|(t, m)| *t == table && m.is_some());
+            if !kinds.contains(&(table, mode)) && !rows_there {
+                kinds.push((table, mode));
+            }
+        }
+        let mut tables: Vec<&str> = Vec::new();
+        for (table, _) in &kinds {
+            if !tables.contains(table) {
+                tables.push(table);
+            }
+        }
+        kinds.len() + tables.len()
+    }
+
     pub fn holders(&self, row: &RowRef) -> &[(TxnId, LockMode)] {
         self.held.get(row).map(Vec::as_slice).unwrap_or(&[])
     }

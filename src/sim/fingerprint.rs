@@ -159,6 +159,10 @@ impl Sim {
                 if r.read_waited {
                     h.bytes(b"R");
                 }
+                if r.changed_before_wait > 0 {
+                    h.bytes(b"C");
+                    h.int(i64::from(r.changed_before_wait));
+                }
                 if !r.draws.is_empty() {
                     h.bytes(b"D");
                     r.draws.hash(&mut h);

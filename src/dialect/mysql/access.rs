@@ -239,6 +239,7 @@ fn scan(
         write_scan: Some(WriteScan {
             matching_sql: rowids(text(&conjuncts)),
             semi_consistent: update && !access.unique,
+            changes_as_read: in_order || order_by.is_empty(),
         }),
         scan_sql: None,
         gaps: Some(gaps),

@@ -107,6 +107,7 @@ pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockR
         write_scan: Some(WriteScan {
             matching_sql: rowid_sql,
             semi_consistent: false,
+            changes_as_read: true,
         }),
         scan_sql: None,
         gaps: Some(GapScan {

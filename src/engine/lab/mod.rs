@@ -141,6 +141,9 @@ pub struct Resume {
     pub source: Option<Vec<Vec<Value>>>,
     /// The values of the plan's InitPlans, computed on the first try.
     pub init_values: Option<Vec<Value>>,
+    /// The rows it changed before its wait (an InnoDB write that changes rows as it reads
+    /// them): they weigh in the choice of a deadlock's victim.
+    pub changed_before_wait: u32,
     /// It waits in a locking read, not for a row it writes (PostgreSQL words a 40001 after
     /// the wait as a concurrent update, whatever the other transaction did to the row).
     pub read_waited: bool,
@@ -498,7 +501,7 @@ impl Lab {
                 self.wait_order.push(s);
                 return None;
             };
-            let victim = self.deadlock_victim(txn, &cycle);
+            let victim = self.deadlock_victim((txn, resume.changed_before_wait), &cycle);
             self.record_deadlock(&cycle, (txn, resume.asked()), victim);
             self.waits.stop_waiting(txn);
             if victim == txn {
@@ -549,13 +552,23 @@ impl Lab {
     }
 
     /// PostgreSQL fails the transaction whose wait closed the cycle; InnoDB rolls back the
-    /// "lightest" one (fewest rows changed and locks held), that one on a tie.
-    fn deadlock_victim(&self, closer: TxnId, cycle: &[TxnId]) -> TxnId {
+    /// "lightest" one (fewest rows changed, its waiting statement's included, and lock
+    /// structures held), that one on a tie. `closer`: it, and the rows its statement changed
+    /// before the wait.
+    fn deadlock_victim(&self, (closer, changed): (TxnId, u32), cycle: &[TxnId]) -> TxnId {
         if !self.dialect.deadlock_victim_is_lightest() {
             return closer;
         }
+        let waiting = |t: TxnId| match t == closer {
+            true => changed,
+            false => (self.txns.session_of(t))
+                .and_then(|s| self.sessions[s].waiting.as_ref())
+                .map_or(0, |w| w.resume.changed_before_wait),
+        };
         let weight = |t: TxnId| {
-            self.history.iter().filter(|(w, _)| *w == t).count() + self.locks.count_held(t)
+            self.history.iter().filter(|(w, _)| *w == t).count()
+                + waiting(t) as usize
+                + self.locks.count_structs(t)
         };
         let mut victim = closer;
         for &t in cycle {

@@ -108,6 +108,11 @@ impl Lab {
             if repeatable {
                 self.lock_gaps_before_wait((s, txn, plan), read, rowid, resume)?;
             }
+            resume.changed_before_wait = if scan.changes_as_read {
+                u32::try_from(matched).unwrap_or(u32::MAX)
+            } else {
+                0
+            };
             resume.read_waited = false;
             resume.refreshed.insert(row.clone());
             resume.wanted = Some((row, mode));
@@ -159,8 +164,10 @@ impl Lab {
                 table: read.table.clone(),
                 rowid,
             };
-            // A row waited for is read again in its newest committed version.
-            let matches = if resume.refreshed.contains(&row) {
+            // After a wait every row is read in its newest committed version (the rows
+            // found on the first try may have changed or gone since: the scan goes on past
+            // a deleted one to fill its LIMIT).
+            let matches = if resume.refreshed.iter().next().is_some() {
                 self.still_matches(&read.rowid_sql, rowid)
             } else {
                 matching.binary_search(&rowid).is_ok()
