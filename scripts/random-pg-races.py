@@ -13,9 +13,12 @@ that the second waits, skips, re-checks its rows after the wait or fails, and th
 statements among them, where they wait for each other or deadlock; a reader shows the table
 at the end.
 
-    scripts/random-pg-races.py generate SEED N DIR   # N specs into DIR
+    scripts/random-pg-races.py [--mariadb] generate SEED N DIR   # N specs into DIR
     venv/bin/python tests/conformance/recorder/record.py --out DIR/rec DIR/*.spec
     scripts/random-mariadb-claims.py compare DIR [QUEUELAB]  # permutations the lab gets wrong
+
+With --mariadb, the same races in MariaDB's words (no RETURNING on UPDATE, no LIMIT inside
+IN, ON DUPLICATE KEY UPDATE, LOCK IN SHARE MODE) on a table with its primary key only.
 
 Not part of the test suite. ORDER BY always ends with the key: the order of ties is the
 sort's (quicksort's for seven or more), which this harness leaves out.
@@ -131,15 +134,74 @@ def spec(rng):
     return "\n".join(lines) + "\n"
 
 
+def my_claim(rng):
+    """A MariaDB claim: no RETURNING on UPDATE, no LIMIT inside IN, upserts by ON DUPLICATE
+    KEY UPDATE, shared reads by LOCK IN SHARE MODE."""
+    filter_ = where(rng)
+    kind = rng.randrange(5)
+    if kind == 0:
+        tail = order(rng) if rng.random() < 0.8 else ""
+        lock = rng.choice(["FOR UPDATE", "FOR UPDATE", "FOR UPDATE SKIP LOCKED",
+                           "FOR UPDATE NOWAIT", "LOCK IN SHARE MODE"])
+        return f"SELECT id, a, s FROM t WHERE {filter_}{tail} {lock}"
+    if kind == 1:
+        tail = order(rng) if rng.random() < 0.5 else ""
+        return f"UPDATE t SET {assignment(rng)} WHERE {filter_}{tail}"
+    if kind == 2:
+        return f"DELETE FROM t WHERE {filter_} RETURNING id"
+    if kind == 3:
+        return f"DELETE FROM t WHERE {filter_}{order(rng, True)}"
+    key = rng.choice([10, 20, 30, 90])
+    return (f"INSERT INTO t (id, a, b, s) VALUES ({key}, {value(rng, 'a')}, 0, 'w') "
+            "ON DUPLICATE KEY UPDATE paid = paid + 1")
+
+
+def my_second(rng):
+    key = rng.choice([10, 20, 30, 40, 50, 60, 90])
+    return rng.choice([
+        "SELECT id, a, b, s, paid FROM t ORDER BY id",
+        f"UPDATE t SET paid = paid + 10 WHERE id = {key}",
+        f"DELETE FROM t WHERE id = {key} RETURNING id",
+        f"INSERT INTO t (id, a, b, s) VALUES ({key}, 1, 1, 'w')",
+        f"SELECT id FROM t WHERE id = {key} FOR UPDATE",
+    ])
+
+
+def spec_mariadb(rng):
+    rows = [f"({10 * i}, {rng.randint(0, 4)}, {rng.randint(0, 4)}, '{rng.choice('wxyz')}')"
+            for i in range(1, rng.randint(6, 9) + 1)]
+    lines = [
+        "# dialect: mysql",
+        "setup { CREATE TABLE t (id int PRIMARY KEY, a int NOT NULL, b int NOT NULL,"
+        " s varchar(4) NOT NULL, paid int NOT NULL DEFAULT 0);"
+        f" INSERT INTO t (id, a, b, s) VALUES {', '.join(rows)}; }}",
+    ]
+    for w in (1, 2):
+        level = rng.choice(["READ COMMITTED", "REPEATABLE READ", "REPEATABLE READ"])
+        lines += [f"session w{w}",
+                  f"setup {{ SET SESSION TRANSACTION ISOLATION LEVEL {level}; START TRANSACTION; }}",
+                  f"step q{w} {{ {my_claim(rng)}; }}", f"step p{w} {{ {my_second(rng)}; }}",
+                  f"step c{w} {{ COMMIT; }}", f"step r{w} {{ ROLLBACK; }}"]
+    lines += ["session reader", "step show { SELECT * FROM t ORDER BY id; }",
+              "permutation q1 q2 c1 c2 show", "permutation q1 q2 r1 c2 show",
+              "permutation q2 q1 c2 c1 show", "permutation q1 q2 p1 p2 c1 c2 show",
+              "permutation q2 q1 p2 p1 c2 c1 show", "permutation q1 p2 q2 p1 c1 c2 show"]
+    return "\n".join(lines) + "\n"
+
+
 def main():
+    dialect = "postgres"
+    if sys.argv[1:2] == ["--mariadb"]:
+        dialect = sys.argv.pop(1)[2:]
     if sys.argv[1:2] != ["generate"] or len(sys.argv) != 5:
         sys.exit(__doc__)
     seed, count, folder = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     rng = random.Random(seed)
     os.makedirs(folder, exist_ok=True)
+    prefix, make = ("my", spec_mariadb) if dialect == "mariadb" else ("pg", spec)
     for k in range(count):
-        with open(os.path.join(folder, f"pg-race-{seed}-{k}.spec"), "w") as f:
-            f.write(spec(rng))
+        with open(os.path.join(folder, f"{prefix}-race-{seed}-{k}.spec"), "w") as f:
+            f.write(make(rng))
 
 
 if __name__ == "__main__":
