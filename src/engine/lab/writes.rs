@@ -34,7 +34,9 @@ impl Lab {
             if new.is_empty() {
                 continue;
             }
-            let rows = self.store.query(&read.rowid_sql).map(|(_, r)| r);
+            // A locking SELECT meets the rows its access path reads, matching or not.
+            let read_sql = read.scan_sql.as_deref().unwrap_or(&read.rowid_sql);
+            let rows = self.store.query(read_sql).map(|(_, r)| r);
             let found: Vec<i64> = rows
                 .unwrap_or_default()
                 .iter()
