@@ -238,7 +238,8 @@ fn scan(
         serializable_only: false,
         write_scan: Some(WriteScan {
             matching_sql: rowids(text(&conjuncts)),
-            semi_consistent: update && !access.unique,
+            // Not through a sort of its own: the sort's reads wait (seen on MariaDB 10.11).
+            semi_consistent: update && !access.unique && (in_order || order_by.is_empty()),
             changes_as_read: in_order || order_by.is_empty(),
         }),
         scan_sql: None,
