@@ -178,7 +178,13 @@ fn scan(
             .collect::<Vec<_>>()
             .join(", ")
     } else {
-        format!("{qualifier}.rowid")
+        // The access path's own order: its index's entries (ending with the primary key).
+        let keys = def.innodb_keys();
+        let index = keys.get(access.index).map_or(&[][..], |k| &k[..]);
+        (index.iter().map(|c| format!("{qualifier}.{}", ident(c))))
+            .chain([format!("{qualifier}.rowid")])
+            .collect::<Vec<_>>()
+            .join(", ")
     };
     let limit = limit.filter(|_| in_order || order_by.is_empty());
     let rowids = |w: Option<String>| {

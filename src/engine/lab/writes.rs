@@ -84,6 +84,7 @@ impl Lab {
         }
         let mut matched = 0u64;
         let mut last_matched = None;
+        let mut taken = Vec::new();
         for rowid in read_rows {
             if read.limit.is_some_and(|l| matched >= l) {
                 break; // an ORDER BY ... LIMIT read in index order stops here
@@ -101,6 +102,7 @@ impl Lab {
                 matched += u64::from(matches);
                 if matches {
                     last_matched = Some(rowid);
+                    taken.push(rowid);
                 }
                 continue;
             }
@@ -122,6 +124,11 @@ impl Lab {
         }
         if repeatable && from_end.is_none() {
             self.lock_scan_gaps((s, txn, plan), read, (matched, last_matched), resume)?;
+        }
+        // The order it changes them in, where it changes them as it reads them (a DELETE's
+        // RETURNING lists them so: `Plan::lock_order`'s use in `in_view`).
+        if scan.changes_as_read {
+            self.store.set_locked(read.id, taken);
         }
         Ok(())
     }
