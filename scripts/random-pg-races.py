@@ -18,7 +18,8 @@ at the end.
     scripts/random-mariadb-claims.py compare DIR [QUEUELAB]  # permutations the lab gets wrong
 
 With --mariadb, the same races in MariaDB's words (no RETURNING on UPDATE, no LIMIT inside
-IN, ON DUPLICATE KEY UPDATE, LOCK IN SHARE MODE) on a table with its primary key only.
+IN, ON DUPLICATE KEY UPDATE, LOCK IN SHARE MODE), on a table with its primary key and
+sometimes a key of one more column.
 
 Not part of the test suite. ORDER BY always ends with the key: the order of ties is the
 sort's (quicksort's for seven or more), which this harness leaves out.
@@ -86,6 +87,9 @@ def claim(rng):
                 "WHERE t.id = c.id RETURNING t.id, t.a, t.paid")
     if kind == 6:
         return f"DELETE FROM t WHERE id IN ({pick}) RETURNING id"
+    if kind == 7 and rng.random() < 0.5:
+        return (f"UPDATE t SET {assignment(rng)} FROM ({pick}) AS c "
+                "WHERE t.id = c.id RETURNING t.id, t.a, t.paid")
     key = rng.choice([10, 20, 30, 90])
     action = rng.choice(["DO NOTHING", "DO UPDATE SET paid = t.paid + 1",
                          "DO UPDATE SET a = excluded.a"])
@@ -97,7 +101,11 @@ def second(rng):
     """A worker's second statement: a read of what it sees now, a write of one row by key
     (a deadlock with the other worker's claim, or a wait), or an insert of a key."""
     key = rng.choice([10, 20, 30, 40, 50, 60, 90])
-    kind = rng.randrange(5)
+    kind = rng.randrange(7)
+    if kind == 5:
+        return f"INSERT INTO t (id, a, b, s) VALUES ({key}, 1, 1, 'w') ON CONFLICT DO NOTHING"
+    if kind == 6:
+        return f"SELECT id FROM t WHERE id = {key} FOR {rng.choice(['SHARE', 'KEY SHARE'])}"
     if kind == 0:
         return "SELECT id, a, b, s, paid FROM t ORDER BY id"
     if kind == 1:
@@ -170,10 +178,11 @@ def my_second(rng):
 def spec_mariadb(rng):
     rows = [f"({10 * i}, {rng.randint(0, 4)}, {rng.randint(0, 4)}, '{rng.choice('wxyz')}')"
             for i in range(1, rng.randint(6, 9) + 1)]
+    key = f", KEY k ({rng.choice(COLUMNS)})" if rng.random() < 0.4 else ""
     lines = [
         "# dialect: mysql",
         "setup { CREATE TABLE t (id int PRIMARY KEY, a int NOT NULL, b int NOT NULL,"
-        " s varchar(4) NOT NULL, paid int NOT NULL DEFAULT 0);"
+        f" s varchar(4) NOT NULL, paid int NOT NULL DEFAULT 0{key});"
         f" INSERT INTO t (id, a, b, s) VALUES {', '.join(rows)}; }}",
     ]
     for w in (1, 2):
