@@ -184,16 +184,6 @@ impl LockTable {
             .retain(|(t, r, m, _)| *t != txn || kept.iter().any(|(k, km)| k == r && km == m));
     }
 
-    /// How many row and gap locks `txn` holds (part of InnoDB's transaction weight).
-    pub fn count_held(&self, txn: TxnId) -> usize {
-        let rows: usize = self
-            .held
-            .values()
-            .map(|h| h.iter().filter(|(t, _)| *t == txn).count())
-            .sum();
-        rows + self.gaps.iter().filter(|g| g.txn == txn).count()
-    }
-
     /// How many lock structures InnoDB keeps for `txn`'s locks: one per table it locks (its
     /// intention lock) and one per table and mode of its row locks (a small table's rows
     /// share a page, whose rows one structure of a mode holds; a row's lock and the gap
@@ -280,10 +270,32 @@ mod tests {
             [2],
             "up to the end"
         );
-        assert_eq!(t.count_held(2), 2);
+        // Gaps alone: one structure, and the table's intention lock.
+        assert_eq!(t.count_structs(2), 2);
         t.release_all(2);
         assert_eq!(t.gap_blockers(3, "jobs", 0, &key(4)), [1]);
         assert!(t.gap_blockers(3, "jobs", 0, &key(9)).is_empty());
+    }
+
+    #[test]
+    fn lock_structures_count_a_table_and_a_mode_once() {
+        let mut t = LockTable::default();
+        for r in 1..=5 {
+            t.grant(1, row(r), LockMode::InnoExclusive);
+        }
+        t.grant_gap(gap(1, Some(5), None)); // with the rows' next-key locks
+        assert_eq!(t.count_structs(1), 2);
+        t.grant(1, row(6), LockMode::InnoShared);
+        t.grant(
+            1,
+            RowRef {
+                table: "queues".into(),
+                rowid: 1,
+            },
+            LockMode::InnoShared,
+        );
+        assert_eq!(t.count_structs(1), 5);
+        assert_eq!(t.count_structs(2), 0);
     }
 
     #[test]

@@ -1487,8 +1487,8 @@ impl Lab {
         // locked them (any other change after them). Written out rather than through
         // `order_scan` with another key: both ways of sharing it I measured cost 90 to 140 B
         // more of the download.
-        // InnoDB's write that changes rows as it reads them does so in its access path's
-        // order (an index's, not the rowid's).
+        // So too InnoDB's write that changes rows as it reads them, in its access path's
+        // order (an index's, not the rowid's), which its write scan recorded.
         let scanned = (plan.lock_reads.iter())
             .find(|r| r.write_scan.as_ref().is_some_and(|w| w.changes_as_read))
             .map(|r| r.id);
@@ -1829,12 +1829,11 @@ impl Lab {
         out
     }
 
-    /// A failed statement: in PostgreSQL it aborts the transaction; in InnoDB only itself.
     /// A column name two FROM items have, in a statement that locks rows first: the server
-    /// finds it before it runs anything, so before it locks a row (which would stay locked
-    /// until the transaction ends); SQLite only when the statement runs, after the lab's
-    /// lock reads. Its other failures are left to the run, whose earlier statements may
-    /// make the tables later ones read.
+    /// finds it before it runs anything, so before it locks or waits for a row (the lab's
+    /// NOWAIT read failed with 55P03 instead); SQLite only when the statement runs, after
+    /// the lab's lock reads. Its other failures are left to the run, whose earlier
+    /// statements may make the tables later ones read.
     fn ambiguous_name(&self, plan: &Plan) -> Option<StoreError> {
         if plan.lock_reads.is_empty() {
             return None;
@@ -1844,6 +1843,7 @@ impl Lab {
             .find(|e| e.message.starts_with("ambiguous column name"))
     }
 
+    /// A failed statement: in PostgreSQL it aborts the transaction; in InnoDB only itself.
     fn store_failure(&mut self, s: usize, plan: &Plan, e: &StoreError) -> Finished {
         let source = self.stashed_source.as_deref();
         let err = vendor_error(
