@@ -96,7 +96,7 @@ impl Lab {
             let matches = matching.binary_search(&rowid).is_ok();
             let blockers = self.locks.blockers(txn, &row, mode);
             if blockers.is_empty() {
-                if repeatable || matches {
+                if keeps_read(read, repeatable) || matches {
                     self.locks.grant(txn, row, mode);
                 }
                 matched += u64::from(matches);
@@ -183,7 +183,7 @@ impl Lab {
             };
             let blockers = self.locks.blockers(txn, &row, mode);
             if blockers.is_empty() {
-                if matches || repeatable {
+                if matches || keeps_read(read, repeatable) {
                     self.locks.grant(txn, row, mode);
                 }
                 if matches {
@@ -489,4 +489,11 @@ fn source_row(def: &crate::dialect::catalog::TableDef, columns: &[String]) -> St
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Whether a scan keeps the rows it read that fail the rest of its WHERE locked: at
+/// REPEATABLE READ; at READ COMMITTED too through a secondary index (seen on MariaDB 10.11,
+/// for locking reads, UPDATEs and DELETEs), where through the clustered index it lets them go.
+fn keeps_read(read: &LockRead, repeatable: bool) -> bool {
+    repeatable || read.gaps.as_ref().is_some_and(|g| g.index > 0)
 }
