@@ -137,6 +137,10 @@ pub struct WriteScan {
     /// Whether it changes each matching row as it reads it (no sort of its own first): the
     /// rows changed before a wait weigh in InnoDB's choice of a deadlock's victim.
     pub changes_as_read: bool,
+    /// At READ COMMITTED the entry that ends its range stays locked (a range of a secondary
+    /// index, not a lookup of equal keys; seen on MariaDB 10.11, where a locking SELECT's
+    /// range lets it go).
+    pub keeps_range_end: bool,
 }
 
 impl LockRead {

@@ -247,6 +247,7 @@ fn scan(
             // Not through a sort of its own: the sort's reads wait (seen on MariaDB 10.11).
             semi_consistent: update && !access.unique && (in_order || order_by.is_empty()),
             changes_as_read: in_order || order_by.is_empty(),
+            keeps_range_end: access.index > 0 && !point,
         }),
         scan_sql: None,
         gaps: Some(gaps),

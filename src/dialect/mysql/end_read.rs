@@ -108,6 +108,7 @@ pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockR
             matching_sql: rowid_sql,
             semi_consistent: false,
             changes_as_read: true,
+            keeps_range_end: false,
         }),
         scan_sql: None,
         gaps: Some(GapScan {

@@ -31,7 +31,7 @@ impl Lab {
     ) -> Result<(), Exec> {
         match &read.gaps {
             Some(gaps) if gaps.ranges == 1 && !gaps.from_end => {
-                self.lock_gaps(at, read, gaps, Some(rowid), resume)
+                self.lock_gaps(at, read, (gaps, true), Some(rowid), resume)
             }
             _ => Ok(()),
         }
@@ -51,18 +51,35 @@ impl Lab {
             return Ok(());
         };
         let stopped = read.limit.is_some_and(|l| count >= l);
-        self.lock_gaps(at, read, gaps, last.filter(|_| stopped), resume)
+        self.lock_gaps(at, read, (gaps, true), last.filter(|_| stopped), resume)
+    }
+
+    /// At READ COMMITTED, no gaps, but the entry that ends an UPDATE's or DELETE's range of
+    /// a secondary index stays locked (`WriteScan::keeps_range_end`).
+    #[allow(clippy::result_large_err)]
+    pub(super) fn lock_range_ends(
+        &mut self,
+        at: (usize, TxnId, &Plan),
+        read: &LockRead,
+        (count, last): (u64, Option<i64>),
+        resume: &mut Resume,
+    ) -> Result<(), Exec> {
+        let Some(gaps) = &read.gaps else {
+            return Ok(());
+        };
+        let stopped = read.limit.is_some_and(|l| count >= l);
+        self.lock_gaps(at, read, (gaps, false), last.filter(|_| stopped), resume)
     }
 
     /// Takes the gap locks of `read`'s scan (`stopped_at`: the entry its LIMIT stopped it at),
-    /// and the lock of the entry that ends each range; waits if another transaction holds
-    /// that entry.
+    /// unless `with_gaps` is false, and the lock of the entry that ends each range; waits if
+    /// another transaction holds that entry.
     #[allow(clippy::result_large_err)]
     pub(super) fn lock_gaps(
         &mut self,
         (s, txn, plan): (usize, TxnId, &Plan),
         read: &LockRead,
-        gaps: &GapScan,
+        (gaps, with_gaps): (&GapScan, bool),
         stopped_at: Option<i64>,
         resume: &mut Resume,
     ) -> Result<(), Exec> {
@@ -101,13 +118,15 @@ impl Lab {
                     low = Some(start + skipped - 1);
                 }
             }
-            self.locks.grant_gap(GapLock {
-                txn,
-                table: read.table.clone(),
-                index: gaps.index,
-                low: low.map(|i| entries[i].key.clone()),
-                high: high.map(|i| entries[i].key.clone()),
-            });
+            if with_gaps {
+                self.locks.grant_gap(GapLock {
+                    txn,
+                    table: read.table.clone(),
+                    index: gaps.index,
+                    low: low.map(|i| entries[i].key.clone()),
+                    high: high.map(|i| entries[i].key.clone()),
+                });
+            }
             // The entry that ends a range is read, and its row locked, where the scan
             // fetched that row before it found the range had ended (`GapScan::end_row`).
             if gaps.end_row {

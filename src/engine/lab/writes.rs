@@ -80,7 +80,7 @@ impl Lab {
             .locking_read_mode(read.exclusive, read.update_lock, read.weaker);
         let from_end = read.gaps.as_ref().filter(|g| repeatable && g.from_end);
         if let Some(gaps) = from_end {
-            self.lock_gaps((s, txn, plan), read, gaps, None, resume)?;
+            self.lock_gaps((s, txn, plan), read, (gaps, true), None, resume)?;
         }
         let mut matched = 0u64;
         let mut last_matched = None;
@@ -124,6 +124,8 @@ impl Lab {
         }
         if repeatable && from_end.is_none() {
             self.lock_scan_gaps((s, txn, plan), read, (matched, last_matched), resume)?;
+        } else if !repeatable && scan.keeps_range_end {
+            self.lock_range_ends((s, txn, plan), read, (matched, last_matched), resume)?;
         }
         // The order it changes them in, where it changes them as it reads them (a DELETE's
         // RETURNING lists them so: `Plan::lock_order`'s use in `in_view`).
