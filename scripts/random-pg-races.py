@@ -13,9 +13,13 @@ that the second waits, skips, re-checks its rows after the wait or fails, and th
 statements among them, where they wait for each other or deadlock; a reader shows the table
 at the end.
 
-    scripts/random-pg-races.py [--mariadb] generate SEED N DIR   # N specs into DIR
+    scripts/random-pg-races.py [--mariadb | --joins] generate SEED N DIR   # N specs into DIR
     venv/bin/python tests/conformance/recorder/record.py --out DIR/rec DIR/*.spec
     scripts/random-mariadb-claims.py compare DIR [QUEUELAB]  # permutations the lab gets wrong
+
+With --joins (PostgreSQL), half the claims go through a queues table: a join locking the
+jobs only (FOR UPDATE OF t) or both, an UPDATE ... FROM it, or an archive through a
+data-modifying WITH into a second table; some second statements pause a queue or lock it.
 
 With --mariadb, the same races in MariaDB's words (no RETURNING on UPDATE, no LIMIT inside
 IN, ON DUPLICATE KEY UPDATE, LOCK IN SHARE MODE), on a table with its primary key and
@@ -64,9 +68,28 @@ def assignment(rng):
                        "a = a + 1, paid = paid + 1"])
 
 
-def claim(rng):
+def joined_claim(rng, filter_, wait):
+    """A claim through the queues table (`--joins`): a join locking the jobs only, or both,
+    or archiving through a data-modifying WITH."""
+    kind = rng.randrange(3)
+    on = "JOIN q ON q.name = t.s AND NOT q.paused"
+    tail = order(rng, True).replace(" ORDER BY ", " ORDER BY t.").replace(", ", ", t.")
+    if kind == 0:
+        of = rng.choice([" OF t", " OF t", ""])
+        return f"SELECT t.id, q.name FROM t {on} WHERE t.{filter_}{tail} FOR UPDATE{of}{wait}"
+    if kind == 1:
+        return (f"UPDATE t SET paid = paid + 1 FROM q WHERE q.name = t.s AND NOT q.paused "
+                f"AND t.{filter_} RETURNING t.id, t.paid")
+    pick = f"SELECT id FROM t WHERE {filter_}{order(rng, True)} FOR UPDATE{wait}"
+    return (f"WITH d AS (DELETE FROM t WHERE id IN ({pick}) RETURNING id, s) "
+            "INSERT INTO done (id, s) SELECT id, s FROM d RETURNING id")
+
+
+def claim(rng, joins=False):
     filter_ = where(rng)
     wait = rng.choice(["", "", " SKIP LOCKED", " NOWAIT"])
+    if joins and rng.random() < 0.5:
+        return joined_claim(rng, filter_, wait)
     kind = rng.randrange(8)
     if kind == 0:
         mode = rng.choice(["UPDATE", "NO KEY UPDATE", "SHARE", "KEY SHARE"])
@@ -117,7 +140,17 @@ def second(rng):
     return f"SELECT id FROM t WHERE id = {key} FOR UPDATE{rng.choice(['', ' NOWAIT'])}"
 
 
-def spec(rng):
+def second_joined(rng):
+    name = rng.choice("wxyz")
+    return rng.choice([
+        f"UPDATE q SET paused = true WHERE name = '{name}'",
+        f"SELECT name FROM q WHERE name = '{name}' FOR UPDATE",
+        f"SELECT name FROM q WHERE name = '{name}' FOR KEY SHARE",
+        "SELECT id, s FROM done ORDER BY id",
+    ])
+
+
+def spec(rng, joins=False):
     rows = [f"({10 * i}, {rng.randint(0, 4)}, {rng.randint(0, 4)}, '{rng.choice('wxyz')}')"
             for i in range(1, rng.randint(6, 9) + 1)]
     index = ""
@@ -127,12 +160,17 @@ def spec(rng):
         "# dialect: postgres",
         "setup { CREATE TABLE t (id int PRIMARY KEY, a int NOT NULL, b int NOT NULL,"
         " s text NOT NULL, paid int NOT NULL DEFAULT 0);"
-        f"{index} INSERT INTO t (id, a, b, s) VALUES {', '.join(rows)}; }}",
+        f"{index} INSERT INTO t (id, a, b, s) VALUES {', '.join(rows)};"
+        + (" CREATE TABLE q (name text PRIMARY KEY, paused boolean NOT NULL);"
+           " INSERT INTO q VALUES ('w', false), ('x', false), ('y', true), ('z', false);"
+           " CREATE TABLE done (id int PRIMARY KEY, s text NOT NULL);" if joins else "")
+        + " }",
     ]
     for w in (1, 2):
         level = rng.choice(["READ COMMITTED", "READ COMMITTED", "REPEATABLE READ"])
         lines += [f"session w{w}", f"setup {{ BEGIN ISOLATION LEVEL {level}; }}",
-                  f"step q{w} {{ {claim(rng)}; }}", f"step p{w} {{ {second(rng)}; }}",
+                  f"step q{w} {{ {claim(rng, joins)}; }}",
+                  f"step p{w} {{ {second_joined(rng) if joins and rng.random() < 0.4 else second(rng)}; }}",
                   f"step c{w} {{ COMMIT; }}", f"step r{w} {{ ROLLBACK; }}"]
     lines += ["session reader", "step show { SELECT * FROM t ORDER BY id; }",
               "permutation q1 q2 c1 c2 show", "permutation q1 q2 r1 c2 show",
@@ -200,14 +238,17 @@ def spec_mariadb(rng):
 
 def main():
     dialect = "postgres"
-    if sys.argv[1:2] == ["--mariadb"]:
+    if sys.argv[1:2] in (["--mariadb"], ["--joins"]):
         dialect = sys.argv.pop(1)[2:]
     if sys.argv[1:2] != ["generate"] or len(sys.argv) != 5:
         sys.exit(__doc__)
     seed, count, folder = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     rng = random.Random(seed)
     os.makedirs(folder, exist_ok=True)
-    prefix, make = ("my", spec_mariadb) if dialect == "mariadb" else ("pg", spec)
+    prefix, make = {
+        "mariadb": ("my", spec_mariadb),
+        "joins": ("pgj", lambda r: spec(r, joins=True)),
+    }.get(dialect, ("pg", spec))
     for k in range(count):
         with open(os.path.join(folder, f"{prefix}-race-{seed}-{k}.spec"), "w") as f:
             f.write(make(rng))
