@@ -8,7 +8,7 @@
 use super::walk;
 use super::Dialect;
 use queuelab_sql::Duplicate;
-use sqlparser::ast::{Expr, GroupByExpr, OrderByKind, SelectItem, SetExpr, Statement};
+use sqlparser::ast::{Expr, GroupByExpr, OrderByKind, Select, SelectItem, SetExpr, Statement};
 
 pub fn rewrite(dialect: Dialect, stmt: &mut Statement) {
     walk::queries(stmt, &mut |q| {
@@ -24,12 +24,14 @@ pub fn rewrite(dialect: Dialect, stmt: &mut Statement) {
                 to_item_of(&mut key.expr, &select.projection);
             }
         }
-        if dialect == Dialect::MySql {
-            let items = select.projection.duplicate();
-            if let GroupByExpr::Expressions(keys, _) = &mut select.group_by {
-                for key in keys {
-                    to_item_of(key, &items);
-                }
+        let Select {
+            projection,
+            group_by,
+            ..
+        } = select.as_mut();
+        if let (Dialect::MySql, GroupByExpr::Expressions(keys, _)) = (dialect, group_by) {
+            for key in keys {
+                to_item_of(key, projection);
             }
         }
         std::ops::ControlFlow::Continue(())

@@ -153,8 +153,8 @@ fn op_of(name: &str) -> Option<(AdvisoryOp, bool)> {
     Some((op, shared))
 }
 
-/// An integer literal, negative ones included.
-fn integer(e: &Expr) -> Option<i64> {
+/// An integer literal, signed or in parentheses (`-2`, `+(3)`).
+pub(super) fn integer(e: &Expr) -> Option<i64> {
     match e {
         Expr::Value(v) => match &v.value {
             Value::Number(n, _) => n.parse().ok(),
@@ -164,7 +164,11 @@ fn integer(e: &Expr) -> Option<i64> {
             op: UnaryOperator::Minus,
             expr,
         } => integer(expr)?.checked_neg(),
-        Expr::Nested(inner) => integer(inner),
+        Expr::UnaryOp {
+            op: UnaryOperator::Plus,
+            expr,
+        }
+        | Expr::Nested(expr) => integer(expr),
         _ => None,
     }
 }

@@ -304,26 +304,41 @@ fn item_names(
     table: &str,
     catalog: &Catalog,
 ) -> Result<Vec<String>, StepError> {
+    let all = || {
+        catalog
+            .table(table)
+            .map(|d| d.columns.iter().map(|c| c.name.clone()).collect())
+    };
+    names_of(items, &all).map_err(|item| match item {
+        SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
+            StepError::other("42P01", format!("relation \"{table}\" does not exist"))
+        }
+        other => refused(
+            &format!("RETURNING {} inside WITH without a name", Sql(other)),
+            "name the value (RETURNING expr AS name)",
+        ),
+    })
+}
+
+/// The names the server gives a select list's or RETURNING's columns: `*`'s (and `t.*`'s)
+/// are `all`'s, a column's its own, an item's its alias. `Err`: the first item the lab
+/// cannot name (an expression without an alias, or `*` where `all` has none).
+pub(super) fn names_of<'a>(
+    items: &'a [SelectItem],
+    all: &dyn Fn() -> Option<Vec<String>>,
+) -> Result<Vec<String>, &'a SelectItem> {
     let mut out = Vec::new();
     for item in items {
         match item {
             SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
-                let def = catalog.table(table).ok_or_else(|| {
-                    StepError::other("42P01", format!("relation \"{table}\" does not exist"))
-                })?;
-                out.extend(def.columns.iter().map(|c| c.name.clone()));
+                out.extend(all().ok_or(item)?)
             }
             SelectItem::ExprWithAlias { alias, .. } => out.push(alias.value.clone()),
             SelectItem::UnnamedExpr(Expr::Identifier(i)) => out.push(i.value.clone()),
             SelectItem::UnnamedExpr(Expr::CompoundIdentifier(parts)) => {
-                out.push(parts.last().map(|p| p.value.clone()).unwrap_or_default())
+                out.push(parts.last().ok_or(item)?.value.clone())
             }
-            other => {
-                return Err(refused(
-                    &format!("RETURNING {} inside WITH without a name", Sql(other)),
-                    "name the value (RETURNING expr AS name)",
-                ))
-            }
+            _ => return Err(item),
         }
     }
     Ok(out)

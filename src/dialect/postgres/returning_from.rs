@@ -168,39 +168,21 @@ fn factor_columns(f: &TableFactor, with: Option<&With>, catalog: &Catalog) -> Op
     select_names(query, catalog)
 }
 
-/// The names of a query's columns, as the server names them: an item's alias, a column's
-/// name, a function's name; `?column?` for any other expression.
+/// The names of a query's columns (`modifying_ctes::names_of`), `*` over one table.
 fn select_names(q: &Query, catalog: &Catalog) -> Option<Vec<String>> {
     let SetExpr::Select(select) = q.body.as_ref() else {
         return None;
     };
-    let mut names = Vec::new();
-    for item in &select.projection {
-        match item {
-            SelectItem::ExprWithAlias { alias, .. } => names.push(alias.value.clone()),
-            SelectItem::UnnamedExpr(e) => names.push(match e {
-                Expr::Identifier(i) => i.value.clone(),
-                Expr::CompoundIdentifier(parts) => parts.last()?.value.clone(),
-                Expr::Function(f) => last_ident(&f.name),
-                _ => "?column?".into(),
-            }),
-            SelectItem::Wildcard(_) => {
-                let [from] = select.from.as_slice() else {
-                    return None;
-                };
-                let TableFactor::Table { name, .. } = &from.relation else {
-                    return None;
-                };
-                if !from.joins.is_empty() {
-                    return None;
-                }
-                let def = catalog.table(&last_ident(name))?;
-                names.extend(def.columns.iter().map(|c| c.name.clone()));
-            }
-            _ => return None,
-        }
-    }
-    Some(names)
+    let all = || match select.from.as_slice() {
+        [from] if from.joins.is_empty() => match &from.relation {
+            TableFactor::Table { name, .. } => catalog
+                .table(&last_ident(name))
+                .map(|d| d.columns.iter().map(|c| c.name.clone()).collect()),
+            _ => None,
+        },
+        _ => None,
+    };
+    super::modifying_ctes::names_of(&select.projection, &all).ok()
 }
 
 /// The names the FROM items other than the target are called by (lower-cased).

@@ -18,8 +18,8 @@ use crate::dialect::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::{Flavor, Parser, ToSql};
 use sqlparser::ast::{
-    Expr, FunctionArg, FunctionArgExpr, SetExpr, Statement, TableFactor, TableWithJoins,
-    UnaryOperator, UpdateTableFromKind, Value,
+    FunctionArg, FunctionArgExpr, SetExpr, Statement, TableFactor, TableWithJoins,
+    UpdateTableFromKind,
 };
 
 const SERIES: &str = "generate_series";
@@ -114,7 +114,7 @@ fn factor(f: &mut TableFactor, fired: &mut bool) -> Result<(), StepError> {
     let mut written = Vec::new();
     for a in args {
         match a {
-            FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) if constant(e).is_some() => {
+            FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) if super::advisory::integer(e).is_some() => {
                 written.push(e.to_sql())
             }
             _ => {
@@ -127,7 +127,7 @@ fn factor(f: &mut TableFactor, fired: &mut bool) -> Result<(), StepError> {
         }
     }
     let step = match args.get(2) {
-        Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(e))) => constant(e),
+        Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(e))) => super::advisory::integer(e),
         _ => Some(1),
     };
     let (Some(step), [from, to] | [from, to, _]) = (step, written.as_slice()) else {
@@ -158,26 +158,6 @@ fn factor(f: &mut TableFactor, fired: &mut bool) -> Result<(), StepError> {
     *f = s.from.remove(0).relation;
     *fired = true;
     Ok(())
-}
-
-/// The value of an integer constant, signed or in parentheses.
-fn constant(e: &Expr) -> Option<i64> {
-    match e {
-        Expr::Value(v) => match &v.value {
-            Value::Number(n, _) => n.parse().ok(),
-            _ => None,
-        },
-        Expr::UnaryOp {
-            op: UnaryOperator::Minus,
-            expr,
-        } => constant(expr)?.checked_neg(),
-        Expr::UnaryOp {
-            op: UnaryOperator::Plus,
-            expr,
-        }
-        | Expr::Nested(expr) => constant(expr),
-        _ => None,
-    }
 }
 
 fn refused(what: &str) -> StepError {

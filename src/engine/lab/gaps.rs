@@ -37,38 +37,30 @@ impl Lab {
         }
     }
 
-    /// The gaps of a scan that ended at REPEATABLE READ, having taken `taken.0` matching rows,
-    /// the last `taken.1`: up to that row when its LIMIT stopped it there.
+    /// The gaps of a scan that ended, having taken `taken.0` matching rows, the last
+    /// `taken.1`: up to that row when its LIMIT stopped it there. Without `with_gaps` (READ
+    /// COMMITTED's write of a secondary range, `WriteScan::keeps_range_end`), the entry that
+    /// ends each range alone.
     #[allow(clippy::result_large_err)]
     pub(super) fn lock_scan_gaps(
         &mut self,
         at: (usize, TxnId, &Plan),
         read: &LockRead,
         (count, last): (u64, Option<i64>),
+        with_gaps: bool,
         resume: &mut Resume,
     ) -> Result<(), Exec> {
         let Some(gaps) = &read.gaps else {
             return Ok(());
         };
         let stopped = read.limit.is_some_and(|l| count >= l);
-        self.lock_gaps(at, read, (gaps, true), last.filter(|_| stopped), resume)
-    }
-
-    /// At READ COMMITTED, no gaps, but the entry that ends an UPDATE's or DELETE's range of
-    /// a secondary index stays locked (`WriteScan::keeps_range_end`).
-    #[allow(clippy::result_large_err)]
-    pub(super) fn lock_range_ends(
-        &mut self,
-        at: (usize, TxnId, &Plan),
-        read: &LockRead,
-        (count, last): (u64, Option<i64>),
-        resume: &mut Resume,
-    ) -> Result<(), Exec> {
-        let Some(gaps) = &read.gaps else {
-            return Ok(());
-        };
-        let stopped = read.limit.is_some_and(|l| count >= l);
-        self.lock_gaps(at, read, (gaps, false), last.filter(|_| stopped), resume)
+        self.lock_gaps(
+            at,
+            read,
+            (gaps, with_gaps),
+            last.filter(|_| stopped),
+            resume,
+        )
     }
 
     /// Takes the gap locks of `read`'s scan (`stopped_at`: the entry its LIMIT stopped it at),

@@ -122,10 +122,10 @@ impl Lab {
             resume.wanted = Some((row, mode));
             return Err(Exec::Wait(blockers, resume.clone()));
         }
-        if repeatable && from_end.is_none() {
-            self.lock_scan_gaps((s, txn, plan), read, (matched, last_matched), resume)?;
-        } else if !repeatable && scan.keeps_range_end {
-            self.lock_range_ends((s, txn, plan), read, (matched, last_matched), resume)?;
+        // (At READ COMMITTED `from_end` is always `None`.)
+        if from_end.is_none() && (repeatable || scan.keeps_range_end) {
+            let taken = (matched, last_matched);
+            self.lock_scan_gaps((s, txn, plan), read, taken, repeatable, resume)?;
         }
         // The order it changes them in, where it changes them as it reads them (a DELETE's
         // RETURNING lists them so: `Plan::lock_order`'s use in `in_view`).
@@ -162,7 +162,15 @@ impl Lab {
         };
         // Another transaction's new rows are read too.
         append_new(&mut order, &candidates);
-        let matching = crate::sort::rowid_set(candidates.to_vec());
+        // After a wait every row is judged in its newest committed version (the rows found
+        // on the first try may have changed or gone since: the scan goes on past a deleted
+        // one to fill its LIMIT): the WHERE's rows found again, once.
+        let matching = if resume.refreshed.iter().next().is_some() {
+            let now = self.rowids(&read.rowid_sql);
+            crate::sort::rowid_set(now.map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?)
+        } else {
+            crate::sort::rowid_set(candidates.to_vec())
+        };
         let mode = self
             .dialect
             .locking_read_mode(read.exclusive, read.update_lock, read.weaker);
@@ -175,14 +183,7 @@ impl Lab {
                 table: read.table.clone(),
                 rowid,
             };
-            // After a wait every row is read in its newest committed version (the rows
-            // found on the first try may have changed or gone since: the scan goes on past
-            // a deleted one to fill its LIMIT).
-            let matches = if resume.refreshed.iter().next().is_some() {
-                self.still_matches(&read.rowid_sql, rowid)
-            } else {
-                matching.binary_search(&rowid).is_ok()
-            };
+            let matches = matching.binary_search(&rowid).is_ok();
             let blockers = self.locks.blockers(txn, &row, mode);
             if blockers.is_empty() {
                 if matches || keeps_read(read, repeatable) {
@@ -213,7 +214,7 @@ impl Lab {
         }
         if repeatable {
             let taken = (got.len() as u64, got.last().copied());
-            self.lock_scan_gaps((s, txn, plan), read, taken, resume)?;
+            self.lock_scan_gaps((s, txn, plan), read, taken, true, resume)?;
         }
         Ok(got)
     }
