@@ -23,6 +23,7 @@ mod results;
 mod savepoints;
 mod table_waits;
 mod txn_modes;
+mod waited_row;
 mod writes;
 
 use super::count;
@@ -1147,6 +1148,7 @@ impl Lab {
             // for) and goes on with that row's newest version (EvalPlanQual).
             let changed = self.changed_after(snapshot);
             resume.refreshed.extend(changed);
+            self.lock_waited_row(txn, &resume);
         }
         let view = View {
             own: Some(txn),
