@@ -287,6 +287,8 @@ pub struct Plan {
     /// table sized for this many groups (`engine::hash_order`), or by a sort where this is
     /// 0. The key's column (its place in the table) and its integer type's width in bits.
     pub lock_hash: Option<(usize, u64, u8)>,
+    /// The tables a PostgreSQL data-modifying WITH changes (`postgres/modifying_ctes.rs`).
+    pub cte_writes: Vec<String>,
 }
 
 /// A vendor's text form of a value SQLite has no type for.
@@ -438,6 +440,22 @@ impl Plan {
             heap_scans: Vec::new(),
             lock_order: None,
             lock_hash: None,
+            cte_writes: Vec::new(),
         }
+    }
+
+    /// Whether the statement locks or changes rows of `table`. After a wait PostgreSQL reads
+    /// the newest version of such rows a commit changed (EvalPlanQual); a row of any other
+    /// table it reads (a join's other side, a subquery's) stays as its snapshot first read it.
+    pub fn locks_or_writes(&self, table: &str) -> bool {
+        let target = match &self.kind {
+            PlanKind::Insert { table, .. }
+            | PlanKind::Update { table }
+            | PlanKind::Delete { table, .. } => Some(table),
+            _ => None,
+        };
+        let locked = self.lock_reads.iter().map(|r| &r.table);
+        (target.into_iter().chain(locked).chain(&self.cte_writes))
+            .any(|t| t.eq_ignore_ascii_case(table))
     }
 }

@@ -159,6 +159,10 @@ impl Sim {
                 if r.read_waited {
                     h.bytes(b"R");
                 }
+                if !r.reached.is_empty() {
+                    h.bytes(b"M");
+                    r.reached.hash(&mut h);
+                }
                 if r.changed_before_wait > 0 {
                     h.bytes(b"C");
                     h.int(i64::from(r.changed_before_wait));

@@ -117,6 +117,7 @@ pub fn plan(
     last.notes = notes;
     last.lock_reads = lock_reads;
     last.heap_scans = scans;
+    last.cte_writes = changed;
     Ok(last)
 }
 

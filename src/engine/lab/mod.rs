@@ -153,6 +153,10 @@ pub struct Resume {
     /// The row lock it waits for, in the mode it asked; `None` when it waits on another
     /// transaction's uncommitted duplicate key.
     pub wanted: Option<(RowRef, LockMode)>,
+    /// PostgreSQL: the rows its write had still to change when it waited, in the modes it
+    /// writes them; after the wait it locks the newest version of each a commit changed,
+    /// before its re-check (`waited_row.rs`).
+    pub reached: Vec<(RowRef, LockMode)>,
     /// Why it wants that lock, where its own rows do not say it (a foreign-key check).
     pub wanted_because: Option<Arc<str>>,
     /// An advisory lock call list: the calls done before the wait, and the lock it waits for.
@@ -1144,10 +1148,15 @@ impl Lab {
         resume.snapshot = Some(snapshot);
         if retry && !repeatable && !plain_read && self.dialect.locking_reads_use_snapshot() {
             // PostgreSQL's READ COMMITTED write or locking read finds, as it goes on after a
-            // wait, every row a commit since its snapshot changed (not only the one it waited
-            // for) and goes on with that row's newest version (EvalPlanQual).
+            // wait, every row of the tables it locks or changes that a commit since its
+            // snapshot changed (not only the one it waited for) and goes on with that row's
+            // newest version (EvalPlanQual); other tables' rows stay as first read.
             let changed = self.changed_after(snapshot);
-            resume.refreshed.extend(changed);
+            resume.refreshed.extend(
+                changed
+                    .into_iter()
+                    .filter(|r| plan.locks_or_writes(&r.table)),
+            );
             self.lock_waited_row(txn, &resume);
         }
         let view = View {
@@ -1415,8 +1424,13 @@ impl Lab {
                     table: read.table.clone(),
                     rowid,
                 };
-                if resume.refreshed.contains(&row) && !self.still_matches(&read.rowid_sql, rowid) {
-                    continue; // gone or no longer matching in its newest version
+                // Gone, or no longer matching in its newest version: PostgreSQL locks that
+                // version before its re-check drops it (`waited_row.rs`).
+                let dropped =
+                    resume.refreshed.contains(&row) && !self.still_matches(&read.rowid_sql, rowid);
+                if dropped && !(self.dialect.locking_reads_use_snapshot() && self.still_there(&row))
+                {
+                    continue;
                 }
                 // PostgreSQL REPEATABLE READ: a row a later commit changed cannot be locked,
                 // whatever the wait policy (SKIP LOCKED skips only rows locked now). Its
@@ -1431,10 +1445,15 @@ impl Lab {
                 }
                 let blockers = self.locks.blockers(txn, &row, mode);
                 if blockers.is_empty() {
-                    if keep {
+                    if dropped {
+                        self.locks
+                            .grant_because(txn, row, mode, waited_row::RECHECKED);
+                    } else if keep {
                         self.locks.grant(txn, row, mode);
+                        got.push(rowid);
+                    } else {
+                        got.push(rowid);
                     }
-                    got.push(rowid);
                     continue;
                 }
                 match read.policy {
@@ -1544,6 +1563,9 @@ impl Lab {
                 resume.read_waited = false;
                 resume.refreshed.insert(row.clone());
                 resume.wanted = Some((row, mode));
+                resume.reached = (exec.changes.iter().filter(written).skip(i + 1))
+                    .map(|c| (row_of(c), self.write_mode(c)))
+                    .collect();
                 return Err(Exec::Wait(blockers, resume.clone()));
             }
         }
