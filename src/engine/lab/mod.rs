@@ -197,7 +197,8 @@ pub struct Completion {
 
 enum Exec {
     Done(Finished),
-    Wait(Vec<TxnId>, Resume),
+    // Boxed: it is much the larger, and a statement waits once per try at most.
+    Wait(Vec<TxnId>, Box<Resume>),
 }
 
 pub struct Lab {
@@ -491,7 +492,7 @@ impl Lab {
         loop {
             let (blockers, next) = match self.attempt(s, &plan, resume) {
                 Exec::Done(f) => return Some(f),
-                Exec::Wait(b, r) => (b, r),
+                Exec::Wait(b, r) => (b, *r),
             };
             resume = next;
             let txn = self.sessions[s].txn?;
@@ -1469,7 +1470,7 @@ impl Lab {
                         resume.read_waited = true;
                         resume.refreshed.insert(row.clone());
                         resume.wanted = Some((row, mode));
-                        return Err(Exec::Wait(blockers, resume.clone()));
+                        return Err(Exec::Wait(blockers, Box::new(resume.clone())));
                     }
                 }
             }
@@ -1534,7 +1535,7 @@ impl Lab {
             resume.read_waited = false;
             resume.wanted = None;
             resume.wanted_gap = Some(Box::new(wanted));
-            return Err(Exec::Wait(blockers, resume.clone()));
+            return Err(Exec::Wait(blockers, Box::new(resume.clone())));
         }
         let refused = self.upsert_twice(plan, &exec.changes);
         if let Some(e) = refused.or_else(|| self.misfit(&exec.changes)) {
@@ -1566,7 +1567,7 @@ impl Lab {
                 resume.reached = (exec.changes.iter().filter(written).skip(i + 1))
                     .map(|c| (row_of(c), self.write_mode(c)))
                     .collect();
-                return Err(Exec::Wait(blockers, resume.clone()));
+                return Err(Exec::Wait(blockers, Box::new(resume.clone())));
             }
         }
         self.check_foreign_keys((s, txn, plan), &mut exec.changes, resume)?;
@@ -1703,7 +1704,7 @@ impl Lab {
                         wanted: None,
                         ..resume
                     };
-                    return Exec::Wait(blockers, resume);
+                    return Exec::Wait(blockers, Box::new(resume));
                 }
                 return Exec::Done(self.store_failure(s, plan, &e));
             }
