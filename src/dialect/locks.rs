@@ -7,12 +7,14 @@
 //! returns exactly the rows the engine locked for it, re-checked against their newest version.
 
 use super::exprs::{call, int_expr};
+use crate::trace::StepError;
 use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use queuelab_sql::Walk;
 use sqlparser::ast::{
-    BinaryOperator, Expr, Ident, LimitClause, LockType, NonBlock, Query, SetExpr, TableFactor,
+    BinaryOperator, Expr, Ident, LimitClause, LockClause, LockType, NonBlock, Query, SetExpr,
+    TableFactor,
 };
 use std::ops::ControlFlow;
 
@@ -81,6 +83,10 @@ pub struct LockRead {
     pub scan_sql: Option<String>,
     /// InnoDB's scans at REPEATABLE READ: the gaps of the index they read that they lock.
     pub gaps: Option<GapScan>,
+    /// PostgreSQL's locking read of a join (`join_locks.rs`): `rowid_sql` gives a rowid of
+    /// each table of its FROM, and each joined row locks the rows of the tables here, in
+    /// order (`table`, the mode and the policy above are the first's).
+    pub joined: Option<super::join_locks::JoinedRead>,
 }
 
 /// The gaps an InnoDB scan locks at REPEATABLE READ (built by `mysql/gaps.rs`, taken by
@@ -175,17 +181,16 @@ pub fn source_scan(id: usize, table: &str) -> LockRead {
         write_scan: None,
         scan_sql: None,
         gaps: None,
+        joined: None,
     }
 }
 
 /// A locking clause the engine cannot serve (over a join, several tables, a set operation,
 /// or a LIMIT that is not a number): refused by name, since running it without row locks
 /// would hand the same row to two consumers where the server makes one wait.
-pub fn refuse_unmodelled<N: Walk>(
-    node: &mut N,
-    dialect: super::Dialect,
-) -> Result<(), crate::trace::StepError> {
+pub fn refuse_unmodelled<N: Walk>(node: &mut N, dialect: super::Dialect) -> Result<(), StepError> {
     let mut refused = None;
+    let mut failed = None;
     super::walk::queries(node, &mut |q| {
         if q.locks.is_empty() {
             return ControlFlow::Continue(());
@@ -200,21 +205,41 @@ pub fn refuse_unmodelled<N: Walk>(
             ));
             return ControlFlow::Break(());
         }
-        if servable(q) {
+        let joins = dialect == super::Dialect::Postgres;
+        if joins && matches!(q.body.as_ref(), SetExpr::Select(_)) {
+            if let Err(e) = super::join_locks::plan(q, &q.locks, &cte_names(q)) {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
+        if servable(q, joins) {
             return ControlFlow::Continue(());
         }
         let what = match q.body.as_ref() {
-            SetExpr::Select(s) if s.from.len() == 1 && s.from[0].joins.is_empty() => {
+            SetExpr::Select(s) if joins || (s.from.len() == 1 && s.from[0].joins.is_empty()) => {
                 format!(
                     "{} with a LIMIT that is not one number (OFFSET, m, n)",
-                    Sql(&q.locks[0])
+                    super::join_locks::words(&q.locks[..1])
                 )
+            }
+            _ if joins => {
+                failed = Some(StepError::other(
+                    "0A000",
+                    format!(
+                        "{} is not allowed with UNION/INTERSECT/EXCEPT",
+                        super::join_locks::strength_of(&q.locks[0])
+                    ),
+                ));
+                return ControlFlow::Break(());
             }
             _ => format!("{} over a join or several tables", Sql(&q.locks[0])),
         };
         refused = Some((what, None));
         ControlFlow::Break(())
     });
+    if let Some(e) = failed {
+        return Err(e);
+    }
     match refused {
         None => Ok(()),
         Some((what, Some(instead))) => Err(super::common::unsupported_with(
@@ -273,16 +298,15 @@ pub(crate) fn outer_reference(q: &Query) -> Option<String> {
     outer
 }
 
-/// Whether [`Locking::request`] can serve the locking clause of `q`: one table, or a join
-/// whose clause names the one table it locks (`FOR UPDATE OF j`).
-pub(crate) fn servable(q: &Query) -> bool {
+/// Whether [`Locking::request`] can serve the locking clause of `q`: one table, or (with
+/// `joins`, PostgreSQL) a join or several FROM items (`join_locks.rs`, which tells what it
+/// refuses there).
+pub(crate) fn servable(q: &Query, joins: bool) -> bool {
     let SetExpr::Select(select) = q.body.as_ref() else {
         return false;
     };
-    let single = matches!(select.from.as_slice(), [from] if from.joins.is_empty()
-        && matches!(from.relation, TableFactor::Table { .. }));
-    let named = q.locks.len() == 1 && target_of(select, q.locks[0].of.as_ref()).is_some();
-    (single || named)
+    (joins || single_table(q))
+        && !select.from.is_empty()
         && matches!(
             &q.limit_clause,
             None | Some(LimitClause::LimitOffset {
@@ -291,6 +315,19 @@ pub(crate) fn servable(q: &Query) -> bool {
                 ..
             })
         )
+}
+
+/// Whether `q` reads one table, with no join.
+fn single_table(q: &Query) -> bool {
+    matches!(q.body.as_ref(), SetExpr::Select(s) if matches!(s.from.as_slice(),
+        [from] if from.joins.is_empty() && matches!(from.relation, TableFactor::Table { .. })))
+}
+
+/// The names of the WITH queries of `q`.
+fn cte_names(q: &Query) -> Vec<String> {
+    (q.with.iter().flat_map(|w| &w.cte_tables))
+        .map(|c| c.alias.name.value.clone())
+        .collect()
 }
 
 /// Turns every locking clause under `node` into a lock request; returns them and the notes.
@@ -329,11 +366,25 @@ impl Locking<'_> {
         if q.locks.is_empty() {
             return ControlFlow::Continue(());
         }
-        let clause = q.locks.remove(0);
-        let text = clause.to_sql();
-        q.locks.clear();
+        let clauses = std::mem::take(&mut q.locks);
+        let clause = &clauses[0];
+        let text = (clauses.iter())
+            .map(|c| c.to_sql())
+            .collect::<Vec<_>>()
+            .join(" ");
         let marker = clause.of.as_ref().map(|o| o.to_sql());
-        match self.request(q, (clause.lock_type, clause.of.duplicate()), clause.nonblock) {
+        if !single_table(q) && servable(q, true) {
+            if let Some(read) = self.joined(q, &clauses) {
+                self.notes.push(format!(
+                    "{}: the engine locks each joined row's rows itself ({LOCKED_FN}({}, ...) keeps the joined rows it locked)",
+                    super::join_locks::words(&clauses),
+                    read.id
+                ));
+                self.reads.push(read);
+                return ControlFlow::Continue(());
+            }
+        }
+        match self.request(q, clause.lock_type, clause.nonblock) {
             Some(mut read) => {
                 read.update_lock = marker.as_deref() == Some(UPDATE_LOCK);
                 read.weaker = matches!(
@@ -366,23 +417,81 @@ impl Locking<'_> {
 }
 
 impl Locking<'_> {
+    /// PostgreSQL's locking read of a join (`join_locks.rs`); `None` where it locks no table
+    /// (every FROM item a function or a WITH query).
+    fn joined(&mut self, q: &mut Query, clauses: &[LockClause]) -> Option<LockRead> {
+        let planned = super::join_locks::plan(q, clauses, &cte_names(q)).ok()?;
+        let first = planned.read.locks.first()?.clone();
+        let limit = limit_of(q)?;
+        let SetExpr::Select(select) = q.body.as_ref() else {
+            return None;
+        };
+        let rowids: Vec<Expr> = (planned.relations.iter())
+            .map(|r| {
+                let mut parts = r.qualifier.clone();
+                parts.push(Ident::new("rowid"));
+                Expr::CompoundIdentifier(parts)
+            })
+            .collect();
+        let columns: Vec<String> = (rowids.iter().enumerate())
+            .map(|(i, r)| match i {
+                0 => format!("{} AS ql_rowid", Sql(r)),
+                _ => format!("{} AS ql_rowid_{i}", Sql(r)),
+            })
+            .collect();
+        let from: Vec<String> = select.from.iter().map(|f| f.to_sql()).collect();
+        let mut rowid_sql = String::new();
+        if let Some(w) = &q.with {
+            rowid_sql.push_str(&format!("{} ", Sql(w)));
+        }
+        rowid_sql.push_str(&format!(
+            "SELECT {} FROM {}",
+            columns.join(", "),
+            from.join(", ")
+        ));
+        if let Some(w) = &select.selection {
+            rowid_sql.push_str(&format!(" WHERE {}", Sql(w)));
+        }
+        if let Some(o) = &q.order_by {
+            rowid_sql.push_str(&format!(" {}", Sql(o)));
+        }
+        let id = self.next;
+        self.next += 1;
+        narrow(q, id, rowids, false);
+        Some(LockRead {
+            id,
+            table: first.table,
+            rowid_sql,
+            limit,
+            exclusive: first.exclusive,
+            update_lock: false,
+            weaker: first.weaker,
+            instant: false,
+            policy: first.policy,
+            whole_table: false,
+            repeatable_read_only: false,
+            serializable_only: false,
+            write_scan: None,
+            scan_sql: None,
+            gaps: None,
+            joined: Some(planned.read),
+        })
+    }
+
     fn request(
         &mut self,
         q: &mut Query,
-        (lock, of): (LockType, Option<sqlparser::ast::ObjectName>),
+        lock: LockType,
         nonblock: Option<NonBlock>,
     ) -> Option<LockRead> {
         let filesort = (self.filesort)(q);
         let SetExpr::Select(select) = q.body.as_mut() else {
             return None;
         };
-        let single = match select.from.as_slice() {
-            [from] if from.joins.is_empty() => Some(&from.relation),
-            _ => None,
-        };
-        let Some(TableFactor::Table { name, alias, .. }) =
-            single.or_else(|| target_of(select, of.as_ref()))
-        else {
+        let TableFactor::Table { name, alias, .. } = (match select.from.as_slice() {
+            [from] if from.joins.is_empty() => &from.relation,
+            _ => return None,
+        }) else {
             return None;
         };
         let from = select
@@ -417,36 +526,10 @@ impl Locking<'_> {
             Some(o) => rowid_sql.push_str(&format!(" {}", Sql(o))),
             None => {}
         }
-        let limit = match &q.limit_clause {
-            Some(LimitClause::LimitOffset {
-                limit: Some(Expr::Value(v)),
-                offset: None,
-                ..
-            }) => v.value.to_sql().parse().ok(),
-            None => None,
-            Some(_) => return None,
-        };
+        let limit = limit_of(q)?;
         // A filesort locks every row it reads, and sorts them itself afterwards.
         let limit = if filesort { None } else { limit };
-        let locked = call(LOCKED_FN, vec![int_expr(id as i64), rowid.duplicate()]);
-        if let Some(order) = q.order_by.as_mut().filter(|_| !filesort) {
-            let by_lock = call(LOCK_ORDER_FN, vec![int_expr(id as i64), rowid]);
-            if let sqlparser::ast::OrderByKind::Expressions(exprs) = &mut order.kind {
-                exprs.truncate(1);
-                if let Some(first) = exprs.first_mut() {
-                    first.expr = by_lock;
-                    first.options = Default::default();
-                }
-            }
-        }
-        select.selection = Some(match select.selection.take() {
-            Some(c) => Expr::BinaryOp {
-                left: Box::new(Expr::Nested(Box::new(c))),
-                op: BinaryOperator::And,
-                right: Box::new(locked),
-            },
-            None => locked,
-        });
+        narrow(q, id, vec![rowid], filesort);
         self.next += 1;
         Some(LockRead {
             id,
@@ -468,22 +551,49 @@ impl Locking<'_> {
             write_scan: None,
             scan_sql: None,
             gaps: None,
+            joined: None,
         })
     }
 }
 
-/// The relation of a join that `FOR UPDATE OF name` locks: the one the name calls (its alias,
-/// or its table's name when it has none).
-fn target_of<'a>(
-    select: &'a sqlparser::ast::Select,
-    of: Option<&sqlparser::ast::ObjectName>,
-) -> Option<&'a TableFactor> {
-    let of = super::exprs::last_ident(of?);
-    super::walk::factors(&select.from).find(|r| match r {
-        TableFactor::Table { name, alias, .. } => match alias {
-            Some(a) => a.name.value.eq_ignore_ascii_case(&of),
-            None => super::exprs::last_ident(name).eq_ignore_ascii_case(&of),
-        },
-        _ => false,
-    })
+/// The LIMIT of a locking query: `Some(None)` for none, `None` for one that is not a number.
+fn limit_of(q: &Query) -> Option<Option<u64>> {
+    match &q.limit_clause {
+        Some(LimitClause::LimitOffset {
+            limit: Some(Expr::Value(v)),
+            offset: None,
+            ..
+        }) => Some(v.value.to_sql().parse().ok()),
+        None => Some(None),
+        Some(_) => None,
+    }
+}
+
+/// Keeps to the rows lock request `id` locked (`keys`: their rowids, one per table it
+/// tells apart), in the order it locked them where the query has an ORDER BY (a filesort
+/// keeps the query's own).
+fn narrow(q: &mut Query, id: usize, keys: Vec<Expr>, filesort: bool) {
+    let mut args = vec![int_expr(id as i64)];
+    args.extend(keys);
+    let locked = call(LOCKED_FN, args.iter().map(|a| a.duplicate()).collect());
+    if let Some(order) = q.order_by.as_mut().filter(|_| !filesort) {
+        let by_lock = call(LOCK_ORDER_FN, args);
+        if let sqlparser::ast::OrderByKind::Expressions(exprs) = &mut order.kind {
+            exprs.truncate(1);
+            if let Some(first) = exprs.first_mut() {
+                first.expr = by_lock;
+                first.options = Default::default();
+            }
+        }
+    }
+    if let SetExpr::Select(select) = q.body.as_mut() {
+        select.selection = Some(match select.selection.take() {
+            Some(c) => Expr::BinaryOp {
+                left: Box::new(Expr::Nested(Box::new(c))),
+                op: BinaryOperator::And,
+                right: Box::new(locked),
+            },
+            None => locked,
+        });
+    }
 }

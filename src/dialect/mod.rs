@@ -35,6 +35,7 @@ pub mod int_types;
 pub mod int_writes;
 pub mod interval_text;
 pub mod intervals;
+pub mod join_locks;
 pub mod lengths;
 pub mod locks;
 pub mod mssql;

@@ -447,14 +447,16 @@ impl Plan {
     /// Whether the statement locks or changes rows of `table`. After a wait PostgreSQL reads
     /// the newest version of such rows a commit changed (EvalPlanQual); a row of any other
     /// table it reads (a join's other side, a subquery's) stays as its snapshot first read it.
-    pub fn locks_or_writes(&self, table: &str) -> bool {
+    pub fn locks_or_writes<'a>(&'a self, table: &str) -> bool {
         let target = match &self.kind {
             PlanKind::Insert { table, .. }
             | PlanKind::Update { table }
             | PlanKind::Delete { table, .. } => Some(table),
             _ => None,
         };
-        let locked = self.lock_reads.iter().map(|r| &r.table);
+        let joined = |r: &'a super::locks::LockRead| r.joined.iter().flat_map(|j| &j.locks);
+        let locked = (self.lock_reads.iter())
+            .flat_map(|r| std::iter::once(&r.table).chain(joined(r).map(|l| &l.table)));
         (target.into_iter().chain(locked).chain(&self.cte_writes))
             .any(|t| t.eq_ignore_ascii_case(table))
     }

@@ -251,16 +251,21 @@ impl Store {
         functions.push((HEAP_FN, 2, false, Box::new(move |ctx| heap_place(&h, ctx))));
         let locked: LockedSets = Arc::default();
         let l = locked.clone();
+        // `ql_locked(id, rowid...)`: one rowid, or one per table of a locking read of a join
+        // (`dialect/join_locks.rs`), whose sets hold the locked joined rows one after another.
         functions.push((
             LOCKED_FN,
-            2,
+            -1,
             false,
             Box::new(move |ctx| {
-                let (id, rowid) = (raw_int(ctx, 0), raw_int(ctx, 1));
+                let id = raw_int(ctx, 0);
                 // A request nobody filled (one session, no engine locks) keeps every row.
                 let keep = l
                     .lock()
-                    .map(|sets| sets.get(&(id as usize)).is_none_or(|s| s.contains(&rowid)))
+                    .map(|sets| {
+                        sets.get(&(id as usize))
+                            .is_none_or(|s| locked_at(s, ctx).is_some())
+                    })
                     .unwrap_or(true);
                 Ok(Sql::Integer(i64::from(keep)))
             }),
@@ -268,15 +273,15 @@ impl Store {
         let l = locked.clone();
         functions.push((
             LOCK_ORDER_FN,
-            2,
+            -1,
             false,
             Box::new(move |ctx| {
-                let (id, rowid) = (raw_int(ctx, 0), raw_int(ctx, 1));
+                let id = raw_int(ctx, 0);
                 // Unfilled: every row ties, and the query's own order (rowid) stands.
                 Ok(Sql::Integer(
                     l.lock()
                         .ok()
-                        .and_then(|sets| sets.get(&(id as usize))?.iter().position(|r| *r == rowid))
+                        .and_then(|sets| locked_at(sets.get(&(id as usize))?, ctx))
                         .unwrap_or(0) as i64,
                 ))
             }),
@@ -1067,6 +1072,25 @@ type SqlFn = Box<dyn Fn(&rusqlite::functions::Context<'_>) -> rusqlite::Result<S
 use rusqlite::types::Value as Sql;
 
 /// Argument `i`, an integer the engine itself passes (an id, a rowid).
+/// Where the rowids `ctx` gives after the request's id stand among a lock request's rows
+/// (their tuples one after another), as a place in its order.
+fn locked_at(rows: &[i64], ctx: &rusqlite::functions::Context<'_>) -> Option<usize> {
+    let width = ctx.len().saturating_sub(1).max(1);
+    rows.chunks(width)
+        .position(|c| (0..c.len()).all(|i| c[i] == rowid_arg(ctx, i + 1)))
+}
+
+/// A rowid argument: NULL (an outer join's missing row) as `NULL_ROWID`.
+fn rowid_arg(ctx: &rusqlite::functions::Context<'_>, i: usize) -> i64 {
+    match ctx.get_raw(i) {
+        ValueRef::Null => NULL_ROWID,
+        _ => raw_int(ctx, i),
+    }
+}
+
+/// The rowid a locking read of a join records for an outer join's missing row.
+pub const NULL_ROWID: i64 = i64::MIN;
+
 fn raw_int(ctx: &rusqlite::functions::Context<'_>, i: usize) -> i64 {
     match ctx.get_raw(i) {
         ValueRef::Integer(n) => n,

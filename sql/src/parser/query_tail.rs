@@ -25,7 +25,7 @@ impl Parser {
             if let Some((_, name)) = FOR_CLAUSES.iter().find(|(k, _)| self.peek_keyword(k[0])) {
                 return self.query_refuse_current(name);
             }
-            query.locks.push(self.query_lock()?);
+            query.locks.extend(self.query_lock()?);
         }
         // PostgreSQL takes LIMIT after the locks too; sqlparser accepts it in every dialect.
         if query.limit_clause.is_none() {
@@ -141,18 +141,23 @@ impl Parser {
         })
     }
 
-    /// `UPDATE|SHARE [OF t] [NOWAIT | SKIP LOCKED]` (FOR read). sqlparser knows no
-    /// `NO KEY UPDATE` or `KEY SHARE`: they fail here as there.
-    pub(super) fn query_lock(&mut self) -> Result<LockClause, ParserError> {
+    /// `UPDATE|SHARE [OF t [, u ...]] [NOWAIT | SKIP LOCKED]` (FOR read). sqlparser knows no
+    /// `NO KEY UPDATE` or `KEY SHARE`: they fail here as there. A clause's tree names one
+    /// table: `OF t, u` gives a clause of each, which locks as the one clause does.
+    pub(super) fn query_lock(&mut self) -> Result<Vec<LockClause>, ParserError> {
         let lock_type = match self.expect_one_of_keywords(&[Keyword::UPDATE, Keyword::SHARE])? {
             Keyword::UPDATE => LockType::Update,
             _ => LockType::Share,
         };
-        let of = if self.parse_keyword(Keyword::OF) {
-            Some(self.parse_object_name()?)
+        let mut of = Vec::new();
+        if self.parse_keyword(Keyword::OF) {
+            of.push(Some(self.parse_object_name()?));
+            while self.consume_token(&Token::Comma) {
+                of.push(Some(self.parse_object_name()?));
+            }
         } else {
-            None
-        };
+            of.push(None);
+        }
         let nonblock = if self.parse_keyword(Keyword::NOWAIT) {
             Some(NonBlock::Nowait)
         } else if self.parse_keywords(&[Keyword::SKIP, Keyword::LOCKED]) {
@@ -160,10 +165,13 @@ impl Parser {
         } else {
             None
         };
-        Ok(LockClause {
-            lock_type,
-            of,
-            nonblock,
-        })
+        Ok(of
+            .into_iter()
+            .map(|of| LockClause {
+                lock_type,
+                of,
+                nonblock,
+            })
+            .collect())
     }
 }

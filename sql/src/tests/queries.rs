@@ -198,3 +198,27 @@ fn built_tables_aliases_and_wildcards() -> Result<(), String> {
     }
     judged(&values)
 }
+
+/// `OF a, b` names two tables: a clause of each, with the one mode and wait policy.
+#[test]
+fn a_lock_clause_of_two_tables_is_two_clauses() -> Result<(), String> {
+    let q = query(
+        Flavor::Postgres,
+        "SELECT * FROM a, b FOR SHARE OF a, b SKIP LOCKED FOR UPDATE OF c",
+    )?;
+    let clause = |of: &str, lock_type, nonblock| LockClause {
+        lock_type,
+        of: Some(name(&[of])),
+        nonblock,
+    };
+    let expected = vec![
+        clause("a", LockType::Share, Some(NonBlock::SkipLocked)),
+        clause("b", LockType::Share, Some(NonBlock::SkipLocked)),
+        clause("c", LockType::Update, None),
+    ];
+    if q.locks == expected {
+        Ok(())
+    } else {
+        Err(format!("{:?}", q.locks))
+    }
+}

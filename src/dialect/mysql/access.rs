@@ -249,6 +249,7 @@ fn scan(
             changes_as_read: in_order || order_by.is_empty(),
             keeps_range_end: access.index > 0 && !point,
         }),
+        joined: None,
         scan_sql: None,
         gaps: Some(gaps),
     })

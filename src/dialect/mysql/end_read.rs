@@ -110,6 +110,7 @@ pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockR
             changes_as_read: true,
             keeps_range_end: false,
         }),
+        joined: None,
         scan_sql: None,
         gaps: Some(GapScan {
             index,

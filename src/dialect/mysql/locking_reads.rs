@@ -106,7 +106,7 @@ pub struct Added {
 fn plain_read_of_one_table(q: &Query, catalog: &Catalog) -> Option<String> {
     let (_, from, table) = access::one_table(q)?;
     let own = from.joins.is_empty()
-        && servable(q)
+        && servable(q, false)
         && outer_reference(q).is_none()
         && !super::end_read::reads_index_end(q, catalog);
     own.then_some(table)

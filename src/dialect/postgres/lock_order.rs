@@ -55,6 +55,9 @@ pub fn of(stmt: &Statement, plan: &mut Plan, catalog: &Catalog, reads: &[(String
     let (Some(read), None) = (locking.next(), locking.next()) else {
         return;
     };
+    if read.joined.is_some() {
+        return; // its locked rows are joined rows: no order of the target's alone
+    }
     let id = read.id;
     let (Some(def), [(_, share)]) = (
         catalog.table(&table),

@@ -16,6 +16,7 @@ mod foreign_keys;
 mod gaps;
 mod index_names;
 mod innodb_foreign_keys;
+mod joined_reads;
 mod limits;
 pub mod notify;
 pub mod prepared;
@@ -1380,6 +1381,10 @@ impl Lab {
         }
         for read in &plan.lock_reads {
             if !read.applies(isolation, explicit) {
+                continue;
+            }
+            if let Some(joined) = &read.joined {
+                self.lock_joined_read((s, txn, plan), (read, joined), resume)?;
                 continue;
             }
             let pending_rows = pending.get(&read.id).map_or(&[][..], Vec::as_slice);
