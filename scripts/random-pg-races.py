@@ -17,9 +17,12 @@ at the end.
     venv/bin/python tests/conformance/recorder/record.py --out DIR/rec DIR/*.spec
     scripts/random-mariadb-claims.py compare DIR [QUEUELAB]  # permutations the lab gets wrong
 
-With --joins (PostgreSQL), half the claims go through a queues table: a join locking the
-jobs only (FOR UPDATE OF t) or both, an UPDATE ... FROM it, or an archive through a
-data-modifying WITH into a second table; some second statements pause a queue or lock it.
+With --joins (PostgreSQL), half the claims go through a queues table: a join (or a comma
+join) locking the jobs, the queues or both in any lock mode (OF t, OF q, t, no OF, two
+clauses of their own modes), an UPDATE ... FROM it, or an archive through a data-modifying
+WITH into a second table; some second statements pause a queue or lock it. (Seeds 61 and 62
+were drawn before the join's lock modes and OF lists were varied: every join claim there is
+FOR UPDATE of t or of both.)
 
 With --mariadb, the same races in MariaDB's words (no RETURNING on UPDATE, no LIMIT inside
 IN, ON DUPLICATE KEY UPDATE, LOCK IN SHARE MODE), on a table with its primary key and
@@ -75,8 +78,16 @@ def joined_claim(rng, filter_, wait):
     on = "JOIN q ON q.name = t.s AND NOT q.paused"
     tail = order(rng, True).replace(" ORDER BY ", " ORDER BY t.").replace(", ", ", t.")
     if kind == 0:
-        of = rng.choice([" OF t", " OF t", ""])
-        return f"SELECT t.id, q.name FROM t {on} WHERE t.{filter_}{tail} FOR UPDATE{of}{wait}"
+        mode = rng.choice(["UPDATE", "UPDATE", "NO KEY UPDATE", "SHARE", "KEY SHARE"])
+        of = rng.choice([" OF t", "", " OF t, q", " OF q, t", " OF q"])
+        lock = f"FOR {mode}{of}{wait}"
+        if rng.random() < 0.2:
+            lock = f"FOR {rng.choice(['KEY SHARE', 'SHARE'])} OF q FOR UPDATE OF t{wait}"
+        if rng.random() < 0.3:
+            source = f"FROM t, q WHERE q.name = t.s AND NOT q.paused AND t.{filter_}"
+        else:
+            source = f"FROM t {on} WHERE t.{filter_}"
+        return f"SELECT t.id, q.name {source}{tail} {lock}"
     if kind == 1:
         return (f"UPDATE t SET paid = paid + 1 FROM q WHERE q.name = t.s AND NOT q.paused "
                 f"AND t.{filter_} RETURNING t.id, t.paid")

@@ -231,22 +231,32 @@ fn wait_limits_are_read_as_postgresql_reads_them() {
 }
 
 #[test]
-fn a_locking_read_over_a_join_is_refused_by_name_not_run_unlocked() {
+fn a_locking_read_over_a_subquery_in_from_is_refused_by_name_not_run_unlocked() {
     let setup = "CREATE TABLE jobs (id int PRIMARY KEY); CREATE TABLE runs (job int); \
                  INSERT INTO jobs VALUES (1); INSERT INTO runs VALUES (1);";
-    for sql in [
-        "SELECT j.id FROM jobs j JOIN runs r ON r.job = j.id FOR UPDATE SKIP LOCKED;",
-        "SELECT j.id FROM jobs j, runs r WHERE r.job = j.id FOR UPDATE;",
+    for (sql, what) in [
+        (
+            "SELECT j.id FROM (SELECT * FROM jobs) j JOIN runs r ON r.job = j.id FOR UPDATE SKIP LOCKED;",
+            "a locking clause over a subquery in FROM",
+        ),
+        (
+            "SELECT j.id FROM runs s JOIN (jobs j JOIN runs r ON r.job = j.id) ON s.job = j.id FOR UPDATE;",
+            "a locking clause over a parenthesized join",
+        ),
     ] {
         let t = postgres(&format!("{setup} {sql}"));
         let e = err(last(&t));
         assert!(
-            e.message.contains("over a join or several tables")
-                && e.message.contains("in a subquery of their own"),
+            e.message.contains(what) && e.message.contains("FOR UPDATE OF j SKIP LOCKED"),
             "{}",
             e.message
         );
     }
+    // Over a join of tables: each joined row's rows are locked (pg-join-row-locks).
+    let t = postgres(&format!(
+        "{setup} SELECT j.id FROM jobs j, runs r WHERE r.job = j.id FOR UPDATE;"
+    ));
+    assert_eq!(rows(last(&t)), [["1"]]);
     // One table in the locking subquery, joined outside it: modelled.
     let t = postgres(&format!(
         "{setup} SELECT j.id FROM jobs j JOIN runs r ON r.job = j.id \
@@ -567,7 +577,7 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
         ),
         (
             "CREATE TABLE jobs (id int); CREATE TABLE q (id int); \
-             SELECT j.id FROM jobs j JOIN q ON q.id = j.id FOR UPDATE;",
+             SELECT j.id FROM (SELECT * FROM jobs) j JOIN q ON q.id = j.id FOR UPDATE;",
             "FOR UPDATE OF j SKIP LOCKED",
         ),
         (

@@ -81,7 +81,10 @@ fn engine_own(name: &str) -> bool {
 }
 
 fn table_refused(dialect: Dialect, name: &str) -> bool {
-    engine_own(name)
+    // The weaker lock modes' markers, put before each name of `OF a, b` (`lock_strength.rs`).
+    let marker = name == super::postgres::lock_strength::NO_KEY_UPDATE
+        || name == super::postgres::lock_strength::KEY_SHARE;
+    (engine_own(name) && !(marker && dialect == Dialect::Postgres))
         || matches!(
             name,
             "sqlite_schema"

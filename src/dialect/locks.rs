@@ -268,18 +268,7 @@ pub(crate) fn outer_reference(q: &Query) -> Option<String> {
     let mut own: Vec<String> = Vec::new();
     super::walk::queries(&mut q, &mut |inner| {
         if let SetExpr::Select(s) = inner.body.as_ref() {
-            for f in super::walk::factors(&s.from) {
-                match f {
-                    TableFactor::Table { name, alias, .. } => {
-                        own.push(super::exprs::last_ident(name).to_ascii_lowercase());
-                        own.extend(alias.iter().map(|a| a.name.value.to_ascii_lowercase()));
-                    }
-                    TableFactor::Derived { alias, .. } => {
-                        own.extend(alias.iter().map(|a| a.name.value.to_ascii_lowercase()));
-                    }
-                    _ => {}
-                }
-            }
+            super::walk::factors(&s.from).for_each(|f| names_of(f, &mut own));
         }
         ControlFlow::Continue(())
     });
@@ -296,6 +285,32 @@ pub(crate) fn outer_reference(q: &Query) -> Option<String> {
         ControlFlow::Continue(())
     });
     outer
+}
+
+/// The names a FROM item gives its rows (a table's name and alias, a subquery's alias, and
+/// those of a parenthesized join's items), lowercased, into `own`.
+fn names_of(f: &TableFactor, own: &mut Vec<String>) {
+    let alias = |a: &Option<sqlparser::ast::TableAlias>| {
+        a.iter()
+            .map(|a| a.name.value.to_ascii_lowercase())
+            .collect::<Vec<_>>()
+    };
+    match f {
+        TableFactor::Table { name, alias: a, .. } => {
+            own.push(super::exprs::last_ident(name).to_ascii_lowercase());
+            own.extend(alias(a));
+        }
+        TableFactor::Derived { alias: a, .. } => own.extend(alias(a)),
+        TableFactor::NestedJoin {
+            table_with_joins,
+            alias: a,
+        } => {
+            let inner = std::slice::from_ref(table_with_joins.as_ref());
+            super::walk::factors(inner).for_each(|f| names_of(f, own));
+            own.extend(alias(a));
+        }
+        _ => {}
+    }
 }
 
 /// Whether [`Locking::request`] can serve the locking clause of `q`: one table, or (with
