@@ -17,8 +17,8 @@ mod foreign_keys;
 mod gaps;
 mod index_names;
 mod innodb_foreign_keys;
-mod joined_reads;
 mod limits;
+mod lock_reads;
 pub mod notify;
 pub mod prepared;
 mod results;
@@ -1384,22 +1384,18 @@ impl Lab {
             if !read.applies(isolation, explicit) {
                 continue;
             }
-            if let Some(joined) = &read.joined {
-                self.lock_joined_read((s, txn, plan), (read, joined), resume)?;
-                continue;
-            }
             let pending_rows = pending.get(&read.id).map_or(&[][..], Vec::as_slice);
             if let Some(scan) = &read.write_scan {
                 let reads = (read, scan, pending_rows);
                 self.lock_write_scan(s, txn, plan, reads, repeatable, resume)?;
                 continue;
             }
+            let (width, locks) = self.read_locks(read);
             let candidates = match resume.candidates.get(&read.id) {
                 _ if read.whole_table => self.scanned_rows(txn, read),
                 Some(c) => c.clone(),
                 None => {
-                    let ids = self
-                        .rowids(&read.rowid_sql)
+                    let ids = (self.tuples(&read.rowid_sql, width))
                         .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
                     resume.candidates.insert(read.id, ids.clone());
                     ids
@@ -1417,69 +1413,10 @@ impl Lab {
                 self.store.set_locked(read.id, got);
                 continue;
             }
-            let mode =
-                self.dialect
-                    .locking_read_mode(read.exclusive, read.update_lock, read.weaker);
             // SQL Server's READ COMMITTED S locks go as soon as the row is read.
             let keep = !read.instant || repeatable;
-            let mut got: Vec<i64> = Vec::new();
-            for rowid in candidates {
-                if read.limit.is_some_and(|l| got.len() as u64 >= l) {
-                    break;
-                }
-                let row = RowRef {
-                    table: read.table.clone(),
-                    rowid,
-                };
-                // Gone, or no longer matching in its newest version: PostgreSQL locks that
-                // version before its re-check drops it (`waited_row.rs`).
-                let dropped =
-                    resume.refreshed.contains(&row) && !self.still_matches(&read.rowid_sql, rowid);
-                if dropped && !(self.dialect.locking_reads_use_snapshot() && self.still_there(&row))
-                {
-                    continue;
-                }
-                // PostgreSQL REPEATABLE READ: a row a later commit changed cannot be locked,
-                // whatever the wait policy (SKIP LOCKED skips only rows locked now). Its
-                // message says "update" even for a deleted row, unlike a write's.
-                if resume.serializable_writes
-                    && self
-                        .changed_since(&|r| *r == row, resume.snapshot.unwrap_or(0))
-                        .is_some()
-                {
-                    let f = self.serialization_failure(s, ChangeKind::Update);
-                    return Err(Exec::Done(f));
-                }
-                let blockers = self.locks.blockers(txn, &row, mode);
-                if blockers.is_empty() {
-                    if dropped {
-                        self.locks
-                            .grant_because(txn, row, mode, waited_row::RECHECKED);
-                    } else if keep {
-                        self.locks.grant(txn, row, mode);
-                        got.push(rowid);
-                    } else {
-                        got.push(rowid);
-                    }
-                    continue;
-                }
-                match read.policy {
-                    crate::dialect::locks::WaitPolicy::SkipLocked => continue,
-                    crate::dialect::locks::WaitPolicy::NoWait => {
-                        return Err(Exec::Done(self.fail_statement(
-                            s,
-                            ErrorClass::LockNotAvailable,
-                            &read.table,
-                        )));
-                    }
-                    crate::dialect::locks::WaitPolicy::Wait => {
-                        resume.read_waited = true;
-                        resume.refreshed.insert(row.clone());
-                        resume.wanted = Some((row, mode));
-                        return Err(Exec::Wait(blockers, Box::new(resume.clone())));
-                    }
-                }
-            }
+            let asked = (read, width, locks.as_slice());
+            let got = self.lock_candidates((s, txn), asked, (&candidates, keep), resume)?;
             self.store.set_locked(read.id, got);
             if read.whole_table && repeatable {
                 // InnoDB's next-key locks on every row: every gap too, to the index's end.
@@ -1656,14 +1593,6 @@ impl Lab {
                 _ => None,
             })
             .collect())
-    }
-
-    fn still_matches(&self, rowid_sql: &str, rowid: i64) -> bool {
-        self.store
-            .query(&format!(
-                "SELECT 1 FROM ({rowid_sql}) AS ql_c WHERE ql_c.ql_rowid = {rowid}"
-            ))
-            .is_ok_and(|(_, rows)| !rows.is_empty())
     }
 
     fn count_source(&self, plan: &Plan) -> Option<u64> {
