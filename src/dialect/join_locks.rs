@@ -81,12 +81,11 @@ pub fn plan(q: &Query, clauses: &[LockClause], ctes: &[String]) -> Result<Planne
     let mut others: Vec<(String, &str)> = Vec::new();
     for from in &select.from {
         let first = relations.len();
-        let items = std::iter::once((&from.relation, None)).chain(
-            from.joins
-                .iter()
-                .map(|j| (&j.relation, Some(&j.join_operator))),
-        );
-        for (factor, op) in items {
+        for k in 0..=from.joins.len() {
+            let (factor, op) = match k.checked_sub(1) {
+                None => (&from.relation, None),
+                Some(j) => (&from.joins[j].relation, Some(&from.joins[j].join_operator)),
+            };
             let (left_nullable, right_nullable) = match op {
                 Some(JoinOperator::Left(_) | JoinOperator::LeftOuter(_))
                 | Some(JoinOperator::OuterApply) => (false, true),
@@ -187,7 +186,8 @@ pub fn plan(q: &Query, clauses: &[LockClause], ctes: &[String]) -> Result<Planne
 /// Whether `q` reads a table (not only WITH queries of its own).
 fn reads_tables(q: &Query) -> bool {
     let mut q = q.duplicate();
-    let own: Vec<String> = (q.with.iter().flat_map(|w| &w.cte_tables))
+    let ctes = q.with.as_ref().map_or(&[][..], |w| &w.cte_tables[..]);
+    let own: Vec<String> = (ctes.iter())
         .map(|c| c.alias.name.value.to_ascii_lowercase())
         .collect();
     let mut any = false;
@@ -200,12 +200,10 @@ fn reads_tables(q: &Query) -> bool {
 
 /// A clause's mode (0 KEY SHARE, 1 SHARE, 2 NO KEY UPDATE, 3 UPDATE), policy and name.
 fn asked(clause: &LockClause) -> Result<Asked, StepError> {
-    let mut parts: Vec<String> = (clause.of.iter())
-        .flat_map(|o| {
-            o.0.iter()
-                .filter_map(|p| p.as_ident().map(|i| i.value.clone()))
-        })
-        .collect();
+    let mut parts: Vec<String> = Vec::new();
+    for part in clause.of.as_ref().map_or(&[][..], |o| &o.0[..]) {
+        parts.extend(part.as_ident().map(|i| i.value.clone()));
+    }
     let weaker = parts
         .first()
         .is_some_and(|p| p == NO_KEY_UPDATE || p == KEY_SHARE);

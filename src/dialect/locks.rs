@@ -340,9 +340,8 @@ fn single_table(q: &Query) -> bool {
 
 /// The names of the WITH queries of `q`.
 fn cte_names(q: &Query) -> Vec<String> {
-    (q.with.iter().flat_map(|w| &w.cte_tables))
-        .map(|c| c.alias.name.value.clone())
-        .collect()
+    let ctes = q.with.as_ref().map_or(&[][..], |w| &w.cte_tables[..]);
+    ctes.iter().map(|c| c.alias.name.value.clone()).collect()
 }
 
 /// Turns every locking clause under `node` into a lock request; returns them and the notes.

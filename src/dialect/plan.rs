@@ -454,17 +454,21 @@ impl Plan {
     /// Whether the statement locks or changes rows of `table`. After a wait PostgreSQL reads
     /// the newest version of such rows a commit changed (EvalPlanQual); a row of any other
     /// table it reads (a join's other side, a subquery's) stays as its snapshot first read it.
-    pub fn locks_or_writes<'a>(&'a self, table: &str) -> bool {
+    pub fn locks_or_writes(&self, table: &str) -> bool {
+        let is = |t: &String| t.eq_ignore_ascii_case(table);
         let target = match &self.kind {
             PlanKind::Insert { table, .. }
             | PlanKind::Update { table }
-            | PlanKind::Delete { table, .. } => Some(table),
-            _ => None,
+            | PlanKind::Delete { table, .. } => is(table),
+            _ => false,
         };
-        let joined = |r: &'a super::locks::LockRead| r.joined.iter().flat_map(|j| &j.locks);
-        let locked = (self.lock_reads.iter())
-            .flat_map(|r| std::iter::once(&r.table).chain(joined(r).map(|l| &l.table)));
-        (target.into_iter().chain(locked).chain(&self.cte_writes))
-            .any(|t| t.eq_ignore_ascii_case(table))
+        let mut locked = false;
+        for r in &self.lock_reads {
+            locked |= is(&r.table);
+            for l in r.joined.iter().flat_map(|j| &j.locks) {
+                locked |= is(&l.table);
+            }
+        }
+        target || locked || self.cte_writes.iter().any(is)
     }
 }

@@ -286,6 +286,30 @@ test('a PostgreSQL sweep that waits for a job holds the jobs it changed: their b
   await page.close();
 });
 
+test('a PostgreSQL pop through a join locks a row of both tables: with queue 2 held it returns jobs 1 and 3, and its badges show it holds all four jobs and queue 1', async () => {
+  const spec = [
+    '# dialect: postgres',
+    'setup { CREATE TABLE queues (id int PRIMARY KEY, name text NOT NULL); CREATE TABLE jobs (id int PRIMARY KEY, queue_id int NOT NULL); INSERT INTO queues VALUES (1, \'a\'), (2, \'b\'); INSERT INTO jobs VALUES (1, 1), (2, 2), (3, 1), (4, 2); }',
+    'session holder',
+    'setup { BEGIN; }',
+    'step hold2 { SELECT id FROM queues WHERE id = 2 FOR UPDATE; }',
+    'session worker',
+    'setup { BEGIN; }',
+    'step pop { SELECT j.id, q.name FROM jobs j JOIN queues q ON q.id = j.queue_id ORDER BY j.id FOR UPDATE SKIP LOCKED; }',
+  ].join('\n');
+  const { page, errors } = await openSpec(spec);
+  await step(page, 'holder'); // hold2
+  await step(page, 'worker'); // pop: jobs 2 and 4 are locked before their queue is skipped
+  await page.waitForFunction((sel) => /\(2 rows\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col('worker')} .session-result`);
+  const jobs = page.locator('table.table-view[data-table="jobs"] span.lock-badge[data-session="worker"]');
+  const queues = page.locator('table.table-view[data-table="queues"] span.lock-badge[data-session="worker"]');
+  assert.equal(await jobs.count(), 4, 'every job locked, those of the held queue too');
+  assert.equal(await queues.count(), 1, 'queue 1 locked; queue 2 skipped');
+  await page.screenshot({ path: join(shots, 'pg-join-row-locks.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a COMMIT that ends an aborted PostgreSQL transaction says ROLLBACK and the timeline marks a rollback', async () => {
   const spec = [
     '# dialect: postgres',
