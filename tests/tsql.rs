@@ -725,3 +725,31 @@ fn case_with_else_runs_and_like_sets_are_refused() {
         err(last(&t)).message
     );
 }
+
+/// Table hints on one table of several in FROM are refused by name: run without their row
+/// locks, two workers would both take the job one of them must skip or wait for.
+#[test]
+fn table_hints_in_a_comma_join_are_refused_by_name() {
+    let setup =
+        "CREATE TABLE q (id int PRIMARY KEY); CREATE TABLE jobs (id int PRIMARY KEY, q int);\n\
+         INSERT INTO q VALUES (1); INSERT INTO jobs VALUES (1, 1);\n";
+    let t = tsql(&format!(
+        "{setup}SELECT TOP (1) j.id FROM jobs j WITH (UPDLOCK, READPAST), q WHERE q.id = j.q ORDER BY j.id;"
+    ));
+    let e = err(last(&t));
+    assert!(
+        e.message
+            .contains("table hints on a table of several in FROM")
+            && e.message.contains("WITH next AS"),
+        "{}",
+        e.message
+    );
+    let t = tsql(&format!(
+        "{setup}SELECT TOP (1) j.id FROM jobs j WITH (ROWLOCK), q WHERE q.id = j.q ORDER BY j.id;"
+    ));
+    assert_eq!(
+        rows(last(&t)),
+        [["1"]],
+        "ROWLOCK asks for no lock of its own"
+    );
+}

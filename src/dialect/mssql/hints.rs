@@ -85,12 +85,16 @@ impl Hints {
             return ControlFlow::Continue(());
         };
         let [from] = select.from.as_mut_slice() else {
+            // Refused, not run without them: two workers would both get the job the server
+            // makes one of them skip or wait for.
             for t in select.from.iter_mut() {
-                if !take_hints(&mut t.relation).is_empty() {
-                    self.out.notes.push(
-                        "table hints on a join are not modelled: the query runs without row locks"
-                            .into(),
-                    );
+                if take_hints(&mut t.relation).iter().any(|h| h != "ROWLOCK") {
+                    self.error = Some(super::super::common::unsupported_with(
+                        super::super::Dialect::MsSql,
+                        "table hints on a table of several in FROM",
+                        "the lab takes a hinted table's row locks where it is the query's one table: read it in a WITH query or derived table of its own (WITH next AS (SELECT TOP (1) id FROM jobs WITH (UPDLOCK, READPAST) ORDER BY id) ...) and join that",
+                    ));
+                    return ControlFlow::Break(());
                 }
             }
             return ControlFlow::Continue(());
