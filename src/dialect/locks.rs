@@ -387,10 +387,14 @@ impl Locking<'_> {
             .collect::<Vec<_>>()
             .join(" ");
         let marker = clause.of.as_ref().map(|o| o.to_sql());
-        if !single_table(q) && servable(q, true) {
+        // PostgreSQL's clauses that name tables (`FOR NO KEY UPDATE OF j` carries its mode
+        // in the name) or are several go where the names are read, a single table's too.
+        let named = clauses.len() > 1
+            || (clauses.iter()).any(|c| c.of.as_ref().is_some_and(|o| o.0.len() > 1));
+        if (named || !single_table(q)) && servable(q, true) {
             if let Some(read) = self.joined(q, &clauses) {
                 self.notes.push(format!(
-                    "{}: the engine locks each joined row's rows itself ({LOCKED_FN}({}, ...) keeps the joined rows it locked)",
+                    "{}: the engine locks the rows itself ({LOCKED_FN}({}, rowid ...) keeps the rows it locked)",
                     super::join_locks::words(&clauses),
                     read.id
                 ));
@@ -431,8 +435,8 @@ impl Locking<'_> {
 }
 
 impl Locking<'_> {
-    /// PostgreSQL's locking read of a join (`join_locks.rs`); `None` where it locks no table
-    /// (every FROM item a function or a WITH query).
+    /// PostgreSQL's locking read of a join or of clauses naming tables (`join_locks.rs`);
+    /// `None` where it locks no table (every FROM item a function or a WITH query).
     fn joined(&mut self, q: &mut Query, clauses: &[LockClause]) -> Option<LockRead> {
         let planned = super::join_locks::plan(q, clauses, &cte_names(q)).ok()?;
         let first = planned.read.locks.first()?.clone();
@@ -488,7 +492,10 @@ impl Locking<'_> {
             write_scan: None,
             scan_sql: None,
             gaps: None,
-            joined: Some(planned.read),
+            // One table, locked: a plain read (the IN-subquery order of `lock_order.rs` reads
+            // those only).
+            joined: (planned.read.width > 1 || planned.read.locks.len() > 1)
+                .then_some(planned.read),
         })
     }
 
