@@ -251,7 +251,7 @@ pub fn refuse_unmodelled<N: Walk>(node: &mut N, dialect: super::Dialect) -> Resu
             match dialect {
                 // MariaDB takes no LIMIT inside IN (...): the rows are locked first, then used.
                 super::Dialect::MySql => "row locks are modelled for a locking read of one table; lock the queue table's rows in a SELECT ... FOR UPDATE of their own, then change or join them by id in the next statement of the transaction",
-                _ => "row locks are modelled for one table of a locking read: name it (FOR UPDATE OF j SKIP LOCKED, j the queue table's alias), or lock the queue table's rows in a subquery of their own (WHERE id IN (SELECT id FROM jobs ... FOR UPDATE SKIP LOCKED))",
+                _ => "write the locking read's LIMIT as one number, without OFFSET",
             },
         )),
     }

@@ -289,12 +289,6 @@ pub struct Plan {
     pub lock_hash: Option<(usize, u64, u8)>,
     /// The tables a PostgreSQL data-modifying WITH changes (`postgres/modifying_ctes.rs`).
     pub cte_writes: Vec<String>,
-    /// A data-modifying WITH whose DELETE picks its rows by `WHERE id IN (SELECT id ... FOR
-    /// UPDATE)` through a hash table (`modifying_ctes.rs`): the locking read's id, the
-    /// table, and the key as `lock_hash` has it. The engine puts the rows the read locked in
-    /// the hash table's order before the capture of the rows to delete reads them in that
-    /// order (`ql_lock_order`), so the DELETE's RETURNING follows it.
-    pub capture_hash: Option<(usize, String, (usize, u64, u8))>,
 }
 
 /// A vendor's text form of a value SQLite has no type for.
@@ -447,7 +441,6 @@ impl Plan {
             lock_order: None,
             lock_hash: None,
             cte_writes: Vec::new(),
-            capture_hash: None,
         }
     }
 

@@ -231,13 +231,9 @@ pub fn postgres_order(
     }) {
         return PgOrder::Planner;
     }
-    heap_order(catalog, table, called).map_or(PgOrder::One, PgOrder::Scan)
-}
-
-/// `ORDER BY ql_heap(table, called.rowid)`: the order a scan of `table` meets its rows in.
-pub fn heap_order(catalog: &Catalog, table: &str, called: Ident) -> Option<OrderBy> {
-    let def = catalog.table(table)?;
-    let rowid = super::postgres::xmax::rowid_name(catalog, &def.name)?;
+    let Some(rowid) = super::postgres::xmax::rowid_name(catalog, &def.name) else {
+        return PgOrder::One;
+    };
     let call = queuelab_sql::build::call(
         HEAP_FN,
         vec![
@@ -250,7 +246,7 @@ pub fn heap_order(catalog: &Catalog, table: &str, called: Ident) -> Option<Order
         options: Default::default(),
         with_fill: None,
     };
-    Some(OrderBy {
+    PgOrder::Scan(OrderBy {
         kind: OrderByKind::Expressions(vec![key]),
         interpolate: None,
     })

@@ -22,7 +22,7 @@ pub fn rows_in_order(
     changes: &[RowChange],
     (column, groups, bits): (usize, u64, u8),
 ) -> Vec<i64> {
-    let rows: Vec<(i64, i64)> = got
+    let mut rows: Vec<(i64, i64)> = got
         .iter()
         .filter_map(|r| {
             let c = changes.iter().find(|c| c.old_rowid == *r)?;
@@ -32,12 +32,6 @@ pub fn rows_in_order(
             }
         })
         .collect();
-    keyed_in_order(rows, (groups, bits))
-}
-
-/// [`rows_in_order`] of rows given with their keys (rowid, key), in the order they were
-/// locked.
-pub fn keyed_in_order(mut rows: Vec<(i64, i64)>, (groups, bits): (u64, u8)) -> Vec<i64> {
     if groups == 0 {
         crate::sort::sort_by(&mut rows, |a, b| a.1.cmp(&b.1));
         return rows.into_iter().map(|(r, _)| r).collect();

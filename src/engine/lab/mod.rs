@@ -12,7 +12,6 @@
 
 pub mod advisory;
 mod auto_increment;
-mod capture_order;
 mod foreign_keys;
 mod gaps;
 mod index_names;
@@ -1428,9 +1427,6 @@ impl Lab {
                     high: None,
                 });
             }
-        }
-        if let Some((id, table, hash)) = &plan.capture_hash {
-            self.put_in_hash_order(*id, table, *hash);
         }
         self.check_key_clashes(s, txn, plan, resume)?;
         let source_rows = self.count_source(plan);
