@@ -142,17 +142,17 @@ pub fn plan(q: &Query, clauses: &[LockClause], ctes: &[String]) -> Result<Planne
     let mut locks: Vec<(usize, u8, WaitPolicy)> = Vec::new();
     for clause in clauses {
         let asked = asked(clause)?;
-        let columns: Vec<usize> = match &asked.name {
-            None => (0..relations.len()).collect(),
-            Some(name) => vec![named(&relations, &others, name, asked.rank)?],
+        let columns = match &asked.name {
+            None => 0..relations.len(),
+            Some(name) => {
+                let i = named(&relations, &others, name, asked.rank)?;
+                i..i + 1
+            }
         };
         for column in columns {
             match locks.iter_mut().find(|l| l.0 == column) {
                 // Named twice: the stronger mode and the stricter wait policy.
-                Some(l) => {
-                    l.1 = l.1.max(asked.rank);
-                    l.2 = stricter(l.2, asked.policy);
-                }
+                Some(l) => *l = (column, l.1.max(asked.rank), l.2.max(asked.policy)),
                 None => locks.push((column, asked.rank, asked.policy)),
             }
         }
@@ -258,20 +258,6 @@ fn named(
     ))
 }
 
-/// NOWAIT over SKIP LOCKED over waiting, as the server merges two clauses of one table.
-fn stricter(a: WaitPolicy, b: WaitPolicy) -> WaitPolicy {
-    let level = |p: WaitPolicy| match p {
-        WaitPolicy::Wait => 0,
-        WaitPolicy::SkipLocked => 1,
-        WaitPolicy::NoWait => 2,
-    };
-    if level(b) > level(a) {
-        b
-    } else {
-        a
-    }
-}
-
 /// The clause's words for a mode, as the server's messages give them.
 fn strength(rank: u8) -> &'static str {
     [
@@ -288,25 +274,6 @@ fn refused(what: &str) -> StepError {
         &format!("a locking clause {what}"),
         "lock the tables of the FROM itself: join them directly (jobs j JOIN queues q ON ... FOR UPDATE OF j SKIP LOCKED)",
     )
-}
-
-/// The clauses as the user wrote them (the weaker modes' markers read back).
-pub fn words(clauses: &[LockClause]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    for c in clauses {
-        let Ok(a) = asked(c) else { continue };
-        let mut w = strength(a.rank).to_string();
-        if let Some(n) = &a.name {
-            w.push_str(&format!(" OF {n}"));
-        }
-        match a.policy {
-            WaitPolicy::Wait => {}
-            WaitPolicy::SkipLocked => w.push_str(" SKIP LOCKED"),
-            WaitPolicy::NoWait => w.push_str(" NOWAIT"),
-        }
-        out.push(w);
-    }
-    out.join(" ")
 }
 
 /// A clause's mode in the server's words (`FOR NO KEY UPDATE`).

@@ -39,8 +39,9 @@ pub const EXCLUSIVE_LOCK: &str = "ql_exclusive_lock";
 /// The marker of SQL Server's HOLDLOCK (S locks held to the end of the transaction).
 pub const HELD_SHARE_LOCK: &str = "ql_held_share_lock";
 
-/// What a blocked lock request does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a blocked lock request does, from the least strict (two clauses of one table take
+/// the stricter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum WaitPolicy {
     Wait,
     SkipLocked,
@@ -195,6 +196,14 @@ pub fn refuse_unmodelled<N: Walk>(node: &mut N, dialect: super::Dialect) -> Resu
         if q.locks.is_empty() {
             return ControlFlow::Continue(());
         }
+        // PostgreSQL's errors first: it finds them as it reads the statement.
+        let joins = dialect == super::Dialect::Postgres;
+        if joins && matches!(q.body.as_ref(), SetExpr::Select(_)) {
+            if let Err(e) = super::join_locks::plan(q, &q.locks, &cte_names(q)) {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
         if let Some(outer) = outer_reference(q) {
             refused = Some((
                 format!(
@@ -205,13 +214,6 @@ pub fn refuse_unmodelled<N: Walk>(node: &mut N, dialect: super::Dialect) -> Resu
             ));
             return ControlFlow::Break(());
         }
-        let joins = dialect == super::Dialect::Postgres;
-        if joins && matches!(q.body.as_ref(), SetExpr::Select(_)) {
-            if let Err(e) = super::join_locks::plan(q, &q.locks, &cte_names(q)) {
-                failed = Some(e);
-                return ControlFlow::Break(());
-            }
-        }
         if servable(q, joins) {
             return ControlFlow::Continue(());
         }
@@ -219,7 +221,7 @@ pub fn refuse_unmodelled<N: Walk>(node: &mut N, dialect: super::Dialect) -> Resu
             SetExpr::Select(s) if joins || (s.from.len() == 1 && s.from[0].joins.is_empty()) => {
                 format!(
                     "{} with a LIMIT that is not one number (OFFSET, m, n)",
-                    super::join_locks::words(&q.locks[..1])
+                    super::join_locks::strength_of(&q.locks[0])
                 )
             }
             _ if joins => {
@@ -268,7 +270,18 @@ pub(crate) fn outer_reference(q: &Query) -> Option<String> {
     let mut own: Vec<String> = Vec::new();
     super::walk::queries(&mut q, &mut |inner| {
         if let SetExpr::Select(s) = inner.body.as_ref() {
-            super::walk::factors(&s.from).for_each(|f| names_of(f, &mut own));
+            for f in super::walk::factors(&s.from) {
+                match f {
+                    TableFactor::Table { name, alias, .. } => {
+                        own.push(super::exprs::last_ident(name).to_ascii_lowercase());
+                        own.extend(alias.iter().map(|a| a.name.value.to_ascii_lowercase()));
+                    }
+                    TableFactor::Derived { alias, .. } => {
+                        own.extend(alias.iter().map(|a| a.name.value.to_ascii_lowercase()));
+                    }
+                    _ => {}
+                }
+            }
         }
         ControlFlow::Continue(())
     });
@@ -285,32 +298,6 @@ pub(crate) fn outer_reference(q: &Query) -> Option<String> {
         ControlFlow::Continue(())
     });
     outer
-}
-
-/// The names a FROM item gives its rows (a table's name and alias, a subquery's alias, and
-/// those of a parenthesized join's items), lowercased, into `own`.
-fn names_of(f: &TableFactor, own: &mut Vec<String>) {
-    let alias = |a: &Option<sqlparser::ast::TableAlias>| {
-        a.iter()
-            .map(|a| a.name.value.to_ascii_lowercase())
-            .collect::<Vec<_>>()
-    };
-    match f {
-        TableFactor::Table { name, alias: a, .. } => {
-            own.push(super::exprs::last_ident(name).to_ascii_lowercase());
-            own.extend(alias(a));
-        }
-        TableFactor::Derived { alias: a, .. } => own.extend(alias(a)),
-        TableFactor::NestedJoin {
-            table_with_joins,
-            alias: a,
-        } => {
-            let inner = std::slice::from_ref(table_with_joins.as_ref());
-            super::walk::factors(inner).for_each(|f| names_of(f, own));
-            own.extend(alias(a));
-        }
-        _ => {}
-    }
 }
 
 /// Whether [`Locking::request`] can serve the locking clause of `q`: one table, or (with
@@ -393,48 +380,47 @@ impl Locking<'_> {
             || (clauses.iter()).any(|c| c.of.as_ref().is_some_and(|o| o.0.len() > 1));
         if (named || !single_table(q)) && servable(q, true) {
             if let Some(read) = self.joined(q, &clauses) {
-                self.notes.push(format!(
-                    "{}: the engine locks the rows itself ({LOCKED_FN}({}, rowid ...) keeps the rows it locked)",
-                    super::join_locks::words(&clauses),
-                    read.id
-                ));
-                self.reads.push(read);
+                self.note_read(super::join_locks::strength_of(clause), read);
                 return ControlFlow::Continue(());
             }
         }
-        match self.request(q, clause.lock_type, clause.nonblock) {
-            Some(mut read) => {
-                read.update_lock = marker.as_deref() == Some(UPDATE_LOCK);
-                read.weaker = matches!(
-                    marker.as_deref(),
-                    Some(super::postgres::lock_strength::NO_KEY_UPDATE)
-                        | Some(super::postgres::lock_strength::KEY_SHARE)
-                );
-                read.instant = marker.as_deref() == Some(INSTANT_LOCK);
-                let what = match marker.as_deref() {
-                    Some(UPDATE_LOCK) => "UPDLOCK: U locks".to_string(),
-                    Some(INSTANT_LOCK) => "READ COMMITTED read: an S lock on each row, released at once".to_string(),
-                    Some(EXCLUSIVE_LOCK) => "XLOCK: X locks".to_string(),
-                    Some(HELD_SHARE_LOCK) => "HOLDLOCK: S locks".to_string(),
-                    Some(super::postgres::lock_strength::NO_KEY_UPDATE) => "FOR NO KEY UPDATE".to_string(),
-                    Some(super::postgres::lock_strength::KEY_SHARE) => "FOR KEY SHARE".to_string(),
-                    _ => text,
-                };
-                self.notes.push(format!(
-                    "{what}: the engine locks the rows itself ({LOCKED_FN}({}, rowid) keeps the ones it locked)",
-                    read.id
-                ));
-                self.reads.push(read);
-            }
-            None => self.notes.push(format!(
+        let Some(mut read) = self.request(q, clause.lock_type, clause.nonblock) else {
+            self.notes.push(format!(
                 "{text}: only a locking read of one table is modelled; this one runs without row locks"
-            )),
-        }
+            ));
+            return ControlFlow::Continue(());
+        };
+        read.update_lock = marker.as_deref() == Some(UPDATE_LOCK);
+        read.weaker = matches!(
+            marker.as_deref(),
+            Some(super::postgres::lock_strength::NO_KEY_UPDATE)
+                | Some(super::postgres::lock_strength::KEY_SHARE)
+        );
+        read.instant = marker.as_deref() == Some(INSTANT_LOCK);
+        let what = match marker.as_deref() {
+            Some(UPDATE_LOCK) => "UPDLOCK: U locks",
+            Some(INSTANT_LOCK) => "READ COMMITTED read: an S lock on each row, released at once",
+            Some(EXCLUSIVE_LOCK) => "XLOCK: X locks",
+            Some(HELD_SHARE_LOCK) => "HOLDLOCK: S locks",
+            Some(super::postgres::lock_strength::NO_KEY_UPDATE) => "FOR NO KEY UPDATE",
+            Some(super::postgres::lock_strength::KEY_SHARE) => "FOR KEY SHARE",
+            _ => &text,
+        };
+        self.note_read(what, read);
         ControlFlow::Continue(())
     }
 }
 
 impl Locking<'_> {
+    /// Keeps `read`, with the note of what it locks (`what`: the clause in the user's words).
+    fn note_read(&mut self, what: &str, read: LockRead) {
+        self.notes.push(format!(
+            "{what}: the engine locks the rows itself ({LOCKED_FN}({}, rowid) keeps the ones it locked)",
+            read.id
+        ));
+        self.reads.push(read);
+    }
+
     /// PostgreSQL's locking read of a join or of clauses naming tables (`join_locks.rs`);
     /// `None` where it locks no table (every FROM item a function or a WITH query).
     fn joined(&mut self, q: &mut Query, clauses: &[LockClause]) -> Option<LockRead> {

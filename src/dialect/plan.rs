@@ -283,10 +283,9 @@ pub struct Plan {
     /// RETURNING rows and the new versions it writes in that order.
     pub lock_order: Option<usize>,
     /// With `lock_order`, for `WHERE id IN (SELECT id ... FOR UPDATE)` (`lock_order.rs`):
-    /// the server makes the read's keys unique before its loop meets the rows, by a hash
-    /// table sized for this many groups (`engine::hash_order`), or by a sort where this is
-    /// 0. The key's column (its place in the table) and its integer type's width in bits.
-    pub lock_hash: Option<(usize, u64, u8)>,
+    /// the server sorts the read's keys (the two it expects) before its loop meets the rows.
+    /// The key's column, its place in the table.
+    pub lock_sort: Option<usize>,
     /// The tables a PostgreSQL data-modifying WITH changes (`postgres/modifying_ctes.rs`).
     pub cte_writes: Vec<String>,
 }
@@ -439,7 +438,7 @@ impl Plan {
             table_locks: std::sync::Arc::default(),
             heap_scans: Vec::new(),
             lock_order: None,
-            lock_hash: None,
+            lock_sort: None,
             cte_writes: Vec::new(),
         }
     }
@@ -458,8 +457,8 @@ impl Plan {
         let mut locked = false;
         for r in &self.lock_reads {
             locked |= is(&r.table);
-            for l in r.joined.iter().flat_map(|j| &j.locks) {
-                locked |= is(&l.table);
+            if let Some(j) = &r.joined {
+                locked |= j.locks.iter().any(|l| is(&l.table));
             }
         }
         target || locked || self.cte_writes.iter().any(is)

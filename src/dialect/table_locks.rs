@@ -90,8 +90,10 @@ pub fn of(dialect: Dialect, stmt: &Statement, plan: &Plan, catalog: &Catalog) ->
     for read in &plan.lock_reads {
         take(&read.table, mode_for(TableUse::LockingRead));
         // A join's: every table it locks rows of.
-        for l in read.joined.iter().flat_map(|j| &j.locks) {
-            take(&l.table, mode_for(TableUse::LockingRead));
+        if let Some(j) = &read.joined {
+            for l in &j.locks {
+                take(&l.table, mode_for(TableUse::LockingRead));
+            }
         }
     }
     match &plan.kind {

@@ -92,7 +92,7 @@ impl Hints {
                     self.error = Some(super::super::common::unsupported_with(
                         super::super::Dialect::MsSql,
                         "table hints on a table of several in FROM",
-                        "the lab takes a hinted table's row locks where it is the query's one table: read it in a WITH query or derived table of its own (WITH next AS (SELECT TOP (1) id FROM jobs WITH (UPDLOCK, READPAST) ORDER BY id) ...) and join that",
+                        "read the hinted table in a WITH query of its own (WITH next AS (SELECT TOP (1) id FROM jobs WITH (UPDLOCK, READPAST) ORDER BY id) ...) and join that",
                     ));
                     return ControlFlow::Break(());
                 }

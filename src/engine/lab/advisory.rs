@@ -76,7 +76,7 @@ impl Lab {
                         let blockers = self.current_txns(&holders);
                         done.wanted = Some((key, call.shared));
                         resume.advisory = Some(done);
-                        return Exec::Wait(blockers, Box::new(resume));
+                        return Exec::Wait(blockers, resume);
                     }
                     self.sessions[s].advisory.push(Hold {
                         key,

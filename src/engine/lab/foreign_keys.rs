@@ -345,7 +345,7 @@ impl Lab {
         resume.read_waited = true;
         resume.refreshed.insert(row.clone());
         resume.wanted = Some((row, mode));
-        Err(Exec::Wait(blockers, Box::new(resume.clone())))
+        Err(Exec::Wait(blockers, resume.clone()))
     }
 }
 

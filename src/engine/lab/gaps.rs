@@ -136,7 +136,7 @@ impl Lab {
             let blockers = self.locks.blockers(txn, &row, mode);
             if !blockers.is_empty() {
                 resume.wanted = Some((row, mode));
-                return Err(Exec::Wait(blockers, Box::new(resume.clone())));
+                return Err(Exec::Wait(blockers, resume.clone()));
             }
             self.locks.grant(txn, row, mode);
         }

@@ -120,7 +120,7 @@ impl Lab {
                         resume.read_waited = true;
                         resume.refreshed.insert(row.clone());
                         resume.wanted = Some((row, lock.mode));
-                        return Err(Exec::Wait(blockers, Box::new(resume.clone())));
+                        return Err(Exec::Wait(blockers, resume.clone()));
                     }
                 }
             }

@@ -196,10 +196,12 @@ pub struct Completion {
     pub finished: Finished,
 }
 
+// Not boxed: a Resume is moved once per wait, and boxing it cost the download an allocation
+// at each of the places a statement starts to wait.
+#[allow(clippy::large_enum_variant)]
 enum Exec {
     Done(Finished),
-    // Boxed: it is much the larger, and a statement waits once per try at most.
-    Wait(Vec<TxnId>, Box<Resume>),
+    Wait(Vec<TxnId>, Resume),
 }
 
 pub struct Lab {
@@ -493,7 +495,7 @@ impl Lab {
         loop {
             let (blockers, next) = match self.attempt(s, &plan, resume) {
                 Exec::Done(f) => return Some(f),
-                Exec::Wait(b, r) => (b, *r),
+                Exec::Wait(b, r) => (b, r),
             };
             resume = next;
             let txn = self.sessions[s].txn?;
@@ -1458,8 +1460,15 @@ impl Lab {
             .map(|r| r.id);
         if let Some(id) = plan.lock_order.or(scanned) {
             let mut got = self.store.locked_rows(id);
-            if let Some(hash) = plan.lock_hash {
-                got = super::hash_order::rows_in_order(&got, &exec.changes, hash);
+            if let Some(column) = plan.lock_sort {
+                let key = |r: &i64| {
+                    let c = exec.changes.iter().find(|c| c.old_rowid == *r);
+                    match c.and_then(|c| c.old.get(column)) {
+                        Some(Value::Int(k)) => *k,
+                        _ => 0,
+                    }
+                };
+                crate::sort::sort_by(&mut got, |a, b| key(a).cmp(&key(b)));
             }
             let key =
                 |c: &RowChange| (got.iter().position(|r| *r == c.old_rowid)).unwrap_or(usize::MAX);
@@ -1477,7 +1486,7 @@ impl Lab {
             resume.read_waited = false;
             resume.wanted = None;
             resume.wanted_gap = Some(Box::new(wanted));
-            return Err(Exec::Wait(blockers, Box::new(resume.clone())));
+            return Err(Exec::Wait(blockers, resume.clone()));
         }
         let refused = self.upsert_twice(plan, &exec.changes);
         if let Some(e) = refused.or_else(|| self.misfit(&exec.changes)) {
@@ -1509,7 +1518,7 @@ impl Lab {
                 resume.reached = (exec.changes.iter().filter(written).skip(i + 1))
                     .map(|c| (row_of(c), self.write_mode(c)))
                     .collect();
-                return Err(Exec::Wait(blockers, Box::new(resume.clone())));
+                return Err(Exec::Wait(blockers, resume.clone()));
             }
         }
         self.check_foreign_keys((s, txn, plan), &mut exec.changes, resume)?;
@@ -1638,7 +1647,7 @@ impl Lab {
                         wanted: None,
                         ..resume
                     };
-                    return Exec::Wait(blockers, Box::new(resume));
+                    return Exec::Wait(blockers, resume);
                 }
                 return Exec::Done(self.store_failure(s, plan, &e));
             }

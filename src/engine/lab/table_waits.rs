@@ -61,7 +61,7 @@ impl Lab {
                 return Err(Box::new(Exec::Done(self.fail_with(s, err))));
             }
             resume.wanted_table = Some(Box::new((table.clone(), *mode)));
-            return Err(Box::new(Exec::Wait(blockers, Box::new(resume))));
+            return Err(Box::new(Exec::Wait(blockers, resume)));
         }
         resume.wanted_table = None;
         if matches!(plan.kind, PlanKind::LockTable { .. }) {
@@ -91,7 +91,7 @@ impl Lab {
             return Ok(());
         }
         resume.wanted_table = Some(Box::new((table.into(), mode)));
-        Err(Exec::Wait(blockers, Box::new(resume.clone())))
+        Err(Exec::Wait(blockers, resume.clone()))
     }
 
     /// The table lock requests queued ahead of session `s`: those of the sessions that

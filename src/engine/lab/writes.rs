@@ -120,7 +120,7 @@ impl Lab {
             resume.read_waited = false;
             resume.refreshed.insert(row.clone());
             resume.wanted = Some((row, mode));
-            return Err(Exec::Wait(blockers, Box::new(resume.clone())));
+            return Err(Exec::Wait(blockers, resume.clone()));
         }
         // (At READ COMMITTED `from_end` is always `None`.)
         if from_end.is_none() && (repeatable || scan.keeps_range_end) {
@@ -208,7 +208,7 @@ impl Lab {
                     resume.read_waited = true;
                     resume.refreshed.insert(row.clone());
                     resume.wanted = Some((row, mode));
-                    return Err(Exec::Wait(blockers, Box::new(resume.clone())));
+                    return Err(Exec::Wait(blockers, resume.clone()));
                 }
             }
         }
@@ -472,7 +472,7 @@ impl Lab {
             resume.source = self.store.look_ahead(q).ok().map(|(_, rows)| rows);
         }
         resume.wanted = None;
-        Err(Exec::Wait(blockers, Box::new(resume.clone())))
+        Err(Exec::Wait(blockers, resume.clone()))
     }
 }
 
