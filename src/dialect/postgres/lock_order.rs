@@ -100,8 +100,8 @@ pub fn of(stmt: &Statement, plan: &mut Plan, catalog: &Catalog, reads: &[(String
 /// them and scans the table (its heap order). Which, it decides by costs close to those of a join (`join`): measured on PostgreSQL 15 over tables
 /// of 250 to 2,550 expected rows and 2 to 25 ids, the loop below 0.925 of the scan's cost,
 /// the scan above 0.943, either between; the lab takes the loop below 0.92 and the scan from
-/// 0.95, and notes the rest. The loop's order needs the estimate exact (the hash table is
-/// sized by it) and a key of one integer column that is unique.
+/// 0.95, and notes the rest. The sort needs exactly two expected ids and a key of one
+/// integer column that is unique.
 fn semi(
     s: &Statement,
     plan: &mut Plan,
