@@ -14,8 +14,9 @@
 //! locks in [`JoinedRead::locks`]' order and the statement keeps through
 //! `ql_locked(k, a.rowid, b.rowid)`. Refused by the server and here: a locked table on the
 //! nullable side of an outer join (0A000), a name the FROM does not have (42P01), a qualified
-//! name (42601). Refused by name: a subquery or a parenthesized join in such a FROM (the
-//! server locks the subquery's tables too).
+//! name (42601), a WITH query or a function named (0A000). Refused by name: a subquery or a
+//! parenthesized join in such a FROM (the server locks the subquery's tables too). The same
+//! reading serves one table whose clauses name it (`FOR NO KEY UPDATE OF j`, two clauses).
 
 use super::locks::WaitPolicy;
 use super::postgres::lock_strength::{KEY_SHARE, NO_KEY_UPDATE};
@@ -69,8 +70,8 @@ struct Asked {
     policy: WaitPolicy,
 }
 
-/// Plans the locking clauses `clauses` of `q`, whose FROM is not one table; `ctes` are the
-/// names of the WITH queries `q` may read (never locked).
+/// Plans the locking clauses `clauses` of `q` (over a join or several FROM items, or one
+/// table they name); `ctes` are the names of the WITH queries `q` may read (never locked).
 pub fn plan(q: &Query, clauses: &[LockClause], ctes: &[String]) -> Result<Planned, StepError> {
     let SetExpr::Select(select) = q.body.as_ref() else {
         return Err(refused("over a set operation (UNION, INTERSECT, EXCEPT)"));
