@@ -46,6 +46,15 @@ pub enum Flavor {
     Generic,
 }
 
+impl Flavor {
+    /// sqlparser's generic dialect, which only tests read SQL in (the `generic` feature): in
+    /// the app no front-end asks for it, and this being false there lets the compiler drop
+    /// the grammar only it reads (ClickHouse's, DuckDB's, Snowflake's constructs).
+    pub const fn is_generic(self) -> bool {
+        cfg!(any(test, feature = "generic")) && matches!(self, Flavor::Generic)
+    }
+}
+
 pub use copy::Duplicate;
 pub use parser::Parser;
 pub use print::{Sql, ToSql};

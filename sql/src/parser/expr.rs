@@ -77,13 +77,12 @@ impl Parser {
                 nulls_first: self.parse_nulls_first_last(),
             }
         };
-        let with_fill = if self.flavor == Flavor::Generic
-            && self.parse_keywords(&[Keyword::WITH, Keyword::FILL])
-        {
-            Some(self.with_fill()?)
-        } else {
-            None
-        };
+        let with_fill =
+            if self.flavor.is_generic() && self.parse_keywords(&[Keyword::WITH, Keyword::FILL]) {
+                Some(self.with_fill()?)
+            } else {
+                None
+            };
         Ok(OrderByExpr {
             expr,
             options,

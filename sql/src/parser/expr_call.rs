@@ -60,7 +60,7 @@ impl Parser {
         name: ObjectName,
         first: FunctionArgumentList,
     ) -> Result<Expr, ParserError> {
-        if self.flavor == Flavor::Generic && self.peek_token_ref().token == Token::LParen {
+        if self.flavor.is_generic() && self.peek_token_ref().token == Token::LParen {
             return self.refuse_next("a parametric call `f(params)(args)`");
         }
         let within_group = self.within_group()?;
@@ -194,7 +194,7 @@ impl Parser {
         if self.parse_keyword(Keyword::WHERE) {
             clauses.push(FunctionArgumentClause::Where(*self.subexpr(0)?));
         }
-        if self.flavor == Flavor::Generic {
+        if self.flavor.is_generic() {
             self.refuse_null_treatment()?;
         }
         if self.parse_keywords(&[Keyword::ORDER, Keyword::BY]) {
@@ -205,7 +205,7 @@ impl Parser {
         if self.parse_keyword(Keyword::LIMIT) {
             clauses.push(FunctionArgumentClause::Limit(*self.subexpr(0)?));
         }
-        if self.flavor == Flavor::Generic && self.peek_keyword(Keyword::HAVING) {
+        if self.flavor.is_generic() && self.peek_keyword(Keyword::HAVING) {
             return self.refuse_next("HAVING MIN/MAX in a call");
         }
         if matches!(self.flavor, Flavor::Generic | Flavor::MySql)

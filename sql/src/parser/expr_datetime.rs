@@ -27,7 +27,7 @@ impl Parser {
         let field = self.date_time_field()?;
         let syntax = if self.parse_keyword(Keyword::FROM) {
             ExtractSyntax::From
-        } else if self.flavor == Flavor::Generic && self.consume_token(&Token::Comma) {
+        } else if self.flavor.is_generic() && self.consume_token(&Token::Comma) {
             ExtractSyntax::Comma
         } else {
             return Err(ParserError::ParserError(
@@ -206,7 +206,7 @@ impl Parser {
             Keyword::MONTHS => D::Months,
             Keyword::WEEK => {
                 // The generic dialect takes BigQuery's WEEK(MONDAY).
-                let day = if self.flavor == Flavor::Generic && self.consume_token(&Token::LParen) {
+                let day = if self.flavor.is_generic() && self.consume_token(&Token::LParen) {
                     let day = self.parse_identifier()?;
                     self.expect_token(&Token::RParen)?;
                     Some(day)

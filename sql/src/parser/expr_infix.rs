@@ -116,13 +116,13 @@ impl Parser {
             Token::Caret => B::BitwiseXor,
             Token::Ampersand => B::BitwiseAnd,
             Token::Div => B::Divide,
-            Token::DuckIntDiv if f == Flavor::Generic => B::DuckIntegerDivide,
+            Token::DuckIntDiv if f.is_generic() => B::DuckIntegerDivide,
             Token::ShiftLeft if f.expr_shift_operators() => B::PGBitwiseShiftLeft,
             Token::ShiftRight if f.expr_shift_operators() => B::PGBitwiseShiftRight,
             Token::Sharp if pg => B::PGBitwiseXor,
-            Token::Overlap if pg || f == Flavor::Generic => B::PGOverlap,
+            Token::Overlap if pg || f.is_generic() => B::PGOverlap,
             Token::Overlap if f == Flavor::MySql => B::And,
-            Token::CaretAt if pg || f == Flavor::Generic => B::PGStartsWith,
+            Token::CaretAt if pg || f.is_generic() => B::PGStartsWith,
             Token::Tilde => B::PGRegexMatch,
             Token::TildeAsterisk => B::PGRegexIMatch,
             Token::ExclamationMarkTilde => B::PGRegexNotMatch,
@@ -149,7 +149,7 @@ impl Parser {
                 Keyword::OR => B::Or,
                 Keyword::XOR => B::Xor,
                 Keyword::OVERLAPS => B::Overlaps,
-                Keyword::OPERATOR if pg || f == Flavor::Generic => {
+                Keyword::OPERATOR if pg || f.is_generic() => {
                     self.expect_token(&Token::LParen)?;
                     if self.peek_token_ref().token == Token::RParen {
                         let t = self.next_token();

@@ -87,10 +87,10 @@ impl Parser {
                 Form::Refused("MATCH ... AGAINST")
             }
             Keyword::OVERLAY if *next == Token::LParen => Form::Refused("OVERLAY"),
-            Keyword::MAP if f == Flavor::Generic && *next == Token::LBrace => {
+            Keyword::MAP if f.is_generic() && *next == Token::LBrace => {
                 Form::Refused("MAP literals")
             }
-            Keyword::STRUCT if f == Flavor::Generic => Form::Refused("STRUCT literals"),
+            Keyword::STRUCT if f.is_generic() => Form::Refused("STRUCT literals"),
             k if f.expr_geometric() => Form::Geometric(geometric_kind(k)?),
             _ => return None,
         })

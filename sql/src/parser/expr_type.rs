@@ -355,7 +355,7 @@ impl Parser {
             | Keyword::MAP
             | Keyword::NESTED
             | Keyword::TUPLE
-                if self.flavor == Flavor::Generic =>
+                if self.flavor.is_generic() =>
             {
                 return self.expected_ref("a data type this parser reads", self.peek_token_ref())
             }

@@ -387,7 +387,7 @@ fn set_operator(keyword: Keyword) -> Option<SetOperator> {
 impl Flavor {
     /// `FROM t SELECT ...` and a bare `FROM t`.
     fn query_supports_from_first_select(self) -> bool {
-        self == Flavor::Generic
+        self.is_generic()
     }
 
     /// `LIMIT offset, count`.
@@ -397,17 +397,17 @@ impl Flavor {
 
     /// ClickHouse's `LIMIT n BY expr`, read by the generic dialect.
     fn query_supports_limit_by(self) -> bool {
-        self == Flavor::Generic
+        self.is_generic()
     }
 
     /// BigQuery's `|>` pipe operators, read by the generic dialect.
     fn query_supports_pipe_operator(self) -> bool {
-        self == Flavor::Generic
+        self.is_generic()
     }
 
     /// `WITH name (query)` without AS.
     fn query_supports_cte_without_as(self) -> bool {
-        self == Flavor::Generic
+        self.is_generic()
     }
 }
 

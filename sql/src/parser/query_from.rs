@@ -128,7 +128,7 @@ impl Parser {
         if self.consume_token(&Token::LParen) {
             return self.query_parenthesized_factor();
         }
-        if self.flavor == Flavor::Generic
+        if self.flavor.is_generic()
             && self.peek_keyword(Keyword::VALUES)
             && self.peek_nth_token_ref(1).token == Token::LParen
         {
@@ -349,7 +349,7 @@ impl Parser {
         let with_hints = self.query_with_hints()?;
         self.query_refuse(TABLE_SAMPLES)?;
         self.query_refuse(PIVOTS)?;
-        if self.flavor == Flavor::Generic {
+        if self.flavor.is_generic() {
             self.query_refuse(&[(&[Keyword::MATCH_RECOGNIZE], "MATCH_RECOGNIZE")])?;
         }
         Ok(boxed_factor(|| TableFactor::Table {

@@ -61,7 +61,7 @@ impl Parser {
         self.expect_keyword_is(Keyword::AS)?;
         let window = if self.consume_token(&Token::LParen) {
             NamedWindowExpr::WindowSpec(self.parse_window_spec()?)
-        } else if self.flavor == Flavor::Generic {
+        } else if self.flavor.is_generic() {
             NamedWindowExpr::NamedWindow(self.parse_identifier()?)
         } else {
             return self.expected("(", self.peek_token());

@@ -5,7 +5,6 @@
 //! anything else is read (an error later in the text is never skipped).
 
 use super::super::{parser_err, unsupported, Parser};
-use crate::Flavor;
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
@@ -114,7 +113,7 @@ impl Parser {
 
     /// [`Parser::query_refuse`] in the generic dialect only (ClickHouse's clauses).
     pub(super) fn query_refuse_generic(&self, constructs: &[Construct]) -> Result<(), ParserError> {
-        if self.flavor == Flavor::Generic {
+        if self.flavor.is_generic() {
             self.query_refuse(constructs)?;
         }
         Ok(())

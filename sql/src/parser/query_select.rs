@@ -246,7 +246,7 @@ impl Parser {
             let item = self.query_select_item_of(expr)?;
             push_unboxed(&mut items, item);
             if !self.consume_token(&Token::Comma)
-                || (self.flavor == Flavor::Generic && self.query_at_list_end())
+                || (self.flavor.is_generic() && self.query_at_list_end())
             {
                 return Ok(items);
             }
@@ -318,7 +318,7 @@ impl Parser {
                     alias,
                 })
             }
-            expr if self.flavor == Flavor::Generic
+            expr if self.flavor.is_generic()
                 && self.peek_keyword(Keyword::AS)
                 && self.peek_nth_token_ref(1).token == Token::LParen =>
             {

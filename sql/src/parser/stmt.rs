@@ -78,7 +78,7 @@ impl Flavor {
     /// DuckDB's `DETACH`, `INSTALL` and ClickHouse's `OPTIMIZE TABLE`, which the generic
     /// dialect reads too.
     fn stmt_generic_extras(self) -> bool {
-        self == Flavor::Generic
+        self.is_generic()
     }
 }
 

@@ -137,7 +137,7 @@ impl Parser {
             None => None,
         };
         let nulls_first = self.parse_nulls_first_last();
-        if self.flavor == Flavor::Generic && self.peek_keywords(&[Keyword::WITH, Keyword::FILL]) {
+        if self.flavor.is_generic() && self.peek_keywords(&[Keyword::WITH, Keyword::FILL]) {
             return self.refuse_next("WITH FILL");
         }
         let sort = asc.map(|asc| {

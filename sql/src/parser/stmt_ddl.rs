@@ -460,7 +460,7 @@ impl Parser {
                 not_valid,
             });
         }
-        if self.flavor == Flavor::Generic && self.peek_keyword(Keyword::PROJECTION) {
+        if self.flavor.is_generic() && self.peek_keyword(Keyword::PROJECTION) {
             return self.refuse_next("ALTER TABLE ... ADD PROJECTION");
         }
         let if_not_exists = self.parse_keywords(&[Keyword::IF, Keyword::NOT, Keyword::EXISTS]);

@@ -37,7 +37,7 @@ impl Flavor {
 
     /// `DELETE WHERE ...` with neither a FROM nor a table list before it.
     fn stmt_delete_without_from(self) -> bool {
-        self == Flavor::Generic
+        self.is_generic()
     }
 }
 
@@ -405,7 +405,7 @@ impl Parser {
     /// ClickHouse's `SETTINGS k = v, ...` at the end of an UPDATE or DELETE, which the
     /// generic dialect reads.
     fn refuse_settings(&self) -> Result<(), ParserError> {
-        if self.flavor == Flavor::Generic && self.peek_keyword(Keyword::SETTINGS) {
+        if self.flavor.is_generic() && self.peek_keyword(Keyword::SETTINGS) {
             return self.refuse_next("SETTINGS");
         }
         Ok(())
@@ -476,7 +476,7 @@ impl Parser {
     fn output_items(&mut self) -> Result<Vec<SelectItem>, ParserError> {
         let mut items = vec![self.parse_select_item()?];
         while self.consume_token(&Token::Comma) {
-            if self.flavor == Flavor::Generic && self.at_select_list_end() {
+            if self.flavor.is_generic() && self.at_select_list_end() {
                 break;
             }
             items.push(self.parse_select_item()?);

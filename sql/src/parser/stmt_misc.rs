@@ -19,7 +19,7 @@ impl Flavor {
 
     /// `SET (a, b) = (1, 2)`.
     fn stmt_parenthesized_set(self) -> bool {
-        self == Flavor::Generic
+        self.is_generic()
     }
 
     /// `SET NAMES charset [COLLATE ...]`.

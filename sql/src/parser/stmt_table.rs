@@ -41,7 +41,7 @@ impl Flavor {
     /// ClickHouse's MATERIALIZED, ALIAS, EPHEMERAL, BigQuery's OPTIONS, and the like,
     /// which only the generic dialect shares.
     fn stmt_generic_column_options(self) -> bool {
-        self == Flavor::Generic
+        self.is_generic()
     }
 
     /// `AUTO_INCREMENT`, `ON UPDATE expr` and `SRID` on a column.
@@ -95,7 +95,7 @@ impl Parser {
             &[Keyword::ORDER, Keyword::BY],
             &[Keyword::PARTITION, Keyword::BY],
         ])?;
-        if self.flavor == Flavor::Generic {
+        if self.flavor.is_generic() {
             self.refuse_table_clause(&[&[Keyword::PRIMARY, Keyword::KEY]])?;
         }
         let on_commit = if self.parse_keywords(&[Keyword::ON, Keyword::COMMIT]) {
@@ -195,7 +195,7 @@ impl Parser {
             &[Keyword::LOCATION],
             &[Keyword::WITH, Keyword::SERDEPROPERTIES],
         ])?;
-        if self.flavor == Flavor::Generic {
+        if self.flavor.is_generic() {
             self.refuse_table_clause(&[&[Keyword::CLUSTERED, Keyword::BY]])?;
         }
         Ok(())
@@ -648,7 +648,7 @@ impl Parser {
         if matches!(self.flavor, Flavor::Postgres | Flavor::Generic) {
             self.refuse_table_clause(&[&[Keyword::PARTITION, Keyword::BY]])?;
         }
-        if self.flavor == Flavor::Generic {
+        if self.flavor.is_generic() {
             self.refuse_table_clause(&[&[Keyword::CLUSTER, Keyword::BY], &[Keyword::OPTIONS]])?;
         }
         if !with.is_empty() {
