@@ -283,11 +283,18 @@ pub struct Plan {
     /// RETURNING rows and the new versions it writes in that order.
     pub lock_order: Option<usize>,
     /// With `lock_order`, for `WHERE id IN (SELECT id ... FOR UPDATE)` (`lock_order.rs`):
-    /// the server sorts the read's keys (the two it expects) before its loop meets the rows.
-    /// The key's column, its place in the table.
-    pub lock_sort: Option<usize>,
+    /// the server makes the read's keys unique before its loop meets the rows, by a hash
+    /// table sized for this many groups (`engine::hash_order`), or by a sort where this is
+    /// 0. The key's column (its place in the table) and its integer type's width in bits.
+    pub lock_hash: Option<(usize, u64, u8)>,
     /// The tables a PostgreSQL data-modifying WITH changes (`postgres/modifying_ctes.rs`).
     pub cte_writes: Vec<String>,
+    /// A data-modifying WITH whose DELETE picks its rows by `WHERE id IN (SELECT id ... FOR
+    /// UPDATE)` through a hash table (`modifying_ctes.rs`): the locking read's id, the
+    /// table, and the key as `lock_hash` has it. The engine puts the rows the read locked in
+    /// the hash table's order before the capture of the rows to delete reads them in that
+    /// order (`ql_lock_order`), so the DELETE's RETURNING follows it.
+    pub capture_hash: Option<(usize, String, (usize, u64, u8))>,
 }
 
 /// A vendor's text form of a value SQLite has no type for.
@@ -438,8 +445,9 @@ impl Plan {
             table_locks: std::sync::Arc::default(),
             heap_scans: Vec::new(),
             lock_order: None,
-            lock_sort: None,
+            lock_hash: None,
             cte_writes: Vec::new(),
+            capture_hash: None,
         }
     }
 

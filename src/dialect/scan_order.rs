@@ -231,9 +231,13 @@ pub fn postgres_order(
     }) {
         return PgOrder::Planner;
     }
-    let Some(rowid) = super::postgres::xmax::rowid_name(catalog, &def.name) else {
-        return PgOrder::One;
-    };
+    heap_order(catalog, table, called).map_or(PgOrder::One, PgOrder::Scan)
+}
+
+/// `ORDER BY ql_heap(table, called.rowid)`: the order a scan of `table` meets its rows in.
+pub fn heap_order(catalog: &Catalog, table: &str, called: Ident) -> Option<OrderBy> {
+    let def = catalog.table(table)?;
+    let rowid = super::postgres::xmax::rowid_name(catalog, &def.name)?;
     let call = queuelab_sql::build::call(
         HEAP_FN,
         vec![
@@ -246,7 +250,7 @@ pub fn postgres_order(
         options: Default::default(),
         with_fill: None,
     };
-    PgOrder::Scan(OrderBy {
+    Some(OrderBy {
         kind: OrderByKind::Expressions(vec![key]),
         interpolate: None,
     })

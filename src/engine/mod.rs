@@ -6,6 +6,7 @@ mod clauses;
 pub mod clock;
 pub mod count;
 pub mod errors;
+mod hash_order;
 pub mod heap_order;
 pub mod jsonb_fns;
 pub mod lab;

@@ -22,11 +22,8 @@
 //!
 //! A claim that picks its rows in its WHERE, `WHERE id IN (SELECT id ... FOR UPDATE SKIP
 //! LOCKED)` (Oban's), is a semi-join: the planner makes the ids unique and loops over them,
-//! in the order of a sort (two ids expected) or of its hash table, or hashes them and scans
-//! the table (`semi`). The lab models the sort and the scan; the hash table's order (PostgreSQL
-//! 15's simplehash over `hashint4`/`hashint8`, modelled and checked against the server in an
-//! earlier stop) was taken out again for the download budget: those rows keep rowid order,
-//! with a note.
+//! in the order of its hash table (`engine::hash_order`) or sort, or hashes them and scans
+//! the table (`semi`). The lab returned those rows by rowid, with a note.
 
 use super::super::catalog::{Catalog, KeyDef, TableDef};
 use super::super::plan::{Plan, PlanKind};
@@ -95,13 +92,13 @@ pub fn of(stmt: &Statement, plan: &mut Plan, catalog: &Catalog, reads: &[(String
 
 /// `WHERE id IN (SELECT id ... LIMIT n FOR UPDATE SKIP LOCKED)` (Oban's claim), expecting
 /// `least` to `most` rows of the subquery. The planner either makes its ids unique and loops
-/// over them, finding each row by the key (a sort where it expects two rows:
-/// `Plan::lock_sort`; a hash table sized by its estimate otherwise, not modelled), or hashes
-/// them and scans the table (its heap order). Which, it decides by costs close to those of a join (`join`): measured on PostgreSQL 15 over tables
+/// over them, finding each row by the key (a sort where it expects two rows, a hash table
+/// sized by its estimate otherwise: `Plan::lock_hash`), or hashes them and scans the table
+/// (its heap order). Which, it decides by costs close to those of a join (`join`): measured on PostgreSQL 15 over tables
 /// of 250 to 2,550 expected rows and 2 to 25 ids, the loop below 0.925 of the scan's cost,
 /// the scan above 0.943, either between; the lab takes the loop below 0.92 and the scan from
-/// 0.95, and notes the rest. The sort needs exactly two expected ids and a key of one
-/// integer column that is unique.
+/// 0.95, and notes the rest. The loop's order needs the estimate exact (the hash table is
+/// sized by it) and a key of one integer column that is unique.
 fn semi(
     s: &Statement,
     plan: &mut Plan,
@@ -112,10 +109,11 @@ fn semi(
     let kind = |n: f64| semi_join(n, t).filter(|_| !def.sized);
     match (kind(least), kind(most), unique_int_key(s, def)) {
         (Some(Join::Heap), Some(Join::Heap), _) => plan.heap_scans.push(def.name.clone()),
-        // Two expected ids are sorted; one or three and more, hashed.
-        (Some(Join::Read), Some(Join::Read), Some(column)) if least == 2.0 && most == 2.0 => {
+        (Some(Join::Read), Some(Join::Read), Some((column, bits))) if least == most => {
             plan.lock_order = Some(id);
-            plan.lock_sort = Some(column);
+            // Two expected ids are sorted; one or three and more, hashed.
+            let groups = if least == 2.0 { 0 } else { least as u64 };
+            plan.lock_hash = Some((column, groups, bits));
         }
         _ => plan.notes.push(format!("PostgreSQL meets the rows of {} this locking subquery picks through a hash table or a scan it chooses by row estimates the lab does not make here: they change, and RETURNING lists them, in rowid order, which the server's may not keep", def.name)),
     }
@@ -133,8 +131,8 @@ fn semi_join(n: f64, t: f64) -> Option<Join> {
 }
 
 /// The column of `WHERE col IN (subquery)`, the statement's whole WHERE, where it alone is a
-/// unique key and an integer: its place in the table.
-fn unique_int_key(s: &Statement, def: &TableDef) -> Option<usize> {
+/// unique key and an integer: its place in the table and its width in bits.
+fn unique_int_key(s: &Statement, def: &TableDef) -> Option<(usize, u8)> {
     let selection = match s {
         Statement::Update(u) => u.selection.as_ref(),
         Statement::Delete(d) => d.selection.as_ref(),
@@ -160,7 +158,15 @@ fn unique_int_key(s: &Statement, def: &TableDef) -> Option<usize> {
         return None;
     }
     let at = (def.columns.iter()).position(|c| c.name.eq_ignore_ascii_case(name))?;
-    matches!(def.columns[at].admits, Admits::Integer { .. }).then_some(at)
+    let Admits::Integer { max, .. } = def.columns[at].admits else {
+        return None;
+    };
+    let bits = match max {
+        32767 => 16,
+        2147483647 => 32,
+        _ => 64,
+    };
+    Some((at, bits))
 }
 
 fn unknown(plan: &mut Plan, table: &str) {

@@ -28,8 +28,8 @@ use crate::trace::StepError;
 use queuelab_sql::Duplicate;
 use queuelab_sql::{Flavor, Parser, Sql};
 use sqlparser::ast::{
-    Cte, Delete, Expr, FromTable, Query, SelectItem, SetExpr, Statement, TableFactor,
-    TableWithJoins, Update, UpdateTableFromKind,
+    Cte, Delete, Expr, FromTable, OrderBy, OrderByExpr, OrderByKind, Query, SelectItem, SetExpr,
+    Statement, TableFactor, TableWithJoins, Update, UpdateTableFromKind,
 };
 use std::ops::ControlFlow;
 
@@ -106,6 +106,7 @@ pub fn plan(
     )];
     let mut lock_reads = Vec::new();
     for p in before {
+        last.capture_hash = last.capture_hash.take().or(p.capture_hash);
         sqlite.extend(p.sqlite);
         notes.extend(p.notes);
         lock_reads.extend(p.lock_reads);
@@ -157,8 +158,26 @@ fn deleting(d: &Delete, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
     // RETURNING gives the rows in the order the DELETE met them.
     // `called` is SQL text, quoted where it must be.
     let me = sqlparser::ast::Ident::new(&called);
-    capture.order_by = postgres_order(catalog, &table, me, d.selection.as_ref()).scan();
-    let capture = as_temp_table(plan_query(capture), &kept);
+    capture.order_by = postgres_order(catalog, &table, me.clone(), d.selection.as_ref()).scan();
+    let mut planned = plan_query(capture.duplicate());
+    if capture.order_by.is_none() {
+        let alone = semi_order(d, &table, &mut planned, catalog);
+        let order = match (alone.lock_order, &alone.lock_hash) {
+            (Some(id), Some(_)) => Some(SemiOrder::Locked(id)),
+            _ if !alone.heap_scans.is_empty() => Some(SemiOrder::Heap),
+            _ => None,
+        };
+        match order {
+            Some(order) => {
+                capture.order_by = Some(order.of(me, &table, catalog));
+                planned = plan_query(capture);
+                planned.capture_hash = (alone.lock_order.zip(alone.lock_hash))
+                    .map(|(id, hash)| (id, table.clone(), hash));
+            }
+            None => planned.notes.extend(alone.notes),
+        }
+    }
+    let capture = as_temp_table(planned, &kept);
     let mut delete = d.duplicate();
     delete.returning = None;
     delete.selection = Some(rowid_in(&called, &kept)?);
@@ -173,6 +192,64 @@ fn deleting(d: &Delete, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
         table,
         names,
     })
+}
+
+/// The order a DELETE inside WITH meets the rows of `WHERE id IN (SELECT id ... FOR
+/// UPDATE)` in, as the statement alone would (`lock_order.rs`): the plan of that statement
+/// alone, its `lock_order` and `lock_hash`, `heap_scans` or a note saying the lab cannot tell.
+fn semi_order(d: &Delete, table: &str, capture: &mut Plan, catalog: &Catalog) -> Plan {
+    let mut alone = Plan::new(
+        PlanKind::Delete {
+            table: table.to_string(),
+            truncate: false,
+        },
+        Vec::new(),
+    );
+    // Lent, not copied: a copy of the reads costs the download 1 KB of code.
+    alone.lock_reads = std::mem::take(&mut capture.lock_reads);
+    let mut stmt = Statement::Delete(d.duplicate());
+    let reads = super::row_estimates::of(&mut stmt, catalog);
+    super::lock_order::of(&stmt, &mut alone, catalog, &reads);
+    capture.lock_reads = std::mem::take(&mut alone.lock_reads);
+    alone
+}
+
+/// How a DELETE inside WITH meets the rows its locking `IN` subquery picks.
+enum SemiOrder {
+    /// In the order the read's rows come out of the hash table (the engine puts them so).
+    Locked(usize),
+    /// By a scan of the table.
+    Heap,
+}
+
+impl SemiOrder {
+    fn of(&self, called: sqlparser::ast::Ident, table: &str, catalog: &Catalog) -> OrderBy {
+        let rowid =
+            Expr::CompoundIdentifier(vec![called.clone(), sqlparser::ast::Ident::new("rowid")]);
+        let key = match self {
+            SemiOrder::Locked(id) => queuelab_sql::build::call(
+                super::super::locks::LOCK_ORDER_FN,
+                vec![super::super::exprs::int_expr(*id as i64), rowid],
+            ),
+            SemiOrder::Heap => {
+                let heap = super::super::scan_order::heap_order(catalog, table, called);
+                return heap.unwrap_or_else(|| by(rowid));
+            }
+        };
+        by(key)
+    }
+}
+
+/// `ORDER BY key`.
+fn by(key: Expr) -> OrderBy {
+    OrderBy {
+        kind: OrderByKind::Expressions(vec![OrderByExpr {
+            expr: key,
+            options: Default::default(),
+            with_fill: None,
+        }]),
+        interpolate: None,
+    }
 }
 
 fn updating(u: &Update, n: usize, catalog: &Catalog) -> Result<Parts, StepError> {

@@ -12,6 +12,7 @@
 
 pub mod advisory;
 mod auto_increment;
+mod capture_order;
 mod foreign_keys;
 mod gaps;
 mod index_names;
@@ -1430,6 +1431,9 @@ impl Lab {
                 });
             }
         }
+        if let Some((id, table, hash)) = &plan.capture_hash {
+            self.put_in_hash_order(*id, table, *hash);
+        }
         self.check_key_clashes(s, txn, plan, resume)?;
         let source_rows = self.count_source(plan);
         let sql = self
@@ -1460,15 +1464,8 @@ impl Lab {
             .map(|r| r.id);
         if let Some(id) = plan.lock_order.or(scanned) {
             let mut got = self.store.locked_rows(id);
-            if let Some(column) = plan.lock_sort {
-                let key = |r: &i64| {
-                    let c = exec.changes.iter().find(|c| c.old_rowid == *r);
-                    match c.and_then(|c| c.old.get(column)) {
-                        Some(Value::Int(k)) => *k,
-                        _ => 0,
-                    }
-                };
-                crate::sort::sort_by(&mut got, |a, b| key(a).cmp(&key(b)));
+            if let Some(hash) = plan.lock_hash {
+                got = super::hash_order::rows_in_order(&got, &exec.changes, hash);
             }
             let key =
                 |c: &RowChange| (got.iter().position(|r| *r == c.old_rowid)).unwrap_or(usize::MAX);
