@@ -24,7 +24,7 @@ use super::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::Duplicate;
 use sqlparser::ast::{
-    Ident, JoinOperator, LockClause, LockType, NonBlock, Query, SetExpr, TableFactor,
+    Ident, JoinOperator, LockClause, LockType, ObjectName, Query, SetExpr, TableAlias, TableFactor,
 };
 
 /// How a locking read of a join locks each joined row (`LockRead::joined`).
@@ -104,12 +104,7 @@ pub fn plan(q: &Query, clauses: &[LockClause], ctes: &[String]) -> Result<Planne
                     name, alias, args, ..
                 } => {
                     let table = super::exprs::last_ident(name);
-                    let qualifier = match alias {
-                        Some(a) => vec![a.name.clone()],
-                        None => (name.0.iter())
-                            .filter_map(|p| p.as_ident().cloned())
-                            .collect(),
-                    };
+                    let qualifier = qualifier(name, alias.as_ref());
                     let called = alias
                         .as_ref()
                         .map_or(table.clone(), |a| a.name.value.clone());
@@ -184,6 +179,16 @@ pub fn plan(q: &Query, clauses: &[LockClause], ctes: &[String]) -> Result<Planne
     })
 }
 
+/// How a query calls a table of its FROM: the alias, or every part of the table's name.
+pub(super) fn qualifier(name: &ObjectName, alias: Option<&TableAlias>) -> Vec<Ident> {
+    match alias {
+        Some(a) => vec![a.name.clone()],
+        None => (name.0.iter())
+            .filter_map(|p| p.as_ident().cloned())
+            .collect(),
+    }
+}
+
 /// Whether `q` reads a table (not only WITH queries of its own).
 fn reads_tables(q: &Query) -> bool {
     let mut q = q.duplicate();
@@ -224,11 +229,7 @@ fn asked(clause: &LockClause) -> Result<Asked, StepError> {
     Ok(Asked {
         name: parts.pop(),
         rank,
-        policy: match clause.nonblock {
-            None => WaitPolicy::Wait,
-            Some(NonBlock::SkipLocked) => WaitPolicy::SkipLocked,
-            Some(NonBlock::Nowait) => WaitPolicy::NoWait,
-        },
+        policy: WaitPolicy::of(clause.nonblock),
     })
 }
 

@@ -150,7 +150,41 @@ pub struct WriteScan {
     pub keeps_range_end: bool,
 }
 
+impl WaitPolicy {
+    /// What a clause's `NOWAIT` or `SKIP LOCKED` (or neither) asks.
+    pub fn of(nonblock: Option<NonBlock>) -> WaitPolicy {
+        match nonblock {
+            None => WaitPolicy::Wait,
+            Some(NonBlock::SkipLocked) => WaitPolicy::SkipLocked,
+            Some(NonBlock::Nowait) => WaitPolicy::NoWait,
+        }
+    }
+}
+
 impl LockRead {
+    /// A shared-mode read of `table`'s rows that `rowid_sql` gives, waiting for held ones,
+    /// with nothing else asked: each front-end's read sets what it asks on top.
+    pub fn plain(id: usize, table: String, rowid_sql: String, limit: Option<u64>) -> LockRead {
+        LockRead {
+            id,
+            table,
+            rowid_sql,
+            limit,
+            exclusive: false,
+            update_lock: false,
+            weaker: false,
+            instant: false,
+            policy: WaitPolicy::Wait,
+            whole_table: false,
+            repeatable_read_only: false,
+            serializable_only: false,
+            write_scan: None,
+            scan_sql: None,
+            gaps: None,
+            joined: None,
+        }
+    }
+
     /// Whether the read takes its locks in a transaction at `isolation` (`explicit`: in a
     /// transaction block, not autocommit).
     pub fn applies(&self, isolation: super::plan::Isolation, explicit: bool) -> bool {
@@ -163,26 +197,14 @@ impl LockRead {
 /// InnoDB's `INSERT ... SELECT ... FROM t` at REPEATABLE READ: shared locks on every row of
 /// `t` it scans, so it waits for (or deadlocks with) writers of `t`.
 pub fn source_scan(id: usize, table: &str) -> LockRead {
+    let rowid_sql = format!(
+        "SELECT rowid AS ql_rowid FROM {}",
+        super::catalog::ident(table)
+    );
     LockRead {
-        id,
-        table: table.to_string(),
-        rowid_sql: format!(
-            "SELECT rowid AS ql_rowid FROM {}",
-            super::catalog::ident(table)
-        ),
-        limit: None,
-        exclusive: false,
-        update_lock: false,
-        weaker: false,
-        instant: false,
-        policy: WaitPolicy::Wait,
         whole_table: true,
         repeatable_read_only: true,
-        serializable_only: false,
-        write_scan: None,
-        scan_sql: None,
-        gaps: None,
-        joined: None,
+        ..LockRead::plain(id, table.to_string(), rowid_sql, None)
     }
 }
 
@@ -463,25 +485,14 @@ impl Locking<'_> {
         self.next += 1;
         narrow(q, id, rowids, false);
         Some(LockRead {
-            id,
-            table: first.table,
-            rowid_sql,
-            limit,
             exclusive: first.exclusive,
-            update_lock: false,
             weaker: first.weaker,
-            instant: false,
             policy: first.policy,
-            whole_table: false,
-            repeatable_read_only: false,
-            serializable_only: false,
-            write_scan: None,
-            scan_sql: None,
-            gaps: None,
             // One table, locked: a plain read (the IN-subquery order of `lock_order.rs` reads
             // those only).
             joined: (planned.read.width > 1 || planned.read.locks.len() > 1)
                 .then_some(planned.read),
+            ..LockRead::plain(id, first.table, rowid_sql, limit)
         })
     }
 
@@ -513,14 +524,7 @@ impl Locking<'_> {
             .map(|a| a.name.to_sql())
             .unwrap_or_else(|| name.to_sql());
         // `<qualifier>.rowid`, as a tree: the alias, or every part of the table's name.
-        let mut rowid_parts: Vec<Ident> = match alias {
-            Some(a) => vec![a.name.clone()],
-            None => name
-                .0
-                .iter()
-                .filter_map(|p| p.as_ident().cloned())
-                .collect(),
-        };
+        let mut rowid_parts = super::join_locks::qualifier(name, alias.as_ref());
         rowid_parts.push(Ident::new("rowid"));
         let rowid = Expr::CompoundIdentifier(rowid_parts);
         let id = self.next;
@@ -539,26 +543,9 @@ impl Locking<'_> {
         narrow(q, id, vec![rowid], filesort);
         self.next += 1;
         Some(LockRead {
-            id,
-            table,
-            rowid_sql,
-            limit,
             exclusive: lock == LockType::Update,
-            update_lock: false,
-            weaker: false,
-            instant: false,
-            policy: match nonblock {
-                None => WaitPolicy::Wait,
-                Some(NonBlock::SkipLocked) => WaitPolicy::SkipLocked,
-                Some(NonBlock::Nowait) => WaitPolicy::NoWait,
-            },
-            whole_table: false,
-            repeatable_read_only: false,
-            serializable_only: false,
-            write_scan: None,
-            scan_sql: None,
-            gaps: None,
-            joined: None,
+            policy: WaitPolicy::of(nonblock),
+            ..LockRead::plain(id, table, rowid_sql, limit)
         })
     }
 }

@@ -8,7 +8,7 @@
 use super::super::catalog::{ident, Catalog, TableDef};
 use super::super::conditions::{self, is_value};
 use super::super::exprs::{last_ident, rewrite_all};
-use super::super::locks::{GapScan, LockRead, WaitPolicy, WriteScan, LOCKED_FN};
+use super::super::locks::{GapScan, LockRead, WriteScan, LOCKED_FN};
 use queuelab_sql::Duplicate;
 use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
@@ -230,18 +230,7 @@ fn scan(
         })
     };
     Some(LockRead {
-        id,
-        table,
-        rowid_sql: rowids(text(&read_by)),
-        limit,
         exclusive: true,
-        update_lock: false,
-        weaker: false,
-        instant: false,
-        policy: WaitPolicy::Wait,
-        whole_table: false,
-        repeatable_read_only: false,
-        serializable_only: false,
         write_scan: Some(WriteScan {
             matching_sql: rowids(text(&conjuncts)),
             // Not through a sort of its own: the sort's reads wait (seen on MariaDB 10.11).
@@ -249,9 +238,8 @@ fn scan(
             changes_as_read: in_order || order_by.is_empty(),
             keeps_range_end: access.index > 0 && !point,
         }),
-        joined: None,
-        scan_sql: None,
         gaps: Some(gaps),
+        ..LockRead::plain(id, table, rowids(text(&read_by)), limit)
     })
 }
 

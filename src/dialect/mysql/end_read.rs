@@ -6,7 +6,7 @@
 
 use super::super::catalog::{ident, Catalog};
 use super::super::exprs::{call_args, last_ident};
-use super::super::locks::{GapScan, LockRead, RangeEnd, WaitPolicy, WriteScan};
+use super::super::locks::{GapScan, LockRead, RangeEnd, WriteScan};
 use queuelab_sql::Duplicate;
 use sqlparser::ast::{Expr, GroupByExpr, Query, SetExpr, TableFactor};
 use std::ops::ControlFlow;
@@ -90,28 +90,16 @@ pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockR
         fields.join(", "),
         fields.join(", ")
     );
+    // min(): the scan stops at the first entry, locking the gap before it only.
+    let limit = (!max).then_some(1);
     Some(LockRead {
-        id,
-        table: def.name.clone(),
-        rowid_sql: rowid_sql.clone(),
-        // min(): the scan stops at the first entry, locking the gap before it only.
-        limit: (!max).then_some(1),
-        exclusive: false,
-        update_lock: false,
-        weaker: false,
-        instant: false,
-        policy: WaitPolicy::Wait,
-        whole_table: false,
         repeatable_read_only: true,
-        serializable_only: false,
         write_scan: Some(WriteScan {
-            matching_sql: rowid_sql,
+            matching_sql: rowid_sql.clone(),
             semi_consistent: false,
             changes_as_read: true,
             keeps_range_end: false,
         }),
-        joined: None,
-        scan_sql: None,
         gaps: Some(GapScan {
             index,
             entries_sql,
@@ -122,6 +110,7 @@ pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockR
             end_row: index == 0,
             descending: false,
         }),
+        ..LockRead::plain(id, def.name.clone(), rowid_sql, limit)
     })
 }
 
