@@ -8,6 +8,18 @@ use queuelab_sql::Duplicate;
 use sqlparser::ast::{BinaryOperator, Expr, InTarget};
 use std::ops::ControlFlow;
 
+/// `(a) AND b`, or `b` alone.
+pub fn and(a: Option<Expr>, b: Expr) -> Expr {
+    match a {
+        Some(a) => Expr::BinaryOp {
+            left: Box::new(Expr::Nested(Box::new(a))),
+            op: BinaryOperator::And,
+            right: Box::new(b),
+        },
+        None => b,
+    }
+}
+
 /// The conditions AND-ed at the top of `e` (through parentheses), in order.
 pub fn conjuncts(e: &Expr) -> Vec<&Expr> {
     let mut out = Vec::new();

@@ -13,8 +13,7 @@ use queuelab_sql::Sql;
 use queuelab_sql::ToSql;
 use queuelab_sql::Walk;
 use sqlparser::ast::{
-    BinaryOperator, Expr, Ident, LimitClause, LockClause, LockType, NonBlock, Query, SetExpr,
-    TableFactor,
+    Expr, Ident, LimitClause, LockClause, LockType, NonBlock, Query, SetExpr, TableFactor,
 };
 use std::ops::ControlFlow;
 
@@ -581,13 +580,6 @@ fn narrow(q: &mut Query, id: usize, keys: Vec<Expr>, filesort: bool) {
         }
     }
     if let SetExpr::Select(select) = q.body.as_mut() {
-        select.selection = Some(match select.selection.take() {
-            Some(c) => Expr::BinaryOp {
-                left: Box::new(Expr::Nested(Box::new(c))),
-                op: BinaryOperator::And,
-                right: Box::new(locked),
-            },
-            None => locked,
-        });
+        select.selection = Some(super::conditions::and(select.selection.take(), locked));
     }
 }

@@ -6,6 +6,7 @@
 //!   choose their rows the same way, so the hints lock exactly the rows written;
 //! - `SELECT TOP (n)` becomes `LIMIT n`, ordered by rowid when there is no ORDER BY.
 
+use super::super::conditions::and;
 use super::hints::{locks_before_write, take_hints};
 use super::refuse;
 use crate::trace::StepError;
@@ -357,17 +358,6 @@ fn visit<N: Walk>(node: &mut N, f: impl Fn(&mut Expr)) {
         f(e);
         ControlFlow::<()>::Continue(())
     });
-}
-
-fn and(a: Option<Expr>, b: Expr) -> Expr {
-    match a {
-        Some(a) => Expr::BinaryOp {
-            left: Box::new(Expr::Nested(Box::new(a))),
-            op: sqlparser::ast::BinaryOperator::And,
-            right: Box::new(b),
-        },
-        None => b,
-    }
 }
 
 fn parse_query(sql: &str) -> Result<Query, StepError> {

@@ -18,6 +18,7 @@
 
 use super::super::catalog::{ident, Catalog};
 use super::super::common::unsupported_with;
+use super::super::conditions::and;
 use super::super::dml::{plan_delete, plan_query, plan_update};
 use super::super::exprs::last_ident;
 use super::super::plan::{Plan, PlanKind};
@@ -275,14 +276,10 @@ fn updating(u: &Update, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
     let mut update = u.duplicate();
     update.returning = None;
     let mine = rowid_in(&called, &ids)?;
-    update.selection = Some(match (&u.from, update.selection.take()) {
+    update.selection = Some(match &u.from {
         // The FROM's join condition stays: the SET may read the other tables' columns.
-        (Some(_), Some(w)) => Expr::BinaryOp {
-            left: Box::new(Expr::Nested(Box::new(w))),
-            op: sqlparser::ast::BinaryOperator::And,
-            right: Box::new(mine),
-        },
-        _ => mine,
+        Some(_) => and(update.selection.take(), mine),
+        None => mine,
     });
     let mut after = rows_of(
         &called,

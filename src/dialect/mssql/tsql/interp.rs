@@ -655,14 +655,7 @@ impl Interp {
                 negated: true,
                 global: false,
             };
-            s.selection = Some(match s.selection.take() {
-                Some(w) => Expr::BinaryOp {
-                    left: Box::new(Expr::Nested(Box::new(w))),
-                    op: sqlparser::ast::BinaryOperator::And,
-                    right: Box::new(not_in),
-                },
-                None => not_in,
-            });
+            s.selection = Some(crate::dialect::conditions::and(s.selection.take(), not_in));
         }
         s.top = Some(sqlparser::ast::Top {
             with_ties: false,
