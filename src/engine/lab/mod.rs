@@ -1156,12 +1156,19 @@ impl Lab {
             // wait, every row of the tables it locks or changes that a commit since its
             // snapshot changed (not only the one it waited for) and goes on with that row's
             // newest version (EvalPlanQual); other tables' rows stay as first read.
+            // A write that waited for a row goes on with the rows its snapshot matched: one
+            // of that table it had not met stays as the snapshot has it (no match), though a
+            // commit made it match meanwhile.
+            let waited = (resume.wanted.as_ref()).filter(|_| !resume.read_waited);
+            let met = |r: &RowRef| {
+                waited.is_none_or(|(w, _)| w.table != r.table)
+                    || resume.reached.iter().any(|(x, _)| x == r)
+            };
             let changed = self.changed_after(snapshot);
-            resume.refreshed.extend(
-                changed
-                    .into_iter()
-                    .filter(|r| plan.locks_or_writes(&r.table)),
-            );
+            let changed = changed.into_iter().filter(|r| met(r));
+            resume
+                .refreshed
+                .extend(changed.filter(|r| plan.locks_or_writes(&r.table)));
             self.lock_waited_row(txn, &resume);
         }
         let view = View {
