@@ -51,6 +51,7 @@ mod table_locks;
 mod time_casts;
 mod timeouts;
 mod unmodelled;
+pub mod write_pairs;
 mod writes;
 pub mod xmax;
 
@@ -146,7 +147,11 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let sequence_note = sequences::rewrite(&mut stmt, catalog)?;
     let init_plans = init_plans::freeze(&mut stmt, catalog);
     let length_note = super::lengths::rewrite(Dialect::Postgres, &mut stmt);
+    let pairs = write_pairs::keep(&mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
+    if let Some(pick) = pairs {
+        write_pairs::carry(&mut plan, pick);
+    }
     plan.text_forms = text_forms;
     plan.heap_scans.extend(heap_scan);
     lock_order::of(&stmt, &mut plan, catalog, &reads);

@@ -448,7 +448,7 @@ fn rowid_in(called: &str, kept: &str) -> Result<Expr, StepError> {
 }
 
 /// A query the engine composes (never the user's text), parsed to be filled in.
-fn skeleton(sql: &str) -> Result<Query, StepError> {
+pub(super) fn skeleton(sql: &str) -> Result<Query, StepError> {
     match Parser::from_sql(Flavor::Postgres, sql).and_then(|mut p| p.parse_query()) {
         Ok(q) => Ok(*q),
         Err(_) => Err(internal()),

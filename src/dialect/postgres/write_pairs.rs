@@ -1,0 +1,97 @@
+//! Rule: the rows an UPDATE ... FROM or a DELETE ... USING joined each target row to. After
+//! a wait PostgreSQL re-checks the newest version of a target row a commit changed with the
+//! rows of the other tables that row was joined to on the first try (EvalPlanQual), where
+//! SQLite would join the new version afresh: a job moved to another queue while the statement
+//! waited is passed over (seen on PostgreSQL 15), not updated through its new queue.
+//!
+//! The statement keeps to its first try's joined rows through `ql_locked(PAIRS, t.rowid,
+//! q.rowid)`, and its plan carries the query of those rowid tuples (`Plan::pairs`), which the
+//! engine runs in the first try's view when the write first waits and gives that function on
+//! every retry (unfilled, it keeps every row). Left as they were: a statement with a WITH or
+//! a locking read (its target's rows come from the rows it locked, whose tuples are kept
+//! already), and a FROM item that is no table (a subquery's rows have no rowid).
+
+use super::super::conditions::and;
+use super::super::join_locks::qualifier;
+use super::super::locks::LOCKED_FN;
+use super::super::plan::Plan;
+use super::modifying_ctes::skeleton;
+use crate::dialect::exprs::{call, int_expr};
+use queuelab_sql::Duplicate;
+use sqlparser::ast::{
+    Delete, Expr, FromTable, Ident, Query, SelectItem, SetExpr, Statement, TableFactor, Update,
+    UpdateTableFromKind,
+};
+
+/// The lock request id `ql_locked` keeps the joined rows under (above any locking read's).
+pub const PAIRS: usize = 1 << 20;
+
+/// Narrows `stmt`, an UPDATE ... FROM or DELETE ... USING over tables, to the tuples
+/// `PAIRS` keeps; returns the query of its tuples (each target row with the rows joined) and
+/// their width.
+pub fn keep(stmt: &mut Statement) -> Option<(Query, usize)> {
+    let (target, from, selection) = match stmt {
+        Statement::Update(Update {
+            table,
+            from: Some(UpdateTableFromKind::AfterSet(f) | UpdateTableFromKind::BeforeSet(f)),
+            selection,
+            ..
+        }) => (&*table, &*f, selection),
+        Statement::Delete(Delete {
+            from: FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t),
+            using: Some(f),
+            selection,
+            ..
+        }) => (t.first()?, &*f, selection),
+        _ => return None,
+    };
+    // Plain loops: iterator adapters here cost the download a few hundred bytes.
+    let mut tables = from.duplicate();
+    tables.insert(0, target.duplicate());
+    let mut keys = Vec::new();
+    for t in &tables {
+        rowid_of(&t.relation, &mut keys);
+        for j in &t.joins {
+            rowid_of(&j.relation, &mut keys);
+        }
+    }
+    if keys.len() < 2 {
+        return None;
+    }
+    let mut pick = skeleton("SELECT 1").ok()?;
+    if let SetExpr::Select(s) = pick.body.as_mut() {
+        s.projection.clear();
+        for k in &keys {
+            s.projection.push(SelectItem::UnnamedExpr(k.duplicate()));
+        }
+        s.from = tables;
+        s.selection = selection.duplicate();
+    }
+    let width = keys.len();
+    keys.insert(0, int_expr(PAIRS as i64));
+    let kept = call(LOCKED_FN, keys);
+    *selection = Some(and(selection.take(), kept));
+    Some((pick, width))
+}
+
+/// Puts the query of the tuples into the plan, unless the statement reads with locks.
+pub fn carry(plan: &mut Plan, (pick, width): (Query, usize)) {
+    if plan.lock_reads.is_empty() {
+        plan.pairs = Some((super::super::dml::plan_query(pick).sqlite.join("; "), width));
+    }
+}
+
+/// Adds `t.rowid` for a table of the FROM to `keys`.
+fn rowid_of(t: &TableFactor, keys: &mut Vec<Expr>) {
+    if let TableFactor::Table {
+        name,
+        alias,
+        args: None,
+        ..
+    } = t
+    {
+        let mut parts = qualifier(name, alias.as_ref());
+        parts.push(Ident::new("rowid"));
+        keys.push(Expr::CompoundIdentifier(parts));
+    }
+}
