@@ -295,10 +295,6 @@ pub struct Plan {
     /// the hash table's order before the capture of the rows to delete reads them in that
     /// order (`ql_lock_order`), so the DELETE's RETURNING follows it.
     pub capture_hash: Option<(usize, String, (usize, u64, u8))>,
-    /// A PostgreSQL UPDATE ... FROM or DELETE ... USING over tables: the query of the rowid
-    /// tuples (target row, joined rows) it meets, and their width. After a wait it keeps to
-    /// its first try's tuples (`postgres/write_pairs.rs`).
-    pub pairs: Option<(String, usize)>,
 }
 
 /// A vendor's text form of a value SQLite has no type for.
@@ -452,7 +448,6 @@ impl Plan {
             lock_hash: None,
             cte_writes: Vec::new(),
             capture_hash: None,
-            pairs: None,
         }
     }
 

@@ -51,7 +51,7 @@ mod table_locks;
 mod time_casts;
 mod timeouts;
 mod unmodelled;
-pub mod write_pairs;
+mod write_pairs;
 mod writes;
 pub mod xmax;
 

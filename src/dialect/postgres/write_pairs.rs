@@ -5,16 +5,17 @@
 //! waited is passed over (seen on PostgreSQL 15), not updated through its new queue.
 //!
 //! The statement keeps to its first try's joined rows through `ql_locked(PAIRS, t.rowid,
-//! q.rowid)`, and its plan carries the query of those rowid tuples (`Plan::pairs`), which the
-//! engine runs in the first try's view when the write first waits and gives that function on
-//! every retry (unfilled, it keeps every row). Left as they were: a statement with a WITH or
-//! a locking read (its target's rows come from the rows it locked, whose tuples are kept
-//! already), and a FROM item that is no table (a subquery's rows have no rowid).
+//! q.rowid)`, and its plan carries the query of those rowid tuples as a read that locks no
+//! row: the engine finds its candidates on the first try and keeps them for every retry, as
+//! it does a locking read's (`engine/lab/lock_reads.rs`). Left as they were: a statement
+//! with a WITH or a locking read (its target's rows come from the rows it locked, whose
+//! tuples are kept already), and a FROM item that is no table (a subquery's rows have no
+//! rowid).
 
 use super::super::conditions::and;
-use super::super::join_locks::qualifier;
-use super::super::locks::LOCKED_FN;
-use super::super::plan::Plan;
+use super::super::join_locks::{qualifier, JoinedRead};
+use super::super::locks::{LockRead, LOCKED_FN};
+use super::super::plan::{Plan, PlanKind};
 use super::modifying_ctes::skeleton;
 use crate::dialect::exprs::{call, int_expr};
 use queuelab_sql::Duplicate;
@@ -24,7 +25,7 @@ use sqlparser::ast::{
 };
 
 /// The lock request id `ql_locked` keeps the joined rows under (above any locking read's).
-pub const PAIRS: usize = 1 << 20;
+const PAIRS: usize = 1 << 20;
 
 /// Narrows `stmt`, an UPDATE ... FROM or DELETE ... USING over tables, to the tuples
 /// `PAIRS` keeps; returns the query of its tuples (each target row with the rows joined) and
@@ -74,10 +75,21 @@ pub fn keep(stmt: &mut Statement) -> Option<(Query, usize)> {
     Some((pick, width))
 }
 
-/// Puts the query of the tuples into the plan, unless the statement reads with locks.
+/// Puts the query of the tuples into the plan as a read that locks nothing, whose
+/// candidates the engine keeps for every retry as it keeps a locking read's, unless the
+/// statement reads with locks.
 pub fn carry(plan: &mut Plan, (pick, width): (Query, usize)) {
+    let (PlanKind::Update { table } | PlanKind::Delete { table, .. }) = &plan.kind else {
+        return;
+    };
     if plan.lock_reads.is_empty() {
-        plan.pairs = Some((super::super::dml::plan_query(pick).sqlite.join("; "), width));
+        let sql = super::super::dml::plan_query(pick).sqlite.join("; ");
+        let mut read = LockRead::plain(PAIRS, table.clone(), sql, None);
+        read.joined = Some(JoinedRead {
+            width,
+            locks: Vec::new(),
+        });
+        plan.lock_reads.push(read);
     }
 }
 

@@ -38,7 +38,6 @@ use super::undo::{redo_sql, undo_sql};
 use super::waits::WaitGraph;
 use crate::dialect::catalog::Catalog;
 use crate::dialect::plan::{CatalogChange, Isolation, TextForm, TxnControl, WaitLimit};
-use crate::dialect::postgres::write_pairs::PAIRS;
 use crate::dialect::{Dialect, InsertMode, Plan, PlanKind};
 use crate::ids::RowSet;
 use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
@@ -1439,9 +1438,6 @@ impl Lab {
                 });
             }
         }
-        if let Some(tuples) = resume.candidates.get(&PAIRS) {
-            self.store.set_locked(PAIRS, tuples.clone());
-        }
         if let Some((id, table, hash)) = &plan.capture_hash {
             self.put_in_hash_order(*id, table, *hash);
         }
@@ -1519,16 +1515,6 @@ impl Lab {
                     let mode = self.write_mode(before);
                     self.locks
                         .grant_because(txn, row_of(before), mode, CHANGED_BEFORE_WAIT);
-                }
-                if let Some((sql, width)) =
-                    (plan.pairs.as_ref()).filter(|_| !resume.candidates.contains_key(&PAIRS))
-                {
-                    // The tuples its first try meets, read before its own changes.
-                    let store = &self.store;
-                    let undo = undo_sql(&exec.changes, &|t| store.columns(t));
-                    let met = (store.run_raw(&undo)).and_then(|_| self.tuples(sql, *width));
-                    let met = met.map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
-                    resume.candidates.insert(PAIRS, met);
                 }
                 resume.read_waited = false;
                 resume.refreshed.insert(row.clone());
