@@ -1135,7 +1135,9 @@ impl Lab {
         });
         let retry = resume.snapshot.is_some();
         let (isolation, explicit) = self.txn_mode(txn);
+        // A data-modifying WITH's main statement is a query, yet its WITH writes.
         let plain_read = plan.kind == PlanKind::Query
+            && plan.cte_writes.is_empty()
             && plan
                 .lock_reads
                 .iter()
