@@ -147,7 +147,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let sequence_note = sequences::rewrite(&mut stmt, catalog)?;
     let init_plans = init_plans::freeze(&mut stmt, catalog);
     let length_note = super::lengths::rewrite(Dialect::Postgres, &mut stmt);
-    let pairs = write_pairs::keep(&mut stmt);
+    let pairs = write_pairs::keep(&mut stmt, write_pairs::PAIRS);
     let mut plan = plan_statement(&stmt, catalog)?;
     if let Some(pick) = pairs {
         write_pairs::carry(&mut plan, pick);

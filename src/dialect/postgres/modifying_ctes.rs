@@ -21,6 +21,7 @@ use super::super::common::unsupported_with;
 use super::super::conditions::and;
 use super::super::dml::{plan_delete, plan_query, plan_update};
 use super::super::exprs::last_ident;
+use super::super::locks::LockRead;
 use super::super::plan::{Plan, PlanKind};
 use super::super::scan_order::{postgres_order, postgres_scans};
 use super::super::walk;
@@ -42,6 +43,8 @@ pub fn plan(
     main: &dyn Fn(Statement) -> Result<Plan, StepError>,
 ) -> Result<Plan, StepError> {
     let mut before: Vec<Plan> = Vec::new();
+    // Read after the check of locking clauses below: they lock nothing.
+    let mut pairs: Vec<LockRead> = Vec::new();
     let mut changed: Vec<String> = Vec::new();
     let mut scans: Vec<String> = Vec::new();
     let Some(with) = q.with.as_mut() else {
@@ -58,6 +61,7 @@ pub fn plan(
             _ => continue,
         };
         changed.push(parts.table.to_ascii_lowercase());
+        pairs.extend(parts.pairs);
         scans.extend(parts.scans);
         *cte.query = reading(cte, n, &parts.names)?;
         before.extend(parts.plans);
@@ -118,6 +122,7 @@ pub fn plan(
     last.sqlite = sqlite;
     last.notes = notes;
     last.lock_reads = lock_reads;
+    last.lock_reads.append(&mut pairs);
     last.heap_scans = scans;
     last.cte_writes = changed;
     Ok(last)
@@ -130,6 +135,8 @@ struct Parts {
     names: Vec<String>,
     /// The table, when the server surely scans it for the change's WHERE.
     scans: Option<String>,
+    /// An UPDATE ... FROM's read of the rowid tuples it meets (`write_pairs.rs`).
+    pairs: Option<LockRead>,
 }
 
 fn deleting(d: &Delete, n: usize, catalog: &Catalog) -> Result<Parts, StepError> {
@@ -189,6 +196,7 @@ fn deleting(d: &Delete, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
     delete.notes.extend(cascade);
     Ok(Parts {
         plans: vec![capture, delete],
+        pairs: None,
         scans: postgres_scans(catalog, &table, d.selection.as_ref()),
         table,
         names,
@@ -271,7 +279,14 @@ fn updating(u: &Update, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
     {
         read.extend(from.iter().map(Duplicate::duplicate));
     }
-    let pick = rows_of(&called, read, Vec::new(), u.selection.duplicate())?;
+    // After a wait a changed row meets the rows it was joined to at first (`write_pairs.rs`).
+    let id = super::write_pairs::PAIRS + 1 + n;
+    let mut narrowed = Statement::Update(u.duplicate());
+    let pairs = super::write_pairs::keep(&mut narrowed, id);
+    let Statement::Update(narrowed) = narrowed else {
+        return Err(internal());
+    };
+    let pick = rows_of(&called, read, Vec::new(), narrowed.selection)?;
     let pick = as_temp_table(plan_query(pick), &ids);
     let mut update = u.duplicate();
     update.returning = None;
@@ -300,6 +315,7 @@ fn updating(u: &Update, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
     let after = as_temp_table(plan_query(after), &kept);
     Ok(Parts {
         plans: vec![pick, plan_update(update, catalog), after],
+        pairs: pairs.map(|p| super::write_pairs::read(&table, id, p)),
         table,
         names,
         scans,

@@ -24,13 +24,14 @@ use sqlparser::ast::{
     UpdateTableFromKind,
 };
 
-/// The lock request id `ql_locked` keeps the joined rows under (above any locking read's).
-const PAIRS: usize = 1 << 20;
+/// The lock request id `ql_locked` keeps the joined rows under (above any locking read's);
+/// a data-modifying WITH's `n`th change keeps them under `PAIRS + 1 + n`.
+pub const PAIRS: usize = 1 << 20;
 
-/// Narrows `stmt`, an UPDATE ... FROM or DELETE ... USING over tables, to the tuples
-/// `PAIRS` keeps; returns the query of its tuples (each target row with the rows joined) and
-/// their width.
-pub fn keep(stmt: &mut Statement) -> Option<(Query, usize)> {
+/// Narrows `stmt`, an UPDATE ... FROM or DELETE ... USING over tables, to the tuples lock
+/// request `id` keeps; returns the query of its tuples (each target row with the rows
+/// joined) and their width.
+pub fn keep(stmt: &mut Statement, id: usize) -> Option<(Query, usize)> {
     let (target, from, selection) = match stmt {
         Statement::Update(Update {
             table,
@@ -69,7 +70,7 @@ pub fn keep(stmt: &mut Statement) -> Option<(Query, usize)> {
         s.selection = selection.duplicate();
     }
     let width = keys.len();
-    keys.insert(0, int_expr(PAIRS as i64));
+    keys.insert(0, int_expr(id as i64));
     let kept = call(LOCKED_FN, keys);
     *selection = Some(and(selection.take(), kept));
     Some((pick, width))
@@ -78,19 +79,25 @@ pub fn keep(stmt: &mut Statement) -> Option<(Query, usize)> {
 /// Puts the query of the tuples into the plan as a read that locks nothing, whose
 /// candidates the engine keeps for every retry as it keeps a locking read's, unless the
 /// statement reads with locks.
-pub fn carry(plan: &mut Plan, (pick, width): (Query, usize)) {
+pub fn carry(plan: &mut Plan, pick: (Query, usize)) {
     let (PlanKind::Update { table } | PlanKind::Delete { table, .. }) = &plan.kind else {
         return;
     };
     if plan.lock_reads.is_empty() {
-        let sql = super::super::dml::plan_query(pick).sqlite.join("; ");
-        let mut read = LockRead::plain(PAIRS, table.clone(), sql, None);
-        read.joined = Some(JoinedRead {
-            width,
-            locks: Vec::new(),
-        });
+        let read = read(table, PAIRS, pick);
         plan.lock_reads.push(read);
     }
+}
+
+/// The read of `table`'s tuples that locks nothing, as lock request `id`.
+pub fn read(table: &str, id: usize, (pick, width): (Query, usize)) -> LockRead {
+    let sql = super::super::dml::plan_query(pick).sqlite.join("; ");
+    let mut read = LockRead::plain(id, table.to_string(), sql, None);
+    read.joined = Some(JoinedRead {
+        width,
+        locks: Vec::new(),
+    });
+    read
 }
 
 /// Adds `t.rowid` for a table of the FROM to `keys`.
