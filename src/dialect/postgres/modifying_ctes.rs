@@ -281,12 +281,14 @@ fn updating(u: &Update, n: usize, catalog: &Catalog) -> Result<Parts, StepError>
     }
     // After a wait a changed row meets the rows it was joined to at first (`write_pairs.rs`).
     let id = super::write_pairs::PAIRS + 1 + n;
-    let mut narrowed = Statement::Update(u.duplicate());
-    let pairs = super::write_pairs::keep(&mut narrowed, id);
-    let Statement::Update(narrowed) = narrowed else {
-        return Err(internal());
+    let mut selection = u.selection.duplicate();
+    let pairs = match &u.from {
+        Some(UpdateTableFromKind::AfterSet(f) | UpdateTableFromKind::BeforeSet(f)) => {
+            super::write_pairs::narrow(&u.table, f, &mut selection, id)
+        }
+        None => None,
     };
-    let pick = rows_of(&called, read, Vec::new(), narrowed.selection)?;
+    let pick = rows_of(&called, read, Vec::new(), selection)?;
     let pick = as_temp_table(plan_query(pick), &ids);
     let mut update = u.duplicate();
     update.returning = None;

@@ -7,10 +7,11 @@
 //! The statement keeps to its first try's joined rows through `ql_locked(PAIRS, t.rowid,
 //! q.rowid)`, and its plan carries the query of those rowid tuples as a read that locks no
 //! row: the engine finds its candidates on the first try and keeps them for every retry, as
-//! it does a locking read's (`engine/lab/lock_reads.rs`). Left as they were: a statement
-//! with a WITH or a locking read (its target's rows come from the rows it locked, whose
-//! tuples are kept already), and a FROM item that is no table (a subquery's rows have no
-//! rowid).
+//! it does a locking read's (`engine/lab/lock_reads.rs`). A data-modifying WITH's
+//! UPDATE ... FROM picks its rows the same way (`modifying_ctes.rs`). Left as they were: a
+//! main statement with a WITH or a locking read (its target's rows come from the rows it
+//! locked, whose tuples are kept already), and a FROM item that is no table (a subquery's
+//! rows have no rowid).
 
 use super::super::conditions::and;
 use super::super::join_locks::{qualifier, JoinedRead};
@@ -20,7 +21,8 @@ use super::modifying_ctes::skeleton;
 use crate::dialect::exprs::{call, int_expr};
 use queuelab_sql::Duplicate;
 use sqlparser::ast::{
-    Delete, Expr, FromTable, Ident, Query, SelectItem, SetExpr, Statement, TableFactor, Update,
+    Delete, Expr, FromTable, Ident, Query, SelectItem, SetExpr, Statement, TableFactor,
+    TableWithJoins, Update,
     UpdateTableFromKind,
 };
 
@@ -47,9 +49,22 @@ pub fn keep(stmt: &mut Statement, id: usize) -> Option<(Query, usize)> {
         }) => (t.first()?, &*f, selection),
         _ => return None,
     };
+    narrow(target, from, selection, id)
+}
+
+/// [`keep`] on the parts of an UPDATE ... FROM or DELETE ... USING: its target, its other
+/// FROM items and its WHERE.
+pub fn narrow(
+    target: &TableWithJoins,
+    from: &[TableWithJoins],
+    selection: &mut Option<Expr>,
+    id: usize,
+) -> Option<(Query, usize)> {
     // Plain loops: iterator adapters here cost the download a few hundred bytes.
-    let mut tables = from.duplicate();
-    tables.insert(0, target.duplicate());
+    let mut tables = vec![target.duplicate()];
+    for t in from {
+        tables.push(t.duplicate());
+    }
     let mut keys = Vec::new();
     for t in &tables {
         rowid_of(&t.relation, &mut keys);
