@@ -22,6 +22,9 @@ test('opens on the seed ring, ready to step', async () => {
   const text = await page.inputValue('#editor');
   assert.match(text, /on duplicate key update/);
   assert.match(await page.textContent('#status'), /statement 0 of 11|ready/i);
+  // The keyboard footer (static, in index.html) shows under the full app, its keys spaced.
+  assert.ok(await page.locator('footer.shortcuts').isVisible());
+  assert.match(await page.textContent('footer.shortcuts'), /← →.*Home \/ End/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -82,6 +82,8 @@ test('embed-example.html: three live widgets that size themselves and report', a
   const ids = await page.$$eval('iframe.queuelab-embed', (fs) => fs.map((f) => f.dataset.queuelabId));
   assert.deepEqual(ids, ['0', '1', '2']);
   for (const id of ids) await frame(page, id).locator('#app[data-ready="true"]').waitFor(LOAD);
+  // index.html's keyboard footer is the full app's: a widget shows none.
+  for (const id of ids) assert.equal(await frame(page, id).locator('footer.shortcuts').isVisible(), false);
 
   // Three ready messages, distinct ids, each from the iframe it names; the kinds follow the
   // SQL (a script, a spec, a script).

@@ -89,15 +89,7 @@ pub fn app() -> Html {
                     </section>
                 }
             </main>
-            <footer class="shortcuts" aria-label="Keyboard shortcuts">
-                <h2>{ "Keyboard" }</h2>
-                <ul>
-                    <li><kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ " (⌘+Enter on a Mac): run the next statement of a script, or the next move of the picked permutation of a spec; also while typing" }</li>
-                    <li><kbd>{ "Tab" }</kbd>{ " / " }<kbd>{ "Shift+Tab" }</kbd>{ ": every button, menu and timeline block in page order" }</li>
-                    <li><kbd>{ "←" }</kbd>{ " " }<kbd>{ "→" }</kbd>{ " on the timeline's Move slider: one move back or on; " }<kbd>{ "Home" }</kbd>{ " / " }<kbd>{ "End" }</kbd>{ ": the start or the last move" }</li>
-                    <li><kbd>{ "Enter" }</kbd>{ " or " }<kbd>{ "Space" }</kbd>{ " on a timeline block: show the view after that step" }</li>
-                </ul>
-            </footer>
+            // The keyboard footer is static, in index.html: shown under the full app only.
         </>
     }
 }
