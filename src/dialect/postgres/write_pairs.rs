@@ -22,8 +22,7 @@ use crate::dialect::exprs::{call, int_expr};
 use queuelab_sql::Duplicate;
 use sqlparser::ast::{
     Delete, Expr, FromTable, Ident, Query, SelectItem, SetExpr, Statement, TableFactor,
-    TableWithJoins, Update,
-    UpdateTableFromKind,
+    TableWithJoins, Update, UpdateTableFromKind,
 };
 
 /// The lock request id `ql_locked` keeps the joined rows under (above any locking read's);
