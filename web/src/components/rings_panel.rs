@@ -116,14 +116,15 @@ fn ring_table(app: &AppHandle, table: &str, rings: &[RingView], sizable: bool) -
     }
 }
 
+/// Static markup as text (yew's code for each element of a static block costs more of the
+/// download than its HTML does).
 fn legend() -> Html {
-    html! {
-        <ul class="legend ring-legend">
-            <li><span class="swatch written"></span><span class="key pill-written">{ "written" }</span>{ "by this statement" }</li>
-            <li><span class="swatch overwritten"></span><span class="key pill-overwritten">{ "overwritten" }</span>{ "an older row: the ring wrapped around" }</li>
-            <li><span class="key pill-newest">{ "newest" }</span>{ "highest order value" }</li>
-            <li><span class="key pill-oldest">{ "oldest" }</span>{ "lowest; the next to go once full" }</li>
-            <li><span class="swatch next"></span>{ "→ next slot an insert writes" }</li>
-        </ul>
-    }
+    Html::from_html_unchecked(AttrValue::Static(concat!(
+        r#"<ul class="legend ring-legend">"#,
+        r#"<li><span class="swatch written"></span><span class="key pill-written">written</span>by this statement</li>"#,
+        r#"<li><span class="swatch overwritten"></span><span class="key pill-overwritten">overwritten</span>an older row: the ring wrapped around</li>"#,
+        r#"<li><span class="key pill-newest">newest</span>highest order value</li>"#,
+        r#"<li><span class="key pill-oldest">oldest</span>lowest; the next to go once full</li>"#,
+        r#"<li><span class="swatch next"></span>→ next slot an insert writes</li></ul>"#,
+    )))
 }

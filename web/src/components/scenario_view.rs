@@ -284,9 +284,12 @@ pub fn scenario_view(app: &AppHandle, state: &ScenarioState, compact: bool) -> H
                         <p class="muted">{ "No tables yet." }</p>
                     } else {
                         <ul class="legend">
-                            <li><span class="swatch inserted"></span>{ "inserted" }</li>
-                            <li><span class="swatch updated"></span>{ "updated" }</li>
-                            <li><span class="swatch deleted"></span>{ "deleted" }</li>
+                            // Static markup as text, as the ring's legend.
+                            { Html::from_html_unchecked(AttrValue::Static(concat!(
+                                r#"<li><span class="swatch inserted"></span>inserted</li>"#,
+                                r#"<li><span class="swatch updated"></span>updated</li>"#,
+                                r#"<li><span class="swatch deleted"></span>deleted</li>"#,
+                            ))) }
                             <li><span class="lock-badge sess-0">{ legend_badge(&names, dialect) }</span>{ "row lock: session, mode" }</li>
                         </ul>
                         <div class="table-list">

@@ -34,11 +34,12 @@ pub fn tables_panel(app: &AppHandle) -> Html {
                     else { "No tables yet." }
                 }</p>
             } else {
-                <ul class="legend">
-                    <li><span class="swatch inserted"></span>{ "inserted" }</li>
-                    <li><span class="swatch updated"></span>{ "updated (changed cells in bold)" }</li>
-                    <li><span class="swatch deleted"></span>{ "deleted" }</li>
-                </ul>
+                // Static markup as text, as the ring's legend.
+                { Html::from_html_unchecked(AttrValue::Static(concat!(
+                    r#"<ul class="legend"><li><span class="swatch inserted"></span>inserted</li>"#,
+                    r#"<li><span class="swatch updated"></span>updated (changed cells in bold)</li>"#,
+                    r#"<li><span class="swatch deleted"></span>deleted</li></ul>"#,
+                ))) }
                 <div class="table-list">
                     { for tables.into_iter().map(|t| table(&plain(t))) }
                 </div>

@@ -65,13 +65,14 @@ pub fn timeline(props: &TimelineProps) -> Html {
                         aria-valuetext={format!("after move {} of {}", props.cursor, story.moves)} />
                     <output id="scrub-at">{ format!("{} / {}", props.cursor, story.moves) }</output>
                 </label>
-                <ul class="legend tl-legend">
-                    <li><span class="swatch tl-hatch"></span>{ "waiting" }</li>
-                    <li><span class="tl-mark commit">{ "C" }</span>{ "commit" }</li>
-                    <li><span class="tl-mark rollback">{ "R" }</span>{ "rollback" }</li>
-                    <li><span class="tl-mark error">{ "✗" }</span>{ "error" }</li>
-                    <li><span class="tl-mark victim">{ "☠" }</span>{ "deadlock victim" }</li>
-                </ul>
+                // Static markup as text, as the ring's legend.
+                { Html::from_html_unchecked(AttrValue::Static(concat!(
+                    r#"<ul class="legend tl-legend"><li><span class="swatch tl-hatch"></span>waiting</li>"#,
+                    r#"<li><span class="tl-mark commit">C</span>commit</li>"#,
+                    r#"<li><span class="tl-mark rollback">R</span>rollback</li>"#,
+                    r#"<li><span class="tl-mark error">✗</span>error</li>"#,
+                    r#"<li><span class="tl-mark victim">☠</span>deadlock victim</li></ul>"#,
+                ))) }
             }
         </div>
     }
