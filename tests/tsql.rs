@@ -752,4 +752,23 @@ fn table_hints_in_a_comma_join_are_refused_by_name() {
         [["1"]],
         "ROWLOCK asks for no lock of its own"
     );
+    // So too on either table of a JOIN, and in an UPDATE's FROM: the hints had reached
+    // SQLite, whose syntax error named no construct ("near WITH").
+    for sql in [
+        "SELECT TOP (1) j.id FROM jobs j WITH (UPDLOCK, READPAST) JOIN q ON q.id = j.q ORDER BY j.id;",
+        "SELECT TOP (1) j.id FROM jobs j JOIN q WITH (UPDLOCK) ON q.id = j.q ORDER BY j.id;",
+        "UPDATE j SET q = 2 FROM jobs j WITH (UPDLOCK, READPAST) JOIN q ON q.id = j.q;",
+    ] {
+        let e = err(last(&tsql(&format!("{setup}{sql}")))).clone();
+        assert!(
+            e.message
+                .contains("table hints on a table of several in FROM"),
+            "{sql}: {}",
+            e.message
+        );
+    }
+    let t = tsql(&format!(
+        "{setup}SELECT j.id FROM jobs j WITH (ROWLOCK) JOIN q ON q.id = j.q;"
+    ));
+    assert_eq!(rows(last(&t)), [["1"]], "ROWLOCK on a JOIN's table");
 }

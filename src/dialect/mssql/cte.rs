@@ -16,7 +16,7 @@ use queuelab_sql::Walk;
 use queuelab_sql::{Flavor, Parser, Sql};
 use sqlparser::ast::{
     AssignmentTarget, Expr, FromTable, Ident, InTarget, LimitClause, ObjectName, Query, SelectItem,
-    SetExpr, Statement, TableFactor, TopQuantity,
+    SetExpr, Statement, TableFactor, TopQuantity, UpdateTableFromKind,
 };
 use std::ops::ControlFlow;
 
@@ -154,6 +154,11 @@ pub fn inline_target(q: &Query) -> Result<Option<Statement>, StepError> {
 pub fn choose_target_rows(stmt: &mut Statement) -> Result<Option<String>, StepError> {
     match stmt {
         Statement::Update(u) => {
+            if let Some(UpdateTableFromKind::AfterSet(f) | UpdateTableFromKind::BeforeSet(f)) =
+                &mut u.from
+            {
+                super::hints::refuse_joined(f)?;
+            }
             let hints = peek_hints(&u.table.relation);
             if u.limit.is_none() && !locks_before_write(&hints) {
                 return Ok(None);

@@ -18,7 +18,7 @@ use crate::trace::{ErrorClass, StepError};
 use queuelab_sql::ToSql;
 use queuelab_sql::Walk;
 use sqlparser::ast::{
-    Expr, LockClause, LockType, NonBlock, ObjectName, Query, SetExpr, TableFactor,
+    Expr, LockClause, LockType, NonBlock, ObjectName, Query, SetExpr, TableFactor, TableWithJoins,
 };
 use std::ops::ControlFlow;
 
@@ -61,6 +61,25 @@ pub fn take_hints(relation: &mut TableFactor) -> Vec<String> {
     }
 }
 
+/// Refuses hints (but ROWLOCK) on the tables of `from`, a join or several FROM items, or an
+/// UPDATE's FROM: not run without their locks (two workers would both get the job the server
+/// makes one of them skip or wait for), nor passed on to SQLite, which has no such syntax.
+pub fn refuse_joined(from: &mut [TableWithJoins]) -> Result<(), StepError> {
+    for t in from {
+        let joined = t.joins.iter_mut().map(|j| &mut j.relation);
+        for relation in std::iter::once(&mut t.relation).chain(joined) {
+            if take_hints(relation).iter().any(|h| h != "ROWLOCK") {
+                return Err(super::super::common::unsupported_with(
+                    super::super::Dialect::MsSql,
+                    "table hints on a table of several in FROM",
+                    "read the hinted table in a WITH query of its own (WITH next AS (SELECT TOP (1) id FROM jobs WITH (UPDLOCK, READPAST) ORDER BY id) ...) and join that",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Whether the hints ask for row locks a DML statement must take before it writes.
 pub fn locks_before_write(hints: &[String]) -> bool {
     hints
@@ -84,22 +103,17 @@ impl Hints {
         let SetExpr::Select(select) = q.body.as_mut() else {
             return ControlFlow::Continue(());
         };
-        let [from] = select.from.as_mut_slice() else {
-            // Refused, not run without them: two workers would both get the job the server
-            // makes one of them skip or wait for.
-            for t in select.from.iter_mut() {
-                if take_hints(&mut t.relation).iter().any(|h| h != "ROWLOCK") {
-                    self.error = Some(super::super::common::unsupported_with(
-                        super::super::Dialect::MsSql,
-                        "table hints on a table of several in FROM",
-                        "read the hinted table in a WITH query of its own (WITH next AS (SELECT TOP (1) id FROM jobs WITH (UPDLOCK, READPAST) ORDER BY id) ...) and join that",
-                    ));
-                    return ControlFlow::Break(());
-                }
+        if select.from.len() > 1 || select.from.iter().any(|t| !t.joins.is_empty()) {
+            if let Err(e) = refuse_joined(&mut select.from) {
+                self.error = Some(e);
+                return ControlFlow::Break(());
             }
             return ControlFlow::Continue(());
+        }
+        let [from] = select.from.as_mut_slice() else {
+            return ControlFlow::Continue(());
         };
-        if !from.joins.is_empty() || !q.locks.is_empty() {
+        if !q.locks.is_empty() {
             return ControlFlow::Continue(());
         }
         // A WITH query's or a derived table's rows are locked by its own query, as the
