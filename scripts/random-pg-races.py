@@ -28,6 +28,12 @@ With --mariadb, the same races in MariaDB's words (no RETURNING on UPDATE, no LI
 IN, ON DUPLICATE KEY UPDATE, LOCK IN SHARE MODE), on a table with its primary key and
 sometimes a key of one more column.
 
+With --moves (PostgreSQL, with or without --joins), a second statement may also change the
+columns a claim's WHERE or join reads on a row the claims do not hold (so a waiting claim
+meets, after its wait, a row made to match, one no longer matching, or a job moved to
+another queue), and two more permutations let a worker's second statement run while the
+other worker waits for it. Seeds drawn without it are drawn as before.
+
 Not part of the test suite. ORDER BY always ends with the key: the order of ties is the
 sort's (quicksort's for seven or more), which this harness leaves out.
 """
@@ -131,11 +137,18 @@ def claim(rng, joins=False):
             f"ON CONFLICT (id) {action} RETURNING id, a, paid")
 
 
+MOVES = False
+
+
 def second(rng):
     """A worker's second statement: a read of what it sees now, a write of one row by key
     (a deadlock with the other worker's claim, or a wait), or an insert of a key."""
     key = rng.choice([10, 20, 30, 40, 50, 60, 90])
-    kind = rng.randrange(7)
+    kind = rng.randrange(9 if MOVES else 7)
+    if kind >= 7:
+        column = rng.choice(COLUMNS)
+        return f"UPDATE t SET {column} = {value(rng, column)} WHERE id = {key} RETURNING id"
+
     if kind == 5:
         return f"INSERT INTO t (id, a, b, s) VALUES ({key}, 1, 1, 'w') ON CONFLICT DO NOTHING"
     if kind == 6:
@@ -188,6 +201,8 @@ def spec(rng, joins=False):
               "permutation q2 q1 c2 c1 show", "permutation q2 q1 r2 r1 show",
               "permutation q1 q2 p1 p2 c1 c2 show", "permutation q2 q1 p2 p1 c2 c1 show",
               "permutation q1 p2 q2 p1 c1 c2 show", "permutation q1 q2 p2 c2 p1 c1 show"]
+    if MOVES:
+        lines += ["permutation q1 q2 p1 c1 c2 show", "permutation q2 q1 p2 c2 c1 show"]
     return "\n".join(lines) + "\n"
 
 
@@ -248,7 +263,10 @@ def spec_mariadb(rng):
 
 
 def main():
+    global MOVES
     dialect = "postgres"
+    if sys.argv[1:2] == ["--moves"]:
+        MOVES = bool(sys.argv.pop(1))
     if sys.argv[1:2] in (["--mariadb"], ["--joins"]):
         dialect = sys.argv.pop(1)[2:]
     if sys.argv[1:2] != ["generate"] or len(sys.argv) != 5:
