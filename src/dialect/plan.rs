@@ -295,6 +295,10 @@ pub struct Plan {
     /// the hash table's order before the capture of the rows to delete reads them in that
     /// order (`ql_lock_order`), so the DELETE's RETURNING follows it.
     pub capture_hash: Option<(usize, String, (usize, u64, u8))>,
+    /// A PostgreSQL UPDATE or DELETE that reads its target's table again: the table, whose
+    /// copy as the snapshot has it the engine puts in `temp` after a wait, for those reads
+    /// (`postgres/snapshot_reads.rs`).
+    pub snapshot_reads: Vec<String>,
 }
 
 /// A vendor's text form of a value SQLite has no type for.
@@ -448,6 +452,7 @@ impl Plan {
             lock_hash: None,
             cte_writes: Vec::new(),
             capture_hash: None,
+            snapshot_reads: Vec::new(),
         }
     }
 
@@ -462,13 +467,20 @@ impl Plan {
             | PlanKind::Delete { table, .. } => is(table),
             _ => false,
         };
+        target || self.locks(table) || self.cte_writes.iter().any(is)
+    }
+
+    /// Whether a locking read of the statement locks rows of `table`.
+    pub fn locks(&self, table: &str) -> bool {
+        let is = |t: &String| t.eq_ignore_ascii_case(table);
         let mut locked = false;
         for r in &self.lock_reads {
-            locked |= is(&r.table);
-            if let Some(j) = &r.joined {
-                locked |= j.locks.iter().any(|l| is(&l.table));
-            }
+            // A join's read locks the tables its clauses name, which may leave out the first.
+            locked |= match &r.joined {
+                Some(j) => j.locks.iter().any(|l| is(&l.table)),
+                None => is(&r.table),
+            };
         }
-        target || locked || self.cte_writes.iter().any(is)
+        locked
     }
 }

@@ -47,6 +47,7 @@ mod returning_from;
 mod row_estimates;
 pub mod sequences;
 pub mod series;
+mod snapshot_reads;
 mod table_locks;
 mod time_casts;
 mod timeouts;
@@ -148,9 +149,13 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let init_plans = init_plans::freeze(&mut stmt, catalog);
     let length_note = super::lengths::rewrite(Dialect::Postgres, &mut stmt);
     let pairs = write_pairs::keep(&mut stmt, write_pairs::PAIRS);
+    let own_reads = snapshot_reads::qualify(&mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
     if let Some(pick) = pairs {
         write_pairs::carry(&mut plan, pick);
+    }
+    if let Some(table) = own_reads {
+        snapshot_reads::carry(&mut plan, table);
     }
     plan.text_forms = text_forms;
     plan.heap_scans.extend(heap_scan);

@@ -1213,7 +1213,13 @@ impl Lab {
         let entered = if dirty {
             self.store.exec("SAVEPOINT ql_view").map(|_| false)
         } else {
-            self.enter_view(&view)
+            // Copies of the tables it reads again as the snapshot has them, on a
+            // PostgreSQL READ COMMITTED retry.
+            let copies = match retry && !repeatable && self.dialect.locking_reads_use_snapshot() {
+                true => &plan.snapshot_reads[..],
+                false => &[],
+            };
+            self.enter_view(&view, copies)
         };
         let differs = match entered {
             Ok(d) => d,
@@ -1347,7 +1353,7 @@ impl Lab {
 
     /// Enters the statement's view; returns whether it differs from the newest rows (when it
     /// does not, the statement runs on them directly and nothing needs replaying).
-    fn enter_view(&self, view: &View) -> Result<bool, StoreError> {
+    fn enter_view(&self, view: &View, copies: &[String]) -> Result<bool, StoreError> {
         self.store.exec("SAVEPOINT ql_view")?;
         let hidden: Vec<RowChange> = self
             .history
@@ -1361,12 +1367,49 @@ impl Lab {
             let placed = (self.history.iter()).filter(|(w, _)| !view.snapshot_sees(&self.txns, *w));
             self.store.heap().enter_view(placed.map(|(_, c)| c));
         }
-        if hidden.is_empty() {
-            return Ok(false);
-        }
         let store = &self.store;
-        let undo = undo_sql(&hidden, &|t| store.columns(t));
-        self.store.run_raw(&undo).map(|_| true)
+        if !hidden.is_empty() {
+            self.store
+                .run_raw(&undo_sql(&hidden, &|t| store.columns(t)))?;
+        }
+        if copies.is_empty() {
+            return Ok(!hidden.is_empty());
+        }
+        // PostgreSQL's retry reads other references to its target's table as the snapshot
+        // has them (`dialect/postgres/snapshot_reads.rs`): a copy of the table in `temp`,
+        // which an unqualified name reads, with the rows re-read after the wait put back as
+        // the snapshot has them. Gone with the view (the caller rolls it back: `true`).
+        for table in copies {
+            let (_, rows) = self.store.query(&format!(
+                "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = {} COLLATE NOCASE",
+                super::undo::literal(&crate::trace::Value::Text(table.clone()))
+            ))?;
+            let Some(Some(crate::trace::Value::Text(create))) = rows.first().map(|r| r.first())
+            else {
+                continue;
+            };
+            let name = crate::dialect::catalog::ident(table);
+            let columns: Vec<String> = (store.columns(table).iter())
+                .map(|c| crate::dialect::catalog::ident(c))
+                .collect();
+            let columns = columns.join(", ");
+            self.store.run_raw(&[
+                create.replacen("CREATE TABLE", "CREATE TEMP TABLE", 1),
+                format!("INSERT INTO temp.{name} (rowid, {columns}) SELECT rowid, {columns} FROM main.{name}"),
+            ])?;
+        }
+        let copied = |t: &str| copies.iter().any(|c| c.eq_ignore_ascii_case(t));
+        let back: Vec<RowChange> = (self.history.iter())
+            .filter(|(w, c)| {
+                copied(&c.table)
+                    && !view.snapshot_sees(&self.txns, *w)
+                    && view.sees(&self.txns, *w, &row_of(c))
+            })
+            .map(|(_, c)| c.clone())
+            .collect();
+        self.store
+            .run_raw(&undo_sql(&back, &|t| store.columns(t)))?;
+        Ok(true)
     }
 
     /// Inside the view: locking reads, the statement, and the write-lock check.
