@@ -50,7 +50,12 @@ pub fn plan(
     let Some(with) = q.with.as_mut() else {
         return main(Statement::Query(Box::new(q)));
     };
+    // The tables a change reads again, as its snapshot has them after a wait.
+    let mut own_reads: Vec<String> = Vec::new();
     for (n, cte) in with.cte_tables.iter_mut().enumerate() {
+        if let SetExpr::Delete(s) | SetExpr::Update(s) = cte.query.body.as_mut() {
+            own_reads.extend(super::snapshot_reads::qualify(s));
+        }
         let parts = match cte.query.body.as_ref() {
             SetExpr::Delete(Statement::Delete(d)) => deleting(d, n, catalog)?,
             SetExpr::Update(Statement::Update(u)) => updating(u, n, catalog)?,
@@ -123,6 +128,9 @@ pub fn plan(
     last.notes = notes;
     last.lock_reads = lock_reads;
     last.lock_reads.append(&mut pairs);
+    for table in own_reads {
+        super::snapshot_reads::carry(&mut last, table);
+    }
     last.heap_scans = scans;
     last.cte_writes = changed;
     Ok(last)
