@@ -7,6 +7,11 @@ use super::store::{ChangeKind, RowChange};
 use crate::dialect::catalog::ident;
 use crate::trace::Value;
 
+/// `a, b, c`: the columns named as SQLite reads them.
+pub fn column_list(cols: &[String]) -> String {
+    cols.iter().map(|n| ident(n)).collect::<Vec<_>>().join(", ")
+}
+
 /// The statements that undo `changes` (oldest first, as recorded), newest change first.
 /// `columns` names a table's columns in storage order.
 pub fn undo_sql(changes: &[RowChange], columns: &dyn Fn(&str) -> Vec<String>) -> Vec<String> {
@@ -21,7 +26,7 @@ pub fn undo_sql(changes: &[RowChange], columns: &dyn Fn(&str) -> Vec<String>) ->
                     let cols = columns(&c.table);
                     format!(
                         "INSERT INTO {table} (rowid, {}) VALUES ({}, {})",
-                        cols.iter().map(|n| ident(n)).collect::<Vec<_>>().join(", "),
+                        column_list(&cols),
                         c.old_rowid,
                         c.old.iter().map(literal).collect::<Vec<_>>().join(", ")
                     )
@@ -64,7 +69,7 @@ pub fn redo_sql(changes: &[RowChange], columns: &dyn Fn(&str) -> Vec<String>) ->
                 ChangeKind::Delete => format!("DELETE FROM {table} WHERE rowid = {}", c.old_rowid),
                 ChangeKind::Insert => format!(
                     "INSERT INTO {table} (rowid, {}) VALUES ({}, {})",
-                    cols.iter().map(|n| ident(n)).collect::<Vec<_>>().join(", "),
+                    column_list(&cols),
                     c.new_rowid,
                     c.new.iter().map(literal).collect::<Vec<_>>().join(", ")
                 ),

@@ -65,17 +65,19 @@ pub fn take_hints(relation: &mut TableFactor) -> Vec<String> {
 /// UPDATE's FROM: not run without their locks (two workers would both get the job the server
 /// makes one of them skip or wait for), nor passed on to SQLite, which has no such syntax.
 pub fn refuse_joined(from: &mut [TableWithJoins]) -> Result<(), StepError> {
+    let mut hints = Vec::new();
     for t in from {
-        let joined = t.joins.iter_mut().map(|j| &mut j.relation);
-        for relation in std::iter::once(&mut t.relation).chain(joined) {
-            if take_hints(relation).iter().any(|h| h != "ROWLOCK") {
-                return Err(super::super::common::unsupported_with(
-                    super::super::Dialect::MsSql,
-                    "table hints on a table of several in FROM",
-                    "read the hinted table in a WITH query of its own (WITH next AS (SELECT TOP (1) id FROM jobs WITH (UPDLOCK, READPAST) ORDER BY id) ...) and join that",
-                ));
-            }
+        hints.extend(take_hints(&mut t.relation));
+        for j in &mut t.joins {
+            hints.extend(take_hints(&mut j.relation));
         }
+    }
+    if hints.iter().any(|h| h != "ROWLOCK") {
+        return Err(super::super::common::unsupported_with(
+            super::super::Dialect::MsSql,
+            "table hints on a table of several in FROM",
+            "read the hinted table in a WITH query of its own (WITH next AS (SELECT TOP (1) id FROM jobs WITH (UPDLOCK, READPAST) ORDER BY id) ...) and join that",
+        ));
     }
     Ok(())
 }

@@ -22,11 +22,6 @@ use std::ops::ControlFlow;
 /// Names the target of an UPDATE or DELETE that reads its table again `main.t`; returns `t`.
 pub fn qualify(stmt: &mut Statement) -> Option<String> {
     let mut copy = stmt.duplicate();
-    let mut names = Vec::new();
-    walk::relations(&mut copy, &mut |n| {
-        names.push(last_ident(n).to_ascii_lowercase());
-        ControlFlow::Continue(())
-    });
     let relation = match stmt {
         Statement::Update(u) => &mut u.table.relation,
         Statement::Delete(d) => {
@@ -39,7 +34,12 @@ pub fn qualify(stmt: &mut Statement) -> Option<String> {
         return None;
     };
     let table = last_ident(name).to_ascii_lowercase();
-    if name.0.len() > 1 || names.iter().filter(|n| **n == table).count() < 2 {
+    let mut reads = 0;
+    walk::relations(&mut copy, &mut |n| {
+        reads += usize::from(last_ident(n).eq_ignore_ascii_case(&table));
+        ControlFlow::Continue(())
+    });
+    if name.0.len() > 1 || reads < 2 {
         return None;
     }
     name.0
@@ -52,7 +52,7 @@ pub fn qualify(stmt: &mut Statement) -> Option<String> {
 pub fn carry(plan: &mut Plan, table: String) {
     if !plan.locks(&table) {
         plan.notes.push(format!(
-            "after a wait, the statement's other reads of {table} are of its snapshot (a copy in temp.{table}), as PostgreSQL re-checks only the target's rows in their newest version"
+            "after a wait, its other reads of {table} see its snapshot (temp.{table}), as on PostgreSQL"
         ));
         plan.snapshot_reads.push(table);
     }

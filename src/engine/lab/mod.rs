@@ -1380,21 +1380,12 @@ impl Lab {
         // which an unqualified name reads, with the rows re-read after the wait put back as
         // the snapshot has them. Gone with the view (the caller rolls it back: `true`).
         for table in copies {
-            let (_, rows) = self.store.query(&format!(
-                "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = {} COLLATE NOCASE",
-                super::undo::literal(&crate::trace::Value::Text(table.clone()))
-            ))?;
-            let Some(Some(crate::trace::Value::Text(create))) = rows.first().map(|r| r.first())
-            else {
-                continue;
-            };
+            // Its columns, of the same affinities (no constraint: nothing writes it), and its
+            // rows with their rowids (a join's tuples name them).
             let name = crate::dialect::catalog::ident(table);
-            let columns: Vec<String> = (store.columns(table).iter())
-                .map(|c| crate::dialect::catalog::ident(c))
-                .collect();
-            let columns = columns.join(", ");
+            let columns = super::undo::column_list(&store.columns(table));
             self.store.run_raw(&[
-                create.replacen("CREATE TABLE", "CREATE TEMP TABLE", 1),
+                format!("CREATE TEMP TABLE {name} AS SELECT * FROM main.{name} WHERE 0"),
                 format!("INSERT INTO temp.{name} (rowid, {columns}) SELECT rowid, {columns} FROM main.{name}"),
             ])?;
         }
