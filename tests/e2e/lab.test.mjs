@@ -286,6 +286,37 @@ test('a PostgreSQL sweep that waits for a job holds the jobs it changed: their b
   await page.close();
 });
 
+test('the naive PostgreSQL claim delivers twice: the second worker waits, then takes the jobs the first one took', async () => {
+  const claim = (who) => `UPDATE jobs SET state = '${who}' WHERE id IN (SELECT id FROM jobs WHERE state = 'ready' ORDER BY id LIMIT 2) RETURNING id;`;
+  const spec = [
+    '# dialect: postgres',
+    "setup { CREATE TABLE jobs (id int PRIMARY KEY, state text NOT NULL); INSERT INTO jobs VALUES (1, 'ready'), (2, 'ready'), (3, 'ready'), (4, 'ready'); }",
+    'session w1',
+    'setup { BEGIN; }',
+    `step take1 { ${claim('w1')} }`,
+    'step c1 { COMMIT; }',
+    'session w2',
+    'setup { BEGIN; }',
+    `step take2 { ${claim('w2')} }`,
+  ].join('\n');
+  const { page, errors } = await openSpec(spec);
+  await step(page, 'w1'); // take1: jobs 1 and 2
+  await step(page, 'w2'); // take2: its subquery picks jobs 1 and 2 too, and it waits
+  await page.waitForSelector(`${col('w2')}[data-waiting="true"]`);
+  await step(page, 'w1'); // c1: w2 re-checks jobs 1 and 2 and takes them again
+  await page.waitForSelector(`${col('w2')}[data-waiting="false"]`);
+  const result = await page.textContent(`${col('w2')} .session-result`);
+  assert.match(result, /\b1\b[\s\S]*\b2\b[\s\S]*\(2 rows\)/, result);
+  assert.doesNotMatch(result, /\b3\b/, 'not jobs 3 and 4, as the lab once showed');
+  // The table shows jobs 1 and 2 as w2's (held by it), 3 and 4 still ready.
+  const rows = await page.$$eval('table.table-view[data-table="jobs"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent.trim())));
+  assert.deepEqual(rows, [['1', 'w2'], ['2', 'w2'], ['3', 'ready'], ['4', 'ready']]);
+  await page.screenshot({ path: join(shots, 'pg-naive-claim-twice.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a PostgreSQL pop through a join locks a row of both tables: with queue 2 held it returns jobs 1 and 3, and its badges show it holds all four jobs and queue 1', async () => {
   const spec = [
     '# dialect: postgres',
