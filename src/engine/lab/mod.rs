@@ -23,6 +23,7 @@ pub mod notify;
 pub mod prepared;
 mod results;
 mod savepoints;
+mod snapshot_copies;
 mod table_waits;
 mod txn_modes;
 mod waited_row;
@@ -157,7 +158,8 @@ pub struct Resume {
     pub wanted: Option<(RowRef, LockMode)>,
     /// PostgreSQL: the rows its write had still to change when it waited, in the modes it
     /// writes them; after the wait it locks the newest version of each a commit changed,
-    /// before its re-check (`waited_row.rs`).
+    /// before its re-check (`waited_row.rs`). They, with the rows it changed before, are the
+    /// only rows of that table it re-reads in their newest version.
     pub reached: Vec<(RowRef, LockMode)>,
     /// Why it wants that lock, where its own rows do not say it (a foreign-key check).
     pub wanted_because: Option<Arc<str>>,
@@ -1375,31 +1377,8 @@ impl Lab {
         if copies.is_empty() {
             return Ok(!hidden.is_empty());
         }
-        // PostgreSQL's retry reads other references to its target's table as the snapshot
-        // has them (`dialect/postgres/snapshot_reads.rs`): a copy of the table in `temp`,
-        // which an unqualified name reads, with the rows re-read after the wait put back as
-        // the snapshot has them. Gone with the view (the caller rolls it back: `true`).
-        for table in copies {
-            // Its columns, of the same affinities (no constraint: nothing writes it), and its
-            // rows with their rowids (a join's tuples name them).
-            let name = crate::dialect::catalog::ident(table);
-            let columns = super::undo::column_list(&store.columns(table));
-            self.store.run_raw(&[
-                format!("CREATE TEMP TABLE {name} AS SELECT * FROM main.{name} WHERE 0"),
-                format!("INSERT INTO temp.{name} (rowid, {columns}) SELECT rowid, {columns} FROM main.{name}"),
-            ])?;
-        }
-        let copied = |t: &str| copies.iter().any(|c| c.eq_ignore_ascii_case(t));
-        let back: Vec<RowChange> = (self.history.iter())
-            .filter(|(w, c)| {
-                copied(&c.table)
-                    && !view.snapshot_sees(&self.txns, *w)
-                    && view.sees(&self.txns, *w, &row_of(c))
-            })
-            .map(|(_, c)| c.clone())
-            .collect();
-        self.store
-            .run_raw(&undo_sql(&back, &|t| store.columns(t)))?;
+        // Gone with the view: the caller rolls it back (`true`).
+        self.copy_snapshots(view, copies)?;
         Ok(true)
     }
 
