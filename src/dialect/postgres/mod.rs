@@ -150,12 +150,16 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let length_note = super::lengths::rewrite(Dialect::Postgres, &mut stmt);
     let pairs = write_pairs::keep(&mut stmt, write_pairs::PAIRS);
     let own_reads = snapshot_reads::qualify(&mut stmt);
+    let locked_reads = snapshot_reads::qualify_locked(&mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
     if let Some(pick) = pairs {
         write_pairs::carry(&mut plan, pick);
     }
     if let Some(table) = own_reads {
         snapshot_reads::carry(&mut plan, table);
+    }
+    for table in locked_reads {
+        snapshot_reads::ask(&mut plan, table);
     }
     plan.text_forms = text_forms;
     plan.heap_scans.extend(heap_scan);
