@@ -467,19 +467,19 @@ impl Plan {
             | PlanKind::Delete { table, .. } => is(table),
             _ => false,
         };
-        target || self.locks(table) || self.cte_writes.iter().any(is)
+        target || self.lock_count(table) > 0 || self.cte_writes.iter().any(is)
     }
 
-    /// Whether a locking read of the statement locks rows of `table`.
-    pub fn locks(&self, table: &str) -> bool {
+    /// How many locking reads of the statement lock rows of `table`.
+    pub fn lock_count(&self, table: &str) -> usize {
         let is = |t: &String| t.eq_ignore_ascii_case(table);
-        let mut locked = false;
+        let mut locked = 0;
         for r in &self.lock_reads {
             // A join's read locks the tables its clauses name, which may leave out the first.
-            locked |= match &r.joined {
+            locked += usize::from(match &r.joined {
                 Some(j) => j.locks.iter().any(|l| is(&l.table)),
                 None => is(&r.table),
-            };
+            });
         }
         locked
     }

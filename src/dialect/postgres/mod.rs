@@ -149,18 +149,14 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let init_plans = init_plans::freeze(&mut stmt, catalog);
     let length_note = super::lengths::rewrite(Dialect::Postgres, &mut stmt);
     let pairs = write_pairs::keep(&mut stmt, write_pairs::PAIRS);
+    // A locking SELECT's own lock request reads the table it names `main.t`.
+    let outer = usize::from(matches!(&stmt, Statement::Query(q) if !q.locks.is_empty()));
     let own_reads = snapshot_reads::qualify(&mut stmt);
-    let locked_reads = snapshot_reads::qualify_locked(&mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
     if let Some(pick) = pairs {
         write_pairs::carry(&mut plan, pick);
     }
-    if let Some(table) = own_reads {
-        snapshot_reads::carry(&mut plan, table);
-    }
-    for table in locked_reads {
-        snapshot_reads::ask(&mut plan, table);
-    }
+    snapshot_reads::carry(&mut plan, own_reads, outer);
     plan.text_forms = text_forms;
     plan.heap_scans.extend(heap_scan);
     lock_order::of(&stmt, &mut plan, catalog, &reads);

@@ -128,9 +128,7 @@ pub fn plan(
     last.notes = notes;
     last.lock_reads = lock_reads;
     last.lock_reads.append(&mut pairs);
-    for table in own_reads {
-        super::snapshot_reads::carry(&mut last, table);
-    }
+    super::snapshot_reads::carry(&mut last, own_reads, 0);
     last.heap_scans = scans;
     last.cte_writes = changed;
     Ok(last)

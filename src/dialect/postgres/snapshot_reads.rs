@@ -24,81 +24,53 @@ use sqlparser::ast::{
 };
 use std::ops::ControlFlow;
 
-/// Names the target of an UPDATE or DELETE that reads its table again `main.t`; returns `t`.
-pub fn qualify(stmt: &mut Statement) -> Option<String> {
+/// Names `main.t` the references a wait re-reads in their newest version (an UPDATE's or a
+/// DELETE's target, the tables a SELECT's locking clauses lock) whose table `t` the statement
+/// reads again elsewhere; returns those tables.
+pub fn qualify(stmt: &mut Statement) -> Vec<String> {
     let mut copy = stmt.duplicate();
-    let relation = match stmt {
-        Statement::Update(u) => &mut u.table.relation,
-        Statement::Delete(d) => {
-            let (FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t)) = &mut d.from;
-            &mut t.first_mut()?.relation
-        }
-        _ => return None,
-    };
-    let TableFactor::Table { name, .. } = relation else {
-        return None;
-    };
-    let table = last_ident(name).to_ascii_lowercase();
-    let mut reads = 0;
-    walk::relations(&mut copy, &mut |n| {
-        reads += usize::from(last_ident(n).eq_ignore_ascii_case(&table));
-        ControlFlow::Continue(())
-    });
-    if name.0.len() > 1 || reads < 2 {
-        return None;
-    }
-    name.0
-        .insert(0, ObjectNamePart::Identifier(Ident::new("main")));
-    Some(table)
-}
-
-/// A locking SELECT that reads a table it locks again without a lock (`WHERE id IN (SELECT
-/// id FROM jobs ...) FOR UPDATE`, a self-join `FOR UPDATE OF j`): names the locked references
-/// `main.t`, which a wait re-reads in their newest version; returns those tables.
-pub fn qualify_locked(stmt: &mut Statement) -> Vec<String> {
-    let mut out = Vec::new();
-    let Statement::Query(q) = stmt else {
-        return out;
-    };
-    // Every table when a clause names none; else the tables (or aliases) the clauses name.
-    let all = q.locks.iter().any(|l| l.of.is_none());
-    let named: Vec<String> = (q.locks.iter().filter_map(|l| l.of.as_ref()))
-        .map(|o| last_ident(o).to_ascii_lowercase())
-        .collect();
-    let mut copy = q.duplicate();
     let mut reads: Vec<String> = Vec::new();
     walk::relations(&mut copy, &mut |n| {
         reads.push(last_ident(n).to_ascii_lowercase());
         ControlFlow::Continue(())
     });
-    let SetExpr::Select(select) = q.body.as_mut() else {
-        return out;
-    };
-    let mut locked: Vec<&mut ObjectName> = Vec::new();
-    for t in &mut select.from {
-        let joined = t.joins.iter_mut().map(|j| &mut j.relation);
-        for relation in std::iter::once(&mut t.relation).chain(joined) {
-            if let TableFactor::Table { name, alias, .. } = relation {
-                let called = alias
-                    .as_ref()
-                    .map_or_else(|| last_ident(name), |a| a.name.value.clone());
-                if name.0.len() == 1 && (all || named.contains(&called.to_ascii_lowercase())) {
-                    locked.push(name);
+    let mut newest: Vec<&mut ObjectName> = Vec::new();
+    match stmt {
+        Statement::Update(u) => newest.extend(newest_name(&mut u.table.relation, true, &[])),
+        Statement::Delete(d) => {
+            let (FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t)) = &mut d.from;
+            if let Some(t) = t.first_mut() {
+                newest.extend(newest_name(&mut t.relation, true, &[]));
+            }
+        }
+        Statement::Query(q) => {
+            // Every table when a clause names none; else those (or their aliases) named.
+            let all = q.locks.iter().any(|l| l.of.is_none());
+            let named: Vec<String> = (q.locks.iter().filter_map(|l| l.of.as_ref()))
+                .map(|o| last_ident(o).to_ascii_lowercase())
+                .collect();
+            if let SetExpr::Select(select) = q.body.as_mut() {
+                for t in &mut select.from {
+                    newest.extend(newest_name(&mut t.relation, all, &named));
+                    for j in &mut t.joins {
+                        newest.extend(newest_name(&mut j.relation, all, &named));
+                    }
                 }
             }
         }
+        _ => {}
     }
-    for name in &locked {
+    let mut out = Vec::new();
+    for name in &newest {
         let table = last_ident(name).to_ascii_lowercase();
-        let locks = locked
-            .iter()
+        let refs = (newest.iter())
             .filter(|n| last_ident(n).eq_ignore_ascii_case(&table))
             .count();
-        if reads.iter().filter(|r| **r == table).count() > locks && !out.contains(&table) {
+        if reads.iter().filter(|r| **r == table).count() > refs && !out.contains(&table) {
             out.push(table);
         }
     }
-    for name in locked {
+    for name in newest {
         if out.contains(&last_ident(name).to_ascii_lowercase()) {
             name.0
                 .insert(0, ObjectNamePart::Identifier(Ident::new("main")));
@@ -107,18 +79,33 @@ pub fn qualify_locked(stmt: &mut Statement) -> Vec<String> {
     out
 }
 
-/// Asks the engine for the snapshot's copy of `table` after a wait, unless a lock request of
-/// the statement reads it.
-pub fn carry(plan: &mut Plan, table: String) {
-    if !plan.locks(&table) {
-        ask(plan, table);
-    }
+/// The name of a FROM item's table a wait re-reads (`all`, or by its alias or name in
+/// `named`), unless it has a schema already.
+fn newest_name<'a>(
+    relation: &'a mut TableFactor,
+    all: bool,
+    named: &[String],
+) -> Option<&'a mut ObjectName> {
+    let TableFactor::Table { name, alias, .. } = relation else {
+        return None;
+    };
+    let called = alias
+        .as_ref()
+        .map_or_else(|| last_ident(name), |a| a.name.value.clone());
+    let newest = all || named.contains(&called.to_ascii_lowercase());
+    (newest && name.0.len() == 1).then_some(name)
 }
 
-/// Asks the engine for the snapshot's copy of `table` after a wait.
-pub fn ask(plan: &mut Plan, table: String) {
-    plan.notes.push(format!(
-        "after a wait, its other reads of {table} see its snapshot (temp.{table}), as on PostgreSQL"
-    ));
-    plan.snapshot_reads.push(table);
+/// Asks the engine for the snapshot's copy of each of `tables` after a wait, unless a lock
+/// request of the statement other than its `outer` ones (a locking SELECT's own: 1) reads
+/// the table (then the server re-reads those rows in their newest version too).
+pub fn carry(plan: &mut Plan, tables: Vec<String>, outer: usize) {
+    for table in tables {
+        if plan.lock_count(&table) == outer {
+            plan.notes.push(format!(
+                "after a wait, its other reads of {table} see its snapshot (temp.{table}), as on PostgreSQL"
+            ));
+            plan.snapshot_reads.push(table);
+        }
+    }
 }
