@@ -70,7 +70,7 @@ pub fn controls(app: &AppHandle) -> Html {
                     <span class="phase">{ phase }</span>
                 }
                 <span class="hint" title="Ctrl+Enter (Cmd+Enter on a Mac) runs the next statement, also while typing">
-                    <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ " next" }
+                    { Html::from_html_unchecked(AttrValue::Static("<kbd>Ctrl</kbd>+<kbd>Enter</kbd> next")) }
                 </span>
                 if let Some(clock) = clock {
                     <span id="clock" title="The scenario clock: CURRENT_TIMESTAMP / NOW() / GETDATE() when this statement ran (one second per statement)">

@@ -23,7 +23,7 @@ pub fn event_log(props: &EventLogProps) -> Html {
         <div class="panel events">
             <h2>{ "Events" }</h2>
             if events.is_empty() {
-                <p class="muted">{ "Nothing ran yet: step a session or run a permutation." }</p>
+                { super::muted("Nothing ran yet: step a session or run a permutation.") }
             } else {
                 <ol class="event-log">
                     { for events.iter().enumerate().map(|(i, e)| {

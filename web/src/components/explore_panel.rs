@@ -178,11 +178,9 @@ pub fn explore_panel(app: &AppHandle, state: &ExploreState, spec: &Arc<Spec>) ->
     html! {
         <div id="explore" class="panel explore">
             <h2>{ "Explore every schedule" }</h2>
-            <p class="muted">
-                { "Runs every order of the sessions' steps (none given to a session that waits) and checks each one." }
-            </p>
+            { super::muted("Runs every order of the sessions' steps (none given to a session that waits) and checks each one.") }
             if spec.expects.is_empty() {
-                <p class="muted">{ "This spec declares no checks: add `#! expect ...` lines, or tick a built-in below." }</p>
+                { super::muted("This spec declares no checks: add `#! expect ...` lines, or tick a built-in below.") }
             } else {
                 <ul class="explore-checks">
                     { for spec.expects.iter().map(|e| html! { <li><code>{ e.text.clone() }</code></li> }) }

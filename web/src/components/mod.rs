@@ -29,3 +29,11 @@ pub mod tables_panel;
 pub mod terminal;
 pub mod timeline;
 pub mod wait_graph;
+
+use yew::prelude::*;
+
+/// `<p class="muted">text</p>`, the panes' placeholder line: one copy of yew's code for it
+/// rather than one per pane (each cost the download about 100 bytes).
+pub fn muted(text: &'static str) -> Html {
+    html! { <p class="muted">{ text }</p> }
+}

@@ -7,12 +7,12 @@ use yew::prelude::*;
 pub fn ran_pane(app: &AppHandle) -> Html {
     let body = match app.current() {
         None => html! {
-            <p class="muted">{ "After each statement: the SQLite it was translated to, and why." }</p>
+            { super::muted("After each statement: the SQLite it was translated to, and why.") }
         },
         Some(step) => html! {
             <>
                 if step.ran.is_empty() {
-                    <p class="muted">{ "Nothing ran on SQLite for this statement." }</p>
+                    { super::muted("Nothing ran on SQLite for this statement.") }
                 }
                 { for step.ran.iter().map(|sql| html! { <pre class="sqlite">{ sql.clone() }</pre> }) }
                 if !step.notes.is_empty() {

@@ -38,11 +38,11 @@ pub fn rings_panel(app: &AppHandle, props: Props) -> Html {
         <div class={classes!("panel", "rings", grouped.then_some("grouped"), tables.is_empty().then_some("empty"))}>
             <h2>{ "Ring" }</h2>
             if tables.is_empty() {
-                <p class="muted">{
+                { super::muted(
                     "A ring appears when an insert computes its slot as … mod N (e.g. \
                      (max(id) + 1) mod 5 into a column with a unique key): each of the N \
                      slots holds one row, and the N+1th insert overwrites the oldest."
-                }</p>
+                ) }
             } else {
                 <div class="ring-tables">
                     { for tables.iter().map(|(table, rings)| ring_table(app, table, rings, props.sizable)) }

@@ -253,7 +253,7 @@ pub fn scenario_view(app: &AppHandle, state: &ScenarioState, compact: bool) -> H
                         disabled={doc.permutations.is_empty()}
                         title="Run the chosen permutation from the start">{ "Run permutation" }</button>
                     <span class="hint" title="Ctrl+Enter (Cmd+Enter on a Mac) makes the chosen permutation's next move">
-                        <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ " next move" }
+                        { Html::from_html_unchecked(AttrValue::Static("<kbd>Ctrl</kbd>+<kbd>Enter</kbd> next move")) }
                     </span>
                     <button id="scenario-back" type="button" onclick={send(Action::ScenarioBack)}
                         disabled={chosen_none} title="Drop the last step">{ "◀ Back" }</button>
@@ -279,9 +279,9 @@ pub fn scenario_view(app: &AppHandle, state: &ScenarioState, compact: bool) -> H
                 <div class="panel tables">
                     <h2>{ "Tables" }</h2>
                     if shown.is_none() {
-                        <p class="muted">{ "Tables appear here once a step runs." }</p>
+                        { super::muted("Tables appear here once a step runs.") }
                     } else if tables.is_empty() {
-                        <p class="muted">{ "No tables yet." }</p>
+                        { super::muted("No tables yet.") }
                     } else {
                         <ul class="legend">
                             // Static markup as text, as the ring's legend.

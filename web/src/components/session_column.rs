@@ -200,10 +200,10 @@ pub fn session_column(props: &SessionColumnProps) -> Html {
 
 fn result(r: Option<&SessionResult>) -> Html {
     let Some(r) = r else {
-        return html! { <p class="muted">{ "No result yet." }</p> };
+        return super::muted("No result yet.");
     };
     let Some(text) = &r.text else {
-        return html! { <p class="muted">{ "Nothing printed yet: the step stopped partway." }</p> };
+        return super::muted("Nothing printed yet: the step stopped partway.");
     };
     html! {
         <>

@@ -100,7 +100,7 @@ pub fn statement_list(app: &AppHandle, list: &NodeRef) -> Html {
                 </p>
             }) }
             if outline.items.is_empty() && outline.diagnostics.is_empty() {
-                <p class="muted">{ "No statements yet: type or paste SQL, or pick an example." }</p>
+                { super::muted("No statements yet: type or paste SQL, or pick an example.") }
             }
             <ol id="statements" class="statement-list" ref={list.clone()}>{ for items }</ol>
         </div>

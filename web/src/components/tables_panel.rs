@@ -29,10 +29,10 @@ pub fn tables_panel(app: &AppHandle) -> Html {
         <div class="panel tables">
             <h2>{ "Tables" }</h2>
             if tables.is_empty() {
-                <p class="muted">{
+                { super::muted(
                     if app.cursor().is_none() { "Tables appear here once statements run." }
                     else { "No tables yet." }
-                }</p>
+                ) }
             } else {
                 // Static markup as text, as the ring's legend.
                 { Html::from_html_unchecked(AttrValue::Static(concat!(

@@ -49,7 +49,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
         <div class="panel timeline-panel" id="timeline">
             <h2>{ "Timeline" }</h2>
             if story.moves == 0 {
-                <p class="muted">{ "Each step appears here as it runs: a lane per session, waits hatched." }</p>
+                { super::muted("Each step appears here as it runs: a lane per session, waits hatched.") }
             } else {
                 <div class="tl-scroll">
                     <div class="tl-grid">
