@@ -18,9 +18,9 @@
 use super::super::exprs::last_ident;
 use super::super::plan::Plan;
 use super::super::walk;
-use queuelab_sql::Duplicate;
 use sqlparser::ast::{
-    FromTable, Ident, ObjectName, ObjectNamePart, SetExpr, Statement, TableFactor,
+    FromTable, Ident, LockClause, ObjectName, ObjectNamePart, Query, SetExpr, Statement,
+    TableFactor,
 };
 use std::ops::ControlFlow;
 
@@ -28,63 +28,62 @@ use std::ops::ControlFlow;
 /// DELETE's target, the tables a SELECT's locking clauses lock) whose table `t` the statement
 /// reads again elsewhere; returns those tables.
 pub fn qualify(stmt: &mut Statement) -> Vec<String> {
-    let mut copy = stmt.duplicate();
     let mut reads: Vec<String> = Vec::new();
-    walk::relations(&mut copy, &mut |n| {
+    // A walk that changes nothing.
+    walk::relations(stmt, &mut |n| {
         reads.push(last_ident(n).to_ascii_lowercase());
         ControlFlow::Continue(())
     });
     let mut newest: Vec<&mut ObjectName> = Vec::new();
     match stmt {
-        Statement::Update(u) => newest.extend(newest_name(&mut u.table.relation, true, &[])),
+        Statement::Update(u) => newest.extend(newest_name(&mut u.table.relation, None)),
         Statement::Delete(d) => {
             let (FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t)) = &mut d.from;
             if let Some(t) = t.first_mut() {
-                newest.extend(newest_name(&mut t.relation, true, &[]));
+                newest.extend(newest_name(&mut t.relation, None));
             }
         }
         Statement::Query(q) => {
-            // Every table when a clause names none; else those (or their aliases) named.
-            let all = q.locks.iter().any(|l| l.of.is_none());
-            let named: Vec<String> = (q.locks.iter().filter_map(|l| l.of.as_ref()))
-                .map(|o| last_ident(o).to_ascii_lowercase())
-                .collect();
+            let q: &mut Query = q;
             if let SetExpr::Select(select) = q.body.as_mut() {
                 for t in &mut select.from {
-                    newest.extend(newest_name(&mut t.relation, all, &named));
+                    newest.extend(newest_name(&mut t.relation, Some(&q.locks)));
                     for j in &mut t.joins {
-                        newest.extend(newest_name(&mut j.relation, all, &named));
+                        newest.extend(newest_name(&mut j.relation, Some(&q.locks)));
                     }
                 }
             }
         }
         _ => {}
     }
-    let mut out = Vec::new();
-    for name in &newest {
-        let table = last_ident(name).to_ascii_lowercase();
-        let refs = (newest.iter())
-            .filter(|n| last_ident(n).eq_ignore_ascii_case(&table))
-            .count();
-        if reads.iter().filter(|r| **r == table).count() > refs && !out.contains(&table) {
-            out.push(table);
+    // The reads left once the re-read references are taken out: other references.
+    let tables: Vec<String> = (newest.iter())
+        .map(|n| last_ident(n).to_ascii_lowercase())
+        .collect();
+    for t in &tables {
+        if let Some(i) = reads.iter().position(|r| r == t) {
+            reads.swap_remove(i);
         }
     }
-    for name in newest {
-        if out.contains(&last_ident(name).to_ascii_lowercase()) {
+    let mut out = Vec::new();
+    for (name, table) in newest.into_iter().zip(tables) {
+        if reads.contains(&table) {
             name.0
                 .insert(0, ObjectNamePart::Identifier(Ident::new("main")));
+            if !out.contains(&table) {
+                out.push(table);
+            }
         }
     }
     out
 }
 
-/// The name of a FROM item's table a wait re-reads (`all`, or by its alias or name in
-/// `named`), unless it has a schema already.
+/// The name of a FROM item's table a wait re-reads (the target's, `locks` `None`; or one
+/// the locking clauses lock, all when a clause names none, else by its alias or name),
+/// unless it has a schema already.
 fn newest_name<'a>(
     relation: &'a mut TableFactor,
-    all: bool,
-    named: &[String],
+    locks: Option<&[LockClause]>,
 ) -> Option<&'a mut ObjectName> {
     let TableFactor::Table { name, alias, .. } = relation else {
         return None;
@@ -92,7 +91,10 @@ fn newest_name<'a>(
     let called = alias
         .as_ref()
         .map_or_else(|| last_ident(name), |a| a.name.value.clone());
-    let newest = all || named.contains(&called.to_ascii_lowercase());
+    let locked = |l: &LockClause| {
+        (l.of.as_ref()).is_none_or(|o| last_ident(o).eq_ignore_ascii_case(&called))
+    };
+    let newest = locks.is_none_or(|ls| ls.iter().any(locked));
     (newest && name.0.len() == 1).then_some(name)
 }
 
