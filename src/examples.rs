@@ -16,8 +16,8 @@ macro_rules! text {
 pub struct Example {
     /// File name without extension; also the share/URL key.
     pub id: &'static str,
-    /// The file under `sql-examples/`: `.sql` for one session, `.spec` for several.
-    pub file: &'static str,
+    /// Its file under `sql-examples/` is `<id>.spec` (several sessions), else `<id>.sql`.
+    pub spec: bool,
     /// The dialect its text names in its header (`mysql`, `postgres`, `mssql`).
     pub dialect: &'static str,
     pub title: &'static str,
@@ -33,7 +33,12 @@ pub struct Example {
 impl Example {
     /// A spec (several sessions) rather than a script.
     pub fn is_spec(&self) -> bool {
-        self.file.ends_with(".spec")
+        self.spec
+    }
+
+    /// Its file under `sql-examples/`.
+    pub fn file(&self) -> String {
+        format!("{}.{}", self.id, if self.spec { "spec" } else { "sql" })
     }
 }
 
@@ -78,7 +83,7 @@ pub fn untouched(text: &str) -> Option<&'static Example> {
 pub const EXAMPLES: &[Example] = &[
     Example {
         id: "ring-odku",
-        file: "ring-odku.sql",
+        spec: false,
         dialect: "mysql",
         title: "Fixed-size ring with ON DUPLICATE KEY UPDATE",
         source: "Baron Schwartz, \"How to implement a queue in SQL\" (2007)",
@@ -88,7 +93,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "ring-replace",
-        file: "ring-replace.sql",
+        spec: false,
         dialect: "mysql",
         title: "The same ring with REPLACE",
         source: "Baron Schwartz, \"How to implement a queue in SQL\" (2007)",
@@ -98,7 +103,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "grouped-rings",
-        file: "grouped-rings.sql",
+        spec: false,
         dialect: "mysql",
         title: "Groups of rings: one queue per kind",
         source: "\"MySQL Queues, part II — groups of queues\" (2007)",
@@ -108,7 +113,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "tsql-heap-fifo",
-        file: "tsql-heap-fifo.sql",
+        spec: false,
         dialect: "mssql",
         title: "Heap and FIFO queues: stored procedures with OUTPUT (SQL Server)",
         source: "Remus Rusanu, \"Using tables as Queues\" (2010)",
@@ -118,7 +123,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "tsql-push-pop",
-        file: "tsql-push-pop.sql",
+        spec: false,
         dialect: "mssql",
         title: "Push and pop procedures with a locking cursor (SQL Server)",
         source: "\"A simple queue using tables in Microsoft SQL Server\"",
@@ -128,7 +133,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "tsql-test-and-set",
-        file: "tsql-test-and-set.sql",
+        spec: false,
         dialect: "mssql",
         title: "Test-and-set pop: UPDATE through a CTE with READPAST, UPDLOCK (SQL Server)",
         source: "\"Implementing a Simple Queue in SQL Server\"",
@@ -138,7 +143,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "pg-skip-locked",
-        file: "pg-skip-locked.spec",
+        spec: true,
         dialect: "postgres",
         title: "Two consumers: SKIP LOCKED pops (PostgreSQL)",
         source: "Queue Lab conformance suite, checked on PostgreSQL 15",
@@ -148,7 +153,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "pg-no-locks",
-        file: "pg-no-locks.spec",
+        spec: true,
         dialect: "postgres",
         title: "Read, then delete, without locks: a job delivered twice (PostgreSQL; explore it)",
         source: "Queue Lab",
@@ -158,7 +163,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "pg-for-update-pop",
-        file: "pg-for-update-pop.spec",
+        spec: true,
         dialect: "postgres",
         title: "FOR UPDATE pops: safe, but consumers wait (PostgreSQL; explore it)",
         source: "Queue Lab",
@@ -168,7 +173,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "pg-for-update-wait",
-        file: "pg-for-update-wait.spec",
+        spec: true,
         dialect: "postgres",
         title: "FOR UPDATE without SKIP LOCKED: the second consumer waits (PostgreSQL)",
         source: "Queue Lab",
@@ -178,7 +183,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "pg-deadlock",
-        file: "pg-deadlock.spec",
+        spec: true,
         dialect: "postgres",
         title: "Lock order inversion: a deadlock (PostgreSQL)",
         source: "Queue Lab",
@@ -188,7 +193,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "pg-ring-sequence",
-        file: "pg-ring-sequence.spec",
+        spec: true,
         dialect: "postgres",
         title: "A ring numbered by a CYCLE sequence (PostgreSQL; explore it)",
         source: "Queue Lab conformance suite, checked on PostgreSQL 15",
@@ -198,7 +203,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "pg-prepared-claim",
-        file: "pg-prepared-claim.spec",
+        spec: true,
         dialect: "postgres",
         title: "Prepared claims without a row lock: a waiter takes the same job again (PostgreSQL; explore it)",
         source: "Queue Lab conformance suite, checked on PostgreSQL 15",
@@ -208,7 +213,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "pg-singleton-jobs",
-        file: "pg-singleton-jobs.spec",
+        spec: true,
         dialect: "postgres",
         title: "Singleton jobs: a partial unique index keeps one pending job per key (PostgreSQL; explore it)",
         source: "Queue Lab; its waits checked on PostgreSQL 15 (conformance specs pg-partial-unique-*)",
@@ -218,7 +223,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "pg-listen-wakeup",
-        file: "pg-listen-wakeup.spec",
+        spec: true,
         dialect: "postgres",
         title: "LISTEN / NOTIFY wake-ups: both workers wake, one finds the job (PostgreSQL)",
         source: "Queue Lab; notifications checked on PostgreSQL 15 (conformance spec pg-listen-notify)",
@@ -228,7 +233,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "pg-lock-table-queue",
-        file: "pg-lock-table-queue.spec",
+        spec: true,
         dialect: "postgres",
         title: "LOCK TABLE waits for a reader, and new readers queue behind it (PostgreSQL)",
         source: "Queue Lab conformance suite, checked on PostgreSQL 15",
@@ -238,7 +243,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "mysql-ring-race-rc",
-        file: "mysql-ring-race-rc.spec",
+        spec: true,
         dialect: "mysql",
         title: "Two producers race on the ring at READ COMMITTED: a message is lost (MariaDB)",
         source: "Queue Lab conformance suite, checked on MariaDB 10.11",
@@ -248,7 +253,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "mysql-ring-race-rr",
-        file: "mysql-ring-race-rr.spec",
+        spec: true,
         dialect: "mysql",
         title: "The same race at REPEATABLE READ: the producers serialize (MariaDB)",
         source: "Queue Lab conformance suite, checked on MariaDB 10.11",
@@ -258,7 +263,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "mysql-ring-lost-rc",
-        file: "mysql-ring-lost-rc.spec",
+        spec: true,
         dialect: "mysql",
         title: "Is a ring message ever lost at READ COMMITTED? (MariaDB; explore it)",
         source: "Queue Lab, after Baron Schwartz, \"How to implement a queue in SQL\" (2007)",
@@ -268,7 +273,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "mysql-ring-safe-rr",
-        file: "mysql-ring-safe-rr.spec",
+        spec: true,
         dialect: "mysql",
         title:
             "The same ring at REPEATABLE READ: nothing lost, producers wait (MariaDB; explore it)",
@@ -279,7 +284,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "mysql-claim-foreign-key",
-        file: "mysql-claim-foreign-key.spec",
+        spec: true,
         dialect: "mysql",
         title: "Claims with a foreign key: two workers deadlock on the job's shared lock (MariaDB; explore it)",
         source: "Queue Lab; InnoDB's foreign-key locks checked on MariaDB 10.11 (conformance specs my-foreign-key-*)",
@@ -289,7 +294,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "mssql-readpast",
-        file: "mssql-readpast.spec",
+        spec: true,
         dialect: "mssql",
         title: "Two consumers: READPAST pops from the heap queue (SQL Server)",
         source: "Queue Lab, after Remus Rusanu, \"Using tables as Queues\" (2010)",
@@ -299,7 +304,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "mssql-fifo",
-        file: "mssql-fifo.spec",
+        spec: true,
         dialect: "mssql",
         title: "FIFO pops with READPAST: in order, never twice (SQL Server; explore it)",
         source: "Queue Lab, after Remus Rusanu, \"Using tables as Queues\" (2010)",
@@ -309,7 +314,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "mssql-claim",
-        file: "mssql-claim.spec",
+        spec: true,
         dialect: "mssql",
         title: "Test-and-set claims with READPAST, UPDLOCK (SQL Server; explore it)",
         source: "Queue Lab, after \"Implementing a Simple Queue in SQL Server\"",
@@ -319,7 +324,7 @@ pub const EXAMPLES: &[Example] = &[
     },
     Example {
         id: "mssql-cursor-pop",
-        file: "mssql-cursor-pop.spec",
+        spec: true,
         dialect: "mssql",
         title: "Locking-cursor pops: the second consumer waits for the first's FETCH (SQL Server)",
         source: "Queue Lab, after \"A simple queue using tables in Microsoft SQL Server\"",

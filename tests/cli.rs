@@ -21,7 +21,7 @@ fn queuelab(args: &[&str]) -> (i32, String, String) {
 #[test]
 fn text_transcripts_match_the_golden_files() {
     for e in queuelab::examples::EXAMPLES {
-        let (code, out, err) = queuelab(&["run", &format!("sql-examples/{}", e.file)]);
+        let (code, out, err) = queuelab(&["run", &format!("sql-examples/{}", e.file())]);
         assert_eq!(code, 0, "{err}");
         let golden =
             Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{}.txt", e.id));

@@ -45,7 +45,7 @@ pub async fn fetch(e: &'static Example) -> Result<Rc<str>, String> {
         return Ok(text);
     }
     // Named by digest (build-app), so a cached copy is never another version's.
-    let url = format!("examples/{:016x}-{}", e.digest, e.file);
+    let url = format!("examples/{:016x}-{}", e.digest, e.file());
     match get(&url).await {
         Ok(text) => accept(e, &text),
         Err(why) => Err(format!(
