@@ -117,8 +117,9 @@ pub fn header(app: &AppHandle, state: &HeaderState) -> Html {
 
     html! {
         <header class="top">
-            <h1>{ "Queue Lab" }</h1>
-            <span class="tagline">{ "queues on tables, one statement at a time" }</span>
+            { Html::from_html_unchecked(AttrValue::Static(
+                r#"<h1>Queue Lab</h1><span class="tagline">queues on tables, one statement at a time</span>"#,
+            )) }
             <label class="field">
                 <span>{ "Example" }</span>
                 <select id="examples" ref={example_ref.clone()} onchange={on_example}>

@@ -40,12 +40,13 @@ pub fn result_pane(app: &AppHandle) -> Html {
                     <p class="intro">{ "Nothing to run yet." }</p>
                 } else {
                 <p class="intro">
-                    { "Ready to step. " }
-                    <strong>{ "Run next statement" }</strong>
-                    { " (Ctrl+Enter) runs the script one statement at a time; " }
-                    <strong>{ "Run all" }</strong>
-                    { " jumps to the end. After each statement you see what the client prints, \
-                       the SQLite that really ran, every table and the ring." }
+                    // Static markup as text, as the legends.
+                    { Html::from_html_unchecked(AttrValue::Static(concat!(
+                        "Ready to step. <strong>Run next statement</strong> (Ctrl+Enter) runs the ",
+                        "script one statement at a time; <strong>Run all</strong> jumps to the end. ",
+                        "After each statement you see what the client prints, the SQLite that really ",
+                        "ran, every table and the ring.",
+                    ))) }
                     if app.document.dialect.procedural_batches() {
                         { " An EXEC is followed by the statements of the procedure's body, one \
                            per step, marked in the editor inside its CREATE PROCEDURE." }

@@ -70,14 +70,13 @@ pub fn wait_graph(props: &WaitGraphProps) -> Html {
         <div class="panel waits-panel" id="wait-graph">
             <h2>{ "Who waits for whom" }</h2>
             <svg class="wg" viewBox={format!("0 0 {} {}", WIDTH as i64, height as i64)} role="img" aria-label={summary}>
-                <defs>
-                    <marker id="wg-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-                        <path d="M0,0 L10,5 L0,10 z" class="wg-head" />
-                    </marker>
-                    <marker id="wg-arrow-red" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-                        <path d="M0,0 L10,5 L0,10 z" class="wg-head deadlock" />
-                    </marker>
-                </defs>
+                // Static markup as text (parsed in the SVG's namespace), as the legends.
+                { Html::from_html_unchecked(AttrValue::Static(concat!(
+                    r#"<defs><marker id="wg-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">"#,
+                    r#"<path d="M0,0 L10,5 L0,10 z" class="wg-head"/></marker>"#,
+                    r#"<marker id="wg-arrow-red" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">"#,
+                    r#"<path d="M0,0 L10,5 L0,10 z" class="wg-head deadlock"/></marker></defs>"#,
+                ))) }
                 { for edges }
                 { for nodes }
             </svg>
