@@ -1729,6 +1729,10 @@ impl Lab {
     /// PRIMARY KEY keep it: a clash there is a key clash, handled as one).
     fn remap_rowids(&self, changes: &mut [RowChange]) {
         let mut map: VecMap<(String, i64), i64> = VecMap::new();
+        // A fresh rowid is above every one the statement inserted too: two archives into
+        // one table, each in a view without the other's rows, had given the second's third
+        // row the fresh rowid its first had taken (a UNIQUE failure on rowid).
+        let top = changes.iter().map(|c| c.new_rowid).max().unwrap_or(0);
         for c in changes.iter_mut() {
             if let Some(r) = map.get(&(c.table.clone(), c.old_rowid)) {
                 c.old_rowid = *r;
@@ -1757,7 +1761,7 @@ impl Lab {
                 },
                 Err(_) => 0,
             };
-            let fresh = max.max(c.new_rowid) + 1 + map.len() as i64;
+            let fresh = max.max(top) + 1 + map.len() as i64;
             map.insert((c.table.clone(), c.new_rowid), fresh);
             c.new_rowid = fresh;
         }
