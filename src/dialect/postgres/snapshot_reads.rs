@@ -105,7 +105,7 @@ pub fn carry(plan: &mut Plan, tables: Vec<String>, outer: usize) {
     for table in tables {
         if plan.lock_count(&table) == outer {
             plan.notes.push(format!(
-                "after a wait, its other reads of {table} see its snapshot (temp.{table}), as on PostgreSQL"
+                "after a wait, its other reads of {table} see the snapshot (temp.{table})"
             ));
             plan.snapshot_reads.push(table);
         }
