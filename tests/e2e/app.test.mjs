@@ -25,6 +25,9 @@ test('opens on the seed ring, ready to step', async () => {
   // The keyboard footer (static, in index.html) shows under the full app, its keys spaced.
   assert.ok(await page.locator('footer.shortcuts').isVisible());
   assert.match(await page.textContent('footer.shortcuts'), /← →.*Home \/ End/);
+  // The first hint, static markup: its two buttons' names in bold.
+  assert.match(await page.textContent('#result .intro'), /^Ready to step\. Run next statement \(Ctrl\+Enter\)/);
+  assert.equal(await page.locator('#result .intro strong').count(), 2);
   assert.deepEqual(errors, []);
   await page.close();
 });

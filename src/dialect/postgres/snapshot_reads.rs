@@ -111,3 +111,54 @@ pub fn carry(plan: &mut Plan, tables: Vec<String>, outer: usize) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::Dialect;
+    use crate::trace::checked::Checked;
+    use queuelab_sql::ToSql;
+
+    /// `sql` after the rule, and the tables it asks copies of.
+    fn qualified(sql: &str) -> Checked<(String, Vec<String>)> {
+        let table = "CREATE TABLE jobs (id int PRIMARY KEY, state text)";
+        let (_, mut stmt) = crate::dialect::catalog::for_tests(Dialect::Postgres, &[table], sql)?;
+        let tables = qualify(&mut stmt);
+        Ok((stmt.to_sql(), tables))
+    }
+
+    #[test]
+    fn the_references_a_wait_rereads_are_named_main_when_the_table_is_read_again() -> Checked {
+        let sub = "SELECT id FROM jobs WHERE state = 'ready' LIMIT 2";
+        assert_eq!(
+            qualified(&format!("UPDATE jobs SET state = 'w' WHERE id IN ({sub})"))?,
+            (
+                format!("UPDATE main.jobs SET state = 'w' WHERE id IN ({sub})"),
+                vec!["jobs".to_string()]
+            )
+        );
+        // A locking SELECT: the locked reference only (OF names it by its alias).
+        assert_eq!(
+            qualified("SELECT j.id FROM jobs j JOIN jobs j2 ON j2.id = j.id FOR UPDATE OF j")?,
+            (
+                "SELECT j.id FROM main.jobs j JOIN jobs j2 ON j2.id = j.id FOR UPDATE OF j".into(),
+                vec!["jobs".to_string()]
+            )
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn statements_that_read_the_table_once_are_left_as_written() -> Checked {
+        for sql in [
+            "DELETE FROM jobs WHERE id = 1",
+            "SELECT id FROM jobs WHERE state = 'ready' FOR UPDATE",
+            "SELECT id FROM jobs WHERE id IN (SELECT id FROM jobs LIMIT 1)",
+        ] {
+            let (out, tables) = qualified(sql)?;
+            assert!(!out.contains("main."), "{out}");
+            assert!(tables.is_empty(), "{sql}: {tables:?}");
+        }
+        Ok(())
+    }
+}

@@ -1155,7 +1155,10 @@ impl Lab {
                 _ => now,
             });
         resume.snapshot = Some(snapshot);
-        if retry && !repeatable && !plain_read && self.dialect.locking_reads_use_snapshot() {
+        // A PostgreSQL READ COMMITTED write or locking read that waited: it re-checks.
+        let rechecks =
+            retry && !repeatable && !plain_read && self.dialect.locking_reads_use_snapshot();
+        if rechecks {
             // PostgreSQL's READ COMMITTED write or locking read finds, as it goes on after a
             // wait, every row of the tables it locks or changes that a commit since its
             // snapshot changed (not only the one it waited for) and goes on with that row's
@@ -1168,11 +1171,10 @@ impl Lab {
                 waited.is_none_or(|(w, _)| w.table != r.table)
                     || resume.reached.iter().any(|(x, _)| x == r)
             };
-            let changed = self.changed_after(snapshot);
-            let changed = changed.into_iter().filter(|r| met(r));
+            let changed = self.changed_after(snapshot).into_iter();
             resume
                 .refreshed
-                .extend(changed.filter(|r| plan.locks_or_writes(&r.table)));
+                .extend(changed.filter(|r| met(r) && plan.locks_or_writes(&r.table)));
             self.lock_waited_row(txn, &resume);
         }
         let view = View {
@@ -1215,11 +1217,11 @@ impl Lab {
         let entered = if dirty {
             self.store.exec("SAVEPOINT ql_view").map(|_| false)
         } else {
-            // Copies of the tables it reads again as the snapshot has them, on a
-            // PostgreSQL READ COMMITTED retry.
-            let copies = match retry && !repeatable && self.dialect.locking_reads_use_snapshot() {
-                true => &plan.snapshot_reads[..],
-                false => &[],
+            // Copies of the tables it reads again as the snapshot has them.
+            let copies = if rechecks {
+                &plan.snapshot_reads[..]
+            } else {
+                &[]
             };
             self.enter_view(&view, copies)
         };
