@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify as minifyCss } from 'csso';
 import { minify as minifyJs } from 'terser';
+import { nameByOrder } from './wasm-order.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const target = resolve(root, process.env.CARGO_TARGET_DIR ?? 'target');
@@ -29,21 +30,19 @@ const name = 'queuelab-web';
 // passes while they still shrink the module. The producers and target-features sections
 // are for tools, not browsers (about 250 B).
 // --merge-similar-functions (not part of -Oz) folds functions that differ only in
-// constants into one with a parameter: 0.8 KB gzip. --reorder-functions-by-name, last, lays
-// the functions out in the order of their (Rust) names, so the copies of one generic
-// function and the functions of one module sit side by side, where gzip's 32 KB window
-// finds what they share: 25 KB gzip less for the same code (the order of functions in a
-// module changes nothing it does).
+// constants into one with a parameter: 0.8 KB gzip. The functions are then laid out in an
+// order chosen for gzip (scripts/wasm-order.mjs), by a second wasm-opt run that only
+// reorders them and strips the target features and the names the first run kept (-g) for it.
 // --one-caller-inline-max-function-size=30: wasm-opt inlines a function called from one
 // place whatever its size unless told a limit; large ones kept out of line make the module
 // smaller (as -Clink-dead-code showed for rustc's inlining, below). Measured on one module
 // (gzip -9 of wasm-opt's output): no limit 893,369 B; 0: 890,555; 15: 889,338; 30: 888,960;
 // 45: 889,223; 60: 889,430; 100: 889,689; 200: 889,844; 2000: 891,820.
 const wasmOptFlags = [
-  '-Oz', '--low-memory-unused', '--converge', '--strip-producers', '--strip-target-features',
-  '--merge-similar-functions', '--one-caller-inline-max-function-size=30',
-  '--reorder-functions-by-name',
+  '-Oz', '--low-memory-unused', '--converge', '--strip-producers',
+  '--merge-similar-functions', '--one-caller-inline-max-function-size=30', '-g',
 ];
+const wasmOrderFlags = ['--reorder-functions-by-name', '--strip-target-features'];
 // Files served as they are.
 const copied = ['embed.js', 'embed-example.html'];
 
@@ -109,9 +108,14 @@ async function buildWasm() {
   const shortened = join(out, `${name}_short.wasm`);
   await writeFile(shortened, short.wasm);
   const optimized = join(out, `${name}_opt.wasm`);
-  run(join(root, 'node_modules', '.bin', 'wasm-opt'), [shortened, ...wasmOptFlags, '-o', optimized]);
+  const wasmOpt = join(root, 'node_modules', '.bin', 'wasm-opt');
+  run(wasmOpt, [shortened, ...wasmOptFlags, '-o', optimized]);
+  const named = join(out, `${name}_ordered.wasm`);
+  await writeFile(named, nameByOrder(await readFile(optimized)));
+  const shipped = join(out, `${name}_shipped.wasm`);
+  run(wasmOpt, [named, ...wasmOrderFlags, '-o', shipped]);
   const { code } = await minifyJs(short.glue, { module: true, compress: true, mangle: true });
-  return { wasm: await readFile(optimized), glue: Buffer.from(code) };
+  return { wasm: await readFile(shipped), glue: Buffer.from(code) };
 }
 
 /**

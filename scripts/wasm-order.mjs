@@ -1,0 +1,188 @@
+// The order of the functions in the shipped module, chosen for gzip (scripts/build-app.mjs).
+//
+// gzip finds repeats within a 32 KB window only, so a module whose similar functions sit side
+// by side compresses better; the order of functions changes nothing a module does. Ordering
+// them by their Rust names (wasm-opt's --reorder-functions-by-name) puts the copies of one
+// generic function together, 25 KB gzip less than rustc's order. This goes further, by what
+// the optimized bodies hold: each function is followed by the unplaced one that shares the
+// most 6-byte strings with it (counting only strings found in at most 50 functions: the
+// common ones, `local.get 0` and the like, say nothing), and where none shares 10, by the next
+// unplaced one in name order. Measured on one build: 5.8 KB gzip less than the name order.
+//
+// The order is handed to wasm-opt as names: `nameByOrder` rewrites the module's name section
+// so that each defined function's name is its place (`o00000`, `o00001`, ...), and
+// `wasm-opt --reorder-functions-by-name` then lays the functions out in that order, renumbering
+// every call; without `-g` it writes no names.
+
+const SHINGLE = 6;
+const MOST_FUNCTIONS = 50;
+const LEAST_SHARED = 10;
+
+function leb(n) {
+  const out = [];
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n) b |= 0x80;
+    out.push(b);
+  } while (n);
+  return out;
+}
+
+function reader(bytes, at = 0) {
+  return {
+    get at() { return at; },
+    set at(v) { at = v; },
+    leb() {
+      let n = 0, shift = 0, b;
+      do { b = bytes[at++]; n |= (b & 0x7f) << shift; shift += 7; } while (b & 0x80);
+      return n >>> 0;
+    },
+    take(n) { const t = bytes.subarray(at, at + n); at += n; return t; },
+    name() { return this.take(this.leb()).toString('utf8'); },
+  };
+}
+
+/** The module's sections, as [id, body] with the bodies as views of `wasm`. */
+function sections(wasm) {
+  const r = reader(wasm, 8);
+  const out = [];
+  while (r.at < wasm.length) {
+    const id = r.take(1)[0];
+    out.push([id, r.take(r.leb())]);
+  }
+  return out;
+}
+
+/** How many functions the module imports: they come first in the index space. */
+function importedFunctions(body) {
+  const r = reader(body);
+  let functions = 0;
+  for (let i = r.leb(); i > 0; i--) {
+    r.name();
+    r.name();
+    const kind = r.take(1)[0];
+    if (kind !== 0) throw new Error('wasm-order: the module imports something other than functions');
+    r.leb();
+    functions++;
+  }
+  return functions;
+}
+
+function bodiesOf(body) {
+  const r = reader(body);
+  const out = [];
+  for (let i = r.leb(); i > 0; i--) out.push(r.take(r.leb()));
+  return out;
+}
+
+/** The name section's function names, by function index. */
+function functionNames(sectionsList) {
+  const names = new Map();
+  for (const [id, body] of sectionsList) {
+    if (id !== 0) continue;
+    const r = reader(body);
+    if (r.name() !== 'name') continue;
+    while (r.at < body.length) {
+      const sub = r.take(1)[0];
+      const size = r.leb();
+      const end = r.at + size;
+      if (sub === 1) {
+        for (let i = r.leb(); i > 0; i--) names.set(r.leb(), r.name());
+      }
+      r.at = end;
+    }
+  }
+  return names;
+}
+
+/** The defined functions' order: greedy by shared byte strings, from the name order. */
+export function similarityOrder(bodies, names) {
+  const n = bodies.length;
+  const byName = [...Array(n).keys()].sort((a, b) => {
+    const x = names[a], y = names[b];
+    return x < y ? -1 : x > y ? 1 : Buffer.compare(bodies[a], bodies[b]) || a - b;
+  });
+  const place = new Array(n);
+  byName.forEach((f, i) => { place[f] = i; });
+  const shingles = bodies.map((b) => {
+    const s = new Set();
+    for (let i = 0; i + SHINGLE <= b.length; i++) s.add(b.toString('latin1', i, i + SHINGLE));
+    return [...s];
+  });
+  const holders = new Map();
+  shingles.forEach((list, f) => {
+    for (const s of list) {
+      const h = holders.get(s);
+      if (h) h.push(f);
+      else holders.set(s, [f]);
+    }
+  });
+  const placed = new Uint8Array(n);
+  const shared = new Int32Array(n);
+  const order = [];
+  let next = 0;
+  let current = -1;
+  while (order.length < n) {
+    let best = -1;
+    if (current >= 0) {
+      const touched = [];
+      for (const s of shingles[current]) {
+        const h = holders.get(s);
+        if (h.length < 2 || h.length > MOST_FUNCTIONS) continue;
+        for (const f of h) {
+          if (placed[f]) continue;
+          if (shared[f]++ === 0) touched.push(f);
+        }
+      }
+      let most = 0;
+      for (const f of touched) {
+        const count = shared[f];
+        shared[f] = 0;
+        if (count < LEAST_SHARED) continue;
+        if (count > most || (count === most && place[f] < place[best])) {
+          most = count;
+          best = f;
+        }
+      }
+    }
+    if (best < 0) {
+      while (placed[byName[next]]) next++;
+      best = byName[next];
+    }
+    placed[best] = 1;
+    order.push(best);
+    current = best;
+  }
+  return order;
+}
+
+/** `wasm` with a name section that names each defined function by its place in the order. */
+export function nameByOrder(wasm) {
+  const list = sections(wasm);
+  const imports = list.find(([id]) => id === 2);
+  const code = list.find(([id]) => id === 10);
+  if (!code) throw new Error('wasm-order: the module has no code');
+  const imported = imports ? importedFunctions(imports[1]) : 0;
+  const bodies = bodiesOf(code[1]);
+  const known = functionNames(list);
+  // Without rustc's hash, so that ties go by content.
+  const names = bodies.map((_, i) => (known.get(imported + i) ?? '').replace(/::h[0-9a-f]{16}$/, ''));
+  const order = similarityOrder(bodies, names);
+  const entries = [];
+  order.forEach((f, place) => {
+    const name = Buffer.from(`o${String(place).padStart(5, '0')}`);
+    entries.push([imported + f, name]);
+  });
+  entries.sort((a, b) => a[0] - b[0]);
+  const sub = [...leb(entries.length)];
+  for (const [index, name] of entries) sub.push(...leb(index), ...leb(name.length), ...name);
+  const section = Buffer.from([...leb(4), ...Buffer.from('name'), 1, ...leb(sub.length), ...sub]);
+  const out = [wasm.subarray(0, 8)];
+  for (const [id, body] of list) {
+    if (id === 0 && reader(body).name() === 'name') continue;
+    out.push(Buffer.from([id, ...leb(body.length)]), body);
+  }
+  out.push(Buffer.from([0, ...leb(section.length)]), section);
+  return Buffer.concat(out);
+}
