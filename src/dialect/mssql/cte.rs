@@ -157,6 +157,19 @@ pub fn choose_target_rows(stmt: &mut Statement) -> Result<Option<String>, StepEr
             if let Some(UpdateTableFromKind::AfterSet(f) | UpdateTableFromKind::BeforeSet(f)) =
                 &mut u.from
             {
+                // `UPDATE j ... FROM jobs j JOIN q ...` or `UPDATE jobs ... FROM jobs JOIN q
+                // ...`: SQLite would look for a table `j`, or refuse `jobs` in FROM. (With one
+                // table in FROM, tokens.rs wrote it as the target.)
+                let target = relation_name(&u.table.relation).unwrap_or_default();
+                let names_target = |t: &TableFactor| match t {
+                    TableFactor::Table { alias: Some(a), .. } => {
+                        a.name.value.eq_ignore_ascii_case(&target)
+                    }
+                    t => relation_name(t).is_some_and(|n| n.eq_ignore_ascii_case(&target)),
+                };
+                if super::super::walk::factors(f).any(names_target) {
+                    return Err(joined_target());
+                }
                 super::hints::refuse_joined(f)?;
             }
             let hints = peek_hints(&u.table.relation);
@@ -168,6 +181,9 @@ pub fn choose_target_rows(stmt: &mut Statement) -> Result<Option<String>, StepEr
             Ok(Some(note("UPDATE", &hints)))
         }
         Statement::Delete(d) => {
+            if !d.tables.is_empty() {
+                return Err(joined_target()); // `DELETE j FROM jobs j JOIN q ...`
+            }
             let (FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t)) = &mut d.from;
             let Some(first) = t.first_mut() else {
                 return Ok(None);
@@ -182,6 +198,15 @@ pub fn choose_target_rows(stmt: &mut Statement) -> Result<Option<String>, StepEr
         }
         _ => Ok(None),
     }
+}
+
+/// T-SQL's UPDATE or DELETE of one table of a join in its FROM clause, named by its alias.
+fn joined_target() -> StepError {
+    crate::dialect::common::unsupported_with(
+        crate::dialect::Dialect::MsSql,
+        "an UPDATE or DELETE of a table joined in its FROM clause",
+        "name the table as the target and the others in FROM, with the join's condition in WHERE (UPDATE jobs SET q = 2 FROM q WHERE q.id = jobs.q)",
+    )
 }
 
 fn note(verb: &str, hints: &[String]) -> String {

@@ -5,6 +5,8 @@
 //! - `CLUSTERED` / `NONCLUSTERED` in `CREATE INDEX`;
 //! - `DELETE/UPDATE TOP (n)` (kept aside, applied as a LIMIT after parsing) and `DELETE t`
 //!   without FROM;
+//! - a target named by the alias of the one table in a FROM clause (`UPDATE j SET ... FROM
+//!   jobs j WITH (UPDLOCK) WHERE ...`, `DELETE j FROM jobs j ...`), written as that table;
 //! - `WHERE CURRENT OF cursor` (kept aside for the interpreter);
 //! - a cursor query's `FOR UPDATE [OF ...]` / `FOR READ ONLY`.
 
@@ -34,11 +36,13 @@ pub fn statement(toks: &[TokenWithSpan]) -> Fixed {
         }
         Some("DELETE") => {
             top(&mut f, "DELETE");
+            alias_target(&mut f);
             delete_without_from(&mut f);
             current_of(&mut f);
         }
         Some("UPDATE") => {
             top(&mut f, "UPDATE");
+            alias_target(&mut f);
             current_of(&mut f);
         }
         _ => {}
@@ -167,8 +171,73 @@ fn top(f: &mut Fixed, verb: &str) {
     f.top = Some(inner);
 }
 
+/// `UPDATE j SET ... FROM jobs j WHERE ...` as `UPDATE jobs j SET ... WHERE ...`, and
+/// `DELETE [FROM] j FROM jobs AS j WITH (READPAST) ...` as `DELETE jobs AS j WITH (READPAST)
+/// ...`: SQL Server changes the table the alias names (or the table itself, named again in
+/// FROM without an alias), with the hints it has there. Only a FROM of that one table, without
+/// joins: the moved tokens keep their places in the text.
+fn alias_target(f: &mut Fixed) {
+    let toks = &f.tokens;
+    let target = 1 + usize::from(
+        kw(toks, 0).as_deref() == Some("DELETE") && kw(toks, 1).as_deref() == Some("FROM"),
+    );
+    let Some(Token::Word(name)) = toks.get(target).map(|t| &t.token) else {
+        return;
+    };
+    let mut depth = 0usize;
+    let mut from = None;
+    for (i, t) in toks.iter().enumerate().skip(target + 1) {
+        match t.token {
+            Token::Period if i == target + 1 => return,
+            Token::LParen => depth += 1,
+            Token::RParen => depth = depth.saturating_sub(1),
+            _ if depth == 0 && kw(toks, i).as_deref() == Some("FROM") => {
+                from = Some(i);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let Some(from) = from else {
+        return;
+    };
+    let word = |i: usize| match toks.get(i).map(|t| &t.token) {
+        Some(Token::Word(w)) => Some(w.value.as_str()),
+        _ => None,
+    };
+    // The table's name, of one part or more (`dbo.jobs`), then its alias.
+    let mut end = from + 2;
+    while toks.get(end).map(|t| &t.token) == Some(&Token::Period) && word(end + 1).is_some() {
+        end += 2;
+    }
+    let mut alias = word(end - 1);
+    if kw(toks, end).as_deref() == Some("AS") {
+        end += 1;
+    }
+    if !matches!(kw(toks, end).as_deref(), Some("WITH" | "WHERE" | "OPTION")) {
+        if let Some(a) = word(end) {
+            alias = Some(a);
+            end += 1;
+        }
+    }
+    if kw(toks, end).as_deref() == Some("WITH")
+        && toks.get(end + 1).map(|t| &t.token) == Some(&Token::LParen)
+    {
+        end = matching_paren(toks, end + 1);
+    }
+    let ends = end == toks.len() || matches!(kw(toks, end).as_deref(), Some("WHERE" | "OPTION"));
+    if !ends || !alias.is_some_and(|a| a.eq_ignore_ascii_case(&name.value)) {
+        return;
+    }
+    let source: Vec<TokenWithSpan> = toks[from + 1..end].to_vec();
+    f.tokens.drain(from..end);
+    f.tokens.splice(target..=target, source);
+}
+
 fn delete_without_from(f: &mut Fixed) {
-    if kw(&f.tokens, 1).as_deref() == Some("FROM") || f.tokens.len() < 2 {
+    // `DELETE j FROM jobs j JOIN ...`, left for the parser's table list (cte.rs refuses it).
+    let listed = kw(&f.tokens, 2).as_deref() == Some("FROM");
+    if kw(&f.tokens, 1).as_deref() == Some("FROM") || f.tokens.len() < 2 || listed {
         return;
     }
     let span = f.tokens[1].span;
