@@ -34,6 +34,26 @@ pub fn qualify(stmt: &mut Statement) -> Vec<String> {
         reads.push(last_ident(n).to_ascii_lowercase());
         ControlFlow::Continue(())
     });
+    // Tables a locking subquery reads with its lock (Oban's `WHERE id IN (SELECT ... FOR
+    // UPDATE SKIP LOCKED)`): its lock request re-reads those rows in their newest version, as
+    // the server does, so they need no copy, and their names stay as written.
+    let mut locked: Vec<String> = Vec::new();
+    let mut outer = matches!(stmt, Statement::Query(_));
+    walk::queries(stmt, &mut |q| {
+        if !std::mem::take(&mut outer) {
+            if let SetExpr::Select(select) = q.body.as_mut() {
+                for t in &mut select.from {
+                    let joined = t.joins.iter_mut().map(|j| &mut j.relation);
+                    for r in std::iter::once(&mut t.relation).chain(joined) {
+                        if let Some(n) = newest_name(r, Some(&q.locks)) {
+                            locked.push(last_ident(n).to_ascii_lowercase());
+                        }
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    });
     let mut newest: Vec<&mut ObjectName> = Vec::new();
     match stmt {
         Statement::Update(u) => newest.extend(newest_name(&mut u.table.relation, None)),
@@ -67,7 +87,7 @@ pub fn qualify(stmt: &mut Statement) -> Vec<String> {
     }
     let mut out = Vec::new();
     for (name, table) in newest.into_iter().zip(tables) {
-        if reads.contains(&table) {
+        if reads.contains(&table) && !locked.contains(&table) {
             name.0
                 .insert(0, ObjectNamePart::Identifier(Ident::new("main")));
             if !out.contains(&table) {
@@ -154,6 +174,8 @@ mod tests {
             "DELETE FROM jobs WHERE id = 1",
             "SELECT id FROM jobs WHERE state = 'ready' FOR UPDATE",
             "SELECT id FROM jobs WHERE id IN (SELECT id FROM jobs LIMIT 1)",
+            // Its other read locks: the lock request re-reads those rows (Oban's claim).
+            "UPDATE jobs SET state = 'w' WHERE id IN (SELECT id FROM jobs WHERE state = 'ready' LIMIT 2 FOR UPDATE SKIP LOCKED)",
         ] {
             let (out, tables) = qualified(sql)?;
             assert!(!out.contains("main."), "{out}");
