@@ -816,11 +816,12 @@ fn a_target_joined_in_from_is_refused_by_name() {
         "UPDATE j SET q = 2 FROM jobs j JOIN q ON q.id = j.q;",
         "UPDATE jobs SET q = 2 FROM jobs JOIN q ON q.id = jobs.q;",
         "DELETE j FROM jobs j JOIN q ON q.id = j.q;",
+        "UPDATE j SET q = 2 FROM (SELECT TOP (1) * FROM jobs ORDER BY id) j;",
     ] {
         let e = err(last(&tsql(&format!("{setup}{sql}")))).clone();
         assert!(
             e.message.starts_with(
-                "an UPDATE or DELETE of a table joined in its FROM clause is not supported here"
+                "an UPDATE or DELETE whose target is a table joined in its FROM clause or a derived table"
             ) && e
                 .message
                 .contains("UPDATE jobs SET q = 2 FROM q WHERE q.id = jobs.q"),

@@ -157,12 +157,13 @@ pub fn choose_target_rows(stmt: &mut Statement) -> Result<Option<String>, StepEr
             if let Some(UpdateTableFromKind::AfterSet(f) | UpdateTableFromKind::BeforeSet(f)) =
                 &mut u.from
             {
-                // `UPDATE j ... FROM jobs j JOIN q ...` or `UPDATE jobs ... FROM jobs JOIN q
-                // ...`: SQLite would look for a table `j`, or refuse `jobs` in FROM. (With one
-                // table in FROM, tokens.rs wrote it as the target.)
+                // `UPDATE j ... FROM jobs j JOIN q ...` (or a derived table `j`) or `UPDATE jobs
+                // ... FROM jobs JOIN q ...`: SQLite would look for a table `j`, or refuse `jobs`
+                // in FROM. (With one table in FROM, tokens.rs wrote it as the target.)
                 let target = relation_name(&u.table.relation).unwrap_or_default();
                 let names_target = |t: &TableFactor| match t {
-                    TableFactor::Table { alias: Some(a), .. } => {
+                    TableFactor::Table { alias: Some(a), .. }
+                    | TableFactor::Derived { alias: Some(a), .. } => {
                         a.name.value.eq_ignore_ascii_case(&target)
                     }
                     t => relation_name(t).is_some_and(|n| n.eq_ignore_ascii_case(&target)),
@@ -200,11 +201,12 @@ pub fn choose_target_rows(stmt: &mut Statement) -> Result<Option<String>, StepEr
     }
 }
 
-/// T-SQL's UPDATE or DELETE of one table of a join in its FROM clause, named by its alias.
+/// T-SQL's UPDATE or DELETE of one table of a join in its FROM clause, or of a derived table
+/// there, named by its alias.
 fn joined_target() -> StepError {
     crate::dialect::common::unsupported_with(
         crate::dialect::Dialect::MsSql,
-        "an UPDATE or DELETE of a table joined in its FROM clause",
+        "an UPDATE or DELETE whose target is a table joined in its FROM clause or a derived table",
         "name the table as the target and the others in FROM, with the join's condition in WHERE (UPDATE jobs SET q = 2 FROM q WHERE q.id = jobs.q)",
     )
 }
