@@ -162,10 +162,16 @@ fn parse_one(
     // `jobid`); its syntax errors quote the text as written, so the unfolded tokens are
     // parsed again for one.
     let written = tokens.clone();
-    let tokens = match dialect {
+    let mut tokens = match dialect {
         Dialect::Postgres => super::postgres::names::fold_tokens(tokens),
         _ => tokens,
     };
+    let quote = match dialect {
+        Dialect::MySql => '`',
+        Dialect::MsSql => '[',
+        Dialect::Postgres => '"',
+    };
+    super::dotted_keywords::quote(&mut tokens, quote);
     let mut parser = Parser::new(flavor(dialect), tokens);
     let folded = parser.parse_statement();
     let clean = folded.is_ok() && parser.peek_token().token == sqlparser::tokenizer::Token::EOF;

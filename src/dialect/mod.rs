@@ -17,6 +17,7 @@ pub mod ddl;
 pub mod decimal_arith;
 pub mod division;
 pub mod dml;
+pub mod dotted_keywords;
 pub mod elapsed;
 pub mod errors;
 pub mod exprs;
