@@ -483,6 +483,11 @@ fn what_sqlite_lacks_is_refused_by_name_never_in_sqlites_words() {
             "CREATE TABLE j (id int, s enum('a', 'b'));",
             "MariaDB keeps an ENUM's member",
         ),
+        // Before, kept as written (upper case stayed, and UUIDs sorted as text).
+        (
+            "CREATE TABLE j (id UUID PRIMARY KEY);",
+            "the column type UUID: MariaDB keeps a UUID in lower case",
+        ),
         (
             "CREATE TABLE c (id int); CREATE TABLE p (id int); DELETE c FROM c JOIN p ON p.id = c.id;",
             "a multi-table UPDATE or DELETE",

@@ -354,7 +354,8 @@ fn sqlite_type(c: &ColumnDef) -> &str {
     match c.admits {
         super::types::Admits::Json(_)
         | super::types::Admits::Enum(_)
-        | super::types::Admits::Array(_) => "TEXT",
+        | super::types::Admits::Array(_)
+        | super::types::Admits::Uuid => "TEXT",
         _ => &c.sql_type,
     }
 }

@@ -39,6 +39,9 @@ pub enum Admits {
     /// A PostgreSQL one-dimensional array of text or integers (`postgres/arrays.rs`), in the
     /// server's printed form. After `Enum`, for the same reason.
     Array(super::postgres::arrays::Elem),
+    /// A PostgreSQL uuid, in its stored form (`postgres/uuids.rs`). After `Array`, for the
+    /// same reason.
+    Uuid,
 }
 
 impl Admits {
@@ -77,6 +80,7 @@ impl Admits {
             BigInt(_) | Int8(_) => int(64, false, "bigint"),
             // Up to 2^63 - 1, where SQLite's integers end (the server's 1264 above it).
             BigIntUnsigned(_) | Int8Unsigned(_) => int(63, true, "bigint"),
+            Uuid if dialect == Dialect::Postgres => Admits::Uuid,
             JSON if dialect == Dialect::Postgres => Admits::Json(JsonKind::Json),
             JSONB if dialect == Dialect::Postgres => Admits::Json(JsonKind::Jsonb),
             JSON if dialect == Dialect::MySql => Admits::Json(JsonKind::MariaDb),
@@ -183,6 +187,8 @@ pub fn refused_type(t: &DataType, dialect: Dialect) -> Option<String> {
         | DataType::BigDecimal(_) => {
             format!("this form is not modelled; use {double} or {decimal}")
         }
+        // PostgreSQL's is `postgres/uuids.rs`'s.
+        DataType::Uuid if dialect == Dialect::MySql => "MariaDB keeps a UUID in lower case and orders UUIDs by their segments in an order of its own, which is not modelled; use CHAR(36)".into(),
         _ => return None,
     };
     Some(format!("the column type {}: {why}", t.to_sql()))
@@ -262,6 +268,15 @@ impl Dialect {
                 }
             }
             (Admits::Json(kind), value) => return json_misfit(*kind, (table, column), value),
+            (Admits::Uuid, Value::Text(t))
+                if super::postgres::uuids::canonical(t).as_deref() == Some(t) =>
+            {
+                return None
+            }
+            (Admits::Uuid, Value::Null) => return None,
+            (Admits::Uuid, value) => {
+                return Some(super::postgres::uuids::misfit(&value.text().unwrap_or_default()))
+            }
             (Admits::Enum(e), Value::Text(t)) if e.labels.contains(t) => return None,
             (Admits::Enum(_), Value::Null) => return None,
             (Admits::Array(elem), value) => {

@@ -160,7 +160,7 @@ fn default_label(default: &str, e: &EnumDef) -> Result<String, StepError> {
 /// what is written as it comes, where the server has a type of its own or answers 42704,
 /// `type "x" does not exist`, as after `DROP TYPE`), and the built-in types the server keeps
 /// in a form of its own: an interval (`'5 minutes'` is `00:05:00`), a bytea (`'ab'` is
-/// `\x6162`) and a uuid (in lower case).
+/// `\x6162`).
 pub fn known_types<'c>(
     columns: impl Iterator<Item = &'c sqlparser::ast::ColumnDef>,
     catalog: &Catalog,
@@ -178,7 +178,6 @@ pub fn known_types<'c>(
             DataType::Custom(name, _) => last_ident(name).to_ascii_lowercase(),
             DataType::Interval { .. } => "interval".into(),
             DataType::Bytea => "bytea".into(),
-            DataType::Uuid => "uuid".into(),
             _ => continue,
         };
         if name.ends_with("serial") || catalog.enum_type(&name).is_some() {
@@ -187,7 +186,7 @@ pub fn known_types<'c>(
         return Err(unsupported_with(
             Dialect::Postgres,
             &format!("The column type {name} (column {})", c.name.value),
-            "Queue Lab models the number, text, boolean, timestamp, date and json types and the enum types a CREATE TYPE ... AS ENUM declared (the server keeps an interval, a bytea or a uuid in a form of its own, and answers 42704 for a type it does not have); use text",
+            "Queue Lab models the number, text, boolean, timestamp, date, json and uuid types and the enum types a CREATE TYPE ... AS ENUM declared (the server keeps an interval or a bytea in a form of its own, and answers 42704 for a type it does not have); use text",
         ));
     }
     Ok(())

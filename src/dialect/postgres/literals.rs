@@ -1,5 +1,6 @@
-//! Rule: a string written for a boolean, timestamp, json or array column, read as PostgreSQL
-//! reads it (the json and array forms are in `json.rs` and `arrays.rs`).
+//! Rule: a string written for a boolean, timestamp, json, array or uuid column, read as
+//! PostgreSQL reads it (the json, array and uuid forms are in `json.rs`, `arrays.rs` and
+//! `uuids.rs`).
 //! SQLite keeps `'yes'` in a boolean column as the text `yes` (so `WHERE paused` misses the
 //! row) and a timestamp as typed (`'2000-01-01T00:15:00Z'`, `'2000-01-01'`, `'... +02'`),
 //! so it sorts and compares as text. PostgreSQL reads `'yes'`, `'on'`, `'t'` as true and a
@@ -32,6 +33,8 @@ enum Reads {
     },
     /// An array (`arrays.rs`), kept in the server's printed form.
     Array(super::arrays::Elem),
+    /// A uuid (`uuids.rs`), kept in its stored form.
+    Uuid,
 }
 
 /// Rewrites the literals of `stmt`; the note, if one changed.
@@ -130,7 +133,7 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
         return Err(err);
     }
     Ok(changed.then(|| {
-        "strings for boolean, timestamp, json and array columns read as PostgreSQL reads them ('yes' is true; a timestamp's zone applied, kept as UTC; a jsonb and an array in the server's printed form)".into()
+        "strings for boolean, timestamp, json, array and uuid columns read as PostgreSQL reads them ('yes' is true; a timestamp's zone applied, kept as UTC; a jsonb, an array and a uuid in the server's printed form)".into()
     }))
 }
 
@@ -170,7 +173,9 @@ fn reads_of(c: &ColumnDef) -> Option<Reads> {
     use super::super::types::Admits;
     use super::json::JsonKind;
     let t = c.sql_type.to_ascii_lowercase();
-    if let Admits::Array(elem) = c.admits {
+    if c.admits == Admits::Uuid {
+        Some(Reads::Uuid)
+    } else if let Admits::Array(elem) = c.admits {
         Some(Reads::Array(elem))
     } else if let Admits::Json(kind) = c.admits {
         Some(Reads::Json {
@@ -217,6 +222,9 @@ fn normal(s: &str, reads: Reads) -> Result<Option<Value>, StepError> {
         Reads::Array(elem) => {
             super::arrays::normal(s, elem).map(|n| Some(Value::SingleQuotedString(n)))
         }
+        Reads::Uuid => super::uuids::canonical(s)
+            .map(|n| Some(Value::SingleQuotedString(n)))
+            .ok_or_else(|| super::uuids::misfit(s)),
     }
 }
 

@@ -208,6 +208,7 @@ fn width(admits: &Admits, sql_type: &str) -> u32 {
         Admits::Decimal { precision, .. } => 8 + (precision + 6) / 4 * 2,
         Admits::Double => 8,
         Admits::Enum(_) => 4,
+        Admits::Uuid => 16,
         _ if t.ends_with(']') => 32,
         _ if t.starts_with("timestamp") => 8,
         _ if t.starts_with("bool") => 1,

@@ -52,6 +52,7 @@ mod table_locks;
 mod time_casts;
 mod timeouts;
 mod unmodelled;
+pub mod uuids;
 mod write_pairs;
 mod writes;
 pub mod xmax;
@@ -112,6 +113,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let array_note = array_values::rewrite(&mut stmt, catalog)?;
     // Before the cast rule, which refuses casts to types it does not know.
     let enum_note = enum_values::rewrite(&mut stmt, catalog)?;
+    // Before the cast rule too, which refuses a cast to uuid.
+    let uuid_note = uuids::rewrite(&mut stmt, catalog)?;
     // Before the cast rule, which refuses a cast to interval (`'5 minutes'::interval` is
     // read here), and before the number rules (an interval's factor is a double).
     let interval_note = super::intervals::rewrite(Dialect::Postgres, &mut stmt, &columns)?;
@@ -181,6 +184,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(jsonb_note);
     plan.notes.extend(array_note);
     plan.notes.extend(enum_note);
+    plan.notes.extend(uuid_note);
     plan.notes.extend(ilike_note);
     plan.notes.extend(interval_note);
     plan.notes.extend(clock_note);
