@@ -108,13 +108,14 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let names_note = names::rewrite(&mut stmt);
     // After the names: a jsonb constant keeps the header of the cast or call it was.
     let jsonb_note = jsonb::rewrite(&mut stmt, catalog)?;
+    // Before the array rule (`id = ANY (...)` is refused over a uuid as written) and the
+    // cast rule, which refuses a cast to uuid.
+    let uuid_note = uuids::rewrite(&mut stmt, catalog)?;
     // After the names too (an array constant keeps the header of its cast or ARRAY), and
     // before the cast rule, which refuses casts to types it does not know.
     let array_note = array_values::rewrite(&mut stmt, catalog)?;
     // Before the cast rule, which refuses casts to types it does not know.
     let enum_note = enum_values::rewrite(&mut stmt, catalog)?;
-    // Before the cast rule too, which refuses a cast to uuid.
-    let uuid_note = uuids::rewrite(&mut stmt, catalog)?;
     // Before the cast rule, which refuses a cast to interval (`'5 minutes'::interval` is
     // read here), and before the number rules (an interval's factor is a double).
     let interval_note = super::intervals::rewrite(Dialect::Postgres, &mut stmt, &columns)?;

@@ -23,7 +23,9 @@ use crate::dialect::walk;
 use crate::dialect::Dialect;
 use crate::trace::StepError;
 use queuelab_sql::Duplicate;
-use sqlparser::ast::{BinaryOperator, DataType, Expr, InTarget, SelectItem, Statement, Value};
+use sqlparser::ast::{
+    BinaryOperator, DataType, Expr, InTarget, Query, SelectItem, Statement, Value,
+};
 
 /// The uuid PostgreSQL reads in `text`, in its stored form; `None` if it reads none. Braces
 /// around it, or none; 32 hex digits, a hyphen allowed after each group of four but the last.
@@ -136,32 +138,30 @@ impl Types<'_> {
             }
             Expr::Cast { data_type, .. } if *data_type == DataType::Uuid => Kind::Uuid,
             Expr::Function(f) if generator(f) => Kind::Uuid,
-            // A scalar subquery has its item's type (a string there is text).
-            Expr::Subquery(q) => match walk::result_select(q).and_then(|s| s.projection.first()) {
-                Some(SelectItem::UnnamedExpr(x) | SelectItem::ExprWithAlias { expr: x, .. }) => {
-                    match self.kind(x) {
-                        Kind::Text(_) => Kind::Other,
-                        k => k,
-                    }
-                }
-                _ => Kind::Unknown,
-            },
+            Expr::Subquery(q) => self.item(q),
             _ => Kind::Other,
         }
     }
 
-    /// Checks `a` and `b` where an operator compares them (or a uuid column and its value).
-    fn compare(&self, a: &Expr, b: &Expr) -> Result<(), StepError> {
-        match (self.kind(a), self.kind(b)) {
-            (Kind::Uuid, Kind::Text(s)) | (Kind::Text(s), Kind::Uuid) => {
-                canonical(s).map(|_| ()).ok_or_else(|| misfit(s))
+    /// A subquery's type, its item's (a string there is text).
+    fn item<'e>(&self, q: &'e Query) -> Kind<'e> {
+        match walk::result_select(q).and_then(|s| s.projection.first()) {
+            Some(SelectItem::UnnamedExpr(x) | SelectItem::ExprWithAlias { expr: x, .. }) => {
+                match self.kind(x) {
+                    Kind::Text(_) => Kind::Other,
+                    Kind::Uuid => Kind::Uuid,
+                    Kind::Null => Kind::Null,
+                    Kind::Other => Kind::Other,
+                    Kind::Unknown => Kind::Unknown,
+                }
             }
-            (Kind::Uuid, Kind::Other) | (Kind::Other, Kind::Uuid) => Err(refused(
-                "Comparing a uuid with a value of another type",
-                WRITE_INSTEAD,
-            )),
-            _ => Ok(()),
+            _ => Kind::Unknown,
         }
+    }
+
+    /// Checks `a` and `b` where an operator compares them.
+    fn compare(&self, a: &Expr, b: &Expr) -> Result<(), StepError> {
+        compare(self.kind(a), self.kind(b))
     }
 
     /// Refuses `what` if any of `operands` is a uuid.
@@ -207,23 +207,49 @@ impl Types<'_> {
                 target: InTarget::List(list),
                 ..
             } => list.iter().try_for_each(|x| self.compare(expr, x)),
+            Expr::In {
+                expr,
+                target: InTarget::Subquery(q),
+                ..
+            } => compare(self.kind(expr), self.item(q)),
             Expr::Between {
                 expr, low, high, ..
             } => {
                 self.compare(expr, low)?;
                 self.compare(expr, high)
             }
+            Expr::AnyOp { left, .. } | Expr::AllOp { left, .. } if self.kind(left) == Kind::Uuid => {
+                Err(refused(
+                    "= ANY (...) over a uuid",
+                    "Queue Lab's arrays hold text, integers and jsonb; list the uuids: id IN ('...', '...')",
+                ))
+            }
             Expr::Like { expr, .. } | Expr::ILike { expr, .. } => {
                 self.no_uuid(std::iter::once(&**expr), "LIKE")
             }
             Expr::Function(f) if !last_ident(&f.name).eq_ignore_ascii_case("count") => {
-                self.no_uuid(args(f), &format!("{}()", last_ident(&f.name)))
+                let name = last_ident(&f.name);
+                self.no_uuid(args(f), &format!("{name}()"))
             }
             Expr::Case {
                 operand: Some(x), ..
             } => self.no_uuid(std::iter::once(&**x), "CASE"),
             _ => Ok(()),
         }
+    }
+}
+
+/// Checks two compared kinds.
+fn compare(a: Kind, b: Kind) -> Result<(), StepError> {
+    match (a, b) {
+        (Kind::Uuid, Kind::Text(s)) | (Kind::Text(s), Kind::Uuid) => {
+            canonical(s).map(|_| ()).ok_or_else(|| misfit(s))
+        }
+        (Kind::Uuid, Kind::Other) | (Kind::Other, Kind::Uuid) => Err(refused(
+            "Comparing a uuid with a value of another type",
+            WRITE_INSTEAD,
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -373,6 +399,15 @@ mod tests {
             (
                 "SELECT note::uuid FROM jobs",
                 "A cast of a computed value to uuid",
+            ),
+            // The subquery's string is text on the server: 42883 there.
+            (
+                "SELECT n FROM jobs WHERE id IN (SELECT 'a')",
+                "Comparing a uuid with a value of another type",
+            ),
+            (
+                "SELECT n FROM jobs WHERE id = ANY (ARRAY['a'])",
+                "= ANY (...) over a uuid",
             ),
         ] {
             let got = rewritten(sql)?;
