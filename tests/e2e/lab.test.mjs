@@ -317,6 +317,36 @@ test('the naive PostgreSQL claim delivers twice: the second worker waits, then t
   await page.close();
 });
 
+test('a job table keyed by uuid: ids written in upper case show in lower case, and two SKIP LOCKED claims take the two lowest', async () => {
+  const claim = "UPDATE jobs SET state = 'running' WHERE id = (SELECT id FROM jobs WHERE state = 'ready' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id;";
+  const spec = [
+    '# dialect: postgres',
+    "setup { CREATE TABLE jobs (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), state text NOT NULL); INSERT INTO jobs VALUES ('C0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11', 'ready'), ('a0eebc999c0b4ef8bb6d6bb9bd380a12', 'ready'), ('B0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A13', 'ready'); }",
+    'session w1',
+    'setup { BEGIN; }',
+    `step claim1 { ${claim} }`,
+    'session w2',
+    'setup { BEGIN; }',
+    `step claim2 { ${claim} }`,
+  ].join('\n');
+  const { page, errors } = await openSpec(spec);
+  await step(page, 'w1');
+  await step(page, 'w2');
+  await page.waitForFunction((sel) => /\(1 row\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col('w2')} .session-result`);
+  assert.match(await page.textContent(`${col('w1')} .session-result`), /a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a12/);
+  assert.match(await page.textContent(`${col('w2')} .session-result`), /b0eebc99-9c0b-4ef8-bb6d-6bb9bd380a13/);
+  const ids = await page.$$eval('table.table-view[data-table="jobs"] tbody tr', (trs) =>
+    trs.map((tr) => tr.querySelector('td').textContent.trim()));
+  assert.deepEqual(ids.slice().sort(), [
+    'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a12',
+    'b0eebc99-9c0b-4ef8-bb6d-6bb9bd380a13',
+    'c0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11',
+  ]);
+  await page.screenshot({ path: join(shots, 'pg-uuid-claims.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a PostgreSQL pop through a join locks a row of both tables: with queue 2 held it returns jobs 1 and 3, and its badges show it holds all four jobs and queue 1', async () => {
   const spec = [
     '# dialect: postgres',
