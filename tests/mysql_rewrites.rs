@@ -620,3 +620,37 @@ fn timestampdiff_counts_whole_units_as_mariadb_does() {
     );
     assert_eq!(err(&t.steps[1]).native, "1064");
 }
+
+/// A SELECT that sorts its rows itself by keys that may tie says the lab lists equal rows by
+/// primary key, where MariaDB's sort has an order of its own (`my-sort-ties`: 4, 2 of four
+/// equal rows for LIMIT 2 on 10.11): never a silent difference. An ORDER BY that ends with
+/// the primary key, or walks an index, has no such note.
+#[test]
+fn a_sort_of_rows_that_may_tie_says_their_order_is_not_mariadbs() {
+    let t = mysql(
+        "CREATE TABLE k (id int PRIMARY KEY, p int NOT NULL);
+         INSERT INTO k VALUES (1, 5), (2, 5), (3, 5), (4, 5);
+         SELECT id FROM k ORDER BY p LIMIT 2;
+         SELECT id FROM k ORDER BY p, id LIMIT 2;
+         CREATE TABLE m (id int PRIMARY KEY, p int NOT NULL, x int, KEY (p));
+         SELECT * FROM m ORDER BY p LIMIT 1;",
+    );
+    let ties = |i: usize| {
+        t.steps[i]
+            .notes
+            .iter()
+            .any(|n| n.starts_with("rows equal on the ORDER BY: MariaDB's own sort"))
+    };
+    assert_eq!(rows(&t.steps[2]), [["1"], ["2"]]);
+    assert!(ties(2), "{:?}", t.steps[2].notes);
+    assert!(
+        !ties(3),
+        "the primary key orders every row: {:?}",
+        t.steps[3].notes
+    );
+    assert!(
+        !ties(5),
+        "LIMIT 1 walks the index on p: {:?}",
+        t.steps[5].notes
+    );
+}

@@ -141,7 +141,7 @@ const TIES: &str = "rows equal on the ORDER BY in PostgreSQL's scan order (ql_he
 
 /// Whether the ORDER BY `keys` name every column of one of `def`'s unique keys (no two rows
 /// are then equal on them).
-fn names_unique_key(keys: &[OrderByExpr], def: &TableDef) -> bool {
+pub(super) fn names_unique_key(keys: &[OrderByExpr], def: &TableDef) -> bool {
     let named: Vec<&str> = keys
         .iter()
         .filter_map(|k| column_named(&k.expr))

@@ -174,3 +174,28 @@ fn gives_order(index: &[String], keys: &[OrderByExpr], pinned: &[String]) -> boo
 pub fn descending(k: &OrderByExpr) -> bool {
     matches!(k.options.sort, Some(OrderBySort::Desc))
 }
+
+/// What the lab says of a SELECT that sorts its rows itself by keys that may tie.
+const TIES: &str = "rows equal on the ORDER BY: MariaDB's own sort leaves them in an order of its making (with a LIMIT, its priority queue's), which the lab does not model; it lists them by primary key. End the ORDER BY with the primary key for one order";
+
+/// The note for the statement's SELECTs that sort their rows (`filesort`) by keys no unique
+/// key's columns are all among: equal rows come in the order of MariaDB's sort, which the
+/// lab does not follow (`my-sort-ties`, a known difference).
+pub fn ties_note(stmt: &mut sqlparser::ast::Statement, catalog: &Catalog) -> Option<String> {
+    let mut ties = false;
+    super::super::walk::queries(stmt, &mut |q| {
+        ties |= sorts_ties(q, catalog);
+        std::ops::ControlFlow::Continue(())
+    });
+    ties.then(|| TIES.into())
+}
+
+fn sorts_ties(q: &Query, catalog: &Catalog) -> bool {
+    let Some(def) = super::access::one_table(q).and_then(|(_, _, t)| catalog.table(&t)) else {
+        return false;
+    };
+    if !filesort(q, catalog) {
+        return false;
+    }
+    !super::super::scan_order::names_unique_key(order_keys(q), def)
+}

@@ -85,6 +85,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let decimal_note = super::decimal_arith::round(Dialect::MySql, &mut stmt, &columns)?;
     let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog, &columns);
     let length_note = super::lengths::rewrite(Dialect::MySql, &mut stmt);
+    let ties_note = filesort::ties_note(&mut stmt, catalog);
     let order_note = super::scan_order::mariadb(&mut stmt, catalog)?;
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.text_forms = text_forms;
@@ -103,6 +104,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(length_note);
     plan.notes.extend(unsigned_note);
     plan.notes.extend(order_note);
+    plan.notes.extend(ties_note);
     Ok(plan)
 }
 
