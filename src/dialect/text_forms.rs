@@ -35,9 +35,16 @@ pub fn forms(
     columns: &Columns,
 ) -> Vec<(usize, TextForm)> {
     let (items, tables) = match stmt {
-        Statement::Query(q) => match super::walk::result_select(q) {
-            Some(sel) => (&sel.projection, tables_of(&sel.from, catalog)),
-            None => return Vec::new(),
+        // `WITH c AS (...) UPDATE ... RETURNING ...`: the statement inside, whose RETURNING
+        // the result is (River's claim returned its timestamps without their zone).
+        Statement::Query(q) => match q.body.as_ref() {
+            sqlparser::ast::SetExpr::Insert(s)
+            | sqlparser::ast::SetExpr::Update(s)
+            | sqlparser::ast::SetExpr::Delete(s) => return forms(dialect, s, catalog, columns),
+            _ => match super::walk::result_select(q) {
+                Some(sel) => (&sel.projection, tables_of(&sel.from, catalog)),
+                None => return Vec::new(),
+            },
         },
         Statement::Insert(ins) => {
             let Some(r) = &ins.returning else {
@@ -415,6 +422,13 @@ mod tests {
                 "UPDATE jobs SET done = true WHERE id = 1 RETURNING id, done, NOT done"
             )?,
             [(1, PgBool), (2, PgBool)]
+        );
+        assert_eq!(
+            forms_of(
+                &[jobs],
+                "WITH c AS (SELECT id FROM jobs LIMIT 1) UPDATE jobs SET done = true FROM c WHERE jobs.id = c.id RETURNING jobs.*"
+            )?,
+            [(1, PgBool), (2, PgTimestampTz)]
         );
         assert_eq!(
             forms_of(&[], "SELECT 1 = 1, 2, true, 'x' IS NULL")?,
