@@ -281,7 +281,9 @@ fn plan_create(
         super::postgres::enums::known_types(ct.columns.iter(), catalog)?;
     }
     super::postgres::enums::resolve(&mut def, catalog)?;
-    super::postgres::uuids::defaults(&mut def)?;
+    if dialect == Dialect::Postgres {
+        super::postgres::literals::defaults(&mut def)?;
+    }
     if catalog.enum_type(&def.name).is_some() {
         // A table brings a row type of its own name, which the enum's name already holds.
         return Err(error(
@@ -373,7 +375,9 @@ fn plan_alter(
         }
     }
     super::postgres::enums::resolve(&mut new, catalog)?;
-    super::postgres::uuids::defaults(&mut new)?;
+    if dialect == Dialect::Postgres {
+        super::postgres::literals::defaults(&mut new)?;
+    }
     notes.push(format!(
         "SQLite cannot add such a column in place: the table is rebuilt with every row kept ({} → {} columns)",
         old.columns.len(),

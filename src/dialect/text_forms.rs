@@ -34,86 +34,128 @@ pub fn forms(
     catalog: &Catalog,
     columns: &Columns,
 ) -> Vec<(usize, TextForm)> {
-    let (items, tables) = match stmt {
-        // `WITH c AS (...) UPDATE ... RETURNING ...`: the statement inside, whose RETURNING
-        // the result is (River's claim returned its timestamps without their zone).
-        Statement::Query(q) => match q.body.as_ref() {
-            sqlparser::ast::SetExpr::Insert(s)
-            | sqlparser::ast::SetExpr::Update(s)
-            | sqlparser::ast::SetExpr::Delete(s) => return forms(dialect, s, catalog, columns),
-            _ => match super::walk::result_select(q) {
-                Some(sel) => (&sel.projection, tables_of(&sel.from, catalog)),
-                None => return Vec::new(),
-            },
-        },
-        Statement::Insert(ins) => {
-            let Some(r) = &ins.returning else {
-                return Vec::new();
-            };
-            let table = match &ins.table {
-                sqlparser::ast::TableObject::TableName(n) => last_ident(n),
-                _ => return Vec::new(),
-            };
-            let def = catalog.table(&table);
-            (r, vec![(table, def)])
-        }
-        Statement::Update(u) => {
-            let Some(r) = &u.returning else {
-                return Vec::new();
-            };
-            let mut tables = tables_of(std::slice::from_ref(&u.table), catalog);
-            if let Some(sqlparser::ast::UpdateTableFromKind::AfterSet(from)) = &u.from {
-                tables.extend(tables_of(from, catalog));
-            }
-            (r, tables)
-        }
-        Statement::Delete(d) => {
-            let Some(r) = &d.returning else {
-                return Vec::new();
-            };
-            let from = match &d.from {
-                sqlparser::ast::FromTable::WithFromKeyword(f)
-                | sqlparser::ast::FromTable::WithoutKeyword(f) => f,
-            };
-            (r, tables_of(from, catalog))
-        }
-        _ => return Vec::new(),
-    };
-    let scope = Scope {
-        tables,
+    let ctx = Ctx {
+        catalog,
         columns,
         dialect,
+        with: None,
+        depth: 0,
     };
-    let mut out = Vec::new();
-    let mut at = 0;
-    for item in items {
-        let kinds: Vec<Option<TextForm>> = match item {
-            SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
-                vec![scope.kind(e)]
+    let (named, _) = statement_columns(stmt, &ctx);
+    let placed = named.into_iter().enumerate();
+    placed.filter_map(|(i, (_, f))| Some((i, f?))).collect()
+}
+
+/// Columns by name, each with its form; and whether they are all of the relation's (a `*`
+/// over a relation of unknown columns cuts them short: nothing after it is placed).
+type Named = (Vec<(String, Option<TextForm>)>, bool);
+
+/// What the columns of a statement's relations are read in: the catalog, the statement's
+/// names for the number types, its WITH queries, and how deep the reading has gone (a WITH
+/// query that reads itself, or a deep nesting, stops it).
+#[derive(Clone, Copy)]
+struct Ctx<'a, 'c> {
+    catalog: &'a Catalog,
+    columns: &'c Columns<'a>,
+    dialect: Dialect,
+    with: Option<&'c sqlparser::ast::With>,
+    depth: usize,
+}
+
+/// How deep derived tables and WITH queries are read for their columns' forms.
+const MAX_DEPTH: usize = 8;
+
+/// The result columns of a statement: a query's, or a write's RETURNING.
+fn statement_columns(stmt: &Statement, ctx: &Ctx) -> Named {
+    let (items, from): (&[SelectItem], Vec<&[TableWithJoins]>) = match stmt {
+        Statement::Query(q) => return query_columns(q, ctx),
+        Statement::Insert(ins) => {
+            let (Some(r), sqlparser::ast::TableObject::TableName(n)) = (&ins.returning, &ins.table)
+            else {
+                return (Vec::new(), false);
+            };
+            let table = last_ident(n);
+            let relation = Relation::Table(ctx.catalog.table(&table));
+            return items_columns(r, &ctx.scope(vec![(table, relation)]));
+        }
+        Statement::Update(u) => match (&u.returning, &u.from) {
+            (Some(r), Some(sqlparser::ast::UpdateTableFromKind::AfterSet(from))) => {
+                (r, vec![std::slice::from_ref(&u.table), from])
             }
-            SelectItem::Wildcard(_) => match scope.all_columns(None) {
-                Some(k) => k,
-                // A derived table's columns are not known: nothing after it is placed.
-                None => return out,
-            },
+            (Some(r), _) => (r, vec![std::slice::from_ref(&u.table)]),
+            _ => return (Vec::new(), false),
+        },
+        Statement::Delete(d) => match (&d.returning, &d.from) {
+            (
+                Some(r),
+                sqlparser::ast::FromTable::WithFromKeyword(f)
+                | sqlparser::ast::FromTable::WithoutKeyword(f),
+            ) => (r, vec![f]),
+            _ => return (Vec::new(), false),
+        },
+        _ => return (Vec::new(), false),
+    };
+    let tables = from.into_iter().flat_map(|f| tables_of(f, ctx)).collect();
+    items_columns(items, &ctx.scope(tables))
+}
+
+/// The result columns of a query: its SELECT's items, or the RETURNING of the write it is
+/// (`WITH c AS (...) UPDATE ... RETURNING ...`), read with its WITH queries.
+fn query_columns(q: &sqlparser::ast::Query, ctx: &Ctx) -> Named {
+    if ctx.depth > MAX_DEPTH {
+        return (Vec::new(), false);
+    }
+    let inner = Ctx {
+        with: q.with.as_ref().or(ctx.with),
+        depth: ctx.depth + 1,
+        ..*ctx
+    };
+    match q.body.as_ref() {
+        sqlparser::ast::SetExpr::Insert(s)
+        | sqlparser::ast::SetExpr::Update(s)
+        | sqlparser::ast::SetExpr::Delete(s) => statement_columns(s, &inner),
+        _ => match super::walk::result_select(q) {
+            Some(sel) => items_columns(&sel.projection, &inner.scope(tables_of(&sel.from, &inner))),
+            None => (Vec::new(), false),
+        },
+    }
+}
+
+/// The columns result `items` make in `scope`.
+fn items_columns(items: &[SelectItem], scope: &Scope) -> Named {
+    let mut out = Vec::new();
+    for item in items {
+        let (all, complete) = match item {
+            SelectItem::UnnamedExpr(e) => (vec![(output_name(e), scope.kind(e))], true),
+            SelectItem::ExprWithAlias { expr, alias } => {
+                (vec![(alias.value.clone(), scope.kind(expr))], true)
+            }
+            SelectItem::Wildcard(_) => scope.all_columns(None),
             SelectItem::QualifiedWildcard(
                 sqlparser::ast::SelectItemQualifiedWildcardKind::ObjectName(name),
                 _,
-            ) => match scope.all_columns(Some(&last_ident(name))) {
-                Some(k) => k,
-                None => return out,
-            },
+            ) => scope.all_columns(Some(&last_ident(name))),
             // Several names for one value: not PostgreSQL syntax.
-            _ => return out,
+            _ => (Vec::new(), false),
         };
-        for k in kinds {
-            if let Some(k) = k {
-                out.push((at, k));
-            }
-            at += 1;
+        out.extend(all);
+        if !complete {
+            return (out, false);
         }
     }
-    out
+    (out, true)
+}
+
+/// The name a result column takes from its expression, as far as a query over it can name
+/// it (`s.vt`).
+fn output_name(e: &Expr) -> String {
+    match e {
+        Expr::Identifier(i) => i.value.clone(),
+        Expr::CompoundIdentifier(parts) => {
+            parts.last().map_or_else(String::new, |p| p.value.clone())
+        }
+        _ => String::new(),
+    }
 }
 
 /// How `dialect`'s server prints a value of column `c` (`SELECT c FROM t`): in results, and
@@ -138,83 +180,125 @@ fn number_form(t: NumType, dialect: Dialect) -> Option<TextForm> {
     }
 }
 
-/// The tables `from` reads, by the name it calls them (alias or table name); `None` for a
-/// relation whose columns the catalog does not know (a derived table).
-fn tables_of<'a>(
-    from: &[TableWithJoins],
-    catalog: &'a Catalog,
-) -> Vec<(String, Option<&'a TableDef>)> {
+/// A relation a query reads: a table of the catalog (`None`: one it does not know), or a
+/// derived table or WITH query, with its columns.
+enum Relation<'a> {
+    Table(Option<&'a TableDef>),
+    Derived(Named),
+}
+
+/// The relations `from` reads, by the name it calls them (alias or table name).
+fn tables_of<'a>(from: &[TableWithJoins], ctx: &Ctx<'a, '_>) -> Vec<(String, Relation<'a>)> {
     let mut tables = Vec::new();
     for factor in super::walk::factors(from) {
         tables.push(match factor {
             TableFactor::Table { name, alias, .. } => {
                 let (table, called) = super::exprs::table_called(name, alias.as_ref());
-                (called, catalog.table(&table))
+                let cte = (ctx.with.into_iter().flat_map(|w| &w.cte_tables))
+                    .find(|c| name.0.len() == 1 && c.alias.name.value.eq_ignore_ascii_case(&table));
+                let relation = match cte {
+                    Some(c) => Relation::Derived(renamed(query_columns(&c.query, ctx), &c.alias)),
+                    None => Relation::Table(ctx.catalog.table(&table)),
+                };
+                (called, relation)
             }
-            TableFactor::Derived { alias, .. } => (
-                alias
-                    .as_ref()
-                    .map_or(String::new(), |a| a.name.value.clone()),
-                None,
+            TableFactor::Derived {
+                subquery,
+                alias: Some(a),
+                ..
+            } => (
+                a.name.value.clone(),
+                Relation::Derived(renamed(query_columns(subquery, ctx), a)),
             ),
-            _ => (String::new(), None),
+            _ => (String::new(), Relation::Table(None)),
         });
     }
     tables
 }
 
-/// What the result items are read against: the tables the statement reads (`tables_of`),
-/// every name of the statement for the number types of expressions, and the dialect.
+/// `columns` under the names an alias's column list gives them (`AS s(a, b)`).
+fn renamed(mut columns: Named, alias: &sqlparser::ast::TableAlias) -> Named {
+    for (c, name) in columns.0.iter_mut().zip(&alias.columns) {
+        c.0 = name.name.value.clone();
+    }
+    columns
+}
+
+impl<'a, 'c> Ctx<'a, 'c> {
+    fn scope(&self, tables: Vec<(String, Relation<'a>)>) -> Scope<'a, 'c> {
+        Scope { tables, ctx: *self }
+    }
+}
+
+/// What the result items are read against: the relations the query reads (`tables_of`),
+/// and the statement's context (its names for the number types, WITH queries, dialect).
 struct Scope<'a, 'c> {
-    tables: Vec<(String, Option<&'a TableDef>)>,
-    columns: &'c Columns<'a>,
-    dialect: Dialect,
+    tables: Vec<(String, Relation<'a>)>,
+    ctx: Ctx<'a, 'c>,
 }
 
 impl Scope<'_, '_> {
-    /// The forms of every column of the named table (or of all of them, in order).
-    fn all_columns(&self, qualifier: Option<&str>) -> Option<Vec<Option<TextForm>>> {
+    /// The columns of the named relation (or of all of them, in order).
+    fn all_columns(&self, qualifier: Option<&str>) -> Named {
         let mut out = Vec::new();
-        for (called, def) in &self.tables {
+        for (called, relation) in &self.tables {
             if qualifier.is_some_and(|q| !q.eq_ignore_ascii_case(called)) {
                 continue;
             }
-            let def = (*def)?;
-            out.extend(
-                def.columns
-                    .iter()
-                    .map(|c| of_stored_column(self.dialect, c)),
-            );
+            match relation {
+                Relation::Table(Some(def)) => out.extend(
+                    (def.columns.iter())
+                        .map(|c| (c.name.clone(), of_stored_column(self.ctx.dialect, c))),
+                ),
+                Relation::Derived((columns, complete)) => {
+                    out.extend(columns.iter().cloned());
+                    if !complete {
+                        return (out, false);
+                    }
+                }
+                Relation::Table(None) => return (out, false),
+            }
         }
-        Some(out)
+        (out, true)
     }
 
-    /// The declared column `name` (of the relation called `qualifier`), the first that fits.
-    fn column_def(
-        &self,
-        qualifier: Option<&str>,
-        name: &str,
-    ) -> Option<&super::catalog::ColumnDef> {
+    /// The form of column `name` of the relation called `qualifier` (the first that has
+    /// one of that name): a table's by its declared type, a derived table's as its query
+    /// gives it.
+    fn column(&self, qualifier: Option<&str>, name: &str) -> Option<TextForm> {
+        let fits = |called: &String| qualifier.is_none_or(|q| q.eq_ignore_ascii_case(called));
         self.tables
             .iter()
-            .filter(|(called, _)| qualifier.is_none_or(|q| q.eq_ignore_ascii_case(called)))
-            .find_map(|(_, def)| def.and_then(|d| d.column(name)))
-    }
-
-    fn column(&self, qualifier: Option<&str>, name: &str) -> Option<TextForm> {
-        self.column_def(qualifier, name)
-            .and_then(|c| of_type_name(&c.sql_type))
+            .filter(|(called, _)| fits(called))
+            .find_map(|(_, r)| match r {
+                Relation::Table(def) => {
+                    def.and_then(|d| d.column(name))
+                        .map(|c| match self.ctx.dialect {
+                            Dialect::Postgres => of_type_name(&c.sql_type),
+                            _ => fraction(c),
+                        })
+                }
+                Relation::Derived((columns, _)) => columns
+                    .iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                    .map(|(_, f)| *f),
+            })?
     }
 
     /// The form of an expression's value: PostgreSQL's booleans and clock values, else its
     /// number type's.
     fn kind(&self, e: &Expr) -> Option<TextForm> {
-        let vendor = match self.dialect {
+        let vendor = match self.ctx.dialect {
             Dialect::Postgres => self.pg_kind(e),
             Dialect::MySql => self.my_kind(e),
             Dialect::MsSql => None,
         };
-        vendor.or_else(|| number_form(num_types::of(e, self.columns, self.dialect)?, self.dialect))
+        vendor.or_else(|| {
+            number_form(
+                num_types::of(e, self.ctx.columns, self.ctx.dialect)?,
+                self.ctx.dialect,
+            )
+        })
     }
 
     /// MariaDB's form of a time with a fraction of a second: a DATETIME(n) or TIME(n) column,
@@ -226,11 +310,12 @@ impl Scope<'_, '_> {
             Some(TextForm::MyFraction(Temporal::DateTime(d) | Temporal::Time(d))) => d,
             _ => 0,
         };
-        if let Some(d) = super::intervals::mariadb_digits(e, self.columns, &time_digits) {
+        if let Some(d) = super::intervals::mariadb_digits(e, self.ctx.columns, &time_digits) {
             return (d > 0).then_some(TextForm::MyFraction(Temporal::DateTime(d)));
         }
         let (qualifier, name) = match e {
             Expr::Nested(inner) => return self.my_kind(inner),
+            Expr::Subquery(q) => return query_columns(q, &self.ctx).0.first().and_then(|c| c.1),
             Expr::Identifier(i) => (None, &i.value),
             Expr::CompoundIdentifier(parts) if parts.len() >= 2 => {
                 let n = parts.len();
@@ -254,7 +339,7 @@ impl Scope<'_, '_> {
             }
             _ => return None,
         };
-        self.column_def(qualifier, name).and_then(fraction)
+        self.column(qualifier, name)
     }
 
     /// PostgreSQL's form of a boolean or clock value. Looks at the top of the expression
@@ -294,6 +379,8 @@ impl Scope<'_, '_> {
             Expr::Case { conditions, .. } => {
                 conditions.first().and_then(|w| self.pg_kind(&w.result))
             }
+            // A scalar subquery: its one column's.
+            Expr::Subquery(q) => query_columns(q, &self.ctx).0.first().and_then(|c| c.1),
             Expr::Function(f) => {
                 let name = f.name.to_sql().to_ascii_lowercase();
                 match name.as_str() {
@@ -429,6 +516,33 @@ mod tests {
                 "WITH c AS (SELECT id FROM jobs LIMIT 1) UPDATE jobs SET done = true FROM c WHERE jobs.id = c.id RETURNING jobs.*"
             )?,
             [(1, PgBool), (2, PgTimestampTz)]
+        );
+        // Through a query: a WITH query, a derived table (renamed), a scalar subquery.
+        assert_eq!(
+            forms_of(
+                &[jobs],
+                "WITH c AS (SELECT done, vt FROM jobs) SELECT c.vt, 1, c.* FROM c"
+            )?,
+            [(0, PgTimestampTz), (2, PgBool), (3, PgTimestampTz)]
+        );
+        assert_eq!(
+            forms_of(
+                &[jobs],
+                "SELECT s.b, s.a FROM (SELECT done, vt FROM jobs) AS s(a, b)"
+            )?,
+            [(0, PgTimestampTz), (1, PgBool)]
+        );
+        assert_eq!(
+            forms_of(
+                &[jobs],
+                "SELECT (SELECT done FROM jobs LIMIT 1), id FROM jobs"
+            )?,
+            [(0, PgBool)]
+        );
+        // A WITH query that reads itself stops the reading, unplaced.
+        assert_eq!(
+            forms_of(&[], "WITH RECURSIVE r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r WHERE n < 3) SELECT n = 1 FROM r")?,
+            [(0, PgBool)]
         );
         assert_eq!(
             forms_of(&[], "SELECT 1 = 1, 2, true, 'x' IS NULL")?,

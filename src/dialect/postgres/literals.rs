@@ -15,6 +15,7 @@ use super::super::catalog::{Catalog, ColumnDef};
 use super::super::exprs::last_ident;
 use super::super::walk;
 use crate::trace::StepError;
+use queuelab_sql::ToSql;
 use sqlparser::ast::{
     AssignmentTarget, BinaryOperator, Expr, InTarget, SetExpr, Statement, TableObject, Value,
 };
@@ -135,6 +136,31 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
     Ok(changed.then(|| {
         "strings for boolean, timestamp, json, array and uuid columns read as PostgreSQL reads them ('yes' is true; a timestamp's zone applied, kept as UTC; a jsonb, an array and a uuid in the server's printed form)".into()
     }))
+}
+
+/// A column default's string, read as the server reads it at CREATE TABLE (its error there
+/// for one it cannot read): `DEFAULT '2000-01-01 00:00:00+00'` for a timestamptz, `'yes'`
+/// for a boolean, a uuid in upper case. Other defaults run when a row takes them, and are
+/// checked as it is written.
+pub fn defaults(def: &mut super::super::catalog::TableDef) -> Result<(), StepError> {
+    for c in def.columns.iter_mut() {
+        let (Some(reads), Some(d)) = (reads_of(c), c.default.as_mut()) else {
+            continue;
+        };
+        let mut parsed = super::super::exprs::parse_sqlite_expr(d);
+        while let Some(Expr::Nested(inner)) = parsed {
+            parsed = Some(*inner);
+        }
+        let Some(Expr::Value(v)) = parsed else {
+            continue;
+        };
+        if let Value::SingleQuotedString(s) = &v.value {
+            if let Some(n) = normal(s, reads)? {
+                *d = n.to_sql();
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The tables the statement names, as the catalog knows them.

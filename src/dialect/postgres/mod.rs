@@ -34,7 +34,7 @@ mod integers;
 pub mod isolation;
 pub mod json;
 pub mod jsonb;
-mod literals;
+pub(in crate::dialect) mod literals;
 mod lock_order;
 pub mod lock_strength;
 mod modifying_ctes;

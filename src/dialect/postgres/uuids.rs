@@ -69,27 +69,6 @@ pub fn misfit(text: &str) -> StepError {
     )
 }
 
-/// A uuid column's default string in the stored form, read as the server reads it at CREATE
-/// TABLE (its 22P02 there for one that is not a uuid); other defaults are run when a row
-/// takes them, and checked as it is written.
-pub fn defaults(def: &mut TableDef) -> Result<(), StepError> {
-    for c in def.columns.iter_mut().filter(|c| c.admits == Admits::Uuid) {
-        let Some(d) = c.default.as_mut() else {
-            continue;
-        };
-        let mut parsed = crate::dialect::exprs::parse_sqlite_expr(d);
-        while let Some(Expr::Nested(inner)) = parsed {
-            parsed = Some(*inner);
-        }
-        if let Some(Expr::Value(v)) = parsed {
-            if let Value::SingleQuotedString(s) = v.value {
-                *d = format!("'{}'", canonical(&s).ok_or_else(|| misfit(&s))?);
-            }
-        }
-    }
-    Ok(())
-}
-
 /// What an expression is to the uuid rules.
 #[derive(Clone, Copy, PartialEq)]
 enum Kind<'e> {
