@@ -41,6 +41,7 @@ pub mod lengths;
 pub mod locks;
 pub mod mssql;
 pub mod mysql;
+pub mod num_as_text;
 pub mod num_text;
 pub mod num_types;
 mod order_names;

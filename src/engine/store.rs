@@ -295,6 +295,12 @@ impl Store {
             Box::new(move |ctx| Ok(Sql::Integer(i64::from(inserted(&log, ctx))))),
         ));
         functions.push((
+            crate::dialect::num_as_text::NUM_TEXT_FN,
+            2,
+            true,
+            Box::new(num_text),
+        ));
+        functions.push((
             crate::dialect::division::NONZERO_FN,
             1,
             true,
@@ -1181,6 +1187,23 @@ fn unsigned(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::ty
         return Err(rusqlite::Error::UserFunctionError(failure.into()));
     }
     Ok(v)
+}
+
+/// `ql_num_text(x, form)`: a number as the server writes it (`dialect/num_as_text.rs`); other
+/// values as they are.
+fn num_text(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::types::Value> {
+    use crate::dialect::{num_as_text, num_text};
+    use rusqlite::types::Value as Sql;
+    let r = match ctx.get::<Sql>(0)? {
+        Sql::Real(r) => r,
+        Sql::Integer(n) => n as f64,
+        other => return Ok(other),
+    };
+    Ok(Sql::Text(match raw_int(ctx, 1) {
+        num_as_text::PG_DOUBLE => num_text::pg_double(r),
+        num_as_text::MY_DOUBLE => num_text::my_double(r),
+        scale => num_text::decimal(r, scale as u32),
+    }))
 }
 
 fn nonzero(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::types::Value> {

@@ -10,14 +10,15 @@
 
 use super::super::int_types::{column_named, Columns};
 use super::super::intervals::PG_SHIFT_FN;
+use super::super::num_as_text;
 use super::super::plan::TextForm;
 use super::super::text_forms::{is_pg_test, is_zoned_clock, of_type_name};
 use super::super::walk;
 use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
-    BinaryOperator, CaseWhen, CastKind, DataType, Expr, FunctionArg, FunctionArgExpr,
-    FunctionArguments, Statement, UnaryOperator, Value,
+    BinaryOperator, CaseWhen, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Statement,
+    UnaryOperator, Value,
 };
 use std::ops::ControlFlow;
 
@@ -25,8 +26,9 @@ use std::ops::ControlFlow;
 pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Option<String> {
     let mut changed = false;
     walk::exprs(stmt, &mut |e| {
-        let output = is_concat_call(e);
-        for operand in made_text(e) {
+        // concat and concat_ws write a boolean as `t` or `f`.
+        let output = matches!(e, Expr::Function(f) if num_as_text::is_concat(f));
+        for operand in num_as_text::made_text(e) {
             changed |= as_text(operand, output, columns);
         }
         ControlFlow::<()>::Continue(())
@@ -34,64 +36,6 @@ pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Option<String> {
     changed.then(|| {
         "a boolean or timestamptz made text as PostgreSQL writes it (true/false, t/f in concat, +00)".into()
     })
-}
-
-/// The operands `e` makes text: both sides of `||`, what a cast to a string type casts, the
-/// arguments of concat and concat_ws.
-fn made_text(e: &mut Expr) -> Vec<&mut Expr> {
-    if let Expr::Cast {
-        kind: CastKind::Cast | CastKind::DoubleColon,
-        expr,
-        data_type,
-        ..
-    } = e
-    {
-        return if string_type(data_type) {
-            vec![expr.as_mut()]
-        } else {
-            Vec::new()
-        };
-    }
-    match e {
-        Expr::BinaryOp {
-            left,
-            op: BinaryOperator::StringConcat,
-            right,
-        } => vec![left.as_mut(), right.as_mut()],
-        Expr::Function(f) if is_concat_name(&f.name.to_sql()) => match &mut f.args {
-            FunctionArguments::List(list) => list
-                .args
-                .iter_mut()
-                .filter_map(|a| match a {
-                    FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => Some(x),
-                    _ => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        },
-        _ => Vec::new(),
-    }
-}
-
-fn is_concat_name(name: &str) -> bool {
-    name.eq_ignore_ascii_case("concat") || name.eq_ignore_ascii_case("concat_ws")
-}
-
-/// Whether `e` is a call of concat or concat_ws, which write a boolean as `t` or `f`.
-fn is_concat_call(e: &Expr) -> bool {
-    matches!(e, Expr::Function(f) if is_concat_name(&f.name.to_sql()))
-}
-
-fn string_type(t: &DataType) -> bool {
-    matches!(
-        t,
-        DataType::Text
-            | DataType::Varchar(_)
-            | DataType::CharacterVarying(_)
-            | DataType::Char(_)
-            | DataType::Character(_)
-            | DataType::String(_)
-    )
 }
 
 /// Rewrites `e` if it is a boolean or a timestamptz (a boolean as `t` / `f` when `output`);
