@@ -106,7 +106,7 @@ pub(super) fn is_time(e: &Expr, columns: &Columns) -> bool {
 }
 
 /// What `e` is if it is a date or a time (a column of one, the clock, a time moved, a cast
-/// to one): `Some(true)` a date alone, `Some(false)` a time.
+/// to one, the min, max or coalesce of one): `Some(true)` a date alone, `Some(false)` a time.
 pub(super) fn time_kind(e: &Expr, columns: &Columns) -> Option<bool> {
     match e {
         Expr::Nested(inner) => time_kind(inner, columns),
@@ -119,6 +119,13 @@ pub(super) fn time_kind(e: &Expr, columns: &Columns) -> Option<bool> {
         }
         Expr::Function(f) => {
             let name = f.name.to_sql().to_ascii_lowercase();
+            // What hands back one of its arguments has its type (`max(vt) - min(vt)`).
+            if matches!(
+                name.as_str(),
+                "min" | "max" | "coalesce" | "greatest" | "least" | "nullif"
+            ) {
+                return time_kind(super::exprs::call_args(e, &name)?.first()?, columns);
+            }
             let clock = name == super::exprs::NOW_FN
                 || name == super::exprs::TXN_NOW_FN
                 || name == PG_SHIFT_FN

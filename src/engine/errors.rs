@@ -115,6 +115,8 @@ fn failure(
     } else if let Some(near) = msg
         .strip_prefix("near \"")
         .and_then(|rest| rest.split_once("\": syntax error"))
+        // An operator SQLite does not have (PostgreSQL's `^`, `#`, `!~`).
+        .or_else(|| msg.strip_prefix("unrecognized token: \"")?.split_once('"'))
         .map(|(near, _)| near)
     {
         StoreFailure::Untranslated(near.to_string())
