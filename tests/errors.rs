@@ -601,3 +601,21 @@ fn postgres_operators_sqlite_lacks_and_time_arithmetic_are_refused_by_name() {
         assert_ne!(e.native, "XX000", "{sql}");
     }
 }
+
+/// PostgreSQL's byte-order collations (`COLLATE "C"`, the lab's own order) are left out;
+/// another is refused by name, never as SQLite's "no such collation sequence" (XX000).
+#[test]
+fn postgres_collations_run_in_byte_order_or_are_refused_by_name() {
+    let t = postgres(
+        "CREATE TABLE j (s text); INSERT INTO j VALUES ('b'), ('B'), ('a');
+         SELECT s FROM j ORDER BY s COLLATE \"C\";
+         SELECT s FROM j ORDER BY s COLLATE \"en_US\";",
+    );
+    assert_eq!(rows(&t.steps[2]), [["B"], ["a"], ["b"]]);
+    let e = err(last(&t));
+    assert!(
+        e.message.starts_with("COLLATE \"en_US\" is not supported here"),
+        "{}",
+        e.message
+    );
+}

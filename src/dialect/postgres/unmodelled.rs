@@ -6,6 +6,7 @@ use super::super::common::unsupported_with;
 use super::super::walk;
 use super::super::Dialect;
 use crate::trace::StepError;
+use queuelab_sql::Duplicate;
 use sqlparser::ast::{Expr, Query, SetExpr, Statement, TableFactor};
 use std::ops::ControlFlow;
 
@@ -28,6 +29,7 @@ pub fn refuse(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>,
             "the lab's rows carry no physical address or transaction ids; pick a row by its key (WHERE id = (SELECT id ... FOR UPDATE SKIP LOCKED)); an upsert's insert is told from its update by (xmax = 0) in the INSERT's own RETURNING, the one use of xmax the lab models",
         ));
     }
+    collations(stmt)?;
     let mut refused: Option<StepError> = None;
     walk::queries(stmt, &mut |q| {
         refused = lateral(q);
@@ -38,6 +40,28 @@ pub fn refuse(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>,
         }
     });
     refused.map_or(Ok(xmax_note), Err)
+}
+
+/// `x COLLATE "C"`: the lab compares text byte by byte, as the server's C collation (and its
+/// default here, C.UTF-8) does, so a byte-order collation is left out and any other refused
+/// by name (SQLite would answer "no such collation sequence").
+fn collations(stmt: &mut Statement) -> Result<(), StepError> {
+    walk::replace_exprs(stmt, &|e| {
+        let Expr::Collate { expr, collation } = e else {
+            return Ok(None);
+        };
+        let name = super::super::exprs::last_ident(collation);
+        let byte_order = ["c", "posix", "c.utf-8", "c.utf8", "ucs_basic", "default"];
+        if byte_order.contains(&name.to_ascii_lowercase().as_str()) {
+            return Ok(Some((**expr).duplicate()));
+        }
+        Err(unsupported_with(
+            Dialect::Postgres,
+            &format!("COLLATE \"{name}\""),
+            "the lab compares text byte by byte, as the server's C collation does; leave the COLLATE out",
+        ))
+    })
+    .map(|_| ())
 }
 
 fn system_column(stmt: &mut Statement, catalog: &Catalog) -> Option<String> {
