@@ -614,7 +614,8 @@ fn postgres_collations_run_in_byte_order_or_are_refused_by_name() {
     assert_eq!(rows(&t.steps[2]), [["B"], ["a"], ["b"]]);
     let e = err(last(&t));
     assert!(
-        e.message.starts_with("COLLATE \"en_US\" is not supported here"),
+        e.message
+            .starts_with("COLLATE \"en_US\" is not supported here"),
         "{}",
         e.message
     );

@@ -22,6 +22,11 @@ pub const TXN_NOW_FN: &str = "ql_txn_now";
 /// GUID, so that a scenario gives the same ids every run.
 pub const NEWID_FN: &str = "ql_newid";
 
+/// The engine's check of a value that must not be below zero: `ql_not_negative(value,
+/// failure)`, the failure being the engine's error text (an unsigned result, a substring's
+/// length).
+pub const NOT_NEGATIVE_FN: &str = "ql_not_negative";
+
 /// Functions that read the wall clock in some vendor's SQL.
 const CLOCK_FUNCTIONS: &[&str] = &[
     "CURRENT_TIMESTAMP",

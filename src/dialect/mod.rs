@@ -55,6 +55,7 @@ pub mod scan_order;
 pub mod schemas;
 pub mod scripts;
 pub mod split;
+pub mod substrings;
 pub mod table_locks;
 pub mod temporal;
 pub mod text_forms;

@@ -180,6 +180,8 @@ fn int_failure(msg: &str) -> Option<StoreFailure> {
         "42P01" => "42P01",
         // MariaDB's unsigned arithmetic below zero (`mysql/unsigned.rs`).
         "1690" => "1690",
+        // PostgreSQL's negative substring length (`dialect/substrings.rs`).
+        "22011" => "22011",
         _ => return None,
     };
     Some(StoreFailure::Server {

@@ -307,7 +307,7 @@ impl Store {
             Box::new(nonzero),
         ));
         functions.push((
-            crate::dialect::mysql::unsigned::UNSIGNED_FN,
+            crate::dialect::exprs::NOT_NEGATIVE_FN,
             2,
             true,
             Box::new(unsigned),
@@ -1172,8 +1172,9 @@ fn instr_case_blind(
     })
 }
 
-/// `ql_my_unsigned(value, failure)`: the failure (MariaDB's error 1690, made by
-/// `mysql/unsigned.rs`) for an unsigned result below zero, else the value.
+/// `ql_not_negative(value, failure)`: the failure for a value below zero, else the value:
+/// MariaDB's error 1690 for an unsigned result (`mysql/unsigned.rs`), PostgreSQL's 22011 for a
+/// substring's length (`substrings.rs`).
 fn unsigned(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::types::Value> {
     use rusqlite::types::Value as Sql;
     let v: Sql = ctx.get(0)?;

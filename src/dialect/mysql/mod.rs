@@ -67,6 +67,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // Before every rule that rewrites an expression a header names.
     result_names::rewrite(&mut stmt, catalog)?;
     let timestampdiff_note = timestampdiff::rewrite(&mut stmt)?;
+    // After the names, before the collation rule (which makes `instr` case-blind).
+    let substring_note = super::substrings::rewrite(Dialect::MySql, &mut stmt);
     // One resolution of the statement's names, as written, serves every rule that types.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
     let time_note = time_literals::rewrite(&mut stmt, catalog, &columns)?;
@@ -107,6 +109,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(order_note);
     plan.notes.extend(ties_note);
     plan.notes.extend(num_text_note);
+    plan.notes.extend(substring_note);
     Ok(plan)
 }
 

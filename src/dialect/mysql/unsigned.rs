@@ -3,21 +3,18 @@
 //! `max()` or `min()` of one, or such arithmetic itself), and a result below zero is the
 //! server's error 1690 (`BIGINT UNSIGNED value is out of range in '`test`.`jobs`.`tries` -
 //! 1'`), where SQLite computes -1: a retry counter `tries - 1` at zero fails on the server.
-//! Each such operation becomes `ql_my_unsigned(a - b, failure)`, the failure holding the
+//! Each such operation becomes `ql_not_negative(a - b, failure)`, the failure holding the
 //! operation as the server prints it, which the engine raises when the value is negative. A decimal or float operand, a cast to
 //! SIGNED, `coalesce()` and `sum()` make no unsigned result, as on the server.
 
 use crate::dialect::common::unsupported_with;
+use crate::dialect::exprs::NOT_NEGATIVE_FN;
 use crate::dialect::int_types::{column_named, Columns};
 use crate::dialect::types::Admits;
 use crate::dialect::{walk, Dialect};
 use crate::trace::StepError;
 use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::{BinaryOperator, Expr, Statement, UnaryOperator, Value};
-
-/// The engine's check of an unsigned result: `ql_my_unsigned(value, failure)`, the failure
-/// being the engine's error text for a result below zero.
-pub const UNSIGNED_FN: &str = "ql_my_unsigned";
 
 /// Checks each unsigned operation of `stmt`; says so when one is checked.
 pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Result<Option<String>, StepError> {
@@ -40,7 +37,7 @@ pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Result<Option<String>
             crate::dialect::postgres::int_values::SERVER_ERROR
         );
         Ok(Some(crate::dialect::exprs::call(
-            UNSIGNED_FN,
+            NOT_NEGATIVE_FN,
             vec![
                 e.duplicate(),
                 Expr::Value(Value::SingleQuotedString(failure).into()),
@@ -75,7 +72,7 @@ fn unsigned(e: &Expr, columns: &Columns) -> bool {
             let name = f.name.to_sql().to_ascii_lowercase();
             let args = crate::dialect::exprs::call_args(e, &name);
             match (name.as_str(), args.as_deref()) {
-                (UNSIGNED_FN, _) => true,
+                (NOT_NEGATIVE_FN, _) => true,
                 ("max" | "min", Some([arg])) => unsigned(arg, columns),
                 _ => false,
             }
@@ -124,7 +121,7 @@ fn print_into(out: &mut String, e: &Expr, columns: &Columns) -> Option<()> {
             let name = f.name.to_sql().to_ascii_lowercase();
             let args = crate::dialect::exprs::call_args(e, &name)?;
             match (name.as_str(), args.as_slice()) {
-                (UNSIGNED_FN, [inner, _]) => print_into(out, inner, columns)?,
+                (NOT_NEGATIVE_FN, [inner, _]) => print_into(out, inner, columns)?,
                 ("max" | "min", [arg]) => {
                     out.push_str(&name);
                     out.push('(');

@@ -106,6 +106,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let text_forms = super::text_forms::forms(Dialect::Postgres, &stmt, catalog, &columns);
     let literals_note = literals::rewrite(&mut stmt, catalog)?;
     let names_note = names::rewrite(&mut stmt);
+    // After the names: the result column keeps the header `substring` or `position`.
+    let substring_note = super::substrings::rewrite(Dialect::Postgres, &mut stmt);
     // After the names: a jsonb constant keeps the header of the cast or call it was.
     let jsonb_note = jsonb::rewrite(&mut stmt, catalog)?;
     // Before the array rule (`id = ANY (...)` is refused over a uuid as written) and the
@@ -187,6 +189,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(array_note);
     plan.notes.extend(enum_note);
     plan.notes.extend(uuid_note);
+    plan.notes.extend(substring_note);
     plan.notes.extend(num_text_note);
     plan.notes.extend(ilike_note);
     plan.notes.extend(interval_note);

@@ -123,6 +123,11 @@ fn name_of(e: &Expr) -> (String, u8) {
             _ => ("case".into(), 1),
         },
         Expr::Exists { .. } => ("exists".into(), 2),
+        // Functions sqlparser reads as expressions of their own.
+        Expr::Substring { shorthand, .. } => {
+            (if *shorthand { "substr" } else { "substring" }.into(), 2)
+        }
+        Expr::Position { .. } => ("position".into(), 2),
         Expr::Array(_) => ("array".into(), 2),
         Expr::Subquery(q) => first_column(q),
         _ => (none(), 0),
