@@ -1,5 +1,5 @@
-//! Rule: a string written for a boolean, timestamp, json, array or uuid column, read as
-//! PostgreSQL reads it (the json, array and uuid forms are in `json.rs`, `arrays.rs` and
+//! Rule: a string written for an integer, boolean, timestamp, json, array or uuid column, read
+//! as PostgreSQL reads it (the json, array and uuid forms are in `json.rs`, `arrays.rs` and
 //! `uuids.rs`).
 //! SQLite keeps `'yes'` in a boolean column as the text `yes` (so `WHERE paused` misses the
 //! row) and a timestamp as typed (`'2000-01-01T00:15:00Z'`, `'2000-01-01'`, `'... +02'`),
@@ -36,6 +36,12 @@ enum Reads {
     Array(super::arrays::Elem),
     /// A uuid (`uuids.rs`), kept in its stored form.
     Uuid,
+    /// An integer of the named type and range: `' 7 '` is 7, `'1.5'` the server's 22P02.
+    Integer {
+        name: &'static str,
+        min: i64,
+        max: i64,
+    },
 }
 
 /// Rewrites the literals of `stmt`; the note, if one changed.
@@ -199,7 +205,9 @@ fn reads_of(c: &ColumnDef) -> Option<Reads> {
     use super::super::types::Admits;
     use super::json::JsonKind;
     let t = c.sql_type.to_ascii_lowercase();
-    if c.admits == Admits::Uuid {
+    if let Admits::Integer { name, min, max } = c.admits {
+        Some(Reads::Integer { name, min, max })
+    } else if c.admits == Admits::Uuid {
         Some(Reads::Uuid)
     } else if let Admits::Array(elem) = c.admits {
         Some(Reads::Array(elem))
@@ -248,9 +256,30 @@ fn normal(s: &str, reads: Reads) -> Result<Option<Value>, StepError> {
         Reads::Array(elem) => {
             super::arrays::normal(s, elem).map(|n| Some(Value::SingleQuotedString(n)))
         }
+        Reads::Integer { name, min, max } => integer(s, name, min..=max).map(Some),
         Reads::Uuid => super::uuids::canonical(s)
             .map(|n| Some(Value::SingleQuotedString(n)))
             .ok_or_else(|| super::uuids::misfit(s)),
+    }
+}
+
+/// PostgreSQL's integer input: spaces around a sign and digits; its 22P02 for anything
+/// else (`1.5`, `1e3`, `0x10`), its 22003 past the type's range.
+fn integer(s: &str, name: &str, range: std::ops::RangeInclusive<i64>) -> Result<Value, StepError> {
+    let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
+    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(StepError::other(
+            "22P02",
+            format!("invalid input syntax for type {name}: \"{s}\""),
+        ));
+    }
+    match t.parse::<i64>() {
+        Ok(n) if range.contains(&n) => Ok(Value::Number(n.to_string(), false)),
+        _ => Err(StepError::other(
+            "22003",
+            format!("value \"{s}\" is out of range for type {name}"),
+        )),
     }
 }
 
