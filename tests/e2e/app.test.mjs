@@ -592,3 +592,22 @@ test('a PostgreSQL EXECUTE shows the prepared statement it ran, and psql tags it
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a MariaDB claim that sorts equal priorities says the lab lists them by key, and a price made text reads as the server writes it', async () => {
+  const sql = [
+    'CREATE TABLE jobs (id int PRIMARY KEY, priority int NOT NULL, price decimal(10,2) NOT NULL) ENGINE=InnoDB;',
+    'INSERT INTO jobs VALUES (1, 5, 1.5), (2, 5, 2), (3, 5, 3), (4, 5, 4);',
+    'SELECT id, CONCAT(\'costs \', price) AS label FROM jobs ORDER BY priority LIMIT 2;',
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=mysql&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.locator('.statement-list li', { hasText: 'ORDER BY priority' }).first().click();
+  const client = await page.textContent('#result pre.client');
+  assert.match(client, /costs 1\.50/, 'a DECIMAL(10,2) made text keeps its scale');
+  const ran = await page.textContent('#ran');
+  assert.match(ran, /rows equal on the ORDER BY: MariaDB's own sort/);
+  assert.match(ran, /ql_num_text/);
+  await page.screenshot({ path: join(shots, 'my-sort-ties-note.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
