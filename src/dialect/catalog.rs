@@ -96,6 +96,9 @@ pub struct PgIndex {
     pub name: String,
     pub schema: Option<String>,
     pub table: String,
+    /// The columns its keys or its WHERE name: a WHERE naming one lets the planner read the
+    /// table through it (`scan_order::postgres_order`).
+    pub columns: Vec<String>,
 }
 
 /// A named key: the vendor's name is what its duplicate-key errors mention.
@@ -528,6 +531,13 @@ impl Catalog {
         self.rings.remove(&name.to_ascii_lowercase());
         self.pg_indexes
             .retain(|i| !i.table.eq_ignore_ascii_case(name));
+    }
+
+    /// The columns PostgreSQL's indexes that are not unique on `table` name (keys and WHERE).
+    pub fn pg_index_columns<'a>(&'a self, table: &'a str) -> impl Iterator<Item = &'a String> {
+        (self.pg_indexes.iter())
+            .filter(move |i| i.table.eq_ignore_ascii_case(table))
+            .flat_map(|i| &i.columns)
     }
 
     /// Whether PostgreSQL's relation `name` exists in `schema` (`None`: `public`): a table,

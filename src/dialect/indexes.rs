@@ -62,7 +62,7 @@ pub fn plan(ci: &CreateIndex, catalog: &Catalog, dialect: Dialect) -> Result<Pla
                 (false, Some(_)) => IndexNaming::Given,
                 (false, None) => IndexNaming::Chosen,
             };
-            return Ok(other_index(name.clone(), old, naming));
+            return Ok(other_index(name.clone(), old, naming, ci));
         }
     }
     let Some(columns) = columns else {
@@ -190,15 +190,24 @@ pub fn exists_notice(name: &str) -> String {
     format!("NOTICE:  relation \"{name}\" already exists, skipping")
 }
 
-/// PostgreSQL's index that is not unique: its name is kept, and nothing else changes.
-fn other_index(name: String, table: &TableDef, naming: IndexNaming) -> Plan {
+/// PostgreSQL's index that is not unique: its name is kept, and the columns it names, through
+/// which the planner may read the table (a read of them is then in no order the lab models).
+fn other_index(name: String, table: &TableDef, naming: IndexNaming, ci: &CreateIndex) -> Plan {
     let note = format!(
-        "{name}: PostgreSQL's row locks are on rows, not index entries, so an index that is not unique changes no result, lock or wait here"
+        "{name}: PostgreSQL's row locks are on rows, not index entries, so an index that is not unique changes no lock or wait here; the planner may read rows through it"
     );
+    let mut columns = Vec::new();
+    for c in &ci.columns {
+        super::scan_order::names(&c.column.expr, &mut columns);
+    }
+    if let Some(p) = &ci.predicate {
+        super::scan_order::names(p, &mut columns);
+    }
     let def = super::catalog::PgIndex {
         name,
         schema: table.schema.clone(),
         table: table.name.clone(),
+        columns,
     };
     Plan::catalog_only(CatalogChange::PgIndex(def, naming), note)
 }

@@ -224,11 +224,14 @@ pub fn postgres_order(
         .chain(&def.indexes);
     let in_predicate =
         |k: &KeyDef, c: &String| k.predicate.as_deref().is_some_and(|p| mentions_word(p, c));
-    if keys.any(|k| {
+    let indexed = keys.any(|k| {
         mentioned
             .iter()
             .any(|c| has(&k.columns, c) || in_predicate(k, c))
-    }) {
+    });
+    // An index that is not unique (CREATE INDEX) too: read by a bitmap, the rows come in the
+    // order of their first versions, not of the versions a scan meets.
+    if indexed || catalog.pg_index_columns(table).any(|c| has(&mentioned, c)) {
         return PgOrder::Planner;
     }
     heap_order(catalog, table, called).map_or(PgOrder::One, PgOrder::Scan)
@@ -465,7 +468,7 @@ pub(super) fn covers(def: &TableDef, columns: &[String], needed: &[String]) -> b
 
 /// Adds the column names `e` reads (the last part of a qualified one) to `out`; whether it
 /// calls an aggregate or a window (one row, or an order of its own).
-pub(super) fn names(e: &Expr, out: &mut Vec<String>) -> bool {
+pub(in crate::dialect) fn names(e: &Expr, out: &mut Vec<String>) -> bool {
     let mut summary = false;
     super::walk::exprs(&mut e.duplicate(), &mut |x| {
         if let Some((_, name)) = column_named(x) {
