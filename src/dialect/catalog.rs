@@ -96,9 +96,11 @@ pub struct PgIndex {
     pub name: String,
     pub schema: Option<String>,
     pub table: String,
-    /// The columns its keys or its WHERE name: a WHERE naming one lets the planner read the
-    /// table through it (`scan_order::postgres_order`).
-    pub columns: Vec<String>,
+    /// The columns its first key names, and those its WHERE names: a statement's WHERE that
+    /// bounds the one or names the other lets the planner read the table through it
+    /// (`scan_order::postgres_order`).
+    pub leading: Vec<String>,
+    pub predicate: Vec<String>,
 }
 
 /// A named key: the vendor's name is what its duplicate-key errors mention.
@@ -533,11 +535,9 @@ impl Catalog {
             .retain(|i| !i.table.eq_ignore_ascii_case(name));
     }
 
-    /// The columns PostgreSQL's indexes that are not unique on `table` name (keys and WHERE).
-    pub fn pg_index_columns<'a>(&'a self, table: &'a str) -> impl Iterator<Item = &'a String> {
-        (self.pg_indexes.iter())
-            .filter(move |i| i.table.eq_ignore_ascii_case(table))
-            .flat_map(|i| &i.columns)
+    /// PostgreSQL's indexes on `table` that are not unique.
+    pub fn pg_indexes_of<'a>(&'a self, table: &'a str) -> impl Iterator<Item = &'a PgIndex> {
+        (self.pg_indexes.iter()).filter(move |i| i.table.eq_ignore_ascii_case(table))
     }
 
     /// Whether PostgreSQL's relation `name` exists in `schema` (`None`: `public`): a table,

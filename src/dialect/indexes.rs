@@ -196,18 +196,19 @@ fn other_index(name: String, table: &TableDef, naming: IndexNaming, ci: &CreateI
     let note = format!(
         "{name}: PostgreSQL's row locks are on rows, not index entries, so an index that is not unique changes no lock or wait here; the planner may read rows through it"
     );
-    let mut columns = Vec::new();
-    for c in &ci.columns {
-        super::scan_order::names(&c.column.expr, &mut columns);
+    let (mut leading, mut predicate) = (Vec::new(), Vec::new());
+    if let Some(c) = ci.columns.first() {
+        super::scan_order::names(&c.column.expr, &mut leading);
     }
     if let Some(p) = &ci.predicate {
-        super::scan_order::names(p, &mut columns);
+        super::scan_order::names(p, &mut predicate);
     }
     let def = super::catalog::PgIndex {
         name,
         schema: table.schema.clone(),
         table: table.name.clone(),
-        columns,
+        leading,
+        predicate,
     };
     Plan::catalog_only(CatalogChange::PgIndex(def, naming), note)
 }

@@ -229,9 +229,15 @@ pub fn postgres_order(
             .iter()
             .any(|c| has(&k.columns, c) || in_predicate(k, c))
     });
-    // An index that is not unique (CREATE INDEX) too: read by a bitmap, the rows come in the
-    // order of their first versions, not of the versions a scan meets.
-    if indexed || catalog.pg_index_columns(table).any(|c| has(&mentioned, c)) {
+    // An index that is not unique (CREATE INDEX) too, where the WHERE bounds its first column
+    // (`b <= 4`; not `b <> 4`, which no index serves) or names a column of its WHERE: read by
+    // a bitmap, the rows come in the order of their first versions, not of the versions a
+    // scan meets.
+    let bounded = bounded_columns(selection);
+    let served = |i: &super::catalog::PgIndex| {
+        i.leading.iter().any(|c| has(&bounded, c)) || i.predicate.iter().any(|c| has(&mentioned, c))
+    };
+    if indexed || catalog.pg_indexes_of(table).any(served) {
         return PgOrder::Planner;
     }
     heap_order(catalog, table, called).map_or(PgOrder::One, PgOrder::Scan)
@@ -485,6 +491,37 @@ pub(in crate::dialect) fn names(e: &Expr, out: &mut Vec<String>) -> bool {
 /// Whether `list` holds the name `c` (names are case-blind in MariaDB).
 fn has(list: &[String], c: &str) -> bool {
     list.iter().any(|m| m.eq_ignore_ascii_case(c))
+}
+
+/// The columns a WHERE's conjuncts bound as an index can read them: compared with a value by
+/// `=`, `<`, `<=`, `>`, `>=`, BETWEEN, IN a list, IS NULL.
+fn bounded_columns(selection: Option<&Expr>) -> Vec<String> {
+    use sqlparser::ast::BinaryOperator::*;
+    let mut out = Vec::new();
+    for c in selection.map(conjuncts).unwrap_or_default() {
+        let column = match c {
+            Expr::BinaryOp {
+                left,
+                op: Eq | Lt | LtEq | Gt | GtEq,
+                right,
+            } => super::mysql::access::column_against_value(left, right),
+            Expr::Between {
+                expr,
+                negated: false,
+                ..
+            }
+            | Expr::In {
+                expr,
+                target: sqlparser::ast::InTarget::List(_),
+                negated: false,
+                ..
+            }
+            | Expr::IsNull(expr) => column_named(expr).map(|(_, n)| n.to_string()),
+            _ => None,
+        };
+        out.extend(column);
+    }
+    out
 }
 
 /// `col = value` (a value not naming a column) or `col IS NULL`: the column, whose matching
