@@ -196,10 +196,12 @@ fn other_index(name: String, table: &TableDef, naming: IndexNaming, ci: &CreateI
     let note = format!(
         "{name}: PostgreSQL's row locks are on rows, not index entries, so an index that is not unique changes no lock or wait here; the planner may read rows through it"
     );
-    let (mut leading, mut predicate) = (Vec::new(), Vec::new());
-    if let Some(c) = ci.columns.first() {
-        super::scan_order::names(&c.column.expr, &mut leading);
-    }
+    // A key of an expression (`lower(kind)`) serves no bound on the column itself.
+    let leading: Vec<String> = match ci.columns.first().map(|c| &c.column.expr) {
+        Some(Expr::Identifier(i)) => vec![i.value.clone()],
+        _ => Vec::new(),
+    };
+    let mut predicate = Vec::new();
     if let Some(p) = &ci.predicate {
         super::scan_order::names(p, &mut predicate);
     }
