@@ -835,3 +835,18 @@ fn a_target_joined_in_from_is_refused_by_name() {
     ));
     assert_eq!(rows(last(&t)), [["2", "7"]]);
 }
+
+/// SUBSTRING's start below 1 shortens the range, as SQL Server's documentation says
+/// ("SUBSTRING (Transact-SQL)"), where SQLite's substr counts it from the end; a negative
+/// length is Msg 537.
+#[test]
+fn substring_clips_a_start_below_one_and_refuses_a_negative_length() {
+    let t = tsql("SELECT SUBSTRING('abcdef', 0, 3), SUBSTRING('abcdef', -1, 3), SUBSTRING('abcdef', 2, 3);\nSELECT SUBSTRING('abc', 1, -1);");
+    assert_eq!(rows(&t.steps[0]), [["ab", "a", "bcd"]]);
+    let e = err(last(&t));
+    assert_eq!(e.native, "537");
+    assert_eq!(
+        e.message,
+        "Invalid length parameter passed to the LEFT or SUBSTRING function."
+    );
+}

@@ -1,8 +1,10 @@
 //! Rule: SUBSTRING and POSITION as each server reads them. SQLite's `substr(s, start, n)`
-//! counts a start of 0 or below from the end of the string; PostgreSQL clips the range
-//! `start .. start + n` to the string (`substr('abc', -1)` is `abc`, where SQLite gives `c`)
+//! counts a start of 0 or below from the end of the string; PostgreSQL and SQL Server clip the
+//! range `start .. start + n` to the string (`substr('abc', -1)` is `abc`, where SQLite gives
+//! `c`; SQL Server's as its documentation says, not checked on a server)
 //! and MariaDB gives the empty string for a start of 0 (a negative one counts from the end,
-//! as SQLite's does), and no characters for a negative length (PostgreSQL's error 22011). `SUBSTRING(s FROM a FOR n)`
+//! as SQLite's does), and no characters for a negative length (PostgreSQL's error 22011, SQL
+//! Server's 537). `SUBSTRING(s FROM a FOR n)`
 //! and `POSITION(x IN s)` are not SQLite's syntax at all: SQLite read the latter as `x IN`
 //! a table named by the string. So each becomes `substr` with its start and length made
 //! SQLite's, and `instr(s, x)` (also MariaDB's case-blind one, `mysql/collation.rs`, which
@@ -64,10 +66,14 @@ fn substr(dialect: Dialect, s: &Expr, start: Option<&Expr>, n: Option<&Expr>) ->
             let from = call("max", vec![start.duplicate(), one()]);
             args.push(from.duplicate());
             args.extend(n.map(|n| {
-                // A negative length is the server's error 22011, whatever the start.
+                // A negative length is the server's error, whatever the start.
                 let failure = format!(
-                    "{}22011 negative substring length not allowed",
-                    super::postgres::int_values::SERVER_ERROR
+                    "{}{}",
+                    super::postgres::int_values::SERVER_ERROR,
+                    match dialect {
+                        Dialect::MsSql => "537 Invalid length parameter passed to the LEFT or SUBSTRING function.",
+                        _ => "22011 negative substring length not allowed",
+                    }
                 );
                 let checked = call(
                     super::exprs::NOT_NEGATIVE_FN,

@@ -180,8 +180,9 @@ fn int_failure(msg: &str) -> Option<StoreFailure> {
         "42P01" => "42P01",
         // MariaDB's unsigned arithmetic below zero (`mysql/unsigned.rs`).
         "1690" => "1690",
-        // PostgreSQL's negative substring length (`dialect/substrings.rs`).
+        // A negative substring length, PostgreSQL's and SQL Server's (`dialect/substrings.rs`).
         "22011" => "22011",
+        "537" => "537",
         _ => return None,
     };
     Some(StoreFailure::Server {

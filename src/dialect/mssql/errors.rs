@@ -60,6 +60,11 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         // A user-defined message: SQL Server has no number for the simulator's limits.
         StoreFailure::OverLimit(msg) => ("50000", msg.clone()),
         StoreFailure::DivisionByZero => ("8134", "Divide by zero error encountered.".into()),
+        // A SUBSTRING's negative length (`dialect/substrings.rs`).
+        StoreFailure::Server {
+            native: "537",
+            message,
+        } => ("537", message.clone()),
         // (Only PostgreSQL plans the integer checks and ON CONFLICT targets.)
         f @ (StoreFailure::NoFunction(_)
         | StoreFailure::Untranslated(_)
