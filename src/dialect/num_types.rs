@@ -188,6 +188,11 @@ impl Typer<'_, '_> {
                 Value::Number(n, _) => n.parse::<u32>().ok()?,
                 _ => return None,
             },
+            // A negative count rounds to tens, hundreds: no places after the point.
+            Expr::UnaryOp {
+                op: sqlparser::ast::UnaryOperator::Minus,
+                expr,
+            } if matches!(&**expr, Expr::Value(v) if matches!(v.value, Value::Number(..))) => 0,
             _ => return None,
         };
         match (x, self.dialect) {

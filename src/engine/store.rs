@@ -294,6 +294,11 @@ impl Store {
             false,
             Box::new(move |ctx| Ok(Sql::Integer(i64::from(inserted(&log, ctx))))),
         ));
+        // SQLite's own round() rounds the binary double: round(1.005, 2) is 1.0 (1.005 is
+        // 1.00499... as a double), where both servers round the decimal written, 1.01.
+        for args in [1, 2] {
+            functions.push(("round", args, true, Box::new(round_decimal)));
+        }
         functions.push((
             crate::dialect::num_as_text::NUM_TEXT_FN,
             2,
@@ -1188,6 +1193,26 @@ fn unsigned(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::ty
         return Err(rusqlite::Error::UserFunctionError(failure.into()));
     }
     Ok(v)
+}
+
+/// `round(x [, n])` as the servers round a decimal: the value's shortest digits rounded half
+/// away from zero to `n` places (`num_text::decimal`), `n` below 0 rounding to tens, hundreds...;
+/// a REAL, as SQLite's round() gives.
+fn round_decimal(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::types::Value> {
+    use rusqlite::types::Value as Sql;
+    let r = match ctx.get::<Sql>(0)? {
+        Sql::Real(r) => r,
+        Sql::Integer(n) => n as f64,
+        Sql::Text(t) => crate::decimal::parse_f64(t.trim()).unwrap_or(0.0),
+        Sql::Null | Sql::Blob(_) => return Ok(Sql::Null),
+    };
+    let places = if ctx.len() > 1 { raw_int(ctx, 1) } else { 0 };
+    let shift = 10f64.powi(places.clamp(-30, 0).unsigned_abs() as i32);
+    let scale = places.clamp(0, 30) as u32;
+    let text = crate::dialect::num_text::decimal(r / shift, scale);
+    Ok(Sql::Real(
+        crate::decimal::parse_f64(&text).unwrap_or(r) * shift,
+    ))
 }
 
 /// `ql_num_text(x, form)`: a number as the server writes it (`dialect/num_as_text.rs`); other
