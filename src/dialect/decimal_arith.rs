@@ -25,24 +25,10 @@ pub fn round(
 ) -> Result<Option<String>, StepError> {
     // MariaDB names a result column by its text as written, not the round() put on it
     // (PostgreSQL's names are given before).
-    super::headers::keep_as_written(stmt, &|e| {
-        decimal_arithmetic(e, columns, dialect).is_some() || double_round(e, columns, dialect)
-    });
+    super::headers::keep_as_written(stmt, &|e| decimal_arithmetic(e, columns, dialect).is_some());
     let mut any = false;
     let mut modulo = false;
     super::walk::exprs(stmt, &mut |e| {
-        if double_round(e, columns, dialect) {
-            // The engine's round() rounds a double as the servers do: scaled, half to even.
-            if let Expr::Function(f) = e {
-                if let sqlparser::ast::FunctionArguments::List(list) = &mut f.args {
-                    let arg = |n| sqlparser::ast::FunctionArg::Unnamed(int_expr(n).into());
-                    if list.args.len() == 1 {
-                        list.args.push(arg(0));
-                    }
-                    list.args.push(arg(1));
-                }
-            }
-        }
         if let Expr::BinaryOp {
             op: BinaryOperator::Modulo,
             ..
@@ -79,19 +65,6 @@ pub fn round(
     Ok(any.then(|| {
         "+ - * of decimals rounded to their scale with round(x, scale): exact, as the server's decimal arithmetic (SQLite's floats would give 0.1 + 0.2 = 0.30000000000000004)".into()
     }))
-}
-
-/// Whether `e` is `round(x [, n])` of a double: both servers round the double scaled by
-/// 10^n half to even (`round(2.5::float8)` is 2, MariaDB's `ROUND(1.005e0, 2)` 1.00), not the
-/// decimal written as they round a decimal.
-fn double_round(e: &Expr, columns: &Columns, dialect: Dialect) -> bool {
-    super::exprs::call_args(e, "round").is_some_and(|args| {
-        args.len() <= 2
-            && args
-                .first()
-                .and_then(|x| num_types::of(x, columns, dialect))
-                == Some(NumType::Double)
-    })
 }
 
 /// The scale of `e`, if it is `+ - *` of decimals with digits after the point.
