@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify as minifyCss } from 'csso';
 import { minify as minifyJs } from 'terser';
-import { nameByOrder } from './wasm-order.mjs';
+import { leb, nameByOrder, reader } from './wasm-order.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const target = resolve(root, process.env.CARGO_TARGET_DIR ?? 'target');
@@ -139,33 +139,6 @@ async function refuseTreeClones(path) {
       throw new Error(`sqlparser's ${trait.split('..')[1]} of ${found.join(' and ')} is linked into the app: ${instead}`);
     }
   }
-}
-
-/** Unsigned LEB128, as the wasm binary format writes sizes and counts. */
-function leb(n) {
-  const out = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n) b |= 0x80;
-    out.push(b);
-  } while (n);
-  return out;
-}
-
-/** A reader of a wasm section's bytes. */
-function reader(bytes) {
-  let at = 0;
-  return {
-    get at() { return at; },
-    leb() {
-      let n = 0, shift = 0, b;
-      do { b = bytes[at++]; n |= (b & 0x7f) << shift; shift += 7; } while (b & 0x80);
-      return n >>> 0;
-    },
-    name() { const n = this.leb(); const t = bytes.subarray(at, at + n).toString('utf8'); at += n; return t; },
-    take(n) { const t = bytes.subarray(at, at + n); at += n; return t; },
-  };
 }
 
 const nameBytes = (t) => { const b = Buffer.from(t, 'utf8'); return [...leb(b.length), ...b]; };

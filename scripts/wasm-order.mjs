@@ -22,7 +22,8 @@ const MOST_FUNCTIONS = 100;
 const LEAST_SHARED = 12;
 const WINDOW = 3;
 
-function leb(n) {
+/** Unsigned LEB128, as the wasm binary format writes sizes and counts. */
+export function leb(n) {
   const out = [];
   do {
     let b = n & 0x7f;
@@ -33,7 +34,8 @@ function leb(n) {
   return out;
 }
 
-function reader(bytes, at = 0) {
+/** A reader of a wasm module's or section's bytes, from `at`. */
+export function reader(bytes, at = 0) {
   return {
     get at() { return at; },
     set at(v) { at = v; },
@@ -126,10 +128,9 @@ export function similarityOrder(bodies, names) {
   const shared = new Int32Array(n);
   const order = [];
   let next = 0;
-  let current = -1;
   while (order.length < n) {
     let best = -1;
-    if (current >= 0) {
+    if (order.length > 0) {
       const touched = [];
       // The strings of the last functions placed: gzip's window holds them all.
       const recent = new Set();
@@ -159,7 +160,6 @@ export function similarityOrder(bodies, names) {
     }
     placed[best] = 1;
     order.push(best);
-    current = best;
   }
   return order;
 }

@@ -128,10 +128,7 @@ impl Types<'_> {
             Some(SelectItem::UnnamedExpr(x) | SelectItem::ExprWithAlias { expr: x, .. }) => {
                 match self.kind(x) {
                     Kind::Text(_) => Kind::Other,
-                    Kind::Uuid => Kind::Uuid,
-                    Kind::Null => Kind::Null,
-                    Kind::Other => Kind::Other,
-                    Kind::Unknown => Kind::Unknown,
+                    k => k,
                 }
             }
             _ => Kind::Unknown,
