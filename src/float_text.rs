@@ -15,7 +15,8 @@ pub fn shortest(r: f64) -> (Vec<u8>, i32) {
 /// 1e-6 and from 1e21 on, with an exponent (`1.5e-7`, `1e+21`).
 fn digits_of(text: &str) -> (Vec<u8>, i32) {
     let (mantissa, exponent) = match text.split_once('e') {
-        Some((m, e)) => (m, e.parse::<i32>().unwrap_or(0)),
+        // i64's parse: the one the rest of the lab links (an i32 one would be its own code).
+        Some((m, e)) => (m, e.parse::<i64>().map_or(0, |e| e as i32)),
         None => (text, 0),
     };
     let mut digits = Vec::with_capacity(mantissa.len());

@@ -297,15 +297,33 @@ fn first_values(result: Option<&Outcome>) -> Vec<String> {
     }
 }
 
-/// Values as numbers when both are, else as text.
+/// Values as numbers when both are, else as text. Integers compare exactly whatever their
+/// length (a numeric(30) key too), by sign and digits, with no parse into a fixed width.
 fn compare(a: &str, b: &str) -> Ordering {
-    if let (Ok(x), Ok(y)) = (a.parse::<i128>(), b.parse::<i128>()) {
-        return x.cmp(&y);
+    if let (Some(x), Some(y)) = (integer(a), integer(b)) {
+        // -0 is 0: an empty magnitude has no sign.
+        let magnitude = x.1.len().cmp(&y.1.len()).then_with(|| x.1.cmp(y.1));
+        return match (x.0 && !x.1.is_empty(), y.0 && !y.1.is_empty()) {
+            (false, false) => magnitude,
+            (true, true) => magnitude.reverse(),
+            (true, false) => Ordering::Less,
+            (false, true) => Ordering::Greater,
+        };
     }
     match (crate::decimal::parse_f64(a), crate::decimal::parse_f64(b)) {
         (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(Ordering::Equal),
         _ => a.cmp(b),
     }
+}
+
+/// An integer's text as (negative, its digits without leading zeros).
+fn integer(t: &str) -> Option<(bool, &str)> {
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    whole.then(|| (negative, digits.trim_start_matches('0')))
 }
 
 fn session_of(sim: &Sim, name: &str) -> Option<SessionId> {
@@ -326,5 +344,20 @@ mod tests {
         assert_eq!(compare("9", "10"), Ordering::Less);
         assert_eq!(compare("b", "a"), Ordering::Greater);
         assert_eq!(compare("2.5", "2.50"), Ordering::Equal);
+    }
+
+    #[test]
+    fn integers_compare_exactly_at_any_length() {
+        // Past a double's 15 digits and past i64.
+        assert_eq!(
+            compare("12345678901234567891", "12345678901234567890"),
+            Ordering::Greater
+        );
+        assert_eq!(compare("-100000000000000000000", "-99"), Ordering::Less);
+        assert_eq!(compare("-5", "3"), Ordering::Less);
+        assert_eq!(compare("-3", "-5"), Ordering::Greater);
+        assert_eq!(compare("007", "+7"), Ordering::Equal);
+        assert_eq!(compare("-0", "0"), Ordering::Equal);
+        assert_eq!(compare("-1", "0"), Ordering::Less);
     }
 }

@@ -426,7 +426,7 @@ fn constant_array(items: &[Expr], to: Option<Elem>) -> Result<Option<(Elem, Elem
         let fits = texts
             .iter()
             .flatten()
-            .all(|t| t.parse::<i32>().is_ok() || t.parse::<i64>().is_err());
+            .all(|t| t.parse::<i64>().map_or(true, |n| i32::try_from(n).is_ok()));
         Elem::Int {
             bits: if fits { 32 } else { 64 },
         }
