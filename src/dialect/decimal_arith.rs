@@ -25,10 +25,16 @@ pub fn round(
 ) -> Result<Option<String>, StepError> {
     // MariaDB names a result column by its text as written, not the round() put on it
     // (PostgreSQL's names are given before).
-    super::headers::keep_as_written(stmt, &|e| decimal_arithmetic(e, columns, dialect).is_some());
+    super::headers::keep_as_written(stmt, &|e| {
+        decimal_arithmetic(e, columns, dialect).is_some() || double_round(e, columns, dialect)
+    });
     let mut any = false;
     let mut modulo = false;
+    let mut no_such = false;
     super::walk::exprs(stmt, &mut |e| {
+        if double_round(e, columns, dialect) {
+            no_such |= round_of_double(e, dialect);
+        }
         if let Expr::BinaryOp {
             op: BinaryOperator::Modulo,
             ..
@@ -55,6 +61,12 @@ pub fn round(
         }
         ControlFlow::<()>::Continue(())
     });
+    if no_such {
+        return Err(StepError::other(
+            "42883",
+            "function round(double precision, integer) does not exist".into(),
+        ));
+    }
     if modulo {
         return Err(super::common::unsupported_with(
             dialect,
@@ -65,6 +77,38 @@ pub fn round(
     Ok(any.then(|| {
         "+ - * of decimals rounded to their scale with round(x, scale): exact, as the server's decimal arithmetic (SQLite's floats would give 0.1 + 0.2 = 0.30000000000000004)".into()
     }))
+}
+
+/// Whether `e` is `round(x [, n])` of a double, which both servers round as a double: scaled
+/// by 10^n, half to even (`round(2.5::float8)` is 2, MariaDB's `ROUND(1.005e0, 2)` 1.00 and
+/// `ROUND(2.675e0, 2)` 2.68), not as the decimal written, as they round a decimal.
+fn double_round(e: &Expr, columns: &Columns, dialect: Dialect) -> bool {
+    super::exprs::call_args(e, "round").is_some_and(|args| {
+        args.len() <= 2
+            && args
+                .first()
+                .and_then(|x| num_types::of(x, columns, dialect))
+                == Some(NumType::Double)
+    })
+}
+
+/// Makes `round(x [, n])` of a double the engine's `round(x, n, 1)` (engine/store.rs); `true`
+/// for PostgreSQL's `round(x, n)`, which has no double form (42883 on the server).
+fn round_of_double(e: &mut Expr, dialect: Dialect) -> bool {
+    use sqlparser::ast::{FunctionArg, FunctionArgExpr, FunctionArguments};
+    let Expr::Function(f) = e else { return false };
+    let FunctionArguments::List(list) = &mut f.args else {
+        return false;
+    };
+    if list.args.len() == 2 && dialect == Dialect::Postgres {
+        return true;
+    }
+    let arg = |n| FunctionArg::Unnamed(FunctionArgExpr::Expr(int_expr(n)));
+    if list.args.len() == 1 {
+        list.args.push(arg(0));
+    }
+    list.args.push(arg(1));
+    false
 }
 
 /// The scale of `e`, if it is `+ - *` of decimals with digits after the point.

@@ -296,7 +296,7 @@ impl Store {
         ));
         // SQLite's own round() rounds the binary double: round(1.005, 2) is 1.0 (1.005 is
         // 1.00499... as a double), where both servers round the decimal written, 1.01.
-        for args in [1, 2] {
+        for args in [1, 2, 3] {
             functions.push(("round", args, true, Box::new(round_decimal)));
         }
         functions.push((
@@ -1197,7 +1197,8 @@ fn unsigned(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::ty
 
 /// `round(x [, n])` as the servers round a decimal: the value's shortest digits rounded half
 /// away from zero to `n` places (`num_text::decimal`), `n` below 0 rounding to tens, hundreds...;
-/// a REAL, as SQLite's round() gives.
+/// `round(x, n, 1)` as they round a double (`dialect/decimal_arith.rs`): `x` scaled by 10^n,
+/// half to even. A REAL, as SQLite's round() gives.
 fn round_decimal(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlite::types::Value> {
     use rusqlite::types::Value as Sql;
     let r = match ctx.get::<Sql>(0)? {
@@ -1209,6 +1210,10 @@ fn round_decimal(ctx: &rusqlite::functions::Context) -> rusqlite::Result<rusqlit
     let places = if ctx.len() > 1 { raw_int(ctx, 1) } else { 0 };
     let shift = 10f64.powi(places.clamp(-30, 0).unsigned_abs() as i32);
     let scale = places.clamp(0, 30) as u32;
+    if ctx.len() > 2 {
+        let up = 10f64.powi(scale as i32);
+        return Ok(Sql::Real((r / shift * up).round_ties_even() / up * shift));
+    }
     let text = crate::dialect::num_text::decimal(r / shift, scale);
     Ok(Sql::Real(
         crate::decimal::parse_f64(&text).unwrap_or(r) * shift,
