@@ -16,9 +16,10 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { minify as minifyCss } from 'csso';
 import { minify as minifyJs } from 'terser';
-import { leb, nameByOrder, reader } from './wasm-order.mjs';
+import { CANDIDATES, leb, nameByOrder, reader } from './wasm-order.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const target = resolve(root, process.env.CARGO_TARGET_DIR ?? 'target');
@@ -31,8 +32,9 @@ const name = 'queuelab-web';
 // are for tools, not browsers (about 250 B).
 // --merge-similar-functions (not part of -Oz) folds functions that differ only in
 // constants into one with a parameter: 0.8 KB gzip. The functions are then laid out in an
-// order chosen for gzip (scripts/wasm-order.mjs), by a second wasm-opt run that only
-// reorders them and strips the target features and the names the first run kept (-g) for it.
+// order chosen for gzip (scripts/wasm-order.mjs; the smallest of a few), by a second
+// wasm-opt run that only reorders them and strips the target features and the names the
+// first run kept (-g) for it.
 // --one-caller-inline-max-function-size=30: wasm-opt inlines a function called from one
 // place whatever its size unless told a limit; large ones kept out of line make the module
 // smaller (as -Clink-dead-code showed for rustc's inlining, below). Measured on one module
@@ -46,13 +48,13 @@ const wasmOrderFlags = ['--reorder-functions-by-name', '--strip-target-features'
 // Files served as they are.
 const copied = ['embed.js', 'embed-example.html'];
 
-function run(command, args, env = process.env) {
+function run(command, args, env = process.env, log = true) {
   const started = Date.now();
   const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (r.error) throw new Error(`${command}: ${r.error.message}`);
   if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${r.status})`);
   const tool = command.split('/').pop();
-  console.error(`[build-app] ${tool}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (log) console.error(`[build-app] ${tool}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 const hash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
@@ -110,12 +112,35 @@ async function buildWasm() {
   const optimized = join(out, `${name}_opt.wasm`);
   const wasmOpt = join(root, 'node_modules', '.bin', 'wasm-opt');
   run(wasmOpt, [shortened, ...wasmOptFlags, '-o', optimized]);
-  const named = join(out, `${name}_ordered.wasm`);
-  await writeFile(named, nameByOrder(await readFile(optimized)));
-  const shipped = join(out, `${name}_shipped.wasm`);
-  run(wasmOpt, [named, ...wasmOrderFlags, '-o', shipped]);
+  const wasm = await smallestOrder(await readFile(optimized), join(out, name), wasmOpt);
   const { code } = await minifyJs(short.glue, { module: true, compress: true, mangle: true });
-  return { wasm: await readFile(shipped), glue: Buffer.from(code) };
+  return { wasm, glue: Buffer.from(code) };
+}
+
+/**
+ * The optimized module laid out in each of wasm-order.mjs's candidate orders; the one that
+ * gzips smallest, as bench/size_report.py measures the download (Python's zlib at level 9).
+ * Where there is no Python, Node's zlib ranks them: it compresses otherwise (some KB larger),
+ * so its pick may not be the smallest by the report's measure.
+ */
+async function smallestOrder(optimized, stem, wasmOpt) {
+  const started = Date.now();
+  let best = null;
+  for (const candidate of CANDIDATES) {
+    await writeFile(`${stem}_ordered.wasm`, nameByOrder(optimized, candidate));
+    run(wasmOpt, [`${stem}_ordered.wasm`, ...wasmOrderFlags, '-o', `${stem}_shipped.wasm`], process.env, false);
+    const wasm = await readFile(`${stem}_shipped.wasm`);
+    const size = gzipSize(wasm);
+    if (!best || size < best.size) best = { size, wasm, candidate };
+  }
+  const { window, leastShared } = best.candidate;
+  console.error(`[build-app] function order: ${CANDIDATES.length} tried in ${((Date.now() - started) / 1000).toFixed(1)} s, window ${window}, ${leastShared} shared: ${best.size} B gzip`);
+  return best.wasm;
+}
+
+function gzipSize(bytes) {
+  const py = spawnSync('python3', ['-c', 'import gzip, sys; print(len(gzip.compress(sys.stdin.buffer.read(), 9)))'], { input: bytes });
+  return py.status === 0 ? Number(py.stdout) : gzipSync(bytes, { level: 9 }).length;
 }
 
 /**

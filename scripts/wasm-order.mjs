@@ -5,12 +5,17 @@
 // them by their Rust names (wasm-opt's --reorder-functions-by-name) puts the copies of one
 // generic function together, 25 KB gzip less than rustc's order. This goes further, by what
 // the optimized bodies hold: the next function is the unplaced one that shares the most
-// 6-byte strings with the last three placed (counting only strings found in at most 100
+// 6-byte strings with the last `window` placed (counting only strings found in at most 100
 // functions: the common ones, `local.get 0` and the like, say nothing), and where none shares
-// 12, the next unplaced one in name order. Measured on one build: 5.8 KB gzip less than the
-// name order with the last function alone and at most 50 functions a string, 2.1 KB less
-// again with these (a search over the three numbers; neighbouring values differ by some
-// hundreds of bytes either way).
+// `leastShared`, the next unplaced one in name order. Measured on one build: 5.8 KB gzip less
+// than the name order with the last function alone and at most 50 functions a string, 2.1 KB
+// less again with a window of three and 12 shared.
+//
+// Which numbers do best changes from build to build: any change to the code moves a
+// function's neighbours, and orders of one build that differ in these numbers alone differ
+// by some hundreds of bytes, one way or the other (a window of four was 231 and 274 B smaller
+// than three on two builds, 248 B larger on the next). So the build tries the `CANDIDATES`
+// (about 4 s each) and ships the smallest.
 //
 // The order is handed to wasm-opt as names: `nameByOrder` rewrites the module's name section
 // so that each defined function's name is its place (`o00000`, `o00001`, ...), and
@@ -19,8 +24,10 @@
 
 const SHINGLE = 6;
 const MOST_FUNCTIONS = 100;
-const LEAST_SHARED = 12;
-const WINDOW = 3;
+
+/** The orders build-app.mjs tries: the last functions compared, the least shared to follow. */
+export const CANDIDATES = [3, 4].flatMap((window) =>
+  [10, 12, 14].map((leastShared) => ({ window, leastShared })));
 
 /** Unsigned LEB128, as the wasm binary format writes sizes and counts. */
 export function leb(n) {
@@ -103,7 +110,7 @@ function functionNames(sectionsList) {
 }
 
 /** The defined functions' order: greedy by shared byte strings, from the name order. */
-export function similarityOrder(bodies, names) {
+export function similarityOrder(bodies, names, { window, leastShared }) {
   const n = bodies.length;
   const byName = [...Array(n).keys()].sort((a, b) => {
     const x = names[a], y = names[b];
@@ -134,7 +141,7 @@ export function similarityOrder(bodies, names) {
       const touched = [];
       // The strings of the last functions placed: gzip's window holds them all.
       const recent = new Set();
-      for (const f of order.slice(-WINDOW)) for (const s of shingles[f]) recent.add(s);
+      for (const f of order.slice(-window)) for (const s of shingles[f]) recent.add(s);
       for (const s of recent) {
         const h = holders.get(s);
         if (h.length < 2 || h.length > MOST_FUNCTIONS) continue;
@@ -147,7 +154,7 @@ export function similarityOrder(bodies, names) {
       for (const f of touched) {
         const count = shared[f];
         shared[f] = 0;
-        if (count < LEAST_SHARED) continue;
+        if (count < leastShared) continue;
         if (count > most || (count === most && place[f] < place[best])) {
           most = count;
           best = f;
@@ -164,8 +171,11 @@ export function similarityOrder(bodies, names) {
   return order;
 }
 
-/** `wasm` with a name section that names each defined function by its place in the order. */
-export function nameByOrder(wasm) {
+/**
+ * `wasm` with a name section that names each defined function by its place in the order
+ * `candidate` (one of `CANDIDATES`) gives.
+ */
+export function nameByOrder(wasm, candidate) {
   const list = sections(wasm);
   const imports = list.find(([id]) => id === 2);
   const code = list.find(([id]) => id === 10);
@@ -175,7 +185,7 @@ export function nameByOrder(wasm) {
   const known = functionNames(list);
   // Without rustc's hash, so that ties go by content.
   const names = bodies.map((_, i) => (known.get(imported + i) ?? '').replace(/::h[0-9a-f]{16}$/, ''));
-  const order = similarityOrder(bodies, names);
+  const order = similarityOrder(bodies, names, candidate);
   const entries = [];
   order.forEach((f, place) => {
     const name = Buffer.from(`o${String(place).padStart(5, '0')}`);
