@@ -1429,3 +1429,27 @@ fn rows_equal_on_the_order_by_come_in_heap_order_with_a_note_where_the_sort_may_
         .any(|n| n.contains("may read them through an index"));
     assert!(said, "{:?}", last(&t).notes);
 }
+
+/// A data-modifying WITH whose RETURNING names two columns alike is refused by name: its rows
+/// go through a temp table whose columns SQLite names apart (`x:1`) and are read back by
+/// name, so the second would show the first's values (the server shows 1 and 10).
+#[test]
+fn returning_two_columns_of_one_name_inside_with_is_refused() {
+    for returning in ["id AS x, n AS x", "id, n, id", "id AS x, n AS X"] {
+        let t = postgres(&format!(
+            "CREATE TABLE q (id int PRIMARY KEY, n int); INSERT INTO q VALUES (1, 10); \
+             WITH d AS (DELETE FROM q WHERE id = 1 RETURNING {returning}) SELECT * FROM d;"
+        ));
+        let says = &err(last(&t)).message;
+        assert!(
+            says.contains("RETURNING two columns named"),
+            "{returning}: {says}"
+        );
+    }
+    // Named apart, they run.
+    let t = postgres(
+        "CREATE TABLE q (id int PRIMARY KEY, n int); INSERT INTO q VALUES (1, 10); \
+         WITH d AS (DELETE FROM q WHERE id = 1 RETURNING id AS x, n AS y) SELECT * FROM d;",
+    );
+    assert_eq!(rows(last(&t)), [["1", "10"]]);
+}

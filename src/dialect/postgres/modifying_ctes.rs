@@ -408,7 +408,7 @@ fn item_names(
             .table(table)
             .map(|d| d.columns.iter().map(|c| c.name.clone()).collect())
     };
-    names_of(items, &all).map_err(|item| match item {
+    let names = names_of(items, &all).map_err(|item| match item {
         SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
             StepError::other("42P01", format!("relation \"{table}\" does not exist"))
         }
@@ -416,7 +416,18 @@ fn item_names(
             &format!("RETURNING {} inside WITH without a name", Sql(other)),
             "name the value (RETURNING expr AS name)",
         ),
-    })
+    })?;
+    // The rows go through a temp table whose columns SQLite names apart (`id:1`, regardless
+    // of case), and are read back by name: the second of two would read the first's values.
+    let twice = (names.iter().enumerate())
+        .find(|(i, a)| names[..*i].iter().any(|b| a.eq_ignore_ascii_case(b)));
+    match twice {
+        Some((_, name)) => Err(refused(
+            &format!("RETURNING two columns named {name} inside WITH"),
+            "name them apart (AS ...)",
+        )),
+        None => Ok(names),
+    }
 }
 
 /// The names the server gives a select list's or RETURNING's columns: `*`'s (and `t.*`'s)
