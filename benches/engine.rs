@@ -20,7 +20,7 @@ fn queue_lab() -> Lab {
     for p in queuelab::dialect::front::parse_script(Dialect::Postgres, sql).statements {
         let ast = p.ast.expect("setup parses");
         let pl = plan(Dialect::Postgres, &ast, &lab.catalog).expect("setup plans");
-        lab.submit(setup, pl, 0);
+        lab.submit(setup, std::sync::Arc::new(pl), 0);
     }
     lab.add_session("c1");
     lab
@@ -36,7 +36,7 @@ fn one_step(c: &mut Criterion) {
         let mut lab = queue_lab();
         b.iter(|| {
             let p = plan(Dialect::Postgres, &ast, &lab.catalog).expect("plans");
-            black_box(lab.submit(1, p, 0));
+            black_box(lab.submit(1, std::sync::Arc::new(p), 0));
         })
     });
 }

@@ -15,6 +15,7 @@ use crate::engine::store::RowChange;
 use crate::source::Span;
 use crate::trace::{ErrorClass, Outcome, StepError, Success};
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// What a step has left to run.
 #[derive(Debug, Clone)]
@@ -23,7 +24,7 @@ pub enum Work {
     /// the last one run, and the result sets of those before it (isolationtester prints
     /// every result of a step; the JSON line reports the last).
     Plans {
-        left: VecDeque<(Plan, Written)>,
+        left: VecDeque<(Arc<Plan>, Written)>,
         last: Outcome,
         earlier: Vec<Success>,
     },
@@ -67,7 +68,7 @@ impl StatementInfo {
 
 /// The next thing a step does.
 enum Move {
-    Submit(Box<Plan>, StatementInfo),
+    Submit(Arc<Plan>, StatementInfo),
     /// A statement finished without the engine: a T-SQL SET, PRINT or IF, or a statement of
     /// a script that could not be read or planned.
     Done(Outcome, StatementInfo),
@@ -92,7 +93,7 @@ impl Work {
         }
     }
 
-    pub fn plans(plans: Vec<(Plan, Written)>) -> Work {
+    pub fn plans(plans: Vec<(Arc<Plan>, Written)>) -> Work {
         Work::Plans {
             left: plans.into(),
             last: empty(),
@@ -128,7 +129,7 @@ impl Work {
                     span: written.1,
                     ..Default::default()
                 };
-                Move::Submit(Box::new(p), info)
+                Move::Submit(p, info)
             }),
             Work::Statements { left, .. } => match left.pop_front() {
                 Some(p) => planned(p, lab.dialect, &lab.catalog),
@@ -152,7 +153,7 @@ impl Work {
                     Next::Run(plan, info) => {
                         let mut info = tsql_info(info);
                         info.ran = plan.sqlite.clone();
-                        return Move::Submit(plan, info);
+                        return Move::Submit(Arc::from(plan), info);
                     }
                 }
             },
@@ -393,7 +394,7 @@ pub fn advance(
         lab.tick();
         let ring = plan.ring.clone();
         let ddl = matches!(plan.kind, PlanKind::Ddl { .. });
-        let (own, done) = lab.submit(s, *plan, tag);
+        let (own, done) = lab.submit(s, plan, tag);
         completions.extend(done);
         match own {
             Submitted::Finished(f) => {
@@ -437,16 +438,16 @@ pub fn advance(
 fn expanded(
     lab: &Lab,
     s: usize,
-    plan: Box<Plan>,
+    plan: Arc<Plan>,
     info: &mut StatementInfo,
-) -> Result<Box<Plan>, crate::trace::StepError> {
+) -> Result<Arc<Plan>, crate::trace::StepError> {
     match lab.expand_execute(s, &plan) {
         None => Ok(plan),
         Some(Ok((p, text))) => {
             info.ran = p.sqlite.clone();
             info.notes = p.notes.clone();
             info.runs_as = Some(text);
-            Ok(Box::new(p))
+            Ok(Arc::new(p))
         }
         Some(Err(mut e)) => {
             e.pos.get_or_insert(info.span.start);
@@ -472,7 +473,7 @@ fn planned(p: ParsedStatement, dialect: crate::dialect::Dialect, catalog: &Catal
         Ok(pl) => {
             info.ran = pl.sqlite.clone();
             info.notes = pl.notes.clone();
-            Move::Submit(Box::new(pl), info)
+            Move::Submit(Arc::new(pl), info)
         }
         Err(mut e) => {
             e.pos.get_or_insert(info.span.start);

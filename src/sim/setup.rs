@@ -23,7 +23,7 @@ pub struct PlanCache {
 }
 
 /// A block's plans, each with the statement it came from, or the error that stops its step.
-type Planned = Result<Vec<(Plan, Written)>, StepError>;
+type Planned = Result<Vec<(Arc<Plan>, Written)>, StepError>;
 
 /// A statement as written in its block, and where.
 pub type Written = std::sync::Arc<(String, crate::source::Span)>;
@@ -84,7 +84,7 @@ impl PlanCache {
                         .chain(&p.init_plans)
                         .any(|s| s.contains(heap_fn))
             };
-            if plans.iter().any(|(p, _)| reads(p)) {
+            if plans.iter().any(|(p, _)| reads(p.as_ref())) {
                 return true;
             }
         }
@@ -118,7 +118,7 @@ impl PlanCache {
                     .get_or_insert_with(|| (*lab.catalog).clone())
                     .apply(change);
             }
-            plans.push((pl, written));
+            plans.push((Arc::new(pl), written));
         }
         Ok(plans)
     }
@@ -206,7 +206,7 @@ fn run_block(
         };
         let ring = pl.ring.clone();
         lab.tick();
-        let (own, _) = lab.submit(s, pl, usize::MAX);
+        let (own, _) = lab.submit(s, Arc::new(pl), usize::MAX);
         if let crate::engine::lab::Submitted::Finished(f) = own {
             if let crate::trace::Outcome::Error(e) = f.outcome {
                 return Some(e);

@@ -123,7 +123,9 @@ impl WaitLimits {
 /// A statement waiting for locks.
 #[derive(Debug, Clone)]
 pub struct Suspended {
-    pub plan: Plan,
+    /// Shared with the step's work and the plan cache: saving a state for the explorer or
+    /// the Back button copies a pointer, not the plan.
+    pub plan: Arc<Plan>,
     pub blockers: Vec<TxnId>,
     pub resume: Resume,
     /// The caller's tag for the statement (e.g. its step index).
@@ -456,7 +458,12 @@ impl Lab {
 
     /// Runs one planned statement for session `s`, then lets every waiting statement that
     /// can go on finish (returned in the order they finished).
-    pub fn submit(&mut self, s: usize, plan: Plan, tag: usize) -> (Submitted, Vec<Completion>) {
+    pub fn submit(
+        &mut self,
+        s: usize,
+        plan: Arc<Plan>,
+        tag: usize,
+    ) -> (Submitted, Vec<Completion>) {
         let own = match self.settle(s, plan, Resume::default(), tag) {
             Some(f) => Submitted::Finished(f),
             None => Submitted::Waiting(self.blocker_sessions(s)),
@@ -494,7 +501,13 @@ impl Lab {
     /// Runs a statement until it finishes or must wait. A wait that closes a cycle is a
     /// deadlock: the vendor's victim fails (its waiting statement reported as a completion)
     /// and, if the victim was another session, this statement tries again. `None`: it waits.
-    fn settle(&mut self, s: usize, plan: Plan, mut resume: Resume, tag: usize) -> Option<Finished> {
+    fn settle(
+        &mut self,
+        s: usize,
+        plan: Arc<Plan>,
+        mut resume: Resume,
+        tag: usize,
+    ) -> Option<Finished> {
         loop {
             let (blockers, next) = match self.attempt(s, &plan, resume) {
                 Exec::Done(f) => return Some(f),
