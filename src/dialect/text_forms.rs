@@ -28,22 +28,40 @@ use sqlparser::ast::{
 
 /// The result columns of `stmt` (by position) whose values `dialect`'s server prints
 /// otherwise; `columns` resolves the statement's names for the number types.
+///
+/// Fails where a WITH query or a subquery in FROM that the result reads has two columns of
+/// one name: MariaDB's 1060; PostgreSQL allows them, but SQLite renames the second (`id:1`)
+/// and takes the first for a reference the server finds ambiguous, so the lab refuses them.
 pub fn forms(
     dialect: Dialect,
     stmt: &Statement,
     catalog: &Catalog,
     columns: &Columns,
-) -> Vec<(usize, TextForm)> {
+) -> Result<Vec<(usize, TextForm)>, crate::trace::StepError> {
+    let twice = std::cell::Cell::new(None);
     let ctx = Ctx {
         catalog,
         columns,
         dialect,
         with: None,
         depth: 0,
+        twice: &twice,
     };
     let (named, _) = statement_columns(stmt, &ctx);
+    if let Some(name) = twice.take() {
+        return Err(match dialect {
+            Dialect::MySql => {
+                crate::trace::StepError::other("1060", format!("Duplicate column name '{name}'"))
+            }
+            _ => super::common::unsupported_with(
+                dialect,
+                &format!("A subquery or WITH query with two columns named {name}"),
+                "name them apart (AS ...)",
+            ),
+        });
+    }
     let placed = named.into_iter().enumerate();
-    placed.filter_map(|(i, (_, f))| Some((i, f?))).collect()
+    Ok(placed.filter_map(|(i, (_, f))| Some((i, f?))).collect())
 }
 
 /// Columns by name, each with its form; and whether they are all of the relation's (a `*`
@@ -60,6 +78,8 @@ struct Ctx<'a, 'c> {
     dialect: Dialect,
     with: Option<&'c sqlparser::ast::With>,
     depth: usize,
+    /// A name two columns of a relation the result reads share, once met.
+    twice: &'c std::cell::Cell<Option<String>>,
 }
 
 /// How deep derived tables and WITH queries are read for their columns' forms.
@@ -126,7 +146,10 @@ fn items_columns(items: &[SelectItem], scope: &Scope) -> Named {
     let mut out = Vec::new();
     for item in items {
         let (all, complete) = match item {
-            SelectItem::UnnamedExpr(e) => (vec![(output_name(e), scope.kind(e))], true),
+            SelectItem::UnnamedExpr(e) => (
+                vec![(output_name(e, scope.ctx.dialect), scope.kind(e))],
+                true,
+            ),
             SelectItem::ExprWithAlias { expr, alias } => {
                 (vec![(alias.value.clone(), scope.kind(expr))], true)
             }
@@ -146,16 +169,31 @@ fn items_columns(items: &[SelectItem], scope: &Scope) -> Named {
     (out, true)
 }
 
-/// The name a result column takes from its expression, as far as a query over it can name
-/// it (`s.vt`).
-fn output_name(e: &Expr) -> String {
+/// The name a result column takes from its expression (`s.vt`, `s.count`): PostgreSQL's
+/// (`postgres/names.rs`), MariaDB's its text (as the lab prints it: two alike print alike).
+fn output_name(e: &Expr, dialect: Dialect) -> String {
     match e {
         Expr::Identifier(i) => i.value.clone(),
         Expr::CompoundIdentifier(parts) => {
             parts.last().map_or_else(String::new, |p| p.value.clone())
         }
-        _ => String::new(),
+        _ if dialect == Dialect::Postgres => super::postgres::names::name_of(e).0,
+        _ => e.to_sql(),
     }
+}
+
+/// Notes the first name two of `columns` share, unless one is noted already. Compared
+/// regardless of case, as SQLite compares them (`a` and `A` are one name to it; MariaDB's
+/// names are case-blind too).
+fn note_twice(columns: &Named, ctx: &Ctx) {
+    let names = &columns.0;
+    let found = (names.iter().enumerate())
+        .find(|(i, (a, _))| {
+            !a.is_empty() && names[..*i].iter().any(|(b, _)| a.eq_ignore_ascii_case(b))
+        })
+        .map(|(_, (a, _))| a.clone());
+    let noted = ctx.twice.take();
+    ctx.twice.set(noted.or(found));
 }
 
 /// How `dialect`'s server prints a value of column `c` (`SELECT c FROM t`): in results, and
@@ -197,7 +235,7 @@ fn tables_of<'a>(from: &[TableWithJoins], ctx: &Ctx<'a, '_>) -> Vec<(String, Rel
                 let cte = (ctx.with.into_iter().flat_map(|w| &w.cte_tables))
                     .find(|c| name.0.len() == 1 && c.alias.name.value.eq_ignore_ascii_case(&table));
                 let relation = match cte {
-                    Some(c) => Relation::Derived(renamed(query_columns(&c.query, ctx), &c.alias)),
+                    Some(c) => derived(renamed(query_columns(&c.query, ctx), &c.alias), ctx),
                     None => Relation::Table(ctx.catalog.table(&table)),
                 };
                 (called, relation)
@@ -208,12 +246,18 @@ fn tables_of<'a>(from: &[TableWithJoins], ctx: &Ctx<'a, '_>) -> Vec<(String, Rel
                 ..
             } => (
                 a.name.value.clone(),
-                Relation::Derived(renamed(query_columns(subquery, ctx), a)),
+                derived(renamed(query_columns(subquery, ctx), a), ctx),
             ),
             _ => (String::new(), Relation::Table(None)),
         });
     }
     tables
+}
+
+/// A WITH query or subquery of `columns`, their names checked.
+fn derived<'a>(columns: Named, ctx: &Ctx) -> Relation<'a> {
+    note_twice(&columns, ctx);
+    Relation::Derived(columns)
 }
 
 /// `columns` under the names an alias's column list gives them (`AS s(a, b)`).
@@ -485,10 +529,46 @@ mod tests {
     use crate::trace::checked::Checked;
 
     fn forms_of(setup: &[&str], sql: &str) -> Checked<Vec<(usize, TextForm)>> {
+        use crate::trace::checked::OrFail;
+        forms_or_error(setup, sql)?.or_fail(sql)
+    }
+
+    fn forms_or_error(
+        setup: &[&str],
+        sql: &str,
+    ) -> Checked<Result<Vec<(usize, TextForm)>, crate::trace::StepError>> {
         let (catalog, mut stmt) =
             crate::dialect::catalog::for_tests(Dialect::Postgres, setup, sql)?;
         let columns = Columns::of(&mut stmt, &catalog);
         Ok(forms(Dialect::Postgres, &stmt, &catalog, &columns))
+    }
+
+    #[test]
+    fn tests_a_relation_with_two_columns_of_one_name_is_refused() -> Checked {
+        // PostgreSQL allows them; SQLite renames the second (`id:1`) and reads the first for
+        // a reference the server finds ambiguous.
+        let tables = [
+            "CREATE TABLE q (id int, n int)",
+            "CREATE TABLE r (id int, q_id int)",
+        ];
+        for sql in [
+            "WITH c AS (SELECT * FROM q JOIN r ON r.q_id = q.id) SELECT c.id FROM c",
+            "SELECT * FROM (SELECT id, n AS id FROM q) s",
+            "SELECT * FROM (SELECT 1, 2 FROM q) s",
+            "WITH d AS (DELETE FROM q RETURNING id, n, id) SELECT * FROM d",
+        ] {
+            let refused = forms_or_error(&tables, sql)?.err().map(|e| e.message);
+            let says = refused.as_deref().unwrap_or("");
+            assert!(says.contains("with two columns named"), "{sql}: {says}");
+        }
+        // Renamed apart by a column list, or named apart: as the server does.
+        for sql in [
+            "WITH c(a, b) AS (SELECT id, id FROM q) SELECT * FROM c",
+            "SELECT * FROM (SELECT count(*), max(n), 1 FROM q) s",
+        ] {
+            assert!(forms_or_error(&tables, sql)?.is_ok(), "{sql}");
+        }
+        Ok(())
     }
 
     #[test]

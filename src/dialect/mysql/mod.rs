@@ -72,7 +72,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // One resolution of the statement's names, as written, serves every rule that types.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
     let time_note = time_literals::rewrite(&mut stmt, catalog, &columns)?;
-    let text_forms = super::text_forms::forms(Dialect::MySql, &stmt, catalog, &columns);
+    let text_forms = super::text_forms::forms(Dialect::MySql, &stmt, catalog, &columns)?;
     // First: later rules write SQLite's `||` themselves.
     let operators_note = operators::rewrite(&mut stmt);
     let collation_note = collation::rewrite(&mut stmt, &columns);

@@ -103,7 +103,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     from_entries::check(&mut stmt, &columns, catalog)?;
     // Before the result forms: a conversion in UTC is a cast, whose type they read.
     let zone_note = time_casts::zones(&mut stmt, &columns)?;
-    let text_forms = super::text_forms::forms(Dialect::Postgres, &stmt, catalog, &columns);
+    let text_forms = super::text_forms::forms(Dialect::Postgres, &stmt, catalog, &columns)?;
     let literals_note = literals::rewrite(&mut stmt, catalog)?;
     let names_note = names::rewrite(&mut stmt);
     // After the names: the result column keeps the header `substring` or `position`.

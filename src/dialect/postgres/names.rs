@@ -2,7 +2,9 @@
 //! its text (`count(*)`, `id + 1`); PostgreSQL by the function (`count`), the column (`id`),
 //! the type of a cast constant (`'x'::text` is `text`), `case`, `exists`, and else
 //! `?column?`. An unaliased item of the statement's own result (the outer SELECT, the first
-//! branch of a UNION, RETURNING) gets PostgreSQL's name as an alias.
+//! branch of a UNION, RETURNING) gets PostgreSQL's name as an alias, and so does one of a
+//! WITH query or a subquery in FROM (`SELECT * FROM (SELECT count(*) FROM t) s`, `WITH d AS
+//! (DELETE ... RETURNING 1)`), whose names a query over it reads.
 
 use queuelab_sql::ToSql;
 use sqlparser::ast::{
@@ -14,11 +16,16 @@ use sqlparser::ast::{
 /// Run before the cast rule, which changes the type names PostgreSQL reads.
 pub fn rewrite(stmt: &mut Statement) -> Option<String> {
     quote_aliases(stmt);
-    let named = match stmt {
+    let named = match &mut *stmt {
         Statement::Query(q) => query(q),
         s => returning(s).is_some_and(|r| items(r)),
     };
-    named.then(|| {
+    let mut inner = false;
+    crate::dialect::walk::queries(stmt, &mut |q| {
+        inner |= relations(q);
+        std::ops::ControlFlow::Continue(())
+    });
+    (named || inner).then(|| {
         "result columns named as PostgreSQL names them (count, ?column?, ...): SQLite would name them by their text".into()
     })
 }
@@ -71,11 +78,43 @@ fn returning(s: &mut Statement) -> Option<&mut Vec<SelectItem>> {
 }
 
 fn query(q: &mut Query) -> bool {
+    if let SetExpr::Insert(s) | SetExpr::Update(s) | SetExpr::Delete(s) = q.body.as_mut() {
+        return returning(s).is_some_and(|r| items(r));
+    }
     // A set operation's columns are its first branch's.
     match crate::dialect::walk::result_select_mut(q) {
         Some(select) => items(&mut select.projection),
         None => false,
     }
+}
+
+/// Names the items of `q`'s WITH queries and of the subqueries its FROM reads, but those
+/// renamed by a column list (`AS s(a, b)`: `alias_columns.rs`).
+fn relations(q: &mut Query) -> bool {
+    use sqlparser::ast::TableFactor;
+    let mut named = false;
+    for cte in q.with.iter_mut().flat_map(|w| &mut w.cte_tables) {
+        if cte.alias.columns.is_empty() {
+            named |= query(&mut cte.query);
+        }
+    }
+    let SetExpr::Select(s) = q.body.as_mut() else {
+        return named;
+    };
+    for t in &mut s.from {
+        let joined = t.joins.iter_mut().map(|j| &mut j.relation);
+        for factor in std::iter::once(&mut t.relation).chain(joined) {
+            if let TableFactor::Derived {
+                subquery, alias, ..
+            } = factor
+            {
+                if alias.as_ref().is_none_or(|a| a.columns.is_empty()) {
+                    named |= query(subquery);
+                }
+            }
+        }
+    }
+    named
 }
 
 /// Whether an item got a name.
@@ -103,7 +142,7 @@ fn items(list: &mut [SelectItem]) -> bool {
 
 /// PostgreSQL's name for an unaliased expression, and how sure it is: 2 for a column or a
 /// function, 1 for a fallback (`case`, a cast's type), 0 for none (`?column?`).
-fn name_of(e: &Expr) -> (String, u8) {
+pub(in crate::dialect) fn name_of(e: &Expr) -> (String, u8) {
     match e {
         Expr::Identifier(i) => (folded(i), 2),
         Expr::CompoundIdentifier(parts) => parts.last().map_or((none(), 0), |i| (folded(i), 2)),
