@@ -12,6 +12,15 @@ const SQLITE_CONSTRAINT_PRIMARYKEY: i32 = 1555;
 const SQLITE_CONSTRAINT_UNIQUE: i32 = 2067;
 const SQLITE_CONSTRAINT_CHECK: i32 = 275;
 
+/// The error an engine function (`time_fns`, `case_fns`) fails with to refuse a value by
+/// name: `vendor_error` reads it back as a refusal in the dialect's words.
+pub(crate) fn refused_in_function(what: &str, instead: &str) -> rusqlite::Error {
+    let refused = crate::dialect::errors::REFUSED;
+    rusqlite::Error::UserFunctionError(
+        format!("{refused}{what} is not supported here: {instead}").into(),
+    )
+}
+
 /// A failed statement's error as the vendor's server would report it: what failed is read
 /// from SQLite's error here, the vendor's number and words come from the dialect.
 /// `source`: the rows an INSERT ... SELECT inserts, when it computed them before a wait (its

@@ -2,6 +2,7 @@
 //! [`lab::Lab`]). The simulator (`sim`) drives it one statement at a time.
 
 pub mod array_fns;
+mod case_fns;
 mod clauses;
 pub mod clock;
 pub mod count;

@@ -299,6 +299,9 @@ impl Store {
         for args in [1, 2, 3] {
             functions.push(("round", args, true, Box::new(round_decimal)));
         }
+        // SQLite's own lower() and upper() change ASCII letters only (`engine/case_fns.rs`).
+        functions.push(("lower", 1, true, Box::new(super::case_fns::lower)));
+        functions.push(("upper", 1, true, Box::new(super::case_fns::upper)));
         functions.push((
             crate::dialect::num_as_text::NUM_TEXT_FN,
             2,

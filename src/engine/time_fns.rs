@@ -6,7 +6,6 @@
 //! gives NULL for `'2000-1-1'`, which the servers read.
 
 use crate::calendar::{shift, ShiftError};
-use crate::dialect::errors::REFUSED;
 use crate::dialect::intervals::{MY_SHIFT_FN, PG_SHIFT_FN};
 use crate::dialect::temporal::Temporal;
 use rusqlite::functions::Context;
@@ -37,11 +36,7 @@ impl ShiftCall {
 /// The arguments of either shift function: the time and five numbers.
 pub const SHIFT_ARITY: i32 = 6;
 
-fn refused(what: &str, instead: &str) -> rusqlite::Error {
-    rusqlite::Error::UserFunctionError(
-        format!("{REFUSED}{what} is not supported here: {instead}").into(),
-    )
-}
+use super::errors::refused_in_function as refused;
 
 /// A value as a number, `None` for NULL.
 fn number(v: Sql) -> rusqlite::Result<Option<f64>> {

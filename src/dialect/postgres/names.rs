@@ -167,6 +167,15 @@ pub(in crate::dialect) fn name_of(e: &Expr) -> (String, u8) {
             (if *shorthand { "substr" } else { "substring" }.into(), 2)
         }
         Expr::Position { .. } => ("position".into(), 2),
+        // The server reads TRIM as the function it runs.
+        Expr::Trim { trim_where, .. } => {
+            let f = match trim_where {
+                Some(sqlparser::ast::TrimWhereField::Leading) => "ltrim",
+                Some(sqlparser::ast::TrimWhereField::Trailing) => "rtrim",
+                _ => "btrim",
+            };
+            (f.into(), 2)
+        }
         Expr::Array(_) => ("array".into(), 2),
         Expr::Subquery(q) => first_column(q),
         _ => (none(), 0),
