@@ -235,7 +235,11 @@ fn tables_of<'a>(from: &[TableWithJoins], ctx: &Ctx<'a, '_>) -> Vec<(String, Rel
                 let cte = (ctx.with.into_iter().flat_map(|w| &w.cte_tables))
                     .find(|c| name.0.len() == 1 && c.alias.name.value.eq_ignore_ascii_case(&table));
                 let relation = match cte {
-                    Some(c) => derived(renamed(query_columns(&c.query, ctx), &c.alias), ctx),
+                    Some(c) => derived(
+                        &c.query,
+                        renamed(query_columns(&c.query, ctx), &c.alias),
+                        ctx,
+                    ),
                     None => Relation::Table(ctx.catalog.table(&table)),
                 };
                 (called, relation)
@@ -246,7 +250,7 @@ fn tables_of<'a>(from: &[TableWithJoins], ctx: &Ctx<'a, '_>) -> Vec<(String, Rel
                 ..
             } => (
                 a.name.value.clone(),
-                derived(renamed(query_columns(subquery, ctx), a), ctx),
+                derived(subquery, renamed(query_columns(subquery, ctx), a), ctx),
             ),
             _ => (String::new(), Relation::Table(None)),
         });
@@ -254,10 +258,35 @@ fn tables_of<'a>(from: &[TableWithJoins], ctx: &Ctx<'a, '_>) -> Vec<(String, Rel
     tables
 }
 
-/// A WITH query or subquery of `columns`, their names checked.
-fn derived<'a>(columns: Named, ctx: &Ctx) -> Relation<'a> {
-    note_twice(&columns, ctx);
+/// WITH query or subquery `q` of `columns`, their names checked, unless it joins with USING
+/// or NATURAL: its `*` gives a shared column once, where `all_columns` lists it twice.
+fn derived<'a>(q: &sqlparser::ast::Query, columns: Named, ctx: &Ctx) -> Relation<'a> {
+    let joins = super::walk::result_select(q)
+        .into_iter()
+        .flat_map(|s| &s.from);
+    if !joins
+        .flat_map(|t| &t.joins)
+        .any(|j| merges(&j.join_operator))
+    {
+        note_twice(&columns, ctx);
+    }
     Relation::Derived(columns)
+}
+
+/// Whether a join gives the columns both sides share once (USING, NATURAL).
+fn merges(op: &sqlparser::ast::JoinOperator) -> bool {
+    use sqlparser::ast::{JoinConstraint as On, JoinOperator as J};
+    let (J::Join(c)
+    | J::Inner(c)
+    | J::Left(c)
+    | J::LeftOuter(c)
+    | J::Right(c)
+    | J::RightOuter(c)
+    | J::FullOuter(c)) = op
+    else {
+        return false;
+    };
+    !matches!(c, On::On(_) | On::None)
 }
 
 /// `columns` under the names an alias's column list gives them (`AS s(a, b)`).
@@ -565,6 +594,9 @@ mod tests {
         for sql in [
             "WITH c(a, b) AS (SELECT id, id FROM q) SELECT * FROM c",
             "SELECT * FROM (SELECT count(*), max(n), 1 FROM q) s",
+            // USING and NATURAL give the shared column once.
+            "SELECT * FROM (SELECT * FROM q JOIN r USING (id)) s",
+            "SELECT * FROM (SELECT * FROM q NATURAL JOIN r) s",
         ] {
             assert!(forms_or_error(&tables, sql)?.is_ok(), "{sql}");
         }
