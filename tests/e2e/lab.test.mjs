@@ -347,6 +347,31 @@ test('a job table keyed by uuid: ids written in upper case show in lower case, a
   await page.close();
 });
 
+test("pgmq's purge counts through a WITH query's RETURNING 1, and lower() changes accented letters as the server does", async () => {
+  const spec = [
+    '# dialect: postgres',
+    "setup { CREATE TABLE q (msg_id int PRIMARY KEY, queue text NOT NULL); INSERT INTO q VALUES (1, 'ÉTÉ'), (2, 'Почта'), (3, 'mail'); }",
+    'session w1',
+    "step names { SELECT msg_id, lower(queue) FROM q WHERE queue ILIKE 'été' OR queue ILIKE 'почта' ORDER BY msg_id; }",
+    'step purge { WITH deleted AS (DELETE FROM q RETURNING 1) SELECT * FROM (SELECT count(*) FROM deleted) s; }',
+  ].join('\n');
+  const { page, errors } = await openSpec(spec);
+  await step(page, 'w1');
+  await page.waitForFunction((sel) => /\(2 rows\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col('w1')} .session-result`);
+  const names = await page.textContent(`${col('w1')} .session-result`);
+  assert.match(names, /été/, names);
+  assert.match(names, /почта/, names);
+  await step(page, 'w1');
+  await page.waitForFunction((sel) => /\(1 row\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col('w1')} .session-result`);
+  const purged = await page.textContent(`${col('w1')} .session-result`);
+  // PostgreSQL's name for the column, not SQLite's count(*), and the three rows deleted.
+  assert.match(purged, /count[\s\S]*\b3\b/, purged);
+  assert.doesNotMatch(purged, /count\(\*\)/, purged);
+  await page.screenshot({ path: join(shots, 'pg-purge-and-case.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a PostgreSQL pop through a join locks a row of both tables: with queue 2 held it returns jobs 1 and 3, and its badges show it holds all four jobs and queue 1', async () => {
   const spec = [
     '# dialect: postgres',
