@@ -147,16 +147,16 @@ function gzipSize(bytes) {
  * sqlparser derives `Clone` for every node of every database it reads: one `.clone()` of an
  * expression, a statement or even a name (a name's parts may hold a function's arguments)
  * links all of it, about 50 KB gzip, into the download. The engine copies trees with
- * `queuelab_sql::Duplicate` instead. sqlparser's `Display` is the same: `.to_string()` of a
+ * `queuelab::sql::Duplicate` instead. sqlparser's `Display` is the same: `.to_string()` of a
  * name's part links its printer of every node (78 KB gzip); the engine prints with
- * `queuelab_sql::ToSql`. The build stops when the module holds sqlparser's clone or `Display`
+ * `queuelab::sql::ToSql`. The build stops when the module holds sqlparser's clone or `Display`
  * of `Expr` or `Statement` (read from the function names cargo's module carries).
  */
 async function refuseTreeClones(path) {
   const bytes = await readFile(path);
   for (const [trait, instead] of [
-    ['clone..Clone', 'some code calls .clone() on a syntax tree; copy it with queuelab_sql::Duplicate (.duplicate())'],
-    ['fmt..Display', 'some code formats a syntax tree with Display (.to_string(), format!); print it with queuelab_sql::ToSql (.to_sql())'],
+    ['clone..Clone', 'some code calls .clone() on a syntax tree; copy it with queuelab::sql::Duplicate (.duplicate())'],
+    ['fmt..Display', 'some code formats a syntax tree with Display (.to_string(), format!); print it with queuelab::sql::ToSql (.to_sql())'],
   ]) {
     const found = ['Expr', 'Statement'].filter((node) =>
       bytes.includes(Buffer.from(`$LT$sqlparser..ast..${node}$u20$as$u20$core..${trait}$GT$`)));

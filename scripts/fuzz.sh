@@ -155,8 +155,8 @@ make_corpus() {
         ;;
       parser)
         # First byte: the flavour (0 MySQL, 1 PostgreSQL, 2 T-SQL, 3 SQLite, 4 generic); the
-        # seeds are every parse the project's tests make (sql/tests/corpus.jsonl).
-        python3 - sql/tests/corpus.jsonl "$root/fuzz/corpus/parser" <<'PY'
+        # seeds are every parse the project's tests make (tests/sql_corpus.jsonl).
+        python3 - tests/sql_corpus.jsonl "$root/fuzz/corpus/parser" <<'PY'
 import hashlib, json, os, sys
 codes = {"MySql": 0, "Postgres": 1, "MsSql": 2, "Sqlite": 3, "Generic": 4}
 for line in open(sys.argv[1], encoding="utf-8"):

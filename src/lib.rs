@@ -17,6 +17,7 @@ pub mod scenario;
 pub mod sim;
 pub mod sort;
 pub mod source;
+pub mod sql;
 #[cfg(test)]
 mod test_rand;
 pub mod trace;

@@ -2,7 +2,7 @@
 //! whose trees and tokens they promise to build: any input on which the two disagree in a way
 //! a user could not see as a refusal is a crash.
 
-use queuelab_sql::{lexer, Duplicate, Flavor, Parser, ToSql};
+use queuelab::sql::{lexer, Duplicate, Flavor, Parser, ToSql};
 use sqlparser::dialect::{
     Dialect, GenericDialect, MsSqlDialect, MySqlDialect, PostgreSqlDialect, SQLiteDialect,
 };

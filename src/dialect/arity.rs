@@ -8,8 +8,8 @@
 use super::catalog::Catalog;
 use super::exprs::last_ident;
 use super::Dialect;
+use crate::sql::Duplicate;
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
 use sqlparser::ast::{Expr, Ident, Insert, ObjectName, SelectItem, SetExpr, TableObject};
 
 /// Checks (and for PostgreSQL's short rows, completes) `ins`, then leaves out the columns its
@@ -236,8 +236,8 @@ fn mismatch(dialect: Dialect, row: usize, named: bool, values: usize, target: us
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sql::ToSql;
     use crate::trace::checked::{Checked, OrFail};
-    use queuelab_sql::ToSql;
 
     /// The INSERT `sql` fitted to `q (id, v)`: the outer error is the test's own setup failing.
     fn fitted(dialect: Dialect, sql: &str) -> Checked<Result<(Vec<String>, String), StepError>> {

@@ -429,7 +429,7 @@ impl Catalog {
                 param
                     .default
                     .as_ref()
-                    .map(queuelab_sql::ToSql::to_sql)
+                    .map(crate::sql::ToSql::to_sql)
                     .hash(h);
             }
             for n in &p.body {
@@ -660,8 +660,8 @@ pub fn for_tests(
     ddl: &[&str],
     sql: &str,
 ) -> crate::trace::checked::Checked<(Catalog, sqlparser::ast::Statement)> {
+    use crate::sql::Duplicate;
     use crate::trace::checked::OrFail;
-    use queuelab_sql::Duplicate;
     let parsed = |text: &str| {
         let script = super::front::parse_script(dialect, text);
         script

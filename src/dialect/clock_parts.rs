@@ -15,8 +15,8 @@ use super::common::unsupported_with;
 use super::exprs::{call, now_expr, TXN_NOW_FN};
 use super::walk;
 use super::Dialect;
+use crate::sql::ToSql;
 use crate::trace::StepError;
-use queuelab_sql::ToSql;
 use sqlparser::ast::{Expr, Value};
 use std::ops::ControlFlow;
 

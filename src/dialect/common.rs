@@ -8,9 +8,9 @@ use super::front::syntax_code;
 use super::plan::{CatalogChange, Plan, PlanKind};
 use super::plan::{Isolation, TxnControl};
 use super::Dialect;
+use crate::sql::Sql;
+use crate::sql::ToSql;
 use crate::trace::{ErrorClass, StepError};
-use queuelab_sql::Sql;
-use queuelab_sql::ToSql;
 use sqlparser::ast::{
     AlterTableOperation, Ident, ObjectType, Set, Statement, TransactionIsolationLevel,
     TransactionMode,
@@ -75,7 +75,7 @@ fn consistent_snapshot(dialect: Dialect, modes: &[TransactionMode]) -> Option<Tx
 const WHAT_RUNS: &str = "Queue Lab runs CREATE/ALTER/DROP TABLE, CREATE INDEX, INSERT, REPLACE, UPDATE, DELETE, SELECT and transaction statements";
 
 /// The end of the parser's error for a statement or clause it knows and does not read
-/// (`queuelab-sql` refuses those by name instead of building their tree).
+/// (`crate::sql` refuses those by name instead of building their tree).
 const PARSER_REFUSAL: &str = " is not supported by Queue Lab's parser";
 
 /// The error for a statement kind Queue Lab does not run.

@@ -4,7 +4,7 @@
 //! (`mysql/impossible.rs`).
 
 use super::walk;
-use queuelab_sql::Duplicate;
+use crate::sql::Duplicate;
 use sqlparser::ast::{BinaryOperator, Expr, InTarget};
 use std::ops::ControlFlow;
 

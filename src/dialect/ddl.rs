@@ -6,9 +6,9 @@
 use super::catalog::{ColumnDef, KeyDef, TableDef};
 use super::exprs::{last_ident, rewrite_all};
 use super::Dialect;
-use queuelab_sql::Duplicate;
-use queuelab_sql::Sql;
-use queuelab_sql::ToSql;
+use crate::sql::Duplicate;
+use crate::sql::Sql;
+use crate::sql::ToSql;
 use sqlparser::ast::{self, ColumnOption, DataType, IndexColumn, TableConstraint};
 use sqlparser::tokenizer::Token;
 

@@ -8,9 +8,9 @@
 //! it did (integer division truncates toward zero, as on all three servers).
 
 use super::Dialect;
+use crate::sql::ToSql;
+use crate::sql::Walk;
 use crate::trace::StepError;
-use queuelab_sql::ToSql;
-use queuelab_sql::Walk;
 use sqlparser::ast::{
     BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Statement, Value,
 };
@@ -218,8 +218,8 @@ fn nonzero(divisor: Expr) -> Expr {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sql::{Flavor, Parser};
     use crate::trace::checked::{Checked, OrFail};
-    use queuelab_sql::{Flavor, Parser};
 
     /// The one statement of `sql`, read as `flavor` reads it.
     fn parsed(flavor: Flavor, sql: &str) -> Checked<Statement> {

@@ -3,9 +3,9 @@
 use super::catalog::{ident, Catalog, TableDef};
 use super::exprs::{last_ident, now_expr, parenthesized, parse_sqlite_expr, rewrite_all};
 use super::plan::{Plan, PlanKind};
-use queuelab_sql::Duplicate;
-use queuelab_sql::Sql;
-use queuelab_sql::ToSql;
+use crate::sql::Duplicate;
+use crate::sql::Sql;
+use crate::sql::ToSql;
 use sqlparser::ast::{
     Assignment, AssignmentTarget, Delete, Expr, FromTable, Ident, ObjectName, OrderByExpr, Query,
     SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Statement, TableFactor, TableWithJoins,
@@ -305,8 +305,8 @@ pub fn on_update_note(def: &TableDef) -> String {
 pub fn stash_sql(ins: &sqlparser::ast::Insert) -> Option<String> {
     ins.source.as_ref()?;
     let mut copy = ins.duplicate();
-    let query = queuelab_sql::Parser::from_sql(
-        queuelab_sql::Flavor::Sqlite,
+    let query = crate::sql::Parser::from_sql(
+        crate::sql::Flavor::Sqlite,
         "SELECT * FROM temp.ql_src WHERE true",
     )
     .ok()?

@@ -5,7 +5,7 @@
 //! parsed (after PostgreSQL folded it to lower case, so that the name stays the one written),
 //! and SQLite reads it as the name.
 
-use queuelab_sql::lexer::word;
+use crate::sql::lexer::word;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 /// The words SQLite's grammar takes for a keyword wherever they stand (the rest of its

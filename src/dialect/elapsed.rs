@@ -10,7 +10,7 @@
 use super::exprs::call;
 use super::int_types::Columns;
 use super::intervals::{is_interval, pg_amount, time_kind};
-use queuelab_sql::Duplicate;
+use crate::sql::Duplicate;
 use sqlparser::ast::{BinaryOperator, Expr, Value};
 
 /// `ql_pg_elapsed(a, b)`: `a - b` in microseconds.

@@ -1,10 +1,10 @@
 //! Expression rewrites shared by the front-ends. Each rule is a small function over one
 //! `Expr`, applied to every expression of a statement by [`rewrite_all`].
 
-use queuelab_sql::Duplicate;
-use queuelab_sql::ToSql;
-use queuelab_sql::Walk;
-use queuelab_sql::{Flavor, Parser};
+use crate::sql::Duplicate;
+use crate::sql::ToSql;
+use crate::sql::Walk;
+use crate::sql::{Flavor, Parser};
 use sqlparser::ast::{
     BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectName,
     UnaryOperator, Value,
@@ -91,7 +91,7 @@ fn abs_operator_to_function(e: &mut Expr) -> bool {
         return false;
     };
     let operand = std::mem::replace(&mut **expr, Expr::value(Value::Null));
-    *e = queuelab_sql::build::call("abs", vec![operand]);
+    *e = crate::sql::build::call("abs", vec![operand]);
     true
 }
 
@@ -170,7 +170,7 @@ pub fn now_expr() -> Expr {
 }
 
 /// A call of one of the engine's own SQLite functions, built as a tree.
-pub use queuelab_sql::build::call;
+pub use crate::sql::build::call;
 
 /// An integer literal.
 /// The values a CASE may give: each branch's result, then the ELSE.

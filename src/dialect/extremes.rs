@@ -6,8 +6,8 @@
 use super::exprs::call;
 use super::walk;
 use super::Dialect;
-use queuelab_sql::Duplicate;
-use queuelab_sql::ToSql;
+use crate::sql::Duplicate;
+use crate::sql::ToSql;
 use sqlparser::ast::{Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Statement};
 use std::ops::ControlFlow;
 

@@ -13,8 +13,8 @@ use super::catalog::{Catalog, ForeignKeyDef, KeyDef, TableDef};
 use super::ddl::Unsupported;
 use super::exprs::last_ident;
 use super::Dialect;
+use crate::sql::Sql;
 use crate::trace::StepError;
-use queuelab_sql::Sql;
 use sqlparser::ast::{ConstraintReferenceMatchKind, ForeignKeyConstraint, ReferentialAction};
 
 /// What SQL Server gets for a foreign key.

@@ -4,9 +4,9 @@
 use super::split::{parser_error, split, RawStatement};
 use super::{mysql, Dialect};
 use crate::source::{clean_paste, find_curly_quotes, straighten_quotes};
+use crate::sql::Duplicate;
+use crate::sql::{Flavor, Parser};
 use crate::trace::{Diagnostic, ErrorClass, StepError};
-use queuelab_sql::Duplicate;
-use queuelab_sql::{Flavor, Parser};
 use sqlparser::ast::Statement;
 
 /// One statement of a script, parsed or not.

@@ -11,8 +11,8 @@ use super::scan_order::{
     keys, names, order_of, postgres_order, PgOrder, HEAP_ORDER, KEY_ORDER, PLANNER_ORDER,
 };
 use super::Dialect;
+use crate::sql::Duplicate;
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
 use sqlparser::ast::{
     Expr, FunctionArgumentClause, GroupByExpr, Ident, InTarget, OrderBy, OrderByExpr, OrderByKind,
     Query, SelectItem, SetExpr, TableFactor,

@@ -14,8 +14,8 @@
 
 use super::catalog::{Catalog, TableDef};
 use super::Dialect;
+use crate::sql::ToSql;
 use crate::trace::StepError;
-use queuelab_sql::ToSql;
 use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, FunctionArguments, GroupByExpr, OrderByKind, Query,
     SelectItem, SetExpr, Statement, TableFactor, Value,

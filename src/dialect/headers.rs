@@ -3,7 +3,7 @@
 //! server would print stays (`a / b`, not `a / ql_nonzero(b)`; `greatest(a, b)`, not
 //! `max(a, b)`).
 
-use queuelab_sql::ToSql;
+use crate::sql::ToSql;
 use sqlparser::ast::{Expr, Ident, Query, SelectItem, SetExpr, Statement, Value};
 use std::ops::ControlFlow;
 

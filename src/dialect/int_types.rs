@@ -9,7 +9,7 @@ use super::catalog::{Catalog, TableDef};
 use super::exprs::last_ident;
 use super::postgres::int_values::{ARITH_FN, CAST_FN};
 use super::types::Admits;
-use queuelab_sql::ToSql;
+use crate::sql::ToSql;
 use sqlparser::ast::{
     BinaryOperator, CastKind, DataType, Expr, Query, SelectItem, SetExpr, Statement, TableFactor,
     UnaryOperator, Value,

@@ -20,10 +20,10 @@ use super::temporal::Temporal;
 use super::types::Admits;
 use super::walk;
 use super::Dialect;
+use crate::sql::Duplicate;
+use crate::sql::Sql;
+use crate::sql::ToSql;
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
-use queuelab_sql::Sql;
-use queuelab_sql::ToSql;
 use sqlparser::ast::{
     BinaryOperator, CastKind, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArgOperator,
     FunctionArguments, Interval, Statement, UnaryOperator, Value,
@@ -494,7 +494,7 @@ pub fn mariadb_digits(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queuelab_sql::Duplicate;
+    use crate::sql::Duplicate;
 
     fn rewritten(dialect: Dialect, sql: &str) -> Result<String, StepError> {
         let catalog = crate::dialect::catalog::Catalog::default();

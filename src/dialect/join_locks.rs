@@ -21,8 +21,8 @@
 use super::locks::WaitPolicy;
 use super::postgres::lock_strength::{KEY_SHARE, NO_KEY_UPDATE};
 use super::Dialect;
+use crate::sql::Duplicate;
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
 use sqlparser::ast::{
     Ident, JoinOperator, LockClause, LockType, ObjectName, Query, SetExpr, TableAlias, TableFactor,
 };

@@ -7,11 +7,11 @@
 //! returns exactly the rows the engine locked for it, re-checked against their newest version.
 
 use super::exprs::{call, int_expr};
+use crate::sql::Duplicate;
+use crate::sql::Sql;
+use crate::sql::ToSql;
+use crate::sql::Walk;
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
-use queuelab_sql::Sql;
-use queuelab_sql::ToSql;
-use queuelab_sql::Walk;
 use sqlparser::ast::{
     Expr, Ident, LimitClause, LockClause, LockType, NonBlock, Query, SetExpr, TableFactor,
 };

@@ -11,7 +11,7 @@ use super::int_types::Columns;
 use super::num_types::{self, NumType};
 use super::walk;
 use super::Dialect;
-use queuelab_sql::Duplicate;
+use crate::sql::Duplicate;
 use sqlparser::ast::{
     BinaryOperator, CastKind, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArguments,
     Statement,

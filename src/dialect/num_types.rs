@@ -89,7 +89,7 @@ impl Typer<'_, '_> {
             )),
             Expr::Subquery(q) => self.subquery(q),
             Expr::Function(f) => {
-                let name = queuelab_sql::ToSql::to_sql(&f.name).to_ascii_lowercase();
+                let name = crate::sql::ToSql::to_sql(&f.name).to_ascii_lowercase();
                 let args = super::exprs::call_args(e, &name)?;
                 self.call(&name, &args)
             }

@@ -7,7 +7,7 @@
 
 use super::walk;
 use super::Dialect;
-use queuelab_sql::Duplicate;
+use crate::sql::Duplicate;
 use sqlparser::ast::{Expr, GroupByExpr, OrderByKind, Select, SelectItem, SetExpr, Statement};
 
 pub fn rewrite(dialect: Dialect, stmt: &mut Statement) {

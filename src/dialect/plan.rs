@@ -73,24 +73,24 @@ pub enum PlanKind {
 }
 
 /// A syntax tree a plan holds, compared and printed by its SQL text and copied by
-/// `queuelab_sql::Duplicate`: a plan's derived `Clone`, `Debug` and `PartialEq` then never
+/// `crate::sql::Duplicate`: a plan's derived `Clone`, `Debug` and `PartialEq` then never
 /// link sqlparser's own, which cover every database's tree (about 40 KB gzip of the
 /// browser download).
 pub struct Kept<T>(pub T);
 
-impl<T: queuelab_sql::Duplicate> Clone for Kept<T> {
+impl<T: crate::sql::Duplicate> Clone for Kept<T> {
     fn clone(&self) -> Self {
         Kept(self.0.duplicate())
     }
 }
 
-impl<T: queuelab_sql::ToSql> PartialEq for Kept<T> {
+impl<T: crate::sql::ToSql> PartialEq for Kept<T> {
     fn eq(&self, other: &Self) -> bool {
         self.0.to_sql() == other.0.to_sql()
     }
 }
 
-impl<T: queuelab_sql::ToSql> std::fmt::Debug for Kept<T> {
+impl<T: crate::sql::ToSql> std::fmt::Debug for Kept<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0.to_sql())
     }

@@ -14,8 +14,8 @@
 
 use super::postgres::lock_strength::{KEY_SHARE, NO_KEY_UPDATE};
 use super::Dialect;
+use crate::sql::ToSql;
 use crate::trace::{ErrorClass, StepError};
-use queuelab_sql::ToSql;
 use sqlparser::ast::{LockType, Statement};
 use std::ops::ControlFlow;
 
@@ -139,7 +139,7 @@ pub fn begins_no_transaction(dialect: Dialect, stmt: &Statement) -> bool {
     }
     let mut none = true;
     // The walk is over a tree it may change; this one is only read.
-    let mut stmt = queuelab_sql::Duplicate::duplicate(stmt);
+    let mut stmt = crate::sql::Duplicate::duplicate(stmt);
     super::walk::relations(&mut stmt, &mut |_| {
         none = false;
         ControlFlow::Break(())
@@ -154,7 +154,7 @@ fn first_lock(stmt: &Statement) -> Option<&'static str> {
     }
     let mut found = None;
     // The walk is over a tree it may change; this one is only read.
-    let mut stmt = queuelab_sql::Duplicate::duplicate(stmt);
+    let mut stmt = crate::sql::Duplicate::duplicate(stmt);
     super::walk::queries(&mut stmt, &mut |q| {
         if let Some(lock) = q.locks.first() {
             let marker = lock.of.as_ref().map(|o| o.to_sql().to_ascii_lowercase());

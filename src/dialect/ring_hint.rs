@@ -4,8 +4,8 @@
 
 use super::catalog::{RingHint, TableDef};
 use super::exprs::last_ident;
-use queuelab_sql::Duplicate;
-use queuelab_sql::ToSql;
+use crate::sql::Duplicate;
+use crate::sql::ToSql;
 use sqlparser::ast::{BinaryOperator, Expr, Insert, SelectItem, SetExpr, Value};
 use std::ops::ControlFlow;
 

@@ -29,8 +29,8 @@ use super::conditions::conjuncts;
 use super::exprs::{last_ident, table_called};
 use super::int_types::column_named;
 use super::Dialect;
+use crate::sql::Duplicate;
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
 use sqlparser::ast::{
     Expr, FromTable, GroupByExpr, Ident, OrderBy, OrderByExpr, OrderByKind, Query, SelectItem,
     SetExpr, Statement, TableFactor,
@@ -247,7 +247,7 @@ pub fn postgres_order(
 pub fn heap_order(catalog: &Catalog, table: &str, called: Ident) -> Option<OrderBy> {
     let def = catalog.table(table)?;
     let rowid = super::postgres::xmax::rowid_name(catalog, &def.name)?;
-    let call = queuelab_sql::build::call(
+    let call = crate::sql::build::call(
         HEAP_FN,
         vec![
             Expr::Value(sqlparser::ast::Value::SingleQuotedString(def.name.clone()).into()),

@@ -19,8 +19,8 @@ use super::catalog::Catalog;
 use super::plan::{CatalogChange, Plan, PlanKind};
 use super::walk;
 use super::Dialect;
+use crate::sql::Duplicate;
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
 use sqlparser::ast::{
     ColumnOption, Expr, ObjectName, ObjectNamePart, ObjectType, Statement, TableConstraint,
 };
@@ -110,7 +110,7 @@ pub fn create_schema(stmt: &Statement, catalog: &Catalog) -> Option<Result<Plan,
         return None;
     }
     // The parser builds no other form (AUTHORIZATION and the rest are refused by name there).
-    let Some((name, if_not_exists)) = queuelab_sql::plain_create_schema(stmt) else {
+    let Some((name, if_not_exists)) = crate::sql::plain_create_schema(stmt) else {
         return Some(Err(super::common::unsupported_with(
             Dialect::Postgres,
             "This form of CREATE SCHEMA",

@@ -2,8 +2,8 @@
 //! parser), its text and span (for the editor) and the `-- note:` remarks written above it.
 
 use crate::source::{Pos, Span};
+use crate::sql::{lexer, Flavor};
 use crate::trace::Diagnostic;
-use queuelab_sql::{lexer, Flavor};
 use sqlparser::tokenizer::{Location, Token, TokenWithSpan, Whitespace};
 
 /// One statement as written.

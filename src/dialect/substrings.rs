@@ -13,7 +13,7 @@
 use super::exprs::{call, int_expr};
 use super::walk;
 use super::Dialect;
-use queuelab_sql::Duplicate;
+use crate::sql::Duplicate;
 use sqlparser::ast::{BinaryOperator, Expr, Statement, Value};
 
 /// Rewrites the statement's SUBSTRING and POSITION; the note, if one changed.

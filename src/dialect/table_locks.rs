@@ -11,7 +11,7 @@ use super::exprs::last_ident;
 use super::plan::{Plan, PlanKind};
 use super::Dialect;
 use crate::ids::TableLockMode;
-use queuelab_sql::Duplicate;
+use crate::sql::Duplicate;
 use sqlparser::ast::{ObjectType, SetExpr, Statement};
 use std::ops::ControlFlow;
 

@@ -20,7 +20,7 @@ use super::int_types::Columns;
 use super::num_types::{self, NumType};
 use super::plan::TextForm;
 use super::Dialect;
-use queuelab_sql::ToSql;
+use crate::sql::ToSql;
 use sqlparser::ast::{
     BinaryOperator, CastKind, DataType, Expr, InTarget, SelectItem, Statement, TableFactor,
     TableWithJoins, UnaryOperator, Value,

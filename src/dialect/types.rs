@@ -5,8 +5,8 @@
 //! range, a string longer than its `varchar(n)` / `char(n)`. (T-SQL is not checked yet.)
 
 use super::Dialect;
+use crate::sql::ToSql;
 use crate::trace::{ErrorClass, StepError, Value};
-use queuelab_sql::ToSql;
 use sqlparser::ast::{CharacterLength, DataType};
 
 /// The values a column's type admits, read off its declaration.

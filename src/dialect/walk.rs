@@ -1,9 +1,9 @@
-//! One tree walk for every rewrite: `queuelab_sql::walk`, Queue Lab's own, in place of
+//! One tree walk for every rewrite: `crate::sql::walk`, Queue Lab's own, in place of
 //! sqlparser's `VisitMut` (whose walk covers every node of every database and links it all
 //! into the browser download). Its callbacks are `dyn` closures, so no rule compiles its own
-//! copy of the walk; sqlparser's order is kept exactly (see `queuelab_sql::walk`).
+//! copy of the walk; sqlparser's order is kept exactly (see `crate::sql::walk`).
 
-use queuelab_sql::walk::{self, ExprFn, NameFn, QueryFn, Walk};
+use crate::sql::walk::{self, ExprFn, NameFn, QueryFn, Walk};
 use sqlparser::ast::{Query, Select, SetExpr, TableFactor, TableWithJoins};
 
 /// Calls `f` on every expression under `node`, inner ones first.

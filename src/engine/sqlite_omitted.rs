@@ -4,7 +4,7 @@
 //! amalgamation's parser was generated with every statement in its grammar, so its actions
 //! still call these, and the wasm would import them from `env` and fail to load. None of the
 //! statements' stand-ins can be reached: Queue Lab's own parser refuses CREATE VIEW, ANALYZE,
-//! REINDEX, VACUUM, ATTACH, DETACH and PRAGMA in every dialect (`sql/src/parser`; the
+//! REINDEX, VACUUM, ATTACH, DETACH and PRAGMA in every dialect (`src/sql/parser`; the
 //! `pragma_*` table functions are refused by name too, `dialect/foreign.rs`, and SQLite's
 //! lookup of them finds none here), the one ALTER TABLE it runs (ADD
 //! COLUMN) is a rebuild of the table (`dialect::ddl::rebuild`), and the engine writes none of
@@ -110,7 +110,7 @@ pub extern "C" fn sqlite3AlterFinishAddColumn(_: P, _: P) {}
 pub extern "C" fn sqlite3AlterDropColumn(_: P, _: P, _: P) {}
 
 /// Virtual tables are left out of both builds (`SQLITE_OMIT_VIRTUALTABLE`, which leaves out
-/// ALTER TABLE too): CREATE VIRTUAL TABLE is refused before SQLite (`sql/src/parser`).
+/// ALTER TABLE too): CREATE VIRTUAL TABLE is refused before SQLite (`src/sql/parser`).
 #[no_mangle]
 pub extern "C" fn sqlite3VtabBeginParse(_: P, _: P, _: P, _: P, _: c_int) {}
 

@@ -9,9 +9,9 @@ use crate::dialect::{plan, Dialect, Plan};
 use crate::engine::lab::Lab;
 use crate::engine::store::{Store, StoreError};
 use crate::scenario::spec::{Block, Spec};
+use crate::sql::Duplicate;
 use crate::trace::{ErrorClass, StepError};
 use crate::vec_map::VecMap;
-use queuelab_sql::Duplicate;
 use std::sync::Arc;
 
 /// What a scenario learns once and uses in every schedule: scripts parsed by their SQL text,

@@ -13,8 +13,8 @@ use super::super::common::unsupported_with;
 use super::super::exprs::rewrite_all;
 use super::super::walk;
 use super::super::Dialect;
+use crate::sql::{Duplicate, Sql, ToSql};
 use crate::trace::StepError;
-use queuelab_sql::{Duplicate, Sql, ToSql};
 use sqlparser::ast::{Expr, InTarget};
 
 pub fn predicate(p: &Expr, def: &TableDef) -> Result<String, StepError> {

@@ -1,6 +1,6 @@
 use super::*;
+use crate::sql::ToSql;
 use crate::trace::checked::Checked;
-use queuelab_sql::ToSql;
 
 /// `sql` after the rule, in `dialect`, over `CREATE TABLE t (...)` with int, float, text
 /// and numeric columns.

@@ -9,11 +9,11 @@
 use super::super::conditions::and;
 use super::hints::{locks_before_write, take_hints};
 use super::refuse;
+use crate::sql::Duplicate;
+use crate::sql::ToSql;
+use crate::sql::Walk;
+use crate::sql::{Flavor, Parser, Sql};
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
-use queuelab_sql::ToSql;
-use queuelab_sql::Walk;
-use queuelab_sql::{Flavor, Parser, Sql};
 use sqlparser::ast::{
     AssignmentTarget, Expr, FromTable, Ident, InTarget, LimitClause, ObjectName, Query, SelectItem,
     SetExpr, Statement, TableFactor, TopQuantity, UpdateTableFromKind,

@@ -3,8 +3,8 @@
 //! `ISNULL` is `ifnull`, `LEN` is `length`.
 
 use crate::dialect::exprs::{call, NEWID_FN, NOW_FN};
-use queuelab_sql::ToSql;
-use queuelab_sql::Walk;
+use crate::sql::ToSql;
+use crate::sql::Walk;
 use sqlparser::ast::{BinaryOperator, DataType, Expr, FunctionArguments, Value};
 use std::ops::ControlFlow;
 

@@ -14,9 +14,9 @@
 //! LOCKED` and so on, see `dialect::locks`), which the shared locking rule serves.
 
 use crate::dialect::locks::{EXCLUSIVE_LOCK, HELD_SHARE_LOCK, INSTANT_LOCK, UPDATE_LOCK};
+use crate::sql::ToSql;
+use crate::sql::Walk;
 use crate::trace::{ErrorClass, StepError};
-use queuelab_sql::ToSql;
-use queuelab_sql::Walk;
 use sqlparser::ast::{
     Expr, LockClause, LockType, NonBlock, ObjectName, Query, SetExpr, TableFactor, TableWithJoins,
 };

@@ -8,9 +8,9 @@ use super::common::{plan_ddl, plan_other, unsupported};
 use super::dml::{plan_delete, plan_query, plan_update};
 use super::plan::{Plan, PlanKind};
 use super::Dialect;
+use crate::sql::Duplicate;
+use crate::sql::ToSql;
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
-use queuelab_sql::ToSql;
 use sqlparser::ast::Statement;
 
 pub mod client;

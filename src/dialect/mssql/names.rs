@@ -1,8 +1,8 @@
 //! Rule: `[dbo].[Table]` and `dbo.Table` name the one table of that name: Queue Lab has one
 //! schema, and SQLite would read `dbo` as an attached database.
 
-use queuelab_sql::ToSql;
-use queuelab_sql::Walk;
+use crate::sql::ToSql;
+use crate::sql::Walk;
 use sqlparser::ast::ObjectName;
 use std::ops::ControlFlow;
 

@@ -3,8 +3,8 @@
 //! old values (`deleted.c`) have no RETURNING form and are refused.
 
 use super::refuse;
+use crate::sql::ToSql;
 use crate::trace::StepError;
-use queuelab_sql::ToSql;
 use sqlparser::ast::{Expr, OutputClause, SelectItem, SelectItemQualifiedWildcardKind, Statement};
 
 /// What OUTPUT asked for: a note, and for `OUTPUT ... INTO t` the table the rows go to.

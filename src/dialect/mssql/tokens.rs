@@ -10,7 +10,7 @@
 //! - `WHERE CURRENT OF cursor` (kept aside for the interpreter);
 //! - a cursor query's `FOR UPDATE [OF ...]` / `FOR READ ONLY`.
 
-use queuelab_sql::lexer::word;
+use crate::sql::lexer::word;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 /// A statement's tokens after the fixes, and what was kept aside.

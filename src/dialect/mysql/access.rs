@@ -9,9 +9,9 @@ use super::super::catalog::{ident, Catalog, TableDef};
 use super::super::conditions::{self, is_value};
 use super::super::exprs::{last_ident, rewrite_all};
 use super::super::locks::{GapScan, LockRead, WriteScan, LOCKED_FN};
-use queuelab_sql::Duplicate;
-use queuelab_sql::Sql;
-use queuelab_sql::ToSql;
+use crate::sql::Duplicate;
+use crate::sql::Sql;
+use crate::sql::ToSql;
 use sqlparser::ast::{
     BinaryOperator, Delete, Expr, FromTable, InTarget, OrderByExpr, Query, Select, SetExpr,
     TableFactor, TableWithJoins, Update,

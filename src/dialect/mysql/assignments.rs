@@ -6,10 +6,10 @@
 
 use super::super::walk;
 use crate::limits::{over, MAX_OPERATORS};
+use crate::sql::Duplicate;
+use crate::sql::ToSql;
 use crate::trace::StepError;
 use crate::vec_map::VecMap;
-use queuelab_sql::Duplicate;
-use queuelab_sql::ToSql;
 use sqlparser::ast::{Assignment, AssignmentTarget, Expr, Update};
 use std::ops::ControlFlow;
 

@@ -6,12 +6,12 @@
 
 use super::super::common::unsupported_with;
 use super::super::Dialect;
+use crate::sql::ToSql;
 use crate::trace::StepError;
-use queuelab_sql::ToSql;
 use sqlparser::ast::{DataType, Expr};
 use std::ops::ControlFlow;
 
-pub fn refuse_unmodelled<N: queuelab_sql::Walk>(node: &mut N) -> Result<(), StepError> {
+pub fn refuse_unmodelled<N: crate::sql::Walk>(node: &mut N) -> Result<(), StepError> {
     let mut refused: Option<String> = None;
     super::super::walk::exprs(node, &mut |e| match e {
         Expr::Cast { data_type, .. } if !modelled(data_type) => {

@@ -12,8 +12,8 @@
 use super::super::catalog::CASE_BLIND;
 use super::super::int_types::Columns;
 use super::super::walk;
-use queuelab_sql::build::call;
-use queuelab_sql::Duplicate;
+use crate::sql::build::call;
+use crate::sql::Duplicate;
 use sqlparser::ast::{BinaryOperator, Expr, Ident, InTarget, ObjectName, Statement, UnaryOperator};
 use std::ops::ControlFlow;
 

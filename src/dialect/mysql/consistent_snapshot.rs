@@ -5,7 +5,7 @@
 //!
 //! [`TxnControl::Begin`]: crate::dialect::plan::TxnControl::Begin
 
-use queuelab_sql::lexer::word;
+use crate::sql::lexer::word;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 pub fn fix_tokens(mut tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {

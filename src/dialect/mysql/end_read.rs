@@ -7,7 +7,7 @@
 use super::super::catalog::{ident, Catalog};
 use super::super::exprs::{call_args, last_ident};
 use super::super::locks::{GapScan, LockRead, RangeEnd, WriteScan};
-use queuelab_sql::Duplicate;
+use crate::sql::Duplicate;
 use sqlparser::ast::{Expr, GroupByExpr, Query, SetExpr, TableFactor};
 use std::ops::ControlFlow;
 

@@ -18,9 +18,9 @@ use super::super::conditions::is_value;
 use super::super::exprs::rewrite_all;
 use super::super::locks::{GapScan, RangeEnd};
 use super::access::Access;
-use queuelab_sql::Duplicate;
-use queuelab_sql::Sql;
-use queuelab_sql::ToSql;
+use crate::sql::Duplicate;
+use crate::sql::Sql;
+use crate::sql::ToSql;
 use sqlparser::ast::{BinaryOperator as Op, Expr, InTarget};
 
 /// The gap scan of `access`, over the table `from` called `qualifier` in the statement;

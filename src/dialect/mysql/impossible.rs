@@ -7,7 +7,7 @@
 //! carries a query (`Plan::no_result_set_if`) the engine asks when the statement ends.
 
 use super::super::conditions::{self, is_value};
-use queuelab_sql::Sql;
+use crate::sql::Sql;
 use sqlparser::ast::{BinaryOperator, Delete, Expr};
 
 /// An SQLite query whose one value is true when `d`'s WHERE is impossible in MariaDB's

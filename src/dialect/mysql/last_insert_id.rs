@@ -10,7 +10,7 @@
 
 use super::super::exprs::call;
 use super::super::walk;
-use queuelab_sql::Duplicate;
+use crate::sql::Duplicate;
 use sqlparser::ast::{Expr, Statement};
 use std::ops::ControlFlow;
 

@@ -10,7 +10,7 @@
 use super::super::catalog::Catalog;
 use super::super::locks::{lock_requests_sorting, outer_reference, servable, LockRead};
 use super::access;
-use queuelab_sql::Duplicate;
+use crate::sql::Duplicate;
 use sqlparser::ast::{FromTable, LockClause, LockType, Query, Statement};
 use std::ops::ControlFlow;
 

@@ -39,8 +39,8 @@ use super::exprs::{last_ident, rewrite_all};
 use super::plan::{InsertMode, Plan, PlanKind};
 use super::{ring_hint, Dialect};
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
-use queuelab_sql::ToSql;
+use crate::sql::Duplicate;
+use crate::sql::ToSql;
 use sqlparser::ast::{Insert, SetExpr, SqliteOnConflict, Statement};
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
@@ -301,7 +301,7 @@ fn values_from_set(ins: &mut Insert) {
         return;
     }
     // A query the engine composes, to be filled with the user's values.
-    let Ok(mut q) = queuelab_sql::Parser::from_sql(queuelab_sql::Flavor::MySql, "VALUES (1)")
+    let Ok(mut q) = crate::sql::Parser::from_sql(crate::sql::Flavor::MySql, "VALUES (1)")
         .and_then(|mut p| p.parse_query())
     else {
         return;

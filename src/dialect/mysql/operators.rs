@@ -6,7 +6,7 @@
 //! `a IS NOT DISTINCT FROM b`, and `a XOR b` is written out (NULL if either side is).
 
 use super::super::walk;
-use queuelab_sql::Duplicate;
+use crate::sql::Duplicate;
 use sqlparser::ast::{BinaryOperator, Expr, InTarget, Statement};
 use std::ops::ControlFlow;
 
@@ -112,8 +112,8 @@ fn paren(e: Expr) -> Expr {
 mod tests {
     use super::*;
     use crate::dialect::Dialect;
+    use crate::sql::ToSql;
     use crate::trace::StepError;
-    use queuelab_sql::ToSql;
 
     fn rewritten(sql: &str) -> Result<String, StepError> {
         let script = crate::dialect::front::parse_script(Dialect::MySql, sql);

@@ -21,8 +21,8 @@ use crate::dialect::catalog::Catalog;
 use crate::dialect::exprs::last_ident;
 use crate::dialect::split::{self, LineIndex};
 use crate::dialect::walk;
+use crate::sql::{Flavor, Parser, ToSql};
 use crate::trace::StepError;
-use queuelab_sql::{Flavor, Parser, ToSql};
 use sqlparser::ast::{
     Expr, OrderByKind, Query, Select, SelectItem, SetExpr, SetOperator, SetQuantifier, Statement,
     TableFactor, UnaryOperator, Value,

@@ -6,8 +6,8 @@
 
 use crate::dialect::Dialect;
 use crate::source::Pos;
+use crate::sql::lexer::word;
 use crate::trace::StepError;
-use queuelab_sql::lexer::word;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace};
 
 /// `SET GLOBAL TRANSACTION ...` sets the default of sessions that connect later; the server
@@ -68,7 +68,7 @@ mod tests {
     fn only_set_session_transaction_gains_the_words() {
         let read = |sql: &str| {
             let tokens =
-                queuelab_sql::lexer::tokenize(queuelab_sql::Flavor::MySql, sql).expect("lexes");
+                crate::sql::lexer::tokenize(crate::sql::Flavor::MySql, sql).expect("lexes");
             fix_tokens(tokens)
                 .iter()
                 .map(|t| t.token.to_string())
@@ -92,7 +92,7 @@ mod tests {
     fn set_global_transaction_is_refused_at_global() {
         let check = |sql: &str| {
             let tokens =
-                queuelab_sql::lexer::tokenize(queuelab_sql::Flavor::MySql, sql).expect("lexes");
+                crate::sql::lexer::tokenize(crate::sql::Flavor::MySql, sql).expect("lexes");
             refuse_global(&tokens)
         };
         let e = check("SET  global TRANSACTION READ ONLY").expect_err("refused");

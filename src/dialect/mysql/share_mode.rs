@@ -2,7 +2,7 @@
 //! `... FOR SHARE` (the same shared next-key/record locks in InnoDB). sqlparser reads only the
 //! latter, so the four words become `FOR SHARE` before parsing, keeping their positions.
 
-use queuelab_sql::lexer::word;
+use crate::sql::lexer::word;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace};
 
 pub fn fix_tokens(mut tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {

@@ -8,8 +8,8 @@
 
 use super::super::exprs::{call, call_args, int_expr};
 use super::super::walk;
+use crate::sql::Duplicate;
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
 use sqlparser::ast::{DateTimeField, Expr};
 use std::ops::ControlFlow;
 

@@ -12,8 +12,8 @@ use crate::dialect::exprs::NOT_NEGATIVE_FN;
 use crate::dialect::int_types::{column_named, Columns};
 use crate::dialect::types::Admits;
 use crate::dialect::{walk, Dialect};
+use crate::sql::{Duplicate, ToSql};
 use crate::trace::StepError;
-use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::{BinaryOperator, Expr, Statement, UnaryOperator, Value};
 
 /// Checks each unsigned operation of `stmt`; says so when one is checked.

@@ -4,7 +4,7 @@
 //! The conflict target is left out (SQLite 3.35+), so, as in MySQL, a clash on *any* unique
 //! key updates the clashing row: the ring relies on the `modulo` key firing, not the id.
 
-use queuelab_sql::ToSql;
+use crate::sql::ToSql;
 use sqlparser::ast::{
     Assignment, DoUpdate, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Ident, OnConflict,
     OnConflictAction, OnInsert,

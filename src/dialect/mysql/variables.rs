@@ -15,9 +15,9 @@ use super::super::common::unsupported_with;
 use super::super::walk;
 use super::super::{Dialect, Plan};
 use crate::dialect::catalog::Catalog;
+use crate::sql::Duplicate;
+use crate::sql::ToSql;
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
-use queuelab_sql::ToSql;
 use sqlparser::ast::{BinaryOperator, Expr, Query, SelectItem, Set, SetExpr, Statement};
 use std::ops::ControlFlow;
 

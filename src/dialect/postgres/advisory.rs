@@ -9,8 +9,8 @@
 use super::super::common::unsupported_with;
 use super::super::plan::{AdvisoryCall, AdvisoryKey, AdvisoryOp, Plan, PlanKind};
 use super::super::Dialect;
+use crate::sql::ToSql;
 use crate::trace::StepError;
-use queuelab_sql::ToSql;
 use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, FunctionArguments, SelectItem, SetExpr, Statement,
     UnaryOperator, Value,
@@ -193,8 +193,8 @@ fn no_such(name: &str, args: usize) -> StepError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sql::Duplicate;
     use crate::trace::checked::{Checked, OrFail};
-    use queuelab_sql::Duplicate;
 
     fn planned(sql: &str) -> Checked<Option<Result<Plan, StepError>>> {
         let script = crate::dialect::front::parse_script(Dialect::Postgres, sql);

@@ -12,8 +12,8 @@
 
 use crate::dialect::common::unsupported_with;
 use crate::dialect::Dialect;
+use crate::sql::{Flavor, Parser};
 use crate::trace::StepError;
-use queuelab_sql::{Flavor, Parser};
 use sqlparser::ast::{Expr, Query, SelectItem, SetExpr, Statement, TableFactor};
 
 /// The alias of the VALUES list inside the rewritten subquery.

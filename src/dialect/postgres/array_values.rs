@@ -23,8 +23,8 @@ use crate::dialect::exprs::last_ident;
 use crate::dialect::types::Admits;
 use crate::dialect::walk;
 use crate::dialect::Dialect;
+use crate::sql::{Duplicate, ToSql};
 use crate::trace::StepError;
-use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::{
     AccessExpr, BinaryOperator, Expr, Function, InTarget, OrderByKind, Statement, UnaryOperator,
     Value,

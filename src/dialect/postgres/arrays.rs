@@ -14,8 +14,8 @@
 
 use crate::dialect::common::unsupported_with;
 use crate::dialect::Dialect;
+use crate::sql::ToSql;
 use crate::trace::StepError;
-use queuelab_sql::ToSql;
 
 /// An array column's element type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

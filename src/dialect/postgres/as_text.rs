@@ -14,7 +14,7 @@ use super::super::num_as_text;
 use super::super::plan::TextForm;
 use super::super::text_forms::{is_pg_test, is_zoned_clock, of_type_name};
 use super::super::walk;
-use queuelab_sql::{Duplicate, ToSql};
+use crate::sql::{Duplicate, ToSql};
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
     BinaryOperator, CaseWhen, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Statement,

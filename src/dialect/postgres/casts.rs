@@ -4,12 +4,12 @@
 //! `CAST(x AS TEXT | REAL)` (the integer types are `integers.rs`'s), and any other cast is
 //! refused by name.
 
-use queuelab_sql::ToSql;
+use crate::sql::ToSql;
 use sqlparser::ast::{CastKind, DataType, Expr};
 use std::ops::ControlFlow;
 
 /// The cast the statement cannot have, named, or the notes of the casts it rewrote.
-pub fn rewrite<N: queuelab_sql::Walk>(node: &mut N) -> Result<Vec<String>, String> {
+pub fn rewrite<N: crate::sql::Walk>(node: &mut N) -> Result<Vec<String>, String> {
     let mut refused: Option<String> = None;
     let mut colons = false;
     crate::dialect::walk::exprs(node, &mut |e| {

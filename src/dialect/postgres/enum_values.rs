@@ -21,8 +21,8 @@ use crate::dialect::exprs::{int_expr, last_ident};
 use crate::dialect::types::Admits;
 use crate::dialect::walk;
 use crate::dialect::Dialect;
+use crate::sql::{Duplicate, ToSql};
 use crate::trace::StepError;
-use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
     BinaryOperator, CaseWhen, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArguments,

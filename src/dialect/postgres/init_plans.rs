@@ -14,7 +14,7 @@
 use super::super::catalog::Catalog;
 use super::super::exprs::{last_ident, rewrite_all};
 use super::super::walk;
-use queuelab_sql::Duplicate;
+use crate::sql::Duplicate;
 use sqlparser::ast::{Expr, Ident, Query, SetExpr, Statement, TableFactor};
 use std::ops::ControlFlow;
 

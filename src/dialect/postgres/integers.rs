@@ -14,7 +14,7 @@
 use super::super::exprs::int_expr;
 use super::super::int_types::{arithmetic, Columns, IntType};
 use super::int_values::{ARITH_FN, CAST_FN};
-use queuelab_sql::ToSql;
+use crate::sql::ToSql;
 use sqlparser::ast::{
     CastKind, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Statement, UnaryOperator,
     Value,
@@ -147,8 +147,8 @@ fn null() -> Expr {
 mod tests {
     use super::*;
     use crate::dialect::Dialect;
+    use crate::sql::ToSql;
     use crate::trace::checked::Checked;
-    use queuelab_sql::ToSql;
 
     const TABLE: &str =
         "CREATE TABLE t (id bigserial, n int, m bigint, s smallint, f double precision, x text, p numeric(12,2))";

@@ -182,19 +182,17 @@ fn operator(e: &Expr, typed: &dyn Fn(&Expr) -> bool) -> Result<Option<Expr>, Ste
             } else {
                 TEXT_FN
             };
-            let call = queuelab_sql::build::call(
-                name,
-                vec![(**left).clone_expr(), (**right).clone_expr()],
-            );
+            let call =
+                crate::sql::build::call(name, vec![(**left).clone_expr(), (**right).clone_expr()]);
             Ok(Some(call))
         }
         BinaryOperator::AtArrow if l || r => {
             let (a, b) = (side(left, l)?, side(right, r)?);
-            Ok(Some(queuelab_sql::build::call(CONTAINS_FN, vec![a, b])))
+            Ok(Some(crate::sql::build::call(CONTAINS_FN, vec![a, b])))
         }
         BinaryOperator::Eq | BinaryOperator::NotEq if l || r => {
             let (a, b) = (side(left, l)?, side(right, r)?);
-            let call = queuelab_sql::build::call(EQUALS_FN, vec![a, b]);
+            let call = crate::sql::build::call(EQUALS_FN, vec![a, b]);
             Ok(Some(if *op == BinaryOperator::Eq {
                 call
             } else {
@@ -377,6 +375,6 @@ trait CloneExpr {
 
 impl CloneExpr for Expr {
     fn clone_expr(&self) -> Expr {
-        queuelab_sql::Duplicate::duplicate(self)
+        crate::sql::Duplicate::duplicate(self)
     }
 }

@@ -14,8 +14,8 @@
 use super::super::catalog::{Catalog, ColumnDef};
 use super::super::exprs::last_ident;
 use super::super::walk;
+use crate::sql::ToSql;
 use crate::trace::StepError;
-use queuelab_sql::ToSql;
 use sqlparser::ast::{
     AssignmentTarget, BinaryOperator, Expr, InTarget, SetExpr, Statement, TableObject, Value,
 };

@@ -54,7 +54,7 @@ pub fn fix_tokens(tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {
         }
         for &n in names.iter().rev() {
             let span = out[n].span;
-            let added = [queuelab_sql::lexer::word(marker, None), Token::Period];
+            let added = [crate::sql::lexer::word(marker, None), Token::Period];
             for (m, t) in added.into_iter().enumerate() {
                 out.insert(n + m, TokenWithSpan { token: t, span });
             }
@@ -65,9 +65,9 @@ pub fn fix_tokens(tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {
         let span = out[last].span;
         let added = [
             Token::Whitespace(Whitespace::Space),
-            queuelab_sql::lexer::word("OF", None),
+            crate::sql::lexer::word("OF", None),
             Token::Whitespace(Whitespace::Space),
-            queuelab_sql::lexer::word(marker, None),
+            crate::sql::lexer::word(marker, None),
         ];
         for (n, t) in added.into_iter().enumerate() {
             out.insert(last + 1 + n, TokenWithSpan { token: t, span });

@@ -8,9 +8,9 @@ use super::exprs::{last_ident, rewrite_all};
 use super::plan::{CatalogChange, InsertMode, Plan, PlanKind};
 use super::{ring_hint, Dialect};
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
-use queuelab_sql::Sql;
-use queuelab_sql::ToSql;
+use crate::sql::Duplicate;
+use crate::sql::Sql;
+use crate::sql::ToSql;
 use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 
 mod advisory;

@@ -26,9 +26,9 @@ use super::super::plan::{Plan, PlanKind};
 use super::super::scan_order::{postgres_order, postgres_scans};
 use super::super::walk;
 use super::super::Dialect;
+use crate::sql::Duplicate;
+use crate::sql::{Flavor, Parser, Sql};
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
-use queuelab_sql::{Flavor, Parser, Sql};
 use sqlparser::ast::{
     Cte, Delete, Expr, FromTable, OrderBy, OrderByExpr, OrderByKind, Query, SelectItem, SetExpr,
     Statement, TableFactor, TableWithJoins, Update, UpdateTableFromKind,
@@ -242,7 +242,7 @@ impl SemiOrder {
         let rowid =
             Expr::CompoundIdentifier(vec![called.clone(), sqlparser::ast::Ident::new("rowid")]);
         let key = match self {
-            SemiOrder::Locked(id) => queuelab_sql::build::call(
+            SemiOrder::Locked(id) => crate::sql::build::call(
                 super::super::locks::LOCK_ORDER_FN,
                 vec![super::super::exprs::int_expr(*id as i64), rowid],
             ),

@@ -6,7 +6,7 @@
 //! WITH query or a subquery in FROM (`SELECT * FROM (SELECT count(*) FROM t) s`, `WITH d AS
 //! (DELETE ... RETURNING 1)`), whose names a query over it reads.
 
-use queuelab_sql::ToSql;
+use crate::sql::ToSql;
 use sqlparser::ast::{
     CastKind, DataType, Delete, Expr, Function, Insert, ObjectNamePart, Query, SelectItem, SetExpr,
     Statement, Update,

@@ -12,8 +12,8 @@ use crate::dialect::catalog::Catalog;
 use crate::dialect::common::unsupported_with;
 use crate::dialect::exprs::last_ident;
 use crate::dialect::Dialect;
+use crate::sql::{Duplicate, ToSql};
 use crate::trace::StepError;
-use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::{
     Expr, FromTable, Query, SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Statement,
     TableFactor, TableWithJoins, UpdateTableFromKind, With,

@@ -13,8 +13,8 @@ use super::super::exprs::last_ident;
 use super::super::plan::{CatalogChange, Plan};
 use super::super::Dialect;
 use crate::source::Pos;
+use crate::sql::{Duplicate, ToSql};
 use crate::trace::StepError;
-use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::{DataType, Expr, SequenceOptions, Statement, UnaryOperator, Value};
 use std::ops::ControlFlow;
 
@@ -270,7 +270,7 @@ fn call(e: &Expr, catalog: &Catalog) -> Result<Option<Expr>, StepError> {
         ));
     }
     if engine == LASTVAL_FN {
-        return Ok(Some(queuelab_sql::build::call(engine, Vec::new())));
+        return Ok(Some(crate::sql::build::call(engine, Vec::new())));
     }
     let (schema, sequence) = sequence_name(args[0])?;
     // Found in the schema named, or in `public` (the search path) when none is.
@@ -300,7 +300,7 @@ fn call(e: &Expr, catalog: &Catalog) -> Result<Option<Expr>, StepError> {
                 .unwrap_or_else(|| Expr::value(Value::Boolean(true))),
         );
     }
-    Ok(Some(queuelab_sql::build::call(engine, new_args)))
+    Ok(Some(crate::sql::build::call(engine, new_args)))
 }
 
 /// The schema (if named) and the sequence a function's first argument names: a string,

@@ -15,8 +15,8 @@
 
 use crate::dialect::common::unsupported_with;
 use crate::dialect::Dialect;
+use crate::sql::{Flavor, Parser, ToSql};
 use crate::trace::StepError;
-use queuelab_sql::{Flavor, Parser, ToSql};
 use sqlparser::ast::{
     FunctionArg, FunctionArgExpr, SetExpr, Statement, TableFactor, TableWithJoins,
     UpdateTableFromKind,

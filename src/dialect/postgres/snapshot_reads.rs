@@ -136,8 +136,8 @@ pub fn carry(plan: &mut Plan, tables: Vec<String>, outer: usize) {
 mod tests {
     use super::*;
     use crate::dialect::Dialect;
+    use crate::sql::ToSql;
     use crate::trace::checked::Checked;
-    use queuelab_sql::ToSql;
 
     /// `sql` after the rule, and the tables it asks copies of.
     fn qualified(sql: &str) -> Checked<(String, Vec<String>)> {

@@ -22,8 +22,8 @@ use crate::dialect::int_types::{column_named, Columns};
 use crate::dialect::plan::TextForm;
 use crate::dialect::text_forms::{is_zoned_clock, of_type_name};
 use crate::dialect::{walk, Dialect};
+use crate::sql::{Duplicate, ToSql};
 use crate::trace::StepError;
-use queuelab_sql::{Duplicate, ToSql};
 use sqlparser::ast::{
     CastKind, DataType, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, TimezoneInfo, Value,
 };

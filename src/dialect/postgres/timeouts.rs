@@ -6,8 +6,8 @@
 
 use super::super::plan::{PlanKind, TxnControl, WaitLimit};
 use super::super::Plan;
+use crate::sql::ToSql;
 use crate::trace::{ErrorClass, StepError};
-use queuelab_sql::ToSql;
 use sqlparser::ast::{ContextModifier, Expr, Set, Statement, Value};
 
 /// The plan of a SET of one of the two limits; `None` for any other statement.

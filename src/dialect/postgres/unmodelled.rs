@@ -5,8 +5,8 @@ use super::super::catalog::Catalog;
 use super::super::common::unsupported_with;
 use super::super::walk;
 use super::super::Dialect;
+use crate::sql::Duplicate;
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
 use sqlparser::ast::{Expr, Query, SetExpr, Statement, TableFactor};
 use std::ops::ControlFlow;
 

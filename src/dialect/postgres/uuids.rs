@@ -21,8 +21,8 @@ use crate::dialect::exprs::{call, last_ident, NEWID_FN};
 use crate::dialect::types::Admits;
 use crate::dialect::walk;
 use crate::dialect::Dialect;
+use crate::sql::Duplicate;
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
 use sqlparser::ast::{
     BinaryOperator, DataType, Expr, InTarget, Query, SelectItem, Statement, Value,
 };
@@ -239,7 +239,7 @@ fn generator(f: &sqlparser::ast::Function) -> bool {
 }
 
 fn op_text(op: &BinaryOperator) -> String {
-    queuelab_sql::ToSql::to_sql(op)
+    crate::sql::ToSql::to_sql(op)
 }
 
 fn refused(what: &str, instead: &str) -> StepError {
@@ -295,8 +295,8 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sql::ToSql;
     use crate::trace::checked::Checked;
-    use queuelab_sql::ToSql;
 
     #[test]
     fn the_forms_postgresql_reads_become_its_stored_form() {

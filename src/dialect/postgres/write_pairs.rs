@@ -19,7 +19,7 @@ use super::super::locks::{LockRead, LOCKED_FN};
 use super::super::plan::{Plan, PlanKind};
 use super::modifying_ctes::skeleton;
 use crate::dialect::exprs::{call, int_expr};
-use queuelab_sql::Duplicate;
+use crate::sql::Duplicate;
 use sqlparser::ast::{
     Delete, Expr, FromTable, Ident, Query, SelectItem, SetExpr, Statement, TableFactor,
     TableWithJoins, Update, UpdateTableFromKind,

@@ -106,7 +106,7 @@ fn is_zero(e: &Expr) -> bool {
 /// `ql_inserted('table', rowid) = 1` (or `= 0`): a comparison, so that the result form is
 /// PostgreSQL's boolean, as the server's `xmax = 0` is.
 fn inserted_check(table: &str, rowid: &str, inserted: bool) -> Expr {
-    let call = queuelab_sql::build::call(
+    let call = crate::sql::build::call(
         INSERTED_FN,
         vec![
             Expr::Value(Value::SingleQuotedString(table.to_string()).into()),

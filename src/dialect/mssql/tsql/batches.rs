@@ -68,7 +68,7 @@ fn is_go(t: &Token) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queuelab_sql::{lexer, Flavor};
+    use crate::sql::{lexer, Flavor};
     use sqlparser::tokenizer::TokenizerError;
 
     fn batches(sql: &str) -> Result<Vec<(usize, u32)>, TokenizerError> {

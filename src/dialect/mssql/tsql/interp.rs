@@ -10,11 +10,11 @@ use super::program::{compile, Instr};
 use crate::dialect::catalog::Catalog;
 use crate::dialect::plan::{CatalogChange, Plan, PlanKind, TxnControl};
 use crate::source::Span;
+use crate::sql::Duplicate;
+use crate::sql::Sql;
+use crate::sql::ToSql;
 use crate::trace::{ErrorClass, Outcome, StepError, Success, Value};
 use crate::vec_map::VecMap;
-use queuelab_sql::Duplicate;
-use queuelab_sql::Sql;
-use queuelab_sql::ToSql;
 use sqlparser::ast::{
     Expr, Ident, InTarget, Query, SelectItem, SetExpr, Statement, TopQuantity, Value as SqlValue,
 };
@@ -734,7 +734,7 @@ impl Interp {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        match queuelab_sql::Parser::from_sql(queuelab_sql::Flavor::MsSql, &sql)
+        match crate::sql::Parser::from_sql(crate::sql::Flavor::MsSql, &sql)
             .and_then(|mut p| p.parse_statement())
         {
             Ok(stmt) => self.plan_sql(stmt, pending, info, catalog),
@@ -988,9 +988,8 @@ impl Interp {
                         })
                         .collect();
                     let sql = format!("INSERT INTO [{table}] VALUES {}", values.join(", "));
-                    if let Ok(stmt) =
-                        queuelab_sql::Parser::from_sql(queuelab_sql::Flavor::MsSql, &sql)
-                            .and_then(|mut p| p.parse_statement())
+                    if let Ok(stmt) = crate::sql::Parser::from_sql(crate::sql::Flavor::MsSql, &sql)
+                        .and_then(|mut p| p.parse_statement())
                     {
                         let mut info = *info;
                         info.notes = vec![format!(

@@ -3,8 +3,8 @@
 //! transactions, procedures) are ours, because they run in the interpreter, not on SQLite.
 
 use crate::source::Span;
+use crate::sql::Duplicate;
 use crate::trace::StepError;
-use queuelab_sql::Duplicate;
 use sqlparser::ast::{Expr, Query, Statement};
 
 /// One statement with where it was written.
