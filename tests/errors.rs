@@ -106,7 +106,7 @@ fn statements_the_parser_refuses_are_refusals_not_syntax_errors() {
 #[test]
 fn unknown_tables_and_columns_speak_mysql() {
     let t = mysql(&format!(
-        "{RING_TABLE} SELECT * FROM nope; SELECT colour FROM q;"
+        "{RING_TABLE} SELECT * FROM nope; SELECT colour FROM q; SELECT id FROM q JOIN q r ON true;"
     ));
     assert_eq!(
         t.steps[1].client_text,
@@ -115,6 +115,11 @@ fn unknown_tables_and_columns_speak_mysql() {
     assert_eq!(
         t.steps[2].client_text,
         "ERROR 1054 (42S22): Unknown column 'colour' in 'SELECT'"
+    );
+    // An ambiguous name's SQLSTATE is 23000, as the server sends it.
+    assert_eq!(
+        t.steps[3].client_text,
+        "ERROR 1052 (23000): Column 'id' in SELECT is ambiguous"
     );
 }
 

@@ -101,7 +101,7 @@ pub fn error_line(e: &StepError) -> String {
 /// The SQLSTATE the server sends with each error number.
 fn sqlstate(code: &str) -> &'static str {
     match code {
-        "1062" | "1048" | "4025" => "23000",
+        "1062" | "1048" | "4025" | "1052" => "23000",
         "1136" => "21S01",
         "1064" | "1061" | "1072" | "1049" => "42000",
         "1146" | "1051" => "42S02",
