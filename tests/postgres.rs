@@ -1459,3 +1459,57 @@ fn returning_two_columns_of_one_name_inside_with_is_refused() {
     );
     assert_eq!(rows(last(&t)), [["1", "10"]]);
 }
+
+#[test]
+fn star_over_a_using_or_natural_join_is_refused_by_name_where_sqlite_would_reorder_it() {
+    // PostgreSQL lists the shared column once, first (msg_id, archived, vt); SQLite would keep
+    // it in place (archived, msg_id, vt): values and headers in another order. A RIGHT or FULL
+    // join takes the shared value from the right side.
+    let setup = "CREATE TABLE q (msg_id bigint PRIMARY KEY, vt timestamptz);\n\
+                 CREATE TABLE a (archived boolean, msg_id bigint);\n";
+    for sql in [
+        "SELECT * FROM a JOIN q USING (msg_id);",
+        "SELECT * FROM a NATURAL JOIN q;",
+        "SELECT * FROM q NATURAL LEFT JOIN a;",
+        "SELECT 1 UNION SELECT * FROM a LEFT JOIN q USING (msg_id);",
+        "INSERT INTO a SELECT * FROM (SELECT * FROM a RIGHT JOIN q USING (msg_id)) s;",
+        "SELECT 1 FROM q WHERE EXISTS (SELECT * FROM a FULL JOIN q r USING (msg_id));",
+    ] {
+        let e = err(last(&postgres(&format!("{setup}{sql}")))).clone();
+        assert!(
+            e.message
+                .starts_with("SELECT * over this join with USING or NATURAL is not supported here")
+                && e.message.contains("name the columns"),
+            "{sql}: {}",
+            e.message
+        );
+    }
+    // Named columns, a qualified `*`, `*` where the shared column leads the left side, and `*`
+    // over a join ON a condition run.
+    for (sql, columns) in [
+        (
+            "SELECT * FROM q JOIN a USING (msg_id);",
+            ["msg_id", "vt", "archived"],
+        ),
+        (
+            "SELECT msg_id, archived, vt FROM a JOIN q USING (msg_id);",
+            ["msg_id", "archived", "vt"],
+        ),
+        (
+            "SELECT a.*, q.vt FROM a JOIN q USING (msg_id);",
+            ["archived", "msg_id", "vt"],
+        ),
+        (
+            "SELECT * FROM (SELECT a.archived, q.* FROM a NATURAL JOIN q) s;",
+            ["archived", "msg_id", "vt"],
+        ),
+    ] {
+        let t = postgres(&format!("{setup}{sql}"));
+        let want: Vec<String> = columns.map(String::from).to_vec();
+        assert_eq!(ok(last(&t)).columns.as_ref(), Some(&want), "{sql}");
+    }
+    let t = postgres(&format!(
+        "{setup}SELECT * FROM a JOIN q ON q.msg_id = a.msg_id;"
+    ));
+    assert_eq!(ok(last(&t)).columns.as_ref().map(Vec::len), Some(4));
+}

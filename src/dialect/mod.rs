@@ -39,6 +39,7 @@ pub mod intervals;
 pub mod join_locks;
 pub mod lengths;
 pub mod locks;
+mod merged_joins;
 pub mod mssql;
 pub mod mysql;
 pub mod num_as_text;

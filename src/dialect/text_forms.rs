@@ -96,7 +96,7 @@ fn statement_columns(stmt: &Statement, ctx: &Ctx) -> Named {
             };
             let table = last_ident(n);
             let relation = Relation::Table(ctx.catalog.table(&table));
-            return items_columns(r, &ctx.scope(vec![(table, relation)]));
+            return items_columns(r, &ctx.scope(vec![(table, relation, Vec::new())]));
         }
         Statement::Update(u) => match (&u.returning, &u.from) {
             (Some(r), Some(sqlparser::ast::UpdateTableFromKind::AfterSet(from))) => {
@@ -225,21 +225,25 @@ enum Relation<'a> {
     Derived(Named),
 }
 
-/// The relations `from` reads, by the name it calls them (alias or table name).
-fn tables_of<'a>(from: &[TableWithJoins], ctx: &Ctx<'a, '_>) -> Vec<(String, Relation<'a>)> {
+/// A relation a query reads, by the name it calls it (alias or table name), with the names of
+/// the columns it shares with the left side of its join (USING, NATURAL), which an unqualified
+/// `*` gives once, with the left side's.
+type Read<'a> = (String, Relation<'a>, Vec<String>);
+
+/// The relations `from` reads.
+fn tables_of<'a>(from: &[TableWithJoins], ctx: &Ctx<'a, '_>) -> Vec<Read<'a>> {
     let mut tables = Vec::new();
-    for factor in super::walk::factors(from) {
-        tables.push(match factor {
+    let joins = from
+        .iter()
+        .flat_map(|t| std::iter::once(None).chain(t.joins.iter().map(Some)));
+    for (factor, join) in super::walk::factors(from).zip(joins) {
+        let (called, relation) = match factor {
             TableFactor::Table { name, alias, .. } => {
                 let (table, called) = super::exprs::table_called(name, alias.as_ref());
                 let cte = (ctx.with.into_iter().flat_map(|w| &w.cte_tables))
                     .find(|c| name.0.len() == 1 && c.alias.name.value.eq_ignore_ascii_case(&table));
                 let relation = match cte {
-                    Some(c) => derived(
-                        &c.query,
-                        renamed(query_columns(&c.query, ctx), &c.alias),
-                        ctx,
-                    ),
+                    Some(c) => derived(renamed(query_columns(&c.query, ctx), &c.alias), ctx),
                     None => Relation::Table(ctx.catalog.table(&table)),
                 };
                 (called, relation)
@@ -250,43 +254,34 @@ fn tables_of<'a>(from: &[TableWithJoins], ctx: &Ctx<'a, '_>) -> Vec<(String, Rel
                 ..
             } => (
                 a.name.value.clone(),
-                derived(subquery, renamed(query_columns(subquery, ctx), a), ctx),
+                derived(renamed(query_columns(subquery, ctx), a), ctx),
             ),
             _ => (String::new(), Relation::Table(None)),
-        });
+        };
+        let shared = join.map_or_else(Vec::new, |j| shared(&j.join_operator));
+        tables.push((called, relation, shared));
     }
     tables
 }
 
-/// WITH query or subquery `q` of `columns`, their names checked, unless it joins with USING
-/// or NATURAL: its `*` gives a shared column once, where `all_columns` lists it twice.
-fn derived<'a>(q: &sqlparser::ast::Query, columns: Named, ctx: &Ctx) -> Relation<'a> {
-    let joins = super::walk::result_select(q)
-        .into_iter()
-        .flat_map(|s| &s.from);
-    if !joins
-        .flat_map(|t| &t.joins)
-        .any(|j| merges(&j.join_operator))
-    {
-        note_twice(&columns, ctx);
+/// The names of the columns a join gives once: its USING list (a `*` over a NATURAL join is
+/// refused before, `merged_joins.rs`).
+fn shared(op: &sqlparser::ast::JoinOperator) -> Vec<String> {
+    use sqlparser::ast::{JoinConstraint as On, JoinOperator as J};
+    match op {
+        J::Join(On::Using(list))
+        | J::Inner(On::Using(list))
+        | J::Left(On::Using(list))
+        | J::LeftOuter(On::Using(list)) => list.iter().map(last_ident).collect(),
+        _ => Vec::new(),
     }
-    Relation::Derived(columns)
 }
 
-/// Whether a join gives the columns both sides share once (USING, NATURAL).
-fn merges(op: &sqlparser::ast::JoinOperator) -> bool {
-    use sqlparser::ast::{JoinConstraint as On, JoinOperator as J};
-    let (J::Join(c)
-    | J::Inner(c)
-    | J::Left(c)
-    | J::LeftOuter(c)
-    | J::Right(c)
-    | J::RightOuter(c)
-    | J::FullOuter(c)) = op
-    else {
-        return false;
-    };
-    !matches!(c, On::On(_) | On::None)
+/// WITH query or subquery `q` of `columns`, their names checked (a `*` over a USING join,
+/// which gives a shared column once, is refused before: `merged_joins.rs`).
+fn derived<'a>(columns: Named, ctx: &Ctx) -> Relation<'a> {
+    note_twice(&columns, ctx);
+    Relation::Derived(columns)
 }
 
 /// `columns` under the names an alias's column list gives them (`AS s(a, b)`).
@@ -298,7 +293,7 @@ fn renamed(mut columns: Named, alias: &sqlparser::ast::TableAlias) -> Named {
 }
 
 impl<'a, 'c> Ctx<'a, 'c> {
-    fn scope(&self, tables: Vec<(String, Relation<'a>)>) -> Scope<'a, 'c> {
+    fn scope(&self, tables: Vec<Read<'a>>) -> Scope<'a, 'c> {
         Scope { tables, ctx: *self }
     }
 }
@@ -306,7 +301,7 @@ impl<'a, 'c> Ctx<'a, 'c> {
 /// What the result items are read against: the relations the query reads (`tables_of`),
 /// and the statement's context (its names for the number types, WITH queries, dialect).
 struct Scope<'a, 'c> {
-    tables: Vec<(String, Relation<'a>)>,
+    tables: Vec<Read<'a>>,
     ctx: Ctx<'a, 'c>,
 }
 
@@ -314,17 +309,21 @@ impl Scope<'_, '_> {
     /// The columns of the named relation (or of all of them, in order).
     fn all_columns(&self, qualifier: Option<&str>) -> Named {
         let mut out = Vec::new();
-        for (called, relation) in &self.tables {
+        for (called, relation, shared) in &self.tables {
             if qualifier.is_some_and(|q| !q.eq_ignore_ascii_case(called)) {
                 continue;
             }
+            // An unqualified `*` gives a column a join shares once, the left side's.
+            let once = |n: &String| {
+                qualifier.is_some() || !shared.iter().any(|s| s.eq_ignore_ascii_case(n))
+            };
             match relation {
                 Relation::Table(Some(def)) => out.extend(
-                    (def.columns.iter())
+                    (def.columns.iter().filter(|c| once(&c.name)))
                         .map(|c| (c.name.clone(), of_stored_column(self.ctx.dialect, c))),
                 ),
                 Relation::Derived((columns, complete)) => {
-                    out.extend(columns.iter().cloned());
+                    out.extend(columns.iter().filter(|c| once(&c.0)).cloned());
                     if !complete {
                         return (out, false);
                     }
@@ -342,8 +341,8 @@ impl Scope<'_, '_> {
         let fits = |called: &String| qualifier.is_none_or(|q| q.eq_ignore_ascii_case(called));
         self.tables
             .iter()
-            .filter(|(called, _)| fits(called))
-            .find_map(|(_, r)| match r {
+            .filter(|(called, ..)| fits(called))
+            .find_map(|(_, r, _)| match r {
                 Relation::Table(def) => {
                     def.and_then(|d| d.column(name))
                         .map(|c| match self.ctx.dialect {
@@ -594,9 +593,8 @@ mod tests {
         for sql in [
             "WITH c(a, b) AS (SELECT id, id FROM q) SELECT * FROM c",
             "SELECT * FROM (SELECT count(*), max(n), 1 FROM q) s",
-            // USING and NATURAL give the shared column once.
+            // USING gives the shared column once.
             "SELECT * FROM (SELECT * FROM q JOIN r USING (id)) s",
-            "SELECT * FROM (SELECT * FROM q NATURAL JOIN r) s",
         ] {
             assert!(forms_or_error(&tables, sql)?.is_ok(), "{sql}");
         }

@@ -372,6 +372,29 @@ test("pgmq's purge counts through a WITH query's RETURNING 1, and lower() change
   await page.close();
 });
 
+test("a * over a USING join whose shared column does not lead the left table is refused by name, and the same join with its columns named runs, in the browser's engine", async () => {
+  const spec = [
+    '# dialect: postgres',
+    "setup { CREATE TABLE q_a (archived_at timestamptz, msg_id int PRIMARY KEY, done boolean); CREATE TABLE q (msg_id int PRIMARY KEY, message text); INSERT INTO q VALUES (1, 'hi'); INSERT INTO q_a VALUES ('2024-01-01 00:00:00+00', 1, true); }",
+    'session w1',
+    'step star { SELECT * FROM q_a JOIN q USING (msg_id); }',
+    'step named { SELECT msg_id, archived_at, done, message FROM q_a JOIN q USING (msg_id); }',
+  ].join('\n');
+  const { page, errors } = await openSpec(spec);
+  await step(page, 'w1');
+  await page.waitForFunction((sel) => /not supported here/.test(document.querySelector(sel)?.textContent ?? ''), `${col('w1')} .session-result`);
+  const star = await page.textContent(`${col('w1')} .session-result`);
+  assert.match(star, /SELECT \* over this join with USING or NATURAL is not supported here: name the columns/, star);
+  await step(page, 'w1');
+  await page.waitForFunction((sel) => /\(1 row\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col('w1')} .session-result`);
+  const named = await page.textContent(`${col('w1')} .session-result`);
+  // The boolean as t, the time with its zone, as PostgreSQL prints them.
+  assert.match(named, /\b1\b[\s\S]*2024-01-01 00:00:00\+00[\s\S]*\bt\b[\s\S]*hi/, named);
+  await page.screenshot({ path: join(shots, 'pg-using-join-refused.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a PostgreSQL pop through a join locks a row of both tables: with queue 2 held it returns jobs 1 and 3, and its badges show it holds all four jobs and queue 1', async () => {
   const spec = [
     '# dialect: postgres',

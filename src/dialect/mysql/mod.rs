@@ -38,9 +38,9 @@ use super::dml::{
 use super::exprs::{last_ident, rewrite_all};
 use super::plan::{InsertMode, Plan, PlanKind};
 use super::{ring_hint, Dialect};
-use crate::trace::StepError;
 use crate::sql::Duplicate;
 use crate::sql::ToSql;
+use crate::trace::StepError;
 use sqlparser::ast::{Insert, SetExpr, SqliteOnConflict, Statement};
 
 pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
@@ -56,6 +56,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // printed by the lab's client.
     super::schemas::resolve(Dialect::MySql, &mut stmt, catalog)?;
     super::cte_names::refuse_self_named(Dialect::MySql, &mut stmt, catalog)?;
+    super::merged_joins::refuse(Dialect::MySql, &mut stmt, catalog)?;
     super::placeholders::refuse(Dialect::MySql, &mut stmt)?;
     variables::refuse_unmodelled(&mut stmt)?;
     super::fetch::as_limit(&mut stmt, Dialect::MySql)?;

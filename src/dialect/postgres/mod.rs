@@ -7,10 +7,10 @@ use super::dml::{plan_delete, plan_query, plan_update};
 use super::exprs::{last_ident, rewrite_all};
 use super::plan::{CatalogChange, InsertMode, Plan, PlanKind};
 use super::{ring_hint, Dialect};
-use crate::trace::StepError;
 use crate::sql::Duplicate;
 use crate::sql::Sql;
 use crate::sql::ToSql;
+use crate::trace::StepError;
 use sqlparser::ast::{OnConflictAction, OnInsert, SetExpr, Statement};
 
 mod advisory;
@@ -79,6 +79,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let mut stmt = stmt.duplicate();
     let resolved = super::schemas::resolve(Dialect::Postgres, &mut stmt, catalog)?;
     super::cte_names::refuse_self_named(Dialect::Postgres, &mut stmt, catalog)?;
+    super::merged_joins::refuse(Dialect::Postgres, &mut stmt, catalog)?;
     returning_from::refuse(&mut stmt, catalog)?;
     super::order_names::rewrite(Dialect::Postgres, &mut stmt);
     super::fetch::as_limit(&mut stmt, Dialect::Postgres)?;
