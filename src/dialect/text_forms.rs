@@ -226,8 +226,8 @@ enum Relation<'a> {
 }
 
 /// A relation a query reads, by the name it calls it (alias or table name), with the names of
-/// the columns it shares with the left side of its join (USING, NATURAL), which an unqualified
-/// `*` gives once, with the left side's.
+/// the columns it shares with the left side of its join (USING), which an unqualified `*`
+/// gives once, with the left side's.
 type Read<'a> = (String, Relation<'a>, Vec<String>);
 
 /// The relations `from` reads.
@@ -277,8 +277,8 @@ fn shared(op: &sqlparser::ast::JoinOperator) -> Vec<String> {
     }
 }
 
-/// WITH query or subquery `q` of `columns`, their names checked (a `*` over a USING join,
-/// which gives a shared column once, is refused before: `merged_joins.rs`).
+/// A WITH query or subquery of `columns`, their names checked (a `*` over a USING join gives
+/// a shared column once: `Scope::all_columns`).
 fn derived<'a>(columns: Named, ctx: &Ctx) -> Relation<'a> {
     note_twice(&columns, ctx);
     Relation::Derived(columns)
