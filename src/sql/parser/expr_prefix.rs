@@ -201,8 +201,13 @@ impl Parser {
             Err(e) => {
                 self.remember_failure(Attempt::KeywordForm, at, &e);
                 if !self.flavor.expr_reserved_for_identifier(w.keyword) {
-                    if let Ok(Some(expr)) = self.maybe_parse(|p| p.name_prefix(&w, span)) {
-                        return Ok(expr);
+                    match self.maybe_parse(|p| p.name_prefix(&w, span)) {
+                        Ok(Some(expr)) => return Ok(expr),
+                        // Read as a name or a call, the word leads a construct refused by
+                        // name (`CAST(a, t'x')`: a typed string of a type of its own), which
+                        // sqlparser reads there: the refusal, not the keyword form's error.
+                        Err(r) if crate::sql::parser::is_refusal(&r) => return Err(r),
+                        _ => {}
                     }
                 }
                 Err(e)

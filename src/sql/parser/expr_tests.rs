@@ -401,6 +401,25 @@ fn expressions_parse_as_sqlparser_parses_them() {
     check_all(EXPRESSIONS, "expr");
 }
 
+/// A keyword form that fails is read again as a call (sqlparser's fallback); a construct
+/// refused by name inside that call (a typed string of a type of its own) is the answer, not
+/// the keyword form's error (found by the fuzz target `parser`).
+#[test]
+fn a_refusal_inside_a_keyword_read_as_a_call_is_the_answer() {
+    check_all(
+        &[
+            "CAST(a, c'9')",
+            "CAST(a, c'9' AS bigint)",
+            "TRY_CAST(a, c'9' AS bigint)",
+            "CEIL(a, c'9' AS bigint)",
+            "ARRAY(a, c'9' AS bigint)",
+            "CONVERT(a, c'9' AS bigint)",
+            "EXTRACT(a, c'9' AS bigint)",
+        ],
+        "expr",
+    );
+}
+
 const DATA_TYPES: &[&str] = &[
     "int",
     "INT(11)",
