@@ -1508,6 +1508,12 @@ fn star_over_a_using_or_natural_join_is_refused_by_name_where_sqlite_would_reord
         let want: Vec<String> = columns.map(String::from).to_vec();
         assert_eq!(ok(last(&t)).columns.as_ref(), Some(&want), "{sql}");
     }
+    // A misspelt table gets the server's error, not the refusal.
+    let e = err(last(&postgres(&format!(
+        "{setup}SELECT * FROM nope JOIN q USING (msg_id);"
+    ))))
+    .clone();
+    assert_eq!(e.message, "relation \"nope\" does not exist");
     let t = postgres(&format!(
         "{setup}SELECT * FROM a JOIN q ON q.msg_id = a.msg_id;"
     ));
