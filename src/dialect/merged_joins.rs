@@ -74,17 +74,13 @@ fn in_order(t: &TableWithJoins, catalog: &Catalog, ctes: &[String]) -> bool {
     };
     for (k, j) in t.joins.iter().enumerate() {
         let right = columns(&j.relation, catalog, ctes);
-        let shared: Vec<String> = match (&j.join_operator, &right) {
-            (
-                J::Join(On::Using(list))
-                | J::Inner(On::Using(list))
-                | J::Left(On::Using(list))
-                | J::LeftOuter(On::Using(list)),
-                Some(_),
-            ) => list.iter().map(last_ident).collect(),
-            (op, _) if merges(op) => return false,
-            _ => Vec::new(),
+        let shared = match right {
+            Some(_) => listed_once(&j.join_operator),
+            None => Vec::new(),
         };
+        if shared.is_empty() && merges(&j.join_operator) {
+            return false;
+        }
         let leads = shared.iter().enumerate().all(|(i, s)| {
             left.get(i).is_some_and(|l| same(l, s))
                 && left.iter().filter(|l| same(l, s)).count() == 1
@@ -129,6 +125,18 @@ fn columns(f: &TableFactor, catalog: &Catalog, ctes: &[String]) -> Option<Vec<St
 
 fn same(a: &str, b: &str) -> bool {
     a.eq_ignore_ascii_case(b)
+}
+
+/// The columns a join this rule lets run gives once in a `*`: the USING list of an inner or
+/// left join (`text_forms.rs` leaves them out of the right side's forms).
+pub fn listed_once(op: &J) -> Vec<String> {
+    match op {
+        J::Join(On::Using(list))
+        | J::Inner(On::Using(list))
+        | J::Left(On::Using(list))
+        | J::LeftOuter(On::Using(list)) => list.iter().map(last_ident).collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// Whether a join gives the columns both sides share once (USING, NATURAL).

@@ -258,23 +258,12 @@ fn tables_of<'a>(from: &[TableWithJoins], ctx: &Ctx<'a, '_>) -> Vec<Read<'a>> {
             ),
             _ => (String::new(), Relation::Table(None)),
         };
-        let shared = join.map_or_else(Vec::new, |j| shared(&j.join_operator));
+        let shared = join.map_or_else(Vec::new, |j| {
+            super::merged_joins::listed_once(&j.join_operator)
+        });
         tables.push((called, relation, shared));
     }
     tables
-}
-
-/// The names of the columns a join gives once: its USING list (a `*` over a NATURAL join is
-/// refused before, `merged_joins.rs`).
-fn shared(op: &sqlparser::ast::JoinOperator) -> Vec<String> {
-    use sqlparser::ast::{JoinConstraint as On, JoinOperator as J};
-    match op {
-        J::Join(On::Using(list))
-        | J::Inner(On::Using(list))
-        | J::Left(On::Using(list))
-        | J::LeftOuter(On::Using(list)) => list.iter().map(last_ident).collect(),
-        _ => Vec::new(),
-    }
 }
 
 /// A WITH query or subquery of `columns`, their names checked (a `*` over a USING join gives
