@@ -201,11 +201,15 @@ fn parse_one(
             dialect,
             &format!(
                 "unexpected `{}`: the statement could end before it; if a new statement starts here, end the previous one with a semicolon{}",
-                next.token, next.span.start
+                crate::sql::print::Sql(&next.token),
+                next.span.start
             ),
         );
         if dialect == Dialect::Postgres {
-            e.message = format!("syntax error at or near \"{}\"", next.token);
+            e.message = format!(
+                "syntax error at or near \"{}\"",
+                crate::sql::print::Sql(&next.token)
+            );
         }
         // An article's code blocks pasted one after another often lack the `;` between
         // them: offer the text with it added, if a statement then ends there.

@@ -295,7 +295,7 @@ fn kw(toks: &[TokenWithSpan], i: usize) -> Option<String> {
 fn words(toks: &[TokenWithSpan]) -> String {
     let mut s = String::new();
     for t in toks {
-        let text = t.token.to_string();
+        let text = crate::sql::print::ToSql::to_sql(&t.token);
         let glue =
             matches!(t.token, Token::Comma | Token::RParen) || s.ends_with('(') || s.is_empty();
         if !glue {

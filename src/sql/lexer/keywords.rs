@@ -848,7 +848,7 @@ pub fn token_debug(token: &Token) -> String {
         Token::Question => "Question",
         Token::QuestionAnd => "QuestionAnd",
         // No other token ranks as an infix operator (`Parser::next_precedence`).
-        other => return other.to_string(),
+        other => return crate::sql::print::ToSql::to_sql(other),
     };
     name.to_string()
 }

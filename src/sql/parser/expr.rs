@@ -36,6 +36,7 @@ mod typed;
 mod types;
 
 use super::Parser;
+use crate::sql::print::ToSql;
 use crate::sql::Flavor;
 pub(crate) use precedence::Prec;
 use sqlparser::ast::{DataType, Expr, OrderByExpr, OrderByOptions, OrderBySort, WithFill};
@@ -127,7 +128,7 @@ impl Parser {
         }
         let token = self.next_token();
         Ok(sqlparser::ast::ObjectName::from(vec![
-            sqlparser::ast::Ident::new(token.token.to_string()),
+            sqlparser::ast::Ident::new(token.token.to_sql()),
         ]))
     }
 
@@ -136,7 +137,7 @@ impl Parser {
         let mut parts = Vec::new();
         loop {
             let t = self.next_token();
-            parts.push(t.token.to_string());
+            parts.push(t.token.to_sql());
             if !self.consume_token(&Token::Period) {
                 break;
             }

@@ -392,8 +392,10 @@ impl Parser {
             Token::Number(n, false) => n,
             _ => return self.expected("placeholder", next),
         };
-        Ok(Value::Placeholder(format!("{}{name}", sigil.token))
-            .with_span(Span::new(sigil.span.start, next.span.end)))
+        Ok(
+            Value::Placeholder(format!("{}{name}", crate::sql::print::Sql(&sigil.token)))
+                .with_span(Span::new(sigil.span.start, next.span.end)),
+        )
     }
 
     /// MySQL runs adjacent string literals together.

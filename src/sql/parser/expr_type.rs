@@ -65,7 +65,7 @@ impl Parser {
             return Err(ParserError::ParserError(format!(
                 "unmatched > after parsing data type {}{}",
                 Sql(&ty),
-                self.peek_token_ref()
+                Sql(&self.peek_token_ref().token)
             )));
         }
         Ok(ty)

@@ -12,6 +12,7 @@ mod query;
 mod stmt;
 
 use crate::sql::lexer::keyword_name;
+use crate::sql::print::ToSql;
 use crate::sql::Flavor;
 use memo_vec::Memo;
 use sqlparser::ast::{Ident, ObjectName, ObjectNamePart, Statement};
@@ -78,7 +79,10 @@ fn error_at(message: &dyn std::fmt::Display, at: Location) -> ParserError {
 #[inline(never)]
 fn expected_error(expected: &str, found: &TokenWithSpan) -> ParserError {
     error_at(
-        &format_args!("Expected: {expected}, found: {found}"),
+        &format_args!(
+            "Expected: {expected}, found: {}",
+            crate::sql::print::Sql(&found.token)
+        ),
         found.span.start,
     )
 }
@@ -381,7 +385,7 @@ impl Parser {
         if &self.peek_token_ref().token == expected {
             Ok(self.next_token())
         } else {
-            self.expected_ref(&expected.to_string(), self.peek_token_ref())
+            self.expected_ref(&expected.to_sql(), self.peek_token_ref())
         }
     }
 

@@ -635,7 +635,7 @@ impl Parser {
             // sqlparser writes the token itself where a position would go.
             Err(ParserError::ParserError(format!(
                 "Expecting DELETE ROWS, PRESERVE ROWS or DROP{}",
-                self.peek_token_ref()
+                crate::sql::print::Sql(&self.peek_token_ref().token)
             )))
         }
     }

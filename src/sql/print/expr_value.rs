@@ -9,17 +9,18 @@ use sqlparser::ast::{
 
 impl ToSql for Ident {
     fn write_sql(&self, out: &mut String) {
-        match self.quote_style {
-            None => out.push_str(&self.value),
-            Some(q @ ('"' | '\'' | '`')) => quoted(out, q, &self.value),
-            Some('[') => {
-                out.push('[');
-                out.push_str(&self.value);
-                out.push(']');
-            }
-            // Display panics on any other quote; no lexer of ours makes one.
-            Some(_) => unprintable(out),
-        }
+        ident(out, &self.value, self.quote_style);
+    }
+}
+
+/// A name as written with its quotes (an `Ident`, a word token).
+pub(super) fn ident(out: &mut String, value: &str, quote_style: Option<char>) {
+    match quote_style {
+        None => out.push_str(value),
+        Some(q @ ('"' | '\'' | '`')) => quoted(out, q, value),
+        Some('[') => verbatim(out, "[", value, "]"),
+        // Display panics on any other quote; no lexer of ours makes one.
+        Some(_) => unprintable(out),
     }
 }
 
@@ -94,7 +95,7 @@ fn prefixed(out: &mut String, prefix: char, quote: char, body: &str) {
     quoted(out, quote, body);
 }
 
-fn verbatim(out: &mut String, open: &str, body: &str, close: &str) {
+pub(super) fn verbatim(out: &mut String, open: &str, body: &str, close: &str) {
     out.push_str(open);
     out.push_str(body);
     out.push_str(close);
@@ -166,7 +167,7 @@ fn unicode_literal(out: &mut String, body: &str) {
     out.push('\'');
 }
 
-fn dollar_quoted(out: &mut String, d: &DollarQuotedString) {
+pub(super) fn dollar_quoted(out: &mut String, d: &DollarQuotedString) {
     let tag = d.tag.as_deref().unwrap_or("");
     out.push('$');
     out.push_str(tag);
@@ -178,7 +179,7 @@ fn dollar_quoted(out: &mut String, d: &DollarQuotedString) {
 }
 
 /// Oracle's `Q'[...]'`.
-fn quote_delimited(out: &mut String, q: &QuoteDelimitedString) {
+pub(super) fn quote_delimited(out: &mut String, q: &QuoteDelimitedString) {
     out.push_str("Q'");
     out.push(q.start_quote);
     out.push_str(&q.value);

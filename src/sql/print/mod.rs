@@ -26,6 +26,7 @@ mod stmt_constraint;
 mod stmt_ddl;
 mod stmt_dml;
 mod stmt_session;
+mod token;
 mod types;
 
 use std::fmt;

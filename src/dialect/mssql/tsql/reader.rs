@@ -1017,7 +1017,10 @@ impl Reader<'_> {
         let next = p.peek_token();
         if next.token != Token::EOF {
             return Err(syntax(
-                &format!("unexpected `{}` after the expression", next.token),
+                &format!(
+                    "unexpected `{}` after the expression",
+                    crate::sql::print::Sql(&next.token)
+                ),
                 pos(next.span.start),
             ));
         }
@@ -1040,7 +1043,7 @@ impl Reader<'_> {
             return Err(syntax(
                 &format!(
                     "unexpected `{}`: the statement could end before it",
-                    next.token
+                    crate::sql::print::Sql(&next.token)
                 ),
                 pos(next.span.start),
             ));
