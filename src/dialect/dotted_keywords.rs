@@ -77,7 +77,7 @@ const RESERVED: [&str; 61] = [
 /// Quotes (`quote`: the dialect's own) each unquoted word after a `.` that SQLite reserves.
 pub fn quote(tokens: &mut [TokenWithSpan], quote: char) {
     for i in 1..tokens.len() {
-        if tokens[i - 1].token != Token::Period {
+        if !matches!(tokens[i - 1].token, Token::Period) {
             continue;
         }
         if let Token::Word(w) = &tokens[i].token {

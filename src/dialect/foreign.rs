@@ -22,7 +22,9 @@ pub fn check(dialect: Dialect, tokens: &[TokenWithSpan]) -> Result<(), StepError
     for (i, t) in solid.iter().enumerate() {
         let Token::Word(w) = &t.token else { continue };
         let name = w.value.to_ascii_lowercase();
-        let called = solid.get(i + 1).is_some_and(|n| n.token == Token::LParen);
+        let called = solid
+            .get(i + 1)
+            .is_some_and(|n| matches!(n.token, Token::LParen));
         let error = if table_spot(&solid, i) && table_refused(dialect, &name) {
             no_table(dialect, &name)
         } else if (called && function_refused(dialect, &name)) || tsql_clock(dialect, w) {
@@ -58,7 +60,7 @@ fn tsql_clock(dialect: Dialect, w: &sqlparser::tokenizer::Word) -> bool {
 fn table_spot(solid: &[&TokenWithSpan], i: usize) -> bool {
     let mut head = i;
     while head >= 2
-        && solid[head - 1].token == Token::Period
+        && matches!(solid[head - 1].token, Token::Period)
         && matches!(solid[head - 2].token, Token::Word(_))
     {
         head -= 2;

@@ -174,7 +174,8 @@ fn parse_one(
     super::dotted_keywords::quote(&mut tokens, quote);
     let mut parser = Parser::new(flavor(dialect), tokens);
     let folded = parser.parse_statement();
-    let clean = folded.is_ok() && parser.peek_token().token == sqlparser::tokenizer::Token::EOF;
+    let clean =
+        folded.is_ok() && matches!(parser.peek_token().token, sqlparser::tokenizer::Token::EOF);
     let parsed = if !clean && dialect == Dialect::Postgres {
         parser = Parser::new(flavor(dialect), written);
         parser.parse_statement()
@@ -196,7 +197,7 @@ fn parse_one(
         e
     })?;
     let next = parser.peek_token();
-    if next.token != sqlparser::tokenizer::Token::EOF {
+    if !matches!(next.token, sqlparser::tokenizer::Token::EOF) {
         let mut e = syntax_error(
             dialect,
             &format!(

@@ -51,7 +51,7 @@ pub fn tokenize(flavor: Flavor, sql: &str) -> Result<Vec<TokenWithSpan>, Tokeniz
         if let Some(copy) = &mut copy {
             // The rows of a `COPY ... FROM STDIN;` come before its `;`, the rest of the
             // `;`'s line after it.
-            if token == Token::SemiColon && copy.captures() {
+            if matches!(token, Token::SemiColon) && copy.captures() {
                 if let Some(data) = lexer.copy_data(&mut rest)? {
                     push(&mut tokens, data, &mut prev_word);
                 }

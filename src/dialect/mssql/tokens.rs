@@ -98,7 +98,7 @@ fn storage(f: &mut Fixed) {
     let toks = &f.tokens;
     let mut i = 0;
     while i < toks.len() {
-        let after_paren = out.last().map(|t| &t.token) == Some(&Token::RParen);
+        let after_paren = matches!(out.last().map(|t| &t.token), Some(Token::RParen));
         let k = kw(toks, i);
         if after_paren && k.as_deref() == Some("WITH") && is_option_list(toks, i + 1) {
             let end = matching_paren(toks, i + 1);
@@ -134,9 +134,9 @@ fn storage(f: &mut Fixed) {
 }
 
 fn is_option_list(toks: &[TokenWithSpan], i: usize) -> bool {
-    toks.get(i).map(|t| &t.token) == Some(&Token::LParen)
+    matches!(toks.get(i).map(|t| &t.token), Some(Token::LParen))
         && matches!(toks.get(i + 1).map(|t| &t.token), Some(Token::Word(_)))
-        && toks.get(i + 2).map(|t| &t.token) == Some(&Token::Eq)
+        && matches!(toks.get(i + 2).map(|t| &t.token), Some(Token::Eq))
 }
 
 /// `ON x` where x is a filegroup, not a foreign key action (`ON DELETE`) or a table.
@@ -145,7 +145,7 @@ fn is_filegroup(toks: &[TokenWithSpan], i: usize) -> bool {
         Some(Token::Word(w)) => {
             let upper = w.value.to_ascii_uppercase();
             !(w.quote_style.is_none() && matches!(upper.as_str(), "DELETE" | "UPDATE"))
-                && toks.get(i + 1).map(|t| &t.token) != Some(&Token::LParen)
+                && !matches!(toks.get(i + 1).map(|t| &t.token), Some(Token::LParen))
         }
         _ => false,
     }
@@ -155,7 +155,7 @@ fn top(f: &mut Fixed, verb: &str) {
     if kw(&f.tokens, 1).as_deref() != Some("TOP") {
         return;
     }
-    let (inner, end) = if f.tokens.get(2).map(|t| &t.token) == Some(&Token::LParen) {
+    let (inner, end) = if matches!(f.tokens.get(2).map(|t| &t.token), Some(Token::LParen)) {
         let end = matching_paren(&f.tokens, 2);
         (f.tokens[3..end.saturating_sub(1).max(3)].to_vec(), end)
     } else {
@@ -207,7 +207,8 @@ fn alias_target(f: &mut Fixed) {
     };
     // The table's name, of one part or more (`dbo.jobs`), then its alias.
     let mut end = from + 2;
-    while toks.get(end).map(|t| &t.token) == Some(&Token::Period) && word(end + 1).is_some() {
+    while matches!(toks.get(end).map(|t| &t.token), Some(Token::Period)) && word(end + 1).is_some()
+    {
         end += 2;
     }
     let mut alias = word(end - 1);
@@ -221,7 +222,7 @@ fn alias_target(f: &mut Fixed) {
         }
     }
     if kw(toks, end).as_deref() == Some("WITH")
-        && toks.get(end + 1).map(|t| &t.token) == Some(&Token::LParen)
+        && matches!(toks.get(end + 1).map(|t| &t.token), Some(Token::LParen))
     {
         end = matching_paren(toks, end + 1);
     }

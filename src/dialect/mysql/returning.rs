@@ -42,7 +42,7 @@ pub fn fix_tokens(mut tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {
     // RETURNING runs to the end of the statement, but for a closing `;`.
     let end = tokens
         .iter()
-        .rposition(|t| t.token == Token::SemiColon)
+        .rposition(|t| matches!(t.token, Token::SemiColon))
         .filter(|&s| s > from)
         .unwrap_or(tokens.len());
     let mut clause: Vec<TokenWithSpan> = tokens.drain(from..end).collect();

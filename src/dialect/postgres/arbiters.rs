@@ -309,8 +309,8 @@ pub fn refuse_expression_target(tokens: &[TokenWithSpan]) -> Result<(), StepErro
     let at = solid.windows(4).find(|w| {
         word(w[0], Keyword::ON)
             && word(w[1], Keyword::CONFLICT)
-            && w[2].token == Token::LParen
-            && w[3].token == Token::LParen
+            && matches!(w[2].token, Token::LParen)
+            && matches!(w[3].token, Token::LParen)
     });
     let Some(at) = at else { return Ok(()) };
     let mut e = unsupported_with(

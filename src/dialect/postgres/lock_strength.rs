@@ -39,7 +39,7 @@ pub fn fix_tokens(tokens: Vec<TokenWithSpan>) -> Vec<TokenWithSpan> {
             let mut n = last + 2;
             while at(n).is_some_and(|t| matches!(t.token, Token::Word(_))) {
                 names.push(solid[k + n]);
-                if at(n + 1).is_none_or(|t| t.token != Token::Comma) {
+                if at(n + 1).is_none_or(|t| !matches!(t.token, Token::Comma)) {
                     break;
                 }
                 n += 2;

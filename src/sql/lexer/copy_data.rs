@@ -67,7 +67,7 @@ impl Lexer<'_> {
                 Token::Word(_) => prev_word = true,
                 _ => prev_word = false,
             }
-            let newline = token == Token::Whitespace(Whitespace::Newline);
+            let newline = matches!(token, Token::Whitespace(Whitespace::Newline));
             rest.push(TokenWithSpan::new(
                 token,
                 Span::new(start, self.cur.location()),

@@ -71,7 +71,7 @@ impl Lexer<'_> {
                     s.push_str(tail);
                     return Ok(super::word(&s, None));
                 }
-            } else if prev == Some(&Token::Period) {
+            } else if matches!(prev, Some(Token::Period)) {
                 return Ok(super::word(&s, None));
             }
         }

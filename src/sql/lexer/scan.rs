@@ -33,7 +33,7 @@ impl Lexer<'_> {
         };
         let rules = self.rules;
         let token = match c {
-            c if prev == Some(&Token::Period)
+            c if matches!(prev, Some(Token::Period))
                 && c.is_ascii_alphabetic()
                 && rules.word_after_period() =>
             {

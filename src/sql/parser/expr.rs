@@ -189,7 +189,7 @@ impl Parser {
         let mut expr = self.operand()?;
         loop {
             let next = self.next_precedence();
-            if precedence >= next || self.peek_token_ref().token == Token::Period {
+            if precedence >= next || matches!(self.peek_token_ref().token, Token::Period) {
                 return Ok(expr);
             }
             expr = self.infix(expr, next)?;

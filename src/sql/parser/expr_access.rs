@@ -17,7 +17,7 @@ impl Parser {
     /// The start comes back untouched when nothing follows it.
     pub(super) fn compound(&mut self, root: Box<Expr>) -> Result<Box<Expr>, ParserError> {
         let next = &self.peek_token_ref().token;
-        let plain = *next != Token::Period && *next != Token::LBracket;
+        let plain = !matches!(*next, Token::Period) && !matches!(*next, Token::LBracket);
         if plain && !(self.flavor == Flavor::MsSql && self.peek_outer_join()) {
             return Ok(root);
         }
@@ -53,7 +53,7 @@ impl Parser {
                     }
                     _ => self.dotted_field(&mut chain)?,
                 }
-            } else if self.peek_token_ref().token == Token::LBracket {
+            } else if matches!(self.peek_token_ref().token, Token::LBracket) {
                 while self.consume_token(&Token::LBracket) {
                     let subscript = self.subscript()?;
                     chain.push(AccessExpr::Subscript(subscript));
@@ -95,7 +95,7 @@ impl Parser {
     fn dotted_field(&mut self, chain: &mut Vec<AccessExpr>) -> Result<(), ParserError> {
         // A plain word is a name: reading it as a prefix could only give that, slowly.
         let plain_word = matches!(self.peek_token_ref().token, Token::Word(_))
-            && self.peek_nth_token_ref(1).token != Token::LParen;
+            && !matches!(self.peek_nth_token_ref(1).token, Token::LParen);
         let field = if plain_word {
             None
         } else {
@@ -126,7 +126,7 @@ impl Parser {
             // error is the one given: `t.a(+)` is no outer join).
             None => {
                 let name = self.parse_identifier()?;
-                let field = if self.peek_token_ref().token == Token::LParen {
+                let field = if matches!(self.peek_token_ref().token, Token::LParen) {
                     self.parse_function(ObjectName::from(vec![name]))?
                 } else {
                     Expr::Identifier(name)

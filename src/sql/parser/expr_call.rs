@@ -60,7 +60,7 @@ impl Parser {
         name: ObjectName,
         first: FunctionArgumentList,
     ) -> Result<Expr, ParserError> {
-        if self.flavor.is_generic() && self.peek_token_ref().token == Token::LParen {
+        if self.flavor.is_generic() && matches!(self.peek_token_ref().token, Token::LParen) {
             return self.refuse_next("a parametric call `f(params)(args)`");
         }
         let within_group = self.within_group()?;

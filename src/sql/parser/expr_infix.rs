@@ -151,7 +151,7 @@ impl Parser {
                 Keyword::OVERLAPS => B::Overlaps,
                 Keyword::OPERATOR if pg || f.is_generic() => {
                     self.expect_token(&Token::LParen)?;
-                    if self.peek_token_ref().token == Token::RParen {
+                    if matches!(self.peek_token_ref().token, Token::RParen) {
                         let t = self.next_token();
                         return self.expected("operator name", t);
                     }

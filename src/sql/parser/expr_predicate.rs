@@ -295,7 +295,7 @@ impl Parser {
             }
         };
         let empty_allowed = self.flavor == Flavor::Sqlite;
-        let list = if empty_allowed && self.peek_token_ref().token == Token::RParen {
+        let list = if empty_allowed && matches!(self.peek_token_ref().token, Token::RParen) {
             Ok(Vec::new())
         } else {
             self.expr_list()

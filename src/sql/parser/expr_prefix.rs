@@ -65,7 +65,7 @@ impl Parser {
             Token::Word(w) => self.word_prefix(w, tok.span),
             Token::LBracket => self.array_elements(false).map(Box::new),
             Token::Minus | Token::Plus => {
-                let op = if tok.token == Token::Plus {
+                let op = if matches!(tok.token, Token::Plus) {
                     UnaryOperator::Plus
                 } else {
                     UnaryOperator::Minus
@@ -236,9 +236,9 @@ impl Parser {
 
     /// Whether `(+)` comes next (T-SQL's old outer-join marker).
     pub(super) fn peek_outer_join(&self) -> bool {
-        self.peek_nth_token_ref(0).token == Token::LParen
-            && self.peek_nth_token_ref(1).token == Token::Plus
-            && self.peek_nth_token_ref(2).token == Token::RParen
+        matches!(self.peek_nth_token_ref(0).token, Token::LParen)
+            && matches!(self.peek_nth_token_ref(1).token, Token::Plus)
+            && matches!(self.peek_nth_token_ref(2).token, Token::RParen)
     }
 
     /// The string after a character-set introducer (`_utf8mb4'x'`).
@@ -271,7 +271,7 @@ impl Parser {
 
     /// `[a, b, ...]` after the `[` (and `ARRAY` when `named`).
     pub(super) fn array_elements(&mut self, named: bool) -> Result<Expr, ParserError> {
-        let elem = if self.peek_token_ref().token == Token::RBracket {
+        let elem = if matches!(self.peek_token_ref().token, Token::RBracket) {
             Vec::new()
         } else {
             self.expr_list()?
@@ -436,14 +436,14 @@ impl Parser {
         let first = match t.token {
             Token::Mul => return Ok(Some(Expr::Wildcard(AttachedToken(t)))),
             Token::LParen
-                if self.peek_nth_token_ref(0).token == Token::Mul
-                    && self.peek_nth_token_ref(1).token == Token::RParen =>
+                if matches!(self.peek_nth_token_ref(0).token, Token::Mul)
+                    && matches!(self.peek_nth_token_ref(1).token, Token::RParen) =>
             {
                 let star = self.next_token();
                 self.advance_token();
                 return Ok(Some(Expr::Wildcard(AttachedToken(star))));
             }
-            _ if self.peek_token_ref().token != Token::Period => return Ok(None),
+            _ if !matches!(self.peek_token_ref().token, Token::Period) => return Ok(None),
             Token::Word(w) => w.into_ident(t.span),
             Token::SingleQuotedString(s) => Ident::with_quote('\'', s),
             _ => return Ok(None),

@@ -70,24 +70,25 @@ impl Parser {
             Keyword::EXTRACT => Form::Extract,
             Keyword::CEIL => Form::CeilFloor(true),
             Keyword::FLOOR => Form::CeilFloor(false),
-            Keyword::POSITION if *next == Token::LParen => Form::Position,
+            Keyword::POSITION if matches!(*next, Token::LParen) => Form::Position,
             Keyword::SUBSTR | Keyword::SUBSTRING => Form::Substring,
             Keyword::TRIM => Form::Trim,
             Keyword::INTERVAL => Form::Interval,
-            Keyword::ARRAY if *next == Token::LBracket => Form::ArrayLiteral,
-            Keyword::ARRAY if *next == Token::LParen => Form::ArraySubquery,
+            Keyword::ARRAY if matches!(*next, Token::LBracket) => Form::ArrayLiteral,
+            Keyword::ARRAY if matches!(*next, Token::LParen) => Form::ArraySubquery,
             Keyword::NOT => Form::Not,
             // Forms of other databases, refused by name where sqlparser would read them: the
             // engine runs its SQL on SQLite, which has none of them, and their grammar would
             // be download size for nothing. (Without their `(`, MATCH and OVERLAY fail as
             // forms in sqlparser and are read as names, as here.)
             Keyword::MATCH
-                if matches!(f, Flavor::MySql | Flavor::Generic) && *next == Token::LParen =>
+                if matches!(f, Flavor::MySql | Flavor::Generic)
+                    && matches!(*next, Token::LParen) =>
             {
                 Form::Refused("MATCH ... AGAINST")
             }
-            Keyword::OVERLAY if *next == Token::LParen => Form::Refused("OVERLAY"),
-            Keyword::MAP if f.is_generic() && *next == Token::LBrace => {
+            Keyword::OVERLAY if matches!(*next, Token::LParen) => Form::Refused("OVERLAY"),
+            Keyword::MAP if f.is_generic() && matches!(*next, Token::LBrace) => {
                 Form::Refused("MAP literals")
             }
             Keyword::STRUCT if f.is_generic() => Form::Refused("STRUCT literals"),
@@ -209,12 +210,13 @@ impl Parser {
     fn cast_rest(&mut self, kind: CastKind, expr: Box<Expr>) -> Result<Box<Expr>, ParserError> {
         self.expect_keyword_is(Keyword::AS)?;
         // SQLite's `CAST(x AS)`.
-        let data_type =
-            if self.flavor == Flavor::Sqlite && self.peek_token_ref().token == Token::RParen {
-                DataType::Unspecified
-            } else {
-                self.parse_data_type()?
-            };
+        let data_type = if self.flavor == Flavor::Sqlite
+            && matches!(self.peek_token_ref().token, Token::RParen)
+        {
+            DataType::Unspecified
+        } else {
+            self.parse_data_type()?
+        };
         let format = if self.parse_keyword(Keyword::FORMAT) {
             let value = self.parse_value()?;
             if self.parse_keywords(&[Keyword::AT, Keyword::TIME, Keyword::ZONE]) {

@@ -88,7 +88,7 @@ impl Parser {
         };
         let mut extra_bracket = false;
         let mut data = match w.keyword {
-            Keyword::OBJECT if self.peek_token_ref().token == Token::LParen => {
+            Keyword::OBJECT if matches!(self.peek_token_ref().token, Token::LParen) => {
                 let at = t.span.start;
                 return crate::sql::parser::parser_err(unsupported("OBJECT(...) as a type"), at);
             }
@@ -146,7 +146,7 @@ impl Parser {
         let Token::Word(word) = &first.token else {
             return None;
         };
-        if self.peek_nth_token_ref(1).token != Token::LParen {
+        if !matches!(self.peek_nth_token_ref(1).token, Token::LParen) {
             return None;
         }
         let mut modifiers = Vec::new();
@@ -320,7 +320,7 @@ impl Parser {
                 D::AnyType
             }
             // A table of columns (a function's RETURNS TABLE (...)), read as CREATE TABLE's.
-            Keyword::TABLE if self.peek_token_ref().token == Token::LParen => {
+            Keyword::TABLE if matches!(self.peek_token_ref().token, Token::LParen) => {
                 self.advance_token();
                 let columns = self.parse_comma_separated(Parser::column_def)?;
                 self.expect_token(&Token::RParen)?;

@@ -87,6 +87,18 @@ fn expected_error(expected: &str, found: &TokenWithSpan) -> ParserError {
     )
 }
 
+/// Whether `token` is an `expected`, a token with no text of its own (a parenthesis, a
+/// comma, an operator: what the parser expects by token), whose kind is the whole token. By
+/// kind, not `==`: sqlparser's derived `PartialEq` of a token compares every kind's text
+/// (1 KB of the download's code).
+fn same_kind(token: &Token, expected: &Token) -> bool {
+    debug_assert!(
+        crate::sql::print::spelling(expected).is_some(),
+        "a token with text of its own is compared by kind: {expected:?}"
+    );
+    std::mem::discriminant(token) == std::mem::discriminant(expected)
+}
+
 /// The words every refusal carries (see [`unsupported`]).
 const REFUSAL: &str = "is not supported by Queue Lab's parser";
 
@@ -361,7 +373,7 @@ impl Parser {
 
     #[must_use]
     pub fn consume_token(&mut self, expected: &Token) -> bool {
-        if &self.peek_token_ref().token == expected {
+        if same_kind(&self.peek_token_ref().token, expected) {
             self.advance_token();
             true
         } else {
@@ -382,7 +394,7 @@ impl Parser {
     }
 
     pub fn expect_token(&mut self, expected: &Token) -> Result<TokenWithSpan, ParserError> {
-        if &self.peek_token_ref().token == expected {
+        if same_kind(&self.peek_token_ref().token, expected) {
             Ok(self.next_token())
         } else {
             self.expected_ref(&expected.to_sql(), self.peek_token_ref())
@@ -460,7 +472,7 @@ impl Parser {
         while self.consume_token(&Token::Period) {
             let default_schema = self.flavor == Flavor::MsSql
                 && parts.len() == 1
-                && self.peek_token_ref().token == Token::Period;
+                && matches!(self.peek_token_ref().token, Token::Period);
             let part = if default_schema {
                 Ident::new("")
             } else {

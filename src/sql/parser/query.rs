@@ -261,7 +261,7 @@ impl Parser {
                 explicit_row = true;
             }
             let opening = p.expect_token(&Token::LParen)?;
-            let content = if allow_empty && p.peek_token_ref().token == Token::RParen {
+            let content = if allow_empty && matches!(p.peek_token_ref().token, Token::RParen) {
                 vec![]
             } else {
                 p.parse_comma_separated(Parser::parse_expr)?

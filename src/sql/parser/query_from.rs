@@ -130,7 +130,7 @@ impl Parser {
         }
         if self.flavor.is_generic()
             && self.peek_keyword(Keyword::VALUES)
-            && self.peek_nth_token_ref(1).token == Token::LParen
+            && matches!(self.peek_nth_token_ref(1).token, Token::LParen)
         {
             self.advance_token();
             return self.query_values_factor();
@@ -140,7 +140,7 @@ impl Parser {
         {
             return self.query_unnest();
         }
-        if self.peek_nth_token_ref(1).token == Token::LParen {
+        if matches!(self.peek_nth_token_ref(1).token, Token::LParen) {
             self.query_refuse(TABLE_FUNCTIONS)?;
         }
         self.query_named_table()
@@ -314,7 +314,7 @@ impl Parser {
             }
         }
         let name = self.parse_object_name()?;
-        if inheritance && self.peek_token_ref().token == Token::Mul {
+        if inheritance && matches!(self.peek_token_ref().token, Token::Mul) {
             return self.refuse_next("`table *` (a table with its descendants)");
         }
         let partitions = if matches!(self.flavor, Flavor::MySql | Flavor::Generic)
@@ -436,7 +436,7 @@ impl Parser {
                 None
             };
             self.expect_token(&Token::LParen)?;
-            let index_names = if self.peek_token_ref().token != Token::RParen {
+            let index_names = if !matches!(self.peek_token_ref().token, Token::RParen) {
                 self.parse_comma_separated(Parser::parse_identifier)?
             } else {
                 vec![]
@@ -470,7 +470,7 @@ impl Parser {
     /// `(a, b)` or `()`.
     pub(super) fn query_parenthesized_identifiers(&mut self) -> Result<Vec<Ident>, ParserError> {
         self.expect_token(&Token::LParen)?;
-        let idents = if self.peek_token_ref().token == Token::RParen {
+        let idents = if matches!(self.peek_token_ref().token, Token::RParen) {
             vec![]
         } else {
             self.parse_comma_separated(Parser::parse_identifier)?

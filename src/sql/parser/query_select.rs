@@ -195,7 +195,7 @@ impl Parser {
                     return Ok(Some(Distinct::Distinct));
                 }
                 self.expect_token(&Token::LParen)?;
-                let exprs = if self.peek_token_ref().token == Token::RParen {
+                let exprs = if matches!(self.peek_token_ref().token, Token::RParen) {
                     vec![]
                 } else {
                     self.parse_comma_separated(Parser::parse_expr)?
@@ -320,7 +320,7 @@ impl Parser {
             }
             expr if self.flavor.is_generic()
                 && self.peek_keyword(Keyword::AS)
-                && self.peek_nth_token_ref(1).token == Token::LParen =>
+                && matches!(self.peek_nth_token_ref(1).token, Token::LParen) =>
             {
                 self.expect_keyword_is(Keyword::AS)?;
                 let aliases = self

@@ -33,7 +33,10 @@ impl Parser {
         }
         self.query_refuse_generic(FORMAT)?;
         if self.flavor.query_supports_pipe_operator()
-            && self.peek_token_ref().token == Token::VerticalBarRightAngleBracket
+            && matches!(
+                self.peek_token_ref().token,
+                Token::VerticalBarRightAngleBracket
+            )
         {
             return self.refuse_next("a pipe operator (`|>`)");
         }

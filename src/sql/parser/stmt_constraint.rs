@@ -255,7 +255,7 @@ impl Parser {
             Keyword::EXCLUDE if self.flavor.stmt_exclude_constraint() => {
                 if name.is_some()
                     || self.peek_keyword(Keyword::USING)
-                    || self.peek_token_ref().token == Token::LParen
+                    || matches!(self.peek_token_ref().token, Token::LParen)
                 {
                     return parser_err(super::unsupported("EXCLUDE"), next.span.start);
                 }

@@ -252,7 +252,7 @@ impl Parser {
         }
         let conflict_target = if self.parse_keywords(&[Keyword::ON, Keyword::CONSTRAINT]) {
             Some(ConflictTarget::OnConstraint(self.stmt_object_name()?))
-        } else if self.peek_token_ref().token == Token::LParen {
+        } else if matches!(self.peek_token_ref().token, Token::LParen) {
             let columns = self.column_list()?;
             // PostgreSQL's and SQLite's index predicate, `ON CONFLICT (k) WHERE state = 'new'`,
             // which picks a partial unique index as the arbiter.
@@ -284,7 +284,7 @@ impl Parser {
         let optimizer_hints = self.optimizer_hints();
         let or = self.sqlite_conflict_clause();
         let table = self.parse_table_and_joins()?;
-        if self.flavor == Flavor::MySql && self.peek_token_ref().token == Token::Comma {
+        if self.flavor == Flavor::MySql && matches!(self.peek_token_ref().token, Token::Comma) {
             // MySQL's `UPDATE a, b SET ...`, which sqlparser does not read either.
             let at = self.peek_token_ref().span.start;
             return parser_err(
@@ -572,7 +572,7 @@ impl Parser {
         loop {
             if self.flavor == Flavor::MsSql
                 && parts.len() == 1
-                && self.peek_token_ref().token == Token::Period
+                && matches!(self.peek_token_ref().token, Token::Period)
             {
                 parts.push(ObjectNamePart::Identifier(Ident::new("")));
             } else {
@@ -586,7 +586,7 @@ impl Parser {
 
     /// A mandatory `(a, b, ...)` of plain names.
     pub(crate) fn column_list(&mut self) -> Result<Vec<Ident>, ParserError> {
-        if self.peek_token_ref().token != Token::LParen {
+        if !matches!(self.peek_token_ref().token, Token::LParen) {
             return self.expected_ref("a list of columns in parentheses", self.peek_token_ref());
         }
         self.optional_column_list()

@@ -26,7 +26,7 @@ impl Parser {
             return Ok(vec![]);
         }
         self.expect_token(&Token::LParen)?;
-        let options = if self.peek_token_ref().token == Token::RParen {
+        let options = if matches!(self.peek_token_ref().token, Token::RParen) {
             vec![]
         } else {
             self.parse_comma_separated(|p| p.sql_option())?
@@ -117,9 +117,9 @@ impl Parser {
             return self.expected("Token::Word", next);
         };
         let name = w.into_ident(next.span);
-        let values = if self.peek_token_ref().token == Token::LParen {
+        let values = if matches!(self.peek_token_ref().token, Token::LParen) {
             self.advance_token();
-            let idents = if self.peek_token_ref().token == Token::RParen {
+            let idents = if matches!(self.peek_token_ref().token, Token::RParen) {
                 vec![]
             } else {
                 self.parse_comma_separated(|p| p.parse_identifier())?

@@ -69,19 +69,19 @@ impl Parser {
     /// After `EXECUTE`. `EXECUTE q` has no parentheses, `EXECUTE q()` has them (and no
     /// parameters: sqlparser takes it, PostgreSQL does not).
     pub(super) fn parse_execute(&mut self) -> Result<Statement, ParserError> {
-        if self.peek_token_ref().token == Token::LParen {
+        if matches!(self.peek_token_ref().token, Token::LParen) {
             // sqlparser reads T-SQL's `EXECUTE (expression)`, with no name.
             return self.refuse_next("EXECUTE without a prepared statement's name");
         }
         let at = self.peek_token_ref().span.start;
         let name = self.prepared_name()?;
-        if self.peek_token_ref().token == Token::Period {
+        if matches!(self.peek_token_ref().token, Token::Period) {
             return parser_err(unsupported("a qualified prepared statement name"), at);
         }
         let has_parentheses = self.consume_token(&Token::LParen);
         let mut parameters = vec![];
         if has_parentheses {
-            if self.peek_token_ref().token != Token::RParen {
+            if !matches!(self.peek_token_ref().token, Token::RParen) {
                 parameters = self.parse_comma_separated(|p| p.parse_expr())?;
             }
             self.expect_token(&Token::RParen)?;

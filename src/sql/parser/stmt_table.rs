@@ -258,7 +258,7 @@ impl Parser {
                 );
             }
             let comma = self.consume_token(&Token::Comma);
-            let rparen = self.peek_token_ref().token == Token::RParen;
+            let rparen = matches!(self.peek_token_ref().token, Token::RParen);
             if !comma && !rparen {
                 return self
                     .expected_ref("',' or ')' after column definition", self.peek_token_ref());
@@ -537,7 +537,7 @@ impl Parser {
             None
         };
         if let Some(generated_as) = identity {
-            if self.peek_token_ref().token == Token::LParen {
+            if matches!(self.peek_token_ref().token, Token::LParen) {
                 return self.refuse_next("an identity column's sequence options");
             }
             return Ok(Some(ColumnOption::Generated {

@@ -71,7 +71,8 @@ impl Parser {
     /// Statements up to END (or the end of the input), semicolons between them optional.
     fn tsql_statements_until_end(&mut self) -> Result<Vec<Statement>, ParserError> {
         let mut statements = vec![];
-        while self.peek_token_ref().token != Token::EOF && !self.peek_keyword(Keyword::END) {
+        while !matches!(self.peek_token_ref().token, Token::EOF) && !self.peek_keyword(Keyword::END)
+        {
             statements.push(self.parse_statement()?);
             while self.consume_token(&Token::SemiColon) {}
         }

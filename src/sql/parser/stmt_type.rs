@@ -25,7 +25,7 @@ impl Parser {
                 .refuse_next("CREATE TYPE other than AS ENUM (a composite, range or base type)");
         }
         self.expect_token(&Token::LParen)?;
-        let labels = if self.peek_token_ref().token == Token::RParen {
+        let labels = if matches!(self.peek_token_ref().token, Token::RParen) {
             Vec::new()
         } else {
             self.parse_comma_separated(|p| {

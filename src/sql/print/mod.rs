@@ -27,6 +27,7 @@ mod stmt_ddl;
 mod stmt_dml;
 mod stmt_session;
 mod token;
+pub(crate) use token::spelling;
 mod types;
 
 use std::fmt;

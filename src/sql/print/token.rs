@@ -73,7 +73,7 @@ fn literal(t: &Token) -> Option<(&'static str, &str, &'static str)> {
 }
 
 /// The text of a token that has no text of its own: its fixed spelling.
-fn spelling(t: &Token) -> Option<&'static str> {
+pub(crate) fn spelling(t: &Token) -> Option<&'static str> {
     Some(match t {
         Token::EOF => "EOF",
         Token::Comma => ",",

@@ -415,7 +415,7 @@ impl Reader<'_> {
                     "table variables are not supported; create a table with CREATE TABLE instead",
                 ));
             }
-            let eq = (t..b).find(|&j| self.toks[j].token == Token::Eq);
+            let eq = (t..b).find(|&j| matches!(self.toks[j].token, Token::Eq));
             let type_end = eq.unwrap_or(b);
             if type_end == t {
                 return Err(self.error(a, &format!("{name} needs a type, e.g. `{name} int`")));
@@ -471,7 +471,7 @@ impl Reader<'_> {
             let compound = match op {
                 Some(Token::Eq) => None,
                 Some(Token::Plus) | Some(Token::Minus) | Some(Token::Mul) | Some(Token::Div)
-                    if self.toks.get(i + 3).map(|t| &t.token) == Some(&Token::Eq) =>
+                    if matches!(self.toks.get(i + 3).map(|t| &t.token), Some(Token::Eq)) =>
                 {
                     op
                 }
@@ -603,7 +603,7 @@ impl Reader<'_> {
     fn return_statement(&self, i: usize) -> Read<(Node, usize)> {
         let next = i + 1;
         let has_value = next < self.toks.len()
-            && self.toks[next].token != Token::SemiColon
+            && !matches!(self.toks[next].token, Token::SemiColon)
             && !self.kw(next).is_some_and(|k| STARTS.contains(&k.as_str()));
         if !has_value {
             return Ok((self.node(Kind::Return(None), i, next), next));
@@ -616,11 +616,11 @@ impl Reader<'_> {
     fn exec(&self, i: usize) -> Read<(Node, usize)> {
         let end = self.simple_end(i);
         let mut j = i + 1;
-        if self.is_var(j) && self.toks.get(j + 1).map(|t| &t.token) == Some(&Token::Eq) {
+        if self.is_var(j) && matches!(self.toks.get(j + 1).map(|t| &t.token), Some(Token::Eq)) {
             j += 2; // EXEC @rc = proc: the return code is not kept
         }
         let Some((name, after)) = self.dotted_name(j) else {
-            if self.toks.get(j).map(|t| &t.token) == Some(&Token::LParen) {
+            if matches!(self.toks.get(j).map(|t| &t.token), Some(Token::LParen)) {
                 return Err(self.unsupported(
                     j,
                     "EXEC ('dynamic SQL') is not supported; write the statement itself",
@@ -634,7 +634,7 @@ impl Reader<'_> {
             while b > a && matches!(self.kw(b - 1).as_deref(), Some("OUTPUT" | "OUT")) {
                 b -= 1;
             }
-            if self.is_var(a) && self.toks.get(a + 1).map(|t| &t.token) == Some(&Token::Eq) {
+            if self.is_var(a) && matches!(self.toks.get(a + 1).map(|t| &t.token), Some(Token::Eq)) {
                 args.push((self.word(a), self.expr(a + 2, b)?));
             } else {
                 args.push((None, self.expr(a, b)?));
@@ -647,7 +647,7 @@ impl Reader<'_> {
     fn dotted_name(&self, j: usize) -> Option<(String, usize)> {
         let mut name = self.word(j)?;
         let mut j = j + 1;
-        while self.toks.get(j).map(|t| &t.token) == Some(&Token::Period) {
+        while matches!(self.toks.get(j).map(|t| &t.token), Some(Token::Period)) {
             if let Some(n) = self.word(j + 1) {
                 name = n;
             }
@@ -686,9 +686,9 @@ impl Reader<'_> {
                 pb = w; // WITH RECOMPILE / EXECUTE AS: options with no meaning here
             }
         }
-        if self.toks.get(pa).map(|t| &t.token) == Some(&Token::LParen)
+        if matches!(self.toks.get(pa).map(|t| &t.token), Some(Token::LParen))
             && pb > pa
-            && self.toks[pb - 1].token == Token::RParen
+            && matches!(self.toks[pb - 1].token, Token::RParen)
         {
             pa += 1;
             pb -= 1;
@@ -707,7 +707,7 @@ impl Reader<'_> {
             {
                 b -= 1;
             }
-            let eq = (a..b).find(|&k| self.toks[k].token == Token::Eq);
+            let eq = (a..b).find(|&k| matches!(self.toks[k].token, Token::Eq));
             let mut t = a + 1;
             if self.kw(t).as_deref() == Some("AS") {
                 t += 1;
@@ -841,7 +841,7 @@ impl Reader<'_> {
     /// Whether statement keyword `k` at `i` belongs to the statement begun by `verb`.
     fn continues(&self, verb: &str, k: &str, i: usize, seen_values: bool, seen_set: bool) -> bool {
         let prev = self.kw(i - 1).unwrap_or_default();
-        let next_is_paren = self.toks.get(i + 1).map(|t| &t.token) == Some(&Token::LParen);
+        let next_is_paren = matches!(self.toks.get(i + 1).map(|t| &t.token), Some(Token::LParen));
         match k {
             "SELECT" => {
                 matches!(prev.as_str(), "UNION" | "ALL" | "EXCEPT" | "INTERSECT")
@@ -955,7 +955,7 @@ impl Reader<'_> {
     }
 
     fn skip_semis(&self, mut i: usize) -> usize {
-        while self.toks.get(i).map(|t| &t.token) == Some(&Token::SemiColon) {
+        while matches!(self.toks.get(i).map(|t| &t.token), Some(Token::SemiColon)) {
             i += 1;
         }
         i
@@ -1015,7 +1015,7 @@ impl Reader<'_> {
         let mut p = Parser::new(Flavor::MsSql, tokens);
         let e = p.parse_expr().map_err(|e| syntax(&e.to_string(), at))?;
         let next = p.peek_token();
-        if next.token != Token::EOF {
+        if !matches!(next.token, Token::EOF) {
             return Err(syntax(
                 &format!(
                     "unexpected `{}` after the expression",
@@ -1039,7 +1039,7 @@ impl Reader<'_> {
             .parse_statement()
             .map_err(|e| syntax(&e.to_string(), at))?;
         let next = p.peek_token();
-        if next.token != Token::EOF {
+        if !matches!(next.token, Token::EOF) {
             return Err(syntax(
                 &format!(
                     "unexpected `{}`: the statement could end before it",
