@@ -144,8 +144,9 @@ fn is_filegroup(toks: &[TokenWithSpan], i: usize) -> bool {
     match toks.get(i).map(|t| &t.token) {
         Some(Token::Word(w)) => {
             let upper = w.value.to_ascii_uppercase();
-            !(w.quote_style.is_none() && matches!(upper.as_str(), "DELETE" | "UPDATE"))
-                && !matches!(toks.get(i + 1).map(|t| &t.token), Some(Token::LParen))
+            let action = w.quote_style.is_none() && matches!(upper.as_str(), "DELETE" | "UPDATE");
+            let table = matches!(toks.get(i + 1).map(|t| &t.token), Some(Token::LParen));
+            !action && !table
         }
         _ => false,
     }
