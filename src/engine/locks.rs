@@ -35,6 +35,13 @@ pub struct GapLock {
     pub index: usize,
     pub low: Option<Vec<Value>>,
     pub high: Option<Vec<Value>>,
+    /// A next-key lock's record, the row of the entry `high`: the shared lock a failed
+    /// duplicate check leaves on a secondary unique key's entry (`lab/duplicate_locks.rs`).
+    /// It stops only what takes that entry exclusively: a locking read or write through
+    /// that index, a DELETE of the row, an UPDATE of the key's columns; not a read or write
+    /// of the row by its primary key, as a lock on the row would.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<i64>,
 }
 
 impl GapLock {
@@ -133,6 +140,22 @@ impl LockTable {
         for g in &self.gaps {
             let here = g.index == index && g.table.eq_ignore_ascii_case(table);
             if g.txn != txn && here && g.holds(key) && !out.contains(&g.txn) {
+                out.push(g.txn);
+            }
+        }
+        out
+    }
+
+    /// The other transactions whose shared lock on `row`'s entry in index `index` (any of
+    /// its indexes: `None`) keeps `txn` from taking that entry exclusively
+    /// ([`GapLock::record`]).
+    pub fn entry_blockers(&self, txn: TxnId, row: &RowRef, index: Option<usize>) -> Vec<TxnId> {
+        let mut out: Vec<TxnId> = Vec::new();
+        for g in &self.gaps {
+            let here = g.record == Some(row.rowid)
+                && index.is_none_or(|i| i == g.index)
+                && g.table.eq_ignore_ascii_case(&row.table);
+            if g.txn != txn && here && !out.contains(&g.txn) {
                 out.push(g.txn);
             }
         }
@@ -241,6 +264,7 @@ mod tests {
             index: 0,
             low: low.map(|l| vec![Value::Int(l)]),
             high: high.map(|h| vec![Value::Int(h)]),
+            record: None,
         }
     }
 
@@ -324,5 +348,38 @@ mod tests {
         assert_eq!(t.release_all(1), [row(1), row(2)]);
         assert!(t.blockers(2, &row(1), PgUpdate).is_empty());
         assert_eq!(t.all().count(), 1);
+    }
+
+    #[test]
+    fn an_entry_lock_stops_only_what_takes_that_entry_of_that_row() {
+        let mut t = LockTable::default();
+        // Transaction 1's failed duplicate check on row 7's entry in index 1.
+        t.grant_gap(GapLock {
+            index: 1,
+            record: Some(7),
+            ..gap(1, Some(3), Some(7))
+        });
+        assert_eq!(t.entry_blockers(2, &row(7), Some(1)), [1]);
+        assert_eq!(t.entry_blockers(2, &row(7), None), [1]);
+        assert!(
+            t.entry_blockers(2, &row(7), Some(0)).is_empty(),
+            "by primary key"
+        );
+        assert!(
+            t.entry_blockers(2, &row(3), Some(1)).is_empty(),
+            "another row"
+        );
+        assert!(t.entry_blockers(1, &row(7), Some(1)).is_empty(), "its own");
+        let elsewhere = RowRef {
+            table: "other".into(),
+            rowid: 7,
+        };
+        assert!(t.entry_blockers(2, &elsewhere, None).is_empty());
+        // No row lock: a read of the row by its primary key takes it.
+        assert!(t.blockers(2, &row(7), InnoExclusive).is_empty());
+        // The gap before the entry stops an insert there, as any gap lock.
+        assert_eq!(t.gap_blockers(2, "jobs", 1, &[Value::Int(5)]), [1]);
+        t.release_all(1);
+        assert!(t.entry_blockers(2, &row(7), None).is_empty());
     }
 }

@@ -74,6 +74,10 @@ impl Sim {
                     v.hash(&mut h);
                 }
             }
+            if let Some(rowid) = g.record {
+                h.bytes(b"R");
+                h.int(rowid);
+            }
         }
         for (i, s) in lab.sessions.iter().enumerate() {
             h.bytes(b"S");

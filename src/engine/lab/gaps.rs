@@ -117,6 +117,7 @@ impl Lab {
                     index: gaps.index,
                     low: low.map(|i| entries[i].key.clone()),
                     high: high.map(|i| entries[i].key.clone()),
+                    record: None,
                 });
             }
             // The entry that ends a range is read, and its row locked, where the scan

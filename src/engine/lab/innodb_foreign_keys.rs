@@ -183,6 +183,7 @@ impl Lab {
             index,
             low: after.checked_sub(1).map(|i| entries[i].clone()),
             high: entries.get(after).cloned(),
+            record: None,
         };
         self.locks.grant_gap(gap);
     }

@@ -13,6 +13,7 @@
 pub mod advisory;
 mod auto_increment;
 mod capture_order;
+mod duplicate_locks;
 mod foreign_keys;
 mod gaps;
 mod index_names;
@@ -652,12 +653,15 @@ impl Lab {
     }
 
     /// Whether the row lock a waiter wants has been let go by transactions still open (a
-    /// PostgreSQL ROLLBACK TO SAVEPOINT releases the locks taken after it).
+    /// PostgreSQL ROLLBACK TO SAVEPOINT releases the locks taken after it). Not while a
+    /// shared lock on one of the row's index entries stands (InnoDB's, which go only with
+    /// their transaction): the waiter may be waiting for it.
     fn wanted_lock_free(&self, s: usize, w: &Suspended) -> bool {
         let (Some((row, mode)), Some(t)) = (&w.resume.wanted, self.sessions[s].txn) else {
             return false;
         };
         self.locks.blockers(t, row, *mode).is_empty()
+            && self.locks.entry_blockers(t, row, None).is_empty()
     }
 
     fn attempt(&mut self, s: usize, plan: &Plan, mut resume: Resume) -> Exec {
@@ -1465,6 +1469,7 @@ impl Lab {
                     index: 0,
                     low: None,
                     high: None,
+                    record: None,
                 });
             }
         }
@@ -1537,7 +1542,7 @@ impl Lab {
                 return Err(Exec::Done(self.serialization_failure(s, how)));
             }
             let mode = self.write_mode(c);
-            let blockers = self.locks.blockers(txn, &row, mode);
+            let blockers = self.write_blockers(txn, c, mode);
             if !blockers.is_empty() {
                 // The server has changed the rows it met before this one, and holds them
                 // while it waits (another writer of one of them waits too, or deadlocks).

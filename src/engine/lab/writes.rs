@@ -94,7 +94,7 @@ impl Lab {
                 rowid,
             };
             let matches = matching.binary_search(&rowid).is_ok();
-            let blockers = self.locks.blockers(txn, &row, mode);
+            let blockers = self.scan_blockers(txn, &row, mode, read);
             if blockers.is_empty() {
                 if keeps_read(read, repeatable) || matches {
                     self.locks.grant(txn, row, mode);
@@ -184,7 +184,7 @@ impl Lab {
                 rowid,
             };
             let matches = matching.binary_search(&rowid).is_ok();
-            let blockers = self.locks.blockers(txn, &row, mode);
+            let blockers = self.scan_blockers(txn, &row, mode, read);
             if blockers.is_empty() {
                 if matches || keeps_read(read, repeatable) {
                     self.locks.grant(txn, row, mode);
@@ -307,13 +307,10 @@ impl Lab {
     }
 
     /// The rows an INSERT's rows meet on one of the table's unique keys, each with the key's
-    /// name, in the statement's view: its rows as computed before a wait (`kept`), else its
-    /// VALUES or SELECT now.
-    pub(super) fn key_clashes(
-        &self,
-        plan: &Plan,
-        kept: Option<&[Vec<Value>]>,
-    ) -> Vec<(RowRef, &str)> {
+    /// name and the number of the INSERT's row that meets it (from 1, in the statement's
+    /// order), key by key in `TableDef::unique_keys` order, in the statement's view: its rows
+    /// as computed before a wait (`kept`), else its VALUES or SELECT now.
+    pub(super) fn key_clashes(&self, plan: &Plan, kept: Option<&[Vec<Value>]>) -> Vec<Clash<'_>> {
         let PlanKind::Insert {
             table,
             columns,
@@ -348,7 +345,10 @@ impl Lab {
             None => source.clone(),
         };
         let mut out = Vec::new();
-        for key in def.unique_keys() {
+        // InnoDB's numbers of the keys' indexes (`TableDef::innodb_keys`): the clustered
+        // index is 0 when the table has no primary key too.
+        let first = usize::from(def.primary_key.is_none());
+        for (k, key) in def.unique_keys().enumerate() {
             let on: Option<Vec<String>> = key
                 .columns
                 .iter()
@@ -369,7 +369,7 @@ impl Lab {
                 ));
             }
             let sql = format!(
-                "WITH ql_s({}) AS ({source}) SELECT t.rowid FROM {} AS t, ql_s WHERE {}",
+                "WITH ql_r({}) AS ({source}), ql_n AS (SELECT row_number() OVER () AS ql_n, * FROM ql_r) SELECT t.rowid, ql_s.ql_n FROM {} AS t, ql_n AS ql_s WHERE {} ORDER BY ql_s.ql_n",
                 slots.join(", "),
                 ident(table),
                 on.join(" AND ")
@@ -380,12 +380,17 @@ impl Lab {
                 .map(|(_, r)| r)
                 .unwrap_or_default();
             for r in rows {
-                if let Some(Value::Int(rowid)) = r.first() {
+                if let [Value::Int(rowid), Value::Int(n)] = r[..] {
                     let row = RowRef {
                         table: table.clone(),
-                        rowid: *rowid,
+                        rowid,
                     };
-                    out.push((row, key.name.as_str()));
+                    out.push(Clash {
+                        row,
+                        key: &key.name,
+                        index: first + k,
+                        n,
+                    });
                 }
             }
         }
@@ -411,7 +416,11 @@ impl Lab {
         };
         let unseen_check =
             resume.serializable_writes && matches!(mode, InsertMode::Ignore | InsertMode::Upsert);
-        if !unseen_check && !self.txns.others_active(txn) {
+        // InnoDB's failed check leaves a shared lock, which matters in a transaction block.
+        let leaves_locks = self.dialect.key_check_waits_for_locks()
+            && matches!(mode, InsertMode::Plain | InsertMode::Ignore)
+            && self.txn_mode(txn).1;
+        if !unseen_check && !leaves_locks && !self.txns.others_active(txn) {
             return Ok(());
         }
         let found = self.key_clashes(plan, resume.source.as_deref());
@@ -421,8 +430,8 @@ impl Lab {
             let arbitrates =
                 |key: &str| arbiters.as_ref().is_none_or(|a| a.iter().any(|n| n == key));
             let snapshot = resume.snapshot.unwrap_or(0);
-            let unseen = (found.iter().filter(|(_, key)| arbitrates(key)))
-                .any(|(row, _)| self.changed_since(&|r| r == row, snapshot).is_some());
+            let unseen = (found.iter().filter(|c| arbitrates(c.key)))
+                .any(|c| self.changed_since(&|r| *r == c.row, snapshot).is_some());
             if unseen {
                 return Err(Exec::Done(
                     self.serialization_failure(s, ChangeKind::Update),
@@ -430,9 +439,9 @@ impl Lab {
             }
         }
         let mut clashes: Vec<RowRef> = Vec::new();
-        for (row, _) in found {
-            if !clashes.contains(&row) {
-                clashes.push(row);
+        for c in &found {
+            if !clashes.contains(&c.row) {
+                clashes.push(c.row.clone());
             }
         }
         let mut blockers: Vec<TxnId> = Vec::new();
@@ -458,6 +467,11 @@ impl Lab {
             }
         }
         if blockers.is_empty() {
+            if leaves_locks {
+                for (row, index) in Lab::duplicates_met(&found, *mode == InsertMode::Plain) {
+                    self.lock_duplicate(txn, row, index);
+                }
+            }
             return Ok(());
         }
         // The server computed the rows before waiting: the retry inserts those.
@@ -474,6 +488,16 @@ impl Lab {
         resume.wanted = None;
         Err(Exec::Wait(blockers, resume.clone()))
     }
+}
+
+/// A row an INSERT's row meets on a unique key (`Lab::key_clashes`).
+pub(super) struct Clash<'a> {
+    pub row: RowRef,
+    /// The key's name, and its index as `TableDef::innodb_keys` numbers them.
+    pub key: &'a str,
+    pub index: usize,
+    /// The INSERT's row, numbered from 1 in the statement's order.
+    pub n: i64,
 }
 
 /// A row of `ql_s` (an INSERT's source, its columns `c0`, `c1`, ... in the order `columns`
