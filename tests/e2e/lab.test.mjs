@@ -286,6 +286,33 @@ test('a PostgreSQL sweep that waits for a job holds the jobs it changed: their b
   await page.close();
 });
 
+test("a MariaDB producer's failed duplicate insert holds a shared lock on the job it met: its badge shows it, and a consumer's FOR UPDATE of that job waits until the producer ends", async () => {
+  const spec = [
+    '# dialect: mysql',
+    "setup { CREATE TABLE jobs (id int PRIMARY KEY, state varchar(10) NOT NULL) ENGINE=InnoDB; INSERT INTO jobs VALUES (10, 'ready'), (20, 'ready'); }",
+    'session producer',
+    'setup { START TRANSACTION; }',
+    "step again { INSERT INTO jobs VALUES (20, 'ready'); }",
+    'step done { COMMIT; }',
+    'session consumer',
+    'setup { START TRANSACTION; }',
+    'step take { SELECT id FROM jobs WHERE id = 20 FOR UPDATE; }',
+  ].join('\n');
+  const { page, errors } = await openSpec(spec);
+  await step(page, 'producer'); // again: 1062, and the shared lock on job 20
+  await page.waitForFunction((sel) => /1062/.test(document.querySelector(sel)?.textContent ?? ''), `${col('producer')} .session-result`);
+  const held = page.locator('table.table-view[data-table="jobs"] span.lock-badge[data-session="producer"]');
+  assert.equal(await held.count(), 1, 'job 20 held by the producer');
+  await step(page, 'consumer'); // take: waits for the producer's shared lock
+  await page.waitForSelector(`${col('consumer')}[data-waiting="true"]`);
+  await page.screenshot({ path: join(shots, 'my-duplicate-check-lock.png'), fullPage: true });
+  await step(page, 'producer'); // done: the consumer gets job 20
+  await page.waitForSelector(`${col('consumer')}[data-waiting="false"]`);
+  await page.waitForFunction((sel) => /\b20\b/.test(document.querySelector(sel)?.textContent ?? ''), `${col('consumer')} .session-result`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the naive PostgreSQL claim delivers twice: the second worker waits, then takes the jobs the first one took', async () => {
   const claim = (who) => `UPDATE jobs SET state = '${who}' WHERE id IN (SELECT id FROM jobs WHERE state = 'ready' ORDER BY id LIMIT 2) RETURNING id;`;
   const spec = [
