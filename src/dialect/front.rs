@@ -198,19 +198,16 @@ fn parse_one(
     })?;
     let next = parser.peek_token();
     if !matches!(next.token, sqlparser::tokenizer::Token::EOF) {
+        let near = crate::sql::print::ToSql::to_sql(&next.token);
         let mut e = syntax_error(
             dialect,
             &format!(
-                "unexpected `{}`: the statement could end before it; if a new statement starts here, end the previous one with a semicolon{}",
-                crate::sql::print::Sql(&next.token),
+                "unexpected `{near}`: the statement could end before it; if a new statement starts here, end the previous one with a semicolon{}",
                 next.span.start
             ),
         );
         if dialect == Dialect::Postgres {
-            e.message = format!(
-                "syntax error at or near \"{}\"",
-                crate::sql::print::Sql(&next.token)
-            );
+            e.message = format!("syntax error at or near \"{near}\"");
         }
         // An article's code blocks pasted one after another often lack the `;` between
         // them: offer the text with it added, if a statement then ends there.

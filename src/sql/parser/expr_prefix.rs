@@ -5,6 +5,7 @@
 use super::memo::Attempt;
 use super::Prec;
 use crate::sql::parser::{parser_err, unsupported, Parser};
+use crate::sql::print::Sql;
 use crate::sql::Flavor;
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
@@ -392,10 +393,8 @@ impl Parser {
             Token::Number(n, false) => n,
             _ => return self.expected("placeholder", next),
         };
-        Ok(
-            Value::Placeholder(format!("{}{name}", crate::sql::print::Sql(&sigil.token)))
-                .with_span(Span::new(sigil.span.start, next.span.end)),
-        )
+        Ok(Value::Placeholder(format!("{}{name}", Sql(&sigil.token)))
+            .with_span(Span::new(sigil.span.start, next.span.end)))
     }
 
     /// MySQL runs adjacent string literals together.

@@ -12,7 +12,7 @@ mod query;
 mod stmt;
 
 use crate::sql::lexer::keyword_name;
-use crate::sql::print::ToSql;
+use crate::sql::print::{Sql, ToSql};
 use crate::sql::Flavor;
 use memo_vec::Memo;
 use sqlparser::ast::{Ident, ObjectName, ObjectNamePart, Statement};
@@ -79,10 +79,7 @@ fn error_at(message: &dyn std::fmt::Display, at: Location) -> ParserError {
 #[inline(never)]
 fn expected_error(expected: &str, found: &TokenWithSpan) -> ParserError {
     error_at(
-        &format_args!(
-            "Expected: {expected}, found: {}",
-            crate::sql::print::Sql(&found.token)
-        ),
+        &format_args!("Expected: {expected}, found: {}", Sql(&found.token)),
         found.span.start,
     )
 }

@@ -4,6 +4,7 @@
 use super::super::Parser;
 use crate::sql::lexer::keyword_name;
 
+use crate::sql::print::Sql;
 use crate::sql::Flavor;
 use sqlparser::ast::{
     CheckConstraint, ColumnDef, ColumnOption, ColumnOptionDef, CreateTableLike,
@@ -635,7 +636,7 @@ impl Parser {
             // sqlparser writes the token itself where a position would go.
             Err(ParserError::ParserError(format!(
                 "Expecting DELETE ROWS, PRESERVE ROWS or DROP{}",
-                crate::sql::print::Sql(&self.peek_token_ref().token)
+                Sql(&self.peek_token_ref().token)
             )))
         }
     }

@@ -12,6 +12,7 @@ use crate::dialect::split::{pos, LineIndex};
 use crate::dialect::Dialect;
 use crate::limits::{over, MAX_NESTING};
 use crate::source::{clean_paste, Pos, Span};
+use crate::sql::print::Sql;
 use crate::sql::{lexer, Flavor, Parser};
 use crate::trace::{Diagnostic, ErrorClass, StepError};
 use crate::vec_map::VecMap;
@@ -1017,10 +1018,7 @@ impl Reader<'_> {
         let next = p.peek_token();
         if !matches!(next.token, Token::EOF) {
             return Err(syntax(
-                &format!(
-                    "unexpected `{}` after the expression",
-                    crate::sql::print::Sql(&next.token)
-                ),
+                &format!("unexpected `{}` after the expression", Sql(&next.token)),
                 pos(next.span.start),
             ));
         }
@@ -1043,7 +1041,7 @@ impl Reader<'_> {
             return Err(syntax(
                 &format!(
                     "unexpected `{}`: the statement could end before it",
-                    crate::sql::print::Sql(&next.token)
+                    Sql(&next.token)
                 ),
                 pos(next.span.start),
             ));
