@@ -22,7 +22,6 @@ use crate::trace::Value;
 
 /// What a row's duplicate check met: a row of the table, or (the table's name and the key's
 /// value) an earlier row of the same INSERT.
-#[derive(Clone)]
 pub(super) enum Met {
     Row(RowRef),
     Own(String, Vec<Value>),
@@ -31,8 +30,11 @@ pub(super) enum Met {
 impl Lab {
     /// Where the duplicate checks of an INSERT's rows leave their locks, from `found` as
     /// `key_clashes` gives it and the rows it inserts (`kept`, or its source's now): each
-    /// row's first duplicate in the order InnoDB checks its keys, the index and what it met;
-    /// only the first row's (`first_only`: a plain INSERT, which fails there).
+    /// row's first duplicate in the order InnoDB checks its keys, a committed row or one of
+    /// the INSERT's own earlier rows (one it inserted, not one INSERT IGNORE skipped), with
+    /// that key's index; only the first row's (`first_only`: a plain INSERT, which fails
+    /// there). Of the INSERT's own row on the primary key, no lock stays (seen on MariaDB
+    /// 10.11).
     pub(super) fn duplicates_met(
         &self,
         plan: &Plan,
@@ -40,35 +42,6 @@ impl Lab {
         kept: Option<&[Vec<Value>]>,
         first_only: bool,
     ) -> Vec<(usize, Met)> {
-        let mut met: Vec<(i64, usize, Met)> = (found.iter())
-            .map(|c| (c.n, c.index, Met::Row(c.row.clone())))
-            .collect();
-        met.extend(self.own_duplicates(plan, found, kept));
-        let at = crate::sort::positions(met.len(), &|i, j| {
-            (met[i].0, met[i].1).cmp(&(met[j].0, met[j].1))
-        });
-        let first = at.first().map(|&i| met[i].0);
-        let mut rows_done: Vec<i64> = Vec::new();
-        let mut out = Vec::new();
-        for i in at {
-            let (n, index, what) = &met[i];
-            if !rows_done.contains(n) && (!first_only || Some(*n) == first) {
-                rows_done.push(*n);
-                out.push((*index, what.clone()));
-            }
-        }
-        out
-    }
-
-    /// The INSERT's rows that meet one of its own earlier rows on a unique key (one it
-    /// inserted: not one skipped, by INSERT IGNORE, for a duplicate of its own), each on the
-    /// first such key, with the key's value.
-    fn own_duplicates(
-        &self,
-        plan: &Plan,
-        found: &[Clash],
-        kept: Option<&[Vec<Value>]>,
-    ) -> Vec<(i64, usize, Met)> {
         let PlanKind::Insert {
             table,
             columns,
@@ -86,39 +59,39 @@ impl Lab {
             None => (self.store.look_ahead(q)).map_or_else(|_| Vec::new(), |(_, r)| r),
         };
         let given = |c: &str| match columns.is_empty() {
-            true => def
-                .columns
-                .iter()
-                .position(|d| d.name.eq_ignore_ascii_case(c)),
+            true => (def.columns.iter()).position(|d| d.name.eq_ignore_ascii_case(c)),
             false => columns.iter().position(|d| d.eq_ignore_ascii_case(c)),
         };
         // Each unique key's columns as (their place in a row, their definition), with its
         // index as `key_clashes` numbers them; a key the INSERT leaves a column of out of is
-        // not one its rows can repeat.
+        // not one its rows can meet anything on.
         let first = usize::from(def.primary_key.is_none());
-        let keys: Vec<(usize, Vec<(usize, &ColumnDef)>)> = (def.unique_keys().enumerate())
-            .filter_map(|(k, key)| {
-                let at = key
-                    .columns
-                    .iter()
-                    .map(|c| Some((given(c)?, def.column(c)?)));
-                Some((first + k, at.collect::<Option<Vec<_>>>()?))
-            })
-            .collect();
+        let keys = (def.unique_keys().enumerate()).filter_map(|(k, key)| {
+            let at = (key.columns.iter()).map(|c| Some((given(c)?, def.column(c)?)));
+            Some((first + k, at.collect::<Option<Vec<(usize, &ColumnDef)>>>()?))
+        });
+        let keys: Vec<_> = keys.collect();
         let mut inserted: Vec<&Vec<Value>> = Vec::new();
         let mut out = Vec::new();
         for (n, row) in (1..).zip(&rows) {
-            let repeats = |(_, at): &&(usize, Vec<(usize, &ColumnDef)>)| {
-                let same = |o: &&Vec<Value>| at.iter().all(|(p, c)| c.same_key(&o[*p], &row[*p]));
-                inserted.iter().any(same)
-            };
-            match keys.iter().find(repeats) {
-                Some((index, at)) => {
-                    let key = at.iter().map(|(p, _)| row[*p].clone()).collect();
-                    out.push((n, *index, Met::Own(def.name.clone(), key)));
+            let met = keys.iter().find_map(|(index, at)| {
+                if let Some(c) = found.iter().find(|c| c.n == n && c.index == *index) {
+                    return Some((*index, Met::Row(c.row.clone())));
                 }
-                None if !found.iter().any(|c| c.n == n) => inserted.push(row),
-                None => {}
+                let same = |o: &&Vec<Value>| at.iter().all(|(p, c)| c.same_key(&o[*p], &row[*p]));
+                let key = || at.iter().map(|(p, _)| row[*p].clone()).collect();
+                (inserted.iter().any(same)).then(|| (*index, Met::Own(def.name.clone(), key())))
+            });
+            match met {
+                None => inserted.push(row),
+                Some(m) => {
+                    if !matches!(m, (0, Met::Own(..))) {
+                        out.push(m);
+                    }
+                    if first_only {
+                        break;
+                    }
+                }
             }
         }
         out
