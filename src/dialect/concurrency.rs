@@ -160,6 +160,13 @@ impl Dialect {
         self == Dialect::MySql
     }
 
+    /// Whether an UPDATE checks each row's unique keys as it writes it, in the order it
+    /// reaches the rows (InnoDB: `Plan::row_by_row`), rather than as SQLite does in rowid
+    /// order.
+    pub fn updates_keys_row_by_row(self) -> bool {
+        self == Dialect::MySql
+    }
+
     /// Whether an upsert fails when two of its rows meet the same row (PostgreSQL's 21000);
     /// MySQL's ON DUPLICATE KEY UPDATE updates it again.
     pub fn upsert_changes_a_row_once(self) -> bool {

@@ -2,7 +2,7 @@
 
 use super::catalog::{ident, Catalog, TableDef};
 use super::exprs::{last_ident, now_expr, parenthesized, parse_sqlite_expr, rewrite_all};
-use super::plan::{Plan, PlanKind};
+use super::plan::{Plan, PlanKind, RowByRow};
 use crate::sql::Duplicate;
 use crate::sql::Sql;
 use crate::sql::ToSql;
@@ -148,6 +148,7 @@ pub fn plan_update_sorting(
             notes.push(on_update_note(def));
         }
     }
+    let row_by_row = catalog.table(&table).and_then(|def| row_by_row(&u, def));
     notes.extend(limit_by_rowid(
         "UPDATE",
         &table,
@@ -158,7 +159,58 @@ pub fn plan_update_sorting(
     let mut plan = Plan::new(PlanKind::Update { table }, vec![u.to_sql()]);
     plan.notes = notes;
     plan.lock_reads = lock_reads;
+    plan.row_by_row = row_by_row;
     plan
+}
+
+/// The UPDATE `u` (of `def`, in SQLite's words) one row at a time, if it sets a column of one
+/// of the table's unique keys.
+fn row_by_row(u: &Update, def: &TableDef) -> Option<RowByRow> {
+    if u.from.is_some() || !u.table.joins.is_empty() {
+        return None;
+    }
+    let set = |c: &str| {
+        u.assignments.iter().find_map(|a| match &a.target {
+            AssignmentTarget::ColumnName(n) if last_ident(n).eq_ignore_ascii_case(c) => {
+                Some(&a.value)
+            }
+            _ => None,
+        })
+    };
+    if !(def.unique_keys()).any(|k| k.columns.iter().any(|c| set(c).is_some())) {
+        return None;
+    }
+    let q = match &u.table.relation {
+        TableFactor::Table { alias: Some(a), .. } => a.name.to_sql(),
+        _ => ident(&def.name),
+    };
+    let from = u.table.to_sql();
+    let new_row: Vec<String> = (def.columns.iter())
+        .map(|c| set(&c.name).map_or_else(|| format!("{q}.{}", ident(&c.name)), |e| e.to_sql()))
+        .collect();
+    let mut one = u.duplicate();
+    one.selection = None;
+    one.order_by.clear();
+    one.limit = None;
+    let mut rows = format!("SELECT {q}.rowid FROM {from}");
+    if let Some(w) = &u.selection {
+        rows.push_str(&format!(" WHERE {}", Sql(w)));
+    }
+    let order = u.order_by.iter().map(|o| o.to_sql());
+    let order: Vec<String> = order.chain([format!("{q}.rowid")]).collect();
+    rows.push_str(&format!(" ORDER BY {}", order.join(", ")));
+    if let Some(l) = &u.limit {
+        rows.push_str(&format!(" LIMIT {}", Sql(l)));
+    }
+    Some(RowByRow {
+        rows,
+        ordered: !u.order_by.is_empty(),
+        update: format!("{} WHERE {q}.rowid = ", Sql(&one)),
+        new_row: format!(
+            "SELECT {} FROM {from} WHERE {q}.rowid = ",
+            new_row.join(", ")
+        ),
+    })
 }
 
 pub fn plan_delete(d: Delete) -> Plan {

@@ -299,6 +299,25 @@ pub struct Plan {
     /// copy as the snapshot has it the engine puts in `temp` after a wait, for those reads
     /// (`postgres/snapshot_reads.rs`).
     pub snapshot_reads: Vec<String>,
+    /// A single-table UPDATE that sets a column of a unique key, written one row at a time
+    /// where the vendor does (`engine/lab/key_updates.rs`).
+    pub row_by_row: Option<RowByRow>,
+}
+
+/// An UPDATE's rows written one at a time. InnoDB writes the rows of an UPDATE in the order it
+/// reaches them (its ORDER BY's, or its scan's) and checks each row's unique keys as it writes
+/// it: `SET pos = pos + 1 ORDER BY pos DESC` moves every row, where SQLite, in rowid order,
+/// meets the next row's old position and fails.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowByRow {
+    /// The rows it changes, in its ORDER BY's order (then the rowid's).
+    pub rows: String,
+    /// Whether it has an ORDER BY: without one, its rows come in its scan's order.
+    pub ordered: bool,
+    /// The UPDATE of one row, and the row's new values of every column of the table, each
+    /// ending in `rowid = ` for that row's rowid to follow.
+    pub update: String,
+    pub new_row: String,
 }
 
 /// A vendor's text form of a value SQLite has no type for.
@@ -453,6 +472,7 @@ impl Plan {
             cte_writes: Vec::new(),
             capture_hash: None,
             snapshot_reads: Vec::new(),
+            row_by_row: None,
         }
     }
 

@@ -221,8 +221,10 @@ fn constraint_columns(msg: &str) -> (String, Vec<String>) {
 }
 
 /// For an INSERT, the key value that clashed, its columns joined with `-` (`0-f`, as MySQL
-/// prints it).
-/// The failed statement was rolled back, so the table is as it was before it.
+/// prints it); for an UPDATE written a row at a time (`lab/key_updates.rs`), `source` is the
+/// failing row's new values, every column's.
+/// The failed statement was rolled back, so the table is as it was before it (an UPDATE's
+/// rows before the failing one are still written: what that row met).
 fn clashing_value(
     (kind, source): (&PlanKind, Option<&[Vec<Value>]>),
     table: &str,
@@ -230,13 +232,14 @@ fn clashing_value(
     catalog: &Catalog,
     store: &Store,
 ) -> Option<String> {
-    let PlanKind::Insert {
-        columns,
-        source_query,
-        ..
-    } = kind
-    else {
-        return None;
+    let (columns, source_query) = match kind {
+        PlanKind::Insert {
+            columns,
+            source_query,
+            ..
+        } => (&columns[..], source_query.as_ref()),
+        PlanKind::Update { .. } => (&[][..], None),
+        _ => return None,
     };
     let columns: Vec<String> = if columns.is_empty() {
         catalog
@@ -246,7 +249,7 @@ fn clashing_value(
             .map(|c| c.name.clone())
             .collect()
     } else {
-        columns.clone()
+        columns.to_vec()
     };
     let idx: Vec<usize> = key
         .iter()
@@ -254,7 +257,7 @@ fn clashing_value(
         .collect::<Option<_>>()?;
     let candidates = match source {
         Some(rows) => rows.to_vec(),
-        None => store.look_ahead(source_query.as_ref()?).ok()?.1,
+        None => store.look_ahead(source_query?).ok()?.1,
     };
     let (_, existing) = store
         .query(&format!(

@@ -18,6 +18,7 @@ mod foreign_keys;
 mod gaps;
 mod index_names;
 mod innodb_foreign_keys;
+mod key_updates;
 mod limits;
 mod lock_reads;
 pub mod notify;
@@ -1481,11 +1482,16 @@ impl Lab {
         let sql = self
             .source_sql(txn, plan, resume)
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
-        let mut exec = self
-            .store
-            .run_raw(&sql)
-            .and_then(|done| self.store.rows_within_limit(done))
-            .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
+        let mut exec = match plan.row_by_row.as_ref() {
+            Some(rows) if self.dialect.updates_keys_row_by_row() => {
+                self.update_row_by_row(s, txn, plan, rows)?
+            }
+            _ => self
+                .store
+                .run_raw(&sql)
+                .and_then(|done| self.store.rows_within_limit(done))
+                .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?,
+        };
         // PostgreSQL's scan meets the rows in its heap order: SQLite's came by rowid.
         for table in &plan.heap_scans {
             if exec.rows.len() > 1 && self.store.heap().spilled(table) {
