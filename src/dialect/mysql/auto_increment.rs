@@ -51,7 +51,7 @@ pub fn classify(ins: &mut Insert, def: Option<&TableDef>) -> Result<Option<AutoI
         if is_zero(e) {
             *e = Expr::value(Value::Null);
         }
-        if matches!(e, Expr::Value(v) if v.value == Value::Null) {
+        if matches!(e, Expr::Value(v) if matches!(v.value, Value::Null)) {
             automatic += 1;
         }
     }

@@ -127,7 +127,7 @@ fn one(e: &Expr, def: &TableDef, rows: f64) -> Option<f64> {
         } if list.iter().all(is_value) => {
             (equal(&column_of(expr)?, def, rows) * list.len() as f64).min(1.0)
         }
-        Expr::Value(v) if v.value == Value::Boolean(true) => 1.0,
+        Expr::Value(v) if matches!(v.value, Value::Boolean(true)) => 1.0,
         e => boolean(&column_of(e)?, def)?,
     })
 }
