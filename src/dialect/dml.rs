@@ -8,8 +8,8 @@ use crate::sql::Sql;
 use crate::sql::ToSql;
 use sqlparser::ast::{
     Assignment, AssignmentTarget, Delete, Expr, FromTable, Ident, ObjectName, OrderByExpr, Query,
-    SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Statement, TableFactor, TableWithJoins,
-    Update,
+    SelectItem, SelectItemQualifiedWildcardKind, SetExpr, SqliteOnConflict, Statement, TableFactor,
+    TableWithJoins, Update,
 };
 
 /// A plain query. Locking clauses are dropped with a note: one session takes no locks.
@@ -169,30 +169,26 @@ fn row_by_row(u: &Update, def: &TableDef) -> Option<RowByRow> {
     if u.from.is_some() || !u.table.joins.is_empty() {
         return None;
     }
-    let set = |c: &str| {
-        u.assignments.iter().find_map(|a| match &a.target {
-            AssignmentTarget::ColumnName(n) if last_ident(n).eq_ignore_ascii_case(c) => {
-                Some(&a.value)
-            }
+    let set: Vec<String> = (u.assignments.iter())
+        .filter_map(|a| match &a.target {
+            AssignmentTarget::ColumnName(n) => Some(last_ident(n)),
             _ => None,
         })
-    };
-    if !(def.unique_keys()).any(|k| k.columns.iter().any(|c| set(c).is_some())) {
+        .collect();
+    let sets = |c: &String| set.iter().any(|n| n.eq_ignore_ascii_case(c));
+    if !(def.unique_keys()).any(|k| k.columns.iter().any(sets)) {
         return None;
     }
     let q = match &u.table.relation {
         TableFactor::Table { alias: Some(a), .. } => a.name.to_sql(),
         _ => ident(&def.name),
     };
-    let from = u.table.to_sql();
-    let new_row: Vec<String> = (def.columns.iter())
-        .map(|c| set(&c.name).map_or_else(|| format!("{q}.{}", ident(&c.name)), |e| e.to_sql()))
-        .collect();
     let mut one = u.duplicate();
     one.selection = None;
     one.order_by.clear();
     one.limit = None;
-    let mut rows = format!("SELECT {q}.rowid FROM {from}");
+    one.or = Some(SqliteOnConflict::Replace);
+    let mut rows = format!("SELECT {q}.rowid FROM {}", Sql(&u.table));
     if let Some(w) = &u.selection {
         rows.push_str(&format!(" WHERE {}", Sql(w)));
     }
@@ -206,10 +202,6 @@ fn row_by_row(u: &Update, def: &TableDef) -> Option<RowByRow> {
         rows,
         ordered: !u.order_by.is_empty(),
         update: format!("{} WHERE {q}.rowid = ", Sql(&one)),
-        new_row: format!(
-            "SELECT {} FROM {from} WHERE {q}.rowid = ",
-            new_row.join(", ")
-        ),
     })
 }
 

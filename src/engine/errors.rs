@@ -221,10 +221,8 @@ fn constraint_columns(msg: &str) -> (String, Vec<String>) {
 }
 
 /// For an INSERT, the key value that clashed, its columns joined with `-` (`0-f`, as MySQL
-/// prints it); for an UPDATE written a row at a time (`lab/key_updates.rs`), `source` is the
-/// failing row's new values, every column's.
-/// The failed statement was rolled back, so the table is as it was before it (an UPDATE's
-/// rows before the failing one are still written: what that row met).
+/// prints it).
+/// The failed statement was rolled back, so the table is as it was before it.
 fn clashing_value(
     (kind, source): (&PlanKind, Option<&[Vec<Value>]>),
     table: &str,
@@ -232,14 +230,13 @@ fn clashing_value(
     catalog: &Catalog,
     store: &Store,
 ) -> Option<String> {
-    let (columns, source_query) = match kind {
-        PlanKind::Insert {
-            columns,
-            source_query,
-            ..
-        } => (&columns[..], source_query.as_ref()),
-        PlanKind::Update { .. } => (&[][..], None),
-        _ => return None,
+    let PlanKind::Insert {
+        columns,
+        source_query,
+        ..
+    } = kind
+    else {
+        return None;
     };
     let columns: Vec<String> = if columns.is_empty() {
         catalog
@@ -249,7 +246,7 @@ fn clashing_value(
             .map(|c| c.name.clone())
             .collect()
     } else {
-        columns.to_vec()
+        columns.clone()
     };
     let idx: Vec<usize> = key
         .iter()
@@ -257,7 +254,7 @@ fn clashing_value(
         .collect::<Option<_>>()?;
     let candidates = match source {
         Some(rows) => rows.to_vec(),
-        None => store.look_ahead(source_query?).ok()?.1,
+        None => store.look_ahead(source_query.as_ref()?).ok()?.1,
     };
     let (_, existing) = store
         .query(&format!(

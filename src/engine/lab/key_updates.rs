@@ -2,19 +2,19 @@
 //! writes the rows in the order it reaches them and checks each row's keys as it writes it:
 //! `SET pos = pos + 1 ORDER BY pos DESC` succeeds there, and `SET pos = pos - 1 ORDER BY pos
 //! DESC` fails at its first row; SQLite, writing in rowid order, would answer the other way
-//! round. The lab writes the rows in InnoDB's order, one statement each. The row that fails
-//! names the value in the server's 1062 (`Duplicate entry '20' for key 'PRIMARY'`), and the
-//! check leaves the shared lock an INSERT's would on the row it met (`duplicate_locks.rs`).
+//! round. The lab writes the rows in InnoDB's order, one statement each. A row that meets
+//! another on a unique key ends the statement with the server's 1062, which names the value
+//! (`Duplicate entry '20' for key 'PRIMARY'`), and the check leaves the shared lock an
+//! INSERT's would on the row it met (`duplicate_locks.rs`).
 
 use super::{Exec, Lab};
-use crate::dialect::catalog::ident;
+use crate::dialect::errors::StoreFailure;
 use crate::dialect::plan::RowByRow;
-use crate::dialect::{Plan, PlanKind};
-use crate::engine::errors::vendor_error;
+use crate::dialect::Plan;
 use crate::engine::locks::{RowRef, TxnId};
-use crate::engine::store::{Executed, StoreError};
-use crate::engine::undo::literal;
-use crate::trace::{ErrorClass, Value};
+use crate::engine::store::{ChangeKind, Executed, RowChange};
+use crate::engine::undo::undo_sql;
+use crate::trace::{StepError, Value};
 
 impl Lab {
     /// Runs the UPDATE `plan` as `rows` says, a row at a time, in InnoDB's order: its ORDER
@@ -33,90 +33,74 @@ impl Lab {
             Some(format!("{}{limit}", w.matching_sql))
         });
         let sql = (scan.filter(|_| !rows.ordered)).unwrap_or_else(|| rows.rows.clone());
-        let found =
-            (self.store.query(&sql)).map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         let mut done = Executed::default();
-        for r in found.1 {
-            let Some(Value::Int(rowid)) = r.first() else {
-                continue;
-            };
-            match self.store.run_raw(&[format!("{}{rowid}", rows.update)]) {
-                Ok(e) => done.changes.extend(e.changes),
-                Err(e) => {
-                    return Err(Exec::Done(self.failed_row(
-                        s,
-                        txn,
-                        plan,
-                        (rows, *rowid),
-                        &e,
-                    )))
+        let run = |lab: &mut Lab, sql: &str| lab.store.query(sql).map(|(_, r)| r);
+        let order = run(self, &sql).and_then(|order| {
+            for r in order {
+                if let Some(Value::Int(rowid)) = r.first() {
+                    let e = self.store.run_raw(&[format!("{}{rowid}", rows.update)])?;
+                    done.changes.extend(e.changes);
                 }
             }
+            Ok(())
+        });
+        if let Err(e) = order {
+            return Err(Exec::Done(self.store_failure(s, plan, &e)));
+        }
+        // `UPDATE OR REPLACE` deleted the row it met: the server's duplicate-key error.
+        if let Some(met) = done
+            .changes
+            .iter()
+            .position(|c| c.kind == ChangeKind::Delete)
+        {
+            let (err, lock) = self.duplicate_met(&done.changes[met], &done.changes[met + 1..]);
+            // The rows as they were (the statement's end rolls them back anyway): the lock
+            // on a secondary key's entry is found among the entries.
+            let store = &self.store;
+            let _ = store.run_raw(&undo_sql(&done.changes, &|t| store.columns(t)));
+            if let Some((row, index)) = lock {
+                self.lock_duplicate(txn, row, index);
+            }
+            return Err(Exec::Done(self.fail_with(s, err)));
         }
         Ok(done)
     }
 
-    /// The failure of the UPDATE's row `rowid`: a duplicate key names the row's new value
-    /// (`vendor_error` reads it from that row's new values), and leaves its shared lock on the
-    /// row it met.
-    fn failed_row(
-        &mut self,
-        s: usize,
-        txn: TxnId,
-        plan: &Plan,
-        (rows, rowid): (&RowByRow, i64),
-        e: &StoreError,
-    ) -> super::Finished {
-        let new = (self.store.query(&format!("{}{rowid}", rows.new_row)))
-            .map_or_else(|_| Vec::new(), |(_, r)| r);
-        let source = Some(&new[..]);
-        let err = vendor_error(
-            self.dialect,
-            e,
-            (&plan.kind, source),
-            &self.catalog,
-            &self.store,
-        );
-        if err.class == ErrorClass::UniqueViolation {
-            if let Some((met, index)) = new.first().and_then(|n| self.met_by_update(plan, n, rowid))
-            {
-                self.lock_duplicate(txn, met, index);
-            }
-        }
-        self.fail_with(s, err)
-    }
-
-    /// The row that the new values `new` of row `rowid` meet on a unique key, the first in
-    /// the order InnoDB checks them, and that key's index (as `TableDef::innodb_keys`
-    /// numbers them).
-    fn met_by_update(&self, plan: &Plan, new: &[Value], rowid: i64) -> Option<(RowRef, usize)> {
-        let PlanKind::Update { table } = &plan.kind else {
-            return None;
+    /// The 1062 of an UPDATE's row (the change after `gone` in `after`) that met the row
+    /// `gone` on a unique key, the first in the order InnoDB checks them; and the row and
+    /// the index (as `TableDef::innodb_keys` numbers them) of the lock that check leaves.
+    fn duplicate_met(
+        &self,
+        gone: &RowChange,
+        after: &[RowChange],
+    ) -> (StepError, Option<(RowRef, usize)>) {
+        let new = after.iter().find(|c| c.kind == ChangeKind::Update);
+        let def = self.catalog.table(&gone.table);
+        let found = def.zip(new).and_then(|(def, new)| {
+            let first = usize::from(def.primary_key.is_none());
+            let at = |c: &String| (def.columns.iter()).position(|d| d.name.eq_ignore_ascii_case(c));
+            (def.unique_keys().enumerate()).find_map(|(k, key)| {
+                let at: Vec<usize> = key.columns.iter().map(at).collect::<Option<_>>()?;
+                let same = |&i: &usize| def.columns[i].same_key(&gone.old[i], &new.new[i]);
+                let value: Vec<String> = (at.iter())
+                    .map(|&i| new.new[i].text().unwrap_or_else(|| "NULL".into()))
+                    .collect();
+                let primary = k == 0 && def.primary_key.is_some();
+                (at.iter().all(same))
+                    .then(|| (first + k, key.name.clone(), primary, value.join("-")))
+            })
+        });
+        let failure = StoreFailure::Duplicate {
+            table: gone.table.clone(),
+            key: found.as_ref().map_or(String::new(), |f| f.1.clone()),
+            primary: found.as_ref().is_some_and(|f| f.2),
+            value: found.as_ref().map(|f| f.3.clone()),
         };
-        let def = self.catalog.table(table)?;
-        let first = usize::from(def.primary_key.is_none());
-        for (k, key) in def.unique_keys().enumerate() {
-            let same: Vec<String> = (key.columns.iter())
-                .filter_map(|c| {
-                    let i = (def.columns.iter()).position(|d| d.name.eq_ignore_ascii_case(c))?;
-                    Some(format!("{} = {}", ident(c), literal(&new[i])))
-                })
-                .collect();
-            let sql = format!(
-                "SELECT rowid FROM {} WHERE {} AND rowid <> {rowid}",
-                ident(&def.name),
-                same.join(" AND ")
-            );
-            if let Ok((_, met)) = self.store.query(&sql) {
-                if let Some(Value::Int(m)) = met.first().and_then(|r| r.first()) {
-                    let row = RowRef {
-                        table: def.name.clone(),
-                        rowid: *m,
-                    };
-                    return Some((row, first + k));
-                }
-            }
-        }
-        None
+        let row = RowRef {
+            table: gone.table.clone(),
+            rowid: gone.old_rowid,
+        };
+        let lock = found.map(|(index, ..)| (row, index));
+        (self.dialect.store_error(&failure), lock)
     }
 }
