@@ -2,7 +2,6 @@
 //! transactions' uncommitted inserts, the rows an INSERT clashes with on a unique key, the
 //! lock mode each change takes, and the values a column's type does not admit.
 
-use super::duplicate_locks::Met;
 use super::{append_new, row_of, Exec, Lab, PendingInserts, Resume};
 use crate::dialect::locks::{LockRead, WaitPolicy};
 use crate::dialect::{InsertMode, Plan, PlanKind};
@@ -469,15 +468,8 @@ impl Lab {
         }
         if blockers.is_empty() {
             if leaves_locks {
-                let plain = *mode == InsertMode::Plain;
-                let kept = resume.source.as_deref();
-                for (index, met) in self.duplicates_met(plan, &found, kept, plain) {
-                    match met {
-                        Met::Row(row) => self.lock_duplicate(txn, row, index),
-                        Met::Own(table, key) => {
-                            self.lock_own_duplicate(txn, (table, key), index, plain)
-                        }
-                    }
+                for (row, index) in Lab::duplicates_met(&found, *mode == InsertMode::Plain) {
+                    self.lock_duplicate(txn, row, index);
                 }
             }
             return Ok(());
