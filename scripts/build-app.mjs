@@ -133,8 +133,8 @@ async function smallestOrder(optimized, stem, wasmOpt) {
     const size = gzipSize(wasm);
     if (!best || size < best.size) best = { size, wasm, candidate };
   }
-  const { window, leastShared, rare } = best.candidate;
-  console.error(`[build-app] function order: ${CANDIDATES.length} tried in ${((Date.now() - started) / 1000).toFixed(1)} s, window ${window}, ${leastShared} shared${rare ? ' (by rarity)' : ''}: ${best.size} B gzip`);
+  const { window, leastShared, rare, bytes } = best.candidate;
+  console.error(`[build-app] function order: ${CANDIDATES.length} tried in ${((Date.now() - started) / 1000).toFixed(1)} s, window ${window}${bytes ? ' B' : ''}, ${leastShared} shared${rare ? ' (by rarity)' : ''}: ${best.size} B gzip`);
   return best.wasm;
 }
 

@@ -9,8 +9,8 @@
 // functions: the common ones, `local.get 0` and the like, say nothing), and where none shares
 // `leastShared`, the next unplaced one in name order. Measured on one build: 5.8 KB gzip less
 // than the name order with the last function alone and at most 50 functions a string, 2.1 KB
-// less again with a window of three and 12 shared; on a later build, 1.5 KB less again with
-// each string counted by its rarity (see `CANDIDATES`).
+// less again with a window of three and 12 shared; on a later build, 2.8 KB less again with
+// each string counted by its rarity over the last bytes placed (see `CANDIDATES`).
 //
 // Which numbers do best changes from build to build: any change to the code moves a
 // function's neighbours, and orders of one build that differ in these numbers alone differ
@@ -27,18 +27,21 @@
 const SHINGLE = 6;
 
 /**
- * The orders build-app.mjs tries: the last functions compared, the least shared to follow,
- * the most functions a string may be found in to count, and whether a string counts by its
- * rarity (1 / the square root of how many functions hold it) rather than 1. Counted by
- * rarity, on the build that brought it in (the UPDATE written row by row): 890,503 B gzip
- * at best, against 892,008 B for the counts alone; both kinds stay, so that no build ships a
- * larger module than the counts alone would give it.
+ * The orders build-app.mjs tries: the last functions compared (`window` of them, or with
+ * `bytes`, those in the last `window` bytes of code placed), the least shared to follow, the
+ * most functions a string may be found in to count, and whether a string counts by its rarity
+ * (1 / the square root of how many functions hold it) rather than 1. On the build that brought
+ * them in (the UPDATE written row by row), the best order of each kind: 890,752 B gzip by
+ * count, 888,825 B by rarity, 887,973 B by rarity over the last bytes. All three kinds stay,
+ * so that no build ships a larger module than an earlier kind alone would give it.
  */
 export const CANDIDATES = [
   ...[3, 4, 5, 6].flatMap((window) =>
     [10, 12, 14].map((leastShared) => ({ window, leastShared, most: 100, rare: false }))),
   ...[4, 5, 6, 7].flatMap((window) =>
     [2.5, 3, 3.5].map((leastShared) => ({ window, leastShared, most: 200, rare: true }))),
+  ...[3000, 4000, 8000, 12000].flatMap((window) =>
+    [3, 3.5, 4].map((leastShared) => ({ window, leastShared, most: 200, rare: true, bytes: true }))),
 ];
 
 /** Unsigned LEB128, as the wasm binary format writes sizes and counts. */
@@ -122,7 +125,7 @@ function functionNames(sectionsList) {
 }
 
 /** The defined functions' order: greedy by shared byte strings, from the name order. */
-export function similarityOrder(bodies, names, { window, leastShared, most: mostHolders, rare }) {
+export function similarityOrder(bodies, names, { window, leastShared, most: mostHolders, rare, bytes }) {
   const n = bodies.length;
   const byName = [...Array(n).keys()].sort((a, b) => {
     const x = names[a], y = names[b];
@@ -153,7 +156,11 @@ export function similarityOrder(bodies, names, { window, leastShared, most: most
       const touched = [];
       // The strings of the last functions placed: gzip's window holds them all.
       const recent = new Set();
-      for (const f of order.slice(-window)) for (const s of shingles[f]) recent.add(s);
+      let size = 0;
+      for (let i = order.length - 1; i >= 0 && (bytes ? size : order.length - 1 - i) < window; i--) {
+        size += bodies[order[i]].length;
+        for (const s of shingles[order[i]]) recent.add(s);
+      }
       for (const s of recent) {
         const h = holders.get(s);
         if (h.length < 2 || h.length > mostHolders) continue;
