@@ -313,6 +313,29 @@ test("a MariaDB producer's failed duplicate insert holds a shared lock on the jo
   await page.close();
 });
 
+test('a MariaDB UPDATE that shifts a queue\'s unique positions runs in its ORDER BY\'s order: down from the top it moves every job, up from the bottom it fails on the position it meets', async () => {
+  const spec = [
+    '# dialect: mysql',
+    "setup { CREATE TABLE queue (id int PRIMARY KEY, pos int NOT NULL, job varchar(10) NOT NULL, UNIQUE KEY uq_pos (pos)) ENGINE=InnoDB; INSERT INTO queue VALUES (1, 1, 'a'), (2, 2, 'b'), (3, 3, 'c'); }",
+    'session s',
+    'step up { UPDATE queue SET pos = pos + 1 ORDER BY pos; }',
+    'step down { UPDATE queue SET pos = pos + 1 ORDER BY pos DESC; }',
+    'step show { SELECT job, pos FROM queue ORDER BY pos; }',
+  ].join('\n');
+  const { page, errors } = await openSpec(spec);
+  await step(page, 's'); // up: job a meets job b's position first
+  await page.waitForFunction((sel) => /Duplicate entry '2' for key 'uq_pos'/.test(document.querySelector(sel)?.textContent ?? ''), `${col('s')} .session-result`);
+  await step(page, 's'); // down: c to 4, b to 3, a to 2
+  await page.waitForFunction((sel) => /3 rows affected/.test(document.querySelector(sel)?.textContent ?? ''), `${col('s')} .session-result`);
+  await step(page, 's');
+  await page.waitForFunction((sel) => /\(3 rows\)|3 rows in set/.test(document.querySelector(sel)?.textContent ?? ''), `${col('s')} .session-result`);
+  const shown = await page.textContent(`${col('s')} .session-result`);
+  assert.match(shown.replace(/\s+/g, ' '), /\| a \| 2 \| .*\| b \| 3 \| .*\| c \| 4 \|/);
+  await page.screenshot({ path: join(shots, 'my-update-key-order.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the naive PostgreSQL claim delivers twice: the second worker waits, then takes the jobs the first one took', async () => {
   const claim = (who) => `UPDATE jobs SET state = '${who}' WHERE id IN (SELECT id FROM jobs WHERE state = 'ready' ORDER BY id LIMIT 2) RETURNING id;`;
   const spec = [
