@@ -8,8 +8,8 @@ use crate::sql::Sql;
 use crate::sql::ToSql;
 use sqlparser::ast::{
     Assignment, AssignmentTarget, Delete, Expr, FromTable, Ident, ObjectName, OrderByExpr, Query,
-    SelectItem, SelectItemQualifiedWildcardKind, SetExpr, SqliteOnConflict, Statement, TableFactor,
-    TableWithJoins, Update,
+    SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Statement, TableFactor, TableWithJoins,
+    Update,
 };
 
 /// A plain query. Locking clauses are dropped with a note: one session takes no locks.
@@ -187,7 +187,6 @@ fn row_by_row(u: &Update, def: &TableDef) -> Option<RowByRow> {
     one.selection = None;
     one.order_by.clear();
     one.limit = None;
-    one.or = Some(SqliteOnConflict::Replace);
     let mut rows = format!("SELECT {q}.rowid FROM {}", Sql(&u.table));
     if let Some(w) = &u.selection {
         rows.push_str(&format!(" WHERE {}", Sql(w)));

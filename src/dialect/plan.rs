@@ -314,9 +314,7 @@ pub struct RowByRow {
     pub rows: String,
     /// Whether it has an ORDER BY: without one, its rows come in its scan's order.
     pub ordered: bool,
-    /// The UPDATE of one row, ending in `rowid = ` for that row's rowid to follow; as `UPDATE
-    /// OR REPLACE`, so that a row it meets on a unique key is deleted (and the change shows
-    /// which, with the value) where SQLite would only say which key.
+    /// The UPDATE of one row, ending in `rowid = ` for that row's rowid to follow.
     pub update: String,
 }
 

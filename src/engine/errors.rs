@@ -35,6 +35,11 @@ pub fn vendor_error(
     dialect.store_error(&failure(err, (kind, source), catalog, store))
 }
 
+/// Whether SQLite's error is a unique or primary key that would have held a value twice.
+pub fn is_duplicate(err: &StoreError) -> bool {
+    err.code == SQLITE_CONSTRAINT_UNIQUE || err.code == SQLITE_CONSTRAINT_PRIMARYKEY
+}
+
 /// What failed, in words no vendor owns.
 fn failure(
     err: &StoreError,
@@ -47,7 +52,7 @@ fn failure(
         StoreFailure::Interrupted(msg.to_string())
     } else if err.over_limit {
         StoreFailure::OverLimit(msg.to_string())
-    } else if err.code == SQLITE_CONSTRAINT_UNIQUE || err.code == SQLITE_CONSTRAINT_PRIMARYKEY {
+    } else if is_duplicate(err) {
         let (table, columns) = constraint_columns(msg);
         let def = catalog.table(&table);
         let key = def.and_then(|d| d.key_on(&columns));

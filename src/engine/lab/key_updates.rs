@@ -5,14 +5,17 @@
 //! round. The lab writes the rows in InnoDB's order, one statement each. A row that meets
 //! another on a unique key ends the statement with the server's 1062, which names the value
 //! (`Duplicate entry '20' for key 'PRIMARY'`), and the check leaves the shared lock an
-//! INSERT's would on the row it met (`duplicate_locks.rs`).
+//! INSERT's would on the row it met (`duplicate_locks.rs`). (Not `UPDATE OR REPLACE` for
+//! every row: where a NOT NULL column with a default is set to NULL, it writes the default
+//! where the server answers 1048.)
 
 use super::{Exec, Lab};
 use crate::dialect::errors::StoreFailure;
 use crate::dialect::plan::RowByRow;
 use crate::dialect::Plan;
+use crate::engine::errors::is_duplicate;
 use crate::engine::locks::{RowRef, TxnId};
-use crate::engine::store::{ChangeKind, Executed, RowChange};
+use crate::engine::store::{ChangeKind, Executed, RowChange, StoreError};
 use crate::engine::undo::undo_sql;
 use crate::trace::{StepError, Value};
 
@@ -33,37 +36,63 @@ impl Lab {
             Some(format!("{}{limit}", w.matching_sql))
         });
         let sql = (scan.filter(|_| !rows.ordered)).unwrap_or_else(|| rows.rows.clone());
+        let order =
+            (self.store.query(&sql)).map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
         let mut done = Executed::default();
-        let run = |lab: &mut Lab, sql: &str| lab.store.query(sql).map(|(_, r)| r);
-        let order = run(self, &sql).and_then(|order| {
-            for r in order {
-                if let Some(Value::Int(rowid)) = r.first() {
-                    let e = self.store.run_raw(&[format!("{}{rowid}", rows.update)])?;
-                    done.changes.extend(e.changes);
+        for r in order.1 {
+            let Some(Value::Int(rowid)) = r.first() else {
+                continue;
+            };
+            let e = match self.store.run_raw(&[format!("{}{rowid}", rows.update)]) {
+                Ok(e) => e,
+                Err(e) => {
+                    return Err(Exec::Done(self.failed_row(
+                        txn,
+                        s,
+                        plan,
+                        (rows, *rowid),
+                        &e,
+                        done.changes,
+                    )))
                 }
-            }
-            Ok(())
-        });
-        if let Err(e) = order {
-            return Err(Exec::Done(self.store_failure(s, plan, &e)));
-        }
-        // `UPDATE OR REPLACE` deleted the row it met: the server's duplicate-key error.
-        if let Some(met) = done
-            .changes
-            .iter()
-            .position(|c| c.kind == ChangeKind::Delete)
-        {
-            let (err, lock) = self.duplicate_met(&done.changes[met], &done.changes[met + 1..]);
-            // The rows as they were (the statement's end rolls them back anyway): the lock
-            // on a secondary key's entry is found among the entries.
-            let store = &self.store;
-            let _ = store.run_raw(&undo_sql(&done.changes, &|t| store.columns(t)));
-            if let Some((row, index)) = lock {
-                self.lock_duplicate(txn, row, index);
-            }
-            return Err(Exec::Done(self.fail_with(s, err)));
+            };
+            done.changes.extend(e.changes);
         }
         Ok(done)
+    }
+
+    /// The failure of the UPDATE's row `rowid` (after the rows whose `changes` came before).
+    /// On a duplicate key, the row again as `UPDATE OR REPLACE` shows what the key met: it
+    /// deletes the row it met, whose key the row's new values share (SQLite's error says only
+    /// which key). The statement fails either way: what the replace did is rolled back with it.
+    fn failed_row(
+        &mut self,
+        txn: TxnId,
+        s: usize,
+        plan: &Plan,
+        (rows, rowid): (&RowByRow, i64),
+        e: &StoreError,
+        mut changes: Vec<RowChange>,
+    ) -> super::Finished {
+        if !is_duplicate(e) {
+            return self.store_failure(s, plan, e);
+        }
+        let replace = rows.update.replacen("UPDATE", "UPDATE OR REPLACE", 1);
+        let tried = self.store.run_raw(&[format!("{replace}{rowid}")]);
+        let at = changes.len();
+        changes.extend(tried.map(|t| t.changes).unwrap_or_default());
+        let Some(met) = (changes[at..].iter()).position(|c| c.kind == ChangeKind::Delete) else {
+            return self.store_failure(s, plan, e);
+        };
+        let (err, lock) = self.duplicate_met(&changes[at + met], &changes[at + met + 1..]);
+        // The rows as they were (the statement's end rolls them back anyway): the lock on a
+        // secondary key's entry is found among the entries.
+        let store = &self.store;
+        let _ = store.run_raw(&undo_sql(&changes, &|t| store.columns(t)));
+        if let Some((row, index)) = lock {
+            self.lock_duplicate(txn, row, index);
+        }
+        self.fail_with(s, err)
     }
 
     /// The 1062 of an UPDATE's row (the change after `gone` in `after`) that met the row
