@@ -97,25 +97,28 @@ impl Lab {
     pub(super) fn write_blockers(&self, txn: TxnId, c: &RowChange, mode: LockMode) -> Vec<TxnId> {
         let row = super::row_of(c);
         let mut out = self.locks.blockers(txn, &row, mode);
-        for g in self.locks.gaps() {
-            let held = g.txn != txn
-                && g.record == Some(row.rowid)
-                && g.table.eq_ignore_ascii_case(&row.table);
-            let key = (self.catalog.table(&c.table).filter(|_| held))
-                .and_then(|def| Some((def, def.uniques.get(g.index.checked_sub(1)?)?)));
-            let Some((def, key)) = key else {
-                continue;
-            };
-            let changed = |k: &String| {
-                let at = def
-                    .columns
-                    .iter()
-                    .position(|d| d.name.eq_ignore_ascii_case(k));
-                at.is_some_and(|i| c.old.get(i) != c.new.get(i))
-            };
-            let deleted = c.kind == ChangeKind::Delete;
-            if (deleted || key.columns.iter().any(changed)) && !out.contains(&g.txn) {
-                out.push(g.txn);
+        let Some(def) = self.catalog.table(&c.table) else {
+            return out;
+        };
+        let changed = |k: &String| {
+            let at = (def.columns.iter()).position(|d| d.name.eq_ignore_ascii_case(k));
+            at.is_some_and(|i| c.old.get(i) != c.new.get(i))
+        };
+        // The unique keys' entries it takes, by their index (`TableDef::innodb_keys`: the
+        // secondary unique keys come first after the clustered index).
+        let entries: Vec<Option<usize>> = if c.kind == ChangeKind::Delete {
+            vec![None]
+        } else {
+            (def.uniques.iter().enumerate())
+                .filter(|(_, key)| key.columns.iter().any(changed))
+                .map(|(k, _)| Some(k + 1))
+                .collect()
+        };
+        for index in entries {
+            for t in self.locks.entry_blockers(txn, &row, index) {
+                if !out.contains(&t) {
+                    out.push(t);
+                }
             }
         }
         out
