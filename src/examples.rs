@@ -57,7 +57,7 @@ pub fn description(text: &str) -> String {
             None => break,
         }
     }
-    words.join(" ").trim().to_string()
+    crate::join::join(&words, " ").trim().to_string()
 }
 
 /// FNV-1a (64-bit) of a text's bytes; a `const fn`, so that the digests of the examples cost no

@@ -11,6 +11,7 @@ pub mod examples;
 pub mod explore;
 pub mod float_text;
 pub mod ids;
+pub mod join;
 pub mod limits;
 pub mod render;
 pub mod scenario;

@@ -19,6 +19,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("limits", 1),
     ("calendar", 1),
     ("sort", 1),
+    ("join", 1),
     ("decimal", 1),
     ("float_text", 1),
     ("vec_map", 1),

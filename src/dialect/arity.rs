@@ -75,11 +75,13 @@ fn counts(
         return Ok(Some(format!(
             "{first} value{} for {target} columns: PostgreSQL fills the leading ones ({}), the rest take their defaults",
             if first == 1 { "" } else { "s" },
-            def.columns[..first]
-                .iter()
-                .map(|c| c.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            crate::join::join(
+                &def.columns[..first]
+                    .iter()
+                    .map(|c| c.name.as_str())
+                    .collect::<Vec<_>>(),
+                ", "
+            )
         )));
     }
     Err(mismatch(dialect, 0, named, first, target))

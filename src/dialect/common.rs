@@ -82,7 +82,7 @@ const PARSER_REFUSAL: &str = " is not supported by Queue Lab's parser";
 pub fn unsupported(dialect: Dialect, stmt: &Statement) -> StepError {
     let text = stmt.to_sql();
     let what: Vec<&str> = text.split_whitespace().take(2).collect();
-    unsupported_with(dialect, &what.join(" "), WHAT_RUNS)
+    unsupported_with(dialect, &crate::join::join(&what, " "), WHAT_RUNS)
 }
 
 /// A parser error that refuses a construct by name, as the refusal it is: never worded as a

@@ -340,7 +340,7 @@ pub fn on_update_note(def: &TableDef) -> String {
         .collect();
     format!(
         "{}: ON UPDATE CURRENT_TIMESTAMP, emulated: set to the scenario clock when the row changes",
-        cols.join(", ")
+        crate::join::join(&cols, ", ")
     )
 }
 

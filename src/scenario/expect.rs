@@ -91,7 +91,7 @@ pub fn parse_expect(text: &str, pos: Pos) -> Result<ExpectLine, Diagnostic> {
                 pos,
                 format!(
                     "`#! expect` needs a check: one of {}, or `sql NAME: SELECT ...`",
-                    BUILT_INS.join(", ")
+                    crate::join::join(&BUILT_INS, ", ")
                 ),
             ))
         }
@@ -100,7 +100,7 @@ pub fn parse_expect(text: &str, pos: Pos) -> Result<ExpectLine, Diagnostic> {
                 pos,
                 format!(
                     "unknown check `{other}`: expected one of {}, or `sql NAME: SELECT ...`",
-                    BUILT_INS.join(", ")
+                    crate::join::join(&BUILT_INS, ", ")
                 ),
             ))
         }

@@ -203,7 +203,12 @@ fn runs_into(sql: &str, first_line: u32) -> Option<(u32, String)> {
             ["permutation", ..] => true,
             _ => false,
         };
-        spec_word.then(|| (first_line + i as u32, words[..words.len().min(2)].join(" ")))
+        spec_word.then(|| {
+            (
+                first_line + i as u32,
+                crate::join::join(&words[..words.len().min(2)], " "),
+            )
+        })
     })
 }
 

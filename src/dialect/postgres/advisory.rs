@@ -185,7 +185,7 @@ fn key_refused(name: &str) -> StepError {
 fn no_such(name: &str, args: usize) -> StepError {
     let types = match args {
         0 => String::new(),
-        n => vec!["integer"; n].join(", "),
+        n => crate::join::join(&vec!["integer"; n], ", "),
     };
     StepError::other("42883", format!("function {name}({types}) does not exist"))
 }

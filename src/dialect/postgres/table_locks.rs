@@ -41,7 +41,7 @@ pub fn plan_lock(lock: &Lock, catalog: &Catalog) -> Result<Plan, StepError> {
     );
     plan.notes.push(format!(
         "{} locked in {} mode until the transaction ends: others wait for any mode that conflicts with it",
-        locks.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>().join(", "),
+        crate::join::join(&locks.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>(), ", "),
         mode.label()
     ));
     plan.table_locks = locks.into_iter().map(|(t, m)| (t.into(), m)).collect();

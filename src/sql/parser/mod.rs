@@ -342,7 +342,7 @@ impl Parser {
             None => {
                 let names: Vec<&str> = keywords.iter().map(|&k| keyword_name(k)).collect();
                 self.expected_ref(
-                    &format!("one of {}", names.join(" or ")),
+                    &format!("one of {}", crate::join::join(&names, " or ")),
                     self.peek_token_ref(),
                 )
             }

@@ -122,7 +122,7 @@ fn slot(ring: &RingView, s: &RingSlot, n: i64, scale: f64) -> Html {
                 <text class="order" y="6">{ "empty" }</text>
             }
             if !roles.is_empty() {
-                { pill(&roles.join(" · "), role_class, -(NODE + 12.0)) }
+                { pill(&queuelab::join::join(&roles, " · "), role_class, -(NODE + 12.0)) }
             }
             if let Some((text, class)) = done {
                 { pill(text, class, NODE + 12.0) }
@@ -177,7 +177,7 @@ fn tooltip(ring: &RingView, s: &RingSlot, tags: &[&str]) -> String {
         (None, None) => t.push_str(": empty"),
     }
     if !tags.is_empty() {
-        t.push_str(&format!(" — {}", tags.join(", ")));
+        t.push_str(&format!(" — {}", queuelab::join::join(tags, ", ")));
     }
     t
 }

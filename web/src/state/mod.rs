@@ -371,7 +371,7 @@ impl AppState {
             self.view.notice = Some(format!(
                 "This looks like {}, from its {}: the dialect is now {}. Pick another in the Dialect menu if it is not.",
                 guess.label(),
-                marks.join(", "),
+                queuelab::join::join(&marks, ", "),
                 guess.label()
             ));
         }

@@ -299,7 +299,7 @@ fn table_wait_clause(shown: &Snapshot, e: &WaitEdge, wanted: &str) -> String {
         format!(
             ", which conflicts with {}'s {}",
             e.holder,
-            held.join(" and ")
+            queuelab::join::join(&held, " and ")
         )
     }
 }

@@ -456,7 +456,7 @@ impl Reader<'_> {
         if !options.is_empty() {
             notes.push(format!(
                 "cursor options {} accepted: the cursor reads one row per FETCH NEXT, in the query's order",
-                options.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+                crate::join::join(&options.iter().map(|s| s.as_str()).collect::<Vec<_>>(), " ")
             ));
         }
         let mut node = self.node(Kind::DeclareCursor { name, query }, i, end);
@@ -498,7 +498,7 @@ impl Reader<'_> {
         let words: Vec<String> = (i + 1..end).filter_map(|j| self.kw(j)).collect();
         let kind = match words.iter().map(|s| s.as_str()).collect::<Vec<_>>().as_slice() {
             ["TRANSACTION", "ISOLATION", "LEVEL", rest @ ..] => {
-                Kind::SetIsolation(match rest.join(" ").as_str() {
+                Kind::SetIsolation(match crate::join::join(rest, " ").as_str() {
                     "READ UNCOMMITTED" => Isolation::ReadUncommitted,
                     "READ COMMITTED" => Isolation::ReadCommitted,
                     "REPEATABLE READ" => Isolation::RepeatableRead,
@@ -1081,7 +1081,7 @@ impl Reader<'_> {
                  A procedure's body runs to the end of its batch: put a GO line before this CREATE."
             ),
             pos: Some(at),
-            fixed_text: Some(lines.join("\n")),
+            fixed_text: Some(crate::join::join(&lines, "\n")),
         }
     }
 }
