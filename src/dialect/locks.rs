@@ -143,6 +143,10 @@ pub struct WriteScan {
     /// Whether it changes each matching row as it reads it (no sort of its own first): the
     /// rows changed before a wait weigh in InnoDB's choice of a deadlock's victim.
     pub changes_as_read: bool,
+    /// Whether it reads every row before it changes one, in the order it read them (an
+    /// UPDATE of a column of the index it reads through: MariaDB's "Using buffer"): no row
+    /// has changed when one of its reads waits.
+    pub buffered: bool,
     /// At READ COMMITTED the entry that ends its range stays locked (a range of a secondary
     /// index, not a lookup of equal keys; seen on MariaDB 10.11, where a locking SELECT's
     /// range lets it go).

@@ -210,24 +210,26 @@ impl LockTable {
     /// How many lock structures InnoDB keeps for `txn`'s locks: one per table it locks (its
     /// intention lock) and one per table and mode of its row locks (a small table's rows
     /// share a page, whose rows one structure of a mode holds; a row's lock and the gap
-    /// before it are one next-key lock), its gaps' as one more in a table where it locks no
-    /// row.
+    /// before it are one next-key lock), its clustered index's gaps as one more in a table
+    /// where it locks no row, and one per secondary index whose entries it locks (another
+    /// index, another page).
     pub fn count_structs(&self, txn: TxnId) -> usize {
-        let mut kinds: Vec<(&str, Option<LockMode>)> = Vec::new();
+        let mut kinds: Vec<(&str, usize, Option<LockMode>)> = Vec::new();
         let rows = (self.held.iter()).flat_map(|(row, h)| {
             h.iter()
-                .map(move |(t, m)| (row.table.as_str(), *t, Some(*m)))
+                .map(move |(t, m)| (row.table.as_str(), *t, 0, Some(*m)))
         });
-        let gaps = (self.gaps.iter()).map(|g| (g.table.as_str(), g.txn, None));
-        for (table, _, mode) in rows.chain(gaps).filter(|(_, t, _)| *t == txn) {
-            let rows_there =
-                mode.is_none() && kinds.iter().any(|(t, m)| *t == table && m.is_some());
-            if !kinds.contains(&(table, mode)) && !rows_there {
-                kinds.push((table, mode));
+        let gaps = (self.gaps.iter()).map(|g| (g.table.as_str(), g.txn, g.index, None));
+        for (table, _, index, mode) in rows.chain(gaps).filter(|(_, t, ..)| *t == txn) {
+            let rows_there = mode.is_none()
+                && index == 0
+                && kinds.iter().any(|(t, _, m)| *t == table && m.is_some());
+            if !kinds.contains(&(table, index, mode)) && !rows_there {
+                kinds.push((table, index, mode));
             }
         }
         let mut tables: Vec<&str> = Vec::new();
-        for (table, _) in &kinds {
+        for (table, ..) in &kinds {
             if !tables.contains(table) {
                 tables.push(table);
             }

@@ -7,14 +7,14 @@
 
 use super::super::catalog::{ident, Catalog, TableDef};
 use super::super::conditions::{self, is_value};
-use super::super::exprs::{last_ident, rewrite_all};
+use super::super::exprs::last_ident;
 use super::super::locks::{GapScan, LockRead, WriteScan, LOCKED_FN};
 use crate::sql::Duplicate;
 use crate::sql::Sql;
 use crate::sql::ToSql;
 use sqlparser::ast::{
-    BinaryOperator, Delete, Expr, FromTable, InTarget, OrderByExpr, Query, Select, SetExpr,
-    TableFactor, TableWithJoins, Update,
+    AssignmentTarget, BinaryOperator, Delete, Expr, FromTable, InTarget, OrderByExpr, Query,
+    Select, SetExpr, TableFactor, TableWithJoins, Update,
 };
 use std::ops::ControlFlow;
 
@@ -69,7 +69,7 @@ fn shared_read(q: &Query, catalog: &Catalog, id: usize) -> Option<(LockRead, boo
         select.selection.as_ref(),
         (&[], None, (true, None)),
         catalog,
-        (id, false),
+        (id, None),
     )?;
     read.exclusive = false;
     Some((read, keyed))
@@ -81,7 +81,19 @@ pub fn of_update(u: &Update, catalog: &Catalog, id: usize) -> Option<LockRead> {
         return None;
     }
     let order = (&u.order_by[..], u.limit.as_ref(), (false, None));
-    scan(&u.table, u.selection.as_ref(), order, catalog, (id, true))
+    let set: Vec<String> = (u.assignments.iter())
+        .filter_map(|a| match &a.target {
+            AssignmentTarget::ColumnName(n) => Some(last_ident(n)),
+            AssignmentTarget::Tuple(_) => None,
+        })
+        .collect();
+    scan(
+        &u.table,
+        u.selection.as_ref(),
+        order,
+        catalog,
+        (id, Some(&set)),
+    )
 }
 
 /// The write scan of a single-table DELETE.
@@ -94,7 +106,7 @@ pub fn of_delete(d: &Delete, catalog: &Catalog, id: usize) -> Option<LockRead> {
         return None;
     };
     let order = (&d.order_by[..], d.limit.as_ref(), (false, None));
-    scan(target, d.selection.as_ref(), order, catalog, (id, false))
+    scan(target, d.selection.as_ref(), order, catalog, (id, None))
 }
 
 /// The rows a single-table locking SELECT reads through its access path, in the order it
@@ -112,13 +124,7 @@ pub fn locking_scan(q: &Query, catalog: &Catalog) -> Option<(String, Option<GapS
     let limit = super::filesort::limit_of(q);
     let needed = super::filesort::needed(q, catalog);
     let order = (order_by, limit, (true, needed.as_deref()));
-    let read = scan(
-        target,
-        select.selection.as_ref(),
-        order,
-        catalog,
-        (0, false),
-    )?;
+    let read = scan(target, select.selection.as_ref(), order, catalog, (0, None))?;
     Some((read.rowid_sql, read.gaps))
 }
 
@@ -135,7 +141,7 @@ fn scan(
     selection: Option<&Expr>,
     (order_by, limit, reader): Order<'_>,
     catalog: &Catalog,
-    (id, update): (usize, bool),
+    (id, set): (usize, Option<&[String]>),
 ) -> Option<LockRead> {
     if !target.joins.is_empty() {
         return None;
@@ -167,25 +173,20 @@ fn scan(
     );
     let in_order = walked.is_some();
     let descending = walked.is_some_and(|w| w.1);
-    let order = if in_order {
-        order_by
-            .iter()
-            .map(|o| {
-                let mut o = o.duplicate();
-                rewrite_all(&mut o);
-                o.to_sql()
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    } else {
-        // The access path's own order: its index's entries (ending with the primary key).
-        let keys = def.innodb_keys();
-        let index = keys.get(access.index).map_or(&[][..], |k| &k[..]);
-        (index.iter().map(|c| format!("{qualifier}.{}", ident(c))))
-            .chain([format!("{qualifier}.rowid")])
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    // The order it reads the rows in: the entries of the index it walks or reads through
+    // (ending with the primary key), down them for an ORDER BY ... DESC. Not the ORDER BY's
+    // own terms: a column the WHERE fixes (`WHERE a = 1 ORDER BY a, id` walks the primary
+    // key) still orders the rows failing it, which the scan reads and locks too.
+    let (index, down) = walked.unwrap_or((access.index, false));
+    let down = if down { " DESC" } else { "" };
+    let keys = def.innodb_keys();
+    let entries = keys.get(index).map_or(&[][..], |k| &k[..]);
+    let order = (entries
+        .iter()
+        .map(|c| format!("{qualifier}.{}{down}", ident(c))))
+    .chain([format!("{qualifier}.rowid{down}")])
+    .collect::<Vec<_>>()
+    .join(", ");
     let limit = limit.filter(|_| in_order || order_by.is_empty());
     let rowids = |w: Option<String>| {
         let mut sql = format!("SELECT {qualifier}.rowid AS ql_rowid FROM {from}");
@@ -193,18 +194,8 @@ fn scan(
             sql.push_str(&format!(" WHERE {w}"));
         }
         sql.push_str(&format!(" ORDER BY {order}"));
-        if in_order {
-            // An index's entries end with the primary key: ties are read in its order, or
-            // against it on a walk down.
-            let down = if descending { " DESC" } else { "" };
-            let pk = def.primary_key.as_ref().map_or(&[][..], |k| &k.columns[..]);
-            for c in pk.iter().map(|c| ident(c)).chain(["rowid".into()]) {
-                sql.push_str(&format!(", {qualifier}.{c}{down}"));
-            }
-        }
         sql
     };
-    let keys = def.innodb_keys();
     // (A walk down a range checks no end in the index: it fetches the row below the range;
     // down the entries of one key, it checks the key.)
     let point = access.conjuncts.iter().all(|e| is_eq(e));
@@ -215,6 +206,17 @@ fn scan(
         _ => true,
     };
     let gaps = super::gaps::scan(def, (&from, &qualifier), &access, (end_row, descending));
+    // An UPDATE that sets a column of the index it reads the rows through reads them all
+    // before it changes one, in that order (MariaDB's "Using buffer": the rows' new places in
+    // that index would be read again), as does one that sorts them itself.
+    let moves_index = (keys.get(access.index)).is_some_and(|index| {
+        set.is_some_and(|set| {
+            index
+                .iter()
+                .any(|c| set.iter().any(|s| s.eq_ignore_ascii_case(c)))
+        })
+    });
+    let sorts_first = !(in_order || order_by.is_empty());
     // A SELECT the index does not cover hands InnoDB the WHERE's conditions on that index's
     // columns ("Using index condition"): it locks the entries failing them, not their rows.
     // Only where it reads a range of that index, not a walk of another's order.
@@ -234,8 +236,9 @@ fn scan(
         write_scan: Some(WriteScan {
             matching_sql: rowids(text(&conjuncts)),
             // Not through a sort of its own: the sort's reads wait (seen on MariaDB 10.11).
-            semi_consistent: update && !access.unique && (in_order || order_by.is_empty()),
-            changes_as_read: in_order || order_by.is_empty(),
+            semi_consistent: set.is_some() && !access.unique && !sorts_first && !moves_index,
+            changes_as_read: !sorts_first,
+            buffered: moves_index,
             keeps_range_end: access.index > 0 && !point,
         }),
         gaps: Some(gaps),

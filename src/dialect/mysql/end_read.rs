@@ -98,6 +98,7 @@ pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockR
             matching_sql: rowid_sql.clone(),
             semi_consistent: false,
             changes_as_read: true,
+            buffered: false,
             keeps_range_end: false,
         }),
         gaps: Some(GapScan {

@@ -112,7 +112,7 @@ impl Lab {
             if repeatable {
                 self.lock_gaps_before_wait((s, txn, plan), read, rowid, resume)?;
             }
-            resume.changed_before_wait = if scan.changes_as_read {
+            resume.changed_before_wait = if scan.changes_as_read && !scan.buffered {
                 u32::try_from(matched).unwrap_or(u32::MAX)
             } else {
                 0
