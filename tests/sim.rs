@@ -577,3 +577,31 @@ fn the_tables_show_values_as_the_server_prints_them() {
         assert_eq!(shown, printed, "{text}");
     }
 }
+
+#[test]
+fn the_entry_a_failed_duplicate_check_locks_gets_its_badge_on_the_row() {
+    use queuelab::sim::run_permutation_traced;
+    let r = spec_file("tests/conformance/specs/my-duplicate-check-locks.spec");
+    let s = Schedule::parse("pdedupe cdedupe pc cc", &r.spec).expect("steps");
+    let (_, snaps) = run_permutation_traced(&r.spec, &s, &Config::default());
+    // After p's INSERT of dedupe 'b' failed on job 20's entry, p holds that entry shared:
+    // the picture draws it on job 20 (rowid 2), and c's read of 'b' through the key waits.
+    let badge = (snaps[0].locks.iter())
+        .find(|l| l.session == "p")
+        .expect("p's lock on the entry it met");
+    assert_eq!(
+        (badge.table.as_str(), badge.rowid, badge.mode),
+        ("jobs", 2, "S")
+    );
+    assert!(
+        badge
+            .because
+            .as_deref()
+            .is_some_and(|b| b.contains("uq_dedupe")),
+        "{:?}",
+        badge.because
+    );
+    assert_eq!(snaps[1].waits.len(), 1);
+    // p's commit releases it.
+    assert!(snaps[2].locks.iter().all(|l| l.session != "p"));
+}

@@ -313,6 +313,33 @@ test("a MariaDB producer's failed duplicate insert holds a shared lock on the jo
   await page.close();
 });
 
+test('a MariaDB INSERT that fails on a dedupe key leaves a shared lock on the entry it met, drawn on that job, and a consumer reading the key waits for it', async () => {
+  const spec = [
+    '# dialect: mysql',
+    "setup { CREATE TABLE jobs (id int PRIMARY KEY, dedupe varchar(10) NOT NULL, state varchar(10) NOT NULL, UNIQUE KEY uq_dedupe (dedupe)) ENGINE=InnoDB; INSERT INTO jobs VALUES (10, 'a', 'ready'), (20, 'b', 'ready'); }",
+    'session producer',
+    'setup { START TRANSACTION; }',
+    "step again { INSERT INTO jobs VALUES (25, 'b', 'ready'); }",
+    'step done { COMMIT; }',
+    'session consumer',
+    'setup { START TRANSACTION; }',
+    "step take { SELECT id FROM jobs WHERE dedupe = 'b' FOR UPDATE; }",
+  ].join('\n');
+  const { page, errors } = await openSpec(spec);
+  await step(page, 'producer'); // again: 1062 on uq_dedupe, and the shared lock on job 20's entry
+  await page.waitForFunction((sel) => /1062|Duplicate entry 'b'/.test(document.querySelector(sel)?.textContent ?? ''), `${col('producer')} .session-result`);
+  const held = page.locator('table.table-view[data-table="jobs"] span.lock-badge[data-session="producer"]');
+  assert.equal(await held.count(), 1, 'job 20 held by the producer');
+  assert.match(await held.first().getAttribute('title') ?? await held.first().textContent(), /uq_dedupe/);
+  await step(page, 'consumer'); // take: waits for the producer's lock on the entry
+  await page.waitForSelector(`${col('consumer')}[data-waiting="true"]`);
+  await page.screenshot({ path: join(shots, 'my-duplicate-entry-lock.png'), fullPage: true });
+  await step(page, 'producer'); // done: the consumer gets job 20
+  await page.waitForSelector(`${col('consumer')}[data-waiting="false"]`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a MariaDB UPDATE that shifts a queue\'s unique positions runs in its ORDER BY\'s order: down from the top it moves every job, up from the bottom it fails on the position it meets', async () => {
   const spec = [
     '# dialect: mysql',
