@@ -236,7 +236,7 @@ fn scan(
         write_scan: Some(WriteScan {
             matching_sql: rowids(text(&conjuncts)),
             // Not through a sort of its own: the sort's reads wait (seen on MariaDB 10.11).
-            semi_consistent: set.is_some() && !access.unique && !sorts_first && !moves_index,
+            semi_consistent: set.is_some() && !access.unique && !sorts_first,
             changes_as_read: !sorts_first,
             buffered: moves_index,
             keeps_range_end: access.index > 0 && !point,
