@@ -1,7 +1,7 @@
 //! [`join`]: borrowed text joined with a separator. The standard library's `join` is compiled
 //! once per kind of part, and the engine joins owned `String`s in most places: this loop
-//! serves the borrowed ones, for about 900 bytes less code in the browser download than a
-//! second copy of the standard one.
+//! serves the borrowed ones, for 449 bytes less code in the optimized browser download
+//! than a second copy of the standard one.
 
 /// `parts` one after another with `sep` between each two.
 pub fn join(parts: &[&str], sep: &str) -> String {
