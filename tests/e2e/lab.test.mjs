@@ -330,7 +330,7 @@ test('a MariaDB INSERT that fails on a dedupe key leaves a shared lock on the en
   await page.waitForFunction((sel) => /1062|Duplicate entry 'b'/.test(document.querySelector(sel)?.textContent ?? ''), `${col('producer')} .session-result`);
   const held = page.locator('table.table-view[data-table="jobs"] span.lock-badge[data-session="producer"]');
   assert.equal(await held.count(), 1, 'job 20 held by the producer');
-  assert.match(await held.first().getAttribute('title') ?? await held.first().textContent(), /uq_dedupe/);
+  assert.match(await held.first().getAttribute('title'), /producer holds S on this row for its failed duplicate check on uq_dedupe/);
   await step(page, 'consumer'); // take: waits for the producer's lock on the entry
   await page.waitForSelector(`${col('consumer')}[data-waiting="true"]`);
   await page.screenshot({ path: join(shots, 'my-duplicate-entry-lock.png'), fullPage: true });
