@@ -50,6 +50,7 @@ pub mod outline;
 mod placeholders;
 pub mod plan;
 pub mod postgres;
+mod quantified;
 pub mod read_only;
 pub mod ring_hint;
 pub mod scan_order;

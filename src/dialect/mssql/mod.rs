@@ -30,6 +30,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     notes.extend(names::strip_schema(&mut stmt));
     notes.extend(functions::rewrite(&mut stmt));
     notes.extend(super::substrings::rewrite(Dialect::MsSql, &mut stmt));
+    super::quantified::as_in(Dialect::MsSql, &mut stmt)?;
     super::walk::check_exprs(&mut stmt, &like_classes)?;
     if let Statement::Query(q) = &stmt {
         if let Some(dml) = cte::inline_target(q)? {

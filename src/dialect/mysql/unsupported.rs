@@ -1,6 +1,7 @@
 //! What MariaDB refuses, or what the engine does not model for it, said by name before
 //! SQLite could answer in its own words: a data-modifying WITH (MariaDB has none), a LIMIT
-//! inside `IN (subquery)` (MariaDB's error 1235), multi-table UPDATE / DELETE, and a call of
+//! inside `IN (subquery)` or a quantified one, `= ANY (subquery)` (MariaDB's error 1235),
+//! multi-table UPDATE / DELETE, and a call of
 //! `DATETIME(...)`, a type in MariaDB, which SQLite would run as its date function.
 
 use super::super::common::unsupported_with;
@@ -51,6 +52,9 @@ pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
                 target: InTarget::Subquery(subquery),
                 ..
             } => limited |= subquery.limit_clause.is_some(),
+            Expr::AnyOp { right, .. } | Expr::AllOp { right, .. } => {
+                limited |= matches!(&**right, Expr::Subquery(q) if q.limit_clause.is_some())
+            }
             Expr::Function(f) => datetime_call |= names_datetime(&f.name.0),
             _ => {}
         }

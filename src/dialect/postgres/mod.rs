@@ -83,6 +83,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     returning_from::refuse(&mut stmt, catalog)?;
     super::order_names::rewrite(Dialect::Postgres, &mut stmt);
     super::fetch::as_limit(&mut stmt, Dialect::Postgres)?;
+    super::quantified::as_in(Dialect::Postgres, &mut stmt)?;
     super::placeholders::refuse(Dialect::Postgres, &mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::Postgres)?;
     refuse_unmodelled(&mut stmt)?;
