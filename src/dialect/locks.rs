@@ -231,12 +231,16 @@ pub fn refuse_unmodelled<N: Walk>(node: &mut N, dialect: super::Dialect) -> Resu
             }
         }
         if let Some(outer) = outer_reference(q) {
+            let instead = match dialect {
+                super::Dialect::MsSql => CORRELATED_INSTEAD_TSQL,
+                _ => CORRELATED_INSTEAD,
+            };
             refused = Some((
                 format!(
                     "{} in a subquery that reads the outer query's row ({outer})",
-                    Sql(&q.locks[0])
+                    clause_words(&q.locks[0])
                 ),
-                Some(CORRELATED_INSTEAD),
+                Some(instead),
             ));
             return ControlFlow::Break(());
         }
@@ -260,7 +264,10 @@ pub fn refuse_unmodelled<N: Walk>(node: &mut N, dialect: super::Dialect) -> Resu
                 ));
                 return ControlFlow::Break(());
             }
-            _ => format!("{} over a join or several tables", Sql(&q.locks[0])),
+            _ => format!(
+                "{} over a join or several tables",
+                clause_words(&q.locks[0])
+            ),
         };
         refused = Some((what, None));
         ControlFlow::Break(())
@@ -284,6 +291,22 @@ pub fn refuse_unmodelled<N: Walk>(node: &mut N, dialect: super::Dialect) -> Resu
         )),
     }
 }
+
+/// A locking clause in the user's words: SQL Server's hints (and its READ COMMITTED read)
+/// are clauses with a marker here, which the user never wrote.
+fn clause_words(clause: &LockClause) -> String {
+    let marker = clause.of.as_ref().map(|o| o.to_sql());
+    match marker.as_deref() {
+        Some(INSTANT_LOCK) => "A READ COMMITTED read (an S lock on each row it reads)".into(),
+        Some(UPDATE_LOCK) => "UPDLOCK".into(),
+        Some(EXCLUSIVE_LOCK) => "XLOCK".into(),
+        Some(HELD_SHARE_LOCK) => "HOLDLOCK".into(),
+        _ => clause.to_sql(),
+    }
+}
+
+/// What to write instead of a SQL Server subquery with row locks that reads the outer row.
+const CORRELATED_INSTEAD_TSQL: &str = "the engine takes a subquery's row locks before the statement runs, where there is no outer row yet; write it as a JOIN, or as id IN (SELECT ...) / id NOT IN (SELECT ...) over the subquery's own tables, or read with READ_COMMITTED_SNAPSHOT ON (no S locks)";
 
 /// What to write instead of a locking subquery that reads the outer row.
 const CORRELATED_INSTEAD: &str = "the engine takes a subquery's row locks before the statement runs, where there is no outer row yet; lock the rows in a subquery that reads its own tables only (WHERE id IN (SELECT id FROM jobs WHERE ... FOR UPDATE SKIP LOCKED))";
@@ -377,8 +400,41 @@ pub fn lock_requests_sorting<N: Walk>(
         notes: Vec::new(),
         filesort,
     };
-    super::walk::queries(node, &mut |q| v.query(q));
-    (v.reads, v.notes)
+    // Innermost first: a locking query's candidate rows are read through its subqueries,
+    // which must be lock requests (their clauses gone, `ql_locked` in their place) by then,
+    // as the server runs a subquery's locking read before the rows of the query around it
+    // (`SELECT ... WHERE id IN (SELECT id FROM held FOR SHARE) FOR UPDATE`; every read of
+    // SQL Server's READ COMMITTED, subqueries included, takes its S locks). One query per
+    // walk: the first whose contents hold no other locking clause.
+    loop {
+        let mut taken = false;
+        super::walk::queries(node, &mut |q| {
+            if q.locks.is_empty() || locking_inside(q) {
+                return ControlFlow::Continue(());
+            }
+            taken = true;
+            v.query(q);
+            ControlFlow::Break(())
+        });
+        if !taken {
+            return (v.reads, v.notes);
+        }
+    }
+}
+
+/// Whether a query under `q` (not `q` itself) has a locking clause.
+fn locking_inside(q: &mut Query) -> bool {
+    let mut found = false;
+    let own = std::mem::take(&mut q.locks);
+    super::walk::queries(q, &mut |inner| {
+        found = !inner.locks.is_empty();
+        if found {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    q.locks = own;
+    found
 }
 
 struct Locking<'a> {
@@ -389,9 +445,10 @@ struct Locking<'a> {
 }
 
 impl Locking<'_> {
-    fn query(&mut self, q: &mut Query) -> ControlFlow<()> {
+    /// Turns `q`'s locking clause into a lock request.
+    fn query(&mut self, q: &mut Query) {
         if q.locks.is_empty() {
-            return ControlFlow::Continue(());
+            return;
         }
         let clauses = std::mem::take(&mut q.locks);
         let clause = &clauses[0];
@@ -407,14 +464,14 @@ impl Locking<'_> {
         if (named || !single_table(q)) && servable(q, true) {
             if let Some(read) = self.joined(q, &clauses) {
                 self.note_read(super::join_locks::strength_of(clause), read);
-                return ControlFlow::Continue(());
+                return;
             }
         }
         let Some(mut read) = self.request(q, clause.lock_type, clause.nonblock) else {
             self.notes.push(format!(
                 "{text}: only a locking read of one table is modelled; this one runs without row locks"
             ));
-            return ControlFlow::Continue(());
+            return;
         };
         read.update_lock = marker.as_deref() == Some(UPDATE_LOCK);
         read.weaker = matches!(
@@ -433,7 +490,6 @@ impl Locking<'_> {
             _ => &text,
         };
         self.note_read(what, read);
-        ControlFlow::Continue(())
     }
 }
 
