@@ -588,7 +588,13 @@ impl Locking<'_> {
         rowid_parts.push(Ident::new("rowid"));
         let rowid = Expr::CompoundIdentifier(rowid_parts);
         let id = self.next;
-        let mut rowid_sql = format!("SELECT {qualifier}.rowid AS ql_rowid FROM {from}");
+        // Its WITH queries too, which its WHERE may read (their own lock requests are made).
+        let with = q
+            .with
+            .as_ref()
+            .map(|w| format!("{} ", Sql(w)))
+            .unwrap_or_default();
+        let mut rowid_sql = format!("{with}SELECT {qualifier}.rowid AS ql_rowid FROM {from}");
         if let Some(w) = &select.selection {
             rowid_sql.push_str(&format!(" WHERE {}", Sql(w)));
         }
