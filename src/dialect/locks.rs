@@ -400,41 +400,9 @@ pub fn lock_requests_sorting<N: Walk>(
         notes: Vec::new(),
         filesort,
     };
-    // Innermost first: a locking query's candidate rows are read through its subqueries,
-    // which must be lock requests (their clauses gone, `ql_locked` in their place) by then,
-    // as the server runs a subquery's locking read before the rows of the query around it
-    // (`SELECT ... WHERE id IN (SELECT id FROM held FOR SHARE) FOR UPDATE`; every read of
-    // SQL Server's READ COMMITTED, subqueries included, takes its S locks). One query per
-    // walk: the first whose contents hold no other locking clause.
-    loop {
-        let mut taken = false;
-        super::walk::queries(node, &mut |q| {
-            if q.locks.is_empty() || locking_inside(q) {
-                return ControlFlow::Continue(());
-            }
-            taken = true;
-            v.query(q);
-            ControlFlow::Break(())
-        });
-        if !taken {
-            return (v.reads, v.notes);
-        }
-    }
-}
-
-/// Whether a query under `q` (not `q` itself) has a locking clause.
-fn locking_inside(q: &mut Query) -> bool {
-    let mut found = false;
-    let own = std::mem::take(&mut q.locks);
-    super::walk::queries(q, &mut |inner| {
-        found = !inner.locks.is_empty();
-        if found {
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    });
-    q.locks = own;
-    found
+    // Innermost first (`innermost.rs`), numbered in that order.
+    super::innermost::each_locking_query(node, &mut |q| v.query(q));
+    (v.reads, v.notes)
 }
 
 struct Locking<'a> {

@@ -32,6 +32,7 @@ mod grouping;
 pub mod guess;
 pub mod headers;
 pub mod indexes;
+pub mod innermost;
 pub mod int_types;
 pub mod int_writes;
 pub mod interval_text;

@@ -8,6 +8,7 @@
 //! as it runs, after the subquery's rows were locked.
 
 use super::super::catalog::Catalog;
+use super::super::innermost::{each_locking_query, walk_places};
 use super::super::locks::{lock_requests_sorting, outer_reference, servable, LockRead};
 use super::access;
 use crate::sql::Duplicate;
@@ -18,21 +19,18 @@ use std::ops::ControlFlow;
 pub type Sorts<'a> = &'a dyn Fn(&Query) -> bool;
 
 /// Gives each of `reads` that a locking query of `stmt` makes (numbered as
-/// [`lock_requests_sorting`] numbers them: outer queries first) InnoDB's scan of its access
-/// path. A locking query inside another is run first, so the outer one's scan reads the
-/// statement with the inner one's locks in place.
+/// [`lock_requests_sorting`] numbers them: innermost first, `innermost.rs`) InnoDB's scan of
+/// its access path. A locking query inside another is run first, so the outer one's scan
+/// reads the statement with the inner one's locks in place.
 pub fn attach_scans(stmt: &Statement, catalog: &Catalog, reads: &mut [LockRead], sorts: Sorts<'_>) {
     let mut node = stmt.duplicate();
     let mut scans = Vec::new();
-    super::super::walk::queries(&mut node, &mut |q| {
-        if !q.locks.is_empty() {
-            let mut own = q.duplicate();
-            own.locks.clear();
-            // The reads inside this one come right after it in the numbering.
-            lock_requests_sorting(&mut own, scans.len() + 1, sorts);
-            scans.push(access::locking_scan(&own, catalog));
-        }
-        ControlFlow::Continue(())
+    each_locking_query(&mut node, &mut |q| {
+        // Its subqueries' clauses are requests already, numbered as the plan numbers them.
+        let mut own = q.duplicate();
+        own.locks.clear();
+        scans.push(access::locking_scan(&own, catalog));
+        lock_requests_sorting(q, scans.len() - 1, sorts);
     });
     for (read, scan) in reads.iter_mut().zip(scans) {
         if let Some((sql, gaps)) = scan {
@@ -57,8 +55,12 @@ pub fn as_run(stmt: &Statement, sorts: Sorts<'_>) -> Statement {
 /// claim `UPDATE jobs ... WHERE id = (SELECT min(id) FROM jobs WHERE status = 'ready')` waits
 /// for a job another worker holds at both levels. Not a subquery that reads one end of an
 /// index (`SELECT min(id) FROM jobs`), which the optimizer reads before the statement runs,
-/// nor one reading its outer row or a join. Returns the statement with those locks, and the
-/// lock requests (numbered as `lock_requests_sorting` numbers them) it added.
+/// nor one reading its outer row or a join. An `INSERT ... SELECT`'s subqueries likewise, at
+/// REPEATABLE READ (its source's own FROM is read by `access::of_insert_source`): the
+/// enqueue-once `INSERT ... SELECT ... FROM DUAL WHERE NOT EXISTS (SELECT ... WHERE dedupe =
+/// 'g')` of a second producer waits for the first one's new row (checked on MariaDB 10.11,
+/// `my-insert-from-dual`). Returns the statement with those locks, and the lock requests
+/// (numbered as `lock_requests_sorting` numbers them) it added.
 pub fn shared_subqueries(stmt: &Statement, catalog: &Catalog) -> (Statement, Vec<Added>) {
     let target = match stmt {
         Statement::Update(u) => super::super::dml::table_name(&u.table),
@@ -66,15 +68,23 @@ pub fn shared_subqueries(stmt: &Statement, catalog: &Catalog) -> (Statement, Vec
             let (FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t)) = &d.from;
             t.first().and_then(super::super::dml::table_name)
         }
+        // No table read there is the target at READ COMMITTED.
+        Statement::Insert(_) => Some(String::new()),
         _ => None,
     };
     let mut stmt = stmt.duplicate();
     let Some(target) = target else {
         return (stmt, Vec::new());
     };
-    let mut requests = 0;
+    // An INSERT's first query is its source.
+    let mut source = matches!(stmt, Statement::Insert(_));
+    // Places among the locking queries in the walk's order, then as requests are numbered.
+    let mut place = 0;
     let mut added = Vec::new();
     super::super::walk::queries(&mut stmt, &mut |q| {
+        if std::mem::take(&mut source) && q.locks.is_empty() {
+            return ControlFlow::Continue(());
+        }
         if q.locks.is_empty() {
             let Some(table) = plain_read_of_one_table(q, catalog) else {
                 return ControlFlow::Continue(());
@@ -85,13 +95,17 @@ pub fn shared_subqueries(stmt: &Statement, catalog: &Catalog) -> (Statement, Vec
                 nonblock: None,
             });
             added.push(Added {
-                id: requests,
+                id: place,
                 repeatable_read_only: !table.eq_ignore_ascii_case(&target),
             });
         }
-        requests += 1;
+        place += 1;
         ControlFlow::Continue(())
     });
+    let places = walk_places(&stmt);
+    for a in &mut added {
+        a.id = places.iter().position(|p| *p == a.id).unwrap_or(a.id);
+    }
     (stmt, added)
 }
 
@@ -110,4 +124,33 @@ fn plain_read_of_one_table(q: &Query, catalog: &Catalog) -> Option<String> {
         && outer_reference(q).is_none()
         && !super::end_read::reads_index_end(q, catalog);
     own.then_some(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::dialect::{catalog, Dialect};
+    use crate::trace::checked::Checked;
+
+    /// A locking read inside another is numbered first (`innermost.rs`), and InnoDB's scan
+    /// each read gets is its own table's (they were swapped when the numbering changed: the
+    /// subquery's read of `claims` locked by a scan of `jobs`).
+    #[test]
+    fn nested_locking_reads_get_the_scans_of_their_own_tables() -> Checked {
+        let tables = [
+            "CREATE TABLE jobs (id int PRIMARY KEY, state varchar(10) NOT NULL)",
+            "CREATE TABLE claims (job_id int PRIMARY KEY, worker varchar(10) NOT NULL)",
+        ];
+        let sql = "SELECT id FROM jobs WHERE id IN (SELECT job_id FROM claims WHERE worker = 'w' LOCK IN SHARE MODE) FOR UPDATE";
+        let (cat, stmt) = catalog::for_tests(Dialect::MySql, &tables, sql)?;
+        let plan = crate::dialect::plan(Dialect::MySql, &stmt, &cat).map_err(|e| e.message)?;
+        let reads: Vec<(&str, bool, bool)> = (plan.lock_reads.iter())
+            .map(|r| {
+                let scan = r.scan_sql.as_deref().unwrap_or_default();
+                let own = scan.contains(&format!("FROM \"{}\"", r.table));
+                (r.table.as_str(), r.exclusive, own)
+            })
+            .collect();
+        assert_eq!(reads, [("claims", false, true), ("jobs", true, true)]);
+        Ok(())
+    }
 }
