@@ -8,6 +8,7 @@ mod casts;
 pub mod client;
 pub mod collation;
 pub mod consistent_snapshot;
+mod dual;
 mod end_read;
 pub mod errors;
 pub mod filesort;
@@ -52,6 +53,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
 /// The plan of `stmt` after every rule of the dialect has rewritten it.
 fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.duplicate();
+    dual::drop_dual(&mut stmt);
     // MariaDB's note for a table of another database that DROP ... IF EXISTS skips is not
     // printed by the lab's client.
     super::schemas::resolve(Dialect::MySql, &mut stmt, catalog)?;
@@ -197,8 +199,22 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     let auto_ids = auto_increment::classify(&mut ins, def)?;
     let mut notes = fit_notes;
     notes.extend(rewrite_all(&mut ins));
+    let (shared, added) = locking_reads::shared_subqueries(&Statement::Insert(ins), catalog);
+    let Statement::Insert(mut ins) = shared else {
+        return Err(unsupported(Dialect::MySql, &shared));
+    };
+    let written = Statement::Insert(ins.duplicate());
     let (mut lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
     notes.extend(lock_notes);
+    if !added.is_empty() {
+        notes.push("a subquery of an INSERT ... SELECT reads with shared locks at REPEATABLE READ, as MariaDB's does".into());
+    }
+    for a in added {
+        if let Some(read) = lock_reads.get_mut(a.id) {
+            read.repeatable_read_only = a.repeatable_read_only;
+        }
+    }
+    locking_reads::attach_scans(&written, catalog, &mut lock_reads, &|_| false);
     let keyed = ins
         .source
         .as_deref()
