@@ -5,10 +5,11 @@
 //! ... WHERE id IN (SELECT id FROM held FOR SHARE) FOR UPDATE`; every read of SQL Server's
 //! READ COMMITTED, subqueries included, takes its S locks). Siblings keep the walk's order
 //! (outer queries first, then their contents in order). A request's number is its place in
-//! this order, which every rule that numbers requests follows.
+//! this order, which every rule that numbers requests follows (MariaDB's scans,
+//! `mysql/locking_reads.rs`).
 
-use crate::sql::{Duplicate, Walk};
-use sqlparser::ast::{Ident, ObjectName, Query};
+use crate::sql::Walk;
+use sqlparser::ast::Query;
 use std::ops::ControlFlow;
 
 /// Calls `f` on each locking query under `node`, innermost first: each time the first, in
@@ -30,29 +31,6 @@ pub fn each_locking_query<N: Walk + ?Sized>(node: &mut N, f: &mut dyn FnMut(&mut
             return;
         }
     }
-}
-
-/// For each request of `node` in [`each_locking_query`]'s order, the place of its query
-/// among the locking queries in the walk's order (outer first).
-pub fn walk_places<N: Walk + Duplicate>(node: &N) -> Vec<usize> {
-    let mut tagged = node.duplicate();
-    let mut place = 0;
-    super::walk::queries(&mut tagged, &mut |q| {
-        if let Some(clause) = q.locks.first_mut() {
-            clause.of = Some(ObjectName::from(vec![Ident::new(place.to_string())]));
-            place += 1;
-        }
-        ControlFlow::Continue(())
-    });
-    let mut places = Vec::new();
-    each_locking_query(&mut tagged, &mut |q| {
-        let tag = q
-            .locks
-            .first()
-            .and_then(|c| c.of.as_ref()?.0.first()?.as_ident().cloned());
-        places.extend(tag.and_then(|i| i.value.parse::<usize>().ok()));
-    });
-    places
 }
 
 /// Whether a query under `q` (not `q` itself) has a locking clause.

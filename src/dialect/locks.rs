@@ -38,6 +38,10 @@ pub const EXCLUSIVE_LOCK: &str = "ql_exclusive_lock";
 /// The marker of SQL Server's HOLDLOCK (S locks held to the end of the transaction).
 pub const HELD_SHARE_LOCK: &str = "ql_held_share_lock";
 
+/// The marker of a shared-lock read taken at REPEATABLE READ only: MariaDB's plain subquery
+/// of another table in an UPDATE, a DELETE or an INSERT ... SELECT (`mysql/locking_reads.rs`).
+pub const REPEATABLE_READ_SHARE: &str = "ql_repeatable_read_share";
+
 /// What a blocked lock request does, from the least strict (two clauses of one table take
 /// the stricter).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -448,11 +452,13 @@ impl Locking<'_> {
                 | Some(super::postgres::lock_strength::KEY_SHARE)
         );
         read.instant = marker.as_deref() == Some(INSTANT_LOCK);
+        read.repeatable_read_only = marker.as_deref() == Some(REPEATABLE_READ_SHARE);
         let what = match marker.as_deref() {
             Some(UPDATE_LOCK) => "UPDLOCK: U locks",
             Some(INSTANT_LOCK) => "READ COMMITTED read: an S lock on each row, released at once",
             Some(EXCLUSIVE_LOCK) => "XLOCK: X locks",
             Some(HELD_SHARE_LOCK) => "HOLDLOCK: S locks",
+            Some(REPEATABLE_READ_SHARE) => "LOCK IN SHARE MODE, at REPEATABLE READ",
             Some(super::postgres::lock_strength::NO_KEY_UPDATE) => "FOR NO KEY UPDATE",
             Some(super::postgres::lock_strength::KEY_SHARE) => "FOR KEY SHARE",
             _ => &text,

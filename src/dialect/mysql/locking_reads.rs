@@ -8,11 +8,13 @@
 //! as it runs, after the subquery's rows were locked.
 
 use super::super::catalog::Catalog;
-use super::super::innermost::{each_locking_query, walk_places};
-use super::super::locks::{lock_requests_sorting, outer_reference, servable, LockRead};
+use super::super::innermost::each_locking_query;
+use super::super::locks::{
+    lock_requests_sorting, outer_reference, servable, LockRead, REPEATABLE_READ_SHARE,
+};
 use super::access;
 use crate::sql::Duplicate;
-use sqlparser::ast::{FromTable, LockClause, LockType, Query, Statement};
+use sqlparser::ast::{FromTable, Ident, LockClause, LockType, ObjectName, Query, Statement};
 use std::ops::ControlFlow;
 
 /// Which queries sort without an index (`filesort.rs`).
@@ -59,9 +61,9 @@ pub fn as_run(stmt: &Statement, sorts: Sorts<'_>) -> Statement {
 /// REPEATABLE READ (its source's own FROM is read by `access::of_insert_source`): the
 /// enqueue-once `INSERT ... SELECT ... FROM DUAL WHERE NOT EXISTS (SELECT ... WHERE dedupe =
 /// 'g')` of a second producer waits for the first one's new row (checked on MariaDB 10.11,
-/// `my-insert-from-dual`). Returns the statement with those locks, and the lock requests
-/// (numbered as `lock_requests_sorting` numbers them) it added.
-pub fn shared_subqueries(stmt: &Statement, catalog: &Catalog) -> (Statement, Vec<Added>) {
+/// `my-insert-from-dual`). Returns the statement with those locks (a clause taken at
+/// REPEATABLE READ only carries `REPEATABLE_READ_SHARE`), and whether it added one.
+pub fn shared_subqueries(stmt: &Statement, catalog: &Catalog) -> (Statement, bool) {
     let target = match stmt {
         Statement::Update(u) => super::super::dml::table_name(&u.table),
         Statement::Delete(d) => {
@@ -74,46 +76,29 @@ pub fn shared_subqueries(stmt: &Statement, catalog: &Catalog) -> (Statement, Vec
     };
     let mut stmt = stmt.duplicate();
     let Some(target) = target else {
-        return (stmt, Vec::new());
+        return (stmt, false);
     };
     // An INSERT's first query is its source.
     let mut source = matches!(stmt, Statement::Insert(_));
-    // Places among the locking queries in the walk's order, then as requests are numbered.
-    let mut place = 0;
-    let mut added = Vec::new();
+    let mut added = false;
     super::super::walk::queries(&mut stmt, &mut |q| {
-        if std::mem::take(&mut source) && q.locks.is_empty() {
+        if std::mem::take(&mut source) || !q.locks.is_empty() {
             return ControlFlow::Continue(());
         }
-        if q.locks.is_empty() {
-            let Some(table) = plain_read_of_one_table(q, catalog) else {
-                return ControlFlow::Continue(());
-            };
-            q.locks.push(LockClause {
-                lock_type: LockType::Share,
-                of: None,
-                nonblock: None,
-            });
-            added.push(Added {
-                id: place,
-                repeatable_read_only: !table.eq_ignore_ascii_case(&target),
-            });
-        }
-        place += 1;
+        let Some(table) = plain_read_of_one_table(q, catalog) else {
+            return ControlFlow::Continue(());
+        };
+        let repeatable_read_only = !table.eq_ignore_ascii_case(&target);
+        q.locks.push(LockClause {
+            lock_type: LockType::Share,
+            of: repeatable_read_only
+                .then(|| ObjectName::from(vec![Ident::new(REPEATABLE_READ_SHARE)])),
+            nonblock: None,
+        });
+        added = true;
         ControlFlow::Continue(())
     });
-    let places = walk_places(&stmt);
-    for a in &mut added {
-        a.id = places.iter().position(|p| *p == a.id).unwrap_or(a.id);
-    }
     (stmt, added)
-}
-
-/// A lock request [`shared_subqueries`] added, and whether it is taken at REPEATABLE READ
-/// only (a subquery of another table than the one the statement changes).
-pub struct Added {
-    pub id: usize,
-    pub repeatable_read_only: bool,
 }
 
 /// The table a subquery reads with shared locks inside an UPDATE or DELETE.

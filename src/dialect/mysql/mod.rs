@@ -170,13 +170,8 @@ fn plan_write(
         }
         other => return Err(unsupported(Dialect::MySql, other)),
     };
-    if !added.is_empty() {
+    if added {
         plan.notes.push("a subquery of an UPDATE or DELETE reads with shared locks, as MariaDB's does (one of another table at REPEATABLE READ only)".into());
-    }
-    for a in added {
-        if let Some(read) = plan.lock_reads.get_mut(a.id) {
-            read.repeatable_read_only = a.repeatable_read_only;
-        }
     }
     locking_reads::attach_scans(&stmt, catalog, &mut plan.lock_reads, sorts);
     let id = plan.lock_reads.len();
@@ -206,13 +201,8 @@ fn plan_insert(mut ins: Insert, catalog: &Catalog) -> Result<Plan, StepError> {
     let written = Statement::Insert(ins.duplicate());
     let (mut lock_reads, lock_notes) = super::locks::lock_requests(&mut ins, 0);
     notes.extend(lock_notes);
-    if !added.is_empty() {
+    if added {
         notes.push("a subquery of an INSERT ... SELECT reads with shared locks at REPEATABLE READ, as MariaDB's does".into());
-    }
-    for a in added {
-        if let Some(read) = lock_reads.get_mut(a.id) {
-            read.repeatable_read_only = a.repeatable_read_only;
-        }
     }
     locking_reads::attach_scans(&written, catalog, &mut lock_reads, &|_| false);
     let keyed = ins
