@@ -310,7 +310,9 @@ fn clause_words(clause: &LockClause) -> String {
 }
 
 /// What to write instead of a SQL Server subquery with row locks that reads the outer row.
-const CORRELATED_INSTEAD_TSQL: &str = "the engine takes a subquery's row locks before the statement runs, where there is no outer row yet; write it as a JOIN, or as id IN (SELECT ...) / id NOT IN (SELECT ...) over the subquery's own tables, or read with READ_COMMITTED_SNAPSHOT ON (no S locks)";
+/// Not a JOIN: `mssql/hints.rs` gives a join no lock request, so the lab's would not wait
+/// where the server's does.
+const CORRELATED_INSTEAD_TSQL: &str = "the engine takes a subquery's row locks before the statement runs, where there is no outer row yet; write id IN (SELECT ...) or id NOT IN (SELECT ...) over the subquery's own tables, or turn READ_COMMITTED_SNAPSHOT ON";
 
 /// What to write instead of a locking subquery that reads the outer row.
 const CORRELATED_INSTEAD: &str = "the engine takes a subquery's row locks before the statement runs, where there is no outer row yet; lock the rows in a subquery that reads its own tables only (WHERE id IN (SELECT id FROM jobs WHERE ... FOR UPDATE SKIP LOCKED))";
