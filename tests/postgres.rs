@@ -1519,3 +1519,22 @@ fn star_over_a_using_or_natural_join_is_refused_by_name_where_sqlite_would_reord
     ));
     assert_eq!(ok(last(&t)).columns.as_ref().map(Vec::len), Some(4));
 }
+
+/// A correlated locking subquery in a weaker mode is refused in the user's words, not by the
+/// marker the lab gives the mode (`FOR UPDATE OF ql_no_key_update` until now).
+#[test]
+fn a_correlated_no_key_update_subquery_is_refused_in_the_users_words() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, q int);\nCREATE TABLE queues (id int PRIMARY KEY);\n\
+         SELECT id FROM jobs j WHERE EXISTS (SELECT 1 FROM queues q WHERE q.id = j.q FOR NO KEY UPDATE SKIP LOCKED);",
+    );
+    let e = err(last(&t));
+    assert!(
+        e.message.starts_with(
+            "FOR NO KEY UPDATE SKIP LOCKED in a subquery that reads the outer query's row (j.q)"
+        ),
+        "{}",
+        e.message
+    );
+    assert!(!e.message.contains("ql_"), "{}", e.message);
+}

@@ -296,17 +296,41 @@ pub fn refuse_unmodelled<N: Walk>(node: &mut N, dialect: super::Dialect) -> Resu
     }
 }
 
-/// A locking clause in the user's words: SQL Server's hints (and its READ COMMITTED read)
-/// are clauses with a marker here, which the user never wrote.
+/// A locking clause in the user's words: SQL Server's hints (and its READ COMMITTED read),
+/// PostgreSQL's weaker modes and MariaDB's added shared reads are clauses with a marker here,
+/// which the user never wrote.
 fn clause_words(clause: &LockClause) -> String {
     let marker = clause.of.as_ref().map(|o| o.to_sql());
-    match marker.as_deref() {
-        Some(INSTANT_LOCK) => "A READ COMMITTED read (an S lock on each row it reads)".into(),
-        Some(UPDATE_LOCK) => "UPDLOCK".into(),
-        Some(EXCLUSIVE_LOCK) => "XLOCK".into(),
-        Some(HELD_SHARE_LOCK) => "HOLDLOCK".into(),
-        _ => clause.to_sql(),
-    }
+    let Some((words, _)) = marker.as_deref().and_then(marker_words) else {
+        return clause.to_sql();
+    };
+    let policy = match clause.nonblock {
+        Some(NonBlock::SkipLocked) => " SKIP LOCKED",
+        Some(NonBlock::Nowait) => " NOWAIT",
+        None => "",
+    };
+    format!("{words}{policy}")
+}
+
+/// A marker's words: the lock as the user wrote it, and what it takes (the plan's note).
+fn marker_words(marker: &str) -> Option<(&'static str, &'static str)> {
+    use super::postgres::lock_strength::{KEY_SHARE, NO_KEY_UPDATE};
+    Some(match marker {
+        INSTANT_LOCK => (
+            "A READ COMMITTED read (an S lock on each row it reads)",
+            "READ COMMITTED read: an S lock on each row, released at once",
+        ),
+        UPDATE_LOCK => ("UPDLOCK", "UPDLOCK: U locks"),
+        EXCLUSIVE_LOCK => ("XLOCK", "XLOCK: X locks"),
+        HELD_SHARE_LOCK => ("HOLDLOCK", "HOLDLOCK: S locks"),
+        REPEATABLE_READ_SHARE => (
+            "LOCK IN SHARE MODE",
+            "LOCK IN SHARE MODE, at REPEATABLE READ",
+        ),
+        NO_KEY_UPDATE => ("FOR NO KEY UPDATE", "FOR NO KEY UPDATE"),
+        KEY_SHARE => ("FOR KEY SHARE", "FOR KEY SHARE"),
+        _ => return None,
+    })
 }
 
 /// What to write instead of a SQL Server subquery with row locks that reads the outer row.
@@ -455,15 +479,9 @@ impl Locking<'_> {
         );
         read.instant = marker.as_deref() == Some(INSTANT_LOCK);
         read.repeatable_read_only = marker.as_deref() == Some(REPEATABLE_READ_SHARE);
-        let what = match marker.as_deref() {
-            Some(UPDATE_LOCK) => "UPDLOCK: U locks",
-            Some(INSTANT_LOCK) => "READ COMMITTED read: an S lock on each row, released at once",
-            Some(EXCLUSIVE_LOCK) => "XLOCK: X locks",
-            Some(HELD_SHARE_LOCK) => "HOLDLOCK: S locks",
-            Some(REPEATABLE_READ_SHARE) => "LOCK IN SHARE MODE, at REPEATABLE READ",
-            Some(super::postgres::lock_strength::NO_KEY_UPDATE) => "FOR NO KEY UPDATE",
-            Some(super::postgres::lock_strength::KEY_SHARE) => "FOR KEY SHARE",
-            _ => &text,
+        let what = match marker.as_deref().and_then(marker_words) {
+            Some((_, takes)) => takes,
+            None => &text,
         };
         self.note_read(what, read);
     }

@@ -57,8 +57,9 @@ pub fn as_run(stmt: &Statement, sorts: Sorts<'_>) -> Statement {
 /// claim `UPDATE jobs ... WHERE id = (SELECT min(id) FROM jobs WHERE status = 'ready')` waits
 /// for a job another worker holds at both levels. Not a subquery that reads one end of an
 /// index (`SELECT min(id) FROM jobs`), which the optimizer reads before the statement runs,
-/// nor one reading its outer row or a join. An `INSERT ... SELECT`'s subqueries likewise, at
-/// REPEATABLE READ (its source's own FROM is read by `access::of_insert_source`): the
+/// nor one reading its outer row or a join. An INSERT's subqueries likewise, at REPEATABLE
+/// READ, in its VALUES too (probed; a SELECT source's own FROM is read by
+/// `access::of_insert_source`): the
 /// enqueue-once `INSERT ... SELECT ... FROM DUAL WHERE NOT EXISTS (SELECT ... WHERE dedupe =
 /// 'g')` of a second producer waits for the first one's new row (checked on MariaDB 10.11,
 /// `my-insert-from-dual`). Returns the statement with those locks (a clause taken at
