@@ -53,6 +53,7 @@ pub mod plan;
 pub mod postgres;
 mod quantified;
 pub mod read_only;
+mod returning_list;
 pub mod ring_hint;
 pub mod scan_order;
 pub mod schemas;

@@ -67,7 +67,7 @@ fn clause_word(before: &str, word: &str) -> Option<&'static str> {
 
 /// The index just past the quoted string or name that starts at `i` (a doubled quote stays
 /// inside it).
-fn skip_quoted(s: &[u8], i: usize) -> usize {
+pub(crate) fn skip_quoted(s: &[u8], i: usize) -> usize {
     let q = s[i];
     let mut j = i + 1;
     while j < s.len() {

@@ -12,6 +12,9 @@
 //! too: the database-name check, done here as SQLite does it, and the pager's cache reset,
 //! which only a file-control call the engine never makes reaches.
 //!
+//! Both builds leave out triggers too (`SQLITE_OMIT_TRIGGER`), with stand-ins for the trigger
+//! actions of the parser (at the end).
+//!
 //! With `SQLITE_OMIT_DATETIME_FUNCS` (both builds), SQLite keeps CURRENT_TIMESTAMP,
 //! CURRENT_DATE and CURRENT_TIME through the C library's `gmtime` and `strftime`, which the
 //! browser has none of. The engine never lets SQLite read its clock (every dialect's clock
@@ -135,4 +138,78 @@ pub extern "C" fn gmtime(_: *const i64) -> P {
 #[no_mangle]
 pub extern "C" fn strftime(_: *mut c_char, _: usize, _: *const c_char, _: P) -> usize {
     0
+}
+
+/// Triggers are left out of both builds (`SQLITE_OMIT_TRIGGER`): CREATE TRIGGER and DROP
+/// TRIGGER are refused before SQLite (`src/sql/parser`), and RETURNING, which SQLite makes of
+/// trigger code, is the engine's own (`engine/store/returning.rs`). The option also leaves out
+/// the declarations of these functions, so the parser calls them as C's undeclared functions,
+/// which return `int`: so do the stand-ins (the linker matches signatures in wasm).
+#[no_mangle]
+pub extern "C" fn sqlite3BeginTrigger(
+    _: P,
+    _: P,
+    _: P,
+    _: c_int,
+    _: c_int,
+    _: P,
+    _: P,
+    _: P,
+    _: c_int,
+    _: c_int,
+) -> c_int {
+    0
+}
+
+#[no_mangle]
+pub extern "C" fn sqlite3FinishTrigger(_: P, _: P, _: P) -> c_int {
+    0
+}
+
+#[no_mangle]
+pub extern "C" fn sqlite3DropTrigger(_: P, _: P, _: c_int) -> c_int {
+    0
+}
+
+#[no_mangle]
+pub extern "C" fn sqlite3DeleteTriggerStep(_: P, _: P) -> c_int {
+    0
+}
+
+#[no_mangle]
+pub extern "C" fn sqlite3TriggerSelectStep(_: P, _: P, _: P, _: P) -> P {
+    core::ptr::null_mut()
+}
+
+#[no_mangle]
+pub extern "C" fn sqlite3TriggerInsertStep(
+    _: P,
+    _: P,
+    _: P,
+    _: P,
+    _: c_int,
+    _: P,
+    _: P,
+    _: P,
+) -> P {
+    core::ptr::null_mut()
+}
+
+#[no_mangle]
+pub extern "C" fn sqlite3TriggerUpdateStep(
+    _: P,
+    _: P,
+    _: P,
+    _: P,
+    _: P,
+    _: c_int,
+    _: P,
+    _: P,
+) -> P {
+    core::ptr::null_mut()
+}
+
+#[no_mangle]
+pub extern "C" fn sqlite3TriggerDeleteStep(_: P, _: P, _: P, _: P, _: P) -> P {
+    core::ptr::null_mut()
 }

@@ -24,6 +24,8 @@ use rusqlite::{functions::FunctionFlags, Connection};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+mod returning;
+
 /// One row written by a statement, as the pre-update hook saw it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RowChange {
@@ -107,6 +109,9 @@ pub struct Store {
     sequences: Arc<Mutex<Sequences>>,
     /// PostgreSQL's heap order, which `ql_heap(table, rowid)` reads.
     heap: Arc<Mutex<HeapOrder>>,
+    /// What made each row the running RETURNING returns (`returning.rs`), in its order: an
+    /// upsert's insert or its update, as `ql_inserted(table, rowid)` reads it.
+    returned: Arc<Mutex<Vec<ChangeKind>>>,
 }
 
 /// MySQL user variables by name (lower case, without the `@`).
@@ -287,12 +292,13 @@ impl Store {
             }),
         ));
         functions.push(("repeat", 2, true, Box::new(repeat)));
-        let log = changes.clone();
+        let returned: Arc<Mutex<Vec<ChangeKind>>> = Arc::default();
+        let kinds = returned.clone();
         functions.push((
             crate::dialect::postgres::xmax::INSERTED_FN,
             2,
             false,
-            Box::new(move |ctx| Ok(Sql::Integer(i64::from(inserted(&log, ctx))))),
+            Box::new(move |ctx| Ok(Sql::Integer(i64::from(inserted(&kinds, ctx))))),
         ));
         // SQLite's own round() rounds the binary double: round(1.005, 2) is 1.0 (1.005 is
         // 1.00499... as a double), where both servers round the decimal written, 1.01.
@@ -402,9 +408,6 @@ impl Store {
             conn.create_scalar_function(name, args, flags, f)
                 .map_err(store_error)?;
         }
-        // REPLACE's deletes must reach the hook for every table kind: SQLite is built with
-        // recursive triggers on (`SQLITE_DEFAULT_RECURSIVE_TRIGGERS`, .cargo/config.toml),
-        // and without the pragma that would turn them on.
         Ok(Store {
             conn,
             changes,
@@ -422,6 +425,7 @@ impl Store {
             last_insert_id,
             sequences,
             heap,
+            returned,
         })
     }
 
@@ -547,14 +551,7 @@ impl Store {
                     )));
                 }
             };
-            let bound = match value.unwrap_or(Value::Null) {
-                Value::Null => stmt.raw_bind_parameter(i, rusqlite::types::Null),
-                Value::Int(n) => stmt.raw_bind_parameter(i, n),
-                Value::Real(r) => stmt.raw_bind_parameter(i, r),
-                Value::Text(t) => stmt.raw_bind_parameter(i, t),
-                Value::Blob(b) => stmt.raw_bind_parameter(i, b),
-            };
-            bound.map_err(store_error)?;
+            bind_value(stmt, i, value.unwrap_or(Value::Null))?;
         }
         Ok(())
     }
@@ -602,6 +599,7 @@ impl Store {
             *c = None;
         }
         self.conn.flush_prepared_statement_cache();
+        self.drop_holders();
     }
 
     /// Runs `sql` in order inside one savepoint: all or nothing.
@@ -682,6 +680,9 @@ impl Store {
     /// Whether SQLite can compile `sql` (its tables and columns exist), without running it
     /// (the compiled statement is kept for the run).
     pub fn compiles(&self, sql: &str) -> Result<(), StoreError> {
+        if let Some(r) = returning::split(sql) {
+            return self.returning_compiles(sql, &r);
+        }
         self.conn
             .prepare_cached(sql)
             .map(|_| ())
@@ -703,6 +704,14 @@ impl Store {
 
     /// Runs one statement; returns its columns (if it yields rows) and rows.
     pub fn query(&self, sql: &str) -> Result<ResultSet, StoreError> {
+        match returning::split(sql) {
+            Some(r) => self.query_returning(sql, &r),
+            None => self.query_one(sql),
+        }
+    }
+
+    /// [`Store::query`] of a statement that SQLite runs as it is.
+    fn query_one(&self, sql: &str) -> Result<ResultSet, StoreError> {
         // Cached: permutations of a spec and a session's retries run the same SQL again.
         let mut stmt = self
             .conn
@@ -1133,20 +1142,14 @@ fn heap_place(
     ))
 }
 
-/// `ql_inserted(table, rowid)`: whether the running statement's last change of that row was
-/// its insert (an upsert's DO UPDATE logs an update), read off the change log that the
-/// preupdate hook fills before SQLite computes the row's RETURNING values
-/// (`dialect::postgres::xmax`).
-fn inserted(log: &Mutex<Vec<RowChange>>, ctx: &rusqlite::functions::Context<'_>) -> bool {
-    let (ValueRef::Text(table), rowid) = (ctx.get_raw(0), raw_int(ctx, 1)) else {
-        return false;
-    };
-    log.lock().is_ok_and(|l| {
-        l.iter()
-            .rev()
-            .find(|c| c.new_rowid == rowid && c.table.as_bytes().eq_ignore_ascii_case(table))
-            .is_some_and(|c| c.kind == ChangeKind::Insert)
-    })
+/// `ql_inserted(table, rowid)`: whether the running RETURNING's row `rowid` (its place in the
+/// holder, from 1) was written by the statement's insert, not by its ON CONFLICT DO UPDATE
+/// (`dialect::postgres::xmax`, `returning.rs`).
+fn inserted(returned: &Mutex<Vec<ChangeKind>>, ctx: &rusqlite::functions::Context<'_>) -> bool {
+    let place = usize::try_from(raw_int(ctx, 1) - 1).ok();
+    returned
+        .lock()
+        .is_ok_and(|r| place.and_then(|i| r.get(i)) == Some(&ChangeKind::Insert))
 }
 
 /// `ql_nonzero(x)`: `x` as it is, unless it is zero, where it fails the statement as the
@@ -1353,6 +1356,22 @@ fn changes_schema(sql: &str) -> bool {
             .iter()
             .any(|w| head.eq_ignore_ascii_case(w))
     })
+}
+
+/// Binds parameter `i` of `stmt` to `value`.
+fn bind_value(
+    stmt: &mut rusqlite::CachedStatement<'_>,
+    i: usize,
+    value: Value,
+) -> Result<(), StoreError> {
+    match value {
+        Value::Null => stmt.raw_bind_parameter(i, rusqlite::types::Null),
+        Value::Int(n) => stmt.raw_bind_parameter(i, n),
+        Value::Real(r) => stmt.raw_bind_parameter(i, r),
+        Value::Text(t) => stmt.raw_bind_parameter(i, t),
+        Value::Blob(b) => stmt.raw_bind_parameter(i, b),
+    }
+    .map_err(store_error)
 }
 
 /// One value's type and bytes, told apart from its neighbours.

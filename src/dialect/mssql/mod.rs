@@ -48,6 +48,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MsSql)?;
     let (output_note, output_into) = output::rewrite(&mut stmt)?;
     notes.extend(output_note);
+    super::returning_list::check(Dialect::MsSql, &stmt)?;
     result_names::rewrite(&mut stmt)?;
     notes.extend(super::division::guard(Dialect::MsSql, &mut stmt));
     notes.extend(super::extremes::rewrite(Dialect::MsSql, &mut stmt));

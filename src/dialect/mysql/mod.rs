@@ -63,6 +63,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     variables::refuse_unmodelled(&mut stmt)?;
     super::fetch::as_limit(&mut stmt, Dialect::MySql)?;
     unsupported::refuse(&mut stmt)?;
+    super::returning_list::check(Dialect::MySql, &stmt)?;
     super::order_names::rewrite(Dialect::MySql, &mut stmt);
     casts::refuse_unmodelled(&mut stmt)?;
     super::locks::refuse_unmodelled(&mut stmt, Dialect::MySql)?;

@@ -81,6 +81,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     super::cte_names::refuse_self_named(Dialect::Postgres, &mut stmt, catalog)?;
     super::merged_joins::refuse(Dialect::Postgres, &mut stmt, catalog)?;
     returning_from::refuse(&mut stmt, catalog)?;
+    super::returning_list::check(Dialect::Postgres, &stmt)?;
     super::order_names::rewrite(Dialect::Postgres, &mut stmt);
     super::fetch::as_limit(&mut stmt, Dialect::Postgres)?;
     super::quantified::as_in(Dialect::Postgres, &mut stmt)?;
