@@ -897,3 +897,46 @@ fn substring_clips_a_start_below_one_and_refuses_a_negative_length() {
         "Invalid length parameter passed to the LEFT or SUBSTRING function."
     );
 }
+
+#[test]
+fn spec_join_reads_run_where_their_locks_change_nothing_and_are_refused_elsewhere() {
+    let runs = spec_runs("join-reads.spec");
+    assert_eq!(
+        runs[0],
+        ["rjoin:ok:[1,2,3]", "wb:ok", "wpause:ok", "wc:ok"],
+        "no lock held: the join runs"
+    );
+    assert_eq!(
+        runs[1],
+        [
+            "wb:ok",
+            "wpause:ok",
+            "rjoin:error:102",
+            "rin:waiting",
+            "wc:ok",
+            "rin:completed:[1,3]"
+        ]
+    );
+    assert_eq!(runs[2], ["rrr:ok", "rjoin:error:102"]);
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mssql/join-reads.spec"),
+    )
+    .expect("spec exists");
+    let r = resolve(&text);
+    let refusals: Vec<String> = run_permutations(&r.spec, r.schedules(), &Config::default())
+        .iter()
+        .flat_map(|run| run.events.iter())
+        .filter_map(|e| match &e.outcome {
+            Some(Outcome::Error(err)) => Some(err.message.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(refusals.len(), 2, "{refusals:?}");
+    assert!(refusals[0].starts_with("A join under READ COMMITTED while another transaction holds an exclusive lock on a row of its tables is not supported here: SQL Server takes a shared lock"), "{}", refusals[0]);
+    assert!(
+        refusals[1]
+            .starts_with("A join under REPEATABLE READ or SERIALIZABLE is not supported here"),
+        "{}",
+        refusals[1]
+    );
+}

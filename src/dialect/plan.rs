@@ -244,6 +244,10 @@ pub struct Plan {
     pub lock_reads: Vec<super::locks::LockRead>,
     /// Reads other transactions' uncommitted rows (T-SQL `NOLOCK`).
     pub dirty_read: bool,
+    /// T-SQL, reads with locks: the tables a join reads, on whose rows SQL Server takes S
+    /// locks that the lab does not take for a join (`mssql/hints.rs`); the engine refuses the
+    /// statement where they would matter (`Lab::unlocked_join`).
+    pub join_reads: Vec<String>,
     /// T-SQL `OUTPUT ... INTO t`: the table the returned rows go to (the interpreter inserts
     /// them in a step of their own).
     pub output_into: Option<String>,
@@ -456,6 +460,7 @@ impl Plan {
             ring: None,
             lock_reads: Vec::new(),
             dirty_read: false,
+            join_reads: Vec::new(),
             output_into: None,
             assign: None,
             no_result_set_if: None,

@@ -28,6 +28,8 @@ pub struct Hinted {
     pub notes: Vec<String>,
     /// `NOLOCK`: the statement reads uncommitted rows.
     pub dirty_read: bool,
+    /// The tables of its joins, read with S locks the lab does not take (`Plan::join_reads`).
+    pub join_reads: Vec<String>,
 }
 
 /// Turns the hints of every query under `node` into locking clauses.
@@ -109,6 +111,17 @@ impl Hints {
             if let Err(e) = refuse_joined(&mut select.from) {
                 self.error = Some(e);
                 return ControlFlow::Break(());
+            }
+            if !self.row_versions {
+                let tables = crate::dialect::walk::factors(&select.from).filter_map(|f| match f {
+                    TableFactor::Table { name, .. } => {
+                        Some(crate::dialect::exprs::last_ident(name))
+                    }
+                    _ => None,
+                });
+                let ctes = &self.ctes;
+                let read = tables.filter(|t| !ctes.contains(&t.to_ascii_lowercase()));
+                self.out.join_reads.extend(read);
             }
             return ControlFlow::Continue(());
         }

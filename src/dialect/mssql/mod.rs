@@ -54,6 +54,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     notes.extend(super::extremes::rewrite(Dialect::MsSql, &mut stmt));
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.dirty_read = hinted.dirty_read;
+    plan.join_reads = hinted.join_reads;
     plan.output_into = output_into;
     notes.append(&mut plan.notes);
     plan.notes = notes;

@@ -18,6 +18,7 @@ mod foreign_keys;
 mod gaps;
 mod index_names;
 mod innodb_foreign_keys;
+mod join_reads;
 mod key_updates;
 mod limits;
 mod lock_reads;
@@ -1146,6 +1147,9 @@ impl Lab {
 
     fn dml(&mut self, s: usize, plan: &Plan, mut resume: Resume) -> Exec {
         let txn = self.ensure_txn(s, plan.begins_no_transaction);
+        if let Some(err) = self.unlocked_join(txn, plan) {
+            return Exec::Done(self.fail_with(s, err));
+        }
         let now = self.txns.now();
         let repeatable = self.txns.get(txn).is_some_and(|t| {
             matches!(
