@@ -242,3 +242,42 @@ fn a_limit_stopping_before_a_range_locks_no_gap_there() {
         ["hold:ok:[5]", "up:ok:[1]", "down:ok:[3]"]
     );
 }
+
+#[test]
+fn an_insert_behind_an_insert_select_holding_the_auto_inc_lock_is_refused_by_name() {
+    let held = run("my-autoinc-lock.spec", "p1g p2sel p3z p3id p1r p2c");
+    assert_eq!(
+        summary(&held),
+        [
+            "p1g:ok",
+            "p2sel:waiting",
+            "p3z:error:1064",
+            "p3id:error:1064",
+            "p1r:ok",
+            "p2sel:completed",
+            "p2c:ok"
+        ]
+    );
+    let refusal = held.iter().find_map(|e| match &e.outcome {
+        Some(queuelab::trace::Outcome::Error(err)) => Some(err.message.clone()),
+        _ => None,
+    });
+    assert!(
+        refusal.is_some_and(|m| m.starts_with(
+            "An INSERT into aj while p2's INSERT ... SELECT into it waits is not supported here: that statement holds InnoDB's AUTO-INC lock"
+        )),
+        "{held:?}"
+    );
+    assert_eq!(
+        summary(&run("my-autoinc-lock.spec", "p1g p2guard p3z p1r p2c")),
+        [
+            "p1g:ok",
+            "p2guard:waiting",
+            "p3z:ok",
+            "p1r:ok",
+            "p2guard:completed",
+            "p2c:ok"
+        ],
+        "a wait in the subquery holds no AUTO-INC lock"
+    );
+}

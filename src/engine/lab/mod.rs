@@ -12,6 +12,7 @@
 
 pub mod advisory;
 mod auto_increment;
+mod autoinc_lock;
 mod capture_order;
 mod duplicate_locks;
 mod foreign_keys;
@@ -1147,7 +1148,7 @@ impl Lab {
 
     fn dml(&mut self, s: usize, plan: &Plan, mut resume: Resume) -> Exec {
         let txn = self.ensure_txn(s, plan.begins_no_transaction);
-        if let Some(err) = self.unlocked_join(txn, plan) {
+        if let Some(err) = (self.unlocked_join(txn, plan)).or_else(|| self.autoinc_held(s, plan)) {
             return Exec::Done(self.fail_with(s, err));
         }
         let now = self.txns.now();
