@@ -5,7 +5,8 @@
 //!   is gone whether it inserts, fails or is rolled back later;
 //! - the rows it inserts take the reserved values in order: a row ignored (INSERT IGNORE) or
 //!   turned into an update (ON DUPLICATE KEY UPDATE) gives its value to the next row;
-//! - a statement that waits has drawn its values before the wait and keeps them.
+//! - a statement that waits for a row it writes has drawn its values before the wait and
+//!   keeps them; one that waits in its reads (a locking subquery) draws after the wait.
 //!
 //! SQLite's AUTOINCREMENT (`sqlite_sequence`) keeps the counter, so a rewind puts it back with
 //! the rows. SQLite numbers every row it processes, ignored ones too, so the rows a statement
@@ -108,6 +109,10 @@ impl Lab {
     /// After the statement: the counter past what it reserved; a waiter keeps its values.
     pub(super) fn auto_settle(&self, run: AutoRun, exec: &mut Exec) {
         let reserved = match exec {
+            // InnoDB draws at the statement's first row, after its reads: one that waits in
+            // them has drawn nothing yet, and a statement that inserts meanwhile draws first
+            // (`my-autoinc-read-wait`).
+            Exec::Wait(_, resume) if resume.read_waited => 0,
             Exec::Wait(_, resume) => {
                 resume.auto_first = Some(run.first);
                 reservation(run.ids.rows, 1)
