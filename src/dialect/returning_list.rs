@@ -20,28 +20,38 @@ use sqlparser::ast::{
 use std::ops::ControlFlow;
 
 pub fn check(dialect: Dialect, stmt: &Statement) -> Result<(), StepError> {
-    let (items, table, verb) = match stmt {
-        Statement::Insert(i) => (&i.returning, insert_target(&i.table), "INSERT"),
-        Statement::Update(u) => (&u.returning, factor_name(&u.table.relation), "UPDATE"),
+    let has_list = match stmt {
+        Statement::Insert(i) => i.returning.is_some(),
+        Statement::Update(u) => u.returning.is_some(),
+        Statement::Delete(d) => d.returning.is_some(),
+        _ => false,
+    };
+    if !has_list {
+        return Ok(());
+    }
+    // A copy, whose subqueries the aggregate check takes out.
+    let mut copy = stmt.duplicate();
+    let (items, table, verb) = match &mut copy {
+        Statement::Insert(i) if i.replace_into => {
+            (&mut i.returning, insert_target(&i.table), "REPLACE")
+        }
+        Statement::Insert(i) => (&mut i.returning, insert_target(&i.table), "INSERT"),
+        Statement::Update(u) => (&mut u.returning, factor_name(&u.table.relation), "UPDATE"),
         Statement::Delete(d) => {
             let (FromTable::WithFromKeyword(t) | FromTable::WithoutKeyword(t)) = &d.from;
             let table = t.first().and_then(|t| factor_name(&t.relation));
-            (&d.returning, table, "DELETE")
+            (&mut d.returning, table, "DELETE")
         }
         _ => return Ok(()),
     };
-    let verb = match stmt {
-        Statement::Insert(i) if i.replace_into => "REPLACE",
-        _ => verb,
-    };
-    for item in items.iter().flatten() {
-        if let Some(window) = aggregate(&mut item.duplicate()) {
-            return Err(aggregate_error(dialect, window));
-        }
+    for item in items.iter_mut().flatten() {
         if let Some(table) = &table {
-            if let Some(aliased) = reads(&mut item.duplicate(), table) {
+            if let Some(aliased) = reads(item, table) {
                 return Err(reads_target(dialect, table, verb, aliased));
             }
+        }
+        if let Some(window) = aggregate(item) {
+            return Err(aggregate_error(dialect, window));
         }
     }
     Ok(())

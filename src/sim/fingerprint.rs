@@ -109,6 +109,10 @@ impl Sim {
                 h.bytes(b"I");
                 h.int(s.last_insert_id);
             }
+            if s.row_count != 0 {
+                h.bytes(b"C");
+                h.int(s.row_count);
+            }
             if !s.advisory.is_empty() {
                 h.bytes(b"A");
                 s.advisory.hash(&mut h);

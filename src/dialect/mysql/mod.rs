@@ -20,6 +20,7 @@ pub mod mod_operator;
 mod operators;
 pub mod result_names;
 pub mod returning;
+pub mod row_count;
 pub mod session_transaction;
 pub mod share_mode;
 mod time_literals;
@@ -82,6 +83,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let operators_note = operators::rewrite(&mut stmt);
     let collation_note = collation::rewrite(&mut stmt, &columns);
     let last_id_note = last_insert_id::rewrite(&mut stmt);
+    let row_count_note = row_count::rewrite(&mut stmt);
     let division_note = super::division::guard(Dialect::MySql, &mut stmt);
     let quotient_note = super::division::mysql_quotients(&mut stmt)?;
     let extremes_note = super::extremes::rewrite(Dialect::MySql, &mut stmt);
@@ -106,6 +108,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(operators_note);
     plan.notes.extend(collation_note);
     plan.notes.extend(last_id_note);
+    plan.notes.extend(row_count_note);
     plan.notes.extend(extremes_note);
     plan.notes.extend(division_note);
     plan.notes.extend(quotient_note);

@@ -83,6 +83,9 @@ pub struct Session {
     /// MySQL's `LAST_INSERT_ID()`: the session's last generated id, or the value last given
     /// to `LAST_INSERT_ID(x)`.
     pub last_insert_id: i64,
+    /// MySQL's `ROW_COUNT()`: what the session's previous statement counted
+    /// (`dialect/mysql/row_count.rs`).
+    pub row_count: i64,
     /// PostgreSQL's prepared statements (`prepared.rs`), kept for the connection's life.
     pub prepared: prepared::PreparedStatements,
     /// PostgreSQL's LISTEN channels and notifications on their way (`notify.rs`).
@@ -444,6 +447,7 @@ impl Lab {
             advisory: Vec::new(),
             autocommit: true,
             last_insert_id: 0,
+            row_count: 0,
             prepared: Default::default(),
             notifications: Default::default(),
             pending_indexes: Vec::new(),
@@ -687,6 +691,10 @@ impl Lab {
                 crate::dialect::mysql::last_insert_id::PARAM.into(),
                 Value::Int(self.sessions[s].last_insert_id),
             );
+            vars.insert(
+                crate::dialect::mysql::row_count::PARAM.into(),
+                Value::Int(self.sessions[s].row_count),
+            );
             vars
         });
         self.store.set_params(vars);
@@ -696,8 +704,15 @@ impl Lab {
         let began = self.sessions[s].txn.and_then(|t| self.txns.get(t));
         let began = began.map_or(self.store.clock_now(), |t| t.began_at);
         self.store.set_txn_clock(began);
+        // SELECT ... INTO's ROW_COUNT() is the rows it read.
+        let mut assigned = None;
         let exec = match self.attempt_in(s, plan, resume) {
-            Exec::Done(f) if plan.assign.is_some() => Exec::Done(self.assign(s, plan, f)),
+            Exec::Done(f) if plan.assign.is_some() => {
+                if let Outcome::Ok(ok) = &f.outcome {
+                    assigned = Some(ok.rows.len() as i64);
+                }
+                Exec::Done(self.assign(s, plan, f))
+            }
             Exec::Done(f) => Exec::Done(self.drop_result_set(plan, f)),
             other => other,
         };
@@ -709,6 +724,15 @@ impl Lab {
                     if let Some(id) = given.or_else(|| self.generated_id(plan, &f.changes)) {
                         self.sessions[s].last_insert_id = id;
                     }
+                }
+                if self.dialect.has_user_variables() {
+                    self.sessions[s].row_count = match (&f.outcome, assigned) {
+                        (Outcome::Ok(_), Some(read)) => read,
+                        (Outcome::Ok(ok), None) if ok.columns.is_none() => {
+                            ok.affected.unwrap_or(0) as i64
+                        }
+                        _ => -1,
+                    };
                 }
                 if let Outcome::Ok(ok) = &mut f.outcome {
                     for row in &mut ok.rows {

@@ -79,7 +79,9 @@ impl Store {
         let insert = format!(
             "INSERT INTO temp.{} VALUES ({})",
             holder(&r.table),
-            vec!["?"; rows.first().map_or(1, |(_, v)| v.len())].join(", ")
+            "?, "
+                .repeat(rows.first().map_or(1, |(_, v)| v.len()))
+                .trim_end_matches(", ")
         );
         for (_, values) in &rows {
             let mut stmt = self.conn.prepare_cached(&insert).map_err(store_error)?;
@@ -146,7 +148,7 @@ impl Store {
             let target = crate::dialect::catalog::ident(table);
             format!("CREATE TEMP TABLE {holder} AS SELECT * FROM main.{target} WHERE 0")
         });
-        self.conn.execute_batch(&create).map_err(store_error)
+        self.run_own(&create)
     }
 
     /// The rows the write `r` changed in its target since the change log held `from` entries,
@@ -172,6 +174,13 @@ impl Store {
             .collect()
     }
 
+    /// Runs one statement of the store's own, uncached (its holders' CREATE and DROP, which
+    /// `exec` would take for the user's schema changes).
+    fn run_own(&self, sql: &str) -> Result<(), StoreError> {
+        let mut stmt = self.conn.prepare(sql).map_err(store_error)?;
+        stmt.raw_execute().map(|_| ()).map_err(store_error)
+    }
+
     /// Drops every holder: their columns may no longer be their targets'.
     pub(super) fn drop_holders(&self) {
         let find = format!(
@@ -183,7 +192,7 @@ impl Store {
         };
         for name in names.iter().filter_map(|r| r.first()?.text()) {
             let ident = crate::dialect::catalog::ident(&name);
-            let _ = self.conn.execute_batch(&format!("DROP TABLE temp.{ident}"));
+            let _ = self.run_own(&format!("DROP TABLE temp.{ident}"));
         }
     }
 }
@@ -221,21 +230,12 @@ pub fn holder_sql(create: &str, holder: &str) -> Option<String> {
 }
 
 /// An error SQLite gave for the list's query (`SELECT <list> FROM ...`) as if it had come from
-/// the statement itself: the name and offset it appends (` in <sql> at offset N`) are the
-/// statement's, so the error names the RETURNING clause.
+/// the statement itself: the SQL and offset it appends (` in <sql> at offset N`) become the
+/// statement's and its list's, so the error names the RETURNING clause.
 pub fn error_in_statement(message: &str, query: &str, r: &Returning, statement: &str) -> String {
-    let Some(at) = message.find(&format!(" in {query} at offset ")) else {
-        return message.to_string();
-    };
-    let tail = &message[at + query.len() + " in  at offset ".len()..];
-    let list_start = query.find(r.list).unwrap_or(0);
-    match tail.parse::<usize>() {
-        Ok(n) if n >= list_start => format!(
-            "{} in {statement} at offset {}",
-            &message[..at],
-            n - list_start + r.list_at
-        ),
-        _ => message.to_string(),
+    match message.find(&format!(" in {query} at offset ")) {
+        Some(at) => format!("{} in {statement} at offset {}", &message[..at], r.list_at),
+        None => message.to_string(),
     }
 }
 
