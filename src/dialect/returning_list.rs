@@ -44,7 +44,10 @@ pub fn check(dialect: Dialect, stmt: &Statement) -> Result<(), StepError> {
         }
         _ => return Ok(()),
     };
-    for item in items.iter_mut().flatten() {
+    let Some(items) = items else {
+        return Ok(());
+    };
+    for item in items {
         if let Some(table) = &table {
             if let Some(aliased) = reads(item, table) {
                 return Err(reads_target(dialect, table, verb, aliased));

@@ -112,16 +112,13 @@ impl Hints {
                 self.error = Some(e);
                 return ControlFlow::Break(());
             }
-            if !self.row_versions {
-                let tables = crate::dialect::walk::factors(&select.from).filter_map(|f| match f {
-                    TableFactor::Table { name, .. } => {
-                        Some(crate::dialect::exprs::last_ident(name))
+            for f in crate::dialect::walk::factors(&select.from) {
+                if let (false, TableFactor::Table { name, .. }) = (self.row_versions, f) {
+                    let table = crate::dialect::exprs::last_ident(name);
+                    if !self.ctes.contains(&table.to_ascii_lowercase()) {
+                        self.out.join_reads.push(table);
                     }
-                    _ => None,
-                });
-                let ctes = &self.ctes;
-                let read = tables.filter(|t| !ctes.contains(&t.to_ascii_lowercase()));
-                self.out.join_reads.extend(read);
+                }
             }
             return ControlFlow::Continue(());
         }

@@ -174,14 +174,15 @@ impl Store {
             .collect()
     }
 
-    /// Runs one statement of the store's own, uncached (its holders' CREATE and DROP, which
-    /// `exec` would take for the user's schema changes).
+    /// Runs one statement of the store's own (its holders' CREATE and DROP, which `exec`
+    /// would take for the user's schema changes).
     fn run_own(&self, sql: &str) -> Result<(), StoreError> {
-        let mut stmt = self.conn.prepare(sql).map_err(store_error)?;
+        let mut stmt = self.conn.prepare_cached(sql).map_err(store_error)?;
         stmt.raw_execute().map(|_| ()).map_err(store_error)
     }
 
     /// Drops every holder: their columns may no longer be their targets'.
+    #[inline(never)]
     pub(super) fn drop_holders(&self) {
         let find = format!(
             "SELECT name FROM sqlite_temp_schema WHERE type = 'table' AND substr(name, 1, {}) = '{HOLDER_PREFIX}'",
