@@ -192,6 +192,13 @@ impl Dialect {
         self == Dialect::MySql
     }
 
+    /// Whether an `INSERT ... SELECT` into a table with an AUTO_INCREMENT column holds the
+    /// table's AUTO-INC lock from its first row to its end (InnoDB, `innodb_autoinc_lock_mode`
+    /// 1; `engine/lab/autoinc_lock.rs`).
+    pub fn bulk_inserts_hold_auto_inc_lock(self) -> bool {
+        self == Dialect::MySql
+    }
+
     /// The error for `SELECT ... INTO @a` (or `SET @a = (subquery)`) given several rows.
     pub fn too_many_rows_error(self) -> (String, String) {
         (

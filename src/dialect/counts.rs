@@ -24,6 +24,12 @@ impl Dialect {
         self == Dialect::MySql
     }
 
+    /// Whether a write with RETURNING reports the rows it returned instead of its count, as
+    /// MariaDB's client does (it answers with a result set, not an OK packet).
+    pub fn returning_counts_rows(self) -> bool {
+        self == Dialect::MySql
+    }
+
     /// The info line after an INSERT of several rows (or of a query's rows), where the client
     /// prints one: MySQL's `Records: n  Duplicates: n  Warnings: n`
     /// (<https://dev.mysql.com/doc/c-api/8.4/en/mysql-info.html>).

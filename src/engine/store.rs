@@ -599,7 +599,6 @@ impl Store {
             *c = None;
         }
         self.conn.flush_prepared_statement_cache();
-        self.drop_holders();
     }
 
     /// Runs `sql` in order inside one savepoint: all or nothing.
@@ -673,6 +672,9 @@ impl Store {
                 done.rows = rows;
             }
         }
+        if sql.iter().any(|s| returning::changes_tables(s)) {
+            self.make_holders();
+        }
         done.changes = self.take_changes();
         Ok(done)
     }
@@ -695,7 +697,11 @@ impl Store {
             if changes_schema(sql) {
                 self.schema_changed();
             }
-            return self.conn.execute_batch(sql).map_err(store_error);
+            self.conn.execute_batch(sql).map_err(store_error)?;
+            if returning::changes_tables(sql) {
+                self.make_holders();
+            }
+            return Ok(());
         }
         // One statement (a savepoint, mostly): from the statement cache.
         let mut stmt = self.conn.prepare_cached(sql).map_err(store_error)?;

@@ -11,14 +11,14 @@
 
 use super::Lab;
 use crate::dialect::common::unsupported_with;
-use crate::dialect::{Dialect, Plan};
+use crate::dialect::Plan;
 use crate::trace::StepError;
 
 impl Lab {
     /// The refusal of session `s`'s `plan` where another session's INSERT ... SELECT holds
     /// the AUTO-INC lock of the table it inserts into.
     pub(super) fn autoinc_held(&self, s: usize, plan: &Plan) -> Option<StepError> {
-        if self.dialect != Dialect::MySql {
+        if !self.dialect.bulk_inserts_hold_auto_inc_lock() {
             return None;
         }
         // Rows that give their own ids wait too: InnoDB moves the counter past a given id
@@ -33,7 +33,7 @@ impl Lab {
         let (_, holder) = (self.sessions.iter().enumerate())
             .find(|(i, other)| *i != s && other.waiting.as_ref().is_some_and(holds))?;
         Some(unsupported_with(
-            Dialect::MySql,
+            self.dialect,
             &format!("An INSERT into {table} while {}'s INSERT ... SELECT into it waits", holder.name),
             "that statement holds InnoDB's AUTO-INC lock on the table from its first row to its end, and every other insert into the table waits for it (a deadlock through it ends in error 1467), which the lab does not model: run this insert once that statement has ended",
         ))

@@ -9,7 +9,7 @@
 use super::{Lab, LockMode, TxnId};
 use crate::dialect::common::unsupported_with;
 use crate::dialect::plan::Isolation;
-use crate::dialect::{Dialect, Plan};
+use crate::dialect::Plan;
 use crate::trace::StepError;
 
 impl Lab {
@@ -44,7 +44,7 @@ impl Lab {
             ),
         };
         Some(unsupported_with(
-            Dialect::MsSql,
+            self.dialect,
             what,
             &format!("{why}; read each table in a query of its own (IN (SELECT ...) over the other), or set READ_COMMITTED_SNAPSHOT ON"),
         ))

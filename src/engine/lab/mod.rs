@@ -1763,7 +1763,7 @@ impl Lab {
         let mut counted = count::count(self.dialect, &plan.kind, &changes, source_rows);
         // MariaDB answers a write with RETURNING with its rows, not with a count: the client
         // reports how many rows came (a REPLACE of one key twice: 2, not 3).
-        if self.dialect == Dialect::MySql && columns.is_some() && counted.affected.is_some() {
+        if self.dialect.returning_counts_rows() && columns.is_some() && counted.affected.is_some() {
             counted.affected = Some(rows.len() as u64);
             counted.info = None;
         }

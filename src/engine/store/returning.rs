@@ -132,8 +132,8 @@ impl Store {
         }
     }
 
-    /// The holder of `table`'s returned rows, made on its first use since the schema changed
-    /// (`drop_holders`).
+    /// The holder of `table`'s returned rows (`make_holders` makes them all after DDL; this
+    /// one where a table came otherwise).
     fn make_holder(&self, table: &str, holder: &str) -> Result<(), StoreError> {
         let find = format!(
             "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = '{}' COLLATE NOCASE",
@@ -181,19 +181,25 @@ impl Store {
         stmt.raw_execute().map(|_| ()).map_err(store_error)
     }
 
-    /// Drops every holder: their columns may no longer be their targets'.
+    /// Makes a holder for every table, after DDL: in the statement that changed the tables, so
+    /// that a rewind to before it undoes them together. A holder made later, inside the
+    /// transaction a checkpoint keeps open, would be undone by every rewind, and a rewind that
+    /// undoes a schema change makes SQLite compile every statement again (the explorer spent
+    /// most of its time so).
     #[inline(never)]
-    pub(super) fn drop_holders(&self) {
+    pub(super) fn make_holders(&self) {
         let find = format!(
             "SELECT name FROM sqlite_temp_schema WHERE type = 'table' AND substr(name, 1, {}) = '{HOLDER_PREFIX}'",
             HOLDER_PREFIX.len()
         );
-        let Ok((_, names)) = self.query_one(&find) else {
-            return;
-        };
-        for name in names.iter().filter_map(|r| r.first()?.text()) {
-            let ident = crate::dialect::catalog::ident(&name);
-            let _ = self.run_own(&format!("DROP TABLE temp.{ident}"));
+        if let Ok((_, names)) = self.query_one(&find) {
+            for name in names.iter().filter_map(|r| r.first()?.text()) {
+                let ident = crate::dialect::catalog::ident(&name);
+                let _ = self.run_own(&format!("DROP TABLE temp.{ident}"));
+            }
+        }
+        for table in self.table_names().unwrap_or_default() {
+            let _ = self.make_holder(&table, &holder(&table));
         }
     }
 }
@@ -203,7 +209,7 @@ pub fn holder(table: &str) -> String {
     crate::dialect::catalog::ident(&format!("{HOLDER_PREFIX}{}", table.to_ascii_lowercase()))
 }
 
-/// What every holder's name begins with (they are dropped when the schema changes).
+/// What every holder's name begins with (they are made again when the tables change).
 pub const HOLDER_PREFIX: &str = "ql_returned_";
 
 /// The holder's CREATE TABLE, from the target's own (`create`, as the catalog wrote it for
@@ -294,6 +300,11 @@ fn top_level_parts(body: &str) -> Vec<&str> {
     }
     out.push(&body[from..]);
     out
+}
+
+/// Whether `sql` creates, changes or drops a user table (not one of the engine's temp tables).
+pub fn changes_tables(sql: &str) -> bool {
+    super::changes_schema(sql) && !sql.contains("temp.") && !sql.contains("TEMP TABLE")
 }
 
 #[cfg(test)]
