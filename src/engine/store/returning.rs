@@ -262,9 +262,10 @@ fn top_level_tokens(sql: &str) -> Vec<(usize, usize)> {
         let start = i;
         i = match s[i] {
             b'\'' | b'"' | b'`' => crate::engine::clauses::skip_quoted(s, i),
-            b if b.is_ascii_alphanumeric() || b == b'_' => s[i..]
-                .iter()
-                .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+            // Letters beyond ASCII belong to names, as SQLite reads them (`WHERE éd = 1`):
+            // a token never ends inside a character.
+            b if is_word_byte(b) => (s[i..].iter())
+                .position(|&c| !is_word_byte(c))
                 .map_or(s.len(), |n| i + n),
             _ => i + 1,
         };
@@ -276,6 +277,10 @@ fn top_level_tokens(sql: &str) -> Vec<(usize, usize)> {
         }
     }
     out
+}
+
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || !b.is_ascii()
 }
 
 /// `body` cut at its commas outside parentheses and quotes.
@@ -327,6 +332,16 @@ mod tests {
         );
         let ins = split("INSERT OR REPLACE INTO jobs (id) VALUES (1) RETURNING id").unwrap();
         assert_eq!((ins.table.as_str(), ins.called), ("jobs", "jobs"));
+    }
+
+    #[test]
+    fn characters_of_several_bytes_are_tokens_whole() {
+        let sql = "DELETE FROM jobs WHERE \u{e9}d = (SELECT id FROM q) RETURNING \u{e9}d";
+        assert_eq!(split(sql).map(|r| r.list), Some("\u{e9}d"));
+        assert_eq!(
+            split("UPDATE \u{e9}\u{e9} SET a = 1 RETURNING a").map(|r| r.table),
+            Some("\u{e9}\u{e9}".into())
+        );
     }
 
     #[test]
