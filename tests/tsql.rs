@@ -918,6 +918,11 @@ fn spec_join_reads_run_where_their_locks_change_nothing_and_are_refused_elsewher
         ]
     );
     assert_eq!(runs[2], ["rrr:ok", "rjoin:error:102"]);
+    assert_eq!(
+        runs[3],
+        ["wb:ok", "wpause:ok", "rupd:error:102", "wc:ok"],
+        "an UPDATE's FROM reads with the same locks"
+    );
     let text = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mssql/join-reads.spec"),
     )
@@ -931,7 +936,7 @@ fn spec_join_reads_run_where_their_locks_change_nothing_and_are_refused_elsewher
             _ => None,
         })
         .collect();
-    assert_eq!(refusals.len(), 2, "{refusals:?}");
+    assert_eq!(refusals.len(), 3, "{refusals:?}");
     assert!(refusals[0].starts_with("A join under READ COMMITTED while another transaction holds an exclusive lock on a row of its tables is not supported here: SQL Server takes a shared lock"), "{}", refusals[0]);
     assert!(
         refusals[1]

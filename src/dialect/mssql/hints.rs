@@ -18,7 +18,8 @@ use crate::sql::ToSql;
 use crate::sql::Walk;
 use crate::trace::{ErrorClass, StepError};
 use sqlparser::ast::{
-    Expr, LockClause, LockType, NonBlock, ObjectName, Query, SetExpr, TableFactor, TableWithJoins,
+    Expr, LockClause, LockType, NonBlock, ObjectName, Query, SetExpr, Statement, TableFactor,
+    TableWithJoins, UpdateTableFromKind,
 };
 use std::ops::ControlFlow;
 
@@ -82,6 +83,24 @@ pub fn refuse_joined(from: &mut [TableWithJoins]) -> Result<(), StepError> {
         ));
     }
     Ok(())
+}
+
+/// The tables an UPDATE's FROM reads besides its target (`UPDATE jobs SET ... FROM queues q
+/// WHERE ...`), with the S locks of a join's read (`Plan::join_reads`), unless the database
+/// reads row versions.
+pub fn update_from_reads(stmt: &Statement, row_versions: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    if let (false, Statement::Update(u)) = (row_versions, stmt) {
+        if let Some(UpdateTableFromKind::AfterSet(f) | UpdateTableFromKind::BeforeSet(f)) = &u.from
+        {
+            for t in crate::dialect::walk::factors(f) {
+                if let TableFactor::Table { name, .. } = t {
+                    out.push(crate::dialect::exprs::last_ident(name));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Whether the hints ask for row locks a DML statement must take before it writes.

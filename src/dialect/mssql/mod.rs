@@ -55,6 +55,10 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.dirty_read = hinted.dirty_read;
     plan.join_reads = hinted.join_reads;
+    (plan.join_reads).extend(hints::update_from_reads(
+        &stmt,
+        catalog.read_committed_snapshot,
+    ));
     plan.output_into = output_into;
     notes.append(&mut plan.notes);
     plan.notes = notes;
