@@ -1,6 +1,6 @@
 //! RETURNING, computed by the engine rather than by SQLite. SQLite implements RETURNING with
 //! its trigger code, which both builds leave out (`SQLITE_OMIT_TRIGGER`, .cargo/config.toml;
-//! about 5.6 KB of the browser's download). So `<INSERT | UPDATE | DELETE> ... RETURNING list`
+//! 11 KB of SQLite's code in the browser's build). So `<INSERT | UPDATE | DELETE> ... RETURNING list`
 //! runs as the statement alone; the rows it changed in its target table, as the change log
 //! holds them (an INSERT's or UPDATE's new values, a DELETE's old ones, in the order SQLite met
 //! them), go into a temp table of the target's columns (their declared types and collations,
