@@ -1,6 +1,7 @@
-//! Rule: `OUTPUT inserted.c / deleted.c` becomes SQLite's `RETURNING c`. A DELETE's row is the
-//! deleted one, an INSERT's or UPDATE's the new one, which is what RETURNING gives; an UPDATE's
-//! old values (`deleted.c`) have no RETURNING form and are refused.
+//! Rule: `OUTPUT inserted.c / deleted.c` becomes `RETURNING c` (`engine/store/returning.rs`).
+//! A DELETE's row is the deleted one, an INSERT's or UPDATE's the new one, which is what
+//! RETURNING gives; an UPDATE's old values (`deleted.c`) have no RETURNING form and are
+//! refused.
 
 use super::refuse;
 use crate::sql::ToSql;
@@ -55,7 +56,7 @@ pub fn rewrite(stmt: &mut Statement) -> Result<Output, StepError> {
             "OUTPUT ... INTO {t}: the statement returns its rows (RETURNING), and the next step inserts them into {t}"
         ),
         None => format!(
-            "OUTPUT {keep}.* becomes RETURNING (SQLite's way to return the rows a statement changed)"
+            "OUTPUT {keep}.* becomes RETURNING: the lab returns the rows the statement changed once it has run"
         ),
     };
     Ok((Some(note), into))

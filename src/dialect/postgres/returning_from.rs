@@ -1,7 +1,7 @@
 //! Rule: RETURNING in an UPDATE ... FROM or a DELETE ... USING (the statement itself, or one
 //! inside WITH). PostgreSQL's `RETURNING *` there gives the target's columns and then every
-//! other FROM item's, and RETURNING may name another item's columns (`sub.id`); SQLite's
-//! RETURNING sees the target only: `*` is the target's columns (the lab silently left the
+//! other FROM item's, and RETURNING may name another item's columns (`sub.id`); the lab's
+//! RETURNING (`engine/store/returning.rs`) sees the target only: `*` is the target's columns (the lab silently left the
 //! others out) and another item's column is not found. Until the lab carries the joined row
 //! into RETURNING, both are refused by name; `RETURNING jobs.*` and the target's own columns
 //! run as on the server. A target's column named alone that another FROM item also has is
@@ -92,7 +92,7 @@ fn check(stmt: &Statement, with: Option<&With>, catalog: &Catalog) -> Result<(),
             return Err(unsupported_with(
                 Dialect::Postgres,
                 &format!("RETURNING {what} in {verb}"),
-                &format!("the server returns the other FROM items' columns too, SQLite's RETURNING sees {called} only: return {called}.* or its columns, and read the others with a SELECT"),
+                &format!("the server returns the other FROM items' columns too, the lab's RETURNING reads {called}'s changed rows only: return {called}.* or its columns, and read the others with a SELECT"),
             ));
         }
     }
