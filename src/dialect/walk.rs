@@ -84,6 +84,16 @@ pub fn replace_exprs<N: Walk + ?Sized>(
     failed.map_or(Ok(changed), Err)
 }
 
+/// The SELECTs a query's body combines: both sides of a set operation, nested ones included.
+pub fn selects(body: &SetExpr) -> Box<dyn Iterator<Item = &Select> + '_> {
+    match body {
+        SetExpr::Select(s) => Box::new(std::iter::once(&**s)),
+        SetExpr::SetOperation { left, right, .. } => Box::new(selects(left).chain(selects(right))),
+        SetExpr::Query(q) => selects(&q.body),
+        _ => Box::new(std::iter::empty()),
+    }
+}
+
 /// The SELECT whose items name a query's result columns: its own, a set operation's first
 /// branch, or the one inside parentheses.
 pub fn result_select(q: &Query) -> Option<&Select> {

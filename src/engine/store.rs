@@ -659,7 +659,8 @@ impl Store {
     }
 
     fn run_all(&self, sql: &[String]) -> Result<Executed, StoreError> {
-        if sql.iter().any(|s| changes_schema(s)) {
+        let ddl = sql.iter().any(|s| changes_schema(s));
+        if ddl {
             self.schema_changed();
         }
         self.take_changes();
@@ -672,7 +673,7 @@ impl Store {
                 done.rows = rows;
             }
         }
-        if sql.iter().any(|s| returning::changes_tables(s)) {
+        if ddl && sql.iter().any(|s| returning::changes_tables(s)) {
             self.make_holders();
         }
         done.changes = self.take_changes();

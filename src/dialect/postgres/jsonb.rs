@@ -70,7 +70,7 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
             }
         }
         // UNION, INTERSECT and EXCEPT without ALL compare their rows as DISTINCT does.
-        if deduplicates(&q.body) && leaves(&q.body).any(outputs_jsonb) {
+        if deduplicates(&q.body) && crate::dialect::walk::selects(&q.body).any(outputs_jsonb) {
             failed = Some(refused_use("UNION, INTERSECT or EXCEPT without ALL"));
         }
         if failed.is_some() {
@@ -97,16 +97,6 @@ fn deduplicates(body: &SetExpr) -> bool {
     use sqlparser::ast::SetQuantifier;
     matches!(body, SetExpr::SetOperation { set_quantifier, .. }
         if !matches!(set_quantifier, SetQuantifier::All | SetQuantifier::AllByName))
-}
-
-/// The SELECTs a set operation combines, nested ones included.
-fn leaves(body: &SetExpr) -> Box<dyn Iterator<Item = &sqlparser::ast::Select> + '_> {
-    match body {
-        SetExpr::Select(s) => Box::new(std::iter::once(&**s)),
-        SetExpr::SetOperation { left, right, .. } => Box::new(leaves(left).chain(leaves(right))),
-        SetExpr::Query(q) => leaves(&q.body),
-        _ => Box::new(std::iter::empty()),
-    }
 }
 
 /// Whether `e` is a jsonb: a column of that type, a cast to it, a build, or what `->` gives.

@@ -315,23 +315,27 @@ pub fn changes_tables(sql: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trace::checked::{Checked, OrFail};
 
     #[test]
-    fn splits_off_the_list_and_names_the_target() {
+    fn splits_off_the_list_and_names_the_target() -> Checked {
         let sql = "WITH c AS (SELECT id FROM \"q\" WHERE x IN (1, 2)) UPDATE \"Jobs\" AS \"j\" SET n = 1 WHERE id IN (SELECT id FROM c) RETURNING id, ql_inserted('jobs', rowid) = 1 AS \"x\"";
-        let r = split(sql).unwrap();
-        assert_eq!(r.dml, &sql[..sql.find(" RETURNING").unwrap()]);
+        let r = split(sql).or_fail("splits")?;
+        assert_eq!(r.dml, &sql[..sql.find(" RETURNING").or_fail("written")?]);
         assert_eq!((r.table.as_str(), r.called), ("Jobs", "\"j\""));
         assert_eq!(r.list, "id, ql_inserted('jobs', rowid) = 1 AS \"x\"");
         assert_eq!(&sql[r.list_at..], r.list);
         assert!(!r.deletes);
-        let del = split("DELETE FROM main.\"a\"\"b\" WHERE k = 'RETURNING' RETURNING *").unwrap();
+        let del = split("DELETE FROM main.\"a\"\"b\" WHERE k = 'RETURNING' RETURNING *");
+        let del = del.or_fail("splits the DELETE")?;
         assert_eq!(
             (del.table.as_str(), del.list, del.deletes),
             ("a\"b", "*", true)
         );
-        let ins = split("INSERT OR REPLACE INTO jobs (id) VALUES (1) RETURNING id").unwrap();
+        let ins = split("INSERT OR REPLACE INTO jobs (id) VALUES (1) RETURNING id");
+        let ins = ins.or_fail("splits the INSERT")?;
         assert_eq!((ins.table.as_str(), ins.called), ("jobs", "jobs"));
+        Ok(())
     }
 
     #[test]
@@ -362,14 +366,15 @@ mod tests {
     }
 
     #[test]
-    fn an_error_in_the_list_points_into_the_statement() {
+    fn an_error_in_the_list_points_into_the_statement() -> Checked {
         let sql = "DELETE FROM jobs RETURNING nope";
-        let r = split(sql).unwrap();
+        let r = split(sql).or_fail("splits")?;
         let query = "SELECT nope FROM temp.\"ql_returned_jobs\" AS jobs";
         let msg = format!("no such column: nope in {query} at offset 7");
         assert_eq!(
             error_in_statement(&msg, query, &r, sql),
             format!("no such column: nope in {sql} at offset 27")
         );
+        Ok(())
     }
 }
