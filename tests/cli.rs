@@ -105,6 +105,19 @@ fn dialect_comes_from_the_flag_or_the_first_line() {
     );
     let (_, out, _) = queuelab(&["run", path, "--dialect", "mysql"]);
     assert!(out.contains("| one |"), "{out}");
+    // A spec too: its first line says PostgreSQL, the flag MariaDB (whose error 1064 the
+    // step then reports, where PostgreSQL's `::` cast runs).
+    let spec = dir.join("pg.spec");
+    std::fs::write(
+        &spec,
+        "# dialect: postgres\nsession a\nstep one { SELECT '1'::int AS one; }\n",
+    )
+    .expect("written");
+    let path = spec.to_str().unwrap_or_default();
+    let (_, out, _) = queuelab(&["run", path, "--format", "jsonl"]);
+    assert!(out.contains(r#""rows":[["1"]]"#), "{out}");
+    let (_, out, _) = queuelab(&["run", path, "--format", "jsonl", "--dialect", "mysql"]);
+    assert!(out.contains(r#""native":"1064""#), "{out}");
 }
 
 #[test]

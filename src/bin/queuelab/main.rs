@@ -110,6 +110,7 @@ fn run(args: &[String]) -> ExitCode {
             .unwrap_or_default();
         if queuelab::scenario::spec::looks_like_spec(&text) {
             let opts = SpecOptions {
+                dialect,
                 format,
                 permutation: permutation.clone(),
                 out_dir: out_dir.clone(),
@@ -206,6 +207,8 @@ fn too_many(count: Option<u128>) -> String {
 }
 
 struct SpecOptions {
+    /// `--dialect`, which wins over the spec's `# dialect:` line.
+    dialect: Option<Dialect>,
     format: Format,
     permutation: Option<String>,
     out_dir: Option<String>,
@@ -213,7 +216,11 @@ struct SpecOptions {
 
 /// Runs every permutation of a spec (or the one asked for); false when it cannot run.
 fn run_spec_file(file: &str, name: &str, text: &str, opts: &SpecOptions) -> bool {
-    let resolved = queuelab::scenario::resolve(text);
+    let mut resolved = queuelab::scenario::resolve(text);
+    if let Some(asked) = opts.dialect {
+        // As for a SQL file, the flag wins over the first line: one spec, another server.
+        resolved.spec.dialect = Some(asked.name().to_string());
+    }
     for d in &resolved.errors {
         eprintln!("{file}:{}:{}: {}", d.pos.line, d.pos.column, d.message);
     }
