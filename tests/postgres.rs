@@ -1538,3 +1538,21 @@ fn a_correlated_no_key_update_subquery_is_refused_in_the_users_words() {
     );
     assert!(!e.message.contains("ql_"), "{}", e.message);
 }
+
+#[test]
+fn a_national_character_constant_is_refused_by_name() {
+    // PostgreSQL's N'ab ' is a bpchar (trailing spaces dropped, blank-padded comparisons);
+    // as a plain string it would compare and print otherwise.
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY, queue text);
+         INSERT INTO jobs VALUES (1, N'mail');",
+    );
+    let e = err(last(&t));
+    assert_eq!(e.native, "42601");
+    assert!(
+        e.message
+            .starts_with("N'...' (a national character constant) is not supported here"),
+        "{}",
+        e.message
+    );
+}

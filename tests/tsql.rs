@@ -945,3 +945,51 @@ fn spec_join_reads_run_where_their_locks_change_nothing_and_are_refused_elsewher
         refusals[1]
     );
 }
+
+#[test]
+fn national_strings_are_the_strings_themselves() {
+    // N'...' is how SQL Server code writes NVARCHAR constants; SQLite would read N as a name.
+    let t = tsql(
+        "CREATE TABLE jobs (id int IDENTITY(1,1) PRIMARY KEY, queue nvarchar(20) NOT NULL, state nvarchar(10) NOT NULL DEFAULT N'ready')\n\
+         INSERT INTO jobs (queue) OUTPUT inserted.id VALUES (N'mail'), (N'sms')\n\
+         DECLARE @q nvarchar(20) = N'sms'\n\
+         UPDATE TOP (1) jobs WITH (ROWLOCK, READPAST, UPDLOCK) SET state = N'running' OUTPUT inserted.id, inserted.queue WHERE queue = @q AND state = N'ready'\n\
+         IF EXISTS (SELECT 1 FROM jobs WHERE queue = N'mail' AND state = N'ready') SELECT N'mail waits' AS note\n\
+         SELECT N'x', queue + N'!' FROM jobs ORDER BY id",
+    );
+    assert!(t.diagnostics.is_empty(), "{:?}", t.diagnostics);
+    let ran: Vec<Vec<Vec<String>>> = (t.steps.iter())
+        .filter(|s| ok(s).columns.is_some())
+        .map(rows)
+        .collect();
+    assert_eq!(
+        ran,
+        [
+            vec![vec!["1"], vec!["2"]],
+            vec![vec!["2", "sms"]],
+            vec![vec!["mail waits"]],
+            vec![vec!["x", "mail!"], vec!["x", "sms!"]],
+        ]
+    );
+}
+
+#[test]
+fn a_failing_setup_batch_is_reported_and_stops_the_run() {
+    // An INSERT with more values than columns (Msg 110), and a batch that does not parse.
+    for setup in [
+        "INSERT INTO jobs (id) VALUES (1, 2)",
+        "INSERT INTO jobs (id VALUES (1)",
+    ] {
+        let text = format!(
+            "# dialect: mssql\nsetup {{ CREATE TABLE jobs (id int PRIMARY KEY); }}\nsetup {{ {setup} }}\nsession a\nstep r {{ SELECT id FROM jobs; }}\n"
+        );
+        let r = resolve(&text);
+        let runs = run_permutations(&r.spec, r.schedules(), &Config::default());
+        let failed = runs[0].setup_failed.as_deref().unwrap_or_default();
+        assert!(
+            failed.starts_with("setup failed: Msg "),
+            "{setup}: {failed:?}"
+        );
+        assert!(runs[0].events.is_empty(), "no step runs after {setup}");
+    }
+}

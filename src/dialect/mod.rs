@@ -43,6 +43,7 @@ pub mod locks;
 mod merged_joins;
 pub mod mssql;
 pub mod mysql;
+mod national;
 pub mod num_as_text;
 pub mod num_text;
 pub mod num_types;

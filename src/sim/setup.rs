@@ -171,8 +171,9 @@ fn error_text(lab: &Lab, e: &StepError) -> String {
         .client_text("", &crate::trace::Outcome::Error(e.clone()))
 }
 
-/// Runs a setup block in engine session `s` up to its first error, which it returns (T-SQL
-/// batches run to the end; their errors are not reported).
+/// Runs a setup block in engine session `s` up to its first error, which it returns. T-SQL
+/// batches run on past a failed statement, as SQL Server runs them, and the first error is
+/// returned when they end (a batch that does not parse runs nothing).
 fn run_block(
     lab: &mut Lab,
     interp: &mut Interp,
@@ -181,17 +182,25 @@ fn run_block(
     cache: &mut PlanCache,
 ) -> Option<StepError> {
     if lab.dialect.procedural_batches() {
-        if let Ok(work) = Work::tsql(&block.sql) {
-            let _ = advance(
-                lab,
-                interp,
-                s,
-                work,
-                (None, Ticks::EngineStatements),
-                usize::MAX,
-            );
-        }
-        return None;
+        let work = match Work::tsql(&block.sql) {
+            Ok(work) => work,
+            Err(e) => return Some(e),
+        };
+        let ran = advance(
+            lab,
+            interp,
+            s,
+            work,
+            (None, Ticks::EngineStatements),
+            usize::MAX,
+        );
+        return match ran.stop {
+            super::program::Stop::Ended {
+                outcome: crate::trace::Outcome::Error(e),
+                ..
+            } => Some(e),
+            _ => None,
+        };
     }
     // Each statement is planned against the catalog the statements before it made.
     let script = cache.parsed(lab.dialect, &block.sql).clone();

@@ -28,6 +28,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     let mut stmt = stmt.duplicate();
     let mut notes: Vec<String> = Vec::new();
     notes.extend(names::strip_schema(&mut stmt));
+    super::national::rewrite(Dialect::MsSql, &mut stmt)?;
     notes.extend(functions::rewrite(&mut stmt));
     notes.extend(super::substrings::rewrite(Dialect::MsSql, &mut stmt));
     super::quantified::as_in(Dialect::MsSql, &mut stmt)?;

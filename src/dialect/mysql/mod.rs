@@ -71,6 +71,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     super::grouping::mariadb(&mut stmt, catalog)?;
     // Before every rule that rewrites an expression a header names.
     result_names::rewrite(&mut stmt, catalog)?;
+    super::national::rewrite(Dialect::MySql, &mut stmt)?;
     super::quantified::as_in(Dialect::MySql, &mut stmt)?;
     let timestampdiff_note = timestampdiff::rewrite(&mut stmt)?;
     // After the names, before the collation rule (which makes `instr` case-blind).

@@ -61,7 +61,9 @@ pub fn name(e: &Expr) -> String {
 fn constant(e: &Expr) -> Option<String> {
     match e {
         Expr::Value(v) => Some(match &v.value {
-            Value::SingleQuotedString(s) | Value::DoubleQuotedString(s) => s.clone(),
+            Value::SingleQuotedString(s)
+            | Value::DoubleQuotedString(s)
+            | Value::NationalStringLiteral(s) => s.clone(),
             Value::Number(n, _) => n.clone(),
             Value::Null => "NULL".into(),
             Value::Boolean(true) => "TRUE".into(),

@@ -78,6 +78,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     }
     let mut stmt = stmt.duplicate();
     let resolved = super::schemas::resolve(Dialect::Postgres, &mut stmt, catalog)?;
+    super::national::rewrite(Dialect::Postgres, &mut stmt)?;
     super::cte_names::refuse_self_named(Dialect::Postgres, &mut stmt, catalog)?;
     super::merged_joins::refuse(Dialect::Postgres, &mut stmt, catalog)?;
     returning_from::refuse(&mut stmt, catalog)?;
