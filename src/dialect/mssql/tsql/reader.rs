@@ -848,7 +848,8 @@ impl Reader<'_> {
                 matches!(prev.as_str(), "UNION" | "ALL" | "EXCEPT" | "INTERSECT")
                     || (verb == "INSERT" && !seen_values)
                     || verb == "WITH"
-                    || verb == "CREATE"
+                    // CREATE VIEW v AS SELECT; a CREATE TABLE's next line may be a SELECT.
+                    || (verb == "CREATE" && prev == "AS")
             }
             // `WITH c AS (...) DELETE`, MERGE's actions, `FOR UPDATE`, `ON DELETE CASCADE`.
             "INSERT" | "UPDATE" | "DELETE" => {
