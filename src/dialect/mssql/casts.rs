@@ -84,7 +84,7 @@ fn converted(e: &mut Expr, columns: &Columns) -> Result<(), Why> {
             ..
         } => return Err(Why::Try),
         Expr::Convert {
-            data_type: Some(t),
+            data_type: data_type @ Some(_),
             charset: None,
             styles,
             expr,
@@ -93,7 +93,8 @@ fn converted(e: &mut Expr, columns: &Columns) -> Result<(), Why> {
             if !styles.is_empty() {
                 return Err(Why::Style);
             }
-            let (t, value) = (t.clone(), std::mem::replace(&mut **expr, null()));
+            let t = data_type.take().ok_or(Why::Type)?;
+            let value = std::mem::replace(&mut **expr, null());
             *e = Expr::Cast {
                 kind: CastKind::Cast,
                 expr: Box::new(value),
