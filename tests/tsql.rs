@@ -1115,3 +1115,17 @@ fn a_select_on_the_line_after_create_table_is_a_statement_of_its_own() {
     assert!(t.diagnostics.is_empty(), "{:?}", t.diagnostics);
     assert_eq!(rows(last(&t)), [["1"]]);
 }
+
+#[test]
+fn math_functions_are_refused_in_t_sql_by_name() {
+    // POWER(2, 3) is the int 8 in SQL Server, and its floats print otherwise than SQLite's.
+    let e = err(last(&tsql("SELECT POWER(2, 3)"))).clone();
+    assert!(
+        e.message.starts_with("power() is not supported here"),
+        "{}",
+        e.message
+    );
+    // LN and POW are no SQL Server functions (its logarithm is LOG).
+    let e = err(last(&tsql("SELECT LN(2)"))).clone();
+    assert_eq!(e.native, "195");
+}

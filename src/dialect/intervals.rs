@@ -57,7 +57,7 @@ pub fn rewrite(
         let Some((time, sign, iv)) = take_shift(e) else {
             return ControlFlow::Continue(());
         };
-        match shift_call(dialect, time, sign, iv) {
+        match shift_call(dialect, time, sign, iv, columns) {
             Ok(c) => {
                 *e = c;
                 fired = true;
@@ -243,7 +243,13 @@ fn int(n: i64) -> Expr {
 }
 
 /// The engine's call that moves `time` by `sign` times `iv`; else what to refuse.
-fn shift_call(dialect: Dialect, time: Expr, sign: i8, iv: Expr) -> Result<Expr, String> {
+fn shift_call(
+    dialect: Dialect,
+    time: Expr,
+    sign: i8,
+    iv: Expr,
+    columns: &Columns,
+) -> Result<Expr, String> {
     let args = match dialect {
         Dialect::Postgres => {
             // The server reads an untyped string beside an interval as another interval.
@@ -265,7 +271,7 @@ fn shift_call(dialect: Dialect, time: Expr, sign: i8, iv: Expr) -> Result<Expr, 
         }
         _ => {
             let ([months, days, micros], scale, keep) = match &iv {
-                Expr::Interval(i) => my_amount(i),
+                Expr::Interval(i) => my_amount(i, columns),
                 _ => None,
             }
             .ok_or_else(|| format!("The interval {}", Sql(&iv)))?;
@@ -410,18 +416,39 @@ fn make_interval(f: &sqlparser::ast::Function) -> Option<[Expr; 4]> {
 
 /// A MariaDB `INTERVAL amount unit`: its counts, the scale each is multiplied by (1 for a
 /// constant, read here; the unit's size for a computed amount, which the engine's
-/// function checks is whole), and whether a DATE stays one.
-fn my_amount(iv: &Interval) -> Option<([Expr; 3], i64, bool)> {
+/// function checks is whole), and whether a DATE stays one. A computed amount that is a
+/// DOUBLE (`POW(2, attempts)`) is read as the server reads it (checked on 10.11): to the
+/// microsecond, cut toward zero, for SECOND (`EXP(3)` is 20.085536 seconds); rounded to a
+/// whole unit for the others (`POW(2, 0.5) MINUTE` is one minute).
+fn my_amount(iv: &Interval, columns: &Columns) -> Option<([Expr; 3], i64, bool)> {
     if iv.last_field.is_some() {
         return None;
     }
     let unit = Unit::of_field(iv.leading_field.as_ref()?)?;
-    if let Some((text, string)) = my_constant(&iv.value) {
+    let double = num_types::of(&iv.value, columns, Dialect::MySql) == Some(NumType::Double);
+    if let Some((text, string)) = my_constant(&iv.value).filter(|_| !double) {
         let (span, _digits) = interval_text::mariadb(&text, string, unit)?;
         return Some((constant(span), 1, unit.keeps_date()));
     }
-    let (count, size) = unit.count();
-    let amount = parenthesized(*iv.value.duplicate());
+    let (count, mut size) = unit.count();
+    let mut amount = parenthesized(*iv.value.duplicate());
+    if double {
+        amount = if unit == Unit::Second {
+            size = 1;
+            Expr::Cast {
+                kind: CastKind::Cast,
+                expr: Box::new(Expr::BinaryOp {
+                    left: Box::new(amount),
+                    op: BinaryOperator::Multiply,
+                    right: Box::new(int(1_000_000)),
+                }),
+                data_type: DataType::Integer(None),
+                format: None,
+            }
+        } else {
+            call("round", vec![amount])
+        };
+    }
     let counts = match count {
         Count::Months => [amount, int(0), int(0)],
         Count::Days => [int(0), amount, int(0)],
@@ -478,7 +505,8 @@ pub fn mariadb_digits(
     };
     let Expr::Interval(iv) = iv else { return None };
     let unit = Unit::of_field(iv.leading_field.as_ref()?)?;
-    let amount_digits = match (unit, my_constant(&iv.value)) {
+    let double = num_types::of(&iv.value, columns, Dialect::MySql) == Some(NumType::Double);
+    let amount_digits = match (unit, my_constant(&iv.value).filter(|_| !double)) {
         (Unit::Microsecond, _) => 6,
         (Unit::Second, Some((text, string))) => interval_text::mariadb(&text, string, unit)?.1,
         (Unit::Second, None) => match num_types::of(&iv.value, columns, Dialect::MySql) {

@@ -6,8 +6,8 @@
 //! both servers; `1e3` is a numeric in PostgreSQL, a DOUBLE in MariaDB), casts, and what each
 //! server's rules make of those: arithmetic (a double wins; decimals take the larger scale for
 //! `+` and `-`, the sum of the two for `*`), `sum`, `avg` (MariaDB: four more decimals),
-//! `round`, `coalesce`, `CASE`. (SQLite here has no math functions, and `random()` is refused:
-//! they need no type.) What is not known is left so: the engine refuses a
+//! `round`, `coalesce`, `CASE`, `exp` and kin (`engine::math_fns`). (`random()` is refused:
+//! it needs no type.) What is not known is left so: the engine refuses a
 //! fraction in a result column of no known type (`engine::lab`), rather than guess its text.
 //! PostgreSQL's numeric division and `avg` of integers take a scale from the values
 //! themselves: known to be numeric (so `round(x, 2)` of them has scale 2), with no text form.
@@ -168,8 +168,25 @@ impl Typer<'_, '_> {
             }
             "if" if mysql => self.common(args.iter().skip(1).copied()),
             "round" => self.round(args),
+            "exp" | "ln" | "sqrt" | "power" | "pow" => self.math(args),
             _ => None,
         }
+    }
+
+    /// `exp`, `ln`, `sqrt`, `power` (`engine::math_fns`): a double, but in PostgreSQL a
+    /// numeric of value-decided scale when an argument is a numeric.
+    fn math(&self, args: &[&Expr]) -> Option<NumType> {
+        if self.dialect == Dialect::MySql {
+            return Some(NumType::Double);
+        }
+        let mut t = NumType::Double;
+        for a in args {
+            match self.of(a)? {
+                NumType::Int | NumType::Double => {}
+                NumType::Decimal(_) | NumType::Numeric => t = NumType::Numeric,
+            }
+        }
+        Some(t)
     }
 
     /// `round(x)` and `round(x, n)`.
@@ -239,6 +256,15 @@ impl Typer<'_, '_> {
 /// The type of `a op b`.
 fn arithmetic(op: &BinaryOperator, a: NumType, b: NumType) -> Option<NumType> {
     use BinaryOperator::*;
+    if *op == PGExp {
+        // PostgreSQL's `^` is power(): a double of doubles, a numeric of a numeric.
+        let exact = |t| matches!(t, NumType::Decimal(_) | NumType::Numeric);
+        return Some(if exact(a) || exact(b) {
+            NumType::Numeric
+        } else {
+            NumType::Double
+        });
+    }
     if !matches!(op, Plus | Minus | Multiply | Divide | Modulo) {
         return None;
     }

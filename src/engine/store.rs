@@ -377,6 +377,14 @@ impl Store {
             true,
             Box::new(super::time_fns::interval_value),
         ));
+        for (name, args, kind) in super::math_fns::MathCall::ALL {
+            functions.push((
+                name,
+                args,
+                true,
+                Box::new(move |ctx| super::math_fns::call(kind, ctx)),
+            ));
+        }
         for (name, date) in [("date", true), ("time", false)] {
             functions.push((
                 name,

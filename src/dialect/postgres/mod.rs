@@ -19,6 +19,7 @@ pub(in crate::dialect) mod arbiters;
 pub mod array_values;
 pub mod arrays;
 mod as_text;
+mod caret;
 mod casts;
 pub mod client;
 pub(in crate::dialect) mod drops;
@@ -110,6 +111,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let text_forms = super::text_forms::forms(Dialect::Postgres, &stmt, catalog, &columns)?;
     let literals_note = literals::rewrite(&mut stmt, catalog)?;
     let names_note = names::rewrite(&mut stmt);
+    caret::rewrite(&mut stmt);
     // After the names: the result column keeps the header `substring` or `position`.
     let substring_note = super::substrings::rewrite(Dialect::Postgres, &mut stmt);
     // After the names: a jsonb constant keeps the header of the cast or call it was.

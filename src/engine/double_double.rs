@@ -1,0 +1,139 @@
+//! `exp` and `ln` computed with about 106 bits (a double-double: a value as the unrounded
+//! sum of two doubles), then rounded once to a double. So they are correctly rounded in all
+//! but vanishingly rare cases, as the servers' C library (glibc, under both PostgreSQL and
+//! MariaDB) nearly always is: `exp(1)` is 2.718281828459045 here too, where a plain libm
+//! `exp` answers 2.7182818284590455 (the next double up), which PostgreSQL's shortest digits
+//! would show. Only exactly rounded IEEE operations are used (`+`, `*`, `fma`, `sqrt`), so
+//! every target computes the same bits.
+
+/// `hi + lo`, with `|lo|` at most half an ulp of `hi`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Dd {
+    pub hi: f64,
+    pub lo: f64,
+}
+
+const LN2: Dd = Dd {
+    hi: std::f64::consts::LN_2,
+    lo: 2.319_046_813_846_299_6e-17,
+};
+
+fn two_sum(a: f64, b: f64) -> Dd {
+    let s = a + b;
+    let v = s - a;
+    Dd {
+        hi: s,
+        lo: (a - (s - v)) + (b - v),
+    }
+}
+
+impl Dd {
+    pub fn of(x: f64) -> Dd {
+        Dd { hi: x, lo: 0.0 }
+    }
+
+    fn norm(hi: f64, lo: f64) -> Dd {
+        let s = hi + lo;
+        Dd {
+            hi: s,
+            lo: lo - (s - hi),
+        }
+    }
+
+    pub fn add(self, o: Dd) -> Dd {
+        let s = two_sum(self.hi, o.hi);
+        let t = two_sum(self.lo, o.lo);
+        let s = Dd::norm(s.hi, s.lo + t.hi);
+        Dd::norm(s.hi, s.lo + t.lo)
+    }
+
+    pub fn neg(self) -> Dd {
+        Dd {
+            hi: -self.hi,
+            lo: -self.lo,
+        }
+    }
+
+    pub fn mul(self, o: Dd) -> Dd {
+        let p = self.hi * o.hi;
+        let e = self.hi.mul_add(o.hi, -p);
+        Dd::norm(p, e + (self.hi * o.lo + self.lo * o.hi))
+    }
+
+    /// `self / o`, by a corrected quotient of the high parts.
+    pub fn div(self, o: Dd) -> Dd {
+        let q1 = self.hi / o.hi;
+        let r = self.add(o.mul(Dd::of(q1)).neg());
+        let q2 = r.hi / o.hi;
+        let r = r.add(o.mul(Dd::of(q2)).neg());
+        let q3 = r.hi / o.hi;
+        Dd::of(q1).add(Dd::of(q2)).add(Dd::of(q3))
+    }
+
+    /// The nearest double.
+    pub fn round(self) -> f64 {
+        self.hi + self.lo
+    }
+}
+
+/// e to the power `x`; `None` where it is no finite, nonzero double (x past about ±709).
+pub fn exp(x: Dd) -> Option<f64> {
+    (-708.0..=709.7).contains(&x.hi).then(|| exp_dd(x).round())
+}
+
+/// The natural logarithm of `x` > 0, as a double-double: one Newton step from the
+/// standard library's answer (`y + x / e^y - 1`), which doubles its correct bits (so the
+/// start, the system's libm natively and Rust's own in the browser, does not show).
+pub fn ln(x: f64) -> Dd {
+    let y = x.ln();
+    let e = exp_dd(Dd::of(y));
+    Dd::of(y).add(Dd::of(x).div(e)).add(Dd::of(-1.0))
+}
+
+/// e to the power `x` as a double-double, `x` within the doubles' range: `x = k ln 2 + r`
+/// with `|r| <= ln 2 / 2`, then the series of `e^(r / 256)`, squared eight times.
+fn exp_dd(x: Dd) -> Dd {
+    let k = (x.hi / LN2.hi).round();
+    let r = x.add(LN2.mul(Dd::of(k)).neg());
+    let r = Dd {
+        hi: r.hi / 256.0,
+        lo: r.lo / 256.0,
+    };
+    let (mut sum, mut term) = (Dd::of(1.0), Dd::of(1.0));
+    for n in 1..=14 {
+        term = term.mul(r).div(Dd::of(f64::from(n)));
+        sum = sum.add(term);
+    }
+    for _ in 0..8 {
+        sum = sum.mul(sum);
+    }
+    // 2^k, exactly (k is within the exponents of normal doubles here).
+    let scale = f64::from_bits(((k as i64 + 1023) as u64) << 52);
+    Dd::norm(sum.hi * scale, sum.lo * scale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exp_and_ln_give_the_correctly_rounded_doubles() {
+        // The servers' (glibc's) digits, as PostgreSQL 15 prints them.
+        let exps = [
+            (1.0, std::f64::consts::E),
+            (2.0, 7.38905609893065),
+            (3.0, 20.085536923187668),
+            (5.0, 148.4131591025766),
+            (7.0, 1096.6331584284585),
+            (10.0, 22026.465794806718),
+            (0.5, 1.6487212707001281),
+        ];
+        for (x, e) in exps {
+            assert_eq!(exp(Dd::of(x)), Some(e), "exp({x})");
+        }
+        assert_eq!(ln(10.0).round(), std::f64::consts::LN_10);
+        assert_eq!(ln(3.0).round(), 1.0986122886681098);
+        assert_eq!(ln(2.0).round(), std::f64::consts::LN_2);
+        assert_eq!(exp(Dd::of(800.0)), None);
+    }
+}
