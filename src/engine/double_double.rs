@@ -3,8 +3,8 @@
 //! but vanishingly rare cases, as the servers' C library (glibc, under both PostgreSQL and
 //! MariaDB) nearly always is: `exp(1)` is 2.718281828459045 here too, where a plain libm
 //! `exp` answers 2.7182818284590455 (the next double up), which PostgreSQL's shortest digits
-//! would show. Only exactly rounded IEEE operations are used (`+`, `*`, `fma`, `sqrt`), so
-//! every target computes the same bits.
+//! would show. Only exactly rounded IEEE operations are used (`+`, `*`, `/`), so every
+//! target computes the same bits (`ln` starts from the standard library's guess).
 
 /// `hi + lo`, with `|lo|` at most half an ulp of `hi`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,6 +25,13 @@ fn two_sum(a: f64, b: f64) -> Dd {
         hi: s,
         lo: (a - (s - v)) + (b - v),
     }
+}
+
+/// `x` as two doubles of 26 significant bits each, whose products are exact.
+fn split(x: f64) -> (f64, f64) {
+    let c = 134_217_729.0 * x;
+    let hi = c - (c - x);
+    (hi, x - hi)
 }
 
 impl Dd {
@@ -56,7 +63,10 @@ impl Dd {
 
     pub fn mul(self, o: Dd) -> Dd {
         let p = self.hi * o.hi;
-        let e = self.hi.mul_add(o.hi, -p);
+        // The product's rounding error, exactly, by Dekker's halves (wasm has no fused
+        // multiply-add: its software one is a kilobyte of the download).
+        let (a, b) = (split(self.hi), split(o.hi));
+        let e = ((a.0 * b.0 - p) + a.0 * b.1 + a.1 * b.0) + a.1 * b.1;
         Dd::norm(p, e + (self.hi * o.lo + self.lo * o.hi))
     }
 

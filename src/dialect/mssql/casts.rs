@@ -47,12 +47,12 @@ enum Why {
 impl Why {
     fn instead(self) -> &'static str {
         match self {
-            Why::Try => "NULL where a value does not convert is not modelled; use CAST where the value converts",
-            Why::Style => "a style picks a text form of a time or number, which is not modelled; CONVERT(type, x) without one runs as CAST does",
-            Why::Type => "SQLite has no such type and would make the value a number or leave it as it is; write a date or time as its text ('2025-01-01 09:00:00'), which SQL Server compares as a time, and bits as 1 and 0",
-            Why::Int => "SQL Server truncates a decimal and reads text only as a number, failing otherwise (245) and on a value out of range (8115), which is not modelled here; the lab converts an integer to a type it fits in (int to bigint)",
-            Why::Short => "SQL Server fails (8115) on a number too long for an nvarchar; give it room for the type's longest value (11 characters for an int, 20 for a bigint)",
-            Why::Text => "the text of a decimal, a float or a time follows SQL Server's styles (Jan  1 2025 10:00AM for a datetime), which is not modelled; convert an integer or text",
+            Why::Try => "NULL where a value does not convert is not modelled; use CAST",
+            Why::Style => "styles are not modelled; CONVERT(type, x) without one runs as CAST does",
+            Why::Type => "SQLite has no such type; write a time as its text ('2025-01-01 09:00:00'), which SQL Server compares as a time, a bit as 1 or 0",
+            Why::Int => "SQL Server truncates a decimal and fails on text that is no number (245) or a value out of range (8115); the lab converts integers to wider integer types",
+            Why::Short => "SQL Server fails (8115) on a number too long for it; give room for the longest (int: 11, bigint: 20)",
+            Why::Text => "the text of a decimal, a float or a time follows SQL Server's styles, which are not modelled; convert an integer or text",
         }
     }
 }

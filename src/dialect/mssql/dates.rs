@@ -24,36 +24,32 @@ use crate::trace::StepError;
 use sqlparser::ast::{BinaryOperator, CastKind, DataType, Expr, Value};
 use std::ops::ControlFlow;
 
-/// What DATEADD adds per unit of a part: months, days, microseconds.
-fn added(part: &str) -> Option<(i64, i64, i64)> {
-    Some(match part {
-        "year" | "yy" | "yyyy" => (12, 0, 0),
-        "quarter" | "qq" | "q" => (3, 0, 0),
-        "month" | "mm" | "m" => (1, 0, 0),
-        "dayofyear" | "dy" | "y" | "day" | "dd" | "d" | "weekday" | "dw" | "w" => (0, 1, 0),
-        "week" | "wk" | "ww" => (0, 7, 0),
-        "hour" | "hh" => (0, 0, 3_600_000_000),
-        "minute" | "mi" | "n" => (0, 0, 60_000_000),
-        "second" | "ss" | "s" => (0, 0, 1_000_000),
-        "millisecond" | "ms" => (0, 0, 1_000),
-        "microsecond" | "mcs" => (0, 0, 1),
-        _ => return None,
-    })
+/// SQL Server's date parts, by their names: what one unit adds in DATEADD (months, days,
+/// microseconds), and for DATEDIFF how many characters of `YYYY-MM-DD HH:MM:SS` the part's
+/// start keeps (0: not counted by the lab).
+const PARTS: [(&str, [i64; 3], usize); 11] = [
+    ("year yy yyyy", [12, 0, 0], 4),
+    ("quarter qq q", [3, 0, 0], 0),
+    ("month mm m", [1, 0, 0], 7),
+    ("dayofyear dy y day dd d", [0, 1, 0], 10),
+    ("weekday dw w", [0, 1, 0], 0),
+    ("week wk ww", [0, 7, 0], 0),
+    ("hour hh", [0, 0, 3_600_000_000], 13),
+    ("minute mi n", [0, 0, 60_000_000], 16),
+    ("second ss s", [0, 0, 1_000_000], 19),
+    ("millisecond ms", [0, 0, 1_000], 0),
+    ("microsecond mcs", [0, 0, 1], 0),
+];
+
+/// A part's entry of [`PARTS`].
+fn part(name: &str) -> Option<([i64; 3], usize)> {
+    (PARTS.iter())
+        .find(|(names, ..)| names.split(' ').any(|n| n == name))
+        .map(|&(_, added, kept)| (added, kept))
 }
 
-/// For DATEDIFF: how many characters of `YYYY-MM-DD HH:MM:SS` a part's start keeps, what
-/// completes it, and the unit `ql_my_timestampdiff` counts in.
-fn boundary(part: &str) -> Option<(i64, &'static str, i64)> {
-    Some(match part {
-        "year" | "yy" | "yyyy" => (4, "-01-01 00:00:00", -12),
-        "month" | "mm" | "m" => (7, "-01 00:00:00", 0),
-        "dayofyear" | "dy" | "y" | "day" | "dd" | "d" => (10, " 00:00:00", 86_400_000_000),
-        "hour" | "hh" => (13, ":00:00", 3_600_000_000),
-        "minute" | "mi" | "n" => (16, ":00", 60_000_000),
-        "second" | "ss" | "s" => (19, "", 1_000_000),
-        _ => return None,
-    })
-}
+/// What completes a part's start cut to `kept` characters: the rest of the first instant.
+const FIRST: &str = "0001-01-01 00:00:00";
 
 /// Rewrites every DATEADD and DATEDIFF of `stmt`; `columns` tells a `date` column.
 pub fn rewrite(stmt: &mut sqlparser::ast::Statement, columns: &Columns) -> Result<(), StepError> {
@@ -91,7 +87,7 @@ fn part_of(e: &Expr) -> Option<String> {
 /// The part's name, checked: SQL Server's 155 for a name that is none of its parts,
 /// else the refusal of one the lab does not model here.
 fn unmodelled(function: &str, part: &str, instead: &str) -> StepError {
-    let known = added(part).is_some() || matches!(part, "nanosecond" | "ns");
+    let known = self::part(part).is_some() || matches!(part, "nanosecond" | "ns");
     if !known {
         return StepError::other(
             "155",
@@ -115,7 +111,7 @@ fn date_add(args: &[&Expr], columns: &Columns) -> Result<Expr, StepError> {
         return Err(arity("dateadd"));
     };
     let part = part_of(part).unwrap_or_default();
-    let Some((months, days, micros)) = added(&part) else {
+    let Some(([months, days, micros], _)) = self::part(&part) else {
         return Err(unmodelled(
             "dateadd",
             &part,
@@ -156,20 +152,27 @@ fn date_diff(args: &[&Expr]) -> Result<Expr, StepError> {
         return Err(arity("datediff"));
     };
     let part = part_of(part).unwrap_or_default();
-    let Some((kept, rest, unit)) = boundary(&part) else {
+    let Some(([months, days, micros], kept @ 1..)) = self::part(&part) else {
         return Err(unmodelled(
             "datediff",
             &part,
             "the lab counts years, months, days, hours, minutes and seconds between two times; for weeks, count days and divide by 7",
         ));
     };
-    let start = |t: &Expr| part_start(t.duplicate(), kept, rest);
+    // The unit `ql_my_timestampdiff` counts in: microseconds, 0 for months, or the months
+    // of a year negated.
+    let unit = match months {
+        0 => days * 86_400_000_000 + micros,
+        1 => 0,
+        m => -m,
+    };
+    let start = |t: &Expr| part_start(t.duplicate(), kept, &FIRST[kept..]);
     Ok(call(DIFF_FN, vec![int_expr(unit), start(a), start(b)]))
 }
 
 /// The start of the part `t` falls in: its text as `YYYY-MM-DD HH:MM:SS` (a date gets
 /// midnight), cut to `kept` characters, completed by `rest`.
-fn part_start(t: Expr, kept: i64, rest: &str) -> Expr {
+fn part_start(t: Expr, kept: usize, rest: &str) -> Expr {
     let text = |s: &str| Expr::Value(Value::SingleQuotedString(s.into()).into());
     let concat = |left: Expr, right: Expr| Expr::BinaryOp {
         left: Box::new(left),
@@ -180,7 +183,7 @@ fn part_start(t: Expr, kept: i64, rest: &str) -> Expr {
         "substr",
         vec![concat(t, text(" 00:00:00")), int_expr(1), int_expr(19)],
     );
-    let cut = call("substr", vec![whole, int_expr(1), int_expr(kept)]);
+    let cut = call("substr", vec![whole, int_expr(1), int_expr(kept as i64)]);
     if rest.is_empty() {
         cut
     } else {
