@@ -30,6 +30,9 @@ mod components;
 mod hooks;
 
 #[cfg(target_arch = "wasm32")]
+mod heap;
+
+#[cfg(target_arch = "wasm32")]
 fn main() {
     // In the explorer's Web Worker there is no window: the worker only calls
     // `explore::queuelab_explore`.
