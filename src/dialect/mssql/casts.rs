@@ -6,7 +6,7 @@
 //! are CONVERT (SQLite has no such function: write CAST) and TRY_CAST / TRY_CONVERT.
 //!
 //! (A fuller model, with CONVERT as CAST, SQL Server's `*` for a number too long for a
-//! varchar and text cut to the length, is in the history at `81621ed`: it waits for room in
+//! varchar and text cut to the length, is in the history at `1f11360`: it waits for room in
 //! the download.)
 
 use super::super::common::unsupported_with;
