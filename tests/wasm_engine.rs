@@ -209,3 +209,29 @@ fn times_move_by_the_engines_functions_in_the_browser() {
     };
     assert!(e.message.contains("strftime"), "{}", e.message);
 }
+
+#[wasm_bindgen_test]
+fn backoff_math_has_postgresqls_digits_in_the_browser() {
+    // The browser's libm is Rust's, not the system's: the double-double gives the same bits.
+    let trace = run_script(
+        Dialect::Postgres,
+        "SELECT exp(1), exp(0.5::float8), ln(10), power(2, 10), 2 ^ 0.5::float8, exp(709.5::float8), ln(1.5e308::float8);",
+        &RunConfig::default(),
+    );
+    let Outcome::Ok(rows) = &trace.steps[0].outcome else {
+        panic!("the math is computed: {:?}", trace.steps[0].outcome);
+    };
+    let texts: Vec<String> = rows.rows[0].iter().filter_map(|v| v.text()).collect();
+    assert_eq!(
+        texts,
+        [
+            "2.718281828459045",
+            "1.6487212707001282",
+            "2.302585092994046",
+            "1024",
+            "1.4142135623730951",
+            "1.3549863193146328e+308",
+            "709.6016737502742",
+        ]
+    );
+}
