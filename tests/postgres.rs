@@ -1564,6 +1564,8 @@ fn math_functions_refuse_by_name_where_the_servers_fail_or_answer_null() {
     for (sql, named) in [
         ("SELECT exp(1000)", "exp() of 1000"),
         ("SELECT exp(-1000)", "exp() of -1000"),
+        // Past the range the lab computes, though the servers answer (e^709.5 is 1.35e308).
+        ("SELECT exp(709.5)", "exp() of 709.5"),
         ("SELECT power(-8, 0.5)", "power() of -8"),
         ("SELECT power(0, -1)", "power() of 0"),
         ("SELECT ln(0)", "ln() of 0"),

@@ -49,7 +49,7 @@ pub fn call(kind: MathCall, ctx: &Context) -> rusqlite::Result<Sql> {
     };
     let value = match kind {
         MathCall::Exp => dd::exp(Dd::of(x)),
-        MathCall::Ln => (x > 0.0).then(|| dd::ln(x).round()),
+        MathCall::Ln => dd::LN_DOMAIN.contains(&x).then(|| dd::ln(x).round()),
         MathCall::Sqrt => (x >= 0.0).then(|| x.sqrt()),
         MathCall::Power => {
             let Some(y) = arg(ctx, 1)? else {
@@ -74,7 +74,8 @@ pub fn call(kind: MathCall, ctx: &Context) -> rusqlite::Result<Sql> {
 
 /// `x` to the power `y`, as `e^(y ln |x|)` computed in double-double (so `power(2, 10)` is
 /// 1024 exactly); `None` where no real, finite double answers (a negative `x` to a
-/// fractional power, zero to a negative one, an overflow).
+/// fractional power, zero to a negative one, an overflow) and past the range the lab
+/// computes (`|x|` beyond 1e±300).
 fn power(x: f64, y: f64) -> Option<f64> {
     if y == 0.0 {
         return Some(1.0);
@@ -82,7 +83,7 @@ fn power(x: f64, y: f64) -> Option<f64> {
     if x == 0.0 {
         return (y > 0.0).then_some(0.0);
     }
-    if x < 0.0 && y.fract() != 0.0 {
+    if (x < 0.0 && y.fract() != 0.0) || !dd::LN_DOMAIN.contains(&x.abs()) {
         return None;
     }
     let magnitude = dd::exp(dd::ln(x.abs()).mul(Dd::of(y)))?;
