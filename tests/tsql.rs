@@ -260,6 +260,12 @@ fn newid_and_getdate_are_deterministic() {
     assert_eq!(r, rows(last(&b)));
     assert_ne!(r[0][0], r[1][0]);
     assert_eq!(r[0][0].len(), 36);
+    // Version 4 ids, as SQL Server's: the version digit 4, the variant digit 8 to B.
+    for row in &r {
+        let digits: Vec<char> = row[0].chars().collect();
+        assert_eq!(digits[14], '4', "{}", row[0]);
+        assert!("89AB".contains(digits[19]), "{}", row[0]);
+    }
     assert!(
         r[0][1] < r[1][1],
         "the clock moves between statements: {r:?}"

@@ -130,12 +130,14 @@ pub fn newid(n: u64) -> String {
         .wrapping_add(1)
         .wrapping_add(0x9e37_79b9_7f4a_7c15));
     let hex = format!("{a:016X}{b:016X}");
+    // A version 4 id: its version digit 4, and its variant's two bits 10 (a digit 8 to B).
+    let variant = ["8", "9", "A", "B"][(b >> 62) as usize];
     format!(
-        "{}-{}-4{}-{}-{}",
+        "{}-{}-4{}-{variant}{}-{}",
         &hex[0..8],
         &hex[8..12],
         &hex[13..16],
-        &hex[16..20],
+        &hex[17..20],
         &hex[20..32]
     )
 }
