@@ -538,6 +538,14 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
             "use a subquery in the SELECT list",
         ),
         (
+            "CREATE TABLE jobs (id int, q text); SELECT DISTINCT ON (q) id FROM jobs ORDER BY q, id;",
+            "DISTINCT ON is not supported here",
+        ),
+        (
+            "CREATE TABLE jobs (id int, at timestamptz); SELECT extract(epoch FROM at) FROM jobs;",
+            "EXTRACT(EPOCH FROM ...) is not supported here",
+        ),
+        (
             "CREATE TABLE jobs (id int); DELETE FROM jobs WHERE ctid = (SELECT ctid FROM jobs LIMIT 1);",
             "pick a row by its key",
         ),

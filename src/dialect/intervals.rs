@@ -81,6 +81,15 @@ pub fn rewrite(
                 refused = Some(format!("INTERVAL {}", Sql(iv.value.as_ref())));
                 false
             }
+            // SQLite would say only "syntax error near FROM" or "near >".
+            Expr::Extract { field, .. } => {
+                refused = Some(format!("EXTRACT({} FROM ...)", Sql(field)));
+                false
+            }
+            Expr::Function(f) if is_interval(e) => {
+                refused = Some(format!("{} as a value", Sql(f)));
+                false
+            }
             Expr::BinaryOp { left, op, right } => {
                 super::int_types::arithmetic(op)
                     && (is_time(left, columns) || is_time(right, columns))
@@ -603,6 +612,21 @@ mod tests {
                 Dialect::MySql,
                 "SELECT NOW() + INTERVAL '1:30' HOUR TO MINUTE",
                 "INTERVAL",
+            ),
+            (
+                Dialect::Postgres,
+                "SELECT extract(epoch FROM now())",
+                "EXTRACT(EPOCH FROM ...)",
+            ),
+            (
+                Dialect::MySql,
+                "SELECT EXTRACT(SECOND FROM NOW())",
+                "EXTRACT(SECOND FROM ...)",
+            ),
+            (
+                Dialect::Postgres,
+                "SELECT make_interval(secs => 3)",
+                "make_interval(secs => 3) as a value",
             ),
         ] {
             let e = rewritten(dialect, sql).expect_err("refused");

@@ -7,7 +7,7 @@ use super::super::walk;
 use super::super::Dialect;
 use crate::sql::Duplicate;
 use crate::trace::StepError;
-use sqlparser::ast::{Expr, Query, SetExpr, Statement, TableFactor};
+use sqlparser::ast::{Distinct, Expr, Query, SetExpr, Statement, TableFactor};
 use std::ops::ControlFlow;
 
 /// The system columns every PostgreSQL table has: a physical row address and the ids of
@@ -93,6 +93,13 @@ fn lateral(q: &Query) -> Option<StepError> {
     let SetExpr::Select(select) = q.body.as_ref() else {
         return None;
     };
+    if matches!(select.distinct, Some(Distinct::On(_))) {
+        return Some(unsupported_with(
+            Dialect::Postgres,
+            "DISTINCT ON",
+            "the lab's row store keeps no first row per group; pick it by its key (WHERE id IN (SELECT min(id) FROM jobs GROUP BY queue))",
+        ));
+    }
     let lateral = walk::factors(&select.from)
         .any(|f| matches!(f, TableFactor::Derived { lateral: true, .. }));
     lateral.then(|| {
