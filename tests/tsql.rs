@@ -1001,6 +1001,139 @@ fn a_failing_setup_batch_is_reported_and_stops_the_run() {
 }
 
 #[test]
+fn spec_visibility_timeout_moves_and_counts_times_as_sql_server() {
+    let runs = spec_runs("visibility-timeout.spec");
+    // w1 hides `first` for 30 s (DATEADD), so w2 takes `second`; at the list, one and two
+    // seconds of the scenario clock later, they stay hidden 28 and 29 s (DATEDIFF in
+    // seconds), one minute boundary has passed since 08:59:59, and January 31 plus a month
+    // is February 28, 58 day boundaries after January 1.
+    assert_eq!(
+        runs[0],
+        [
+            "w1claim:ok:[1|first]",
+            "w2claim:ok:[2|second]",
+            "rlist:ok:[1|msg-1|28|1|58,2|msg-2|29|1|58]"
+        ]
+    );
+}
+
+#[test]
+fn dateadd_and_datediff_follow_sql_server_and_refuse_what_they_do_not_model() {
+    const TABLE: &str = "CREATE TABLE j (id int PRIMARY KEY, due date, at datetime2)\n\
+         INSERT INTO j VALUES (1, '2024-02-29', '2024-12-31 23:59:59')\n";
+    let t = tsql(&format!(
+        "{TABLE}SELECT DATEADD(year, 1, due), DATEADD(dd, -1, due), DATEADD(mi, 1, at), DATEADD(second, 2.9, at), DATEADD(month, 2, '2025-12-31') FROM j\n\
+         SELECT DATEDIFF(year, at, '2025-01-01'), DATEDIFF(month, '2025-01-31', '2025-02-01'), DATEDIFF(hour, '2025-01-01 10:59:59', '2025-01-01 11:00:00'), DATEDIFF(second, at, at), DATEDIFF(day, '2025-01-02', '2025-01-01 23:00:00') FROM j"
+    ));
+    assert_eq!(
+        rows(&t.steps[2]),
+        [[
+            "2025-02-28",
+            "2024-02-28",
+            "2025-01-01 00:00:59",
+            "2025-01-01 00:00:01",
+            "2026-02-28 00:00:00"
+        ]]
+    );
+    assert_eq!(rows(&t.steps[3]), [["1", "1", "1", "0", "-1"]]);
+    // Each in a batch of its own: an error ends the batch.
+    for (sql, native, words) in [
+        (
+            "SELECT DATEADD(hour, 1, due) FROM j",
+            "9810",
+            "The datepart hour is not supported by date function dateadd for data type date.",
+        ),
+        (
+            "SELECT DATEADD(fortnight, 1, at) FROM j",
+            "155",
+            "'fortnight' is not a recognized dateadd option.",
+        ),
+        (
+            "SELECT DATEDIFF(week, at, at) FROM j",
+            "102",
+            "DATEDIFF by week is not supported here",
+        ),
+        (
+            "SELECT DATEADD(nanosecond, 1, at) FROM j",
+            "102",
+            "DATEADD by nanosecond is not supported here",
+        ),
+        (
+            "SELECT DATEADD(ms, 2, at) FROM j",
+            "102",
+            "DATEADD by ms is not supported here",
+        ),
+        (
+            "SELECT DATEDIFF(second, at) FROM j",
+            "174",
+            "The datediff function requires 3 argument(s).",
+        ),
+    ] {
+        let e = err(last(&tsql(&format!("{TABLE}{sql}")))).clone();
+        assert_eq!(e.native, native, "{sql}");
+        assert!(e.message.starts_with(words), "{sql}: {}", e.message);
+    }
+}
+
+#[test]
+fn conversions_run_where_modelled_and_are_refused_by_name_elsewhere() {
+    let t = tsql(
+        "CREATE TABLE j (id int PRIMARY KEY, big bigint, body varchar(40), at datetime2)\n\
+         INSERT INTO j VALUES (123, 9000000000, 'hello world', '2025-01-01 10:00:00')\n\
+         SELECT CAST(id AS bigint), CAST(id AS varchar(2)), CAST(id AS varchar(3)), CONVERT(varchar, body), CAST(body AS varchar(5)) FROM j",
+    );
+    assert_eq!(
+        rows(&t.steps[2]),
+        [["123", "*", "123", "hello world", "hello"]]
+    );
+    // Each of these ran before as SQLite's affinity: 2025, 5, 12, 9000000000.
+    for (sql, why) in [
+        (
+            "SELECT CAST(at AS datetime2) FROM j",
+            "SQLite has no such type",
+        ),
+        ("SELECT CAST(5 AS bit)", "SQLite has no such type"),
+        (
+            "SELECT CAST(id AS float) FROM j",
+            "a float in digits of its own",
+        ),
+        (
+            "SELECT CAST(1.5 AS decimal(10,2))",
+            "a decimal with its scale",
+        ),
+        (
+            "SELECT CAST(big AS varchar(5)) FROM j",
+            "(8115) on a number too long",
+        ),
+        ("SELECT CAST('12abc' AS int)", "(245)"),
+        ("SELECT CAST(big AS int) FROM j", "(8115)"),
+        (
+            "SELECT CONVERT(varchar(20), at, 120) FROM j",
+            "styles are not modelled",
+        ),
+        ("SELECT TRY_CAST(body AS int) FROM j", "NULL where"),
+        (
+            "SELECT CAST(id AS nvarchar(2)) FROM j",
+            "(8115) on a number too long",
+        ),
+        (
+            "SELECT CAST(at AS varchar(30)) FROM j",
+            "SQL Server's styles",
+        ),
+    ] {
+        let t = tsql(&format!(
+            "CREATE TABLE j (id int PRIMARY KEY, big bigint, body varchar(40), at datetime2)\n{sql}"
+        ));
+        let e = err(last(&t));
+        assert!(
+            e.message.contains("is not supported here") && e.message.contains(why),
+            "{sql}: {}",
+            e.message
+        );
+    }
+}
+
+#[test]
 fn a_select_on_the_line_after_create_table_is_a_statement_of_its_own() {
     // T-SQL has no CREATE TABLE ... SELECT: the SELECT starts a new statement.
     let t = tsql("CREATE TABLE j (id int PRIMARY KEY)\nSELECT 1 AS one");
@@ -1020,51 +1153,4 @@ fn math_functions_are_refused_in_t_sql_by_name() {
     // LN and POW are no SQL Server functions (its logarithm is LOG).
     let e = err(last(&tsql("SELECT LN(2)"))).clone();
     assert_eq!(e.native, "195");
-}
-
-#[test]
-fn casts_sqlite_would_answer_otherwise_are_refused_by_name() {
-    // An integer type, varchar and nvarchar go through, as before.
-    let t = tsql(
-        "CREATE TABLE j (id int PRIMARY KEY, at datetime2)\n\
-         INSERT INTO j VALUES (7, '2025-01-01 10:00:00')\n\
-         SELECT CAST(id AS bigint), 'job-' + CAST(id AS varchar(10)), CAST(id AS nvarchar(20)) FROM j",
-    );
-    assert_eq!(rows(last(&t)), [["7", "job-7", "7"]]);
-    // Each of these ran before as SQLite's affinity (2025, 5, ...) or failed as an unknown
-    // function (CONVERT), or as an unknown column (DATEADD's part).
-    for (sql, why) in [
-        (
-            "SELECT CAST(at AS datetime2) FROM j",
-            "SQLite has no such type",
-        ),
-        ("SELECT CAST(5 AS bit)", "SQLite has no such type"),
-        (
-            "SELECT CAST(1.5 AS decimal(10, 2))",
-            "SQLite has no such type",
-        ),
-        (
-            "SELECT CONVERT(varchar(20), at, 120) FROM j",
-            "write CAST(x AS type)",
-        ),
-        ("SELECT TRY_CAST(at AS int) FROM j", "write CAST(x AS type)"),
-        (
-            "SELECT DATEADD(second, 30, at) FROM j",
-            "not modelled for T-SQL yet",
-        ),
-        (
-            "SELECT DATEDIFF(second, at, at) FROM j",
-            "not modelled for T-SQL yet",
-        ),
-    ] {
-        let t = tsql(&format!(
-            "CREATE TABLE j (id int PRIMARY KEY, at datetime2)\n{sql}"
-        ));
-        let e = err(last(&t));
-        assert!(
-            e.message.contains("is not supported here") && e.message.contains(why),
-            "{sql}: {}",
-            e.message
-        );
-    }
 }

@@ -30,7 +30,7 @@ pub fn rewrite(dialect: Dialect, stmt: &mut Statement) -> Result<(), StepError> 
         return Err(super::common::unsupported_with(
             dialect,
             "N'...' (a national character constant)",
-            "a bpchar, not modelled; write '...'",
+            "PostgreSQL makes it a bpchar (trailing spaces dropped, compared blank-padded), which the lab does not model; write the string as '...'",
         ));
     }
     Ok(())

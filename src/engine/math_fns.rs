@@ -39,7 +39,10 @@ fn arg(ctx: &Context, i: usize) -> rusqlite::Result<Option<f64>> {
         Sql::Null => Ok(None),
         Sql::Integer(n) => Ok(Some(n as f64)),
         Sql::Real(r) => Ok(Some(r)),
-        _ => Err(refused("A math function of a string", "give it a number")),
+        _ => Err(refused(
+            "A math function of a string",
+            "give it a number (a column of a number type, or a constant)",
+        )),
     }
 }
 
@@ -67,7 +70,7 @@ pub fn call(kind: MathCall, ctx: &Context) -> rusqlite::Result<Sql> {
     value.map(Sql::Real).ok_or_else(|| {
         refused(
             &format!("{name}() of {} (no finite double)", crate::float_text::display(x)),
-            "the servers fail there or answer NULL; keep the argument in range (least(attempts, 10))",
+            "the servers fail or answer NULL there (PostgreSQL's 22003 or 2201F, MariaDB's 1690 or NULL); keep the argument in range (least(attempts, 10))",
         )
     })
 }

@@ -16,6 +16,7 @@ use sqlparser::ast::Statement;
 mod casts;
 pub mod client;
 pub mod cte;
+mod dates;
 pub mod errors;
 pub mod functions;
 pub mod hints;
@@ -33,7 +34,9 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     notes.extend(functions::rewrite(&mut stmt));
     notes.extend(super::substrings::rewrite(Dialect::MsSql, &mut stmt));
     super::quantified::as_in(Dialect::MsSql, &mut stmt)?;
-    casts::refuse_unmodelled(&mut stmt)?;
+    let columns = super::int_types::Columns::of(&mut stmt, catalog);
+    casts::rewrite(&mut stmt, &columns)?;
+    dates::rewrite(&mut stmt, &columns)?;
     super::walk::check_exprs(&mut stmt, &like_classes)?;
     if let Statement::Query(q) = &stmt {
         if let Some(dml) = cte::inline_target(q)? {
