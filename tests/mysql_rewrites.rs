@@ -621,6 +621,40 @@ fn timestampdiff_counts_whole_units_as_mariadb_does() {
     assert_eq!(err(&t.steps[1]).native, "1064");
 }
 
+/// UNIX_TIMESTAMP in UTC, the lab's clock: an integer for a time without fractions, NULL
+/// outside 1970-01-01 00:00:00 to 2038-01-19 03:14:07 (probed on 10.11); a time whose
+/// type has fractions (the server's answer is a DECIMAL) is refused by name.
+#[test]
+fn unix_timestamp_counts_seconds_since_1970_as_mariadb_does() {
+    let t = mysql(
+        "CREATE TABLE j (id int PRIMARY KEY, at datetime, d date, at6 datetime(6));
+         INSERT INTO j VALUES (1, '2025-01-01 00:00:10', '2025-01-01', '2025-01-01 00:00:10');
+         SELECT UNIX_TIMESTAMP('1970-01-01 00:00:00'), UNIX_TIMESTAMP('2038-01-19 03:14:07'),          UNIX_TIMESTAMP('2038-01-19 03:14:08'), UNIX_TIMESTAMP('1969-12-31 23:59:59'),          UNIX_TIMESTAMP(at), UNIX_TIMESTAMP(d), UNIX_TIMESTAMP(NULL), UNIX_TIMESTAMP() = UNIX_TIMESTAMP(NOW()) FROM j;
+         SELECT UNIX_TIMESTAMP(at6) FROM j;
+         SELECT UNIX_TIMESTAMP(NOW(6));
+         SELECT UNIX_TIMESTAMP('2025-01-01 00:00:10.5');",
+    );
+    assert_eq!(
+        rows(&t.steps[2]),
+        [[
+            "0",
+            "2147483647",
+            "NULL",
+            "NULL",
+            "1735689610",
+            "1735689600",
+            "NULL",
+            "1"
+        ]]
+    );
+    for step in &t.steps[3..5] {
+        assert!(err(step).message.contains("without fractions of a second"));
+    }
+    assert!(err(&t.steps[5])
+        .message
+        .starts_with("UNIX_TIMESTAMP('2025-01-01 00:00:10.5') is not supported here"));
+}
+
 /// A SELECT that sorts its rows itself by keys that may tie says the lab lists equal rows by
 /// primary key, where MariaDB's sort has an order of its own (`my-sort-ties`: 4, 2 of four
 /// equal rows for LIMIT 2 on 10.11): never a silent difference. An ORDER BY that ends with

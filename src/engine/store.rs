@@ -374,6 +374,12 @@ impl Store {
             Box::new(super::time_fns::my_timestampdiff),
         ));
         functions.push((
+            crate::dialect::mysql::unix_time::FUNCTION,
+            1,
+            true,
+            Box::new(super::time_fns::my_unix_timestamp),
+        ));
+        functions.push((
             INTERVAL_VALUE_FN,
             5,
             true,

@@ -188,6 +188,35 @@ pub fn my_timestampdiff(ctx: &Context) -> rusqlite::Result<Sql> {
     Ok(Sql::Integer(n))
 }
 
+/// `ql_my_unix_timestamp(t)`: MariaDB's `UNIX_TIMESTAMP(t)` of a time without fractions of a
+/// second (`mysql/unix_time.rs`), in UTC: whole seconds since 1970, NULL outside the
+/// server's range (1970-01-01 00:00:00 to 2038-01-19 03:14:07) and for NULL. A fraction
+/// is refused: the server answers a DECIMAL with its digits.
+pub fn my_unix_timestamp(ctx: &Context) -> rusqlite::Result<Sql> {
+    let v = ctx.get::<Sql>(0)?;
+    let seconds = match &v {
+        Sql::Null => return Ok(Sql::Null),
+        Sql::Text(t) if !t.contains('.') => crate::calendar::micros_since_epoch(t),
+        _ => None,
+    };
+    let Some(micros) = seconds else {
+        let shown = match v {
+            Sql::Text(t) => format!("'{t}'"),
+            _ => "a number".into(),
+        };
+        return Err(refused(
+            &format!("UNIX_TIMESTAMP({shown})"),
+            "the lab computes it of a date or time in the server's form without fractions of a second (2025-01-01 09:00:00)",
+        ));
+    };
+    let s = micros.div_euclid(1_000_000);
+    Ok(if (0..=i64::from(i32::MAX)).contains(&s) {
+        Sql::Integer(s)
+    } else {
+        Sql::Null
+    })
+}
+
 /// `ql_pg_interval_value(months, days, micros, secs, factor)`: the interval as PostgreSQL
 /// compares intervals, in microseconds (a month is 30 days, a day 24 hours).
 pub fn interval_value(ctx: &Context) -> rusqlite::Result<Sql> {

@@ -26,6 +26,7 @@ pub mod share_mode;
 mod time_literals;
 mod time_text;
 pub mod timestampdiff;
+pub mod unix_time;
 pub mod unsigned;
 pub(in crate::dialect) mod unsupported;
 pub mod upsert;
@@ -79,6 +80,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // One resolution of the statement's names, as written, serves every rule that types.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
     let time_note = time_literals::rewrite(&mut stmt, catalog, &columns)?;
+    let unix_note = unix_time::rewrite(&mut stmt, &columns)?;
     let text_forms = super::text_forms::forms(Dialect::MySql, &stmt, catalog, &columns)?;
     // First: later rules write SQLite's `||` themselves.
     let operators_note = operators::rewrite(&mut stmt);
@@ -102,6 +104,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.text_forms = text_forms;
     plan.notes.extend(time_note);
     plan.notes.extend(timestampdiff_note);
+    plan.notes.extend(unix_note);
     plan.notes.extend(decimal_note);
     plan.notes.extend(round_note);
     plan.notes.extend(interval_note);
