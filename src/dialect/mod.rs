@@ -60,6 +60,7 @@ pub mod scan_order;
 pub mod schemas;
 pub mod scripts;
 pub mod split;
+mod sqlite_names;
 pub mod substrings;
 pub mod table_locks;
 pub mod temporal;

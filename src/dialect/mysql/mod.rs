@@ -18,6 +18,7 @@ pub mod last_insert_id;
 mod locking_reads;
 pub mod mod_operator;
 mod operators;
+pub mod reserved;
 pub mod result_names;
 pub mod returning;
 pub mod row_count;
@@ -100,6 +101,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let length_note = super::lengths::rewrite(Dialect::MySql, &mut stmt);
     let ties_note = filesort::ties_note(&mut stmt, catalog);
     let order_note = super::scan_order::mariadb(&mut stmt, catalog)?;
+    super::sqlite_names::quote(&mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.text_forms = text_forms;
     plan.notes.extend(time_note);

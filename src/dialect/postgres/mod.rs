@@ -159,6 +159,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let extremes_note = super::extremes::rewrite(Dialect::Postgres, &mut stmt);
     // Last: every rule before reads `nextval(...)` as the server's call (a bigint).
     let sequence_note = sequences::rewrite(&mut stmt, catalog)?;
+    // Before any rule prints a part of the statement for SQLite.
+    super::sqlite_names::quote(&mut stmt);
     let init_plans = init_plans::freeze(&mut stmt, catalog);
     let length_note = super::lengths::rewrite(Dialect::Postgres, &mut stmt);
     let pairs = write_pairs::keep(&mut stmt, write_pairs::PAIRS);
