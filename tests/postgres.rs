@@ -1594,3 +1594,30 @@ fn math_functions_refuse_by_name_where_the_servers_fail_or_answer_null() {
         Some(&["power", "power", "?column?", "power"].map(String::from)[..])
     );
 }
+
+/// A subquery used as a value that finds two rows is 21000, as on the server, in every place
+/// one goes: an InitPlan of a DELETE (computed before the statement), a locking one, one in
+/// the select list; with LIMIT 1, an aggregate or one row it runs (SQLite took the first row).
+#[test]
+fn a_subquery_used_as_a_value_returns_one_row_at_most() {
+    let schema = "CREATE TABLE jobs (id int PRIMARY KEY, state text NOT NULL);\n\
+                  INSERT INTO jobs VALUES (1, 'ready'), (2, 'ready'), (3, 'done');\n";
+    for sql in [
+        "DELETE FROM jobs WHERE id = (SELECT id FROM jobs WHERE state = 'ready');",
+        "UPDATE jobs SET state = 'x' WHERE id = (SELECT id FROM jobs WHERE state = 'ready' FOR UPDATE SKIP LOCKED);",
+        "SELECT id, (SELECT j.id FROM jobs j WHERE j.state = jobs.state) FROM jobs;",
+    ] {
+        let t = postgres(&format!("{schema}{sql}"));
+        let e = err(last(&t));
+        assert_eq!(e.native, "21000", "{sql}");
+        assert_eq!(
+            e.message,
+            "more than one row returned by a subquery used as an expression"
+        );
+    }
+    let t = postgres(&format!(
+        "{schema}SELECT (SELECT id FROM jobs WHERE state = 'done'), (SELECT id FROM jobs ORDER BY id LIMIT 1), \
+         (SELECT max(id) FROM jobs), (SELECT id FROM jobs WHERE state = 'gone'), (SELECT 7);"
+    ));
+    assert_eq!(rows(last(&t)), [["3", "1", "3", "NULL", "7"]]);
+}

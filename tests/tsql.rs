@@ -1154,3 +1154,20 @@ fn math_functions_are_refused_in_t_sql_by_name() {
     let e = err(last(&tsql("SELECT LN(2)"))).clone();
     assert_eq!(e.native, "195");
 }
+
+/// A subquery used as a value that finds two rows is SQL Server's Msg 512 (SQLite took the
+/// first row); TOP (1) keeps it to one.
+#[test]
+fn a_subquery_used_as_a_value_returns_one_row_at_most() {
+    let t = tsql(
+        "CREATE TABLE jobs (id int PRIMARY KEY, state varchar(10) NOT NULL)\n\
+         INSERT INTO jobs VALUES (1, 'ready'), (2, 'ready')\n\
+         SELECT (SELECT id FROM jobs WHERE state = 'ready') AS id\n\
+         SELECT (SELECT TOP (1) id FROM jobs WHERE state = 'ready' ORDER BY id DESC) AS id",
+    );
+    assert_eq!(err(&t.steps[2]).native, "512");
+    assert!(err(&t.steps[2])
+        .message
+        .starts_with("Subquery returned more than 1 value."));
+    assert_eq!(rows(&t.steps[3]), [["2"]]);
+}

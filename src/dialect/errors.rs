@@ -47,6 +47,8 @@ pub enum StoreFailure {
     OverLimit(String),
     /// A division or remainder by zero where the server checks for it (`dialect::division`).
     DivisionByZero,
+    /// A subquery used as a value returned more than one row (`dialect::scalar_rows`).
+    ManyRows,
     /// `SELECT *` without a table (MariaDB's `FROM DUAL` names none).
     NoTables,
     /// An error the engine's own SQLite function raised in the server's words, with its

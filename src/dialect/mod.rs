@@ -56,6 +56,7 @@ mod quantified;
 pub mod read_only;
 mod returning_list;
 pub mod ring_hint;
+pub mod scalar_rows;
 pub mod scan_order;
 pub mod schemas;
 pub mod scripts;

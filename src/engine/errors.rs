@@ -85,6 +85,8 @@ fn failure(
         StoreFailure::NoConflictTarget
     } else if msg.starts_with(crate::dialect::division::DIVISION_BY_ZERO) {
         StoreFailure::DivisionByZero
+    } else if msg.starts_with(crate::dialect::scalar_rows::MANY_ROWS) {
+        StoreFailure::ManyRows
     } else if msg.starts_with("no tables specified") {
         StoreFailure::NoTables
     } else if let Some(m) = msg.strip_prefix(crate::dialect::errors::REFUSED) {

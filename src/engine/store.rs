@@ -323,6 +323,16 @@ impl Store {
             Box::new(nonzero),
         ));
         functions.push((
+            crate::dialect::scalar_rows::MANY_ROWS_FN,
+            0,
+            true,
+            Box::new(|_| {
+                Err(rusqlite::Error::UserFunctionError(
+                    crate::dialect::scalar_rows::MANY_ROWS.into(),
+                ))
+            }),
+        ));
+        functions.push((
             crate::dialect::exprs::NOT_NEGATIVE_FN,
             2,
             true,

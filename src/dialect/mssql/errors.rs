@@ -60,6 +60,7 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         // A user-defined message: SQL Server has no number for the simulator's limits.
         StoreFailure::OverLimit(msg) => ("50000", msg.clone()),
         StoreFailure::DivisionByZero => ("8134", "Divide by zero error encountered.".into()),
+        StoreFailure::ManyRows => ("512", "Subquery returned more than 1 value. This is not permitted when the subquery follows =, !=, <, <= , >, >= or when the subquery is used as an expression.".into()),
         StoreFailure::NoTables => ("263", "Must specify table to select from.".into()),
         // A SUBSTRING's negative length (`dialect/substrings.rs`).
         StoreFailure::Server {

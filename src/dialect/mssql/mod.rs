@@ -58,6 +58,7 @@ pub fn plan(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError> {
     result_names::rewrite(&mut stmt)?;
     notes.extend(super::division::guard(Dialect::MsSql, &mut stmt));
     notes.extend(super::extremes::rewrite(Dialect::MsSql, &mut stmt));
+    super::scalar_rows::guard(&mut stmt);
     super::sqlite_names::quote(&mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.dirty_read = hinted.dirty_read;

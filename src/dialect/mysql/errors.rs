@@ -55,6 +55,7 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         StoreFailure::OverLimit(msg) => ("1105", msg.clone()),
         // ER_DIVISION_BY_ZERO (strict sql_mode, in the values an INSERT or UPDATE writes)
         StoreFailure::DivisionByZero => ("1365", "Division by 0".into()),
+        StoreFailure::ManyRows => ("1242", "Subquery returns more than 1 row".into()),
         StoreFailure::NoTables => ("1096", "No tables used".into()),
         // ER_DATA_OUT_OF_RANGE: unsigned arithmetic below zero; ER_WRONG_ARGUMENTS: an
         // ESCAPE of two characters (`engine/like_fn.rs`).

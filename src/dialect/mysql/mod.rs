@@ -101,6 +101,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let length_note = super::lengths::rewrite(Dialect::MySql, &mut stmt);
     let ties_note = filesort::ties_note(&mut stmt, catalog);
     let order_note = super::scan_order::mariadb(&mut stmt, catalog)?;
+    super::scalar_rows::guard(&mut stmt);
     super::sqlite_names::quote(&mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
     plan.text_forms = text_forms;

@@ -52,6 +52,10 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         StoreFailure::OverLimit(msg) => ("54000", msg.clone()),
         // division_by_zero
         StoreFailure::DivisionByZero => ("22012", "division by zero".into()),
+        StoreFailure::ManyRows => (
+            "21000",
+            "more than one row returned by a subquery used as an expression".into(),
+        ),
         StoreFailure::NoTables => (
             "42601",
             "SELECT * with no tables specified is not valid".into(),

@@ -162,6 +162,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // Before any rule prints a part of the statement for SQLite.
     super::sqlite_names::quote(&mut stmt);
     let init_plans = init_plans::freeze(&mut stmt, catalog);
+    super::scalar_rows::guard(&mut stmt);
     let length_note = super::lengths::rewrite(Dialect::Postgres, &mut stmt);
     let pairs = write_pairs::keep(&mut stmt, write_pairs::PAIRS);
     // A locking SELECT's own lock request reads the table it names `main.t`.
@@ -181,7 +182,9 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
             init_plans.iter().map(|q| format!("({})", Sql(q))).collect::<Vec<_>>().join(", "),
             if init_plans.len() == 1 { "its value" } else { "their values" }
         ));
-        plan.init_plans = init_plans.iter().map(|q| q.to_sql()).collect();
+        plan.init_plans = (init_plans.iter())
+            .map(|q| super::scalar_rows::guarded(q).map_or_else(|| q.to_sql(), |g| g.to_sql()))
+            .collect();
     }
     plan.notes.extend(xmax_note);
     plan.notes.extend(names_note);

@@ -860,8 +860,9 @@ impl Interp {
                     }
                     // Statement-level errors: the batch goes on (XACT_ABORT OFF).
                     ErrorClass::UniqueViolation | ErrorClass::LockNotAvailable => {}
-                    // NOT NULL and divide by zero end the statement only.
-                    _ if e.native == "515" || e.native == "8134" => {}
+                    // NOT NULL, divide by zero and a subquery's second row end the
+                    // statement only.
+                    _ if matches!(e.native.as_str(), "515" | "8134" | "512") => {}
                     _ => self.abort(),
                 }
                 if matches!(pending, Pending::EndTran) {
