@@ -32,7 +32,7 @@ pub fn refuse(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>,
     collations(stmt)?;
     let mut refused: Option<StepError> = None;
     walk::queries(stmt, &mut |q| {
-        refused = lateral(q);
+        refused = unmodelled_select(q);
         if refused.is_some() {
             ControlFlow::Break(())
         } else {
@@ -89,7 +89,8 @@ fn is_system_column(name: &str, catalog: &Catalog) -> bool {
             .any(|t| t.columns.iter().any(|c| c.name == name))
 }
 
-fn lateral(q: &Query) -> Option<StepError> {
+/// A SELECT clause the lab has no model of: DISTINCT ON, or LATERAL in its FROM.
+fn unmodelled_select(q: &Query) -> Option<StepError> {
     let SetExpr::Select(select) = q.body.as_ref() else {
         return None;
     };
