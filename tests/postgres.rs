@@ -1606,6 +1606,7 @@ fn a_subquery_used_as_a_value_returns_one_row_at_most() {
         "DELETE FROM jobs WHERE id = (SELECT id FROM jobs WHERE state = 'ready');",
         "UPDATE jobs SET state = 'x' WHERE id = (SELECT id FROM jobs WHERE state = 'ready' FOR UPDATE SKIP LOCKED);",
         "SELECT id, (SELECT j.id FROM jobs j WHERE j.state = jobs.state) FROM jobs;",
+        "SELECT (SELECT 1 UNION SELECT 2);",
     ] {
         let t = postgres(&format!("{schema}{sql}"));
         let e = err(last(&t));
@@ -1617,7 +1618,8 @@ fn a_subquery_used_as_a_value_returns_one_row_at_most() {
     }
     let t = postgres(&format!(
         "{schema}SELECT (SELECT id FROM jobs WHERE state = 'done'), (SELECT id FROM jobs ORDER BY id LIMIT 1), \
-         (SELECT max(id) FROM jobs), (SELECT id FROM jobs WHERE state = 'gone'), (SELECT 7);"
+         (SELECT max(id) FROM jobs), (SELECT id FROM jobs WHERE state = 'gone'), (SELECT 7), \
+         (SELECT 1 UNION SELECT 1);"
     ));
-    assert_eq!(rows(last(&t)), [["3", "1", "3", "NULL", "7"]]);
+    assert_eq!(rows(last(&t)), [["3", "1", "3", "NULL", "7", "1"]]);
 }

@@ -10,13 +10,13 @@
 //! its one value, NULL for no row, the server's error for two. The LIMIT 2 stops the read at
 //! the second row, as the servers stop there (so a locking subquery locks two rows, not
 //! every row it could). Left as they are: a subquery with LIMIT 1 (or 0, or FETCH FIRST 1
-//! ROW), one of aggregates without GROUP BY, one without FROM, a UNION, `SELECT *`.
+//! ROW), one of aggregates without GROUP BY, one without FROM, a VALUES list, `SELECT *`.
 
 use super::exprs::{int_expr, parse_sqlite_expr};
 use super::walk;
 use crate::sql::Duplicate;
 use sqlparser::ast::{
-    Expr, Ident, LimitClause, Query, SelectItem, SetExpr, Statement, TableFactor, Value,
+    Expr, Ident, LimitClause, Query, Select, SelectItem, SetExpr, Statement, TableFactor, Value,
 };
 use std::ops::ControlFlow;
 
@@ -46,33 +46,24 @@ pub fn guarded(q: &Query) -> Option<Box<Query>> {
     if at_most_one_row(q) {
         return None;
     }
-    let SetExpr::Select(s) = q.body.as_ref() else {
-        return None;
-    };
-    let [item] = s.projection.as_slice() else {
-        return None;
-    };
     let mut inner = q.duplicate();
+    // A UNION's value is named by its first SELECT.
+    let s = first_select(inner.body.as_mut())?;
+    let [item] = s.projection.as_mut_slice() else {
+        return None;
+    };
     let name = match item {
         SelectItem::ExprWithAlias { alias, .. } => alias.clone(),
-        SelectItem::UnnamedExpr(e) => match e {
-            Expr::Identifier(i) => i.clone(),
-            Expr::CompoundIdentifier(parts) => parts.last()?.clone(),
-            _ => {
-                let SetExpr::Select(s) = inner.body.as_mut() else {
-                    return None;
-                };
-                let e = s.projection.first()?.duplicate();
-                let SelectItem::UnnamedExpr(expr) = e else {
-                    return None;
-                };
-                s.projection = vec![SelectItem::ExprWithAlias {
-                    expr,
-                    alias: Ident::new(VALUE),
-                }];
-                Ident::new(VALUE)
-            }
-        },
+        SelectItem::UnnamedExpr(Expr::Identifier(i)) => i.clone(),
+        SelectItem::UnnamedExpr(Expr::CompoundIdentifier(parts)) => parts.last()?.clone(),
+        SelectItem::UnnamedExpr(e) => {
+            let expr = e.duplicate();
+            *item = SelectItem::ExprWithAlias {
+                expr,
+                alias: Ident::new(VALUE),
+            };
+            Ident::new(VALUE)
+        }
         _ => return None,
     };
     if inner.limit_clause.is_none() && inner.fetch.is_none() {
@@ -99,6 +90,16 @@ pub fn guarded(q: &Query) -> Option<Box<Query>> {
     Some(outer)
 }
 
+/// The first SELECT of a query body (the left one of a UNION, INTERSECT or EXCEPT).
+fn first_select(body: &mut SetExpr) -> Option<&mut Select> {
+    match body {
+        SetExpr::Select(s) => Some(s),
+        SetExpr::SetOperation { left, .. } => first_select(left),
+        SetExpr::Query(q) => first_select(q.body.as_mut()),
+        _ => None,
+    }
+}
+
 /// Whether `q` returns one row at most, by its form.
 fn at_most_one_row(q: &Query) -> bool {
     let limited = match &q.limit_clause {
@@ -116,8 +117,8 @@ fn at_most_one_row(q: &Query) -> bool {
             |n| matches!(n, Expr::Value(v) if matches!(&v.value, Value::Number(n, _) if n == "1")),
         );
     let SetExpr::Select(s) = q.body.as_ref() else {
-        // A UNION or a VALUES list: left as it is.
-        return true;
+        // A UNION: its rows are counted; a VALUES list is left as it is.
+        return limited || fetched || !matches!(q.body.as_ref(), SetExpr::SetOperation { .. });
     };
     let grouped =
         !matches!(&s.group_by, sqlparser::ast::GroupByExpr::Expressions(g, _) if g.is_empty());
