@@ -538,6 +538,10 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
             "use a subquery in the SELECT list",
         ),
         (
+            "CREATE TABLE jobs (id serial PRIMARY KEY); TRUNCATE jobs RESTART IDENTITY;",
+            "SELECT setval('jobs_id_seq', 1, false)",
+        ),
+        (
             "CREATE TABLE jobs (id int, q text); SELECT DISTINCT ON (q) id FROM jobs ORDER BY q, id;",
             "DISTINCT ON is not supported here",
         ),

@@ -1171,3 +1171,18 @@ fn a_subquery_used_as_a_value_returns_one_row_at_most() {
         .starts_with("Subquery returned more than 1 value."));
     assert_eq!(rows(&t.steps[3]), [["2"]]);
 }
+
+/// TRUNCATE TABLE starts the IDENTITY again at its seed, as SQL Server does (DELETE does not).
+#[test]
+fn truncate_starts_the_identity_again() {
+    let t = tsql(
+        "CREATE TABLE q (id int IDENTITY(1,1) PRIMARY KEY, k varchar(5))\n\
+         INSERT INTO q (k) VALUES ('a'), ('b')\n\
+         DELETE FROM q\n\
+         INSERT INTO q (k) VALUES ('c')\n\
+         TRUNCATE TABLE q\n\
+         INSERT INTO q (k) VALUES ('d')\n\
+         SELECT id, k FROM q",
+    );
+    assert_eq!(rows(last(&t)), [["1", "d"]]);
+}

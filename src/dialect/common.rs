@@ -231,6 +231,14 @@ pub fn plan_ddl(
             Ok(plan)
         }
         Statement::Truncate(t) => {
+            if t.identity == Some(sqlparser::ast::TruncateIdentityOption::Restart) {
+                // Ignored, the serial ids went on where the server starts them again.
+                return Some(Err(unsupported_with(
+                    dialect,
+                    "TRUNCATE ... RESTART IDENTITY",
+                    "the lab's sequences are not rolled back with a transaction, as the server's restart is; restart one after the TRUNCATE: SELECT setval('jobs_id_seq', 1, false)",
+                )));
+            }
             let names: Vec<String> = t.table_names.iter().map(|n| last_ident(&n.name)).collect();
             if dialect == Dialect::MySql {
                 if let Some(e) = super::foreign_keys::innodb_truncate(catalog, &names) {
@@ -244,10 +252,25 @@ pub fn plan_ddl(
                     "cannot truncate a table referenced in a foreign key constraint".into(),
                 )));
             }
-            let sql = names
+            let mut sql: Vec<String> = names
                 .iter()
                 .map(|n| format!("DELETE FROM {}", ident(n)))
                 .collect();
+            // MariaDB's and SQL Server's TRUNCATE start the AUTO_INCREMENT / IDENTITY counter
+            // again (PostgreSQL's sequences go on unless RESTART IDENTITY, refused).
+            if dialect != Dialect::Postgres {
+                let counted = names.iter().filter(|n| {
+                    catalog
+                        .table(n)
+                        .is_some_and(|d| d.columns.iter().any(|c| c.auto_increment))
+                });
+                sql.extend(counted.map(|n| {
+                    format!(
+                        "DELETE FROM sqlite_sequence WHERE name = '{}'",
+                        n.replace('\'', "''")
+                    )
+                }));
+            }
             let mut plan = Plan::new(
                 PlanKind::Delete {
                     table: names.first().cloned().unwrap_or_default(),
