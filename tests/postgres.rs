@@ -537,6 +537,15 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
              SELECT j.id FROM (SELECT DISTINCT q FROM jobs) s, LATERAL (SELECT id FROM jobs WHERE q = s.q LIMIT 1) j;",
             "use a subquery in the SELECT list",
         ),
+        ("SELECT 'NaN'::float8;", "keep NaN and Infinity out"),
+        (
+            "CREATE TABLE jobs (id int, w float8); INSERT INTO jobs VALUES (1, '-Infinity');",
+            "NaN or Infinity in a double precision column",
+        ),
+        (
+            "CREATE TABLE jobs (id int, w float8); INSERT INTO jobs VALUES (1, '1e400');",
+            "A number past the range of a double",
+        ),
         (
             "CREATE TABLE jobs (id serial PRIMARY KEY); TRUNCATE jobs RESTART IDENTITY;",
             "SELECT setval('jobs_id_seq', 1, false)",

@@ -234,6 +234,22 @@ impl Dialect {
         row: usize,
     ) -> Option<StepError> {
         let (native, message) = match (admits, value) {
+            // PostgreSQL's NaN and infinities, which SQLite stores as text or as a double
+            // the servers refuse (a number past the doubles' range).
+            (Admits::Double, Value::Text(t)) if self == Dialect::Postgres && special_double(t) => {
+                return Some(super::common::unsupported_with(
+                    self,
+                    "NaN or Infinity in a double precision column",
+                    "the lab's doubles are finite; keep such values out of the queue's numbers",
+                ))
+            }
+            (Admits::Double | Admits::Decimal { .. }, Value::Real(r)) if !r.is_finite() => {
+                return Some(super::common::unsupported_with(
+                    self,
+                    "A number past the range of a double",
+                    "the server fails it as out of range; keep numbers within ±1.8e308",
+                ))
+            }
             (Admits::Integer { name, .. }, Value::Text(t)) => match self {
                 Dialect::MySql if numeric_prefix(t) => (
                     "1265",
@@ -435,6 +451,12 @@ impl Dialect {
 }
 
 /// MariaDB keeps the digits of `12abc` (and says so); `abc` has none.
+/// Whether `t` is text PostgreSQL reads as a double's NaN or an infinity.
+pub fn special_double(t: &str) -> bool {
+    let t = t.trim().trim_start_matches(['+', '-']).to_ascii_lowercase();
+    t == "nan" || t == "inf" || t == "infinity"
+}
+
 fn numeric_prefix(t: &str) -> bool {
     let t = t.trim_start();
     let t = t.strip_prefix(['-', '+']).unwrap_or(t);

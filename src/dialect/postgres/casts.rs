@@ -14,13 +14,25 @@ pub fn rewrite<N: crate::sql::Walk>(node: &mut N) -> Result<Vec<String>, String>
     let mut colons = false;
     crate::dialect::walk::exprs(node, &mut |e| {
         let Expr::Cast {
-            kind, data_type, ..
+            kind,
+            data_type,
+            expr,
+            ..
         } = e
         else {
             return ControlFlow::Continue(());
         };
         if !matches!(kind, CastKind::Cast | CastKind::DoubleColon) {
             return ControlFlow::Continue(());
+        }
+        // SQLite reads 'NaN' and 'Infinity' as 0: the server's special doubles are refused.
+        if sqlite_type(data_type) == Some(DataType::Real) && special_double(expr) {
+            refused = Some(format!(
+                "a cast of {} to {} is not supported here: the lab's doubles are finite; keep NaN and Infinity out of the queue's numbers",
+                expr.to_sql(),
+                data_type.to_sql()
+            ));
+            return ControlFlow::Break(());
         }
         match sqlite_type(data_type) {
             Some(t) => {
@@ -30,21 +42,28 @@ pub fn rewrite<N: crate::sql::Walk>(node: &mut N) -> Result<Vec<String>, String>
                 ControlFlow::Continue(())
             }
             None => {
-                refused = Some(data_type.to_sql());
+                refused = Some(format!(
+                    "a cast to {} is not modelled by Queue Lab (SQLite has no such type, and would silently make it a number or text): cast to int, bigint, text or float8, or leave the cast out",
+                    data_type.to_sql()
+                ));
                 ControlFlow::Break(())
             }
         }
     });
-    if let Some(t) = refused {
-        return Err(format!(
-            "a cast to {t} is not modelled by Queue Lab (SQLite has no such type, and would silently make it a number or text): cast to int, bigint, text or float8, or leave the cast out"
-        ));
+    if let Some(message) = refused {
+        return Err(message);
     }
     Ok(if colons {
         vec!["x::type: SQLite writes a cast CAST(x AS type)".into()]
     } else {
         Vec::new()
     })
+}
+
+/// Whether `e` is text PostgreSQL reads as a double's NaN or an infinity.
+fn special_double(e: &Expr) -> bool {
+    matches!(e, Expr::Value(v) if matches!(&v.value,
+        sqlparser::ast::Value::SingleQuotedString(s) if super::super::types::special_double(s)))
 }
 
 /// The SQLite type that converts values as the PostgreSQL type does, for the types where one
