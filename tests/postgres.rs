@@ -539,6 +539,10 @@ fn what_is_not_modelled_is_refused_by_name_with_what_to_use() {
         ),
         ("SELECT 'NaN'::float8;", "keep NaN and Infinity out"),
         (
+            "SELECT sum(x) FROM (VALUES (9223372036854775807::bigint), (1::bigint)) v(x);",
+            "A sum of integers past 64 bits",
+        ),
+        (
             "CREATE TABLE jobs (id int, w float8); INSERT INTO jobs VALUES (1, '-Infinity');",
             "NaN or Infinity in a double precision column",
         ),

@@ -87,6 +87,11 @@ fn failure(
         StoreFailure::DivisionByZero
     } else if msg.starts_with(crate::dialect::scalar_rows::MANY_ROWS) {
         StoreFailure::ManyRows
+    } else if msg == "integer overflow" {
+        // SQLite's sum() past 64 bits, where the servers sum into a numeric or DECIMAL.
+        StoreFailure::Refused(
+            "A sum of integers past 64 bits is not supported here: the lab sums in 64-bit integers; keep the total within ±9.2e18".into(),
+        )
     } else if msg.starts_with("no tables specified") {
         StoreFailure::NoTables
     } else if let Some(m) = msg.strip_prefix(crate::dialect::errors::REFUSED) {
