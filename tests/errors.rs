@@ -664,3 +664,34 @@ fn names_sqlite_keeps_as_keywords_are_names() {
     );
     assert_eq!(rows(last(&t)), [["a1b2c3d", "2", "3"]]);
 }
+
+/// A NULL into a primary key column is the servers' not-null error (SQLite lets one into a
+/// primary key that is not an INTEGER one, and the lab stored it): messages as the servers
+/// gave them.
+#[test]
+fn a_primary_key_column_is_not_null() {
+    let t = postgres(
+        "CREATE TABLE pk1 (id int PRIMARY KEY, v text);\n\
+         INSERT INTO pk1 VALUES (NULL, 'y');\n\
+         CREATE TABLE pk2 (a int, b int, PRIMARY KEY (a, b));\n\
+         INSERT INTO pk2 VALUES (1, NULL);",
+    );
+    let e = err(&t.steps[1]);
+    assert_eq!(e.native, "23502");
+    assert_eq!(
+        e.message,
+        "null value in column \"id\" of relation \"pk1\" violates not-null constraint"
+    );
+    assert!(err(&t.steps[3])
+        .message
+        .contains("column \"b\" of relation \"pk2\""));
+    let t = mysql(
+        "CREATE TABLE pk1 (id int PRIMARY KEY, v varchar(5));\n\
+         INSERT INTO pk1 VALUES (NULL, 'y');",
+    );
+    let e = err(&t.steps[1]);
+    assert_eq!(
+        (e.native.as_str(), e.message.as_str()),
+        ("1048", "Column 'id' cannot be null")
+    );
+}

@@ -18,7 +18,7 @@ fn plain_key_becomes_a_separate_index() {
         "",
         "CREATE TABLE jobs (id int PRIMARY KEY, due int, KEY(due));",
         &[
-            r#"CREATE TABLE "jobs" ("id" INT, "due" INT, PRIMARY KEY ("id"))"#,
+            r#"CREATE TABLE "jobs" ("id" INT NOT NULL, "due" INT, PRIMARY KEY ("id"))"#,
             r#"CREATE INDEX "jobs__due" ON "jobs" ("due")"#,
         ],
     );

@@ -144,6 +144,13 @@ fn add_key(def: &mut TableDef, key: InlineKey, dialect: Dialect) {
                 Dialect::MsSql => format!("PK__{}", def.name),
                 _ => format!("{}_pkey", def.name),
             };
+            // Every server makes a key column NOT NULL; SQLite lets a NULL into a primary
+            // key that is not an INTEGER one.
+            for c in &mut def.columns {
+                if columns.iter().any(|k| k.eq_ignore_ascii_case(&c.name)) {
+                    c.not_null = true;
+                }
+            }
             def.primary_key = Some(KeyDef::on(name, columns));
         }
         InlineKey::Unique(name, columns) => {
