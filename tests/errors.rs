@@ -695,3 +695,43 @@ fn a_primary_key_column_is_not_null() {
         ("1048", "Column 'id' cannot be null")
     );
 }
+
+/// A negative LIMIT or OFFSET and a position past the select list in ORDER BY or GROUP BY
+/// are the servers' errors (SQLite read a negative LIMIT as none, and its words for a
+/// position were an internal error); messages as the servers gave them.
+#[test]
+fn negative_limits_and_positions_past_the_list_are_the_servers_errors() {
+    let t = postgres(
+        "SELECT 1 LIMIT -1;\nSELECT 1 OFFSET -2;\nSELECT 1 AS a ORDER BY 3;\nSELECT 1 AS a GROUP BY 2;\nSELECT 1 AS a, 2 AS b ORDER BY 2 DESC;",
+    );
+    let got: Vec<(String, String)> = t.steps[..4]
+        .iter()
+        .map(|s| (err(s).native.clone(), err(s).message.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "2201W".to_string(),
+                "LIMIT must not be negative".to_string()
+            ),
+            ("2201X".into(), "OFFSET must not be negative".into()),
+            (
+                "42P10".into(),
+                "ORDER BY position 3 is not in select list".into()
+            ),
+            (
+                "42P10".into(),
+                "GROUP BY position 2 is not in select list".into()
+            ),
+        ]
+    );
+    assert_eq!(rows(&t.steps[4]), [["1", "2"]]);
+    let t = mysql("SELECT 1 LIMIT -1;\nSELECT 1 AS a ORDER BY 0;");
+    assert_eq!(err(&t.steps[0]).native, "1064");
+    let e = err(&t.steps[1]);
+    assert_eq!(
+        (e.native.as_str(), e.message.as_str()),
+        ("1054", "Unknown column '0' in 'ORDER BY'")
+    );
+}
