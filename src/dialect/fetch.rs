@@ -1,5 +1,6 @@
 //! The standard `FETCH FIRST n ROWS ONLY` (PostgreSQL, MariaDB) as the `LIMIT n` SQLite reads
-//! and the engine's locking reads count from.
+//! and the engine's locking reads count from; and the servers' errors for the row counts and
+//! positions SQLite reads otherwise (a negative LIMIT, `ORDER BY 3` past the select list).
 
 use super::common::unsupported_with;
 use super::exprs::int_expr;
