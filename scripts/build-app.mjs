@@ -102,9 +102,11 @@ const keptFunctionFlags = ['-Clink-dead-code'];
  * the pinned toolchain is a stable one, so the browser's build alone is told to accept it
  * (RUSTC_BOOTSTRAP=1, as Rust-for-Linux builds the kernel with a stable rustc); an update of
  * the toolchain that dropped the flag would fail this build by name, not change the app.
- * Native builds, the tests and the wasm tests keep the locations.
+ * Native builds, the tests and the wasm tests keep the locations. A compiler that takes
+ * itself for a nightly one names symbols in its newer scheme (v0), which `refuseTreeClones`
+ * does not read: the legacy scheme is asked for by name.
  */
-const locationFlags = ['-Zlocation-detail=none'];
+const locationFlags = ['-Zlocation-detail=none', '-Zunstable-options', '-Csymbol-mangling-version=legacy'];
 
 async function buildWasm() {
   const rustflags = [process.env.CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS, ...inlineFlags, ...keptFunctionFlags, ...locationFlags, ...(await remapFlags())];
@@ -166,14 +168,17 @@ function gzipSize(bytes) {
  * links all of it, about 50 KB gzip, into the download. The engine copies trees with
  * `queuelab::sql::Duplicate` instead. sqlparser's `Display` is the same: `.to_string()` of a
  * name's part links its printer of every node (78 KB gzip); the engine prints with
- * `queuelab::sql::ToSql`. The build stops when the module holds sqlparser's clone or `Display`
- * of `Expr` or `Statement` (read from the function names cargo's module carries).
+ * `queuelab::sql::ToSql`. And `==`: one comparison of two `DataType`s linked the equality
+ * of every node, 44 KB of code. The build stops when the module holds sqlparser's clone,
+ * `Display` or `PartialEq` of `Expr` or `Statement` (read from the function names cargo's
+ * module carries).
  */
 async function refuseTreeClones(path) {
   const bytes = await readFile(path);
   for (const [trait, instead] of [
     ['clone..Clone', 'some code calls .clone() on a syntax tree; copy it with queuelab::sql::Duplicate (.duplicate())'],
     ['fmt..Display', 'some code formats a syntax tree with Display (.to_string(), format!); print it with queuelab::sql::ToSql (.to_sql())'],
+    ['cmp..PartialEq', 'some code compares syntax trees with == (a DataType or a name holds expressions); match what it needs with matches!'],
   ]) {
     const found = ['Expr', 'Statement'].filter((node) =>
       bytes.includes(Buffer.from(`$LT$sqlparser..ast..${node}$u20$as$u20$core..${trait}$GT$`)));

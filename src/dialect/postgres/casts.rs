@@ -26,7 +26,7 @@ pub fn rewrite<N: crate::sql::Walk>(node: &mut N) -> Result<Vec<String>, String>
             return ControlFlow::Continue(());
         }
         // SQLite reads 'NaN' and 'Infinity' as 0: the server's special doubles are refused.
-        if sqlite_type(data_type) == Some(DataType::Real) && special_double(expr) {
+        if matches!(sqlite_type(data_type), Some(DataType::Real)) && special_double(expr) {
             refused = Some(format!(
                 "a cast of {} to {} is not supported here: the lab's doubles are finite; keep NaN and Infinity out of the queue's numbers",
                 expr.to_sql(),
