@@ -131,6 +131,7 @@ async function buildWasm() {
   const optimized = join(out, `${name}_opt.wasm`);
   const wasmOpt = join(root, 'node_modules', '.bin', 'wasm-opt');
   run(wasmOpt, [shortened, ...wasmOptFlags, '-o', optimized]);
+  refuseUnicodeCase(await readFile(optimized));
   const wasm = await smallestOrder(await readFile(optimized), join(out, name), wasmOpt);
   const { code } = await minifyJs(short.glue, { module: true, compress: true, mangle: true });
   return { wasm, glue: Buffer.from(code) };
@@ -185,6 +186,19 @@ async function refuseTreeClones(path) {
     if (found.length) {
       throw new Error(`sqlparser's ${trait.split('..')[1]} of ${found.join(' and ')} is linked into the app: ${instead}`);
     }
+  }
+}
+
+/**
+ * Rust's `str::to_lowercase` and `to_uppercase` carry Unicode's case tables, about 8 KB gzip
+ * (one `to_lowercase()` of a function's name cost 7.9 KB of the download); the engine folds
+ * case by its own tables (`engine/case_fns.rs`) and ASCII names with `to_ascii_lowercase`.
+ * The build stops when the optimised module (its names kept) holds the final-sigma rule's
+ * test of a cased letter, which only those two functions call.
+ */
+function refuseUnicodeCase(optimized) {
+  if (optimized.includes(Buffer.from('unicode_data::cased::lookup'))) {
+    throw new Error("Unicode's case tables are linked into the app (str::to_lowercase or to_uppercase): fold ASCII names with to_ascii_lowercase, or text with engine/case_fns.rs");
   }
 }
 

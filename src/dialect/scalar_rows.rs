@@ -131,7 +131,7 @@ fn at_most_one_row(q: &Query) -> bool {
             } => {
                 f.over.is_none()
                     && super::grouping::is_aggregate(
-                        &super::exprs::last_ident(&f.name).to_lowercase(),
+                        &super::exprs::last_ident(&f.name).to_ascii_lowercase(),
                     )
             }
             _ => false,
