@@ -220,7 +220,7 @@ fn parse_one(
         super::postgres::reserved::check(&stmt, &raw.tokens)?;
     }
     if dialect == Dialect::MySql {
-        mysql::reserved::check(&stmt, text, raw.span)?;
+        mysql::reserved::check(&stmt, lines, raw.span)?;
         mysql::result_names::name_as_typed(&mut stmt, &raw.tokens, lines);
     }
     Ok(stmt)

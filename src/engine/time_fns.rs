@@ -168,12 +168,8 @@ pub fn my_timestampdiff(ctx: &Context) -> rusqlite::Result<Sql> {
             _ => None,
         };
         let Some(time) = read else {
-            let shown = match v {
-                Sql::Text(t) => format!("'{t}'"),
-                _ => "a number".into(),
-            };
             return Err(refused(
-                &format!("TIMESTAMPDIFF over {shown}"),
+                &format!("TIMESTAMPDIFF over {}", shown(v)),
                 "the engine counts between dates and times kept in the server's form (2025-01-01 09:00:00)",
             ));
         };
@@ -188,6 +184,14 @@ pub fn my_timestampdiff(ctx: &Context) -> rusqlite::Result<Sql> {
     Ok(Sql::Integer(n))
 }
 
+/// A value a time function could not read, as a refusal names it: text quoted, else "a number".
+fn shown(v: Sql) -> String {
+    match v {
+        Sql::Text(t) => format!("'{t}'"),
+        _ => "a number".into(),
+    }
+}
+
 /// `ql_my_unix_timestamp(t)`: MariaDB's `UNIX_TIMESTAMP(t)` of a time without fractions of a
 /// second (`mysql/unix_time.rs`), in UTC: whole seconds since 1970, NULL outside the
 /// server's range (1970-01-01 00:00:00 to 2038-01-19 03:14:07) and for NULL. A fraction
@@ -200,12 +204,8 @@ pub fn my_unix_timestamp(ctx: &Context) -> rusqlite::Result<Sql> {
         _ => None,
     };
     let Some(micros) = seconds else {
-        let shown = match v {
-            Sql::Text(t) => format!("'{t}'"),
-            _ => "a number".into(),
-        };
         return Err(refused(
-            &format!("UNIX_TIMESTAMP({shown})"),
+            &format!("UNIX_TIMESTAMP({})", shown(v)),
             "the lab computes it of a date or time in the server's form without fractions of a second (2025-01-01 09:00:00)",
         ));
     };

@@ -5,6 +5,7 @@
 //! (`` `desc` ``) the word is a name. As PostgreSQL's rule (`postgres/reserved.rs`), only
 //! CREATE TABLE is checked: every later statement names the table's columns as it did.
 
+use super::super::split::LineIndex;
 use crate::source::{Pos, Span};
 use crate::trace::StepError;
 use sqlparser::ast::{Ident, ObjectNamePart, Statement};
@@ -36,8 +37,8 @@ union unique unlock unsigned update usage use using utc_date utc_time utc_timest
 varbinary varchar varcharacter varying when where while with write xor year_month zerofill";
 
 /// CREATE TABLE's table or first column named by an unquoted reserved word, as the server's
-/// 1064 at it; `text` is the script, `statement` where the statement is in it.
-pub fn check(stmt: &Statement, text: &str, statement: Span) -> Result<(), StepError> {
+/// 1064 at it; `lines` index the script, `statement` is where the statement is in it.
+pub fn check(stmt: &Statement, lines: &LineIndex, statement: Span) -> Result<(), StepError> {
     let Statement::CreateTable(c) = stmt else {
         return Ok(());
     };
@@ -48,7 +49,7 @@ pub fn check(stmt: &Statement, text: &str, statement: Span) -> Result<(), StepEr
     };
     let names = table.into_iter().chain(c.columns.iter().map(|d| &d.name));
     match names.into_iter().find(|n| is_reserved(n)) {
-        Some(name) => Err(at(name, text, statement)),
+        Some(name) => Err(at(name, lines, statement)),
         None => Ok(()),
     }
 }
@@ -62,44 +63,25 @@ fn is_reserved(name: &Ident) -> bool {
 
 /// The server's words: the statement's text from the name on (cut as the server cuts it)
 /// and the name's line within the statement.
-fn at(name: &Ident, text: &str, statement: Span) -> StepError {
-    let start = name.span.start;
-    let from = offset(text, start.line, start.column);
-    let end = statement.end;
-    let to = offset(text, u64::from(end.line), u64::from(end.column)).max(from);
-    let rest = text.get(from..to).unwrap_or_default();
+fn at(name: &Ident, lines: &LineIndex, statement: Span) -> StepError {
+    let start = Pos {
+        line: name.span.start.line as u32,
+        column: name.span.start.column as u32,
+    };
+    let rest = lines.slice(start, statement.end);
     // Past 80 characters, the server keeps 77 of them and "...".
     let near = if rest.chars().nth(80).is_some() {
         rest.chars().take(77).chain("...".chars()).collect()
     } else {
-        rest.to_string()
+        rest
     };
-    let line = start.line.saturating_sub(u64::from(statement.start.line)) + 1;
+    let line = start.line.saturating_sub(statement.start.line) + 1;
     let mut e = StepError::other(
         "1064",
         format!("You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '{near}' at line {line}"),
     );
-    e.pos = Some(Pos {
-        line: start.line as u32,
-        column: start.column as u32,
-    });
+    e.pos = Some(start);
     e
-}
-
-/// The byte offset in `text` of (1-based) `line` and `column` (in characters); the end of
-/// the text past it.
-fn offset(text: &str, line: u64, column: u64) -> usize {
-    let line_start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1) as usize)
-        .map(str::len)
-        .sum();
-    let rest = text.get(line_start..).unwrap_or_default();
-    line_start
-        + rest
-            .char_indices()
-            .nth(column.saturating_sub(1) as usize)
-            .map_or(rest.len(), |(i, _)| i)
 }
 
 #[cfg(test)]
