@@ -51,6 +51,15 @@ pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Option<String> {
                 *e = call(INSTR_FN, args);
                 fired = true;
             }
+            Some(Target::Extreme) => {
+                if let Some(first) = first_arg(e) {
+                    *first = Expr::Collate {
+                        expr: Box::new(Expr::Nested(Box::new(first.duplicate()))),
+                        collation: ObjectName::from(vec![Ident::new(CASE_BLIND)]),
+                    };
+                    fired = true;
+                }
+            }
             None => {}
         }
         ControlFlow::<()>::Continue(())
@@ -114,6 +123,21 @@ fn column_bytes(e: &Expr, columns: &Columns) -> Option<bool> {
 enum Target {
     Compare,
     Instr(Vec<Expr>),
+    /// GREATEST or LEAST of strings: SQLite's several-argument max and min compare with the
+    /// first argument's collation, so no argument may be a bare column (its own collation
+    /// serves then).
+    Extreme,
+}
+
+fn first_arg(e: &mut Expr) -> Option<&mut Expr> {
+    let Expr::Function(f) = e else { return None };
+    let sqlparser::ast::FunctionArguments::List(list) = &mut f.args else {
+        return None;
+    };
+    match list.args.first_mut()? {
+        sqlparser::ast::FunctionArg::Unnamed(sqlparser::ast::FunctionArgExpr::Expr(x)) => Some(x),
+        _ => None,
+    }
 }
 
 /// What the rule does to `e`, if anything.
@@ -123,18 +147,30 @@ fn target(e: &Expr, columns: &Columns) -> Option<Target> {
         return case_blind
             .then(|| Target::Instr(args.into_iter().map(Duplicate::duplicate).collect()));
     }
-    let operands: Vec<&Expr> = match e {
-        Expr::BinaryOp { left, op, right } if comparison(op) => vec![left, right],
+    let extreme = super::super::exprs::call_args(e, "greatest")
+        .or_else(|| super::super::exprs::call_args(e, "least"))
+        .filter(|a| a.len() > 1);
+    if let Some(args) = extreme {
+        let strings = args.iter().all(|a| {
+            !number(a) && !bare_column(a) && !logical(a) && derives_case_blind(a, columns)
+        });
+        return strings.then_some(Target::Extreme);
+    }
+    // A subquery's column is another statement's: SQLite's IN reads its collation.
+    if matches!(
+        e,
         Expr::In {
-            expr,
-            target: InTarget::List(list),
+            target: InTarget::Subquery(_),
             ..
-        } => std::iter::once(&**expr).chain(list).collect(),
-        Expr::Between {
-            expr, low, high, ..
-        } => vec![expr, low, high],
-        _ => return None,
-    };
+        }
+    ) {
+        return None;
+    }
+    let operands = super::text_numbers::operands(e);
+    // (`<=>` is SQLite's IS by now: operators.rs.)
+    if operands.is_empty() {
+        return None;
+    }
     // A number on either side: no strings are compared (and the SQLite text stays plain).
     // An operand that is an unparenthesised OR is MariaDB's `||`, which the parser read as
     // concatenation (binding tighter than `<`) and operators.rs made OR: the printed text
@@ -144,11 +180,6 @@ fn target(e: &Expr, columns: &Columns) -> Option<Target> {
             !bare_column(o) && !matches!(o, Expr::Collate { .. }) && derives_case_blind(o, columns)
         });
     rewritten.then_some(Target::Compare)
-}
-
-fn comparison(op: &BinaryOperator) -> bool {
-    use BinaryOperator::*;
-    matches!(op, Eq | NotEq | Lt | LtEq | Gt | GtEq)
 }
 
 fn left_operand(e: &mut Expr) -> Option<&mut Box<Expr>> {

@@ -24,6 +24,7 @@ pub mod returning;
 pub mod row_count;
 pub mod session_transaction;
 pub mod share_mode;
+pub mod text_numbers;
 mod time_literals;
 mod time_text;
 pub mod timestampdiff;
@@ -83,6 +84,9 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let time_note = time_literals::rewrite(&mut stmt, catalog, &columns)?;
     let unix_note = unix_time::rewrite(&mut stmt, &columns)?;
     let text_forms = super::text_forms::forms(Dialect::MySql, &stmt, catalog, &columns)?;
+    // Before the operators (it reads `<=>`) and the collation (its numbers then compare no
+    // strings).
+    let text_number_note = text_numbers::rewrite(&mut stmt, &columns)?;
     // First: later rules write SQLite's `||` themselves.
     let operators_note = operators::rewrite(&mut stmt);
     let collation_note = collation::rewrite(&mut stmt, &columns);
@@ -112,6 +116,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(round_note);
     plan.notes.extend(interval_note);
     plan.notes.extend(clock_note);
+    plan.notes.extend(text_number_note);
     plan.notes.extend(operators_note);
     plan.notes.extend(collation_note);
     plan.notes.extend(last_id_note);

@@ -1,0 +1,400 @@
+//! Rule: a string compared with a number is compared as a number, as MariaDB compares them.
+//! SQLite compares them by its own rules: a number is less than any text, unless one side is
+//! a column whose affinity converts the other. So `WHERE status = 0` on a VARCHAR column
+//! found no row where MariaDB finds every `'ready'` (it reads as 0), `'7abc' = 7` was 0
+//! where it is 1, and `s > 6` compared texts (`'10' > 6` is 1 on the server). Probed on
+//! 10.11: the string reads as its longest leading number, after leading whitespace
+//! (`' 5'`, `'+5'`, `'5.'`, `'1e2'`; `'7abc'` is 7, `'abc'`, `''` and `'0x10'` are 0);
+//! trailing whitespace is no loss, anything else is (a warning).
+//!
+//! In an UPDATE, INSERT or REPLACE (strict mode makes the warning an error) a loss read row
+//! by row is the server's 1292, `Truncated incorrect DECIMAL value: 'abc'` (DOUBLE where
+//! the number is a double, a decimal constant, or a decimal compared with a string column);
+//! a SELECT or DELETE reads on. So a string column (or other string expression) compared with
+//! a number becomes `ql_text_number(s, word)` (`engine::text_number`), with the word only in
+//! those statements; a string constant becomes the number it reads as (so an index on the
+//! other side still serves the read). A constant that loses something, in those statements,
+//! is refused by name: whether the server fails depends on its access path (the conversion
+//! happens once, with a warning, when an index reads the range; row by row, failing, when
+//! not). An IN list or BETWEEN mixing strings and numbers around a string is refused by name.
+
+use super::super::int_types::{column_named, Columns};
+use super::super::num_types::{self, NumType};
+use super::super::walk;
+use super::super::Dialect;
+use crate::sql::build::call;
+use crate::sql::{Duplicate, ToSql};
+use crate::trace::StepError;
+use sqlparser::ast::{
+    BinaryOperator, Expr, InTarget, Query, SelectItem, SetExpr, Statement, Value,
+};
+use std::ops::ControlFlow;
+
+/// `ql_text_number(x, word)`: `x` read as MariaDB reads a string as a number; with a word
+/// (`DECIMAL`, `DOUBLE`), a loss is error 1292 in it.
+pub const FUNCTION: &str = "ql_text_number";
+
+/// A string read as a number: its value, and whether anything but whitespace was left over.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Reading {
+    pub value: Number,
+    pub lossy: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Number {
+    Int(i64),
+    Real(f64),
+}
+
+/// Reads `text` as MariaDB reads a string as a number: leading whitespace, a sign, digits,
+/// a point and digits, an exponent (an exponent with no digits is left over).
+pub fn read(text: &str) -> Reading {
+    let b = text.as_bytes();
+    let space = |c: u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
+    let digits = |mut i: usize| {
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        i
+    };
+    let start = b.iter().position(|&c| !space(c)).unwrap_or(b.len());
+    let mut i = start + usize::from(matches!(b.get(start), Some(b'+' | b'-')));
+    let whole_end = digits(i);
+    let mut end = whole_end;
+    let mut integral = true;
+    if b.get(end) == Some(&b'.') {
+        end = digits(end + 1);
+        integral = false;
+    }
+    let has_digits = end - i > usize::from(!integral);
+    if has_digits && matches!(b.get(end), Some(b'e' | b'E')) {
+        let mut j = end + 1;
+        j += usize::from(matches!(b.get(j), Some(b'+' | b'-')));
+        if digits(j) > j {
+            end = digits(j);
+            integral = false;
+        }
+    }
+    if !has_digits {
+        end = start;
+        i = start;
+    }
+    let lossy = !has_digits || !b[end..].iter().all(|&c| space(c));
+    let number = &text[start..end];
+    let value = match number.parse::<i64>() {
+        Ok(n) if integral => Number::Int(n),
+        _ if i == end => Number::Int(0),
+        _ => Number::Real(crate::decimal::parse_f64(number).unwrap_or(0.0)),
+    };
+    Reading { value, lossy }
+}
+
+/// Rewrites the comparisons of strings with numbers in `stmt`; the note, if one changed.
+pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Result<Option<String>, StepError> {
+    let strict = matches!(stmt, Statement::Insert(_) | Statement::Update(_));
+    super::super::headers::keep_as_written(stmt, &|e| {
+        !matches!(plan(e, columns), Ok(None) | Err(_))
+    });
+    let mut fired = false;
+    let mut refused = None;
+    walk::exprs(stmt, &mut |e| {
+        let converts = match plan(e, columns) {
+            Ok(Some(c)) => c,
+            Ok(None) => return ControlFlow::Continue(()),
+            Err(what) => {
+                refused = Some((what, MIXED));
+                return ControlFlow::Break(());
+            }
+        };
+        let text = e.to_sql();
+        for (operand, against) in operands_mut(e).into_iter().zip(converts) {
+            let Some(number) = against else { continue };
+            if convert(operand, number, strict).is_err() {
+                refused = Some((text, LOSSY));
+                return ControlFlow::Break(());
+            }
+            fired = true;
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some((what, instead)) = refused {
+        return Err(super::super::common::unsupported_with(
+            Dialect::MySql,
+            &what,
+            instead,
+        ));
+    }
+    Ok(fired.then(|| {
+        format!("a string compared with a number is read as a number, as MariaDB reads it ('7abc' is 7, 'abc' 0): {FUNCTION}(), or the number a constant reads as")
+    }))
+}
+
+const LOSSY: &str = "MariaDB reads the string as a number there, failing (1292) or warning as its access path goes; compare the string with a string ('0') or the number with a number";
+const MIXED: &str = "MariaDB compares a string with a list of strings and numbers by rules of its own; write the list's values in one type";
+
+/// An operand to read as a number: the number it is compared with, and whether that is a
+/// constant.
+#[derive(Clone, Copy)]
+struct Against {
+    number: NumType,
+    constant: bool,
+}
+
+enum Side {
+    Text,
+    Number(NumType),
+    Other,
+}
+
+/// For each operand of the comparison `e` (in `operands_mut`'s order), the number it is to be
+/// read against; `None` when `e` compares no string with a number; the text of a mixed list.
+fn plan(e: &Expr, columns: &Columns) -> Result<Option<Vec<Option<Against>>>, String> {
+    let ops = operands(e);
+    if ops.is_empty() {
+        return Ok(None);
+    }
+    let sides: Vec<Side> = ops.iter().map(|o| side(o, columns)).collect();
+    let against = |i: usize| match sides[i] {
+        Side::Number(number) => Some(Against {
+            number,
+            constant: constant(ops[i]),
+        }),
+        _ => None,
+    };
+    let mut out: Vec<Option<Against>> = vec![None; ops.len()];
+    match sides[0] {
+        Side::Text => {
+            let numbers = (1..ops.len()).filter(|&i| against(i).is_some()).count();
+            if numbers == 0 {
+                return Ok(None);
+            }
+            if numbers < ops.len() - 1 {
+                return Err(e.to_sql());
+            }
+            out[0] = against(1);
+        }
+        Side::Number(_) => {
+            for (i, slot) in out.iter_mut().enumerate().skip(1) {
+                if matches!(sides[i], Side::Text) {
+                    *slot = against(0);
+                }
+            }
+        }
+        Side::Other => return Ok(None),
+    }
+    Ok(out.iter().any(Option::is_some).then_some(out))
+}
+
+/// The operands of a comparison, IN list, BETWEEN or IN subquery (its one column): the
+/// tested value first.
+pub(super) fn operands(e: &Expr) -> Vec<&Expr> {
+    match e {
+        Expr::BinaryOp { left, op, right } if comparison(op) => vec![left, right],
+        Expr::In {
+            expr,
+            target: InTarget::List(list),
+            ..
+        } => std::iter::once(&**expr).chain(list).collect(),
+        Expr::Between {
+            expr, low, high, ..
+        } => vec![expr, low, high],
+        Expr::In {
+            expr,
+            target: InTarget::Subquery(q),
+            ..
+        } => std::iter::once(&**expr).chain(sole_item(q)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn operands_mut(e: &mut Expr) -> Vec<&mut Expr> {
+    match e {
+        Expr::BinaryOp { left, right, .. } => vec![left, right],
+        Expr::In {
+            expr,
+            target: InTarget::List(list),
+            ..
+        } => std::iter::once(&mut **expr)
+            .chain(list.iter_mut())
+            .collect(),
+        Expr::Between {
+            expr, low, high, ..
+        } => vec![expr, low, high],
+        Expr::In {
+            expr,
+            target: InTarget::Subquery(q),
+            ..
+        } => std::iter::once(&mut **expr)
+            .chain(sole_item_mut(q))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The one expression a plain SELECT of one column selects.
+fn sole_item(q: &Query) -> Option<&Expr> {
+    match q.body.as_ref() {
+        SetExpr::Select(s) => match s.projection.as_slice() {
+            [SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. }] => Some(e),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn sole_item_mut(q: &mut Query) -> Option<&mut Expr> {
+    match q.body.as_mut() {
+        SetExpr::Select(s) => match s.projection.as_mut_slice() {
+            [SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. }] => Some(e),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Functions of MariaDB's that answer a string.
+const STRING_FUNCTIONS: &[&str] = &[
+    "concat",
+    "concat_ws",
+    "lcase",
+    "left",
+    "lower",
+    "lpad",
+    "ltrim",
+    "repeat",
+    "replace",
+    "reverse",
+    "right",
+    "rpad",
+    "rtrim",
+    "substr",
+    "substring",
+    "trim",
+    "ucase",
+    "upper",
+];
+
+fn comparison(op: &BinaryOperator) -> bool {
+    use BinaryOperator::*;
+    matches!(op, Eq | NotEq | Lt | LtEq | Gt | GtEq | Spaceship)
+}
+
+fn side(e: &Expr, columns: &Columns) -> Side {
+    match e {
+        Expr::Nested(inner) => side(inner, columns),
+        Expr::Value(v) if matches!(v.value, Value::SingleQuotedString(_)) => Side::Text,
+        Expr::Substring { .. } | Expr::Trim { .. } => Side::Text,
+        Expr::Function(f)
+            if STRING_FUNCTIONS
+                .iter()
+                .any(|n| f.name.to_sql().eq_ignore_ascii_case(n)) =>
+        {
+            Side::Text
+        }
+        Expr::Subquery(q) => sole_item(q).map_or(Side::Other, |item| side(item, columns)),
+        Expr::Identifier(_) | Expr::CompoundIdentifier(_) => {
+            let text = column_named(e).and_then(|(q, name)| {
+                columns.columns_give(q, name, |c| Some(c.case_blind || c.compares_bytes()))
+            });
+            match text {
+                Some(true) => Side::Text,
+                _ => number_side(e, columns),
+            }
+        }
+        _ => number_side(e, columns),
+    }
+}
+
+fn number_side(e: &Expr, columns: &Columns) -> Side {
+    num_types::of(e, columns, Dialect::MySql).map_or(Side::Other, Side::Number)
+}
+
+/// Whether `e` reads nothing: literals and operations on them.
+fn constant(e: &Expr) -> bool {
+    match e {
+        Expr::Value(_) => true,
+        Expr::Nested(inner) | Expr::UnaryOp { expr: inner, .. } => constant(inner),
+        Expr::BinaryOp { left, right, .. } => constant(left) && constant(right),
+        _ => false,
+    }
+}
+
+/// Makes `operand` (a string) the number MariaDB reads it as, against `against`.
+fn convert(operand: &mut Expr, against: Against, strict: bool) -> Result<(), ()> {
+    // Only a string that is not a constant gets a word: a decimal column compared with a
+    // string column is read as a DOUBLE, with a string constant as a DECIMAL.
+    let word = match against.number {
+        NumType::Int => "DECIMAL",
+        _ => "DOUBLE",
+    };
+    if let Some(text) = string_literal(operand) {
+        let reading = read(text);
+        if reading.lossy && strict && !against.constant {
+            return Err(());
+        }
+        let number = match reading.value {
+            Number::Int(n) => n.to_string(),
+            Number::Real(r) => format!("{r:e}"),
+        };
+        *operand = Expr::value(Value::Number(number, false));
+        return Ok(());
+    }
+    let word = match strict {
+        true => Expr::value(Value::SingleQuotedString(word.into())),
+        false => Expr::value(Value::Null),
+    };
+    *operand = call(FUNCTION, vec![operand.duplicate(), word]);
+    Ok(())
+}
+
+fn string_literal(e: &Expr) -> Option<&str> {
+    match e {
+        Expr::Nested(inner) => string_literal(inner),
+        Expr::Value(v) => match &v.value {
+            Value::SingleQuotedString(s) => Some(s),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reads(text: &str) -> (Number, bool) {
+        let r = read(text);
+        (r.value, r.lossy)
+    }
+
+    /// Each as MariaDB 10.11 read it (`s = 5`, `s + 0`, and whether an UPDATE failed).
+    #[test]
+    fn strings_read_as_the_server_reads_them() {
+        use Number::{Int, Real};
+        assert_eq!(reads("5"), (Int(5), false));
+        assert_eq!(reads(" 5"), (Int(5), false));
+        assert_eq!(reads("5 \t"), (Int(5), false));
+        assert_eq!(reads("\n5"), (Int(5), false));
+        assert_eq!(reads("+5"), (Int(5), false));
+        assert_eq!(reads("-5"), (Int(-5), false));
+        assert_eq!(reads("5."), (Real(5.0), false));
+        assert_eq!(reads(".5"), (Real(0.5), false));
+        assert_eq!(reads("1e2"), (Real(100.0), false));
+        assert_eq!(reads("7abc"), (Int(7), true));
+        assert_eq!(reads("5x"), (Int(5), true));
+        assert_eq!(reads("1e"), (Int(1), true));
+        assert_eq!(reads("1e+"), (Int(1), true));
+        assert_eq!(reads("1,5"), (Int(1), true));
+        assert_eq!(reads("abc"), (Int(0), true));
+        assert_eq!(reads(""), (Int(0), true));
+        assert_eq!(reads("  "), (Int(0), true));
+        assert_eq!(reads("0x10"), (Int(0), true));
+        assert_eq!(reads("--5"), (Int(0), true));
+        assert_eq!(reads("."), (Int(0), true));
+        assert_eq!(
+            reads("99999999999999999999999"),
+            (Real(99999999999999999999999.0), false)
+        );
+    }
+}
