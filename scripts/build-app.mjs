@@ -132,6 +132,7 @@ async function buildWasm() {
   const wasmOpt = join(root, 'node_modules', '.bin', 'wasm-opt');
   run(wasmOpt, [shortened, ...wasmOptFlags, '-o', optimized]);
   refuseUnicodeCase(await readFile(optimized));
+  refuseFloatFormatting(await readFile(optimized));
   const wasm = await smallestOrder(await readFile(optimized), join(out, name), wasmOpt);
   const { code } = await minifyJs(short.glue, { module: true, compress: true, mangle: true });
   return { wasm, glue: Buffer.from(code) };
@@ -199,6 +200,17 @@ async function refuseTreeClones(path) {
 function refuseUnicodeCase(optimized) {
   if (optimized.includes(Buffer.from('unicode_data::cased::lookup'))) {
     throw new Error("Unicode's case tables are linked into the app (str::to_lowercase or to_uppercase): fold ASCII names with to_ascii_lowercase, or text with engine/case_fns.rs");
+  }
+}
+
+/**
+ * Rust's formatting of a double (`{}`, `{:e}`, `{:.3}` of an f64) links its exact-precision
+ * algorithms, Grisu and Dragon: about 10 KB gzip. The app writes doubles through
+ * src/float_text.rs (JavaScript's own shortest digits) instead.
+ */
+function refuseFloatFormatting(optimized) {
+  if (optimized.includes(Buffer.from('::num::flt2dec::'))) {
+    throw new Error("Rust's float formatting is linked into the app (format! or to_string of an f64): write doubles with crate::float_text");
   }
 }
 

@@ -17,6 +17,8 @@
 //! is refused by name: whether the server fails depends on its access path (the conversion
 //! happens once, with a warning, when an index reads the range; row by row, failing, when
 //! not). An IN list or BETWEEN mixing strings and numbers around a string is refused by name.
+//! In those statements a string in arithmetic (`s + 1`, `-s`, `s DIV 2`) is read the same way,
+//! failing on a loss; elsewhere SQLite reads it as the server does (its leading number).
 
 use super::super::int_types::{column_named, Columns};
 use super::super::num_types::{self, NumType};
@@ -26,7 +28,7 @@ use crate::sql::build::call;
 use crate::sql::{Duplicate, ToSql};
 use crate::trace::StepError;
 use sqlparser::ast::{
-    BinaryOperator, Expr, InTarget, Query, SelectItem, SetExpr, Statement, Value,
+    BinaryOperator, Expr, InTarget, Query, SelectItem, SetExpr, Statement, UnaryOperator, Value,
 };
 use std::ops::ControlFlow;
 
@@ -95,10 +97,15 @@ pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Result<Option<String>
     let strict = matches!(stmt, Statement::Insert(_) | Statement::Update(_));
     super::super::headers::keep_as_written(stmt, &|e| {
         !matches!(plan(e, columns), Ok(None) | Err(_))
+            || (strict && arithmetic_on_text(&mut e.duplicate(), columns))
     });
     let mut fired = false;
     let mut refused = None;
     walk::exprs(stmt, &mut |e| {
+        if strict && arithmetic_on_text(e, columns) {
+            fired = true;
+            return ControlFlow::Continue(());
+        }
         let converts = match plan(e, columns) {
             Ok(Some(c)) => c,
             Ok(None) => return ControlFlow::Continue(()),
@@ -132,6 +139,39 @@ pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Result<Option<String>
 
 const LOSSY: &str = "MariaDB reads the string as a number there, failing (1292) or warning as its access path goes; compare the string with a string ('0') or the number with a number";
 const MIXED: &str = "MariaDB compares a string with a list of strings and numbers by rules of its own; write the list's values in one type";
+
+/// In a write, the string operands of arithmetic read row by row, failing on a loss (1292:
+/// DECIMAL for DIV, DOUBLE for the others); elsewhere SQLite's own reading of a string in
+/// arithmetic is the server's (its leading number). Whether `e` was such arithmetic.
+fn arithmetic_on_text(e: &mut Expr, columns: &Columns) -> bool {
+    use BinaryOperator::*;
+    let (operands, word): (Vec<&mut Expr>, &str) = match e {
+        Expr::BinaryOp {
+            left,
+            op: Plus | Minus | Multiply | Modulo,
+            right,
+        } => (vec![left, right], "DOUBLE"),
+        Expr::BinaryOp {
+            left,
+            op: MyIntegerDivide,
+            right,
+        } => (vec![left, right], "DECIMAL"),
+        Expr::UnaryOp {
+            op: UnaryOperator::Minus | UnaryOperator::Plus,
+            expr,
+        } => (vec![expr], "DOUBLE"),
+        _ => return false,
+    };
+    let mut fired = false;
+    for operand in operands {
+        if matches!(side(operand, columns), Side::Text) {
+            let word = Expr::value(Value::SingleQuotedString(word.into()));
+            *operand = call(FUNCTION, vec![operand.duplicate(), word]);
+            fired = true;
+        }
+    }
+    fired
+}
 
 /// An operand to read as a number: the number it is compared with, and whether that is a
 /// constant.
@@ -333,12 +373,10 @@ fn convert(operand: &mut Expr, against: Against, strict: bool) -> Result<(), ()>
         if reading.lossy && strict && !against.constant {
             return Err(());
         }
-        let number = match reading.value {
-            Number::Int(n) => n.to_string(),
-            Number::Real(r) => format!("{r:e}"),
-        };
-        *operand = Expr::value(Value::Number(number, false));
-        return Ok(());
+        if let Some(number) = literal(reading.value) {
+            *operand = Expr::value(Value::Number(number, false));
+            return Ok(());
+        }
     }
     let word = match strict {
         true => Expr::value(Value::SingleQuotedString(word.into())),
@@ -346,6 +384,21 @@ fn convert(operand: &mut Expr, against: Against, strict: bool) -> Result<(), ()>
     };
     *operand = call(FUNCTION, vec![operand.duplicate(), word]);
     Ok(())
+}
+
+/// A number's SQL literal: an integer's digits, a finite double's shortest digits with an
+/// exponent (a DOUBLE to MariaDB), written without Rust's float formatting (`float_text.rs`).
+fn literal(n: Number) -> Option<String> {
+    match n {
+        Number::Int(n) => Some(n.to_string()),
+        Number::Real(r) if r.is_finite() => {
+            let (digits, point) = crate::float_text::shortest(r);
+            let sign = if r < 0.0 { "-" } else { "" };
+            let digits = String::from_utf8_lossy(&digits).into_owned();
+            Some(format!("{sign}0.{digits}e{point}"))
+        }
+        Number::Real(_) => None,
+    }
 }
 
 fn string_literal(e: &Expr) -> Option<&str> {
