@@ -736,3 +736,35 @@ fn lag_with_a_default_is_refused_as_mariadb_refuses_it() {
     assert_eq!(err(&t.steps[0]).native, "1064");
     assert!(err(&t.steps[0]).message.contains("IFNULL(LAG(x)"));
 }
+
+/// In an UPDATE a string in arithmetic is read row by row and a loss fails (1292, DOUBLE; DIV
+/// reads a DECIMAL); a SELECT reads its leading number. A CHAR value loses its trailing
+/// spaces; a number written to a VARCHAR keeps MariaDB's text of it (each probed on 10.11).
+#[test]
+fn strings_in_arithmetic_char_spaces_and_numbers_written_as_text_follow_mariadb() {
+    let t = mysql(
+        "CREATE TABLE j (id int PRIMARY KEY, n int, s varchar(10), c char(4));
+         INSERT INTO j VALUES (1, 0, '5', 'ab  '), (2, 0, 'x', 'cd');
+         UPDATE j SET n = s + 1 WHERE id = 1;
+         UPDATE j SET n = s DIV 2 WHERE id = 2;
+         UPDATE j SET n = -s;
+         INSERT INTO j (id, s, c) VALUES (3, 1.50, 'ef   '), (4, 2.5e0 * 4, 'gh');
+         SELECT id, n, s, c, LENGTH(c), CONCAT(c, '|') FROM j ORDER BY id;",
+    );
+    let e = err(&t.steps[3]);
+    assert_eq!(e.native, "1292");
+    assert_eq!(e.message, "Truncated incorrect DECIMAL value: 'x'");
+    assert_eq!(
+        err(&t.steps[4]).message,
+        "Truncated incorrect DOUBLE value: 'x'"
+    );
+    assert_eq!(
+        rows(&t.steps[6]),
+        [
+            ["1", "6", "5", "ab", "2", "ab|"],
+            ["2", "0", "x", "cd", "2", "cd|"],
+            ["3", "NULL", "1.50", "ef", "2", "ef|"],
+            ["4", "NULL", "10", "gh", "2", "gh|"],
+        ]
+    );
+}

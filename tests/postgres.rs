@@ -1640,3 +1640,24 @@ fn a_subquery_used_as_a_value_returns_one_row_at_most() {
     ));
     assert_eq!(rows(last(&t)), [["3", "1", "3", "NULL", "7", "1"]]);
 }
+
+/// A character(n) value prints padded to n, as psql prints it, and counts no trailing space
+/// in length(), || or =; spaces past n are cut. A number written to a varchar keeps the
+/// server's text: a numeric 1.50 is '1.50', a double 10 is '10' (each probed on 15).
+#[test]
+fn character_n_pads_and_numbers_written_to_text_keep_the_servers_text() {
+    let t = postgres(
+        "CREATE TABLE j (id int PRIMARY KEY, c character(4), v varchar(8));
+         INSERT INTO j VALUES (1, 'ab', 1.50), (2, 'mail   ', 2.5::float8 * 4);
+         SELECT id, c, length(c), c || '|', c = 'ab', v FROM j ORDER BY id;
+         UPDATE j SET c = 'x ' WHERE id = 1 RETURNING c;",
+    );
+    assert_eq!(
+        rows(&t.steps[2]),
+        [
+            ["1", "ab  ", "2", "ab|", "t", "1.50"],
+            ["2", "mail", "4", "mail|", "f", "10"],
+        ]
+    );
+    assert_eq!(rows(&t.steps[3]), [["x   "]]);
+}

@@ -9,15 +9,12 @@
 //! column's range by `types.rs`, as every written value is.
 
 use super::catalog::{Catalog, TableDef};
-use super::exprs::{int_expr, last_ident};
+use super::exprs::int_expr;
 use super::int_types::{Columns, IntType};
 use super::types::Admits;
 use super::Dialect;
 use crate::trace::Value;
-use sqlparser::ast::{
-    Assignment, AssignmentTarget, Expr, OnConflictAction, OnInsert, SelectItem, SetExpr, Statement,
-    TableFactor, TableObject,
-};
+use sqlparser::ast::{Expr, Statement};
 
 /// The SQLite function that rounds a value written to an integer column.
 pub const ROUND_FN: &str = "ql_int_round";
@@ -34,58 +31,9 @@ pub fn round(
         return None;
     }
     let fit = Fit { dialect, columns };
-    let mut any = false;
-    match stmt {
-        Statement::Insert(ins) => {
-            let TableObject::TableName(name) = &ins.table else {
-                return None;
-            };
-            let def = catalog.table(&last_ident(name))?;
-            let targets: Vec<String> = if ins.columns.is_empty() {
-                def.columns.iter().map(|c| c.name.clone()).collect()
-            } else {
-                ins.columns.iter().map(last_ident).collect()
-            };
-            if let Some(source) = ins.source.as_mut() {
-                match source.body.as_mut() {
-                    SetExpr::Values(v) => {
-                        for row in &mut v.rows {
-                            for (value, column) in row.iter_mut().zip(&targets) {
-                                any |= fit.value(def, column, value);
-                            }
-                        }
-                    }
-                    SetExpr::Select(s) => {
-                        for (item, column) in s.projection.iter_mut().zip(&targets) {
-                            if let SelectItem::UnnamedExpr(value)
-                            | SelectItem::ExprWithAlias { expr: value, .. } = item
-                            {
-                                any |= fit.value(def, column, value);
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            match &mut ins.on {
-                Some(OnInsert::OnConflict(oc)) => {
-                    if let OnConflictAction::DoUpdate(u) = &mut oc.action {
-                        any |= fit.assignments(def, &mut u.assignments);
-                    }
-                }
-                Some(OnInsert::DuplicateKeyUpdate(a)) => any |= fit.assignments(def, a),
-                _ => {}
-            }
-        }
-        Statement::Update(u) if u.table.joins.is_empty() => {
-            let TableFactor::Table { name, .. } = &u.table.relation else {
-                return None;
-            };
-            let def = catalog.table(&last_ident(name))?;
-            any |= fit.assignments(def, &mut u.assignments);
-        }
-        _ => {}
-    }
+    let any = super::writes::each(stmt, catalog, &mut |def, column, value| {
+        fit.value(def, column, value)
+    });
     any.then(|| {
         format!(
             "values that may be fractions go into integer columns through {ROUND_FN}(x, from_float, read_text): rounded as the server rounds them"
@@ -99,16 +47,6 @@ struct Fit<'c, 'a> {
 }
 
 impl Fit<'_, '_> {
-    fn assignments(&self, def: &TableDef, list: &mut [Assignment]) -> bool {
-        let mut any = false;
-        for a in list {
-            if let AssignmentTarget::ColumnName(name) = &a.target {
-                any |= self.value(def, &last_ident(name), &mut a.value);
-            }
-        }
-        any
-    }
-
     /// Wraps `value`, written to `column` of `def`, if it may be a fraction there.
     fn value(&self, def: &TableDef, column: &str, value: &mut Expr) -> bool {
         let integer_column = def

@@ -6,6 +6,7 @@
 mod arity;
 pub mod bounds;
 pub mod catalog;
+mod char_spaces;
 pub mod client;
 pub mod clock_parts;
 pub mod common;
@@ -68,6 +69,7 @@ pub mod temporal;
 pub mod text_forms;
 pub mod types;
 pub mod walk;
+mod writes;
 
 pub use plan::{InsertMode, Plan, PlanKind};
 

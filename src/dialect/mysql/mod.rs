@@ -99,7 +99,8 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let clock_note = super::clock_parts::rewrite(Dialect::MySql, &mut stmt)?;
     // Before the decimal rule, which wraps operations it computes (this one's are integers).
     let unsigned_note = unsigned::rewrite(&mut stmt, &columns)?;
-    let num_text_note = super::num_as_text::rewrite(Dialect::MySql, &mut stmt, &columns);
+    let char_note = super::char_spaces::rewrite(&mut stmt, catalog);
+    let num_text_note = super::num_as_text::rewrite(Dialect::MySql, &mut stmt, catalog, &columns);
     let decimal_note = super::decimal_arith::round(Dialect::MySql, &mut stmt, &columns)?;
     let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog, &columns);
     let length_note = super::lengths::rewrite(Dialect::MySql, &mut stmt);
@@ -129,6 +130,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(order_note);
     plan.notes.extend(ties_note);
     plan.notes.extend(num_text_note);
+    plan.notes.extend(char_note);
     plan.notes.extend(substring_note);
     Ok(plan)
 }
