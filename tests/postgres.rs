@@ -1661,3 +1661,41 @@ fn character_n_pads_and_numbers_written_to_text_keep_the_servers_text() {
     );
     assert_eq!(rows(&t.steps[3]), [["x   "]]);
 }
+
+/// PostgreSQL has no operator between text and a number, a boolean and a number, a time and a
+/// number (42883), and assigns no text to an integer column (42804); a string constant is of
+/// no type yet and runs (each probed on 15).
+#[test]
+fn operands_of_kinds_the_server_has_no_operator_for_fail_as_on_the_server() {
+    let t = postgres(
+        "CREATE TABLE j (id int PRIMARY KEY, s text, v varchar(5), n bigint, b boolean);
+         INSERT INTO j VALUES (1, '5', '7', 5, true);
+         SELECT id FROM j WHERE s IN (5, 6);
+         SELECT id FROM j WHERE v BETWEEN 1 AND 9;
+         SELECT id FROM j WHERE n + s::int > 1 AND s + 1 > 0;
+         SELECT id FROM j WHERE b = 1;
+         UPDATE j SET n = v;
+         SELECT id FROM j WHERE s = '5' AND n = '5' AND b = 't' AND s::int = 5 AND s || n = '55';",
+    );
+    let said: Vec<(&str, &str)> = t.steps[2..7]
+        .iter()
+        .map(|s| (err(s).native.as_str(), err(s).message.as_str()))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            ("42883", "operator does not exist: text = integer"),
+            (
+                "42883",
+                "operator does not exist: character varying >= integer"
+            ),
+            ("42883", "operator does not exist: text + integer"),
+            ("42883", "operator does not exist: boolean = integer"),
+            (
+                "42804",
+                "column \"n\" is of type bigint but expression is of type character varying"
+            ),
+        ]
+    );
+    assert_eq!(rows(&t.steps[7]), [["1"]]);
+}

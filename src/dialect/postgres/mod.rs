@@ -42,6 +42,7 @@ mod modifying_ctes;
 pub mod names;
 mod notify;
 mod nulls_order;
+mod operand_types;
 pub mod prepared;
 pub mod reserved;
 mod returning_from;
@@ -106,6 +107,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // aliases), serves the result forms, the decimal rule and both integer rules.
     let columns = super::int_types::Columns::of(&mut stmt, catalog);
     from_entries::check(&mut stmt, &columns, catalog)?;
+    operand_types::check(&mut stmt, &columns, catalog)?;
     // Before the result forms: a conversion in UTC is a cast, whose type they read.
     let zone_note = time_casts::zones(&mut stmt, &columns)?;
     let text_forms = super::text_forms::forms(Dialect::Postgres, &stmt, catalog, &columns)?;
