@@ -1675,7 +1675,9 @@ fn operands_of_kinds_the_server_has_no_operator_for_fail_as_on_the_server() {
          SELECT id FROM j WHERE n + s::int > 1 AND s + 1 > 0;
          SELECT id FROM j WHERE b = 1;
          UPDATE j SET n = v;
-         SELECT id FROM j WHERE s = '5' AND n = '5' AND b = 't' AND s::int = 5 AND s || n = '55';",
+         SELECT id FROM j WHERE s = '5' AND n = '5' AND b = 't' AND s::int = 5 AND s || n = '55';
+         SELECT coalesce(n, s, 2) FROM j;
+         SELECT CASE WHEN n > 1 THEN s ELSE 1 END FROM j;",
     );
     let said: Vec<(&str, &str)> = t.steps[2..7]
         .iter()
@@ -1698,4 +1700,13 @@ fn operands_of_kinds_the_server_has_no_operator_for_fail_as_on_the_server() {
         ]
     );
     assert_eq!(rows(&t.steps[7]), [["1"]]);
+    assert_eq!(
+        err(&t.steps[8]).message,
+        "COALESCE types bigint and text cannot be matched"
+    );
+    // The server reads a CASE's ELSE first.
+    assert_eq!(
+        err(&t.steps[9]).message,
+        "CASE types integer and text cannot be matched"
+    );
 }
