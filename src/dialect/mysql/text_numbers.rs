@@ -20,6 +20,7 @@
 //! In those statements a string in arithmetic (`s + 1`, `-s`, `s DIV 2`) is read the same way,
 //! failing on a loss; elsewhere SQLite reads it as the server does (its leading number).
 
+use super::super::exprs::scalar_subquery_expr;
 use super::super::int_types::{column_named, Columns};
 use super::super::num_types::{self, NumType};
 use super::super::walk;
@@ -243,7 +244,9 @@ pub(super) fn operands(e: &Expr) -> Vec<&Expr> {
             expr,
             target: InTarget::Subquery(q),
             ..
-        } => std::iter::once(&**expr).chain(sole_item(q)).collect(),
+        } => std::iter::once(&**expr)
+            .chain(scalar_subquery_expr(q))
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -272,17 +275,7 @@ fn operands_mut(e: &mut Expr) -> Vec<&mut Expr> {
     }
 }
 
-/// The one expression a plain SELECT of one column selects.
-fn sole_item(q: &Query) -> Option<&Expr> {
-    match q.body.as_ref() {
-        SetExpr::Select(s) => match s.projection.as_slice() {
-            [SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. }] => Some(e),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
+/// The one expression a plain SELECT of one column selects (`exprs::scalar_subquery_expr`).
 fn sole_item_mut(q: &mut Query) -> Option<&mut Expr> {
     match q.body.as_mut() {
         SetExpr::Select(s) => match s.projection.as_mut_slice() {
@@ -332,7 +325,9 @@ fn side(e: &Expr, columns: &Columns) -> Side {
         {
             Side::Text
         }
-        Expr::Subquery(q) => sole_item(q).map_or(Side::Other, |item| side(item, columns)),
+        Expr::Subquery(q) => {
+            scalar_subquery_expr(q).map_or(Side::Other, |item| side(item, columns))
+        }
         Expr::Identifier(_) | Expr::CompoundIdentifier(_) => {
             let text = column_named(e).and_then(|(q, name)| {
                 columns.columns_give(q, name, |c| Some(c.case_blind || c.compares_bytes()))
