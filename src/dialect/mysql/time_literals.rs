@@ -6,17 +6,13 @@
 //! by `temporal.rs` (the statement undone); compared, it is refused here by name.
 
 use super::super::catalog::Catalog;
-use super::super::exprs::last_ident;
 use super::super::int_types::{column_named, Columns};
 use super::super::temporal::Temporal;
 use super::super::types::Admits;
 use super::super::Dialect;
 use super::time_text;
 use crate::trace::StepError;
-use sqlparser::ast::{
-    Assignment, AssignmentTarget, BinaryOperator as Op, Expr, InTarget, ObjectName, OnInsert,
-    SelectItem, SetExpr, Statement, TableObject, Value,
-};
+use sqlparser::ast::{BinaryOperator as Op, Expr, InTarget, Statement, Value};
 use std::ops::ControlFlow;
 
 /// Rewrites the time literals of `stmt`, its names resolved by `columns`; the rule's note if
@@ -26,7 +22,7 @@ pub fn rewrite(
     catalog: &Catalog,
     columns: &Columns,
 ) -> Result<Option<String>, StepError> {
-    let mut changed = writes(stmt, catalog, columns);
+    let mut changed = writes(stmt, catalog);
     changed |= comparisons(stmt, columns)?;
     Ok(changed.then(|| {
         "strings for date and time columns read as MariaDB reads them ('2025-1-1 9:00' is 2025-01-01 09:00:00)".into()
@@ -64,77 +60,20 @@ fn replace(s: &mut String, new: Option<String>) -> bool {
 }
 
 /// The literals INSERT and UPDATE write to time columns, in the stored form.
-fn writes(stmt: &mut Statement, catalog: &Catalog, columns: &Columns) -> bool {
-    let mut changed = false;
-    let mut write = |t: Option<Temporal>, value: &mut Expr| {
-        if let (Some(t), Some(s)) = (t, text(value)) {
-            let new = time_text::stored(t, s);
-            changed |= replace(s, new);
-        }
-    };
-    match stmt {
-        Statement::Insert(ins) => {
-            let TableObject::TableName(name) = &ins.table else {
-                return false;
-            };
-            let Some(def) = catalog.table(&last_ident(name)) else {
-                return false;
-            };
-            let kind = |column: &str| match def.column(column).map(|c| &c.admits) {
-                Some(Admits::Temporal(t)) => Some(*t),
-                _ => None,
-            };
-            let targets: Vec<Option<Temporal>> = if ins.columns.is_empty() {
-                def.columns.iter().map(|c| kind(&c.name)).collect()
-            } else {
-                ins.columns.iter().map(|c| kind(&last_ident(c))).collect()
-            };
-            match ins.source.as_mut().map(|s| s.body.as_mut()) {
-                Some(SetExpr::Values(v)) => {
-                    for row in &mut v.rows {
-                        for (value, t) in row.iter_mut().zip(&targets) {
-                            write(*t, value);
-                        }
-                    }
-                }
-                Some(SetExpr::Select(s)) => {
-                    for (item, t) in s.projection.iter_mut().zip(&targets) {
-                        if let SelectItem::UnnamedExpr(value)
-                        | SelectItem::ExprWithAlias { expr: value, .. } = item
-                        {
-                            write(*t, value);
-                        }
-                    }
-                }
-                _ => {}
+fn writes(stmt: &mut Statement, catalog: &Catalog) -> bool {
+    super::super::writes::each(stmt, catalog, &mut |def, column, value| {
+        let kind = match def.column(column).map(|c| &c.admits) {
+            Some(Admits::Temporal(t)) => *t,
+            _ => return false,
+        };
+        match text(value) {
+            Some(s) => {
+                let new = time_text::stored(kind, s);
+                replace(s, new)
             }
-            let sets = ins.assignments.iter_mut();
-            let on_duplicate = match &mut ins.on {
-                Some(OnInsert::DuplicateKeyUpdate(a)) => a.as_mut_slice(),
-                _ => &mut [],
-            };
-            for a in sets.chain(on_duplicate.iter_mut()) {
-                write(assigned(a, columns), &mut a.value);
-            }
+            None => false,
         }
-        Statement::Update(u) => {
-            for a in u.assignments.iter_mut() {
-                write(assigned(a, columns), &mut a.value);
-            }
-        }
-        _ => {}
-    }
-    changed
-}
-
-/// The temporal kind of the column an assignment sets.
-fn assigned(a: &Assignment, columns: &Columns) -> Option<Temporal> {
-    let AssignmentTarget::ColumnName(ObjectName(parts)) = &a.target else {
-        return None;
-    };
-    let idents: Vec<_> = parts.iter().filter_map(|p| p.as_ident()).collect();
-    let (name, rest) = idents.split_last()?;
-    temporal(rest.last().map(|q| q.value.as_str()), &name.value, columns)
+    })
 }
 
 /// The literals compared with time columns (`=`, `<>`, `<`, `<=`, `>`, `>=`, `<=>`, BETWEEN,

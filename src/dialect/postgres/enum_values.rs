@@ -397,7 +397,7 @@ pub fn rewrite(stmt: &mut Statement, catalog: &Catalog) -> Result<Option<String>
 }
 
 /// The values INSERT and UPDATE write to enum columns.
-fn check_writes(stmt: &Statement, types: &Types) -> Result<(), StepError> {
+fn check_writes(stmt: &mut Statement, types: &Types) -> Result<(), StepError> {
     super::writes::check(stmt, types.catalog, &mut |c, value| match &c.admits {
         Admits::Enum(e) => types.write(e, &c.name, value),
         _ => Ok(()),
