@@ -360,7 +360,7 @@ impl TextForm {
             }
             (TextForm::PgChar(n), Value::Text(t)) => {
                 let pad = (n as usize).saturating_sub(t.chars().count());
-                *v = Value::Text(format!("{t}{:pad$}", ""));
+                *v = Value::Text(t.clone() + &" ".repeat(pad));
             }
             (TextForm::PgTimestampTz, Value::Text(t)) if is_plain_timestamp(t) => {
                 *v = Value::Text(format!("{t}+00"))

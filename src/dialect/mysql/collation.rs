@@ -156,21 +156,18 @@ fn target(e: &Expr, columns: &Columns) -> Option<Target> {
         });
         return strings.then_some(Target::Extreme);
     }
-    // A subquery's column is another statement's: SQLite's IN reads its collation.
-    if matches!(
-        e,
+    let operands: Vec<&Expr> = match e {
+        Expr::BinaryOp { left, op, right } if comparison(op) => vec![left, right],
         Expr::In {
-            target: InTarget::Subquery(_),
+            expr,
+            target: InTarget::List(list),
             ..
-        }
-    ) {
-        return None;
-    }
-    let operands = super::text_numbers::operands(e);
-    // (`<=>` is SQLite's IS by now: operators.rs.)
-    if operands.is_empty() {
-        return None;
-    }
+        } => std::iter::once(&**expr).chain(list).collect(),
+        Expr::Between {
+            expr, low, high, ..
+        } => vec![expr, low, high],
+        _ => return None,
+    };
     // A number on either side: no strings are compared (and the SQLite text stays plain).
     // An operand that is an unparenthesised OR is MariaDB's `||`, which the parser read as
     // concatenation (binding tighter than `<`) and operators.rs made OR: the printed text
@@ -180,6 +177,11 @@ fn target(e: &Expr, columns: &Columns) -> Option<Target> {
             !bare_column(o) && !matches!(o, Expr::Collate { .. }) && derives_case_blind(o, columns)
         });
     rewritten.then_some(Target::Compare)
+}
+
+fn comparison(op: &BinaryOperator) -> bool {
+    use BinaryOperator::*;
+    matches!(op, Eq | NotEq | Lt | LtEq | Gt | GtEq)
 }
 
 fn left_operand(e: &mut Expr) -> Option<&mut Box<Expr>> {

@@ -16,7 +16,9 @@
 //! other side still serves the read). A constant that loses something, in those statements,
 //! is refused by name: whether the server fails depends on its access path (the conversion
 //! happens once, with a warning, when an index reads the range; row by row, failing, when
-//! not). An IN list or BETWEEN mixing strings and numbers around a string is refused by name.
+//! not). The strings of a number's IN list or BETWEEN are read so too; a string tested
+//! against numbers there (`s IN (5, 10)`), or against a subquery's column of the other kind,
+//! is refused by name (the server picks one comparison type for all by rules of its own).
 //! In those statements a string in arithmetic (`s + 1`, `-s`, `s DIV 2`) is read the same way,
 //! failing on a loss; elsewhere SQLite reads it as the server does (its leading number).
 
@@ -28,9 +30,7 @@ use super::super::Dialect;
 use crate::sql::build::call;
 use crate::sql::{Duplicate, ToSql};
 use crate::trace::StepError;
-use sqlparser::ast::{
-    BinaryOperator, Expr, InTarget, Query, SelectItem, SetExpr, Statement, UnaryOperator, Value,
-};
+use sqlparser::ast::{BinaryOperator, Expr, InTarget, Statement, UnaryOperator, Value};
 use std::ops::ControlFlow;
 
 /// `ql_text_number(x, word)`: `x` read as MariaDB reads a string as a number; with a word
@@ -97,7 +97,11 @@ pub fn read(text: &str) -> Reading {
 pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Result<Option<String>, StepError> {
     let strict = matches!(stmt, Statement::Insert(_) | Statement::Update(_));
     super::super::headers::keep_as_written(stmt, &|e| {
-        !matches!(plan(e, columns), Ok(None) | Err(_))
+        compared(e, columns).is_some()
+            || matches!(
+                list_of_strings(&mut e.duplicate(), columns, strict),
+                Ok(true)
+            )
             || (strict && arithmetic_on_text(&mut e.duplicate(), columns))
     });
     let mut fired = false;
@@ -107,22 +111,25 @@ pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Result<Option<String>
             fired = true;
             return ControlFlow::Continue(());
         }
-        let converts = match plan(e, columns) {
-            Ok(Some(c)) => c,
-            Ok(None) => return ControlFlow::Continue(()),
-            Err(what) => {
-                refused = Some((what, MIXED));
-                return ControlFlow::Break(());
+        let failure = match e {
+            Expr::BinaryOp { left, op, right } if comparison(op) => {
+                let (a, b) = (side(left, columns), side(right, columns));
+                let converted = match (a, b) {
+                    (Side::Text, Side::Number(n)) => convert(left, n, constant(right), strict),
+                    (Side::Number(n), Side::Text) => convert(right, n, constant(left), strict),
+                    _ => Ok(false),
+                };
+                converted.map_err(|()| LOSSY)
             }
+            _ if mixed_list(e, columns) => Err(MIXED),
+            _ => list_of_strings(e, columns, strict).map_err(|()| LOSSY),
         };
-        let text = e.to_sql();
-        for (operand, against) in operands_mut(e).into_iter().zip(converts) {
-            let Some(number) = against else { continue };
-            if convert(operand, number, strict).is_err() {
-                refused = Some((text, LOSSY));
+        match failure {
+            Ok(changed) => fired |= changed,
+            Err(instead) => {
+                refused = Some((e.to_sql(), instead));
                 return ControlFlow::Break(());
             }
-            fired = true;
         }
         ControlFlow::Continue(())
     });
@@ -139,7 +146,7 @@ pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Result<Option<String>
 }
 
 const LOSSY: &str = "MariaDB reads the string as a number there, failing (1292) or warning as its access path goes; compare the string with a string ('0') or the number with a number";
-const MIXED: &str = "MariaDB compares a string with a list of strings and numbers by rules of its own; write the list's values in one type";
+const MIXED: &str = "MariaDB compares strings and numbers there by rules of its own; compare strings with strings, or each value with `=` and OR";
 
 /// In a write, the string operands of arithmetic read row by row, failing on a loss (1292:
 /// DECIMAL for DIV, DOUBLE for the others); elsewhere SQLite's own reading of a string in
@@ -174,116 +181,81 @@ fn arithmetic_on_text(e: &mut Expr, columns: &Columns) -> bool {
     fired
 }
 
-/// An operand to read as a number: the number it is compared with, and whether that is a
-/// constant.
 #[derive(Clone, Copy)]
-struct Against {
-    number: NumType,
-    constant: bool,
-}
-
 enum Side {
     Text,
     Number(NumType),
     Other,
 }
 
-/// For each operand of the comparison `e` (in `operands_mut`'s order), the number it is to be
-/// read against; `None` when `e` compares no string with a number; the text of a mixed list.
-fn plan(e: &Expr, columns: &Columns) -> Result<Option<Vec<Option<Against>>>, String> {
-    let ops = operands(e);
-    if ops.is_empty() {
-        return Ok(None);
-    }
-    let sides: Vec<Side> = ops.iter().map(|o| side(o, columns)).collect();
-    let against = |i: usize| match sides[i] {
-        Side::Number(number) => Some(Against {
-            number,
-            constant: constant(ops[i]),
-        }),
-        _ => None,
+/// The comparison `e` of a string with a number, if it is one.
+fn compared(e: &Expr, columns: &Columns) -> Option<()> {
+    let Expr::BinaryOp { left, op, right } = e else {
+        return None;
     };
-    let mut out: Vec<Option<Against>> = vec![None; ops.len()];
-    match sides[0] {
-        Side::Text => {
-            let numbers = (1..ops.len()).filter(|&i| against(i).is_some()).count();
-            if numbers == 0 {
-                return Ok(None);
-            }
-            if numbers < ops.len() - 1 {
-                return Err(e.to_sql());
-            }
-            out[0] = against(1);
-        }
-        Side::Number(_) => {
-            for (i, slot) in out.iter_mut().enumerate().skip(1) {
-                if matches!(sides[i], Side::Text) {
-                    *slot = against(0);
-                }
-            }
-        }
-        Side::Other => return Ok(None),
-    }
-    Ok(out.iter().any(Option::is_some).then_some(out))
+    (comparison(op) && text_and_number(left, right, columns)).then_some(())
 }
 
-/// The operands of a comparison, IN list, BETWEEN or IN subquery (its one column): the
-/// tested value first.
-pub(super) fn operands(e: &Expr) -> Vec<&Expr> {
+fn text_and_number(a: &Expr, b: &Expr, columns: &Columns) -> bool {
+    matches!(
+        (side(a, columns), side(b, columns)),
+        (Side::Text, Side::Number(_)) | (Side::Number(_), Side::Text)
+    )
+}
+
+/// A string tested against numbers (`s IN (5, 10)`, `s BETWEEN 1 AND 9`), or a number
+/// against a subquery's strings or the other way round: refused, as MariaDB picks one
+/// comparison type for them by rules the lab does not model.
+fn mixed_list(e: &Expr, columns: &Columns) -> bool {
+    let text = |x: &Expr| matches!(side(x, columns), Side::Text);
+    let number = |x: &Expr| matches!(side(x, columns), Side::Number(_));
     match e {
-        Expr::BinaryOp { left, op, right } if comparison(op) => vec![left, right],
         Expr::In {
             expr,
             target: InTarget::List(list),
             ..
-        } => std::iter::once(&**expr).chain(list).collect(),
+        } => text(expr) && list.iter().any(number),
         Expr::Between {
             expr, low, high, ..
-        } => vec![expr, low, high],
+        } => text(expr) && (number(low) || number(high)),
         Expr::In {
             expr,
             target: InTarget::Subquery(q),
             ..
-        } => std::iter::once(&**expr)
-            .chain(scalar_subquery_expr(q))
-            .collect(),
-        _ => Vec::new(),
+        } => scalar_subquery_expr(q).is_some_and(|x| text_and_number(expr, x, columns)),
+        _ => false,
     }
 }
 
-fn operands_mut(e: &mut Expr) -> Vec<&mut Expr> {
-    match e {
-        Expr::BinaryOp { left, right, .. } => vec![left, right],
+/// A number tested against strings (`id IN ('5', '7')`, `n BETWEEN '1' AND '9'`): each
+/// string read as a number. Whether any was.
+fn list_of_strings(e: &mut Expr, columns: &Columns, strict: bool) -> Result<bool, ()> {
+    let (expr, values): (&Expr, Vec<&mut Expr>) = match e {
         Expr::In {
             expr,
             target: InTarget::List(list),
             ..
-        } => std::iter::once(&mut **expr)
-            .chain(list.iter_mut())
-            .collect(),
+        } => (expr, list.iter_mut().collect()),
         Expr::Between {
             expr, low, high, ..
-        } => vec![expr, low, high],
-        Expr::In {
-            expr,
-            target: InTarget::Subquery(q),
-            ..
-        } => std::iter::once(&mut **expr)
-            .chain(sole_item_mut(q))
-            .collect(),
-        _ => Vec::new(),
+        } => (expr, vec![low, high]),
+        _ => return Ok(false),
+    };
+    let Side::Number(n) = side(expr, columns) else {
+        return Ok(false);
+    };
+    let mut changed = false;
+    for v in values {
+        if matches!(side(v, columns), Side::Text) {
+            changed |= convert(v, n, constant(expr), strict)?;
+        }
     }
+    Ok(changed)
 }
 
-/// The one expression a plain SELECT of one column selects (`exprs::scalar_subquery_expr`).
-fn sole_item_mut(q: &mut Query) -> Option<&mut Expr> {
-    match q.body.as_mut() {
-        SetExpr::Select(s) => match s.projection.as_mut_slice() {
-            [SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. }] => Some(e),
-            _ => None,
-        },
-        _ => None,
-    }
+fn comparison(op: &BinaryOperator) -> bool {
+    use BinaryOperator::*;
+    matches!(op, Eq | NotEq | Lt | LtEq | Gt | GtEq | Spaceship)
 }
 
 /// Functions of MariaDB's that answer a string.
@@ -307,11 +279,6 @@ const STRING_FUNCTIONS: &[&str] = &[
     "ucase",
     "upper",
 ];
-
-fn comparison(op: &BinaryOperator) -> bool {
-    use BinaryOperator::*;
-    matches!(op, Eq | NotEq | Lt | LtEq | Gt | GtEq | Spaceship)
-}
 
 fn side(e: &Expr, columns: &Columns) -> Side {
     match e {
@@ -355,30 +322,33 @@ fn constant(e: &Expr) -> bool {
     }
 }
 
-/// Makes `operand` (a string) the number MariaDB reads it as, against `against`.
-fn convert(operand: &mut Expr, against: Against, strict: bool) -> Result<(), ()> {
-    // Only a string that is not a constant gets a word: a decimal column compared with a
-    // string column is read as a DOUBLE, with a string constant as a DECIMAL.
-    let word = match against.number {
-        NumType::Int => "DECIMAL",
-        _ => "DOUBLE",
-    };
+/// Makes `operand` (a string) the number MariaDB reads it as, compared with a number of type
+/// `number` (a constant if `other_constant`); `Err` for a lossy constant the lab refuses.
+fn convert(
+    operand: &mut Expr,
+    number: NumType,
+    other_constant: bool,
+    strict: bool,
+) -> Result<bool, ()> {
     if let Some(text) = string_literal(operand) {
         let reading = read(text);
-        if reading.lossy && strict && !against.constant {
+        if reading.lossy && strict && !other_constant {
             return Err(());
         }
         if let Some(number) = literal(reading.value) {
             *operand = Expr::value(Value::Number(number, false));
-            return Ok(());
+            return Ok(true);
         }
     }
-    let word = match strict {
-        true => Expr::value(Value::SingleQuotedString(word.into())),
-        false => Expr::value(Value::Null),
+    // Only a string that is not a constant gets a word: a decimal column compared with a
+    // string column is read as a DOUBLE, with a string constant as a DECIMAL.
+    let word = match (strict, number) {
+        (false, _) => Expr::value(Value::Null),
+        (true, NumType::Int) => Expr::value(Value::SingleQuotedString("DECIMAL".into())),
+        (true, _) => Expr::value(Value::SingleQuotedString("DOUBLE".into())),
     };
     *operand = call(FUNCTION, vec![operand.duplicate(), word]);
-    Ok(())
+    Ok(true)
 }
 
 /// A number's SQL literal: an integer's digits, a finite double's shortest digits with an
