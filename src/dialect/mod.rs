@@ -6,7 +6,6 @@
 mod arity;
 pub mod bounds;
 pub mod catalog;
-mod char_spaces;
 pub mod client;
 pub mod clock_parts;
 pub mod common;

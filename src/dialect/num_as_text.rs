@@ -2,16 +2,13 @@
 //! writes a REAL as `1.0`, `1.5`, `1.0e+20`, where PostgreSQL writes a double precision 1 as
 //! `1` and MariaDB a DOUBLE as `1`, and both write a numeric(10,2) 1.5 as `1.50` (checked on
 //! PostgreSQL 15 and MariaDB 10.11): `'x' || w`, `w::text`, `CONCAT('x', n)`, `CAST(n AS
-//! CHAR)` read `x1.0` and `1.5` in the lab, and a number written to a string column was stored
-//! as `1.5` or `10.0`. So each such operand whose number type the planner
+//! CHAR)` read `x1.0` and `1.5` in the lab. So each such operand whose number type the planner
 //! knows (`num_types.rs`) goes through `ql_num_text(x, form)`, which writes it with the
 //! servers' own text forms of a result column (`num_text.rs`).
 
-use super::catalog::Catalog;
 use super::exprs::{call, int_expr};
 use super::int_types::Columns;
 use super::num_types::{self, NumType};
-use super::types::Admits;
 use super::walk;
 use super::Dialect;
 use crate::sql::Duplicate;
@@ -29,30 +26,18 @@ pub const PG_DOUBLE: i64 = -1;
 pub const MY_DOUBLE: i64 = -2;
 
 /// Rewrites the numbers `stmt` makes text; the note, if one changed.
-pub fn rewrite(
-    dialect: Dialect,
-    stmt: &mut Statement,
-    catalog: &Catalog,
-    columns: &Columns,
-) -> Option<String> {
-    let as_text = |operand: &mut Expr| {
-        let form = match num_types::of(operand, columns, dialect) {
-            Some(NumType::Double) if dialect == Dialect::Postgres => PG_DOUBLE,
-            Some(NumType::Double) => MY_DOUBLE,
-            Some(NumType::Decimal(scale)) => i64::from(scale),
-            _ => return false,
-        };
-        *operand = call(NUM_TEXT_FN, vec![operand.duplicate(), int_expr(form)]);
-        true
-    };
-    // A number written to a string column is made text there (SQLite's affinity would write
-    // `1.5` and `10.0` for a decimal 1.50 and a double 10).
-    let mut changed = super::writes::each(stmt, catalog, &mut |def, column, value| {
-        def.column(column).is_some_and(string_column) && as_text(value)
-    });
+pub fn rewrite(dialect: Dialect, stmt: &mut Statement, columns: &Columns) -> Option<String> {
+    let mut changed = false;
     walk::exprs(stmt, &mut |e| {
         for operand in made_text(e) {
-            changed |= as_text(operand);
+            let form = match num_types::of(operand, columns, dialect) {
+                Some(NumType::Double) if dialect == Dialect::Postgres => PG_DOUBLE,
+                Some(NumType::Double) => MY_DOUBLE,
+                Some(NumType::Decimal(scale)) => i64::from(scale),
+                _ => continue,
+            };
+            *operand = call(NUM_TEXT_FN, vec![operand.duplicate(), int_expr(form)]);
+            changed = true;
         }
         ControlFlow::<()>::Continue(())
     });
@@ -93,15 +78,6 @@ pub fn made_text(e: &mut Expr) -> Vec<&mut Expr> {
             _ => Vec::new(),
         },
         _ => Vec::new(),
-    }
-}
-
-/// Whether `c` holds strings: a `varchar(n)` or `char(n)`, or a `text` of any length.
-fn string_column(c: &super::catalog::ColumnDef) -> bool {
-    match c.admits {
-        Admits::Chars { .. } => true,
-        Admits::Anything => c.sql_type.to_ascii_lowercase().contains("text"),
-        _ => false,
     }
 }
 

@@ -341,9 +341,6 @@ pub enum TextForm {
     /// quotient, `coalesce(price, 0)`), which the lab does not keep: no number is shown here
     /// (the engine refuses one).
     NumericOfNoScale,
-    /// PostgreSQL's character(n): the value padded with spaces to n characters (the lab keeps
-    /// it without them, `char_spaces.rs`).
-    PgChar(u32),
 }
 
 impl TextForm {
@@ -357,10 +354,6 @@ impl TextForm {
                 if let Some(printed) = kind.printed(t) {
                     *v = Value::Text(printed);
                 }
-            }
-            (TextForm::PgChar(n), Value::Text(t)) => {
-                let pad = (n as usize).saturating_sub(t.chars().count());
-                *v = Value::Text(t.clone() + &" ".repeat(pad));
             }
             (TextForm::PgTimestampTz, Value::Text(t)) if is_plain_timestamp(t) => {
                 *v = Value::Text(format!("{t}+00"))

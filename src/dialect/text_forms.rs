@@ -335,9 +335,7 @@ impl Scope<'_, '_> {
                 Relation::Table(def) => {
                     def.and_then(|d| d.column(name))
                         .map(|c| match self.ctx.dialect {
-                            Dialect::Postgres => of_type_name(&c.sql_type).or_else(|| {
-                                super::char_spaces::fixed_length(c).map(TextForm::PgChar)
-                            }),
+                            Dialect::Postgres => of_type_name(&c.sql_type),
                             _ => fraction(c),
                         })
                 }

@@ -203,8 +203,6 @@ fn int_failure(msg: &str) -> Option<StoreFailure> {
         "42P01" => "42P01",
         // MariaDB's unsigned arithmetic below zero (`mysql/unsigned.rs`).
         "1690" => "1690",
-        // MariaDB's string read as a number in a write, losing text (`mysql/text_numbers.rs`).
-        "1292" => "1292",
         // A negative substring length, PostgreSQL's and SQL Server's (`dialect/substrings.rs`).
         "22011" => "22011",
         "537" => "537",

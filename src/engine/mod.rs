@@ -21,7 +21,6 @@ pub mod snapshot;
 mod sqlite_omitted;
 pub mod store;
 pub mod table_locks;
-mod text_number;
 pub mod time_fns;
 pub mod txn;
 pub mod undo;

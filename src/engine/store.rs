@@ -317,12 +317,6 @@ impl Store {
             Box::new(num_text),
         ));
         functions.push((
-            crate::dialect::mysql::text_numbers::FUNCTION,
-            2,
-            true,
-            Box::new(super::text_number::text_number),
-        ));
-        functions.push((
             crate::dialect::division::NONZERO_FN,
             1,
             true,

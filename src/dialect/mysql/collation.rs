@@ -51,15 +51,6 @@ pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Option<String> {
                 *e = call(INSTR_FN, args);
                 fired = true;
             }
-            Some(Target::Extreme) => {
-                if let Some(first) = first_arg(e) {
-                    *first = Expr::Collate {
-                        expr: Box::new(Expr::Nested(Box::new(first.duplicate()))),
-                        collation: ObjectName::from(vec![Ident::new(CASE_BLIND)]),
-                    };
-                    fired = true;
-                }
-            }
             None => {}
         }
         ControlFlow::<()>::Continue(())
@@ -123,21 +114,6 @@ fn column_bytes(e: &Expr, columns: &Columns) -> Option<bool> {
 enum Target {
     Compare,
     Instr(Vec<Expr>),
-    /// GREATEST or LEAST of strings: SQLite's several-argument max and min compare with the
-    /// first argument's collation, so no argument may be a bare column (its own collation
-    /// serves then).
-    Extreme,
-}
-
-fn first_arg(e: &mut Expr) -> Option<&mut Expr> {
-    let Expr::Function(f) = e else { return None };
-    let sqlparser::ast::FunctionArguments::List(list) = &mut f.args else {
-        return None;
-    };
-    match list.args.first_mut()? {
-        sqlparser::ast::FunctionArg::Unnamed(sqlparser::ast::FunctionArgExpr::Expr(x)) => Some(x),
-        _ => None,
-    }
 }
 
 /// What the rule does to `e`, if anything.
@@ -146,15 +122,6 @@ fn target(e: &Expr, columns: &Columns) -> Option<Target> {
         let case_blind = args.iter().all(|a| derives_case_blind(a, columns));
         return case_blind
             .then(|| Target::Instr(args.into_iter().map(Duplicate::duplicate).collect()));
-    }
-    let extreme = super::super::exprs::call_args(e, "greatest")
-        .or_else(|| super::super::exprs::call_args(e, "least"))
-        .filter(|a| a.len() > 1);
-    if let Some(args) = extreme {
-        let strings = args.iter().all(|a| {
-            !number(a) && !bare_column(a) && !logical(a) && derives_case_blind(a, columns)
-        });
-        return strings.then_some(Target::Extreme);
     }
     let operands: Vec<&Expr> = match e {
         Expr::BinaryOp { left, op, right } if comparison(op) => vec![left, right],
@@ -226,7 +193,7 @@ fn bare_column(e: &Expr) -> bool {
 /// Whether `e` takes the case-blind collation: every column it reads is known and none is a
 /// string compared byte by byte, and it holds no subquery (whose columns are another
 /// statement's).
-pub(super) fn derives_case_blind(e: &Expr, columns: &Columns) -> bool {
+fn derives_case_blind(e: &Expr, columns: &Columns) -> bool {
     let mut e = e.duplicate();
     let mut blind = true;
     walk::exprs(&mut e, &mut |x| {

@@ -58,10 +58,9 @@ pub fn store_error(f: &StoreFailure) -> (&'static str, String) {
         StoreFailure::ManyRows => ("1242", "Subquery returns more than 1 row".into()),
         StoreFailure::NoTables => ("1096", "No tables used".into()),
         // ER_DATA_OUT_OF_RANGE: unsigned arithmetic below zero; ER_WRONG_ARGUMENTS: an
-        // ESCAPE of two characters (`engine/like_fn.rs`); ER_TRUNCATED_WRONG_VALUE: a string
-        // read as a number in a write (`mysql/text_numbers.rs`).
+        // ESCAPE of two characters (`engine/like_fn.rs`).
         StoreFailure::Server {
-            native: native @ ("1690" | "1210" | "1292"),
+            native: native @ ("1690" | "1210"),
             message,
         } => (native, message.clone()),
         // ER_UNKNOWN_ERROR. (Only PostgreSQL plans the integer checks and ON CONFLICT targets.)

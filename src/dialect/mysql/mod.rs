@@ -8,7 +8,6 @@ mod casts;
 pub mod client;
 pub mod collation;
 pub mod consistent_snapshot;
-mod derived_strings;
 mod dual;
 mod end_read;
 pub mod errors;
@@ -85,17 +84,11 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let time_note = time_literals::rewrite(&mut stmt, catalog, &columns)?;
     let unix_note = unix_time::rewrite(&mut stmt, &columns)?;
     let text_forms = super::text_forms::forms(Dialect::MySql, &stmt, catalog, &columns)?;
-    // Before the operators (it reads `<=>`) and the collation (its numbers then compare no
-    // strings).
-    let text_number_note = text_numbers::rewrite(&mut stmt, &columns)?;
+    // Before the operators: it reads `<=>`.
+    text_numbers::refuse(&mut stmt, &columns)?;
     // First: later rules write SQLite's `||` themselves.
     let operators_note = operators::rewrite(&mut stmt);
-    let mut collation_note = collation::rewrite(&mut stmt, &columns);
-    if derived_strings::rewrite(&mut stmt, &columns) {
-        collation_note.get_or_insert_with(String::new).push_str(
-            "; a string a function makes groups, sorts and is DISTINCT ignoring case: COLLATE ql_case_blind",
-        );
-    }
+    let collation_note = collation::rewrite(&mut stmt, &columns);
     let last_id_note = last_insert_id::rewrite(&mut stmt);
     let row_count_note = row_count::rewrite(&mut stmt);
     let division_note = super::division::guard(Dialect::MySql, &mut stmt);
@@ -105,8 +98,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     let clock_note = super::clock_parts::rewrite(Dialect::MySql, &mut stmt)?;
     // Before the decimal rule, which wraps operations it computes (this one's are integers).
     let unsigned_note = unsigned::rewrite(&mut stmt, &columns)?;
-    let char_note = super::char_spaces::rewrite(&mut stmt, catalog);
-    let num_text_note = super::num_as_text::rewrite(Dialect::MySql, &mut stmt, catalog, &columns);
+    let num_text_note = super::num_as_text::rewrite(Dialect::MySql, &mut stmt, &columns);
     let decimal_note = super::decimal_arith::round(Dialect::MySql, &mut stmt, &columns)?;
     let round_note = super::int_writes::round(Dialect::MySql, &mut stmt, catalog, &columns);
     let length_note = super::lengths::rewrite(Dialect::MySql, &mut stmt);
@@ -123,7 +115,6 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(round_note);
     plan.notes.extend(interval_note);
     plan.notes.extend(clock_note);
-    plan.notes.extend(text_number_note);
     plan.notes.extend(operators_note);
     plan.notes.extend(collation_note);
     plan.notes.extend(last_id_note);
@@ -136,7 +127,6 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(order_note);
     plan.notes.extend(ties_note);
     plan.notes.extend(num_text_note);
-    plan.notes.extend(char_note);
     plan.notes.extend(substring_note);
     Ok(plan)
 }

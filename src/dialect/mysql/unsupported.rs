@@ -1,9 +1,8 @@
 //! What MariaDB refuses, or what the engine does not model for it, said by name before
 //! SQLite could answer in its own words: a data-modifying WITH (MariaDB has none), a LIMIT
 //! inside `IN (subquery)` or a quantified one, `= ANY (subquery)` (MariaDB's error 1235),
-//! multi-table UPDATE / DELETE, a call of
-//! `DATETIME(...)`, a type in MariaDB, which SQLite would run as its date function, and
-//! LAG / LEAD with a default (a third argument, which 10.11 does not read: 1064).
+//! multi-table UPDATE / DELETE, and a call of
+//! `DATETIME(...)`, a type in MariaDB, which SQLite would run as its date function.
 
 use super::super::common::unsupported_with;
 use super::super::walk;
@@ -47,7 +46,6 @@ pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
     }
     let mut limited = false;
     let mut datetime_call = false;
-    let mut lag_default = false;
     walk::exprs(stmt, &mut |e| {
         match e {
             Expr::In {
@@ -57,10 +55,7 @@ pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
             Expr::AnyOp { right, .. } | Expr::AllOp { right, .. } => {
                 limited |= matches!(&**right, Expr::Subquery(q) if q.limit_clause.is_some())
             }
-            Expr::Function(f) => {
-                datetime_call |= names_datetime(&f.name.0);
-                lag_default |= lag_with_default(f);
-            }
+            Expr::Function(f) => datetime_call |= names_datetime(&f.name.0),
             _ => {}
         }
         ControlFlow::Continue(())
@@ -72,13 +67,6 @@ pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
             Dialect::MySql,
             "DATETIME(...) as a function",
             "DATETIME is a type in MariaDB, and the server answers 1064 at the `(`; for the time use NOW(), for a conversion CAST(x AS DATETIME)",
-        ));
-    }
-    if lag_default {
-        return Err(unsupported_with(
-            Dialect::MySql,
-            "LAG or LEAD with a default (a third argument)",
-            "MariaDB 10.11 takes a value and an offset only (the server answers 1064); write IFNULL(LAG(x) OVER (...), default)",
         ));
     }
     if limited {
@@ -94,10 +82,4 @@ pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
 /// function of that name, which the lab has none of either.
 fn names_datetime(parts: &[ObjectNamePart]) -> bool {
     matches!(parts, [ObjectNamePart::Identifier(i)] if i.value.eq_ignore_ascii_case("datetime"))
-}
-
-fn lag_with_default(f: &sqlparser::ast::Function) -> bool {
-    let name = crate::sql::ToSql::to_sql(&f.name);
-    let window = name.eq_ignore_ascii_case("lag") || name.eq_ignore_ascii_case("lead");
-    window && matches!(&f.args, sqlparser::ast::FunctionArguments::List(l) if l.args.len() > 2)
 }

@@ -132,9 +132,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     // After the interval rule (a timestamptz moved stays one), before the clock rule (which
     // writes now() and LOCALTIMESTAMP alike) and the cast rule.
     let as_text_note = as_text::rewrite(&mut stmt, &columns);
-    let num_text_note =
-        super::num_as_text::rewrite(Dialect::Postgres, &mut stmt, catalog, &columns);
-    let char_note = super::char_spaces::rewrite(&mut stmt, catalog);
+    let num_text_note = super::num_as_text::rewrite(Dialect::Postgres, &mut stmt, &columns);
     let clock_note = super::clock_parts::rewrite(Dialect::Postgres, &mut stmt)?;
     // Before the cast rule: it reads the casts to integer types, and their operands' types.
     let decimal_note = super::decimal_arith::round(Dialect::Postgres, &mut stmt, &columns)?;
@@ -206,7 +204,6 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     plan.notes.extend(uuid_note);
     plan.notes.extend(substring_note);
     plan.notes.extend(num_text_note);
-    plan.notes.extend(char_note);
     plan.notes.extend(ilike_note);
     plan.notes.extend(interval_note);
     plan.notes.extend(clock_note);

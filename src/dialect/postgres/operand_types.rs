@@ -6,10 +6,8 @@
 //! expression is of type text` (probed on 15). SQLite compares and stores them all, so the
 //! lab ran such a statement where the server fails it. A string constant is of no type yet
 //! (`'5'`: the server reads it as the other side's type), so only typed values are checked:
-//! columns, number constants, `||`, casts. The values of a COALESCE, GREATEST, LEAST or CASE
-//! must be of one kind too (42804, `COALESCE types text and integer cannot be matched`).
+//! columns, number constants, `||`, casts.
 
-use super::super::exprs;
 use super::super::int_types::{column_named, Columns};
 use super::super::types::Admits;
 use super::super::walk;
@@ -67,16 +65,10 @@ pub fn check(
     failure.map_or(Ok(()), Err)
 }
 
-/// 42883 for an operator `e` applies to two values of kinds with no operator between them;
-/// 42804 for a COALESCE, GREATEST, LEAST or CASE whose values are of two kinds.
+/// 42883 for an operator `e` applies to two values of kinds with no operator between them.
 fn operator(e: &Expr, columns: &Columns) -> Option<StepError> {
     use BinaryOperator::*;
-    if let Some(failure) = common_type(e, columns) {
-        return Some(failure);
-    }
-    let nullif = exprs::call_args(e, "nullif").filter(|a| a.len() == 2);
     let pairs: Vec<(&Expr, &str, &Expr)> = match e {
-        _ if nullif.is_some() => nullif.map_or(Vec::new(), |a| vec![(a[0], "=", a[1])]),
         Expr::BinaryOp { left, op, right } => match op {
             Eq | NotEq | Lt | LtEq | Gt | GtEq => vec![(left, "", right)],
             Plus | Minus | Multiply | Divide | Modulo => vec![(left, "", right)],
@@ -114,61 +106,6 @@ fn operator(e: &Expr, columns: &Columns) -> Option<StepError> {
             )
         })
     })
-}
-
-/// The values of a COALESCE, GREATEST, LEAST or CASE take one type: the first typed one's
-/// (a CASE's ELSE first, as the server reads it); one of another kind is 42804.
-fn common_type(e: &Expr, columns: &Columns) -> Option<StepError> {
-    let (what, values): (&str, Vec<&Expr>) = match e {
-        Expr::Case {
-            conditions,
-            else_result,
-            ..
-        } => {
-            let results = exprs::case_results(conditions, None);
-            (
-                "CASE",
-                else_result.as_deref().into_iter().chain(results).collect(),
-            )
-        }
-        _ => ["COALESCE", "GREATEST", "LEAST"]
-            .into_iter()
-            .find_map(|name| Some((name, exprs::call_args(e, name)?)))?,
-    };
-    let mut types = values.iter().filter_map(|v| typed(v, columns));
-    let first = types.next()?;
-    if let Some(other) = types.find(|t| t.0 != first.0) {
-        return Some(StepError::other(
-            "42804",
-            format!("{what} types {} and {} cannot be matched", first.1, other.1),
-        ));
-    }
-    // A string constant among numbers is read as their type.
-    let unreadable = values.iter().find_map(|v| match v {
-        Expr::Value(v) => match &v.value {
-            Value::SingleQuotedString(s) if first.0 == Kind::Number && !reads_as(s, first.1) => {
-                Some(s)
-            }
-            _ => None,
-        },
-        _ => None,
-    })?;
-    Some(StepError::other(
-        "22P02",
-        format!(
-            "invalid input syntax for type {}: \"{unreadable}\"",
-            first.1
-        ),
-    ))
-}
-
-/// Whether the server reads `text` as a number of type `name`.
-fn reads_as(text: &str, name: &str) -> bool {
-    let t = text.trim();
-    match name {
-        "integer" | "bigint" | "smallint" => t.parse::<i64>().is_ok(),
-        _ => crate::decimal::parse_f64(t).is_some_and(f64::is_finite),
-    }
 }
 
 /// Whether the server assigns a value of kind `from` to a column of kind `to`: anything to a
