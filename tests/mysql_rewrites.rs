@@ -715,3 +715,21 @@ fn strings_compared_with_numbers_are_refused_by_name_unless_the_column_reads_the
     }
     assert_eq!(rows(&t.steps[6]), [["1"], ["2"]]);
 }
+
+/// A string a function makes groups, sorts and is DISTINCT, MIN'd and MAX'd ignoring case, as
+/// MariaDB's default collation compares it (10.11: one group for 'a' and 'A', 'a' before 'B').
+#[test]
+fn strings_functions_make_group_and_sort_ignoring_case() {
+    let t = mysql(
+        "CREATE TABLE j (id int PRIMARY KEY, k varchar(10));
+         INSERT INTO j VALUES (1, 'x'), (2, 'X'), (3, 'b'), (4, 'A');
+         SELECT SUBSTRING(k, 1, 1) AS c, COUNT(*) FROM j GROUP BY c ORDER BY c;
+         SELECT DISTINCT CONCAT(k, '!') FROM j ORDER BY 1;
+         SELECT id FROM j ORDER BY CONCAT(k, ''), id;
+         SELECT MIN(CONCAT(k, '')), MAX(UPPER(k)), COUNT(DISTINCT LOWER(k)) FROM j;",
+    );
+    assert_eq!(rows(&t.steps[2]), [["A", "1"], ["b", "1"], ["x", "2"]]);
+    assert_eq!(rows(&t.steps[3]), [["A!"], ["b!"], ["x!"]]);
+    assert_eq!(rows(&t.steps[4]), [["4"], ["3"], ["1"], ["2"]]);
+    assert_eq!(rows(&t.steps[5]), [["A", "X", "3"]]);
+}

@@ -193,7 +193,7 @@ fn bare_column(e: &Expr) -> bool {
 /// Whether `e` takes the case-blind collation: every column it reads is known and none is a
 /// string compared byte by byte, and it holds no subquery (whose columns are another
 /// statement's).
-fn derives_case_blind(e: &Expr, columns: &Columns) -> bool {
+pub(super) fn derives_case_blind(e: &Expr, columns: &Columns) -> bool {
     let mut e = e.duplicate();
     let mut blind = true;
     walk::exprs(&mut e, &mut |x| {

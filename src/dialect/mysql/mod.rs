@@ -8,6 +8,7 @@ mod casts;
 pub mod client;
 pub mod collation;
 pub mod consistent_snapshot;
+mod derived_strings;
 mod dual;
 mod end_read;
 pub mod errors;
@@ -88,7 +89,12 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     text_numbers::refuse(&mut stmt, &columns)?;
     // First: later rules write SQLite's `||` themselves.
     let operators_note = operators::rewrite(&mut stmt);
-    let collation_note = collation::rewrite(&mut stmt, &columns);
+    let mut collation_note = collation::rewrite(&mut stmt, &columns);
+    if derived_strings::rewrite(&mut stmt, &columns) {
+        collation_note.get_or_insert_with(String::new).push_str(
+            "; a string a function makes groups, sorts and is DISTINCT ignoring case: COLLATE ql_case_blind",
+        );
+    }
     let last_id_note = last_insert_id::rewrite(&mut stmt);
     let row_count_note = row_count::rewrite(&mut stmt);
     let division_note = super::division::guard(Dialect::MySql, &mut stmt);

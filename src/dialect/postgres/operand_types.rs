@@ -69,11 +69,11 @@ pub fn check(
 fn operator(e: &Expr, columns: &Columns) -> Option<StepError> {
     use BinaryOperator::*;
     let pairs: Vec<(&Expr, &str, &Expr)> = match e {
-        Expr::BinaryOp { left, op, right } => match op {
-            Eq | NotEq | Lt | LtEq | Gt | GtEq => vec![(left, "", right)],
-            Plus | Minus | Multiply | Divide | Modulo => vec![(left, "", right)],
-            _ => return None,
-        },
+        Expr::BinaryOp {
+            left,
+            op: Eq | NotEq | Lt | LtEq | Gt | GtEq | Plus | Minus | Multiply | Divide | Modulo,
+            right,
+        } => vec![(left, "", right)],
         Expr::In {
             expr,
             target: InTarget::List(list),
