@@ -1,10 +1,11 @@
 //! PostgreSQL's `LISTEN channel`, `UNLISTEN channel | *` and `NOTIFY channel [, payload]`,
 //! read as sqlparser 0.64 reads them (`parse_listen`, `parse_unlisten`, `parse_notify`),
-//! quirks included: a channel may be any word (a keyword too) or a quoted string, and a
-//! payload may be a plain non-keyword word as well as a string. In the other flavours these
+//! quirks included: a channel may be any word (a keyword too) or a quoted string. A payload
+//! that is a word, which sqlparser reads when it is none of its keywords, is refused by
+//! name (PostgreSQL reads a string constant only). In the other flavours these
 //! words begin no statement, as in sqlparser's other dialects.
 
-use super::super::Parser;
+use super::super::{parser_err, Parser};
 use crate::sql::Flavor;
 use sqlparser::ast::{Ident, Statement};
 use sqlparser::parser::ParserError;
@@ -45,10 +46,17 @@ impl Parser {
         Ok(Statement::UNLISTEN { channel })
     }
 
-    /// After `NOTIFY`.
+    /// After `NOTIFY`. A payload that is a word is refused: sqlparser reads a word that is
+    /// none of its keywords, and this parser knows fewer keywords (`NOTIFY jobs, sum`), so
+    /// the two would part; PostgreSQL reads a string constant only.
     pub(super) fn parse_notify(&mut self) -> Result<Statement, ParserError> {
         let channel = self.parse_identifier()?;
         let payload = if self.consume_token(&Token::Comma) {
+            let next = self.peek_token_ref();
+            if matches!(next.token, Token::Word(_)) {
+                let at = next.span.start;
+                return parser_err(super::unsupported("A NOTIFY payload that is a name"), at);
+            }
             Some(self.parse_literal_string()?)
         } else {
             None

@@ -511,7 +511,7 @@ fn prepared_statements_are_refused_or_wrong_with_a_position() {
 
 /// LISTEN, UNLISTEN and NOTIFY, with the text sqlparser reads there and PostgreSQL does not
 /// (a keyword or a string as channel, a plain word as payload) and its errors.
-const LISTEN_NOTIFY: [&str; 25] = [
+const LISTEN_NOTIFY: [&str; 23] = [
     "LISTEN jobs",
     "LISTEN \"Jobs\"",
     "LISTEN 'jobs'",
@@ -531,8 +531,6 @@ const LISTEN_NOTIFY: [&str; 25] = [
     "NOTIFY jobs, 'payload'",
     "NOTIFY jobs, 'it''s'",
     "NOTIFY jobs, E'a\\nb'",
-    "NOTIFY jobs, hello",
-    "NOTIFY jobs, select",
     "NOTIFY jobs, 1",
     "NOTIFY jobs 'payload'",
     "NOTIFY jobs,",
@@ -549,6 +547,20 @@ fn listen_unlisten_notify() {
         let parsed = statement(Flavor::Postgres, sql);
         assert!(
             !matches!(&parsed, Err(e) if e.contains("is not supported by Queue Lab's parser")),
+            "{sql}: {parsed:?}"
+        );
+    }
+    // A payload that is a word is refused by name: sqlparser reads one that is none of its
+    // keywords, and `sum` is one of its keywords but not of this parser's (found by fuzzing).
+    for sql in [
+        "NOTIFY jobs, hello",
+        "NOTIFY jobs, select",
+        "NOTIFY jobs, sum 'new'",
+    ] {
+        agree(&FLAVORS, sql);
+        let parsed = statement(Flavor::Postgres, sql);
+        assert!(
+            matches!(&parsed, Err(e) if e.contains("A NOTIFY payload that is a name is not supported by Queue Lab's parser")),
             "{sql}: {parsed:?}"
         );
     }
