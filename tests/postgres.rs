@@ -1678,3 +1678,16 @@ fn operands_of_kinds_the_server_has_no_operator_for_fail_as_on_the_server() {
     );
     assert_eq!(rows(&t.steps[7]), [["1"]]);
 }
+
+/// A NOTIFY payload that is a name is refused with what to write (PostgreSQL reads a string
+/// constant only), not with the list of statements the lab runs: NOTIFY is one of them.
+#[test]
+fn a_notify_payload_that_is_a_name_is_refused_with_what_to_write() {
+    let t = postgres("NOTIFY jobs, hello;");
+    let message = &err(&t.steps[0]).message;
+    assert!(
+        message.starts_with("A NOTIFY payload that is a name is not supported here"),
+        "{message}"
+    );
+    assert!(message.ends_with("write NOTIFY jobs, 'new'"), "{message}");
+}

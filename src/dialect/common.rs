@@ -112,6 +112,9 @@ fn instead_of(dialect: Dialect, what: &str) -> &'static str {
         Dialect::MySql if what.starts_with("a multi-table UPDATE") => {
             super::mysql::unsupported::MULTI_TABLE_INSTEAD
         }
+        Dialect::Postgres if what.starts_with("A NOTIFY payload") => {
+            "PostgreSQL reads a string constant there (a name is its syntax error); write NOTIFY jobs, 'new'"
+        }
         Dialect::Postgres if what.starts_with("PREPARE of") => {
             "PostgreSQL prepares only these (the server answers a syntax error); run the statement itself"
         }
