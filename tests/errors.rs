@@ -583,6 +583,32 @@ fn mariadb_prepared_statements_are_refused_with_what_to_write_instead() {
     assert_eq!(t.steps.len(), 3);
 }
 
+/// Where MariaDB reads a string constant only, a name is refused with what to write; SET NAMES'
+/// collation may be a name, as the server's are (`utf8mb4_bin`).
+#[test]
+fn mariadb_names_where_a_string_belongs_are_refused_with_what_to_write() {
+    let t = mysql(
+        "CREATE TABLE q (s ENUM(ready, 'done'));\n\
+         CREATE TABLE r (a int, KEY i (a) COMMENT by_queue);\n\
+         SET NAMES utf8mb4 COLLATE utf8mb4_bin;",
+    );
+    for (step, what) in [(0, "An ENUM member"), (1, "An index COMMENT")] {
+        let e = err(&t.steps[step]);
+        assert!(
+            e.message.starts_with(what)
+                && e.message
+                    .contains("quote it: ENUM('ready', 'done'), COMMENT 'by queue'"),
+            "{}",
+            e.message
+        );
+        assert_eq!(
+            (e.native.as_str(), e.pos.map(|p| p.line)),
+            ("1064", Some(step as u32 + 1))
+        );
+    }
+    ok(&t.steps[2]);
+}
+
 /// PostgreSQL operators SQLite has no token for (`#`, `!~`; `^` runs as `power()`) are
 /// refused in the words of every refusal, never as "SQLite: unrecognized token" (an
 /// internal error, XX000, before);

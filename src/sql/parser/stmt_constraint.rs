@@ -197,7 +197,9 @@ impl Parser {
             if let Some(index_type) = self.using_index_type()? {
                 options.push(IndexOption::Using(index_type));
             } else if self.parse_keyword(Keyword::COMMENT) {
-                options.push(IndexOption::Comment(self.parse_literal_string()?));
+                options.push(IndexOption::Comment(
+                    self.parse_literal_string("An index COMMENT that is a name")?,
+                ));
             } else {
                 return Ok(options);
             }

@@ -5,7 +5,7 @@
 //! name (PostgreSQL reads a string constant only). In the other flavours these
 //! words begin no statement, as in sqlparser's other dialects.
 
-use super::super::{parser_err, Parser};
+use super::super::Parser;
 use crate::sql::Flavor;
 use sqlparser::ast::{Ident, Statement};
 use sqlparser::parser::ParserError;
@@ -46,18 +46,11 @@ impl Parser {
         Ok(Statement::UNLISTEN { channel })
     }
 
-    /// After `NOTIFY`. A payload that is a word is refused: sqlparser reads a word that is
-    /// none of its keywords, and this parser knows fewer keywords (`NOTIFY jobs, sum`), so
-    /// the two would part; PostgreSQL reads a string constant only.
+    /// After `NOTIFY`: PostgreSQL reads a payload that is a string constant only.
     pub(super) fn parse_notify(&mut self) -> Result<Statement, ParserError> {
         let channel = self.parse_identifier()?;
         let payload = if self.consume_token(&Token::Comma) {
-            let next = self.peek_token_ref();
-            if matches!(next.token, Token::Word(_)) {
-                let at = next.span.start;
-                return parser_err(super::unsupported("A NOTIFY payload that is a name"), at);
-            }
-            Some(self.parse_literal_string()?)
+            Some(self.parse_literal_string("A NOTIFY payload that is a name")?)
         } else {
             None
         };
