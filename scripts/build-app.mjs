@@ -2,7 +2,11 @@
 // style sheet, the embed script and index.html. Run by scripts/serve.sh and scripts/test.sh
 // (install-tools.sh has put wasm-bindgen, wasm-opt and terser in place first).
 //
-//   node scripts/build-app.mjs
+//   node scripts/build-app.mjs [--one-order]
+//
+// --one-order lays the functions out in one order (wasm-order.mjs's USUAL) instead of trying
+// every candidate for the smallest download (some minutes): the tests' build, where the
+// order changes the size only, by some hundreds of bytes, and never what the app does.
 //
 // The steps, each by the tool that does it: cargo (profile wasm-release, opt-level z), the
 // wasm-bindgen CLI at the Cargo.lock version (`--target web`), wasm-opt from npm's binaryen,
@@ -19,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { minify as minifyCss } from 'csso';
 import { minify as minifyJs } from 'terser';
-import { CANDIDATES, leb, nameByOrder, reader } from './wasm-order.mjs';
+import { CANDIDATES, USUAL, leb, nameByOrder, reader } from './wasm-order.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const target = resolve(root, process.env.CARGO_TARGET_DIR ?? 'target');
@@ -154,7 +158,8 @@ async function buildWasm() {
 async function smallestOrder(optimized, stem, wasmOpt) {
   const started = Date.now();
   let best = null;
-  for (const candidate of CANDIDATES) {
+  const candidates = process.argv.includes('--one-order') ? [USUAL] : CANDIDATES;
+  for (const candidate of candidates) {
     await writeFile(`${stem}_ordered.wasm`, nameByOrder(optimized, candidate));
     run(wasmOpt, [`${stem}_ordered.wasm`, ...wasmOrderFlags, '-o', `${stem}_shipped.wasm`], process.env, false);
     const wasm = await readFile(`${stem}_shipped.wasm`);
@@ -162,7 +167,7 @@ async function smallestOrder(optimized, stem, wasmOpt) {
     if (!best || size < best.size) best = { size, wasm, candidate };
   }
   const { window, leastShared, rare, bytes } = best.candidate;
-  console.error(`[build-app] function order: ${CANDIDATES.length} tried in ${((Date.now() - started) / 1000).toFixed(1)} s, window ${window}${bytes ? ' B' : ''}, ${leastShared} shared${rare ? ' (by rarity)' : ''}: ${best.size} B gzip`);
+  console.error(`[build-app] function order: ${candidates.length} tried in ${((Date.now() - started) / 1000).toFixed(1)} s, window ${window}${bytes ? ' B' : ''}, ${leastShared} shared${rare ? ' (by rarity)' : ''}: ${best.size} B gzip`);
   return best.wasm;
 }
 

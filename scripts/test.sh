@@ -47,8 +47,10 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver \
   cargo test --target wasm32-unknown-unknown --test wasm_engine
 
-section "app build (release) and end-to-end tests (Playwright, headless Chromium)"
-node scripts/build-app.mjs
+# One function order, not the search for the smallest download (minutes on a slow machine):
+# the order changes the module's size only, never what the app does.
+section "app build (release, one function order) and end-to-end tests (Playwright, headless Chromium)"
+node scripts/build-app.mjs --one-order
 node --test --test-reporter=spec tests/e2e/
 
 section "conformance recordings: real PostgreSQL and MariaDB, recorded twice, equal to tests/conformance/expected"
