@@ -583,21 +583,27 @@ fn mariadb_prepared_statements_are_refused_with_what_to_write_instead() {
     assert_eq!(t.steps.len(), 3);
 }
 
-/// Where MariaDB reads a string constant only, a name is refused with what to write; SET NAMES'
-/// collation may be a name, as the server's are (`utf8mb4_bin`).
+/// Where MariaDB reads a string constant (an ENUM member, an index COMMENT), a name is refused
+/// with what to write; so is SET NAMES' collation written as a name, which the server reads too.
 #[test]
 fn mariadb_names_where_a_string_belongs_are_refused_with_what_to_write() {
     let t = mysql(
         "CREATE TABLE q (s ENUM(ready, 'done'));\n\
          CREATE TABLE r (a int, KEY i (a) COMMENT by_queue);\n\
-         SET NAMES utf8mb4 COLLATE utf8mb4_bin;",
+         SET NAMES utf8mb4 COLLATE utf8mb4_bin;\n\
+         SET NAMES utf8mb4 COLLATE 'utf8mb4_bin';",
     );
-    for (step, what) in [(0, "An ENUM member"), (1, "An index COMMENT")] {
+    for (step, what) in [
+        (0, "An ENUM member"),
+        (1, "An index COMMENT"),
+        (2, "A SET NAMES collation"),
+    ] {
         let e = err(&t.steps[step]);
         assert!(
             e.message.starts_with(what)
+                && e.message.contains("write a string constant there")
                 && e.message
-                    .contains("quote it: ENUM('ready', 'done'), COMMENT 'by queue'"),
+                    .contains("ENUM('ready', 'done'); COMMENT 'by queue'"),
             "{}",
             e.message
         );
@@ -606,7 +612,7 @@ fn mariadb_names_where_a_string_belongs_are_refused_with_what_to_write() {
             ("1064", Some(step as u32 + 1))
         );
     }
-    ok(&t.steps[2]);
+    ok(&t.steps[3]);
 }
 
 /// PostgreSQL operators SQLite has no token for (`#`, `!~`; `^` runs as `power()`) are

@@ -112,15 +112,9 @@ fn instead_of(dialect: Dialect, what: &str) -> &'static str {
         Dialect::MySql if what.starts_with("a multi-table UPDATE") => {
             super::mysql::unsupported::MULTI_TABLE_INSTEAD
         }
-        Dialect::Postgres if what.starts_with("A NOTIFY payload") => {
-            "PostgreSQL reads a string constant there (a name is its syntax error); write NOTIFY jobs, 'new'"
-        }
-        // An ENUM member, an index COMMENT.
+        // A NOTIFY payload, an ENUM member, an index COMMENT, a SET NAMES collation.
         _ if what.ends_with("that is a name") => {
-            "the server reads a string constant there (a name is its syntax error); quote it: ENUM('ready', 'done'), COMMENT 'by queue'"
-        }
-        _ if what.starts_with("A SET NAMES collation") => {
-            "write the collation as a string constant: SET NAMES utf8mb4 COLLATE 'utf8mb4_bin'"
+            "write a string constant there: NOTIFY jobs, 'new'; ENUM('ready', 'done'); COMMENT 'by queue'; COLLATE 'utf8mb4_bin'"
         }
         Dialect::Postgres if what.starts_with("PREPARE of") => {
             "PostgreSQL prepares only these (the server answers a syntax error); run the statement itself"

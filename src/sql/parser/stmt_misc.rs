@@ -122,31 +122,6 @@ impl Parser {
         }))
     }
 
-    /// After `SET NAMES charset COLLATE`: a string, or a word naming a collation of one of
-    /// MariaDB's common character sets (`utf8mb4_bin`: a collation's name begins with its
-    /// set's). Another word is refused: sqlparser reads a word that is none of its keywords,
-    /// and this parser knows fewer keywords; none of its keywords begins so.
-    fn names_collation(&mut self, charset: &str) -> Result<String, ParserError> {
-        const CHARSETS: [&str; 6] = ["utf8mb4", "utf8mb3", "utf8", "latin1", "ascii", "binary"];
-        if let Token::Word(w) = &self.peek_token_ref().token {
-            let named = w.quote_style.is_none()
-                && CHARSETS.iter().any(|set| {
-                    set.eq_ignore_ascii_case(charset)
-                        && w.value.len() > set.len()
-                        && w.value.as_bytes()[set.len()] == b'_'
-                        && w.value[..set.len()].eq_ignore_ascii_case(set)
-                });
-            if named {
-                let name = w.value.clone();
-                self.advance_token();
-                return Ok(name);
-            }
-        }
-        self.parse_literal_string(
-            "A SET NAMES collation that is neither a string constant nor named for utf8mb4, utf8mb3, utf8, latin1, ascii or binary",
-        )
-    }
-
     /// NAMES consumed: `DEFAULT`, or `charset [COLLATE 'collation']`.
     fn set_names(&mut self) -> Result<Statement, ParserError> {
         if self.parse_keyword(Keyword::DEFAULT) {
@@ -154,7 +129,7 @@ impl Parser {
         }
         let charset_name = self.parse_identifier()?;
         let collation_name = if self.parse_keyword(Keyword::COLLATE) {
-            Some(self.names_collation(&charset_name.value)?)
+            Some(self.parse_literal_string("A SET NAMES collation that is a name")?)
         } else {
             None
         };
