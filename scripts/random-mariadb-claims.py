@@ -10,7 +10,8 @@ the rows it gets are those the claim left free.
 
     scripts/random-mariadb-claims.py generate SEED N DIR   # N specs into DIR
     venv/bin/python tests/conformance/recorder/record.py --out DIR/rec DIR/*.spec
-    scripts/random-mariadb-claims.py compare DIR [QUEUELAB]  # claims the lab gets wrong
+    scripts/random-mariadb-claims.py compare DIR [QUEUELAB]  # claims the lab gets wrong, each
+                                                             # with the first event that parts
 
 Not part of the test suite: MariaDB picks a range, another index or a scan of the table by
 its row estimates, which the lab does not keep, so some claims differ by design (see the
@@ -90,6 +91,17 @@ def events(lines):
     return runs
 
 
+def first_difference(server, lab):
+    """The first event where the lab's run parts from the server's, both sides, one line each."""
+    shown = ("step", "event", "rows", "affected", "error")
+    for at, pair in enumerate(zip(server + [None] * len(lab), lab + [None] * len(server))):
+        theirs, ours = ({k: e.get(k) for k in shown} if e else None for e in pair)
+        if theirs != ours:
+            print(f"    event {at}: server {json.dumps(theirs)}")
+            print(f"    {' ' * len(str(at))}        lab    {json.dumps(ours)}")
+            return
+
+
 def compare(folder, queuelab):
     claims = wrong = 0
     for path in sorted(glob.glob(os.path.join(folder, "*.spec"))):
@@ -102,9 +114,11 @@ def compare(folder, queuelab):
         server, lab = events(open(recorded)), events(run.stdout.splitlines())
         for permutation, seen in server.items():
             claims += 1
-            if lab.get(permutation) != seen:
+            ours = lab.get(permutation) or []
+            if ours != seen:
                 wrong += 1
                 print(f"{name} {' '.join(permutation)}: the lab differs")
+                first_difference(seen, ours)
     print(f"{claims} permutations, {wrong} differ")
 
 
