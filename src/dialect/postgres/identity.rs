@@ -23,7 +23,9 @@ pub fn check(stmt: &Statement, catalog: &Catalog) -> Result<(), StepError> {
                     // Without a column list the values fill the leading columns.
                     let width = match ins.source.as_ref().map(|q| q.body.as_ref()) {
                         Some(SetExpr::Values(v)) => v.rows.first().map_or(0, |r| r.content.len()),
-                        _ => def.columns.len(),
+                        Some(_) => def.columns.len(),
+                        // DEFAULT VALUES: every column its default.
+                        None => 0,
                     };
                     def.columns[..width.min(def.columns.len())]
                         .iter()
