@@ -615,6 +615,31 @@ fn mariadb_names_where_a_string_belongs_are_refused_with_what_to_write() {
     ok(&t.steps[3]);
 }
 
+/// MariaDB has no `INSERT ... DEFAULT VALUES` (1064 there; SQLite would run it): refused with
+/// MariaDB's own form, `() VALUES ()`, which runs, as `VALUES ()` does (they answered 1136).
+#[test]
+fn mariadb_every_columns_default_is_written_its_own_way() {
+    let t = mysql(
+        "CREATE TABLE j (id int AUTO_INCREMENT PRIMARY KEY, k varchar(10) DEFAULT 'a');\n\
+         INSERT INTO j DEFAULT VALUES;\n\
+         INSERT INTO j () VALUES ();\n\
+         INSERT INTO j VALUES ();\n\
+         INSERT INTO j (id, k) VALUES (DEFAULT, DEFAULT);\n\
+         SELECT id, k FROM j ORDER BY id;",
+    );
+    let e = err(&t.steps[1]);
+    assert_eq!(e.native, "1064");
+    assert!(
+        e.message.ends_with("write INSERT INTO t () VALUES ()"),
+        "{}",
+        e.message
+    );
+    for s in &t.steps[2..5] {
+        assert_eq!(ok(s).affected, Some(1));
+    }
+    assert_eq!(rows(&t.steps[5]), [["1", "a"], ["2", "a"], ["3", "a"]]);
+}
+
 /// PostgreSQL operators SQLite has no token for (`#`, `!~`; `^` runs as `power()`) are
 /// refused in the words of every refusal, never as "SQLite: unrecognized token" (an
 /// internal error, XX000, before);

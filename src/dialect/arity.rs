@@ -52,6 +52,10 @@ fn counts(
     let Some(first) = widths.first().copied() else {
         return Ok(None);
     };
+    // MariaDB's `VALUES ()`: every column its default (`defaults` below).
+    if dialect == Dialect::MySql && !named && widths.iter().all(|w| *w == 0) {
+        return Ok(None);
+    }
     if dialect != Dialect::Postgres {
         return match widths.iter().position(|w| *w != target) {
             Some(row) => Err(mismatch(dialect, row, named, widths[row], target)),
@@ -151,12 +155,18 @@ fn defaults(
         }
         named.insert(0, column);
     }
-    if !named.is_empty() && ins.columns.is_empty() {
-        return Err(super::common::unsupported_with(
-            dialect,
-            "DEFAULT for every column",
-            "write INSERT INTO t DEFAULT VALUES",
-        ));
+    // Every column its default (`VALUES (DEFAULT, DEFAULT)`, MariaDB's `VALUES ()`): SQLite
+    // writes one such row as DEFAULT VALUES, and several not at all.
+    let rows = values.rows.len();
+    if ins.columns.is_empty() && values.rows.iter().all(|r| r.content.is_empty()) {
+        if rows > 1 {
+            return Err(super::common::unsupported_with(
+                dialect,
+                "Several rows of every column's default",
+                "insert them one row at a time",
+            ));
+        }
+        ins.source = None;
     }
     Ok((!named.is_empty()).then(|| {
         format!(
@@ -291,9 +301,31 @@ mod tests {
                 .or_fail("mixed")?;
             assert_eq!(mixed, "INSERT INTO q (v, id) VALUES (1, NULL), (2, 5)");
         }
-        let all =
-            fitted(Dialect::Postgres, "INSERT INTO q VALUES (DEFAULT, DEFAULT)")?.expect_err("all");
-        assert!(all.message.contains("DEFAULT for every column"));
+        // Every column's default: one row is DEFAULT VALUES (MariaDB's `VALUES ()` too), in
+        // SQLite's words; several are refused, SQLite having no such INSERT.
+        for (dialect, sql) in [
+            (Dialect::Postgres, "INSERT INTO q VALUES (DEFAULT, DEFAULT)"),
+            (Dialect::MySql, "INSERT INTO q (v) VALUES (DEFAULT)"),
+            (Dialect::MySql, "INSERT INTO q () VALUES ()"),
+            (Dialect::MySql, "INSERT INTO q VALUES ()"),
+        ] {
+            let (_, all) = fitted(dialect, sql)?.or_fail("all")?;
+            assert_eq!(all, "INSERT INTO q DEFAULT VALUES", "{sql}");
+        }
+        for (dialect, sql) in [
+            (
+                Dialect::Postgres,
+                "INSERT INTO q (id) VALUES (DEFAULT), (DEFAULT)",
+            ),
+            (Dialect::MySql, "INSERT INTO q VALUES (), ()"),
+        ] {
+            let e = fitted(dialect, sql)?.expect_err("several");
+            assert!(
+                e.message
+                    .starts_with("Several rows of every column's default"),
+                "{sql}"
+            );
+        }
         // A column named "default" in quotes is a value, not the word.
         let (notes, _) =
             fitted(Dialect::Postgres, r#"INSERT INTO q VALUES (1, "default")"#)?.or_fail("fits")?;

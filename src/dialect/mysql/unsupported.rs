@@ -1,7 +1,7 @@
 //! What MariaDB refuses, or what the engine does not model for it, said by name before
 //! SQLite could answer in its own words: a data-modifying WITH (MariaDB has none), a LIMIT
 //! inside `IN (subquery)` or a quantified one, `= ANY (subquery)` (MariaDB's error 1235),
-//! multi-table UPDATE / DELETE, and a call of
+//! multi-table UPDATE / DELETE, `INSERT ... DEFAULT VALUES` and a call of
 //! `DATETIME(...)`, a type in MariaDB, which SQLite would run as its date function.
 
 use super::super::common::unsupported_with;
@@ -28,6 +28,14 @@ pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
                 "MariaDB has no data-modifying WITH (the server answers 1064); run the DELETE ... RETURNING and the INSERT as two statements of one transaction",
             ));
         }
+    }
+    // MariaDB writes it `INSERT INTO t () VALUES ()`; SQLite would run it.
+    if matches!(&*stmt, Statement::Insert(i) if i.source.is_none()) {
+        return Err(unsupported_with(
+            Dialect::MySql,
+            "INSERT ... DEFAULT VALUES",
+            "MariaDB has no DEFAULT VALUES (the server answers 1064); write INSERT INTO t () VALUES ()",
+        ));
     }
     let multi_table = match &*stmt {
         Statement::Delete(d) => {
