@@ -97,3 +97,25 @@ fn postgresql_has_no_user_variables() {
     let t = postgres("SELECT @j;");
     assert_eq!(err(last(&t)).message, "column \"j\" does not exist");
 }
+
+/// LAST_INSERT_ID() is the first id an INSERT's rows asked AUTO_INCREMENT for, however they
+/// asked: the column left out, given NULL or 0, every column's default; an id given keeps
+/// the last value (MariaDB 10.11 answers 1, 1, 11, 12, 13, 14: the given 10 moves the
+/// counter past it).
+#[test]
+fn last_insert_id_counts_every_way_of_asking_for_an_id() {
+    let t = mysql(
+        "CREATE TABLE j (id int AUTO_INCREMENT PRIMARY KEY, k varchar(10) DEFAULT 'a');\n\
+         INSERT INTO j (k) VALUES ('x'); SELECT LAST_INSERT_ID();\n\
+         INSERT INTO j (id, k) VALUES (10, 'y'); SELECT LAST_INSERT_ID();\n\
+         INSERT INTO j (id, k) VALUES (NULL, 'z'); SELECT LAST_INSERT_ID();\n\
+         INSERT INTO j VALUES (0, 'w'); SELECT LAST_INSERT_ID();\n\
+         INSERT INTO j () VALUES (); SELECT LAST_INSERT_ID();\n\
+         INSERT INTO j (id, k) VALUES (DEFAULT, DEFAULT); SELECT LAST_INSERT_ID();",
+    );
+    let ids: Vec<_> = t.steps.iter().skip(2).step_by(2).map(rows).collect();
+    assert_eq!(
+        ids,
+        [[["1"]], [["1"]], [["11"]], [["12"]], [["13"]], [["14"]]]
+    );
+}

@@ -93,18 +93,19 @@ impl Lab {
     }
 
     /// The first id an INSERT generated: the value its first row took in the table's
-    /// AUTO_INCREMENT column, when the INSERT named its columns and not that one.
+    /// AUTO_INCREMENT column, when its rows asked for one (left the column out, or gave it
+    /// NULL or 0: `AutoIds::automatic`), or it was DEFAULT VALUES (no `AutoIds`).
     pub(super) fn generated_id(
         &self,
         plan: &Plan,
         changes: &[crate::engine::store::RowChange],
     ) -> Option<i64> {
-        let PlanKind::Insert { table, columns, .. } = &plan.kind else {
+        let PlanKind::Insert { table, .. } = &plan.kind else {
             return None;
         };
         let def = self.catalog.table(table)?;
         let auto = def.columns.iter().find(|c| c.auto_increment)?;
-        if columns.is_empty() || columns.iter().any(|c| c.eq_ignore_ascii_case(&auto.name)) {
+        if !plan.auto_ids.as_ref().is_none_or(|a| a.automatic) {
             return None;
         }
         let at = self
