@@ -29,8 +29,9 @@ pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
             ));
         }
     }
-    // MariaDB writes it `INSERT INTO t () VALUES ()`; SQLite would run it.
-    if matches!(&*stmt, Statement::Insert(i) if i.source.is_none()) {
+    // MariaDB writes it `INSERT INTO t () VALUES ()`; SQLite would run it. (`INSERT ... SET`
+    // has no source either.)
+    if matches!(&*stmt, Statement::Insert(i) if i.source.is_none() && i.assignments.is_empty()) {
         return Err(unsupported_with(
             Dialect::MySql,
             "INSERT ... DEFAULT VALUES",
