@@ -1,14 +1,15 @@
 //! What MariaDB refuses, or what the engine does not model for it, said by name before
 //! SQLite could answer in its own words: a data-modifying WITH (MariaDB has none), a LIMIT
 //! inside `IN (subquery)` or a quantified one, `= ANY (subquery)` (MariaDB's error 1235),
-//! multi-table UPDATE / DELETE, `INSERT ... DEFAULT VALUES` and a call of
-//! `DATETIME(...)`, a type in MariaDB, which SQLite would run as its date function.
+//! multi-table UPDATE / DELETE, an alias in a single-table DELETE, `INSERT ... DEFAULT
+//! VALUES` and a call of `DATETIME(...)`, a type in MariaDB, which SQLite would run as its
+//! date function.
 
 use super::super::common::unsupported_with;
 use super::super::walk;
 use super::super::Dialect;
 use crate::trace::StepError;
-use sqlparser::ast::{Expr, FromTable, InTarget, ObjectNamePart, Statement};
+use sqlparser::ast::{Expr, FromTable, InTarget, ObjectNamePart, Statement, TableFactor};
 use std::ops::ControlFlow;
 
 /// Why a multi-table UPDATE or DELETE is refused, and what to write instead. Its row locks
@@ -41,6 +42,16 @@ pub fn refuse(stmt: &mut Statement) -> Result<(), StepError> {
     let multi_table = match &*stmt {
         Statement::Delete(d) => {
             let (FromTable::WithFromKeyword(from) | FromTable::WithoutKeyword(from)) = &d.from;
+            // `DELETE FROM jobs j WHERE ...`: MariaDB 10.11 has no alias there (1064).
+            if let ([t], true) = (from.as_slice(), d.tables.is_empty()) {
+                if matches!(&t.relation, TableFactor::Table { alias: Some(_), .. }) {
+                    return Err(unsupported_with(
+                        Dialect::MySql,
+                        "An alias of a single-table DELETE's table",
+                        "MariaDB 10.11 takes none (the server answers 1064); name the table itself: DELETE FROM jobs WHERE jobs.id = 2",
+                    ));
+                }
+            }
             !d.tables.is_empty() || from.len() > 1 || from.iter().any(|t| !t.joins.is_empty())
         }
         Statement::Update(u) => !u.table.joins.is_empty() || u.from.is_some(),
