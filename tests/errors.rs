@@ -784,11 +784,17 @@ fn a_primary_key_column_is_not_null() {
     );
 }
 
-/// A negative LIMIT or OFFSET and a position past the select list in ORDER BY or GROUP BY
-/// are the servers' errors (SQLite read a negative LIMIT as none, and its words for a
+/// A negative LIMIT or OFFSET (or NULL, to MariaDB) and a position past the select list in
+/// ORDER BY or GROUP BY are the servers' errors (SQLite read a negative LIMIT as none, and its words for a
 /// position were an internal error); messages as the servers gave them.
 #[test]
 fn negative_limits_and_positions_past_the_list_are_the_servers_errors() {
+    // PostgreSQL reads a NULL count as none (SQLite failed: datatype mismatch, an internal
+    // error); MariaDB answers 1064, below.
+    let t = postgres("SELECT 1 LIMIT NULL;\nSELECT 1 LIMIT NULL::int OFFSET NULL;");
+    for s in &t.steps {
+        assert_eq!(rows(s), [["1"]]);
+    }
     let t = postgres(
         "SELECT 1 LIMIT -1;\nSELECT 1 OFFSET -2;\nSELECT 1 AS a ORDER BY 3;\nSELECT 1 AS a GROUP BY 2;\nSELECT 1 AS a, 2 AS b ORDER BY 2 DESC;",
     );
@@ -815,8 +821,15 @@ fn negative_limits_and_positions_past_the_list_are_the_servers_errors() {
         ]
     );
     assert_eq!(rows(&t.steps[4]), [["1", "2"]]);
-    let t = mysql("SELECT 1 LIMIT -1;\nSELECT 1 AS a ORDER BY 0;");
+    let t = mysql("SELECT 1 LIMIT -1;\nSELECT 1 AS a ORDER BY 0;\nSELECT 1 LIMIT 1 OFFSET NULL;");
     assert_eq!(err(&t.steps[0]).native, "1064");
+    assert_eq!(
+        (
+            err(&t.steps[2]).native.as_str(),
+            err(&t.steps[2]).message.as_str()
+        ),
+        ("1064", "syntax error: OFFSET takes a count, not NULL")
+    );
     let e = err(&t.steps[1]);
     assert_eq!(
         (e.native.as_str(), e.message.as_str()),

@@ -21,11 +21,20 @@ pub fn as_limit(stmt: &mut Statement, dialect: Dialect) -> Result<(), StepError>
     let mut refused = None;
     walk::queries(stmt, &mut |q| {
         refused = refused.take().or_else(|| beyond_limit(q, dialect));
-        if let Some(LimitClause::LimitOffset {
-            offset: Some(o), ..
-        }) = q.limit_clause.as_mut()
-        {
-            o.rows = OffsetRows::None;
+        if let Some(LimitClause::LimitOffset { limit, offset, .. }) = q.limit_clause.as_mut() {
+            if let Some(o) = offset.as_mut() {
+                o.rows = OffsetRows::None;
+            }
+            // PostgreSQL reads a NULL count as none (LIMIT NULL: every row; OFFSET NULL: 0),
+            // where SQLite fails (datatype mismatch); MariaDB: a syntax error (`negative`).
+            if dialect == Dialect::Postgres {
+                if limit.as_ref().is_some_and(is_null) {
+                    *limit = None;
+                }
+                if offset.as_ref().is_some_and(|o| is_null(&o.value)) {
+                    *offset = None;
+                }
+            }
         }
         if q.fetch.as_ref().is_some_and(|f| !f.with_ties && !f.percent) {
             let quantity = q
@@ -54,14 +63,14 @@ pub fn as_limit(stmt: &mut Statement, dialect: Dialect) -> Result<(), StepError>
 }
 
 /// A LIMIT or OFFSET of a negative constant: PostgreSQL's 2201W / 2201X, a syntax error to
-/// MariaDB; SQLite reads a negative LIMIT as none and a negative OFFSET as 0.
+/// MariaDB (as is NULL there); SQLite reads a negative LIMIT as none and a negative OFFSET as 0.
 fn negative(q: &Query, dialect: Dialect) -> Option<StepError> {
     let Some(LimitClause::LimitOffset { limit, offset, .. }) = &q.limit_clause else {
         return None;
     };
     let (what, code, e) = match (limit, offset) {
-        (Some(e), _) if is_negative(e) => ("LIMIT", "2201W", e),
-        (_, Some(o)) if is_negative(&o.value) => ("OFFSET", "2201X", &o.value),
+        (Some(e), _) if is_negative(e) || is_null(e) => ("LIMIT", "2201W", e),
+        (_, Some(o)) if is_negative(&o.value) || is_null(&o.value) => ("OFFSET", "2201X", &o.value),
         _ => return None,
     };
     Some(match dialect {
@@ -69,10 +78,7 @@ fn negative(q: &Query, dialect: Dialect) -> Option<StepError> {
         _ => {
             let mut err = StepError::other(
                 super::front::syntax_code(dialect),
-                format!(
-                    "syntax error: {what} takes no negative number ({})",
-                    e.to_sql()
-                ),
+                format!("syntax error: {what} takes a count, not {}", e.to_sql()),
             );
             err.pos = expr_pos(e);
             err
@@ -125,6 +131,15 @@ fn is_negative(e: &Expr) -> bool {
             expr,
         } => matches!(expr.as_ref(), Expr::Value(_)),
         Expr::Value(v) => matches!(&v.value, Value::Number(n, _) if n.starts_with('-')),
+        _ => false,
+    }
+}
+
+/// NULL, or NULL cast to a type (`NULL::int`).
+fn is_null(e: &Expr) -> bool {
+    match e {
+        Expr::Cast { expr, .. } => is_null(expr),
+        Expr::Value(v) => matches!(v.value, Value::Null),
         _ => false,
     }
 }
