@@ -665,39 +665,6 @@ fn mariadb_single_table_delete_takes_no_alias() {
     assert_eq!(ok(&t.steps[4]).affected, Some(1));
 }
 
-/// ADD COLUMN of a name the table has: each server's words; PostgreSQL's IF NOT EXISTS skips
-/// it with a notice and adds the others (the lab answered MariaDB's words with PostgreSQL's
-/// code, and ignored IF NOT EXISTS).
-#[test]
-fn adding_a_column_the_table_has_is_each_servers_error_or_skipped() {
-    let t = postgres(
-        "CREATE TABLE jobs (id int PRIMARY KEY, q text);\n\
-         ALTER TABLE jobs ADD COLUMN q text;\n\
-         ALTER TABLE jobs ADD COLUMN IF NOT EXISTS q text, ADD COLUMN r int;\n\
-         INSERT INTO jobs VALUES (1, 'a', 2);",
-    );
-    assert_eq!(
-        (
-            err(&t.steps[1]).native.as_str(),
-            err(&t.steps[1]).message.as_str()
-        ),
-        ("42701", "column \"q\" of relation \"jobs\" already exists")
-    );
-    assert_eq!(
-        ok(&t.steps[2]).notices,
-        ["NOTICE:  column \"q\" of relation \"jobs\" already exists, skipping"]
-    );
-    assert_eq!(ok(&t.steps[3]).affected, Some(1));
-    let t = mysql("CREATE TABLE jobs (id int PRIMARY KEY);\nALTER TABLE jobs ADD COLUMN id int;");
-    assert_eq!(
-        (
-            err(&t.steps[1]).native.as_str(),
-            err(&t.steps[1]).message.as_str()
-        ),
-        ("1060", "Duplicate column name 'id'")
-    );
-}
-
 /// PostgreSQL operators SQLite has no token for (`#`, `!~`; `^` runs as `power()`) are
 /// refused in the words of every refusal, never as "SQLite: unrecognized token" (an
 /// internal error, XX000, before);

@@ -383,32 +383,14 @@ fn plan_alter(
     };
     let mut new = old.clone();
     let mut notes = Vec::new();
-    let mut notices = Vec::new();
     for op in &at.operations {
         match op {
-            AlterTableOperation::AddColumn {
-                column_def,
-                if_not_exists,
-                ..
-            } => {
-                let c = &column_def.name.value;
-                if new.column(c).is_some() {
-                    // With IF NOT EXISTS: MariaDB's note, PostgreSQL's notice, nothing done.
-                    if !*if_not_exists {
-                        return Err(duplicate_column(dialect, c, &name));
-                    }
-                    if dialect == Dialect::Postgres {
-                        notices.push(format!(
-                            "NOTICE:  column \"{c}\" of relation \"{name}\" already exists, skipping"
-                        ));
-                    }
-                    continue;
-                }
+            AlterTableOperation::AddColumn { column_def, .. } => {
                 if dialect == Dialect::Postgres {
                     super::postgres::enums::known_types(std::iter::once(column_def), catalog)?;
                 }
                 new = add_column(&new, column_def, dialect, &mut notes)
-                    .map_err(|u| unsupported_with(dialect, "ALTER TABLE ... ADD COLUMN", &u.0))?;
+                    .map_err(|u| error(dialect, "1060", "42701", u.0))?;
             }
             other => {
                 return Err(unsupported_with(
@@ -418,11 +400,6 @@ fn plan_alter(
                 ))
             }
         }
-    }
-    if new.columns.len() == old.columns.len() {
-        let mut plan = Plan::new(PlanKind::Noop, Vec::new());
-        plan.notices = notices;
-        return Ok(plan);
     }
     super::postgres::enums::resolve(&mut new, catalog)?;
     if dialect == Dialect::Postgres {
@@ -440,21 +417,7 @@ fn plan_alter(
         rebuild(old, &new),
     );
     plan.notes = notes;
-    plan.notices = notices;
     Ok(plan)
-}
-
-/// ADD COLUMN of a name the table has, in the vendor's words.
-fn duplicate_column(dialect: Dialect, c: &str, table: &str) -> StepError {
-    let (native, message) = match dialect {
-        Dialect::MySql => ("1060", format!("Duplicate column name '{c}'")),
-        Dialect::Postgres => (
-            "42701",
-            format!("column \"{c}\" of relation \"{table}\" already exists"),
-        ),
-        Dialect::MsSql => ("2705", format!("Column names in each table must be unique. Column name '{c}' in table '{table}' is specified more than once.")),
-    };
-    StepError::other(native, message)
 }
 
 /// USE, SET, and transaction control.

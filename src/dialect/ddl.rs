@@ -452,13 +452,19 @@ fn sql_type(t: &DataType) -> String {
     }
 }
 
-/// ALTER TABLE t ADD COLUMN c ... (a name `def` does not have): the new definition.
+/// ALTER TABLE t ADD COLUMN c ...: the new definition.
 pub fn add_column(
     def: &TableDef,
     c: &ast::ColumnDef,
     dialect: Dialect,
     notes: &mut Vec<String>,
 ) -> Result<TableDef, Unsupported> {
+    if def.column(&c.name.value).is_some() {
+        return Err(Unsupported(format!(
+            "Duplicate column name '{}'",
+            c.name.value
+        )));
+    }
     let (col, keys) = column_def(c, &def.name, dialect, notes)?;
     if !keys.is_empty() || col.auto_increment || col.sequence.is_some() {
         return Err(Unsupported(
