@@ -224,6 +224,11 @@ pub fn last_ident(name: &ObjectName) -> String {
         .unwrap_or_else(|| name.to_sql())
 }
 
+/// Whether `e` is the constant NULL.
+pub fn is_null(e: &Expr) -> bool {
+    matches!(e, Expr::Value(v) if matches!(v.value, Value::Null))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -139,8 +139,7 @@ fn is_negative(e: &Expr) -> bool {
 fn is_null(e: &Expr) -> bool {
     match e {
         Expr::Cast { expr, .. } => is_null(expr),
-        Expr::Value(v) => matches!(v.value, Value::Null),
-        _ => false,
+        _ => super::exprs::is_null(e),
     }
 }
 

@@ -6,7 +6,7 @@
 //! unchecked: a wrong guess would stop a statement the server runs.
 
 use super::catalog::{Catalog, TableDef};
-use super::exprs::last_ident;
+use super::exprs::{is_null, last_ident};
 use super::postgres::int_values::{ARITH_FN, CAST_FN};
 use super::types::Admits;
 use crate::sql::ToSql;
@@ -467,10 +467,6 @@ pub fn arithmetic(op: &BinaryOperator) -> bool {
             | BinaryOperator::Multiply
             | BinaryOperator::Divide
     )
-}
-
-fn is_null(e: &Expr) -> bool {
-    matches!(e, Expr::Value(v) if matches!(v.value, Value::Null))
 }
 
 fn float_name(t: &str) -> bool {

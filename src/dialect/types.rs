@@ -342,8 +342,7 @@ impl Dialect {
             }
             (Admits::Chars { max, name }, Value::Text(t)) if too_long(t, *max) => match self {
                 // Both servers cut spaces past the length without an error (MariaDB with a
-                // note): not modelled but in a constant (`char_spaces.rs`; the row would keep
-                // them), so refused by name.
+                // note): not modelled (the row would keep them), so refused by name.
                 _ if !too_long(t.trim_end_matches(' '), *max) => {
                     return Some(super::common::unsupported_with(
                         self,

@@ -18,6 +18,7 @@ use super::json::{self, Json};
 use super::literals::{jsonb_column, tables_read};
 use crate::dialect::catalog::Catalog;
 use crate::dialect::common::unsupported_with;
+use crate::dialect::exprs::is_null;
 use crate::dialect::exprs::last_ident;
 use crate::dialect::types::Admits;
 use crate::dialect::walk;
@@ -123,10 +124,6 @@ fn is_string(e: &Expr) -> Option<&str> {
         },
         _ => None,
     }
-}
-
-fn is_null(e: &Expr) -> bool {
-    matches!(e, Expr::Value(v) if matches!(v.value, Value::Null))
 }
 
 /// An operator with a jsonb side, as the engine's function; `None` for other expressions.
