@@ -88,7 +88,9 @@ pub fn count(
                 .filter(|c| c.kind == ChangeKind::Update)
                 .count() as u64;
             let changed = on_table(changes, table)
-                .filter(|c| c.kind == ChangeKind::Update && c.writes())
+                .filter(|c| {
+                    c.kind == ChangeKind::Update && (c.old != c.new || c.old_rowid != c.new_rowid)
+                })
                 .count() as u64;
             Counted {
                 affected: Some(if dialect.update_counts_changed_rows() {

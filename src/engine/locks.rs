@@ -20,15 +20,7 @@ pub struct LockTable {
     /// whose lock was let go is not read, and goes at the transaction's end.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     because: Vec<(TxnId, RowRef, LockMode, String)>,
-    /// The kinds of row lock each transaction took in each table, in grant order: InnoDB
-    /// keeps one lock structure per kind on a page (`count_structs`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    kinds: Vec<(TxnId, String, RowLockKind)>,
 }
-
-/// A row lock's mode, and whether it holds the gap before the row too (InnoDB's next-key
-/// lock, a scan's at REPEATABLE READ) or the row alone (a lookup by a unique key, a write).
-pub type RowLockKind = (LockMode, bool);
 
 /// An InnoDB gap lock: the keys of one index strictly between two entries (`None`: the
 /// index's start, or its end, the "supremum"). Gap locks never conflict with each other; they
@@ -110,27 +102,10 @@ impl LockTable {
 
     /// Records that `txn` holds `mode` on `row` (a stronger lock is added beside a weaker one).
     pub fn grant(&mut self, txn: TxnId, row: RowRef, mode: LockMode) {
-        self.grant_kind(txn, row, (mode, false));
-    }
-
-    /// [`LockTable::grant`] of a lock of a kind: one with the gap before the row is another
-    /// lock structure in InnoDB where `txn` held the row alone, none where it held the row
-    /// already otherwise (a next-key lock covers the row).
-    pub fn grant_kind(&mut self, txn: TxnId, row: RowRef, kind: RowLockKind) {
-        let holders = self.held.get_or_insert_with(row.clone(), Default::default);
-        let new = !holders.contains(&(txn, kind.0));
-        if new {
-            holders.push((txn, kind.0));
+        let holders = self.held.get_or_insert_with(row, Default::default);
+        if !holders.contains(&(txn, mode)) {
+            holders.push((txn, mode));
         }
-        let k = (txn, row.table, kind);
-        if (new || kind.1) && !self.kinds.contains(&k) {
-            self.kinds.push(k);
-        }
-    }
-
-    /// The kinds of row lock each transaction took, per table ([`LockTable::grant_kind`]).
-    pub fn kinds(&self) -> &[(TxnId, String, RowLockKind)] {
-        &self.kinds
     }
 
     /// [`LockTable::grant`], saying why (`the check of foreign key c_fk`) unless `txn`
@@ -196,7 +171,6 @@ impl LockTable {
     pub fn release_all(&mut self, txn: TxnId) -> Vec<RowRef> {
         self.gaps.retain(|g| g.txn != txn);
         self.because.retain(|(t, ..)| *t != txn);
-        self.kinds.retain(|(t, ..)| *t != txn);
         let mut freed = Vec::new();
         self.held.retain(|row, holders| {
             let before = holders.len();
@@ -234,17 +208,19 @@ impl LockTable {
     }
 
     /// How many lock structures InnoDB keeps for `txn`'s locks: one per table it locks (its
-    /// intention lock) and one per table and kind of its row locks ([`RowLockKind`]: a small
-    /// table's rows share a page, whose rows one structure of a kind holds), its clustered
-    /// index's gaps as one more in a table where it locks no row, and one per secondary index
-    /// whose entries it locks (another index, another page).
+    /// intention lock) and one per table and mode of its row locks (a small table's rows
+    /// share a page, whose rows one structure of a mode holds; a row's lock and the gap
+    /// before it are one next-key lock), its clustered index's gaps as one more in a table
+    /// where it locks no row, and one per secondary index whose entries it locks (another
+    /// index, another page).
     pub fn count_structs(&self, txn: TxnId) -> usize {
-        let mut kinds: Vec<(&str, usize, Option<RowLockKind>)> = Vec::new();
-        let rows = (self.kinds.iter().filter(|(t, ..)| *t == txn))
-            .map(|(_, table, k)| (table.as_str(), 0, Some(*k)));
-        let gaps =
-            (self.gaps.iter().filter(|g| g.txn == txn)).map(|g| (g.table.as_str(), g.index, None));
-        for (table, index, mode) in rows.chain(gaps) {
+        let mut kinds: Vec<(&str, usize, Option<LockMode>)> = Vec::new();
+        let rows = (self.held.iter()).flat_map(|(row, h)| {
+            h.iter()
+                .map(move |(t, m)| (row.table.as_str(), *t, 0, Some(*m)))
+        });
+        let gaps = (self.gaps.iter()).map(|g| (g.table.as_str(), g.txn, g.index, None));
+        for (table, _, index, mode) in rows.chain(gaps).filter(|(_, t, ..)| *t == txn) {
             let rows_there = mode.is_none()
                 && index == 0
                 && kinds.iter().any(|(t, _, m)| *t == table && m.is_some());
@@ -328,13 +304,12 @@ mod tests {
     }
 
     #[test]
-    fn lock_structures_count_a_table_a_mode_and_a_kind_once() {
+    fn lock_structures_count_a_table_and_a_mode_once() {
         let mut t = LockTable::default();
         for r in 1..=5 {
-            t.grant_kind(1, row(r), (LockMode::InnoExclusive, true));
+            t.grant(1, row(r), LockMode::InnoExclusive);
         }
         t.grant_gap(gap(1, Some(5), None)); // with the rows' next-key locks
-        t.grant(1, row(3), LockMode::InnoExclusive); // covered by its next-key lock
         assert_eq!(t.count_structs(1), 2);
         t.grant(1, row(6), LockMode::InnoShared);
         t.grant(
@@ -346,16 +321,6 @@ mod tests {
             LockMode::InnoShared,
         );
         assert_eq!(t.count_structs(1), 5);
-        // A row locked alone (a lookup by its primary key) is a structure of its own, and
-        // one locked alone before a scan locked it with its gap is in both.
-        t.grant(1, row(7), LockMode::InnoExclusive);
-        assert_eq!(t.count_structs(1), 6);
-        t.grant(2, row(8), LockMode::InnoExclusive);
-        assert_eq!(t.count_structs(2), 2);
-        t.grant_kind(2, row(8), (LockMode::InnoExclusive, true));
-        assert_eq!(t.count_structs(2), 3);
-        assert_eq!(t.holders(&row(8)), [(2, LockMode::InnoExclusive)]);
-        t.release_all(2);
         assert_eq!(t.count_structs(2), 0);
     }
 

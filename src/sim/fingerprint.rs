@@ -62,13 +62,6 @@ impl Sim {
                 h.int(*mode as i64);
             }
         }
-        for (t, table, (mode, next_key)) in lab.locks.kinds() {
-            h.bytes(b"K");
-            h.bytes(table.as_bytes());
-            let (session, nth) = name(*t);
-            h.int(i64::from(session) << 32 | i64::from(nth));
-            h.int(*mode as i64 * 2 + i64::from(*next_key));
-        }
         for g in lab.locks.gaps() {
             h.bytes(b"G");
             h.bytes(g.table.as_bytes());

@@ -81,21 +81,18 @@ pub fn of_update(u: &Update, catalog: &Catalog, id: usize) -> Option<LockRead> {
         return None;
     }
     let order = (&u.order_by[..], u.limit.as_ref(), (false, None));
-    // A row the SET leaves as it was is not written, and weighs nothing in a deadlock.
-    let (mut set, mut same) = (Vec::new(), Vec::new());
-    for a in &u.assignments {
-        if let AssignmentTarget::ColumnName(n) = &a.target {
-            let column = last_ident(n);
-            same.push(format!("{} IS {}", ident(&column), super::gaps::text(&a.value)));
-            set.push(column);
-        }
-    }
+    let set: Vec<String> = (u.assignments.iter())
+        .filter_map(|a| match &a.target {
+            AssignmentTarget::ColumnName(n) => Some(last_ident(n)),
+            AssignmentTarget::Tuple(_) => None,
+        })
+        .collect();
     scan(
         &u.table,
         u.selection.as_ref(),
         order,
         catalog,
-        (id, Some((&set, &same.join(" AND ")))),
+        (id, Some(&set)),
     )
 }
 
@@ -144,7 +141,7 @@ fn scan(
     selection: Option<&Expr>,
     (order_by, limit, reader): Order<'_>,
     catalog: &Catalog,
-    (id, set): (usize, Option<(&[String], &str)>),
+    (id, set): (usize, Option<&[String]>),
 ) -> Option<LockRead> {
     if !target.joins.is_empty() {
         return None;
@@ -213,7 +210,7 @@ fn scan(
     // before it changes one, in that order (MariaDB's "Using buffer": the rows' new places in
     // that index would be read again), as does one that sorts them itself.
     let moves_index = (keys.get(access.index)).is_some_and(|index| {
-        set.is_some_and(|(set, _)| {
+        set.is_some_and(|set| {
             index
                 .iter()
                 .any(|c| set.iter().any(|s| s.eq_ignore_ascii_case(c)))
@@ -238,9 +235,6 @@ fn scan(
         exclusive: true,
         write_scan: Some(WriteScan {
             matching_sql: rowids(text(&conjuncts)),
-            changing_sql: rowids(
-                set.map_or(text(&conjuncts), |(_, same)| Some(format!("NOT ({same})"))),
-            ),
             // Not through a sort of its own: the sort's reads wait (seen on MariaDB 10.11).
             semi_consistent: set.is_some() && !access.unique && !sorts_first,
             changes_as_read: !sorts_first,

@@ -6,7 +6,7 @@
 use super::{Exec, GapWanted, Lab, Resume};
 use crate::dialect::locks::{GapScan, LockRead, RangeEnd, WaitPolicy};
 use crate::dialect::Plan;
-use crate::engine::locks::{GapLock, LockMode, RowRef, TxnId};
+use crate::engine::locks::{GapLock, RowRef, TxnId};
 use crate::engine::store::{ChangeKind, RowChange};
 use crate::trace::Value;
 
@@ -142,22 +142,6 @@ impl Lab {
             self.locks.grant(txn, row, mode);
         }
         Ok(())
-    }
-
-    /// Grants an InnoDB scan's lock on `row`: with the gap before it where the scan reads
-    /// the clustered index at REPEATABLE READ (a next-key lock), not for a lookup of a key.
-    pub(super) fn grant_scanned(
-        &mut self,
-        txn: TxnId,
-        row: RowRef,
-        mode: LockMode,
-        read: &LockRead,
-        repeatable: bool,
-    ) {
-        let next_key =
-            (read.gaps.as_ref()).is_some_and(|g| g.index == 0 && g.end != RangeEnd::UniqueLookup);
-        self.locks
-            .grant_kind(txn, row, (mode, repeatable && next_key));
     }
 
     fn index_entries(

@@ -599,9 +599,7 @@ impl Lab {
                 .map_or(0, |w| w.resume.changed_before_wait),
         };
         let weight = |t: TxnId| {
-            (self.history.iter())
-                .filter(|(w, c)| *w == t && c.writes())
-                .count()
+            self.history.iter().filter(|(w, _)| *w == t).count()
                 + waiting(t) as usize
                 + self.locks.count_structs(t)
         };

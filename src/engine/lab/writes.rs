@@ -97,7 +97,7 @@ impl Lab {
             let blockers = self.scan_blockers(txn, &row, mode, read);
             if blockers.is_empty() {
                 if keeps_read(read, repeatable) || matches {
-                    self.grant_scanned(txn, row, mode, read, repeatable);
+                    self.locks.grant(txn, row, mode);
                 }
                 matched += u64::from(matches);
                 if matches {
@@ -113,9 +113,7 @@ impl Lab {
                 self.lock_gaps_before_wait((s, txn, plan), read, rowid, resume)?;
             }
             resume.changed_before_wait = if scan.changes_as_read && !scan.buffered {
-                let changing = self.rowids(&scan.changing_sql).unwrap_or_default();
-                let changed = taken.iter().filter(|r| changing.contains(r)).count();
-                u32::try_from(changed).unwrap_or(u32::MAX)
+                u32::try_from(matched).unwrap_or(u32::MAX)
             } else {
                 0
             };
@@ -189,7 +187,7 @@ impl Lab {
             let blockers = self.scan_blockers(txn, &row, mode, read);
             if blockers.is_empty() {
                 if matches || keeps_read(read, repeatable) {
-                    self.grant_scanned(txn, row, mode, read, repeatable);
+                    self.locks.grant(txn, row, mode);
                 }
                 if matches {
                     got.push(rowid);
