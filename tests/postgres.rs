@@ -645,6 +645,24 @@ fn syntax_errors_are_in_postgresql_words_and_abort_the_transaction() {
     assert_eq!(err(last(&t)).message, "syntax error at end of input");
 }
 
+/// Checked with psql 15: in an aborted transaction RELEASE SAVEPOINT is 25P02 whatever the
+/// name, and the savepoint stays for ROLLBACK TO (the lab had released it, so the way out
+/// failed with 3B001).
+#[test]
+fn release_in_an_aborted_transaction_fails_and_keeps_the_savepoint() {
+    let t = postgres(
+        "CREATE TABLE jobs (id int PRIMARY KEY);\nBEGIN;\nSAVEPOINT a;\nSELECT 1 / 0;\n\
+         RELEASE SAVEPOINT a;\nRELEASE SAVEPOINT nope;\nROLLBACK TO SAVEPOINT a;\nSELECT 1;",
+    );
+    assert_eq!(err(&t.steps[4]).native, "25P02");
+    assert_eq!(err(&t.steps[5]).native, "25P02");
+    assert!(matches!(
+        t.steps[6].outcome,
+        queuelab::trace::Outcome::Ok(_)
+    ));
+    assert_eq!(rows(last(&t)), [["1"]]);
+}
+
 #[test]
 fn a_reserved_word_as_a_name_in_create_table_is_a_syntax_error_there_as_on_the_server() {
     // Each answer checked with psql 15; the table is not made.

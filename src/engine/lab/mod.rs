@@ -961,6 +961,12 @@ impl Lab {
             } => return self.set_transaction(s, level, read_only, session),
             TxnControl::Savepoint(name) => return self.savepoint(s, name),
             TxnControl::RollbackTo(name) | TxnControl::Release(name) => {
+                let rolling_back = matches!(ctrl_kind, SavepointEnd::RollbackTo);
+                // An aborted transaction takes ROLLBACK TO, its way out, but not RELEASE,
+                // which keeps its savepoint for that (25P02, whatever the name).
+                if !rolling_back && self.sessions[s].aborted {
+                    return self.error(ErrorClass::Other, "");
+                }
                 let Some(i) = self.sessions[s]
                     .savepoints
                     .iter()
@@ -968,7 +974,6 @@ impl Lab {
                 else {
                     return self.savepoint_error(s, Some(&name));
                 };
-                let rolling_back = matches!(ctrl_kind, SavepointEnd::RollbackTo);
                 let points = &mut self.sessions[s].savepoints;
                 // ROLLBACK TO keeps its savepoint; RELEASE lets it go; both end later ones.
                 points.truncate(if rolling_back { i + 1 } else { i });
