@@ -271,6 +271,24 @@ fn datetime_is_a_type_in_mariadb_never_sqlite_s_date_function() {
     assert_eq!(rows(last(&t)), [["1"]]);
 }
 
+/// Checked on MariaDB 10.11: a DATETIME(6) column's DEFAULT written in the server's own
+/// printed form (the fraction's zeros too) is the time it names; every INSERT that took it
+/// was refused (its text was kept, and a stored fraction ends in no zero).
+#[test]
+fn a_time_columns_default_is_read_as_the_server_reads_it() {
+    let t = mysql(
+        "CREATE TABLE jobs (id int PRIMARY KEY, at datetime(6) NOT NULL DEFAULT '2024-01-01 00:00:00.000000', \
+         d date NOT NULL DEFAULT '2024-1-2');\n\
+         INSERT INTO jobs (id) VALUES (1);\n\
+         SELECT at, d FROM jobs WHERE at = '2024-01-01 00:00:00';",
+    );
+    ok(&t.steps[1]);
+    assert_eq!(
+        rows(last(&t)),
+        [["2024-01-01 00:00:00.000000", "2024-01-02"]]
+    );
+}
+
 #[test]
 fn casts_sqlite_would_answer_otherwise_are_refused_by_name() {
     // SQLite reads DATETIME as a numeric affinity (the server's '2025-01-01 00:00:00' would

@@ -12,7 +12,7 @@ use super::super::types::Admits;
 use super::super::Dialect;
 use super::time_text;
 use crate::trace::StepError;
-use sqlparser::ast::{BinaryOperator as Op, Expr, InTarget, Statement, Value};
+use sqlparser::ast::{BinaryOperator as Op, ColumnOption, Expr, InTarget, Statement, Value};
 use std::ops::ControlFlow;
 
 /// Rewrites the time literals of `stmt`, its names resolved by `columns`; the rule's note if
@@ -22,7 +22,7 @@ pub fn rewrite(
     catalog: &Catalog,
     columns: &Columns,
 ) -> Result<Option<String>, StepError> {
-    let mut changed = writes(stmt, catalog);
+    let mut changed = writes(stmt, catalog) | defaults(stmt);
     changed |= comparisons(stmt, columns)?;
     Ok(changed.then(|| {
         "strings for date and time columns read as MariaDB reads them ('2025-1-1 9:00' is 2025-01-01 09:00:00)".into()
@@ -74,6 +74,31 @@ fn writes(stmt: &mut Statement, catalog: &Catalog) -> bool {
             None => false,
         }
     })
+}
+
+/// The string DEFAULTs of CREATE TABLE's time columns, in the stored form: the server keeps
+/// `DEFAULT '2025-01-01 00:00:00.000000'` of a DATETIME(6) as its time, and the INSERT that
+/// takes it wrote that text (refused by `temporal.rs`, whose stored form ends no fraction in
+/// a zero).
+fn defaults(stmt: &mut Statement) -> bool {
+    let Statement::CreateTable(ct) = stmt else {
+        return false;
+    };
+    let mut changed = false;
+    for c in &mut ct.columns {
+        let Some(Admits::Temporal(kind)) = super::super::temporal::of(&c.data_type, Dialect::MySql)
+        else {
+            continue;
+        };
+        for o in &mut c.options {
+            if let ColumnOption::Default(e) = &mut o.option {
+                if let Some(s) = text(e) {
+                    changed |= replace(s, time_text::stored(kind, s));
+                }
+            }
+        }
+    }
+    changed
 }
 
 /// The literals compared with time columns (`=`, `<>`, `<`, `<=`, `>`, `>=`, `<=>`, BETWEEN,
