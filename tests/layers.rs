@@ -366,16 +366,30 @@ const HEAVY: &[(&str, &str)] = &[
     (".sort_unstable", "crate::sort"),
 ];
 
+/// `Debug` formatting, which writes nothing in the browser's build (`-Zfmt-debug=none`,
+/// scripts/build-app.mjs): the app would show an empty text where the native CLI shows one.
+const DEBUG_TEXT: &[(&str, &str)] =
+    &[(":?}", "Display, or lexer::debug_quoted for a quoted string")];
+
 /// The uses of `HEAVY` calls in the code of `text` that reaches the download: comments and
-/// everything after the first `#[cfg(test)]` (test modules close the files) are left out.
+/// everything after the first `#[cfg(...test...)]` (test modules close the files) are left out.
 fn heavy_calls(text: &str) -> Vec<(usize, &'static str, &'static str)> {
+    uses(text, HEAVY)
+}
+
+/// The uses of `table`'s texts in the code of `text` that reaches the download.
+fn uses(
+    text: &str,
+    table: &[(&'static str, &'static str)],
+) -> Vec<(usize, &'static str, &'static str)> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        if line.trim_start().starts_with("#[cfg(test)]") {
+        let attribute = line.trim_start();
+        if attribute.starts_with("#[cfg(") && attribute.contains("test") {
             break;
         }
         let code = line.split("//").next().unwrap_or("");
-        for (call, instead) in HEAVY {
+        for (call, instead) in table {
             if code.contains(call) {
                 out.push((i + 1, *call, *instead));
             }
@@ -385,7 +399,7 @@ fn heavy_calls(text: &str) -> Vec<(usize, &'static str, &'static str)> {
 }
 
 #[test]
-fn the_download_sorts_and_parses_decimals_through_the_crates_own_copies() {
+fn the_download_sorts_and_parses_decimals_through_the_crates_own_copies_and_formats_no_debug() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     for dir in ["src", "web/src"] {
@@ -402,7 +416,14 @@ fn the_download_sorts_and_parses_decimals_through_the_crates_own_copies() {
         }
         let text =
             fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
-        for (line, call, instead) in heavy_calls(&text) {
+        // Test modules in files of their own, and the tests' error helper.
+        let test_only = file.contains("tests") || file == "src/trace/checked.rs";
+        let debug = if test_only {
+            Vec::new()
+        } else {
+            uses(&text, DEBUG_TEXT)
+        };
+        for (line, call, instead) in heavy_calls(&text).into_iter().chain(debug) {
             problems.push(format!("{file}:{line}: `{call}`: use {instead}"));
         }
     }
@@ -421,4 +442,9 @@ fn heavy_calls_are_found_in_code_but_not_in_comments_or_tests() {
         .map(|(l, c, _)| (l, c))
         .collect();
     assert_eq!(found, [(1, "parse::<f64>"), (3, ".sort_unstable")]);
+    let debug = "let s = format!(\"{x:?} {:?}\", y);\n// {z:?} in a comment\n";
+    let found: Vec<_> = (uses(debug, DEBUG_TEXT).into_iter())
+        .map(|(l, c, _)| (l, c))
+        .collect();
+    assert_eq!(found, [(1, ":?}")]);
 }

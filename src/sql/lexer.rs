@@ -24,7 +24,7 @@ mod tests;
 use crate::sql::Flavor;
 use copy_data::CopyTracker;
 use cursor::Cursor;
-pub use keywords::{as_known, keyword_name, known, token_debug, word};
+pub use keywords::{as_known, debug_quoted, keyword_name, known, token_debug, word};
 use rules::Rules;
 use scan::Lexer;
 use sqlparser::tokenizer::{Location, Span, Token, TokenWithSpan, TokenizerError, Whitespace};

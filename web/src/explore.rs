@@ -75,10 +75,13 @@ pub fn start(
     on_message: impl Fn(Message) + 'static,
 ) -> Result<Exploration, String> {
     let (glue, wasm) = app_urls().ok_or("the app's script is not on the page")?;
+    // A JavaScript string literal of printable text reads as Rust's Debug writes one.
+    let quoted = |url: &str| queuelab::sql::lexer::debug_quoted(url, '"');
+    let (glue, wasm) = (quoted(&glue), quoted(&wasm));
     let source = format!(
-        "import init, {{ queuelab_explore }} from {glue:?};\n\
+        "import init, {{ queuelab_explore }} from {glue};\n\
          self.onmessage = async (e) => {{\n\
-           await init({{ module_or_path: {wasm:?} }});\n\
+           await init({{ module_or_path: {wasm} }});\n\
            queuelab_explore(e.data);\n\
          }};\n"
     );

@@ -768,20 +768,50 @@ pub fn keyword_name(keyword: Keyword) -> &'static str {
     }
 }
 
+/// `text` between `quote`s as Rust's `Debug` writes a string (`"`) or a character (`'`): the
+/// quote, `\\` and the control characters escaped. Written out because the browser's build
+/// formats no `Debug` (`-Zfmt-debug=none`, scripts/build-app.mjs); unlike `Debug`, it leaves
+/// the characters Unicode does not print as they are (only an error message shows them).
+pub fn debug_quoted(text: &str, quote: char) -> String {
+    let mut out = String::from(quote);
+    for c in text.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\n' => out.push_str("\\n"),
+            '\0' => out.push_str("\\0"),
+            '\\' => out.push_str("\\\\"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
 /// A token as sqlparser's derived `Debug` writes it, for the tokens its "No infix parser for
 /// token ..." error can name: words and the operators that rank as infix. Written out here
 /// because `Token`'s `Debug` would bring every keyword's name into the download.
 pub fn token_debug(token: &Token) -> String {
     let name = match token {
         Token::Word(w) => {
+            let quote = match w.quote_style {
+                Some(q) => format!("Some({})", debug_quoted(&q.to_string(), '\'')),
+                None => "None".into(),
+            };
             return format!(
-                "Word(Word {{ value: {:?}, quote_style: {:?}, keyword: {} }})",
-                w.value,
-                w.quote_style,
+                "Word(Word {{ value: {}, quote_style: {quote}, keyword: {} }})",
+                debug_quoted(&w.value, '"'),
                 keyword_name(w.keyword)
-            )
+            );
         }
-        Token::CustomBinaryOperator(op) => return format!("CustomBinaryOperator({op:?})"),
+        Token::CustomBinaryOperator(op) => {
+            return format!("CustomBinaryOperator({})", debug_quoted(op, '"'))
+        }
         Token::Period => "Period",
         Token::Assignment => "Assignment",
         Token::Eq => "Eq",

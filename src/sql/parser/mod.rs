@@ -91,7 +91,8 @@ fn expected_error(expected: &str, found: &TokenWithSpan) -> ParserError {
 fn same_kind(token: &Token, expected: &Token) -> bool {
     debug_assert!(
         crate::sql::print::spelling(expected).is_some(),
-        "a token with text of its own is compared by kind: {expected:?}"
+        "a token with text of its own is compared by kind: {}",
+        crate::sql::lexer::token_debug(expected)
     );
     std::mem::discriminant(token) == std::mem::discriminant(expected)
 }
