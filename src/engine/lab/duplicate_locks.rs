@@ -80,7 +80,7 @@ impl Lab {
         mode: LockMode,
         read: &LockRead,
     ) -> Vec<TxnId> {
-        let mut out = self.locks.blockers(txn, row, mode);
+        let mut out = self.row_blockers(txn, row, mode);
         if let (true, Some(g)) = (read.exclusive, &read.gaps) {
             for t in self.locks.entry_blockers(txn, row, Some(g.index)) {
                 if !out.contains(&t) {
@@ -96,7 +96,7 @@ impl Lab {
     /// the row's; an UPDATE: those of a unique key whose columns it changes).
     pub(super) fn write_blockers(&self, txn: TxnId, c: &RowChange, mode: LockMode) -> Vec<TxnId> {
         let row = super::row_of(c);
-        let mut out = self.locks.blockers(txn, &row, mode);
+        let mut out = self.row_blockers(txn, &row, mode);
         let Some(def) = self.catalog.table(&c.table) else {
             return out;
         };

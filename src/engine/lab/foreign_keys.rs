@@ -335,7 +335,7 @@ impl Lab {
         why: &str,
         resume: &mut Resume,
     ) -> Result<(), Exec> {
-        let blockers = self.locks.blockers(txn, &row, mode);
+        let blockers = self.row_blockers(txn, &row, mode);
         if blockers.is_empty() {
             self.locks.grant_because(txn, row, mode, why);
             return Ok(());

@@ -134,7 +134,7 @@ impl Lab {
                 table: read.table.clone(),
                 rowid,
             };
-            let blockers = self.locks.blockers(txn, &row, mode);
+            let blockers = self.row_blockers(txn, &row, mode);
             if !blockers.is_empty() {
                 resume.wanted = Some((row, mode));
                 return Err(Exec::Wait(blockers, resume.clone()));

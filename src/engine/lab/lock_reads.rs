@@ -101,7 +101,7 @@ impl Lab {
                     let f = self.serialization_failure(s, ChangeKind::Update);
                     return Err(Exec::Done(f));
                 }
-                let blockers = self.locks.blockers(txn, &row, lock.mode);
+                let blockers = self.row_blockers(txn, &row, lock.mode);
                 if blockers.is_empty() {
                     match (dropped, keep) {
                         (true, _) => self.locks.grant_because(txn, row, lock.mode, RECHECKED),

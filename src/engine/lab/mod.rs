@@ -22,6 +22,7 @@ mod innodb_foreign_keys;
 mod join_reads;
 mod key_updates;
 mod limits;
+mod lock_queue;
 mod lock_reads;
 pub mod notify;
 pub mod prepared;
@@ -247,7 +248,8 @@ pub struct Lab {
     /// duplicate-key error names the value from them). Always `None` between statements.
     stashed_source: Option<Vec<Vec<Value>>>,
     /// While a waiting statement is tried again: the sessions that began to wait before it,
-    /// whose table lock requests stay ahead of its own (`table_waits.rs`). Always `None`
+    /// whose table lock requests stay ahead of its own (`table_waits.rs`), and InnoDB's row
+    /// lock requests (`lock_queue.rs`). Always `None`
     /// between statements.
     queue_ahead: Option<Vec<usize>>,
 }
@@ -667,7 +669,10 @@ impl Lab {
         let (Some((row, mode)), Some(t)) = (&w.resume.wanted, self.sessions[s].txn) else {
             return false;
         };
-        self.locks.blockers(t, row, *mode).is_empty()
+        let ahead: Vec<usize> = (self.wait_order.iter().copied())
+            .take_while(|&x| x != s)
+            .collect();
+        self.row_blockers_behind(t, row, *mode, &ahead).is_empty()
             && self.locks.entry_blockers(t, row, None).is_empty()
     }
 

@@ -97,7 +97,7 @@ impl Lab {
     /// The table lock requests queued ahead of session `s`: those of the sessions that
     /// began to wait before it (all waiting ones, for a new request).
     fn table_queue(&mut self, s: usize) -> Vec<Queued> {
-        let ahead = self.queue_ahead.take().unwrap_or_else(|| {
+        let ahead = self.queue_ahead.clone().unwrap_or_else(|| {
             self.wait_order
                 .iter()
                 .copied()
