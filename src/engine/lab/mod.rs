@@ -248,9 +248,8 @@ pub struct Lab {
     /// duplicate-key error names the value from them). Always `None` between statements.
     stashed_source: Option<Vec<Vec<Value>>>,
     /// While a waiting statement is tried again: the sessions that began to wait before it,
-    /// whose table lock requests stay ahead of its own (`table_waits.rs`), and InnoDB's row
-    /// lock requests (`lock_queue.rs`). Always `None`
-    /// between statements.
+    /// whose table lock requests (`table_waits.rs`) and InnoDB row lock requests
+    /// (`lock_queue.rs`) stay ahead of its own. Always `None` between statements.
     queue_ahead: Option<Vec<usize>>,
 }
 

@@ -95,7 +95,8 @@ impl Lab {
     }
 
     /// The table lock requests queued ahead of session `s`: those of the sessions that
-    /// began to wait before it (all waiting ones, for a new request).
+    /// began to wait before it while its waiting statement is tried again (`queue_ahead`),
+    /// all waiting ones for a new request.
     fn table_queue(&mut self, s: usize) -> Vec<Queued> {
         let ahead = self.queue_ahead.clone().unwrap_or_else(|| {
             self.wait_order
