@@ -674,3 +674,25 @@ fn tokens_are_written_as_sqlparser_debug_writes_them() {
         }
     }
 }
+
+/// `debug_quoted` writes what the standard `Debug` writes for the text a user can type: the
+/// browser's build formats no `Debug`, so the parser's message and the explorer worker's
+/// import lines depend on it matching.
+#[test]
+fn debug_quoted_writes_strings_and_characters_as_debug_does() {
+    for text in [
+        "jobs",
+        "say \"hi\"",
+        "it's",
+        "a\\b",
+        "tab\there\nnew\rline",
+        "nul\0bell\u{7}del\u{7f}",
+        "é ü 日本 ✓",
+        "./queuelab-web-0123abcd.js",
+    ] {
+        assert_eq!(super::debug_quoted(text, '"'), format!("{text:?}"));
+    }
+    for c in ['"', '`', '[', '\'', '\\', '\n', 'é'] {
+        assert_eq!(super::debug_quoted(&c.to_string(), '\''), format!("{c:?}"));
+    }
+}
