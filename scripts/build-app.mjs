@@ -191,7 +191,8 @@ function gzipSize(bytes) {
  * `queuelab::sql::ToSql`. And `==`: one comparison of two `DataType`s linked the equality
  * of every node, 44 KB of code. The build stops when the module holds sqlparser's clone,
  * `Display` or `PartialEq` of `Expr` or `Statement` (read from the function names cargo's
- * module carries).
+ * module carries). Tokens too: sqlparser's `Clone` of a token, compiled in sqlparser at
+ * opt-level 3, is 2.7 KB of code, where `Duplicate`'s (src/sql/copy/token.rs) is half that.
  */
 async function refuseTreeClones(path) {
   const bytes = await readFile(path);
@@ -205,6 +206,11 @@ async function refuseTreeClones(path) {
     if (found.length) {
       throw new Error(`sqlparser's ${trait.split('..')[1]} of ${found.join(' and ')} is linked into the app: ${instead}`);
     }
+  }
+  const tokens = ['Token', 'TokenWithSpan'].filter((token) =>
+    bytes.includes(Buffer.from(`$LT$sqlparser..tokenizer..${token}$u20$as$u20$core..clone..Clone$GT$`)));
+  if (tokens.length) {
+    throw new Error(`sqlparser's Clone of ${tokens.join(' and ')} is linked into the app: copy tokens with queuelab::sql::Duplicate (.copy_of(), sql::copy_all)`);
   }
 }
 

@@ -142,13 +142,15 @@ fn parse_one(
 ) -> Result<Statement, StepError> {
     let tokens = match dialect {
         Dialect::MySql => {
-            let tokens = mysql::mod_operator::fix_tokens(raw.tokens.clone());
+            let tokens = mysql::mod_operator::fix_tokens(crate::sql::copy_all(&raw.tokens));
             let tokens = mysql::share_mode::fix_tokens(mysql::returning::fix_tokens(tokens));
             let tokens = mysql::session_transaction::fix_tokens(tokens);
             mysql::consistent_snapshot::fix_tokens(tokens)
         }
-        Dialect::Postgres => super::postgres::lock_strength::fix_tokens(raw.tokens.clone()),
-        _ => raw.tokens.clone(),
+        Dialect::Postgres => {
+            super::postgres::lock_strength::fix_tokens(crate::sql::copy_all(&raw.tokens))
+        }
+        _ => crate::sql::copy_all(&raw.tokens),
     };
     if dialect == Dialect::MySql {
         mysql::session_transaction::refuse_global(&tokens)?;

@@ -7,12 +7,24 @@ use crate::trace::Diagnostic;
 use sqlparser::tokenizer::{Location, Token, TokenWithSpan, Whitespace};
 
 /// One statement as written.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct RawStatement {
     pub text: String,
     pub span: Span,
     pub tokens: Vec<TokenWithSpan>,
     pub remarks: Vec<String>,
+}
+
+// The tokens are copied with `Duplicate` (sql/copy/token.rs says why).
+impl Clone for RawStatement {
+    fn clone(&self) -> Self {
+        RawStatement {
+            text: self.text.clone(),
+            span: self.span,
+            tokens: crate::sql::copy_all(&self.tokens),
+            remarks: self.remarks.clone(),
+        }
+    }
 }
 
 /// The prefix that turns a comment into a remark shown beside the statement below it.

@@ -53,7 +53,7 @@ impl Flavor {
     }
 }
 
-pub use copy::Duplicate;
+pub use copy::{copy_all, Duplicate};
 pub use parser::Parser;
 pub use print::{Sql, ToSql};
 pub use subset::plain_create_schema;

@@ -11,6 +11,7 @@
 //! - a cursor query's `FOR UPDATE [OF ...]` / `FOR READ ONLY`.
 
 use crate::sql::lexer::word;
+use crate::sql::{copy_all, Duplicate};
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
 /// A statement's tokens after the fixes, and what was kept aside.
@@ -26,7 +27,7 @@ pub struct Fixed {
 
 pub fn statement(toks: &[TokenWithSpan]) -> Fixed {
     let mut f = Fixed {
-        tokens: toks.to_vec(),
+        tokens: copy_all(toks),
         ..Default::default()
     };
     match kw(&f.tokens, 0).as_deref() {
@@ -63,7 +64,7 @@ pub fn cursor_query(toks: &[TokenWithSpan]) -> (Vec<TokenWithSpan>, Vec<String>)
             {
                 let clause = words(&toks[i..]);
                 return (
-                    toks[..i].to_vec(),
+                    copy_all(&toks[..i]),
                     vec![format!(
                         "{clause}: the cursor's locks come from its table hints; WHERE CURRENT OF changes the fetched row"
                     )],
@@ -72,7 +73,7 @@ pub fn cursor_query(toks: &[TokenWithSpan]) -> (Vec<TokenWithSpan>, Vec<String>)
             _ => {}
         }
     }
-    (toks.to_vec(), Vec::new())
+    (copy_all(toks), Vec::new())
 }
 
 fn clustered_index(f: &mut Fixed) {
@@ -121,7 +122,7 @@ fn storage(f: &mut Fixed) {
             i += 2;
             continue;
         }
-        out.push(toks[i].clone());
+        out.push(toks[i].copy_of());
         i += 1;
     }
     if !dropped.is_empty() {
@@ -158,9 +159,16 @@ fn top(f: &mut Fixed, verb: &str) {
     }
     let (inner, end) = if matches!(f.tokens.get(2).map(|t| &t.token), Some(Token::LParen)) {
         let end = matching_paren(&f.tokens, 2);
-        (f.tokens[3..end.saturating_sub(1).max(3)].to_vec(), end)
+        (copy_all(&f.tokens[3..end.saturating_sub(1).max(3)]), end)
     } else {
-        (f.tokens.get(2).cloned().into_iter().collect(), 3)
+        (
+            f.tokens
+                .get(2)
+                .map(Duplicate::copy_of)
+                .into_iter()
+                .collect(),
+            3,
+        )
     };
     if kw(&f.tokens, end).as_deref() == Some("PERCENT") {
         return; // left for sqlparser to refuse, positioned
@@ -231,7 +239,7 @@ fn alias_target(f: &mut Fixed) {
     if !ends || !alias.is_some_and(|a| a.eq_ignore_ascii_case(&name.value)) {
         return;
     }
-    let source: Vec<TokenWithSpan> = toks[from + 1..end].to_vec();
+    let source: Vec<TokenWithSpan> = copy_all(&toks[from + 1..end]);
     f.tokens.drain(from..end);
     f.tokens.splice(target..=target, source);
 }

@@ -14,9 +14,9 @@ impl Duplicate for Expr {
         match self {
             Expr::Identifier(ident) => Expr::Identifier(ident.clone()),
             Expr::CompoundIdentifier(parts) => Expr::CompoundIdentifier(parts.clone()),
-            Expr::Wildcard(token) => Expr::Wildcard(token.clone()),
+            Expr::Wildcard(token) => Expr::Wildcard(token.copy_of()),
             Expr::QualifiedWildcard(name, token) => {
-                Expr::QualifiedWildcard(name.copy_of(), token.clone())
+                Expr::QualifiedWildcard(name.copy_of(), token.copy_of())
             }
             Expr::CompoundFieldAccess { root, access_chain } => Expr::CompoundFieldAccess {
                 root: root.copy_of(),

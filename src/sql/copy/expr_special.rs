@@ -18,8 +18,8 @@ pub(super) fn keyword_form(e: &Expr) -> Expr {
             conditions,
             else_result,
         } => Expr::Case {
-            case_token: case_token.clone(),
-            end_token: end_token.clone(),
+            case_token: case_token.copy_of(),
+            end_token: end_token.copy_of(),
             operand: operand.copy_of(),
             conditions: conditions.copy_of(),
             else_result: else_result.copy_of(),

@@ -23,6 +23,7 @@ mod stmt_constraint;
 mod stmt_ddl;
 mod stmt_dml;
 mod stmt_session;
+mod token;
 mod types;
 
 use sqlparser::ast::{Expr, Ident, ObjectName};
@@ -71,12 +72,17 @@ impl<T: Duplicate> Duplicate for Vec<T> {
     // per element type in the browser download, and another stack frame per level of a deep
     // tree in a debug build.
     fn copy_of(&self) -> Self {
-        let mut out = Vec::with_capacity(self.len());
-        for item in self {
-            out.push(item.copy_of());
-        }
-        out
+        copy_all(self)
     }
+}
+
+/// Copies of a slice's items, in a new vector.
+pub fn copy_all<T: Duplicate>(items: &[T]) -> Vec<T> {
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        out.push(item.copy_of());
+    }
+    out
 }
 
 /// The placeholder name of a node the copy does not cover.

@@ -60,7 +60,7 @@ fn marker_body() -> SetExpr {
 impl Duplicate for With {
     fn copy_of(&self) -> Self {
         With {
-            with_token: self.with_token.clone(),
+            with_token: self.with_token.copy_of(),
             recursive: self.recursive,
             cte_tables: self.cte_tables.copy_of(),
         }
@@ -74,7 +74,7 @@ impl Duplicate for Cte {
             query: self.query.copy_of(),
             from: self.from.clone(),
             materialized: self.materialized,
-            closing_paren_token: self.closing_paren_token.clone(),
+            closing_paren_token: self.closing_paren_token.copy_of(),
         }
     }
 }
@@ -130,9 +130,9 @@ impl Duplicate for Values {
 /// One parenthesised row of VALUES.
 fn row(row: &Parens<Vec<Expr>>) -> Parens<Vec<Expr>> {
     Parens {
-        opening_token: row.opening_token.clone(),
+        opening_token: row.opening_token.copy_of(),
         content: row.content.copy_of(),
-        closing_token: row.closing_token.clone(),
+        closing_token: row.closing_token.copy_of(),
     }
 }
 

@@ -20,7 +20,7 @@ impl Duplicate for Select {
             return marker_select();
         }
         Select {
-            select_token: self.select_token.clone(),
+            select_token: self.select_token.copy_of(),
             // Hints are the words of a comment and modifiers are flags: standalone.
             optimizer_hints: self.optimizer_hints.clone(),
             distinct: self.distinct.copy_of(),
@@ -162,7 +162,7 @@ impl Duplicate for WildcardAdditionalOptions {
             && self.opt_replace.is_none()
             && self.opt_rename.is_none();
         WildcardAdditionalOptions {
-            wildcard_token: self.wildcard_token.clone(),
+            wildcard_token: self.wildcard_token.copy_of(),
             opt_ilike: None,
             opt_exclude: None,
             opt_except: None,

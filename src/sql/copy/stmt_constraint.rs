@@ -58,7 +58,7 @@ fn copy_column_option(option: &ColumnOption) -> ColumnOption {
         ColumnOption::ForeignKey(key) => ColumnOption::ForeignKey(key.copy_of()),
         ColumnOption::Check(check) => ColumnOption::Check(check.copy_of()),
         // Tokens (AUTO_INCREMENT, AUTOINCREMENT...) hold no tree.
-        ColumnOption::DialectSpecific(tokens) => ColumnOption::DialectSpecific(tokens.clone()),
+        ColumnOption::DialectSpecific(tokens) => ColumnOption::DialectSpecific(tokens.copy_of()),
         ColumnOption::CharacterSet(name) => ColumnOption::CharacterSet(name.copy_of()),
         ColumnOption::Collation(name) => ColumnOption::Collation(name.copy_of()),
         ColumnOption::Comment(text) => ColumnOption::Comment(text.clone()),

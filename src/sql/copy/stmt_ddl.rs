@@ -121,7 +121,7 @@ impl Duplicate for AlterTable {
             location: self.location.clone(),
             on_cluster: self.on_cluster.clone(),
             table_type: self.table_type.clone(),
-            end_token: self.end_token.clone(),
+            end_token: self.end_token.copy_of(),
         }
     }
 }

@@ -11,7 +11,7 @@ use sqlparser::ast::{
 impl Duplicate for Insert {
     fn copy_of(&self) -> Self {
         Insert {
-            insert_token: self.insert_token.clone(),
+            insert_token: self.insert_token.copy_of(),
             // A hint is its text and comment style, strings only.
             optimizer_hints: self.optimizer_hints.clone(),
             or: self.or,
@@ -155,7 +155,7 @@ impl Duplicate for OutputClause {
                 select_items,
                 into_table,
             } => OutputClause::Output {
-                output_token: output_token.clone(),
+                output_token: output_token.copy_of(),
                 select_items: select_items.copy_of(),
                 into_table: into_table.copy_of(),
             },
@@ -163,7 +163,7 @@ impl Duplicate for OutputClause {
             OutputClause::Returning {
                 returning_token, ..
             } => OutputClause::Output {
-                output_token: returning_token.clone(),
+                output_token: returning_token.copy_of(),
                 select_items: vec![SelectItem::UnnamedExpr(marker_expr())],
                 into_table: None,
             },
@@ -174,7 +174,7 @@ impl Duplicate for OutputClause {
 impl Duplicate for Update {
     fn copy_of(&self) -> Self {
         Update {
-            update_token: self.update_token.clone(),
+            update_token: self.update_token.copy_of(),
             optimizer_hints: self.optimizer_hints.clone(),
             // ClickHouse's ON CLUSTER and SETTINGS, which our parser refuses by name.
             table: if self.on_cluster.is_some() || self.settings.is_some() {
@@ -216,7 +216,7 @@ impl Duplicate for UpdateTableFromKind {
 impl Duplicate for Delete {
     fn copy_of(&self) -> Self {
         Delete {
-            delete_token: self.delete_token.clone(),
+            delete_token: self.delete_token.copy_of(),
             optimizer_hints: self.optimizer_hints.clone(),
             tables: self.tables.copy_of(),
             // ClickHouse's ON CLUSTER and SETTINGS, which our parser refuses by name.

@@ -101,7 +101,7 @@ impl Duplicate for IfStatement {
             if_block: self.if_block.copy_of(),
             elseif_blocks: self.elseif_blocks.copy_of(),
             else_block: self.else_block.copy_of(),
-            end_token: self.end_token.clone(),
+            end_token: self.end_token.copy_of(),
         }
     }
 }
@@ -109,9 +109,9 @@ impl Duplicate for IfStatement {
 impl Duplicate for ConditionalStatementBlock {
     fn copy_of(&self) -> Self {
         ConditionalStatementBlock {
-            start_token: self.start_token.clone(),
+            start_token: self.start_token.copy_of(),
             condition: self.condition.copy_of(),
-            then_token: self.then_token.clone(),
+            then_token: self.then_token.copy_of(),
             conditional_statements: self.conditional_statements.copy_of(),
         }
     }
@@ -133,9 +133,9 @@ impl Duplicate for ConditionalStatements {
 impl Duplicate for BeginEndStatements {
     fn copy_of(&self) -> Self {
         BeginEndStatements {
-            begin_token: self.begin_token.clone(),
+            begin_token: self.begin_token.copy_of(),
             statements: self.statements.copy_of(),
-            end_token: self.end_token.clone(),
+            end_token: self.end_token.copy_of(),
         }
     }
 }

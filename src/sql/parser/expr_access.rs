@@ -4,7 +4,7 @@
 use super::Prec;
 use crate::sql::parser::Parser;
 use crate::sql::print::Sql;
-use crate::sql::Flavor;
+use crate::sql::{Duplicate, Flavor};
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{AccessExpr, Expr, Ident, ObjectName, ObjectNamePart, Subscript};
 use sqlparser::parser::ParserError;
@@ -78,7 +78,7 @@ impl Parser {
             && self.consume_tokens(&[Token::LParen, Token::Plus, Token::RParen])
         {
             if !all_identifiers(&root, &chain) {
-                let found = self.token_at(end).clone();
+                let found = self.token_at(end).copy_of();
                 return self.expected("column identifier before (+)", found);
             }
             let expr = if chain.is_empty() {

@@ -6,7 +6,7 @@ use super::memo::Attempt;
 use super::Prec;
 use crate::sql::parser::{parser_err, unsupported, Parser};
 use crate::sql::print::Sql;
-use crate::sql::Flavor;
+use crate::sql::{Duplicate, Flavor};
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
     CastKind, DataType, Expr, GeometricTypeKind, Ident, ObjectName, ObjectNamePart, TypedString,
@@ -221,7 +221,7 @@ impl Parser {
     fn name_prefix(&mut self, w: &Word, span: Span) -> Result<Box<Expr>, ParserError> {
         let outer_join = self.flavor == Flavor::MsSql && self.peek_outer_join();
         let introducer = w.value.starts_with('_');
-        let ident = w.clone().into_ident(span);
+        let ident = w.copy_of().into_ident(span);
         match &self.peek_token_ref().token {
             Token::LParen if !outer_join => self.function_boxed(ObjectName::from(vec![ident])),
             Token::SingleQuotedString(_)
@@ -377,9 +377,9 @@ impl Parser {
                 Value::SingleQuotedString(w.value.clone())
             }
             Keyword::NoKeyword if w.quote_style.is_some() => {
-                return self.expected("A value?", t.clone())
+                return self.expected("A value?", t.copy_of())
             }
-            _ => return self.expected("a concrete value", t.clone()),
+            _ => return self.expected("a concrete value", t.copy_of()),
         };
         Ok(value.with_span(t.span))
     }

@@ -5,7 +5,7 @@
 
 use super::Prec;
 use crate::sql::parser::{parser_err, unsupported, Parser};
-use crate::sql::Flavor;
+use crate::sql::{Duplicate, Flavor};
 use sqlparser::ast::helpers::attached_token::AttachedToken;
 use sqlparser::ast::{
     CaseWhen, CastFormat, CastKind, DataType, Expr, Function, FunctionArguments, GeometricTypeKind,
@@ -157,7 +157,7 @@ impl Parser {
 
     /// `CASE [operand] WHEN ... THEN ... [ELSE ...] END`, after CASE.
     fn case_expr(&mut self) -> Result<Box<Expr>, ParserError> {
-        let case_token = AttachedToken(self.get_current_token().clone());
+        let case_token = AttachedToken(self.get_current_token().copy_of());
         let operand = if self.parse_keyword(Keyword::WHEN) {
             None
         } else {
@@ -442,7 +442,7 @@ enum Form {
 }
 
 fn word_name(w: &Word, span: Span) -> ObjectName {
-    ObjectName::from(vec![w.clone().into_ident(span)])
+    ObjectName::from(vec![w.copy_of().into_ident(span)])
 }
 
 /// `CURRENT_USER` and the like, calls with no parentheses at all.

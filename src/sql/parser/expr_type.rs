@@ -4,7 +4,7 @@
 use crate::sql::parser::unsupported;
 use crate::sql::parser::Parser;
 use crate::sql::print::Sql;
-use crate::sql::Flavor;
+use crate::sql::{Duplicate, Flavor};
 use sqlparser::ast::{
     ArrayElemTypeDef, DataType, Ident, IntervalFields, ObjectName, TimezoneInfo, TypeModifier,
 };
@@ -173,7 +173,7 @@ impl Parser {
                 _ => return None,
             }
         }
-        let name = ObjectName::from(vec![word.clone().into_ident(first.span)]);
+        let name = ObjectName::from(vec![word.copy_of().into_ident(first.span)]);
         for _ in 0..nth + 2 {
             self.advance_token();
         }

@@ -13,7 +13,7 @@ mod stmt;
 
 use crate::sql::lexer::keyword_name;
 use crate::sql::print::{Sql, ToSql};
-use crate::sql::Flavor;
+use crate::sql::{Duplicate, Flavor};
 use memo_vec::Memo;
 use sqlparser::ast::{Ident, ObjectName, ObjectNamePart, Statement};
 use sqlparser::keywords::Keyword;
@@ -189,7 +189,7 @@ impl Parser {
     }
 
     pub fn peek_nth_token(&self, n: usize) -> TokenWithSpan {
-        self.peek_nth_token_ref(n).clone()
+        self.peek_nth_token_ref(n).copy_of()
     }
 
     pub fn peek_nth_token_ref(&self, mut n: usize) -> &TokenWithSpan {
@@ -211,13 +211,16 @@ impl Parser {
 
     /// The very next token, whitespace included (EOF past the end).
     pub fn peek_token_no_skip(&self) -> TokenWithSpan {
-        self.tokens.get(self.index).cloned().unwrap_or_else(eof)
+        self.tokens
+            .get(self.index)
+            .map(Duplicate::copy_of)
+            .unwrap_or_else(eof)
     }
 
     /// Consumes the next token that is not whitespace and returns it (EOF past the end).
     pub fn next_token(&mut self) -> TokenWithSpan {
         self.advance_token();
-        self.get_current_token().clone()
+        self.get_current_token().copy_of()
     }
 
     pub fn advance_token(&mut self) {
@@ -352,7 +355,7 @@ impl Parser {
 
     pub fn expect_keyword(&mut self, expected: Keyword) -> Result<TokenWithSpan, ParserError> {
         if self.parse_keyword(expected) {
-            Ok(self.get_current_token().clone())
+            Ok(self.get_current_token().copy_of())
         } else {
             self.expected_ref(keyword_name(expected), self.peek_token_ref())
         }

@@ -27,7 +27,7 @@ mod tail;
 mod wildcard;
 
 use super::Parser;
-use crate::sql::Flavor;
+use crate::sql::{Duplicate, Flavor};
 use sqlparser::ast::{
     Cte, CteAsMaterialized, Ident, Parens, Query, SelectItem, SetExpr, SetOperator, SetQuantifier,
     Table, TableAlias, TableWithJoins, Values, With,
@@ -74,7 +74,7 @@ impl Parser {
     /// statements go through here) or a query body with its trailing clauses.
     fn query_boxed(&mut self) -> Result<Box<Query>, ParserError> {
         let with = if self.parse_keyword(Keyword::WITH) {
-            let with_token = self.get_current_token().clone();
+            let with_token = self.get_current_token().copy_of();
             let recursive = self.parse_keyword(Keyword::RECURSIVE);
             let cte_tables = self.parse_comma_separated(Parser::query_cte)?;
             Some(With {

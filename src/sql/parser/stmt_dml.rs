@@ -2,7 +2,7 @@
 //! T-SQL's OUTPUT, RETURNING, optimizer hints, SQLite's `OR <action>`.
 
 use super::super::{parser_err, Parser};
-use crate::sql::Flavor;
+use crate::sql::{Duplicate, Flavor};
 use sqlparser::ast::{
     Assignment, AssignmentTarget, ConflictTarget, Delete, DoUpdate, Expr, FromTable, Ident, Insert,
     InsertAliases, MysqlInsertPriority, ObjectName, ObjectNamePart, OnConflict, OnConflictAction,
@@ -457,7 +457,7 @@ impl Parser {
         if !self.parse_keyword(Keyword::OUTPUT) {
             return Ok(None);
         }
-        let output_token = self.get_current_token().clone();
+        let output_token = self.get_current_token().copy_of();
         let select_items = self.output_items()?;
         let into_table = if self.parse_keyword(Keyword::INTO) {
             Some(self.select_into_targets()?)

@@ -1,6 +1,7 @@
 //! `GO` lines cut a T-SQL script into batches, as sqlcmd and SSMS do: `GO` alone on its line
 //! (any case), optionally with a repeat count, outside strings and comments.
 
+use crate::sql::Duplicate;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace};
 
 /// One batch: its tokens (whitespace and comments dropped) and how many times `GO` runs it.
@@ -33,7 +34,11 @@ pub fn split_batches(tokens: Vec<TokenWithSpan>) -> Vec<BatchTokens> {
                 tokens: std::mem::take(current),
                 repeat,
             }),
-            None => current.extend(line.iter().filter(|t| !is_trivia(&t.token)).cloned()),
+            None => current.extend(
+                line.iter()
+                    .filter(|t| !is_trivia(&t.token))
+                    .map(Duplicate::copy_of),
+            ),
         }
         line.clear();
     };
