@@ -289,6 +289,29 @@ fn a_time_columns_default_is_read_as_the_server_reads_it() {
     );
 }
 
+/// Checked on MariaDB 10.11: ALTER TABLE ... ADD COLUMN reads its time DEFAULTs as CREATE
+/// TABLE does, for the rows already there and for those inserted later. The lab kept the
+/// texts: the rows there did not equal their own time, and the INSERT was refused.
+#[test]
+fn an_added_time_columns_default_is_read_as_the_server_reads_it() {
+    let t = mysql(
+        "CREATE TABLE jobs (id int PRIMARY KEY);\n\
+         INSERT INTO jobs VALUES (1);\n\
+         ALTER TABLE jobs ADD COLUMN at datetime(6) NOT NULL DEFAULT '2024-03-04 05:06:07.500000', \
+         ADD COLUMN d date NOT NULL DEFAULT '2024-1-9';\n\
+         INSERT INTO jobs (id) VALUES (2);\n\
+         SELECT id, at, d FROM jobs WHERE at = '2024-03-04 05:06:07.5' ORDER BY id;",
+    );
+    ok(&t.steps[3]);
+    assert_eq!(
+        rows(last(&t)),
+        [
+            ["1", "2024-03-04 05:06:07.500000", "2024-01-09"],
+            ["2", "2024-03-04 05:06:07.500000", "2024-01-09"]
+        ]
+    );
+}
+
 #[test]
 fn casts_sqlite_would_answer_otherwise_are_refused_by_name() {
     // SQLite reads DATETIME as a numeric affinity (the server's '2025-01-01 00:00:00' would

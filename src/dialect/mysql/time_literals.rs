@@ -12,7 +12,10 @@ use super::super::types::Admits;
 use super::super::Dialect;
 use super::time_text;
 use crate::trace::StepError;
-use sqlparser::ast::{BinaryOperator as Op, ColumnOption, Expr, InTarget, Statement, Value};
+use sqlparser::ast::{
+    AlterTableOperation, BinaryOperator as Op, ColumnDef, ColumnOption, Expr, InTarget, Statement,
+    Value,
+};
 use std::ops::ControlFlow;
 
 /// Rewrites the time literals of `stmt`, its names resolved by `columns`; the rule's note if
@@ -76,25 +79,42 @@ fn writes(stmt: &mut Statement, catalog: &Catalog) -> bool {
     })
 }
 
-/// The string DEFAULTs of CREATE TABLE's time columns, in the stored form: the server keeps
-/// `DEFAULT '2025-01-01 00:00:00.000000'` of a DATETIME(6) as its time, and the INSERT that
-/// takes it wrote that text (refused by `temporal.rs`, whose stored form ends no fraction in
-/// a zero).
+/// The string DEFAULTs of the time columns CREATE TABLE and ALTER TABLE ... ADD COLUMN define,
+/// in the stored form: the server keeps `DEFAULT '2025-01-01 00:00:00.000000'` of a
+/// DATETIME(6) as its time (and `'2025-1-9'` of a DATE as 2025-01-09), in the rows that take
+/// it and in those already there when a column is added; an INSERT that took the text would
+/// write it as it is (refused by `temporal.rs`, whose stored form ends no fraction in a zero).
 fn defaults(stmt: &mut Statement) -> bool {
-    let Statement::CreateTable(ct) = stmt else {
+    let mut changed = false;
+    match stmt {
+        Statement::CreateTable(ct) => {
+            for c in &mut ct.columns {
+                changed |= column_default(c);
+            }
+        }
+        Statement::AlterTable(at) => {
+            for op in &mut at.operations {
+                if let AlterTableOperation::AddColumn { column_def, .. } = op {
+                    changed |= column_default(column_def);
+                }
+            }
+        }
+        _ => {}
+    }
+    changed
+}
+
+/// [`defaults`] of one column; whether it changed.
+fn column_default(c: &mut ColumnDef) -> bool {
+    let Some(Admits::Temporal(kind)) = super::super::temporal::of(&c.data_type, Dialect::MySql)
+    else {
         return false;
     };
     let mut changed = false;
-    for c in &mut ct.columns {
-        let Some(Admits::Temporal(kind)) = super::super::temporal::of(&c.data_type, Dialect::MySql)
-        else {
-            continue;
-        };
-        for o in &mut c.options {
-            if let ColumnOption::Default(e) = &mut o.option {
-                if let Some(s) = text(e) {
-                    changed |= replace(s, time_text::stored(kind, s));
-                }
+    for o in &mut c.options {
+        if let ColumnOption::Default(e) = &mut o.option {
+            if let Some(s) = text(e) {
+                changed |= replace(s, time_text::stored(kind, s));
             }
         }
     }
