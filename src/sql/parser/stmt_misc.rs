@@ -224,7 +224,9 @@ impl Parser {
         let names = self.parse_comma_separated(|p| {
             let next = p.next_token();
             match next.token {
-                Token::Word(w) => Ok(w.to_string()),
+                // Printed by the lab's own token printer: a word's `Display` links sqlparser's
+                // quoting (`EscapeQuotedString`, 850 B of code) into the download.
+                Token::Word(_) => Ok(next.token.to_sql()),
                 _ => p.expected("Session param name", next),
             }
         })?;
