@@ -1,9 +1,8 @@
 //! The keyword-led forms (CASE, CAST, CONVERT, EXTRACT, CEIL/FLOOR, POSITION, SUBSTRING,
 //! TRIM), typed literals, INTERVAL, arrays and field access.
 //!
-//! Cloned as standalone: `AttachedToken`, `ValueWithSpan`, `DateTimeField` (its `Week` and
-//! `Custom` hold an `Ident` only), `CastFormat` (literals only), `CeilFloorKind` (a field or a
-//! literal), `CastKind` and `ExtractSyntax`.
+//! Cloned as standalone: `ValueWithSpan`, `CastFormat` (literals only), `CastKind` and
+//! `ExtractSyntax`; the fields of EXTRACT, INTERVAL, CEIL and FLOOR are copied by `fields.rs`.
 
 use super::{marker_expr, Duplicate};
 use sqlparser::ast::{AccessExpr, Array, CaseWhen, Expr, Interval, Subscript, TypedString};
@@ -55,17 +54,17 @@ pub(super) fn keyword_form(e: &Expr) -> Expr {
             syntax,
             expr,
         } => Expr::Extract {
-            field: field.clone(),
+            field: field.copy_of(),
             syntax: syntax.clone(),
             expr: expr.copy_of(),
         },
         Expr::Ceil { expr, field } => Expr::Ceil {
             expr: expr.copy_of(),
-            field: field.clone(),
+            field: field.copy_of(),
         },
         Expr::Floor { expr, field } => Expr::Floor {
             expr: expr.copy_of(),
-            field: field.clone(),
+            field: field.copy_of(),
         },
         Expr::Position { expr, r#in } => Expr::Position {
             expr: expr.copy_of(),
@@ -130,9 +129,9 @@ impl Duplicate for Interval {
     fn copy_of(&self) -> Self {
         Interval {
             value: self.value.copy_of(),
-            leading_field: self.leading_field.clone(),
+            leading_field: self.leading_field.copy_of(),
             leading_precision: self.leading_precision,
-            last_field: self.last_field.clone(),
+            last_field: self.last_field.copy_of(),
             fractional_seconds_precision: self.fractional_seconds_precision,
         }
     }

@@ -15,6 +15,7 @@
 mod expr;
 mod expr_call;
 mod expr_special;
+mod fields;
 mod query;
 mod query_from;
 mod query_select;
