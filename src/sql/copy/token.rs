@@ -69,8 +69,8 @@ impl Duplicate for Token {
                 data: data.clone(),
                 terminated: *terminated,
             },
-            // SAFETY: `owns_nothing` (its tests list every variant) holds for the rest: they
-            // own no memory, so a bitwise copy is what their derived Clone makes.
+            // SAFETY: `owns_nothing`, which lists every variant, holds for the rest: they own
+            // no memory, so a bitwise copy is what their derived Clone makes.
             other => {
                 debug_assert!(owns_nothing(other));
                 unsafe { std::ptr::read(other) }

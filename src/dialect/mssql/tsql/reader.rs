@@ -13,7 +13,7 @@ use crate::dialect::Dialect;
 use crate::limits::{over, MAX_NESTING};
 use crate::source::{clean_paste, Pos, Span};
 use crate::sql::print::Sql;
-use crate::sql::{lexer, Duplicate, Flavor, Parser};
+use crate::sql::{lexer, Flavor, Parser};
 use crate::trace::{Diagnostic, ErrorClass, StepError};
 use crate::vec_map::VecMap;
 use sqlparser::ast::{Expr, SelectItem, SetExpr, Statement};
@@ -468,7 +468,7 @@ impl Reader<'_> {
         let end = self.simple_end(i);
         if self.is_var(i + 1) {
             let var = self.word(i + 1).unwrap_or_default();
-            let op = self.toks.get(i + 2).map(|t| t.token.copy_of());
+            let op = self.toks.get(i + 2).map(|t| &t.token);
             let compound = match op {
                 Some(Token::Eq) => None,
                 Some(Token::Plus) | Some(Token::Minus) | Some(Token::Mul) | Some(Token::Div)
