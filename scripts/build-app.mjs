@@ -207,10 +207,13 @@ async function refuseTreeClones(path) {
       throw new Error(`sqlparser's ${trait.split('..')[1]} of ${found.join(' and ')} is linked into the app: ${instead}`);
     }
   }
-  const tokens = ['Token', 'TokenWithSpan'].filter((token) =>
-    bytes.includes(Buffer.from(`$LT$sqlparser..tokenizer..${token}$u20$as$u20$core..clone..Clone$GT$`)));
-  if (tokens.length) {
-    throw new Error(`sqlparser's Clone of ${tokens.join(' and ')} is linked into the app: copy tokens with queuelab::sql::Duplicate (.copy_of(), sql::copy_all)`);
+  // Tokens, literals and date fields: sqlparser's derived Clone spends an arm on each of their
+  // many variants, and sql::Duplicate copies them in a few (src/sql/copy/token.rs, value.rs,
+  // fields.rs).
+  const copied = ['tokenizer..Token', 'tokenizer..TokenWithSpan', 'ast..value..Value', 'ast..value..ValueWithSpan', 'ast..value..DateTimeField'].filter((node) =>
+    bytes.includes(Buffer.from(`$LT$sqlparser..${node}$u20$as$u20$core..clone..Clone$GT$`)));
+  if (copied.length) {
+    throw new Error(`sqlparser's Clone of ${copied.map((n) => n.split('..').pop()).join(' and ')} is linked into the app: copy them with queuelab::sql::Duplicate (.copy_of(), sql::copy_all)`);
   }
 }
 

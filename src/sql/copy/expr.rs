@@ -3,8 +3,8 @@
 //! below. The split follows the printer's, and keeps each function's stack frame small, as
 //! the copy recurses once per level of nesting.
 //!
-//! `Ident`, `ValueWithSpan`, `AttachedToken` and the operators are cloned: none of them can
-//! hold an expression, a name or a type.
+//! `Ident` and the operators are cloned: none of them can hold an expression, a name or a
+//! type. Literals are copied by `value.rs`, tokens by `token.rs`.
 
 use super::{marker_expr, marker_ident, Duplicate};
 use sqlparser::ast::{Expr, InTarget, ObjectName, ObjectNamePart};
@@ -22,7 +22,7 @@ impl Duplicate for Expr {
                 root: root.copy_of(),
                 access_chain: access_chain.copy_of(),
             },
-            Expr::Value(v) => Expr::Value(v.clone()),
+            Expr::Value(v) => Expr::Value(v.copy_of()),
             Expr::Nested(e) => Expr::Nested(e.copy_of()),
             Expr::Tuple(items) => Expr::Tuple(items.copy_of()),
             Expr::BinaryOp { left, op, right } => Expr::BinaryOp {

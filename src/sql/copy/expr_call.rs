@@ -1,8 +1,9 @@
 //! Function calls: arguments and their clauses, WITHIN GROUP, FILTER, and OVER with its
 //! window specification and frame.
 //!
-//! Cloned as standalone: `Ident`, `ValueWithSpan` and `FunctionArgOperator` (no fields);
-//! `NullTreatment`, `DuplicateTreatment` and `WindowFrameUnits` are `Copy`.
+//! Cloned as standalone: `Ident` and `FunctionArgOperator` (no fields); `NullTreatment`,
+//! `DuplicateTreatment` and `WindowFrameUnits` are `Copy`; a separator literal is copied by
+//! `value.rs`.
 
 use super::{marker_expr, Duplicate};
 use sqlparser::ast::{
@@ -58,7 +59,7 @@ impl Duplicate for FunctionArgumentClause {
                 FunctionArgumentClause::OrderBy(items.copy_of())
             }
             FunctionArgumentClause::Limit(e) => FunctionArgumentClause::Limit(e.copy_of()),
-            FunctionArgumentClause::Separator(v) => FunctionArgumentClause::Separator(v.clone()),
+            FunctionArgumentClause::Separator(v) => FunctionArgumentClause::Separator(v.copy_of()),
             // Refused by our parser: LISTAGG's ON OVERFLOW, HAVING MIN/MAX and the JSON
             // functions' clauses.
             FunctionArgumentClause::OnOverflow(_)

@@ -1,8 +1,8 @@
 //! The keyword-led forms (CASE, CAST, CONVERT, EXTRACT, CEIL/FLOOR, POSITION, SUBSTRING,
 //! TRIM), typed literals, INTERVAL, arrays and field access.
 //!
-//! Cloned as standalone: `ValueWithSpan`, `CastFormat` (literals only), `CastKind` and
-//! `ExtractSyntax`; the fields of EXTRACT, INTERVAL, CEIL and FLOOR are copied by `fields.rs`.
+//! Cloned as standalone: `CastKind` and `ExtractSyntax`; literals and CAST's format are
+//! copied by `value.rs`, the fields of EXTRACT, INTERVAL, CEIL and FLOOR by `fields.rs`.
 
 use super::{marker_expr, Duplicate};
 use sqlparser::ast::{AccessExpr, Array, CaseWhen, Expr, Interval, Subscript, TypedString};
@@ -32,7 +32,7 @@ pub(super) fn keyword_form(e: &Expr) -> Expr {
             kind: kind.clone(),
             expr: expr.copy_of(),
             data_type: data_type.copy_of(),
-            format: format.clone(),
+            format: format.copy_of(),
         },
         Expr::Convert {
             is_try,
@@ -119,7 +119,7 @@ impl Duplicate for TypedString {
     fn copy_of(&self) -> Self {
         TypedString {
             data_type: self.data_type.copy_of(),
-            value: self.value.clone(),
+            value: self.value.copy_of(),
             uses_odbc_syntax: self.uses_odbc_syntax,
         }
     }

@@ -27,7 +27,7 @@ impl Duplicate for CeilFloorKind {
     fn copy_of(&self) -> Self {
         match self {
             CeilFloorKind::DateTimeField(f) => CeilFloorKind::DateTimeField(f.copy_of()),
-            CeilFloorKind::Scale(v) => CeilFloorKind::Scale(v.clone()),
+            CeilFloorKind::Scale(v) => CeilFloorKind::Scale(v.copy_of()),
         }
     }
 }

@@ -26,6 +26,7 @@ mod stmt_dml;
 mod stmt_session;
 mod token;
 mod types;
+mod value;
 
 use sqlparser::ast::{Expr, Ident, ObjectName};
 use std::fmt;
@@ -84,6 +85,27 @@ pub fn copy_all<T: Duplicate>(items: &[T]) -> Vec<T> {
         out.push(item.copy_of());
     }
     out
+}
+
+/// A bitwise copy of `node`, whose fields that own memory `own_fields` then gives memory of
+/// their own, each by [`own`]: for enums of many variants that own nothing or one string,
+/// where a derived `Clone` spends an arm of code on each.
+///
+/// # Safety
+/// `own_fields` must call [`own`] on every field of the copy that owns memory: one it misses
+/// is freed twice, by the copy and by the original. Until it returns, the copy shares the
+/// original's memory; a panic there leaks the copy rather than freeing that memory.
+pub(super) unsafe fn bitwise_then_own<T>(node: &T, own_fields: impl FnOnce(&mut T)) -> T {
+    let mut copy = std::mem::ManuallyDrop::new(unsafe { std::ptr::read(node) });
+    own_fields(&mut copy);
+    std::mem::ManuallyDrop::into_inner(copy)
+}
+
+/// Replaces `field`, without dropping it, by a clone of itself: the field of a bitwise copy,
+/// whose memory is the original's.
+pub(super) fn own<T: Clone>(field: &mut T) {
+    let fresh = field.clone();
+    std::mem::forget(std::mem::replace(field, fresh));
 }
 
 /// The placeholder name of a node the copy does not cover.

@@ -33,9 +33,9 @@ impl Duplicate for Set {
                 snapshot,
                 session,
             } => Set::SetTransaction {
-                // Field-less modes; the snapshot is a value with its span.
+                // Field-less modes.
                 modes: modes.clone(),
-                snapshot: snapshot.clone(),
+                snapshot: snapshot.copy_of(),
                 session: *session,
             },
             Set::SetTimeZone { local, value } => Set::SetTimeZone {

@@ -2,88 +2,140 @@
 //!
 //! sqlparser's derived `Clone` of `Token` is compiled in sqlparser's crate, at opt-level 3
 //! (Cargo.toml says why), where its hundred arms take 2.7 KB of code; this copy is compiled
-//! at the browser build's size level, and copies the eighty tokens that own no memory (the
-//! operators and punctuation) bit for bit, in one arm. `owns_nothing` lists every variant,
-//! none by a wildcard, so that a token sqlparser adds is a compile error there rather than a
-//! token copied wrong.
+//! at the browser build's size level: a token is copied bit for bit, and its strings are then
+//! given memory of their own, in one arm for every token that holds one string
+//! ([`super::bitwise_then_own`]); the eighty that own no memory (the operators and
+//! punctuation) need nothing more. The match names every token, none by a wildcard, so that
+//! one sqlparser adds is a compile error there rather than a token copied wrong.
 
-use super::Duplicate;
+use super::{bitwise_then_own, own, Duplicate};
 use sqlparser::ast::helpers::attached_token::AttachedToken;
-use sqlparser::ast::{DollarQuotedString, QuoteDelimitedString};
 use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace, Word};
 
 impl Duplicate for Token {
     fn copy_of(&self) -> Self {
         use Token as T;
-        match self {
-            T::Word(w) => T::Word(w.copy_of()),
-            T::Number(n, long) => T::Number(n.clone(), *long),
-            T::Char(c) => T::Char(*c),
-            T::SingleQuotedString(s) => T::SingleQuotedString(s.clone()),
-            T::DoubleQuotedString(s) => T::DoubleQuotedString(s.clone()),
-            T::TripleSingleQuotedString(s) => T::TripleSingleQuotedString(s.clone()),
-            T::TripleDoubleQuotedString(s) => T::TripleDoubleQuotedString(s.clone()),
-            T::SingleQuotedByteStringLiteral(s) => T::SingleQuotedByteStringLiteral(s.clone()),
-            T::DoubleQuotedByteStringLiteral(s) => T::DoubleQuotedByteStringLiteral(s.clone()),
-            T::TripleSingleQuotedByteStringLiteral(s) => {
-                T::TripleSingleQuotedByteStringLiteral(s.clone())
-            }
-            T::TripleDoubleQuotedByteStringLiteral(s) => {
-                T::TripleDoubleQuotedByteStringLiteral(s.clone())
-            }
-            T::SingleQuotedRawStringLiteral(s) => T::SingleQuotedRawStringLiteral(s.clone()),
-            T::DoubleQuotedRawStringLiteral(s) => T::DoubleQuotedRawStringLiteral(s.clone()),
-            T::TripleSingleQuotedRawStringLiteral(s) => {
-                T::TripleSingleQuotedRawStringLiteral(s.clone())
-            }
-            T::TripleDoubleQuotedRawStringLiteral(s) => {
-                T::TripleDoubleQuotedRawStringLiteral(s.clone())
-            }
-            T::NationalStringLiteral(s) => T::NationalStringLiteral(s.clone()),
-            T::EscapedStringLiteral(s) => T::EscapedStringLiteral(s.clone()),
-            T::UnicodeStringLiteral(s) => T::UnicodeStringLiteral(s.clone()),
-            T::HexStringLiteral(s) => T::HexStringLiteral(s.clone()),
-            T::Placeholder(s) => T::Placeholder(s.clone()),
-            T::CustomBinaryOperator(s) => T::CustomBinaryOperator(s.clone()),
-            T::DollarQuotedString(d) => T::DollarQuotedString(DollarQuotedString {
-                value: d.value.clone(),
-                tag: d.tag.clone(),
-            }),
-            T::QuoteDelimitedStringLiteral(q) => T::QuoteDelimitedStringLiteral(quote_delimited(q)),
-            T::NationalQuoteDelimitedStringLiteral(q) => {
-                T::NationalQuoteDelimitedStringLiteral(quote_delimited(q))
-            }
-            T::Whitespace(w) => T::Whitespace(match w {
-                Whitespace::Space => Whitespace::Space,
-                Whitespace::Newline => Whitespace::Newline,
-                Whitespace::Tab => Whitespace::Tab,
-                Whitespace::SingleLineComment { comment, prefix } => {
-                    Whitespace::SingleLineComment {
-                        comment: comment.clone(),
-                        prefix: prefix.clone(),
-                    }
+        // SAFETY: the match gives every string of the copy its own memory.
+        unsafe {
+            bitwise_then_own(self, |copy| match copy {
+                T::Word(w) => own(&mut w.value),
+                T::Number(s, _)
+                | T::SingleQuotedString(s)
+                | T::DoubleQuotedString(s)
+                | T::TripleSingleQuotedString(s)
+                | T::TripleDoubleQuotedString(s)
+                | T::SingleQuotedByteStringLiteral(s)
+                | T::DoubleQuotedByteStringLiteral(s)
+                | T::TripleSingleQuotedByteStringLiteral(s)
+                | T::TripleDoubleQuotedByteStringLiteral(s)
+                | T::SingleQuotedRawStringLiteral(s)
+                | T::DoubleQuotedRawStringLiteral(s)
+                | T::TripleSingleQuotedRawStringLiteral(s)
+                | T::TripleDoubleQuotedRawStringLiteral(s)
+                | T::NationalStringLiteral(s)
+                | T::EscapedStringLiteral(s)
+                | T::UnicodeStringLiteral(s)
+                | T::HexStringLiteral(s)
+                | T::Placeholder(s)
+                | T::CustomBinaryOperator(s)
+                | T::CopyData { data: s, .. }
+                | T::Whitespace(Whitespace::MultiLineComment(s)) => own(s),
+                T::DollarQuotedString(d) => {
+                    own(&mut d.value);
+                    own(&mut d.tag);
                 }
-                Whitespace::MultiLineComment(c) => Whitespace::MultiLineComment(c.clone()),
-            }),
-            T::CopyData { data, terminated } => T::CopyData {
-                data: data.clone(),
-                terminated: *terminated,
-            },
-            // SAFETY: `owns_nothing`, which lists every variant, holds for the rest: they own
-            // no memory, so a bitwise copy is what their derived Clone makes.
-            other => {
-                debug_assert!(owns_nothing(other));
-                unsafe { std::ptr::read(other) }
-            }
+                T::QuoteDelimitedStringLiteral(q) | T::NationalQuoteDelimitedStringLiteral(q) => {
+                    own(&mut q.value)
+                }
+                T::Whitespace(Whitespace::SingleLineComment { comment, prefix }) => {
+                    own(comment);
+                    own(prefix);
+                }
+                T::Whitespace(Whitespace::Space | Whitespace::Newline | Whitespace::Tab) => {}
+                // The operators and punctuation own no memory.
+                T::Char(_)
+                | T::EOF
+                | T::Comma
+                | T::DoubleEq
+                | T::Eq
+                | T::Neq
+                | T::Lt
+                | T::Gt
+                | T::LtEq
+                | T::GtEq
+                | T::Spaceship
+                | T::Plus
+                | T::Minus
+                | T::Mul
+                | T::Div
+                | T::DuckIntDiv
+                | T::Mod
+                | T::StringConcat
+                | T::LParen
+                | T::RParen
+                | T::Period
+                | T::Colon
+                | T::DoubleColon
+                | T::Assignment
+                | T::SemiColon
+                | T::Backslash
+                | T::LBracket
+                | T::RBracket
+                | T::Ampersand
+                | T::Pipe
+                | T::Caret
+                | T::LBrace
+                | T::RBrace
+                | T::RArrow
+                | T::Sharp
+                | T::DoubleSharp
+                | T::Tilde
+                | T::TildeAsterisk
+                | T::ExclamationMarkTilde
+                | T::ExclamationMarkTildeAsterisk
+                | T::DoubleTilde
+                | T::DoubleTildeAsterisk
+                | T::ExclamationMarkDoubleTilde
+                | T::ExclamationMarkDoubleTildeAsterisk
+                | T::ShiftLeft
+                | T::ShiftRight
+                | T::Overlap
+                | T::ExclamationMark
+                | T::DoubleExclamationMark
+                | T::AtSign
+                | T::CaretAt
+                | T::PGSquareRoot
+                | T::PGCubeRoot
+                | T::Arrow
+                | T::LongArrow
+                | T::HashArrow
+                | T::AtDashAt
+                | T::QuestionMarkDash
+                | T::AmpersandLeftAngleBracket
+                | T::AmpersandRightAngleBracket
+                | T::AmpersandLeftAngleBracketVerticalBar
+                | T::VerticalBarAmpersandRightAngleBracket
+                | T::TwoWayArrow
+                | T::LeftAngleBracketCaret
+                | T::RightAngleBracketCaret
+                | T::QuestionMarkSharp
+                | T::QuestionMarkDashVerticalBar
+                | T::QuestionMarkDoubleVerticalBar
+                | T::TildeEqual
+                | T::ShiftLeftVerticalBar
+                | T::VerticalBarShiftRight
+                | T::VerticalBarRightAngleBracket
+                | T::HashLongArrow
+                | T::AtArrow
+                | T::ArrowAt
+                | T::HashMinus
+                | T::AtQuestion
+                | T::AtAt
+                | T::Question
+                | T::QuestionAnd
+                | T::QuestionPipe => {}
+            })
         }
-    }
-}
-
-fn quote_delimited(q: &QuoteDelimitedString) -> QuoteDelimitedString {
-    QuoteDelimitedString {
-        start_quote: q.start_quote,
-        value: q.value.clone(),
-        end_quote: q.end_quote,
     }
 }
 
@@ -112,124 +164,11 @@ impl Duplicate for AttachedToken {
     }
 }
 
-/// True for the tokens that own no memory. Every variant is listed: a new one does not compile
-/// until it is placed, on this side or with the copies above.
-fn owns_nothing(t: &Token) -> bool {
-    use Token as T;
-    match t {
-        T::Word(_)
-        | T::Number(..)
-        | T::SingleQuotedString(_)
-        | T::DoubleQuotedString(_)
-        | T::TripleSingleQuotedString(_)
-        | T::TripleDoubleQuotedString(_)
-        | T::DollarQuotedString(_)
-        | T::SingleQuotedByteStringLiteral(_)
-        | T::DoubleQuotedByteStringLiteral(_)
-        | T::TripleSingleQuotedByteStringLiteral(_)
-        | T::TripleDoubleQuotedByteStringLiteral(_)
-        | T::SingleQuotedRawStringLiteral(_)
-        | T::DoubleQuotedRawStringLiteral(_)
-        | T::TripleSingleQuotedRawStringLiteral(_)
-        | T::TripleDoubleQuotedRawStringLiteral(_)
-        | T::NationalStringLiteral(_)
-        | T::QuoteDelimitedStringLiteral(_)
-        | T::NationalQuoteDelimitedStringLiteral(_)
-        | T::EscapedStringLiteral(_)
-        | T::UnicodeStringLiteral(_)
-        | T::HexStringLiteral(_)
-        | T::Whitespace(_)
-        | T::CopyData { .. }
-        | T::Placeholder(_)
-        | T::CustomBinaryOperator(_) => false,
-        T::Char(_)
-        | T::EOF
-        | T::Comma
-        | T::DoubleEq
-        | T::Eq
-        | T::Neq
-        | T::Lt
-        | T::Gt
-        | T::LtEq
-        | T::GtEq
-        | T::Spaceship
-        | T::Plus
-        | T::Minus
-        | T::Mul
-        | T::Div
-        | T::DuckIntDiv
-        | T::Mod
-        | T::StringConcat
-        | T::LParen
-        | T::RParen
-        | T::Period
-        | T::Colon
-        | T::DoubleColon
-        | T::Assignment
-        | T::SemiColon
-        | T::Backslash
-        | T::LBracket
-        | T::RBracket
-        | T::Ampersand
-        | T::Pipe
-        | T::Caret
-        | T::LBrace
-        | T::RBrace
-        | T::RArrow
-        | T::Sharp
-        | T::DoubleSharp
-        | T::Tilde
-        | T::TildeAsterisk
-        | T::ExclamationMarkTilde
-        | T::ExclamationMarkTildeAsterisk
-        | T::DoubleTilde
-        | T::DoubleTildeAsterisk
-        | T::ExclamationMarkDoubleTilde
-        | T::ExclamationMarkDoubleTildeAsterisk
-        | T::ShiftLeft
-        | T::ShiftRight
-        | T::Overlap
-        | T::ExclamationMark
-        | T::DoubleExclamationMark
-        | T::AtSign
-        | T::CaretAt
-        | T::PGSquareRoot
-        | T::PGCubeRoot
-        | T::Arrow
-        | T::LongArrow
-        | T::HashArrow
-        | T::AtDashAt
-        | T::QuestionMarkDash
-        | T::AmpersandLeftAngleBracket
-        | T::AmpersandRightAngleBracket
-        | T::AmpersandLeftAngleBracketVerticalBar
-        | T::VerticalBarAmpersandRightAngleBracket
-        | T::TwoWayArrow
-        | T::LeftAngleBracketCaret
-        | T::RightAngleBracketCaret
-        | T::QuestionMarkSharp
-        | T::QuestionMarkDashVerticalBar
-        | T::QuestionMarkDoubleVerticalBar
-        | T::TildeEqual
-        | T::ShiftLeftVerticalBar
-        | T::VerticalBarShiftRight
-        | T::VerticalBarRightAngleBracket
-        | T::HashLongArrow
-        | T::AtArrow
-        | T::ArrowAt
-        | T::HashMinus
-        | T::AtQuestion
-        | T::AtAt
-        | T::Question
-        | T::QuestionAnd
-        | T::QuestionPipe => true,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sql::Flavor;
+    use sqlparser::ast::QuoteDelimitedString;
 
     /// Every token the lexers make of operator-rich SQL in each flavour, and the tokens they
     /// never make, copy equal to sqlparser's `Clone` (spans included), and the copy owns its
