@@ -20,6 +20,12 @@ pub struct LockTable {
     /// whose lock was let go is not read, and goes at the transaction's end.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     because: Vec<(TxnId, RowRef, LockMode, String)>,
+    /// InnoDB's table intention locks, in grant order: IS (`InnoShared`) or IX
+    /// (`InnoExclusive`) on a table. An IS taken after the transaction's IX there is not
+    /// another lock (the IX covers it); an IX after its IS is, a second lock structure.
+    /// Read for the weight of a deadlock's victim ([`LockTable::count_structs`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    intentions: Vec<(TxnId, String, LockMode)>,
 }
 
 /// An InnoDB gap lock: the keys of one index strictly between two entries (`None`: the
@@ -102,6 +108,9 @@ impl LockTable {
 
     /// Records that `txn` holds `mode` on `row` (a stronger lock is added beside a weaker one).
     pub fn grant(&mut self, txn: TxnId, row: RowRef, mode: LockMode) {
+        if matches!(mode, LockMode::InnoShared | LockMode::InnoExclusive) {
+            self.intend(txn, &row.table, mode);
+        }
         let holders = self.held.get_or_insert_with(row, Default::default);
         if !holders.contains(&(txn, mode)) {
             holders.push((txn, mode));
@@ -124,6 +133,24 @@ impl LockTable {
         (self.because.iter())
             .find(|(t, r, m, _)| *t == txn && r == row && *m == mode)
             .map(|(.., why)| why.as_str())
+    }
+
+    /// Records that `txn` took InnoDB's intention lock `mode` (IS: `InnoShared`, IX:
+    /// `InnoExclusive`) on `table`, unless it holds that mode or IX there already.
+    pub fn intend(&mut self, txn: TxnId, table: &str, mode: LockMode) {
+        let held = self.intentions.iter().any(|(t, name, m)| {
+            *t == txn
+                && name.eq_ignore_ascii_case(table)
+                && (*m == mode || *m == LockMode::InnoExclusive)
+        });
+        if !held {
+            self.intentions.push((txn, table.to_string(), mode));
+        }
+    }
+
+    /// Every table intention lock, in grant order.
+    pub fn intentions(&self) -> &[(TxnId, String, LockMode)] {
+        &self.intentions
     }
 
     /// Records that `txn` holds the gap `gap` (once).
@@ -171,6 +198,7 @@ impl LockTable {
     pub fn release_all(&mut self, txn: TxnId) -> Vec<RowRef> {
         self.gaps.retain(|g| g.txn != txn);
         self.because.retain(|(t, ..)| *t != txn);
+        self.intentions.retain(|(t, ..)| *t != txn);
         let mut freed = Vec::new();
         self.held.retain(|row, holders| {
             let before = holders.len();
@@ -208,7 +236,7 @@ impl LockTable {
     }
 
     /// How many lock structures InnoDB keeps for `txn`'s locks: one per table it locks (its
-    /// intention lock) and one per table and mode of its row locks (a small table's rows
+    /// intention lock; two where an IS came before the IX) and one per table and mode of its row locks (a small table's rows
     /// share a page, whose rows one structure of a mode holds; a row's lock and the gap
     /// before it are one next-key lock), its clustered index's gaps as one more in a table
     /// where it locks no row, and one per secondary index whose entries it locks (another
@@ -228,9 +256,16 @@ impl LockTable {
                 kinds.push((table, index, mode));
             }
         }
+        // A table lock per intention (an IX after an IS is a second one), and one per table
+        // of the row locks that has none recorded.
         let mut tables: Vec<&str> = Vec::new();
+        for (t, table, _) in &self.intentions {
+            if *t == txn {
+                tables.push(table);
+            }
+        }
         for (table, ..) in &kinds {
-            if !tables.contains(table) {
+            if !tables.iter().any(|t| t.eq_ignore_ascii_case(table)) {
                 tables.push(table);
             }
         }
@@ -301,6 +336,25 @@ mod tests {
         t.release_all(2);
         assert_eq!(t.gap_blockers(3, "jobs", 0, &key(4)), [1]);
         assert!(t.gap_blockers(3, "jobs", 0, &key(9)).is_empty());
+    }
+
+    #[test]
+    fn an_exclusive_intention_after_a_shared_one_is_a_second_table_lock() {
+        let mut t = LockTable::default();
+        t.grant(1, row(1), LockMode::InnoShared);
+        assert_eq!(t.count_structs(1), 2, "IS and the S row");
+        // A write's IX, taken before it has locked a row.
+        t.intend(1, "JOBS", LockMode::InnoExclusive);
+        assert_eq!(t.count_structs(1), 3);
+        t.grant(1, row(2), LockMode::InnoExclusive);
+        assert_eq!(t.count_structs(1), 4, "IS, IX and the S and X rows");
+        // The other way round, the IX covers the later IS.
+        t.grant(2, row(3), LockMode::InnoExclusive);
+        t.grant(2, row(4), LockMode::InnoShared);
+        assert_eq!(t.count_structs(2), 3);
+        t.release_all(1);
+        assert_eq!(t.count_structs(1), 0);
+        assert!(t.intentions().iter().all(|(t, ..)| *t == 2));
     }
 
     #[test]

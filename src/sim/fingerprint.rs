@@ -79,6 +79,13 @@ impl Sim {
                 h.int(rowid);
             }
         }
+        for (t, table, mode) in lab.locks.intentions() {
+            h.bytes(b"N");
+            h.bytes(table.as_bytes());
+            let (session, nth) = name(*t);
+            h.int(i64::from(session) << 32 | i64::from(nth));
+            h.int(*mode as i64);
+        }
         for (i, s) in lab.sessions.iter().enumerate() {
             h.bytes(b"S");
             h.int(i as i64);

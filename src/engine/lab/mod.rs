@@ -19,6 +19,7 @@ mod foreign_keys;
 mod gaps;
 mod index_names;
 mod innodb_foreign_keys;
+mod intentions;
 mod join_reads;
 mod key_updates;
 mod limits;
@@ -1462,6 +1463,7 @@ impl Lab {
         if let Some(e) = self.ambiguous_name(plan) {
             return Err(Exec::Done(self.store_failure(s, plan, &e)));
         }
+        self.intend_write(txn, plan);
         for read in &plan.lock_reads {
             if !read.applies(isolation, explicit) {
                 continue;
@@ -1515,6 +1517,7 @@ impl Lab {
         if let Some((id, table, hash)) = &plan.capture_hash {
             self.put_in_hash_order(*id, table, *hash);
         }
+        self.intend_insert(txn, plan);
         self.check_key_clashes(s, txn, plan, resume)?;
         let source_rows = self.count_source(plan);
         let sql = self
