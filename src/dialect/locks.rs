@@ -141,8 +141,9 @@ pub struct WriteScan {
     pub matching_sql: String,
     /// READ COMMITTED's semi-consistent read: a row another transaction holds, whose
     /// committed version does not match, is passed over instead of waited for (an UPDATE
-    /// that scans in its access path's order; not a DELETE, nor a lookup of one row by a
-    /// unique key, nor an UPDATE whose ORDER BY sorts the rows first).
+    /// that scans the clustered index in its order; not a DELETE, nor a lookup of one row by
+    /// a unique key, nor an UPDATE that reads through a secondary index or whose ORDER BY
+    /// sorts the rows first).
     pub semi_consistent: bool,
     /// Whether it changes each matching row as it reads it (no sort of its own first): the
     /// rows changed before a wait weigh in InnoDB's choice of a deadlock's victim.
