@@ -20,12 +20,24 @@ pub struct LockTable {
     /// whose lock was let go is not read, and goes at the transaction's end.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     because: Vec<(TxnId, RowRef, LockMode, String)>,
-    /// InnoDB's table intention locks, in grant order: IS (`InnoShared`) or IX
-    /// (`InnoExclusive`) on a table. An IS taken after the transaction's IX there is not
-    /// another lock (the IX covers it); an IX after its IS is, a second lock structure.
-    /// Read for the weight of a deadlock's victim ([`LockTable::count_structs`]).
+    /// InnoDB's lock structures (but for gaps) of each transaction, per table, as taken:
+    /// read for the weight of a deadlock's victim ([`LockTable::count_structs`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    intentions: Vec<(TxnId, String, LockMode)>,
+    structures: Vec<(TxnId, String, Structure)>,
+}
+
+/// One of InnoDB's lock structures on a table. An IS taken after the transaction's IX is not
+/// another (the IX covers it); an IX after its IS is. A small table's rows share a page, whose
+/// rows one structure of a kind holds.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum Structure {
+    /// The table's intention lock: IS (`InnoShared`) or IX (`InnoExclusive`).
+    Table(LockMode),
+    /// Row locks of a mode, each with the gap before its row (`true`: a next-key lock, a
+    /// scan's of the clustered index at REPEATABLE READ) or the row alone (a lookup of a key,
+    /// READ COMMITTED's locks). A next-key lock of a row held alone is another structure; a
+    /// lock alone of a row a next-key lock holds is none.
+    Rows(LockMode, bool),
 }
 
 /// An InnoDB gap lock: the keys of one index strictly between two entries (`None`: the
@@ -108,8 +120,18 @@ impl LockTable {
 
     /// Records that `txn` holds `mode` on `row` (a stronger lock is added beside a weaker one).
     pub fn grant(&mut self, txn: TxnId, row: RowRef, mode: LockMode) {
+        self.grant_kind(txn, row, mode, false);
+    }
+
+    /// [`LockTable::grant`], of an InnoDB lock with the gap before the row (`next_key`) or
+    /// without: the two are different lock structures ([`Structure::Rows`]).
+    pub fn grant_kind(&mut self, txn: TxnId, row: RowRef, mode: LockMode, next_key: bool) {
         if matches!(mode, LockMode::InnoShared | LockMode::InnoExclusive) {
             self.intend(txn, &row.table, mode);
+            let held = self.holders(&row).contains(&(txn, mode));
+            if !held || next_key {
+                self.add_structure(txn, &row.table, Structure::Rows(mode, next_key));
+            }
         }
         let holders = self.held.get_or_insert_with(row, Default::default);
         if !holders.contains(&(txn, mode)) {
@@ -138,19 +160,25 @@ impl LockTable {
     /// Records that `txn` took InnoDB's intention lock `mode` (IS: `InnoShared`, IX:
     /// `InnoExclusive`) on `table`, unless it holds that mode or IX there already.
     pub fn intend(&mut self, txn: TxnId, table: &str, mode: LockMode) {
-        let held = self.intentions.iter().any(|(t, name, m)| {
-            *t == txn
-                && name.eq_ignore_ascii_case(table)
-                && (*m == mode || *m == LockMode::InnoExclusive)
-        });
-        if !held {
-            self.intentions.push((txn, table.to_string(), mode));
+        if !self.has_structure(txn, table, Structure::Table(LockMode::InnoExclusive)) {
+            self.add_structure(txn, table, Structure::Table(mode));
         }
     }
 
-    /// Every table intention lock, in grant order.
-    pub fn intentions(&self) -> &[(TxnId, String, LockMode)] {
-        &self.intentions
+    fn has_structure(&self, txn: TxnId, table: &str, s: Structure) -> bool {
+        (self.structures.iter())
+            .any(|(t, name, x)| *t == txn && *x == s && name.eq_ignore_ascii_case(table))
+    }
+
+    fn add_structure(&mut self, txn: TxnId, table: &str, s: Structure) {
+        if !self.has_structure(txn, table, s) {
+            self.structures.push((txn, table.to_string(), s));
+        }
+    }
+
+    /// Every InnoDB lock structure but the gaps', in the order taken.
+    pub fn structures(&self) -> &[(TxnId, String, Structure)] {
+        &self.structures
     }
 
     /// Records that `txn` holds the gap `gap` (once).
@@ -198,7 +226,7 @@ impl LockTable {
     pub fn release_all(&mut self, txn: TxnId) -> Vec<RowRef> {
         self.gaps.retain(|g| g.txn != txn);
         self.because.retain(|(t, ..)| *t != txn);
-        self.intentions.retain(|(t, ..)| *t != txn);
+        self.structures.retain(|(t, ..)| *t != txn);
         let mut freed = Vec::new();
         self.held.retain(|row, holders| {
             let before = holders.len();
@@ -235,41 +263,33 @@ impl LockTable {
             .retain(|(t, r, m, _)| *t != txn || kept.iter().any(|(k, km)| k == r && km == m));
     }
 
-    /// How many lock structures InnoDB keeps for `txn`'s locks: one per table it locks (its
-    /// intention lock; two where an IS came before the IX) and one per table and mode of its row locks (a small table's rows
-    /// share a page, whose rows one structure of a mode holds; a row's lock and the gap
-    /// before it are one next-key lock), its clustered index's gaps as one more in a table
-    /// where it locks no row, and one per secondary index whose entries it locks (another
-    /// index, another page).
+    /// How many lock structures InnoDB keeps for `txn`'s locks: those taken with its table
+    /// and row locks ([`Structure`]), and for its gaps one per secondary index whose entries
+    /// it locks (another index, another page) and the clustered index's as one more in a
+    /// table where it locks no row (elsewhere a row's lock and the gap before it are one
+    /// next-key lock), with the table's intention lock where none was taken.
     pub fn count_structs(&self, txn: TxnId) -> usize {
-        let mut kinds: Vec<(&str, usize, Option<LockMode>)> = Vec::new();
-        let rows = (self.held.iter()).flat_map(|(row, h)| {
-            h.iter()
-                .map(move |(t, m)| (row.table.as_str(), *t, 0, Some(*m)))
-        });
-        let gaps = (self.gaps.iter()).map(|g| (g.table.as_str(), g.txn, g.index, None));
-        for (table, _, index, mode) in rows.chain(gaps).filter(|(_, t, ..)| *t == txn) {
-            let rows_there = mode.is_none()
-                && index == 0
-                && kinds.iter().any(|(t, _, m)| *t == table && m.is_some());
-            if !kinds.contains(&(table, index, mode)) && !rows_there {
-                kinds.push((table, index, mode));
+        let mine = || self.structures.iter().filter(move |(t, ..)| *t == txn);
+        let has = |table: &str, rows: bool| {
+            mine().any(|(_, t, s)| {
+                matches!(s, Structure::Rows(..)) == rows && t.eq_ignore_ascii_case(table)
+            })
+        };
+        let mut gaps: Vec<(&str, usize)> = Vec::new();
+        for g in self.gaps.iter().filter(|g| g.txn == txn) {
+            let key = (g.table.as_str(), g.index);
+            let next_keys = g.index == 0 && has(&g.table, true);
+            if !next_keys && !gaps.contains(&key) {
+                gaps.push(key);
             }
         }
-        // A table lock per intention (an IX after an IS is a second one), and one per table
-        // of the row locks that has none recorded.
         let mut tables: Vec<&str> = Vec::new();
-        for (t, table, _) in &self.intentions {
-            if *t == txn {
+        for (table, _) in &gaps {
+            if !has(table, false) && !tables.contains(table) {
                 tables.push(table);
             }
         }
-        for (table, ..) in &kinds {
-            if !tables.iter().any(|t| t.eq_ignore_ascii_case(table)) {
-                tables.push(table);
-            }
-        }
-        kinds.len() + tables.len()
+        mine().count() + gaps.len() + tables.len()
     }
 
     pub fn holders(&self, row: &RowRef) -> &[(TxnId, LockMode)] {
@@ -354,7 +374,7 @@ mod tests {
         assert_eq!(t.count_structs(2), 3);
         t.release_all(1);
         assert_eq!(t.count_structs(1), 0);
-        assert!(t.intentions().iter().all(|(t, ..)| *t == 2));
+        assert!(t.structures().iter().all(|(t, ..)| *t == 2));
     }
 
     #[test]
@@ -375,6 +395,14 @@ mod tests {
             LockMode::InnoShared,
         );
         assert_eq!(t.count_structs(1), 5);
+        // A row locked alone (a lookup by its primary key) is a structure of its own, and a
+        // row locked alone before a scan locked it with its gap is in both.
+        t.grant(1, row(7), LockMode::InnoExclusive);
+        t.grant_kind(1, row(7), LockMode::InnoExclusive, true);
+        assert_eq!(t.count_structs(1), 6);
+        t.grant(1, row(8), LockMode::InnoExclusive); // covered by a structure of its kind
+        assert_eq!(t.count_structs(1), 6);
+        assert_eq!(t.holders(&row(7)), [(1, LockMode::InnoExclusive)]);
         assert_eq!(t.count_structs(2), 0);
     }
 

@@ -36,7 +36,7 @@
 //! little-endian bytes: the same on native and wasm.
 
 use super::{program::Work, Sim};
-use crate::engine::locks::TxnId;
+use crate::engine::locks::{Structure, TxnId};
 use crate::engine::txn::TxnState;
 use crate::trace::{Outcome, Value};
 use crate::vec_map::VecMap;
@@ -79,12 +79,15 @@ impl Sim {
                 h.int(rowid);
             }
         }
-        for (t, table, mode) in lab.locks.intentions() {
+        for (t, table, structure) in lab.locks.structures() {
             h.bytes(b"N");
             h.bytes(table.as_bytes());
             let (session, nth) = name(*t);
             h.int(i64::from(session) << 32 | i64::from(nth));
-            h.int(*mode as i64);
+            h.int(match structure {
+                Structure::Table(mode) => *mode as i64,
+                Structure::Rows(mode, next_key) => 32 + *mode as i64 * 2 + i64::from(*next_key),
+            });
         }
         for (i, s) in lab.sessions.iter().enumerate() {
             h.bytes(b"S");

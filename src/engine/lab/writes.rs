@@ -97,7 +97,7 @@ impl Lab {
             let blockers = self.scan_blockers(txn, &row, mode, read);
             if blockers.is_empty() {
                 if keeps_read(read, repeatable) || matches {
-                    self.locks.grant(txn, row, mode);
+                    self.grant_scanned(txn, row, mode, read, repeatable);
                 }
                 matched += u64::from(matches);
                 if matches {
@@ -187,7 +187,7 @@ impl Lab {
             let blockers = self.scan_blockers(txn, &row, mode, read);
             if blockers.is_empty() {
                 if matches || keeps_read(read, repeatable) {
-                    self.locks.grant(txn, row, mode);
+                    self.grant_scanned(txn, row, mode, read, repeatable);
                 }
                 if matches {
                     got.push(rowid);
@@ -516,6 +516,25 @@ fn source_row(def: &crate::dialect::catalog::TableDef, columns: &[String]) -> St
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+impl Lab {
+    /// An InnoDB scan's lock on `row`: with the gap before it (a next-key lock) where the
+    /// scan reads the clustered index at REPEATABLE READ, other than a lookup of a key.
+    fn grant_scanned(
+        &mut self,
+        txn: TxnId,
+        row: RowRef,
+        mode: LockMode,
+        read: &LockRead,
+        repeatable: bool,
+    ) {
+        let next_key = (read.gaps.as_ref()).is_some_and(|g| {
+            g.index == 0 && g.end != crate::dialect::locks::RangeEnd::UniqueLookup
+        });
+        self.locks
+            .grant_kind(txn, row, mode, repeatable && next_key);
+    }
 }
 
 /// Whether a scan keeps the rows it read that fail the rest of its WHERE locked: at
