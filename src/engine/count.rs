@@ -88,9 +88,7 @@ pub fn count(
                 .filter(|c| c.kind == ChangeKind::Update)
                 .count() as u64;
             let changed = on_table(changes, table)
-                .filter(|c| {
-                    c.kind == ChangeKind::Update && (c.old != c.new || c.old_rowid != c.new_rowid)
-                })
+                .filter(|c| c.kind == ChangeKind::Update && c.writes())
                 .count() as u64;
             Counted {
                 affected: Some(if dialect.update_counts_changed_rows() {

@@ -40,6 +40,14 @@ pub struct RowChange {
     pub heap_place: u64,
 }
 
+impl RowChange {
+    /// Whether it wrote the row: an UPDATE that leaves every column as it was does not
+    /// (MariaDB counts such a row matched, not changed, and InnoDB writes it no undo record).
+    pub fn writes(&self) -> bool {
+        self.kind != ChangeKind::Update || self.old != self.new || self.old_rowid != self.new_rowid
+    }
+}
+
 /// What running some SQL gave back.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Executed {

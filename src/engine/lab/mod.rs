@@ -601,7 +601,10 @@ impl Lab {
                 .map_or(0, |w| w.resume.changed_before_wait),
         };
         let weight = |t: TxnId| {
-            self.history.iter().filter(|(w, _)| *w == t).count()
+            // A row an UPDATE left as it was has no undo record.
+            (self.history.iter())
+                .filter(|(w, c)| *w == t && c.writes())
+                .count()
                 + waiting(t) as usize
                 + self.locks.count_structs(t)
         };
