@@ -215,6 +215,10 @@ async function refuseTreeClones(path) {
   if (copied.length) {
     throw new Error(`sqlparser's Clone of ${copied.map((n) => n.split('..').pop()).join(' and ')} is linked into the app: copy them with queuelab::sql::Duplicate (.copy_of(), sql::copy_all)`);
   }
+  // Its conversion of a vector of names, at opt-level 3 too (366 B of code).
+  if (bytes.includes(Buffer.from('$LT$sqlparser..ast..ObjectName$u20$as$u20$core..convert..From$LT$alloc..vec..Vec$LT$sqlparser..ast..Ident$GT$$GT$$GT$'))) {
+    throw new Error("sqlparser's ObjectName::from(Vec<Ident>) is linked into the app: build names with queuelab::sql::build::name or name_of");
+  }
 }
 
 /**

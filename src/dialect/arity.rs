@@ -10,7 +10,7 @@ use super::exprs::last_ident;
 use super::Dialect;
 use crate::sql::Duplicate;
 use crate::trace::StepError;
-use sqlparser::ast::{Expr, Ident, Insert, ObjectName, SelectItem, SetExpr, TableObject};
+use sqlparser::ast::{Expr, Ident, Insert, SelectItem, SetExpr, TableObject};
 
 /// Checks (and for PostgreSQL's short rows, completes) `ins`, then leaves out the columns its
 /// rows say `DEFAULT` for; the notes, if it named or left out columns.
@@ -74,7 +74,7 @@ fn counts(
     if dialect == Dialect::Postgres && !named && first < target {
         ins.columns = def.columns[..first]
             .iter()
-            .map(|c| ObjectName::from(vec![Ident::new(c.name.clone())]))
+            .map(|c| crate::sql::build::name(Ident::new(c.name.clone())))
             .collect();
         return Ok(Some(format!(
             "{first} value{} for {target} columns: PostgreSQL fills the leading ones ({}), the rest take their defaults",
@@ -129,7 +129,7 @@ fn defaults(
         if ins.columns.is_empty() {
             ins.columns = def.columns[..width.min(def.columns.len())]
                 .iter()
-                .map(|c| ObjectName::from(vec![Ident::new(c.name.clone())]))
+                .map(|c| crate::sql::build::name(Ident::new(c.name.clone())))
                 .collect();
         }
         let column = ins.columns.get(j).map(last_ident).unwrap_or_default();

@@ -7,9 +7,8 @@ use crate::sql::Duplicate;
 use crate::sql::Sql;
 use crate::sql::ToSql;
 use sqlparser::ast::{
-    Assignment, AssignmentTarget, Delete, Expr, FromTable, Ident, ObjectName, OrderByExpr, Query,
-    SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Statement, TableFactor, TableWithJoins,
-    Update,
+    Assignment, AssignmentTarget, Delete, Expr, FromTable, Ident, OrderByExpr, Query, SelectItem,
+    SelectItemQualifiedWildcardKind, SetExpr, Statement, TableFactor, TableWithJoins, Update,
 };
 
 /// A plain query. Locking clauses are dropped with a note: one session takes no locks.
@@ -320,9 +319,9 @@ pub fn add_on_update_now(def: &TableDef, assignments: &mut Vec<Assignment>) -> b
         );
         if let Some(value) = parse_sqlite_expr(&sql) {
             assignments.push(Assignment {
-                target: AssignmentTarget::ColumnName(ObjectName::from(vec![Ident::new(
+                target: AssignmentTarget::ColumnName(crate::sql::build::name(Ident::new(
                     col.name.clone(),
-                )])),
+                ))),
                 value,
             });
             added = true;

@@ -4,14 +4,29 @@
 use sqlparser::ast::{
     CreateTable, CreateTableOptions, Expr, Function, FunctionArg, FunctionArgExpr,
     FunctionArgumentList, FunctionArguments, HiveDistributionStyle, Ident, ObjectName,
-    SqliteTableOptions,
+    ObjectNamePart, SqliteTableOptions,
 };
+
+/// A name of one part. Not sqlparser's `ObjectName::from(vec![ident])`: its conversion of a
+/// vector is compiled in sqlparser's crate at opt-level 3 (366 B of code).
+pub fn name(ident: Ident) -> ObjectName {
+    ObjectName(vec![ObjectNamePart::Identifier(ident)])
+}
+
+/// A name of several parts (`schema.table`), as [`name`] builds one.
+pub fn name_of(parts: Vec<Ident>) -> ObjectName {
+    let mut out = Vec::with_capacity(parts.len());
+    for part in parts {
+        out.push(ObjectNamePart::Identifier(part));
+    }
+    ObjectName(out)
+}
 
 /// A plain call `name(args...)`, as a tree (no spans, no clauses): cheaper than printing and
 /// parsing it, which matters on paths every locking read takes.
 pub fn call(name: &str, args: Vec<Expr>) -> Expr {
     Expr::Function(Function {
-        name: ObjectName::from(vec![Ident::new(name)]),
+        name: self::name(Ident::new(name)),
         uses_odbc_syntax: false,
         parameters: FunctionArguments::None,
         args: FunctionArguments::List(FunctionArgumentList {

@@ -15,8 +15,8 @@ use crate::sql::Walk;
 use crate::sql::{Flavor, Parser, Sql};
 use crate::trace::StepError;
 use sqlparser::ast::{
-    AssignmentTarget, Expr, FromTable, Ident, InTarget, LimitClause, ObjectName, Query, SelectItem,
-    SetExpr, Statement, TableFactor, TopQuantity, UpdateTableFromKind,
+    AssignmentTarget, Expr, FromTable, Ident, InTarget, LimitClause, Query, SelectItem, SetExpr,
+    Statement, TableFactor, TopQuantity, UpdateTableFromKind,
 };
 use std::ops::ControlFlow;
 
@@ -117,7 +117,7 @@ pub fn inline_target(q: &Query) -> Result<Option<Statement>, StepError> {
                 if let AssignmentTarget::ColumnName(n) = &mut a.target {
                     if let Some(last) = n.0.pop() {
                         let col = last.to_sql();
-                        *n = ObjectName::from(vec![Ident::new(mapped(&col, &map))]);
+                        *n = crate::sql::build::name(Ident::new(mapped(&col, &map)));
                     }
                 }
                 visit(&mut a.value, rename);

@@ -45,7 +45,7 @@ pub fn rewrite<N: Walk>(node: &mut N) -> Vec<String> {
             }
             "isnull" | "len" => {
                 let to = if name == "isnull" { "ifnull" } else { "length" };
-                f.name = sqlparser::ast::ObjectName::from(vec![sqlparser::ast::Ident::new(to)]);
+                f.name = crate::sql::build::name(sqlparser::ast::Ident::new(to));
                 renamed.push(format!("{name}() becomes {to}()"));
             }
             _ => {}

@@ -18,8 +18,8 @@ use crate::sql::ToSql;
 use crate::sql::Walk;
 use crate::trace::{ErrorClass, StepError};
 use sqlparser::ast::{
-    Expr, LockClause, LockType, NonBlock, ObjectName, Query, SetExpr, Statement, TableFactor,
-    TableWithJoins, UpdateTableFromKind,
+    Expr, LockClause, LockType, NonBlock, Query, SetExpr, Statement, TableFactor, TableWithJoins,
+    UpdateTableFromKind,
 };
 use std::ops::ControlFlow;
 
@@ -215,7 +215,7 @@ impl Hints {
         };
         q.locks.push(LockClause {
             lock_type,
-            of: marker.map(|m: &str| ObjectName::from(vec![sqlparser::ast::Ident::new(m)])),
+            of: marker.map(|m: &str| crate::sql::build::name(sqlparser::ast::Ident::new(m))),
             nonblock,
         });
         ControlFlow::Continue(())

@@ -14,7 +14,7 @@ use super::super::int_types::Columns;
 use super::super::walk;
 use crate::sql::build::call;
 use crate::sql::Duplicate;
-use sqlparser::ast::{BinaryOperator, Expr, Ident, InTarget, ObjectName, Statement, UnaryOperator};
+use sqlparser::ast::{BinaryOperator, Expr, Ident, InTarget, Statement, UnaryOperator};
 use std::ops::ControlFlow;
 
 /// The SQLite function for MariaDB's INSTR under the case-blind collation.
@@ -42,7 +42,7 @@ pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> Option<String> {
                     let inner = left.duplicate();
                     **left = Expr::Collate {
                         expr: Box::new(Expr::Nested(inner)),
-                        collation: ObjectName::from(vec![Ident::new(CASE_BLIND)]),
+                        collation: crate::sql::build::name(Ident::new(CASE_BLIND)),
                     };
                     fired = true;
                 }

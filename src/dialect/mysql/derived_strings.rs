@@ -14,7 +14,7 @@ use super::super::walk;
 use crate::sql::Duplicate;
 use sqlparser::ast::{
     BinaryOperator, DuplicateTreatment, Expr, FunctionArg, FunctionArgExpr, FunctionArguments,
-    GroupByExpr, Ident, ObjectName, OrderByKind, Query, SelectItem, SetExpr, Statement,
+    GroupByExpr, Ident, OrderByKind, Query, SelectItem, SetExpr, Statement,
 };
 use std::ops::ControlFlow;
 
@@ -32,7 +32,7 @@ pub fn rewrite(stmt: &mut Statement, columns: &Columns) -> bool {
         if makes_string(e, columns) {
             *e = Expr::Collate {
                 expr: Box::new(Expr::Nested(Box::new(e.duplicate()))),
-                collation: ObjectName::from(vec![Ident::new(CASE_BLIND)]),
+                collation: crate::sql::build::name(Ident::new(CASE_BLIND)),
             };
             fired = true;
         }

@@ -14,7 +14,7 @@ use super::super::locks::{
 };
 use super::access;
 use crate::sql::Duplicate;
-use sqlparser::ast::{FromTable, Ident, LockClause, LockType, ObjectName, Query, Statement};
+use sqlparser::ast::{FromTable, Ident, LockClause, LockType, Query, Statement};
 use std::ops::ControlFlow;
 
 /// Which queries sort without an index (`filesort.rs`).
@@ -93,7 +93,7 @@ pub fn shared_subqueries(stmt: &Statement, catalog: &Catalog) -> (Statement, boo
         q.locks.push(LockClause {
             lock_type: LockType::Share,
             of: repeatable_read_only
-                .then(|| ObjectName::from(vec![Ident::new(REPEATABLE_READ_SHARE)])),
+                .then(|| crate::sql::build::name(Ident::new(REPEATABLE_READ_SHARE))),
             nonblock: None,
         });
         added = true;

@@ -120,7 +120,7 @@ pub(crate) fn marker_expr() -> Expr {
 
 /// The placeholder of a name the copy does not cover.
 pub(crate) fn marker_name() -> ObjectName {
-    ObjectName::from(vec![marker_ident()])
+    crate::sql::build::name(marker_ident())
 }
 
 #[cfg(any(test, feature = "check"))]

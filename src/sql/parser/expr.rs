@@ -124,12 +124,12 @@ impl Parser {
             let parts = self.pg_operator_name_parts_until_rparen()?;
             let idents: Vec<sqlparser::ast::Ident> =
                 parts.into_iter().map(sqlparser::ast::Ident::new).collect();
-            return Ok(sqlparser::ast::ObjectName::from(idents));
+            return Ok(crate::sql::build::name_of(idents));
         }
         let token = self.next_token();
-        Ok(sqlparser::ast::ObjectName::from(vec![
-            sqlparser::ast::Ident::new(token.token.to_sql()),
-        ]))
+        Ok(crate::sql::build::name(sqlparser::ast::Ident::new(
+            token.token.to_sql(),
+        )))
     }
 
     /// The parts of an operator name up to `)`, as in `OPERATOR(pg_catalog.+)`.

@@ -70,7 +70,7 @@ impl Parser {
             }
             let idents = identifiers_of(root, chain)?;
             return Ok(Expr::QualifiedWildcard(
-                ObjectName::from(idents),
+                crate::sql::build::name_of(idents),
                 AttachedToken(star),
             ));
         }
@@ -127,7 +127,7 @@ impl Parser {
             None => {
                 let name = self.parse_identifier()?;
                 let field = if matches!(self.peek_token_ref().token, Token::LParen) {
-                    self.parse_function(ObjectName::from(vec![name]))?
+                    self.parse_function(crate::sql::build::name(name))?
                 } else {
                     Expr::Identifier(name)
                 };

@@ -223,7 +223,7 @@ impl Parser {
         let introducer = w.value.starts_with('_');
         let ident = w.copy_of().into_ident(span);
         match &self.peek_token_ref().token {
-            Token::LParen if !outer_join => self.function_boxed(ObjectName::from(vec![ident])),
+            Token::LParen if !outer_join => self.function_boxed(crate::sql::build::name(ident)),
             Token::SingleQuotedString(_)
             | Token::DoubleQuotedString(_)
             | Token::HexStringLiteral(_)
@@ -456,7 +456,7 @@ impl Parser {
                 Token::Placeholder(s) => parts.push(Ident::new(s)),
                 Token::Mul => {
                     return Ok(Some(Expr::QualifiedWildcard(
-                        ObjectName::from(parts),
+                        crate::sql::build::name_of(parts),
                         AttachedToken(n),
                     )))
                 }

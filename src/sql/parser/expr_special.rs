@@ -442,7 +442,7 @@ enum Form {
 }
 
 fn word_name(w: &Word, span: Span) -> ObjectName {
-    ObjectName::from(vec![w.copy_of().into_ident(span)])
+    crate::sql::build::name(w.copy_of().into_ident(span))
 }
 
 /// `CURRENT_USER` and the like, calls with no parentheses at all.

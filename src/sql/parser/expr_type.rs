@@ -6,7 +6,7 @@ use crate::sql::parser::Parser;
 use crate::sql::print::Sql;
 use crate::sql::{Duplicate, Flavor};
 use sqlparser::ast::{
-    ArrayElemTypeDef, DataType, Ident, IntervalFields, ObjectName, TimezoneInfo, TypeModifier,
+    ArrayElemTypeDef, DataType, Ident, IntervalFields, TimezoneInfo, TypeModifier,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
@@ -173,7 +173,7 @@ impl Parser {
                 _ => return None,
             }
         }
-        let name = ObjectName::from(vec![word.copy_of().into_ident(first.span)]);
+        let name = crate::sql::build::name(word.copy_of().into_ident(first.span));
         for _ in 0..nth + 2 {
             self.advance_token();
         }
@@ -284,7 +284,9 @@ impl Parser {
                 D::FixedString(n)
             }
             Keyword::TEXT => match self.type_modifiers()? {
-                Some(modifiers) => D::Custom(ObjectName::from(vec![Ident::new("TEXT")]), modifiers),
+                Some(modifiers) => {
+                    D::Custom(crate::sql::build::name(Ident::new("TEXT")), modifiers)
+                }
                 None => D::Text,
             },
             Keyword::TINYTEXT => D::TinyText,

@@ -4,8 +4,8 @@ use super::super::Parser;
 use crate::sql::print::ToSql;
 use crate::sql::Flavor;
 use sqlparser::ast::{
-    ContextModifier, Declare, DeclareAssignment, DeclareSeparator, DeclareType, Expr, Ident,
-    ObjectName, Set, SetAssignment, SetSessionParamGeneric, SetSessionParamKind, Statement, Use,
+    ContextModifier, Declare, DeclareAssignment, DeclareSeparator, DeclareType, Expr, Ident, Set,
+    SetAssignment, SetSessionParamGeneric, SetSessionParamKind, Statement, Use,
 };
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
@@ -112,7 +112,7 @@ impl Parser {
             return Ok(Statement::Set(Set::SingleAssignment {
                 scope,
                 hivevar: false,
-                variable: ObjectName::from(vec![Ident::new("TIMEZONE")]),
+                variable: crate::sql::build::name(Ident::new("TIMEZONE")),
                 values: self.set_values(false)?,
             }));
         }
@@ -179,7 +179,7 @@ impl Parser {
             let variables = self
                 .parse_comma_separated(|p| p.parse_identifier())?
                 .into_iter()
-                .map(|ident| ObjectName::from(vec![ident]))
+                .map(crate::sql::build::name)
                 .collect();
             self.expect_token(&Token::RParen)?;
             if !(self.consume_token(&Token::Eq) || self.parse_keyword(Keyword::TO)) {

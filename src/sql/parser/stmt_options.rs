@@ -4,7 +4,7 @@
 use super::super::Parser;
 use crate::sql::lexer::keyword_name;
 use crate::sql::Flavor;
-use sqlparser::ast::{CommentDef, Expr, Ident, NamedParenthesizedList, ObjectName, SqlOption};
+use sqlparser::ast::{CommentDef, Expr, Ident, NamedParenthesizedList, SqlOption};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
@@ -49,7 +49,7 @@ impl Parser {
         while self.consume_token(&Token::Period) {
             parts.push(self.parse_identifier()?);
         }
-        let key = ObjectName::from(parts);
+        let key = crate::sql::build::name_of(parts);
         if matches!(self.flavor, Flavor::Postgres | Flavor::Generic)
             && matches!(self.peek_token_ref().token, Token::Comma | Token::RParen)
         {
@@ -72,7 +72,7 @@ impl Parser {
 
     fn plain_option(&mut self) -> Result<Option<SqlOption>, ParserError> {
         if self.parse_keywords(&[Keyword::START, Keyword::TRANSACTION]) {
-            let name = ObjectName::from(vec![Ident::new("START TRANSACTION")]);
+            let name = crate::sql::build::name(Ident::new("START TRANSACTION"));
             return Ok(Some(SqlOption::Ident(name)));
         }
         if self.parse_keyword(Keyword::COMMENT) {
@@ -105,7 +105,7 @@ impl Parser {
             Some(value) => Expr::Value(value),
             None => Expr::Identifier(self.parse_identifier()?),
         };
-        let key = ObjectName::from(vec![key]);
+        let key = crate::sql::build::name(key);
         Ok(Some(SqlOption::KeyValue { key, value }))
     }
 

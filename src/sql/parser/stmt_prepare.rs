@@ -10,7 +10,7 @@
 use super::super::{parser_err, unsupported, Parser};
 use crate::sql::lexer::keyword_name;
 use crate::sql::Flavor;
-use sqlparser::ast::{Ident, ObjectName, Statement};
+use sqlparser::ast::{Ident, Statement};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::ParserError;
 use sqlparser::tokenizer::Token;
@@ -98,7 +98,7 @@ impl Parser {
             return parser_err(unsupported("EXECUTE's parameters without parentheses"), at);
         }
         Ok(Statement::Execute {
-            name: Some(ObjectName::from(vec![name])),
+            name: Some(crate::sql::build::name(name)),
             parameters,
             has_parentheses,
             immediate: false,

@@ -6,7 +6,7 @@ use crate::sql::print::{display_difference, ToSql, UNPRINTABLE};
 use crate::sql::tests::{cast, printed, text};
 use sqlparser::ast::{
     ArrayElemTypeDef, CharacterLength, DataType, DateTimeField, DollarQuotedString, Expr, Ident,
-    Interval, ObjectName, QuoteDelimitedString, TimezoneInfo, TypeModifier, UnaryOperator, Value,
+    Interval, QuoteDelimitedString, TimezoneInfo, TypeModifier, UnaryOperator, Value,
 };
 use sqlparser::tokenizer::Span;
 
@@ -133,7 +133,7 @@ fn types_and_intervals_no_text_parses_to_print_as_display() {
             Some(4),
         )),
         DataType::Custom(
-            ObjectName::from(vec![Ident::new("t")]),
+            crate::sql::build::name(Ident::new("t")),
             vec![
                 TypeModifier::Identifier(Ident::new("a")),
                 TypeModifier::Number("1".into(), false),

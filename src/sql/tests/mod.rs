@@ -122,7 +122,7 @@ pub(crate) fn number(n: &str) -> Expr {
 }
 
 pub(crate) fn name(parts: &[&str]) -> ObjectName {
-    ObjectName::from(parts.iter().map(|p| Ident::new(*p)).collect::<Vec<_>>())
+    crate::sql::build::name_of(parts.iter().map(|p| Ident::new(*p)).collect::<Vec<_>>())
 }
 
 fn limit(n: &str) -> Option<LimitClause> {
