@@ -81,18 +81,23 @@ pub fn of_update(u: &Update, catalog: &Catalog, id: usize) -> Option<LockRead> {
         return None;
     }
     let order = (&u.order_by[..], u.limit.as_ref(), (false, None));
-    let set: Vec<String> = (u.assignments.iter())
-        .filter_map(|a| match &a.target {
-            AssignmentTarget::ColumnName(n) => Some(last_ident(n)),
-            AssignmentTarget::Tuple(_) => None,
-        })
-        .collect();
+    // A row the SET leaves as it was is not written, and weighs nothing in a deadlock. As
+    // InnoDB compares them, byte by byte: 'DONE' over 'done' is a change.
+    let (mut set, mut same) = (Vec::new(), Vec::new());
+    for a in &u.assignments {
+        if let AssignmentTarget::ColumnName(n) = &a.target {
+            let column = last_ident(n);
+            let value = super::gaps::text(&a.value);
+            same.push(format!("{} IS ({value}) COLLATE BINARY", ident(&column)));
+            set.push(column);
+        }
+    }
     scan(
         &u.table,
         u.selection.as_ref(),
         order,
         catalog,
-        (id, Some(&set)),
+        (id, Some((&set, &same.join(" AND ")))),
     )
 }
 
@@ -141,7 +146,7 @@ fn scan(
     selection: Option<&Expr>,
     (order_by, limit, reader): Order<'_>,
     catalog: &Catalog,
-    (id, set): (usize, Option<&[String]>),
+    (id, set): (usize, Option<(&[String], &str)>),
 ) -> Option<LockRead> {
     if !target.joins.is_empty() {
         return None;
@@ -210,7 +215,7 @@ fn scan(
     // before it changes one, in that order (MariaDB's "Using buffer": the rows' new places in
     // that index would be read again), as does one that sorts them itself.
     let moves_index = (keys.get(access.index)).is_some_and(|index| {
-        set.is_some_and(|set| {
+        set.is_some_and(|(set, _)| {
             index
                 .iter()
                 .any(|c| set.iter().any(|s| s.eq_ignore_ascii_case(c)))
@@ -235,6 +240,9 @@ fn scan(
         exclusive: true,
         write_scan: Some(WriteScan {
             matching_sql: rowids(text(&conjuncts)),
+            changing_sql: rowids(
+                set.map_or(text(&conjuncts), |(_, same)| Some(format!("NOT ({same})"))),
+            ),
             // Not through a sort of its own: the sort's reads wait (seen on MariaDB 10.11).
             // Nor through a secondary index: InnoDB passes a row over only where it reads the
             // clustered index (seen on 10.11: `WHERE s = 'x' AND b = 0` read through KEY (b)

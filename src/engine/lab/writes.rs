@@ -113,7 +113,12 @@ impl Lab {
                 self.lock_gaps_before_wait((s, txn, plan), read, rowid, resume)?;
             }
             resume.changed_before_wait = if scan.changes_as_read && !scan.buffered {
-                u32::try_from(matched).unwrap_or(u32::MAX)
+                // The rows its SET changes: one it leaves as it was writes no undo record.
+                let changed = match self.rowids(&scan.changing_sql) {
+                    Ok(changing) => taken.iter().filter(|r| changing.contains(r)).count(),
+                    Err(_) => taken.len(),
+                };
+                u32::try_from(changed).unwrap_or(u32::MAX)
             } else {
                 0
             };
