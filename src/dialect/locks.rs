@@ -139,9 +139,10 @@ pub enum RangeEnd {
 pub struct WriteScan {
     /// The rows the whole WHERE picks (the rows the statement changes), as a rowid query.
     pub matching_sql: String,
-    /// The rows it writes, as a rowid query: an UPDATE's SET leaves some as they were, which
-    /// InnoDB writes no undo record for (a transaction's weight as a deadlock's victim).
-    pub changing_sql: String,
+    /// An UPDATE's rows its SET changes, as a rowid query: one it leaves as it was has no undo
+    /// record (a transaction's weight as a deadlock's victim). `None`: every matching row is
+    /// written (a DELETE).
+    pub changing_sql: Option<String>,
     /// READ COMMITTED's semi-consistent read: a row another transaction holds, whose
     /// committed version does not match, is passed over instead of waited for (an UPDATE
     /// that scans the clustered index in its order; not a DELETE, nor a lookup of one row by

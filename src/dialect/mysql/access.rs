@@ -240,9 +240,7 @@ fn scan(
         exclusive: true,
         write_scan: Some(WriteScan {
             matching_sql: rowids(text(&conjuncts)),
-            changing_sql: rowids(
-                set.map_or(text(&conjuncts), |(_, same)| Some(format!("NOT ({same})"))),
-            ),
+            changing_sql: set.map(|(_, same)| rowids(Some(format!("NOT ({same})")))),
             // Not through a sort of its own: the sort's reads wait (seen on MariaDB 10.11).
             // Nor through a secondary index: InnoDB passes a row over only where it reads the
             // clustered index (seen on 10.11: `WHERE s = 'x' AND b = 0` read through KEY (b)

@@ -96,7 +96,7 @@ pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockR
         repeatable_read_only: true,
         write_scan: Some(WriteScan {
             matching_sql: rowid_sql.clone(),
-            changing_sql: rowid_sql.clone(),
+            changing_sql: None,
             semi_consistent: false,
             changes_as_read: true,
             buffered: false,

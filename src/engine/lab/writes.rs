@@ -114,9 +114,10 @@ impl Lab {
             }
             resume.changed_before_wait = if scan.changes_as_read && !scan.buffered {
                 // The rows its SET changes: one it leaves as it was writes no undo record.
-                let changed = match self.rowids(&scan.changing_sql) {
-                    Ok(changing) => taken.iter().filter(|r| changing.contains(r)).count(),
-                    Err(_) => taken.len(),
+                let changing = (scan.changing_sql.as_deref()).map(|sql| self.rowids(sql));
+                let changed = match changing {
+                    Some(Ok(changing)) => taken.iter().filter(|r| changing.contains(r)).count(),
+                    _ => taken.len(),
                 };
                 u32::try_from(changed).unwrap_or(u32::MAX)
             } else {
