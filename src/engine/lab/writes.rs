@@ -106,7 +106,9 @@ impl Lab {
                 }
                 continue;
             }
-            if !repeatable && scan.semi_consistent && !matches {
+            // READ COMMITTED's UPDATE judges a held row by its committed version: one that
+            // does not match, or another transaction's new row, which has none, is passed over.
+            if !repeatable && scan.semi_consistent && (!matches || pending.contains(&rowid)) {
                 continue;
             }
             if repeatable {
