@@ -774,3 +774,40 @@ fn strings_functions_make_group_and_sort_ignoring_case() {
     assert_eq!(rows(&t.steps[4]), [["4"], ["3"], ["1"], ["2"]]);
     assert_eq!(rows(&t.steps[5]), [["A", "X", "3"]]);
 }
+
+/// A locking read or write through a range of a secondary index is one MariaDB may make by
+/// scanning the whole table, by its row estimates; the lab reads the range and its note gives
+/// the server's rule (`my-access-full-scan`). Not where the server surely reads the index:
+/// a key lookup, an ORDER BY ... LIMIT, a locking read of the index's own columns, and not a
+/// plain SELECT, which locks nothing.
+#[test]
+fn a_range_mariadb_may_trade_for_a_scan_of_the_table_says_so() {
+    let table = "CREATE TABLE j (id int PRIMARY KEY, kind int, note text, KEY (kind)); INSERT INTO j VALUES (1, 1, ''), (2, 1, ''), (3, 2, '');";
+    let noted = |sql: &str| {
+        let t = mysql(&format!("{table} START TRANSACTION; {sql};"));
+        let step = last(&t);
+        assert!(
+            matches!(step.outcome, queuelab::trace::Outcome::Ok(_)),
+            "{sql}: {:?}",
+            step.outcome
+        );
+        (step.notes.iter()).any(|n| n.contains("scans the whole table instead of this index range"))
+    };
+    for sql in [
+        "UPDATE j SET note = 'x' WHERE kind = 1",
+        "DELETE FROM j WHERE kind IN (1, 2)",
+        "SELECT * FROM j WHERE kind = 1 FOR UPDATE",
+        "SELECT id, note FROM j WHERE kind <= 1 LOCK IN SHARE MODE",
+    ] {
+        assert!(noted(sql), "{sql}");
+    }
+    for sql in [
+        "UPDATE j SET note = 'x' WHERE id = 1",
+        "UPDATE j SET note = 'x' WHERE kind = 1 ORDER BY id LIMIT 1",
+        "SELECT id FROM j WHERE kind = 1 FOR UPDATE",
+        "SELECT * FROM j WHERE kind = 1",
+        "UPDATE j SET note = 'x' WHERE note = ''",
+    ] {
+        assert!(!noted(sql), "{sql}");
+    }
+}

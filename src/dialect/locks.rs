@@ -116,6 +116,10 @@ pub struct GapScan {
     /// The scan walks the index down (an ORDER BY ... DESC it gives): the range ends at the
     /// entry below it.
     pub descending: bool,
+    /// A range of a secondary index, which MariaDB's optimizer reads by scanning the whole
+    /// table instead where its row estimates make the range dearer: the lab reads the range,
+    /// and says so in a note (`mysql/access.rs`).
+    pub may_scan_table: bool,
 }
 
 /// What an InnoDB scan locks at the end of a range.

@@ -593,6 +593,26 @@ test('a PostgreSQL EXECUTE shows the prepared statement it ran, and psql tags it
   await page.close();
 });
 
+test('a MariaDB sweep through an index range says the server may scan the whole table instead', async () => {
+  const sql = [
+    'CREATE TABLE jobs (id int PRIMARY KEY, kind int NOT NULL, note varchar(10), KEY by_kind (kind));',
+    "INSERT INTO jobs VALUES (1, 1, ''), (2, 1, ''), (3, 2, ''), (4, 3, '');",
+    "UPDATE jobs SET note = 'swept' WHERE kind IN (1, 2);",
+    "UPDATE jobs SET note = 'done' WHERE id = 4;",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=mysql&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.locator('.statement-list li', { hasText: 'swept' }).first().click();
+  const ran = await page.textContent('#ran');
+  assert.match(ran, /MariaDB scans the whole table instead of this index range where its row estimates make that cheaper \(a range of k entries in n rows: once 6k >= n \+ 15/);
+  await page.screenshot({ path: join(shots, 'my-may-scan-table-note.png'), fullPage: true });
+  // A lookup of the primary key reads no range: no such note.
+  await page.locator('.statement-list li', { hasText: 'done' }).first().click();
+  assert.doesNotMatch(await page.textContent('#ran'), /scans the whole table instead/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a MariaDB claim that sorts equal priorities says the lab lists them by key, and a price made text reads as the server writes it', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, priority int NOT NULL, price decimal(10,2) NOT NULL) ENGINE=InnoDB;',

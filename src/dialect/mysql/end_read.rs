@@ -111,6 +111,7 @@ pub fn of_insert_source(q: &Query, catalog: &Catalog, id: usize) -> Option<LockR
             from_end: max,
             end_row: index == 0,
             descending: false,
+            may_scan_table: false,
         }),
         ..LockRead::plain(id, def.name.clone(), rowid_sql, limit)
     })

@@ -64,6 +64,7 @@ pub fn scan(
         from_end: false,
         end_row,
         descending,
+        may_scan_table: false,
     }
 }
 

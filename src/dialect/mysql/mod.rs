@@ -113,6 +113,11 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
     super::scalar_rows::guard(&mut stmt);
     super::sqlite_names::quote(&mut stmt);
     let mut plan = plan_statement(&stmt, catalog)?;
+    // A SERIALIZABLE-only read (a plain SELECT's) would say it of every plain SELECT.
+    let may_scan = |r: &super::locks::LockRead| r.gaps.as_ref().is_some_and(|g| g.may_scan_table);
+    if (plan.lock_reads.iter()).any(|r| may_scan(r) && !r.serializable_only) {
+        plan.notes.push(access::MAY_SCAN_TABLE.into());
+    }
     plan.text_forms = text_forms;
     plan.notes.extend(time_note);
     plan.notes.extend(timestampdiff_note);
