@@ -1712,3 +1712,39 @@ fn a_notify_payload_that_is_a_name_is_refused_with_what_to_write() {
         "{message}"
     );
 }
+
+#[test]
+fn a_change_that_may_wait_in_its_locking_read_says_what_the_lab_rechecks() {
+    // After such a wait PostgreSQL changes only rows its snapshot matched, which the lab does
+    // not model: every change that may wait there says so.
+    let table = "CREATE TABLE jobs (id int PRIMARY KEY, state text); INSERT INTO jobs VALUES (1, 'held'), (2, 'ready');";
+    let noted = |sql: &str| {
+        let t = postgres(&format!("{table} BEGIN; {sql};"));
+        let step = last(&t);
+        assert!(
+            matches!(step.outcome, queuelab::trace::Outcome::Ok(_)),
+            "{sql}: {:?}",
+            step.outcome
+        );
+        (step.notes.iter()).any(|n| n.contains("PostgreSQL changes only rows its snapshot matched"))
+    };
+    let first = "SELECT id FROM jobs ORDER BY id LIMIT 1";
+    for sql in [
+        format!("UPDATE jobs SET state = 'x' WHERE state = 'ready' AND id IN ({first} FOR UPDATE)"),
+        format!("UPDATE jobs SET state = 'x' WHERE state = 'ready' AND id = ({first} FOR UPDATE)"),
+        format!("WITH c AS ({first} FOR UPDATE) UPDATE jobs SET state = 'x' FROM c WHERE jobs.id = c.id"),
+        format!("UPDATE jobs SET state = 'x' FROM ({first} FOR UPDATE) s WHERE jobs.id = s.id"),
+        format!("DELETE FROM jobs WHERE id IN ({first} FOR UPDATE)"),
+        format!("WITH d AS (DELETE FROM jobs WHERE id IN ({first} FOR UPDATE) RETURNING id) SELECT id FROM d"),
+    ] {
+        assert!(noted(&sql), "{sql}");
+    }
+    for sql in [
+        format!("UPDATE jobs SET state = 'x' WHERE id IN ({first} FOR UPDATE SKIP LOCKED)"),
+        format!("DELETE FROM jobs WHERE id IN ({first} FOR UPDATE NOWAIT)"),
+        format!("{first} FOR UPDATE"),
+        "UPDATE jobs SET state = 'x' WHERE id = 1".to_string(),
+    ] {
+        assert!(!noted(&sql), "{sql}");
+    }
+}

@@ -613,6 +613,26 @@ test('a MariaDB sweep through an index range says the server may scan the whole 
   await page.close();
 });
 
+test('a PostgreSQL claim that may wait in its locking read says the lab re-checks only the newest rows', async () => {
+  const sql = [
+    "CREATE TABLE jobs (id int PRIMARY KEY, state text NOT NULL);",
+    "INSERT INTO jobs VALUES (1, 'held'), (2, 'ready');",
+    "UPDATE jobs SET state = 'running' WHERE state = 'ready' AND id IN (SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE) RETURNING id;",
+    "UPDATE jobs SET state = 'taken' WHERE id IN (SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id;",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.locator('.statement-list li', { hasText: "'running'" }).first().click();
+  const ran = await page.textContent('#ran');
+  assert.match(ran, /after a wait in its locking read at READ COMMITTED, PostgreSQL changes only rows its snapshot matched/);
+  await page.screenshot({ path: join(shots, 'pg-snapshot-pick-note.png'), fullPage: true });
+  // SKIP LOCKED never waits for a row: no such note.
+  await page.locator('.statement-list li', { hasText: "'taken'" }).first().click();
+  assert.doesNotMatch(await page.textContent('#ran'), /changes only rows its snapshot matched/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a MariaDB claim that sorts equal priorities says the lab lists them by key, and a price made text reads as the server writes it', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, priority int NOT NULL, price decimal(10,2) NOT NULL) ENGINE=InnoDB;',

@@ -175,6 +175,7 @@ fn plan_rewritten(stmt: &Statement, catalog: &Catalog) -> Result<Plan, StepError
         write_pairs::carry(&mut plan, pick);
     }
     snapshot_reads::carry(&mut plan, own_reads, outer);
+    write_pairs::say_snapshot_pick(&mut plan);
     plan.text_forms = text_forms;
     plan.heap_scans.extend(heap_scan);
     lock_order::of(&stmt, &mut plan, catalog, &reads);

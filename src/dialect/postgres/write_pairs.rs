@@ -15,7 +15,7 @@
 
 use super::super::conditions::and;
 use super::super::join_locks::{qualifier, JoinedRead};
-use super::super::locks::{LockRead, LOCKED_FN};
+use super::super::locks::{LockRead, WaitPolicy, LOCKED_FN};
 use super::super::plan::{Plan, PlanKind};
 use super::modifying_ctes::skeleton;
 use crate::dialect::exprs::{call, int_expr};
@@ -100,6 +100,25 @@ pub fn carry(plan: &mut Plan, pick: (Query, usize)) {
     if plan.lock_reads.is_empty() {
         let read = read(table, PAIRS, pick);
         plan.lock_reads.push(read);
+    }
+}
+
+/// What the lab says of a change that may wait in a locking read. PostgreSQL's change scans
+/// its target by its snapshot, and re-checks the newest version only of the rows that matched
+/// there; after a wait the lab's re-check reads every row in its newest version. So a job a
+/// commit released, moved or re-keyed while the claim waited is claimed here and not on the
+/// server (seen on PostgreSQL 15, random race 211-17). The model (the target's rows picked
+/// again from a copy of the snapshot, after the wait) cost more of the download than its
+/// budget left.
+pub const SNAPSHOT_PICK: &str = "after a wait in its locking read at READ COMMITTED, PostgreSQL changes only rows its snapshot matched (then re-checked); the lab checks their newest version alone: a row a commit changed meanwhile may be changed here, not on the server";
+
+/// Says [`SNAPSHOT_PICK`] of an UPDATE or DELETE, or a data-modifying WITH, with a locking
+/// read that waits for a held row (not SKIP LOCKED or NOWAIT).
+pub fn say_snapshot_pick(plan: &mut Plan) {
+    let changes = matches!(plan.kind, PlanKind::Update { .. } | PlanKind::Delete { .. });
+    let waits = |r: &LockRead| r.policy == WaitPolicy::Wait && r.id < PAIRS;
+    if (changes || !plan.cte_writes.is_empty()) && plan.lock_reads.iter().any(waits) {
+        plan.notes.push(SNAPSHOT_PICK.into());
     }
 }
 
