@@ -98,6 +98,8 @@ impl Lab {
             if blockers.is_empty() {
                 if keeps_read(read, repeatable) || matches {
                     self.grant_scanned(txn, row, mode, read, repeatable);
+                } else {
+                    self.locks.let_go(txn, &row.table, mode);
                 }
                 matched += u64::from(matches);
                 if matches {
@@ -196,6 +198,8 @@ impl Lab {
             if blockers.is_empty() {
                 if matches || keeps_read(read, repeatable) {
                     self.grant_scanned(txn, row, mode, read, repeatable);
+                } else {
+                    self.locks.let_go(txn, &row.table, mode);
                 }
                 if matches {
                     got.push(rowid);
