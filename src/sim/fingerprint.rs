@@ -87,6 +87,7 @@ impl Sim {
             h.int(match structure {
                 Structure::Table(mode) => *mode as i64,
                 Structure::Rows(mode, next_key) => 32 + *mode as i64 * 2 + i64::from(*next_key),
+                Structure::Entries(index) => 64 + *index as i64,
             });
         }
         for (i, s) in lab.sessions.iter().enumerate() {

@@ -532,7 +532,9 @@ fn source_row(def: &crate::dialect::catalog::TableDef, columns: &[String]) -> St
 
 impl Lab {
     /// An InnoDB scan's lock on `row`: with the gap before it (a next-key lock) where the
-    /// scan reads the clustered index at REPEATABLE READ, other than a lookup of a key.
+    /// scan reads the clustered index at REPEATABLE READ, other than a lookup of a key; with
+    /// the structure of the index entries a READ COMMITTED scan through a secondary index
+    /// locks too.
     fn grant_scanned(
         &mut self,
         txn: TxnId,
@@ -541,9 +543,13 @@ impl Lab {
         read: &LockRead,
         repeatable: bool,
     ) {
+        let index = read.gaps.as_ref().map_or(0, |g| g.index);
         let next_key = (read.gaps.as_ref()).is_some_and(|g| {
             g.index == 0 && g.end != crate::dialect::locks::RangeEnd::UniqueLookup
         });
+        if index > 0 && !repeatable {
+            self.locks.lock_entries(txn, &row.table, index);
+        }
         self.locks
             .grant_kind(txn, row, mode, repeatable && next_key);
     }
