@@ -174,11 +174,12 @@ fn scan(
         None => None,
     };
     let conjuncts = selection.map(conditions::conjuncts).unwrap_or_default();
+    let changes = set.map_or(&[][..], |(columns, _)| columns);
     let (access, walked) = walk(
         def,
         (selection, &conjuncts),
         (order_by, limit),
-        reader,
+        (reader, changes),
         catalog,
     );
     let in_order = walked.is_some();
@@ -306,7 +307,7 @@ pub(super) fn walk<'a>(
     def: &TableDef,
     (selection, conjuncts): (Option<&Expr>, &[&'a Expr]),
     (order_by, limit): (&[OrderByExpr], Option<u64>),
-    reader: super::filesort::Reader<'_>,
+    (reader, changes): (super::filesort::Reader<'_>, &[String]),
     catalog: &Catalog,
 ) -> (Access<'a>, Option<(usize, bool)>) {
     let access = access_path(def, conjuncts, catalog);
@@ -316,6 +317,7 @@ pub(super) fn walk<'a>(
         access: (!access.conjuncts.is_empty()).then_some(access.index),
         limit,
         reader,
+        changes,
     };
     let walked = super::filesort::walks_index(&read, order_by);
     match walked {
