@@ -43,7 +43,7 @@ pub fn filesort(q: &Query, catalog: &Catalog) -> bool {
     let conjuncts = selection.map(conjuncts).unwrap_or_default();
     let reader = (true, needed.as_deref());
     let walk = (keys, limit(limit_of(q)));
-    (super::access::walk(def, (selection, &conjuncts), walk, (reader, &[]), catalog).1).is_none()
+    (super::access::walk(def, (selection, &conjuncts), walk, reader, catalog).1).is_none()
 }
 
 /// The columns a SELECT of one table needs, its WHERE's and ORDER BY's too (an index holding
@@ -101,8 +101,6 @@ pub struct Read<'a> {
     /// Whether a SELECT reads (not an UPDATE or DELETE), and the columns it needs, where
     /// the lab can name them.
     pub reader: Reader<'a>,
-    /// The columns an UPDATE's SET assigns (none for a SELECT or DELETE).
-    pub changes: &'a [String],
 }
 
 /// The index InnoDB walks to read the rows in the order of the ORDER BY `keys`, and whether
@@ -126,17 +124,8 @@ pub fn walks_index(read: &Read<'_>, keys: &[OrderByExpr]) -> Option<(usize, bool
     .filter_map(super::super::scan_order::pinned_column)
     .collect();
     let scans = read.access.is_none();
-    // Over a scan, an UPDATE does not walk an index whose entries its SET changes (a
-    // secondary index's entries hold the primary key too): it sorts (MariaDB 10.11's
-    // EXPLAIN: "Using filesort" for `SET id = id + 100 ... ORDER BY id LIMIT 1`, and for
-    // `SET a = a + 1 ... ORDER BY a LIMIT 1` with `KEY (a)`; `my-sort-what-it-moves`).
-    let entries = read.def.innodb_keys();
-    let moved = |i: usize| {
-        (entries[i].iter()).any(|c| read.changes.iter().any(|s| s.eq_ignore_ascii_case(c)))
-    };
     let at = (orders(read.def).iter().enumerate()).position(|(i, index)| {
         gives_order(index, keys, &pinned)
-            && !(scans && moved(i))
             && (read.access.unwrap_or(0) == i
                 || (read.limit == Some(1) && (scans || select))
                 || (scans && needed.is_some_and(|n| covers(read.def, index, n))))
