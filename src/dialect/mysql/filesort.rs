@@ -15,8 +15,8 @@
 //! row estimates (`access::walk` reads such a claim in the ORDER BY's order over the WHERE's
 //! range); where no index serves the WHERE, it walks one in order for `LIMIT 1` or one that
 //! holds every column the read needs. An UPDATE or DELETE that no index serves walks the
-//! primary key in its ORDER BY's order only with a LIMIT, and sorts without one, and an
-//! UPDATE sorts rather than walk an index whose entries its SET changes. A unique
+//! primary key in its ORDER BY's order only with a LIMIT, and sorts without one; an UPDATE
+//! sorts rather than walk an index whose entries its SET changes (`access::scan`). A unique
 //! index gives no order past its own columns (`ORDER BY priority, id` sorts with `UNIQUE
 //! (priority)`).
 
