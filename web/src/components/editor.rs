@@ -6,6 +6,7 @@
 //! shifted by the same offset (a CSS transform, set directly so no re-render is needed). That
 //! only lines up because the textarea does not wrap and every line is `LINE_PX` high.
 
+use crate::hooks::use_effect_when::use_effect_when;
 use web_sys::{HtmlElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -70,7 +71,7 @@ pub fn use_editor(current: Option<(u32, u32)>) -> EditorRefs {
         refs.gutter.clone(),
         refs.bands.clone(),
     );
-    use_effect_with(current, move |current| {
+    use_effect_when(current, move |current| {
         if let (Some((start, _)), Some(ta)) = (current, textarea.cast::<HtmlTextAreaElement>()) {
             let top = PAD_PX + (*start as i32 - 1) * LINE_PX;
             let view = ta.scroll_top()..ta.scroll_top() + ta.client_height() - 2 * LINE_PX;

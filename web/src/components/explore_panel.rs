@@ -6,6 +6,7 @@
 use crate::app_handle::AppHandle;
 use crate::driver::Command;
 use crate::explore::{start, Exploration};
+use crate::hooks::use_effect_when::use_effect_when;
 use crate::wire::{Message, Request};
 use queuelab::explore::report::{share, thousands};
 use queuelab::explore::{Granularity, Progress, Report};
@@ -60,7 +61,7 @@ pub fn use_explore_panel(app: &AppHandle) -> ExploreState {
     {
         // A new text: what was found is about another spec.
         let (phase, running) = (state.phase.clone(), state.running.clone());
-        use_effect_with(app.document.text.clone(), move |_| {
+        use_effect_when(app.document.text.clone(), move |_| {
             running.borrow_mut().take();
             phase.set(Phase::Idle);
         });

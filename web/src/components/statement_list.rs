@@ -8,6 +8,7 @@
 
 use crate::app_handle::AppHandle;
 use crate::driver::Command;
+use crate::hooks::use_effect_when::use_effect_when;
 use crate::state::outline::{source_lines, OutlineItem, Progress};
 use queuelab::trace::Outcome;
 use web_sys::{Element, ScrollIntoViewOptions, ScrollLogicalPosition};
@@ -22,7 +23,7 @@ pub fn use_statement_list(app: &AppHandle) -> NodeRef {
     // Keep the current statement visible in the (scrolling) list.
     {
         let list = list.clone();
-        use_effect_with(current_item, move |current| {
+        use_effect_when(current_item, move |current| {
             let Some(i) = current else { return };
             let item = list
                 .cast::<Element>()

@@ -5,6 +5,7 @@
 use crate::app_handle::AppHandle;
 use crate::driver::Command;
 use crate::embed::{post, EmbedConfig};
+use crate::hooks::use_effect_when::{use_effect_always, use_effect_when};
 use gloo::events::EventListener;
 use queuelab::sim::Schedule;
 use std::cell::RefCell;
@@ -20,7 +21,7 @@ pub fn use_embed(app: &AppHandle, config: Option<&EmbedConfig>) {
     let ready_due: Rc<RefCell<Option<&'static str>>> = use_mut_ref(|| None);
     {
         let (app, config, ready_due) = (app.clone(), config.cloned(), ready_due.clone());
-        use_effect_with((), move |_| {
+        use_effect_when((), move |_| {
             let Some(config) = config else { return };
             let kind = if app.document.spec.is_some() {
                 "spec"
@@ -44,7 +45,7 @@ pub fn use_embed(app: &AppHandle, config: Option<&EmbedConfig>) {
         let config = config.cloned();
         let first = use_mut_ref(|| true);
         let ready_due = ready_due.clone();
-        use_effect_with(moved, move |(at, schedule)| {
+        use_effect_when(moved, move |(at, schedule)| {
             let Some(config) = config else { return };
             // The first render is no move: `ready` says the widget is there.
             if std::mem::replace(&mut *first.borrow_mut(), false) {
@@ -65,7 +66,7 @@ pub fn use_embed(app: &AppHandle, config: Option<&EmbedConfig>) {
     let last = use_mut_ref(|| 0i32);
     {
         let (config, last) = (config.cloned(), last.clone());
-        use_effect(move || {
+        use_effect_always(move || {
             if let Some(config) = config {
                 report_height(&config, &last)
             }
@@ -73,7 +74,7 @@ pub fn use_embed(app: &AppHandle, config: Option<&EmbedConfig>) {
     }
     {
         let config = config.cloned();
-        use_effect_with((), move |_| {
+        use_effect_when((), move |_| {
             let listener = config.and_then(|config| {
                 web_sys::window().map(|w| {
                     EventListener::new(&w, "resize", move |_| report_height(&config, &last))

@@ -12,6 +12,7 @@
 
 use crate::app_handle::AppHandle;
 use crate::driver::Command;
+use crate::hooks::use_effect_when::use_effect_when;
 use crate::share;
 use crate::state::mine::{Mine, OwnScript};
 use crate::state::{Action, AppState};
@@ -138,7 +139,7 @@ fn saved_or_default() -> AppState {
 #[hook]
 pub fn use_persistence(app: &AppHandle, saves: bool) {
     let deps = (app.document.text.clone(), app.document.dialect);
-    use_effect_with(deps, move |(text, dialect)| {
+    use_effect_when(deps, move |(text, dialect)| {
         if !saves {
             return;
         }
@@ -157,7 +158,7 @@ pub fn use_persistence(app: &AppHandle, saves: bool) {
 
     // The user's own scripts, when they change (an `Rc` of an `Eq` type: compared by pointer
     // first, so a render that did not touch them costs nothing).
-    use_effect_with(app.mine.clone(), move |mine| {
+    use_effect_when(app.mine.clone(), move |mine| {
         if let (true, Some(storage)) = (saves, storage()) {
             if let Some(json) = write_mine(&mine.scripts) {
                 let _ = storage.set_item(MINE_KEY, &json);
@@ -169,7 +170,7 @@ pub fn use_persistence(app: &AppHandle, saves: bool) {
     let at = app
         .script()
         .and_then(|r| r.resume.or(r.cursor.and(app.current_statement())));
-    use_effect_with(at, move |at| {
+    use_effect_when(at, move |at| {
         if let (true, Some(storage)) = (saves, storage()) {
             let _ = match at {
                 Some(i) => storage.set_item(AT_KEY, &i.to_string()),
@@ -182,7 +183,7 @@ pub fn use_persistence(app: &AppHandle, saves: bool) {
     let moves = app
         .shared_moves()
         .map(|m| format!("{} {}", m.at, m.schedule));
-    use_effect_with(moves, move |moves| {
+    use_effect_when(moves, move |moves| {
         if let (true, Some(storage)) = (saves, storage()) {
             let _ = match moves {
                 Some(m) => storage.set_item(MOVES_KEY, m),
@@ -204,7 +205,7 @@ pub fn use_persistence(app: &AppHandle, saves: bool) {
     {
         let app = app.clone();
         let pending = pending.clone();
-        use_effect_with(app.document.text.clone(), move |text| {
+        use_effect_when(app.document.text.clone(), move |text| {
             let due = pending.borrow().as_ref().is_some_and(|(t, _)| t == text);
             if due {
                 if let Some((_, moves)) = pending.borrow_mut().take() {
@@ -215,7 +216,7 @@ pub fn use_persistence(app: &AppHandle, saves: bool) {
     }
 
     let dispatcher = app.dispatcher();
-    use_effect_with((), move |_| {
+    use_effect_when((), move |_| {
         let listener = web_sys::window().map(|w| {
             EventListener::new(&w, "hashchange", move |_| {
                 let named = fragment().as_deref().and_then(share::example);

@@ -3,6 +3,7 @@
 
 use crate::app_handle::AppHandle;
 use crate::driver::Command;
+use crate::hooks::use_effect_when::use_effect_when;
 use gloo::timers::callback::Timeout;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -16,7 +17,7 @@ pub fn use_resume(app: &AppHandle) {
     // A new text gives a new outline: each keystroke starts the pause over.
     let text_id = Rc::as_ptr(&app.outline) as usize;
     let app = app.clone();
-    use_effect_with((pending, text_id), move |(pending, _)| {
+    use_effect_when((pending, text_id), move |(pending, _)| {
         let timer = pending.map(|k| Timeout::new(PAUSE_MS, move || app.send(Command::Jump(k))));
         move || drop(timer)
     });

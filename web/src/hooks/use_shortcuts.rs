@@ -3,6 +3,7 @@
 
 use crate::app_handle::AppHandle;
 use crate::driver::Command;
+use crate::hooks::use_effect_when::use_effect_when;
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
@@ -12,7 +13,7 @@ use yew::prelude::*;
 pub fn use_shortcuts(app: AppHandle) {
     // Next may need the engine, which works on the state of the moment: the listener is made
     // again whenever the state changes, so it never sends a command on an old state.
-    use_effect_with(app, move |app| {
+    use_effect_when(app, move |app| {
         let app = app.clone();
         let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
             // Not passive: the handler calls prevent_default so the textarea gets no newline.
