@@ -38,10 +38,11 @@ pub enum Structure {
     /// READ COMMITTED's locks). A next-key lock of a row held alone is another structure; a
     /// lock alone of a row a next-key lock holds is none.
     Rows(LockMode, bool),
-    /// The entries of a secondary index (its number, as in [`GapLock::index`]) a READ
-    /// COMMITTED scan through it locks with their rows: at REPEATABLE READ the index's gap
-    /// locks stand for them in [`LockTable::count_structs`] (seen on MariaDB 10.11: random
-    /// race 233-14).
+    /// The entries of a secondary index (its number, as in [`GapLock::index`]) a scan
+    /// through it locks with their rows, as it reads them: at READ COMMITTED alone (seen on
+    /// MariaDB 10.11: random race 233-14), at REPEATABLE READ with the gaps before them, one
+    /// structure with the index's gap locks the scan takes at its end (so a scan that waits
+    /// midway weighs it already: random race 237-9).
     Entries(usize),
 }
 
@@ -154,8 +155,8 @@ impl LockTable {
         }
     }
 
-    /// Records the lock structure of `index`'s entries a READ COMMITTED scan of `table`
-    /// locked ([`Structure::Entries`]).
+    /// Records the lock structure of `index`'s entries a scan of `table` locked
+    /// ([`Structure::Entries`]).
     pub fn lock_entries(&mut self, txn: TxnId, table: &str, index: usize) {
         self.add_structure(txn, table, Structure::Entries(index));
     }
@@ -285,28 +286,35 @@ impl LockTable {
     }
 
     /// How many lock structures InnoDB keeps for `txn`'s locks: those taken with its table
-    /// and row locks ([`Structure`]), and for its gaps one per secondary index whose entries
-    /// it locks (another index, another page) and the clustered index's as one more in a
-    /// table where it locks no row (elsewhere a row's lock and the gap before it are one
-    /// next-key lock), with the table's intention lock where none was taken.
+    /// and row locks ([`Structure`]), and for its gaps one per index (another index, another
+    /// page) unless the structure of that index's locked entries holds them (a secondary
+    /// index's [`Structure::Entries`]; the clustered index's rows: a row's lock and the gap
+    /// before it are one next-key lock), with the table's intention lock where none was
+    /// taken.
     pub fn count_structs(&self, txn: TxnId) -> usize {
         let mine = || self.structures.iter().filter(move |(t, ..)| *t == txn);
-        let has = |table: &str, rows: bool| {
-            mine().any(|(_, t, s)| {
-                matches!(s, Structure::Rows(..)) == rows && t.eq_ignore_ascii_case(table)
-            })
-        };
         let mut gaps: Vec<(&str, usize)> = Vec::new();
         for g in self.gaps.iter().filter(|g| g.txn == txn) {
             let key = (g.table.as_str(), g.index);
-            let next_keys = g.index == 0 && has(&g.table, true);
-            if !next_keys && !gaps.contains(&key) {
+            // The structure of the index's entries (the clustered index's: its rows') holds
+            // the gaps before them too.
+            let held = mine().any(|(_, t, s)| {
+                t.eq_ignore_ascii_case(&g.table)
+                    && match s {
+                        Structure::Rows(..) => g.index == 0,
+                        Structure::Entries(index) => *index == g.index,
+                        Structure::Table(_) => false,
+                    }
+            });
+            if !held && !gaps.contains(&key) {
                 gaps.push(key);
             }
         }
         let mut tables: Vec<&str> = Vec::new();
         for (table, _) in &gaps {
-            if !has(table, false) && !tables.contains(table) {
+            let intends = mine()
+                .any(|(_, t, s)| matches!(s, Structure::Table(_)) && t.eq_ignore_ascii_case(table));
+            if !intends && !tables.contains(table) {
                 tables.push(table);
             }
         }
@@ -449,6 +457,25 @@ mod tests {
         assert_eq!(t.count_structs(1), 3);
         t.lock_entries(1, "jobs", 2);
         assert_eq!(t.count_structs(1), 4);
+    }
+
+    #[test]
+    fn a_scan_that_waits_midway_weighs_its_entries_and_their_gaps_weigh_no_more() {
+        let mut t = LockTable::default();
+        t.grant(1, row(1), LockMode::InnoExclusive);
+        t.lock_entries(1, "jobs", 1); // read through index 1, waiting before its end
+        assert_eq!(t.count_structs(1), 3);
+        // At its end the scan locks that index's gaps: the same structure.
+        t.grant_gap(GapLock {
+            index: 1,
+            ..gap(1, Some(1), None)
+        });
+        assert_eq!(t.count_structs(1), 3);
+        t.grant_gap(GapLock {
+            index: 2,
+            ..gap(1, None, Some(4))
+        });
+        assert_eq!(t.count_structs(1), 4, "another index's gaps");
     }
 
     #[test]

@@ -308,14 +308,26 @@ enum SavepointEnd {
     Release,
 }
 
-/// By lock request: rows other open transactions inserted that it reads.
+/// By lock request: rows other open transactions inserted that it reads, each followed by the
+/// row it reads just before it (the new row again where it reads it first). Pairs laid flat:
+/// a vector of tuples would bring its own drop code into the download.
 type PendingInserts = VecMap<usize, Vec<i64>>;
 
-/// `rows` with those of `more` it lacks after them.
-fn append_new(rows: &mut Vec<i64>, more: &[i64]) {
-    for r in more {
-        if !rows.contains(r) {
-            rows.push(*r);
+/// `rows` with the new rows of `new` (laid out as [`PendingInserts`]) it lacks, each where
+/// the scan reads it: after the row read before it, first where it is read first, last where
+/// that row is not in `rows`. A walk of an index in its ORDER BY's order meets another
+/// transaction's new row among the others, and waits for it before it reaches the rows after
+/// it (`my-new-row-mid-walk`).
+fn place_new(rows: &mut Vec<i64>, new: &[i64]) {
+    for pair in new.chunks_exact(2) {
+        let (row, before) = (pair[0], pair[1]);
+        if !rows.contains(&row) {
+            let at = match rows.iter().position(|r| *r == before) {
+                Some(p) => p + 1,
+                None if before == row => 0,
+                None => rows.len(),
+            };
+            rows.insert(at, row);
         }
     }
 }
@@ -1491,11 +1503,11 @@ impl Lab {
             let mut candidates = candidates;
             if !pending_rows.is_empty() && !read.whole_table {
                 // Kept for the retry: after the inserter's commit the row is a candidate.
-                append_new(&mut candidates, pending_rows);
+                place_new(&mut candidates, pending_rows);
                 resume.candidates.insert(read.id, candidates.clone());
             }
             if let Some(scan_sql) = &read.scan_sql {
-                let scan = (read, scan_sql.as_str(), candidates);
+                let scan = (read, scan_sql.as_str(), candidates, pending_rows);
                 let got = self.lock_scanned_read(s, txn, plan, scan, repeatable, resume)?;
                 self.store.set_locked(read.id, got);
                 continue;
@@ -2005,4 +2017,20 @@ fn untyped_fraction(
         .and_then(|c| c.get(i))
         .map_or("", |c| c.as_str());
     Some(dialect.untyped_fraction(i, name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::place_new;
+
+    #[test]
+    fn a_new_row_goes_where_the_scan_reads_it() {
+        let mut rows = vec![30, 20, 10];
+        // 50 after 20, 90 first, 70 after a row the view does not read, 20 there already.
+        place_new(&mut rows, &[50, 20, 90, 90, 70, 60, 20, 30]);
+        assert_eq!(rows, [90, 30, 20, 50, 10, 70]);
+        // A pair laid after a row placed before it.
+        place_new(&mut rows, &[80, 50]);
+        assert_eq!(rows, [90, 30, 20, 50, 80, 10, 70]);
+    }
 }

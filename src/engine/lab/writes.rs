@@ -2,7 +2,7 @@
 //! transactions' uncommitted inserts, the rows an INSERT clashes with on a unique key, the
 //! lock mode each change takes, and the values a column's type does not admit.
 
-use super::{append_new, row_of, Exec, Lab, PendingInserts, Resume};
+use super::{place_new, row_of, Exec, Lab, PendingInserts, Resume};
 use crate::dialect::locks::{LockRead, WaitPolicy};
 use crate::dialect::{InsertMode, Plan, PlanKind};
 use crate::engine::locks::{LockMode, RowRef, TxnId};
@@ -37,14 +37,18 @@ impl Lab {
             // A locking SELECT meets the rows its access path reads, matching or not.
             let read_sql = read.scan_sql.as_deref().unwrap_or(&read.rowid_sql);
             let rows = self.store.query(read_sql).map(|(_, r)| r);
-            let found: Vec<i64> = rows
-                .unwrap_or_default()
-                .iter()
-                .filter_map(|r| match r.first() {
-                    Some(Value::Int(i)) if new.binary_search(i).is_ok() => Some(*i),
-                    _ => None,
-                })
-                .collect();
+            let mut found = Vec::new();
+            let mut before = None;
+            for r in rows.unwrap_or_default() {
+                let Some(&Value::Int(i)) = r.first() else {
+                    continue;
+                };
+                if new.binary_search(&i).is_ok() {
+                    found.push(i);
+                    found.push(before.unwrap_or(i));
+                }
+                before = Some(i);
+            }
             if !found.is_empty() {
                 out.insert(read.id, found);
             }
@@ -72,8 +76,8 @@ impl Lab {
         let mut read_rows = rowids(self, &read.rowid_sql)?;
         let mut matching = rowids(self, &scan.matching_sql)?;
         // Another transaction's new row is in the index: read, and waited for, as if matching.
-        append_new(&mut read_rows, pending);
-        matching.extend(pending);
+        place_new(&mut read_rows, pending);
+        place_new(&mut matching, pending);
         let matching = crate::sort::rowid_set(matching);
         let mode = self
             .dialect
@@ -110,7 +114,10 @@ impl Lab {
             }
             // READ COMMITTED's UPDATE judges a held row by its committed version: one that
             // does not match, or another transaction's new row, which has none, is passed over.
-            if !repeatable && scan.semi_consistent && (!matches || pending.contains(&rowid)) {
+            if !repeatable
+                && scan.semi_consistent
+                && (!matches || pending.chunks_exact(2).any(|p| p[0] == rowid))
+            {
                 continue;
             }
             if repeatable {
@@ -156,22 +163,20 @@ impl Lab {
         s: usize,
         txn: TxnId,
         plan: &Plan,
-        (read, scan_sql, candidates): (&LockRead, &str, Vec<i64>),
+        (read, scan_sql, candidates, new): (&LockRead, &str, Vec<i64>, &[i64]),
         repeatable: bool,
         resume: &mut Resume,
     ) -> Result<Vec<i64>, Exec> {
         let mut order = match resume.scanned.get(&read.id) {
             Some(rows) => rows.clone(),
-            None => {
-                let ids = self
-                    .rowids(scan_sql)
-                    .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
-                resume.scanned.insert(read.id, ids.clone());
-                ids
-            }
+            None => self
+                .rowids(scan_sql)
+                .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?,
         };
-        // Another transaction's new rows are read too.
-        append_new(&mut order, &candidates);
+        // Another transaction's new rows are read too, where the scan meets them, and still
+        // there after their inserter's commit.
+        place_new(&mut order, new);
+        resume.scanned.insert(read.id, order.clone());
         // After a wait every row is judged in its newest committed version (the rows found
         // on the first try may have changed or gone since: the scan goes on past a deleted
         // one to fill its LIMIT): the WHERE's rows found again, once.
@@ -533,8 +538,7 @@ fn source_row(def: &crate::dialect::catalog::TableDef, columns: &[String]) -> St
 impl Lab {
     /// An InnoDB scan's lock on `row`: with the gap before it (a next-key lock) where the
     /// scan reads the clustered index at REPEATABLE READ, other than a lookup of a key; with
-    /// the structure of the index entries a READ COMMITTED scan through a secondary index
-    /// locks too.
+    /// the structure of the index entries a scan through a secondary index locks too.
     fn grant_scanned(
         &mut self,
         txn: TxnId,
@@ -547,7 +551,7 @@ impl Lab {
         let next_key = (read.gaps.as_ref()).is_some_and(|g| {
             g.index == 0 && g.end != crate::dialect::locks::RangeEnd::UniqueLookup
         });
-        if index > 0 && !repeatable {
+        if index > 0 {
             self.locks.lock_entries(txn, &row.table, index);
         }
         self.locks
