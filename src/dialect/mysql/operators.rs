@@ -29,15 +29,16 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
                 *op = BinaryOperator::Or;
                 fired = true;
             }
-            // MariaDB's optimizer reads `c IN (v)` as `c = v`: an index serves it as an
-            // equality, so its order serves an ORDER BY of the next columns and a LIMIT
-            // stops the scan (the access, filesort and gap rules read equalities only).
+            // MariaDB's optimizer reads `c IN (v)` as `c = v`, and `c IN (3, 1+2)` too (its
+            // ranges merge into one key): an index serves it as an equality, so its order
+            // serves an ORDER BY of the next columns and a LIMIT stops the scan (the access,
+            // filesort and gap rules read equalities only).
             Expr::In {
                 expr,
                 target: InTarget::List(list),
                 negated: false,
                 ..
-            } if list.len() == 1 => {
+            } if list.len() == 1 || one_key(expr, list) => {
                 *e = Expr::BinaryOp {
                     left: expr.duplicate(),
                     op: BinaryOperator::Eq,
@@ -98,6 +99,45 @@ pub fn rewrite(stmt: &mut Statement) -> Option<String> {
     })
 }
 
+/// Whether the column `expr` is tested against items that are all one integer or all one
+/// string. Items of mixed types (`3, 3.0`, `3, '3'`) are compared otherwise and use no range
+/// on the server; they stay an IN list.
+fn one_key(expr: &Expr, list: &[Expr]) -> bool {
+    let first = key(&list[0]);
+    matches!(expr, Expr::Identifier(_) | Expr::CompoundIdentifier(_))
+        && first.is_some()
+        && list.iter().all(|e| key(e) == first)
+}
+
+/// A constant item's value: an integer folded from `+`, `-` and `*` (as `Ok`), or a quoted
+/// string's text (as `Err`).
+fn key(e: &Expr) -> Option<Result<i64, String>> {
+    use sqlparser::ast::{UnaryOperator, Value};
+    let int = |e| key(e)?.ok();
+    Some(match e {
+        Expr::Nested(inner) => return key(inner),
+        Expr::Value(v) => match &v.value {
+            Value::Number(n, _) => Ok(n.parse().ok()?),
+            Value::SingleQuotedString(s) => Err(s.clone()),
+            _ => return None,
+        },
+        Expr::UnaryOp {
+            op: UnaryOperator::Minus,
+            expr,
+        } => Ok(int(expr)?.checked_neg()?),
+        Expr::BinaryOp { left, op, right } => {
+            let (l, r) = (int(left)?, int(right)?);
+            Ok(match op {
+                BinaryOperator::Plus => l.checked_add(r),
+                BinaryOperator::Minus => l.checked_sub(r),
+                BinaryOperator::Multiply => l.checked_mul(r),
+                _ => None,
+            }?)
+        }
+        _ => return None,
+    })
+}
+
 /// The arguments of a `CONCAT(...)` call.
 fn concat_args(e: &Expr) -> Option<Vec<Expr>> {
     let args = super::super::exprs::call_args(e, "concat")?;
@@ -132,6 +172,28 @@ mod tests {
             rewritten("SELECT CONCAT('host:', locked_by, 1) FROM jobs")?,
             "SELECT 'host:' || locked_by || 1 AS \"CONCAT('host:', locked_by, 1)\" FROM jobs"
         );
+        Ok(())
+    }
+
+    #[test]
+    fn an_in_list_of_one_key_is_an_equality_and_mixed_types_stay_a_list() -> Result<(), StepError> {
+        for (sql, out) in [
+            ("a IN (3, 3)", "a = 3"),
+            ("a IN (3, 1 + 2, (6 - 3) * 1)", "a = 3"),
+            ("a IN (-3, -3)", "a = -3"),
+            ("s IN ('x3', 'x3')", "s = 'x3'"),
+            ("a IN (3, 3.0)", "a IN (3, 3.0)"),
+            ("a IN (3, '3')", "a IN (3, '3')"),
+            ("a IN (3, 4)", "a IN (3, 4)"),
+            ("3 IN (a, a)", "3 IN (a, a)"),
+        ] {
+            let sql = format!("SELECT id FROM jobs WHERE {sql}");
+            assert_eq!(
+                rewritten(&sql)?,
+                format!("SELECT id FROM jobs WHERE {out}"),
+                "{sql}"
+            );
+        }
         Ok(())
     }
 }
