@@ -111,14 +111,14 @@ fn one_key(expr: &Expr, list: &[Expr]) -> bool {
 
 /// A constant item's value: an integer folded from `+`, `-` and `*` (as `Ok`), or a quoted
 /// string's text (as `Err`).
-fn key(e: &Expr) -> Option<Result<i64, String>> {
+fn key(e: &Expr) -> Option<Result<i64, &str>> {
     use sqlparser::ast::{UnaryOperator, Value};
     let int = |e| key(e)?.ok();
     Some(match e {
         Expr::Nested(inner) => return key(inner),
         Expr::Value(v) => match &v.value {
             Value::Number(n, _) => Ok(n.parse().ok()?),
-            Value::SingleQuotedString(s) => Err(s.clone()),
+            Value::SingleQuotedString(s) => Err(s),
             _ => return None,
         },
         Expr::UnaryOp {

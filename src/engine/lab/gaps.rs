@@ -19,8 +19,9 @@ struct Entry {
 }
 
 impl Lab {
-    /// A scan of one range that must wait for `rowid`: InnoDB holds the gaps before the rows
-    /// it read, and asks for the one before `rowid` with it, which stops inserts too.
+    /// A scan that must wait for `rowid`: InnoDB holds the gaps before the rows it read, and
+    /// asks for the one before `rowid` with it, which stops inserts too. So does a scan of
+    /// several ranges (an IN list) for the ranges it has read.
     #[allow(clippy::result_large_err)]
     pub(super) fn lock_gaps_before_wait(
         &mut self,
@@ -30,7 +31,7 @@ impl Lab {
         resume: &mut Resume,
     ) -> Result<(), Exec> {
         match &read.gaps {
-            Some(gaps) if gaps.ranges == 1 && !gaps.from_end => {
+            Some(gaps) if !gaps.from_end => {
                 self.lock_gaps(at, read, (gaps, true), Some(rowid), resume)
             }
             _ => Ok(()),
