@@ -171,6 +171,13 @@ impl LockTable {
         self.grant(txn, row, mode);
     }
 
+    /// Says why `txn` holds `mode` on `row`, a lock it holds already, unless that was said.
+    pub fn say_why(&mut self, txn: TxnId, row: &RowRef, mode: LockMode, why: &str) {
+        if self.because(txn, row, mode).is_none() {
+            (self.because).push((txn, row.clone(), mode, why.to_string()));
+        }
+    }
+
     /// Why `txn` holds `mode` on `row`, if [`LockTable::grant_because`] said it.
     pub fn because(&self, txn: TxnId, row: &RowRef, mode: LockMode) -> Option<&str> {
         self.holders(row).contains(&(txn, mode)).then_some(())?;

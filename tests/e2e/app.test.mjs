@@ -633,27 +633,6 @@ test('a PostgreSQL claim that may wait in its locking read says the lab re-check
   await page.close();
 });
 
-test('a PostgreSQL claim joined to its locking read says the server changes the rows it locked before a wait', async () => {
-  const read = "SELECT id FROM jobs WHERE state = 'ready' ORDER BY id LIMIT 5 FOR UPDATE";
-  const sql = [
-    "CREATE TABLE jobs (id int PRIMARY KEY, state text NOT NULL);",
-    "INSERT INTO jobs VALUES (10, 'ready'), (20, 'ready'), (30, 'ready');",
-    `UPDATE jobs SET state = 'running' FROM (${read}) c WHERE jobs.id = c.id RETURNING jobs.id;`,
-    `UPDATE jobs SET state = 'taken' WHERE id IN (${read}) RETURNING id;`,
-  ].join('\n');
-  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
-  await page.click('#run');
-  await page.locator('.statement-list li', { hasText: "'running'" }).first().click();
-  const ran = await page.textContent('#ran');
-  assert.match(ran, /PostgreSQL's join changes each row as this locking read locks it: when the read waits, the rows it locked before are changed already/);
-  await page.screenshot({ path: join(shots, 'pg-join-through-read-note.png'), fullPage: true });
-  // Ids made unique before the first change (a semi-join): no such note.
-  await page.locator('.statement-list li', { hasText: "'taken'" }).first().click();
-  assert.doesNotMatch(await page.textContent('#ran'), /changes each row as this locking read locks it/);
-  assert.deepEqual(errors, []);
-  await page.close();
-});
-
 test('a MariaDB claim that sorts equal priorities says the lab lists them by key, and a price made text reads as the server writes it', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, priority int NOT NULL, price decimal(10,2) NOT NULL) ENGINE=InnoDB;',

@@ -286,6 +286,33 @@ test('a PostgreSQL sweep that waits for a job holds the jobs it changed: their b
   await page.close();
 });
 
+test("a PostgreSQL claim joined to its locking read changes each job as it locks it: waiting for job 40 it holds jobs 10 to 30 as changed, and a producer's insert of job 10 waits", async () => {
+  const spec = [
+    '# dialect: postgres',
+    "setup { CREATE TABLE jobs (id int PRIMARY KEY, state text NOT NULL); INSERT INTO jobs SELECT g * 10, 'ready' FROM generate_series(1, 5) g; }",
+    'session worker',
+    'setup { BEGIN; }',
+    'step hold { SELECT id FROM jobs WHERE id = 40 FOR UPDATE; }',
+    'session claimer',
+    'setup { BEGIN; }',
+    "step claim { UPDATE jobs SET state = 'running' FROM (SELECT id FROM jobs WHERE state = 'ready' ORDER BY id LIMIT 5 FOR UPDATE) c WHERE jobs.id = c.id RETURNING jobs.id; }",
+    'session producer',
+    "step add10 { INSERT INTO jobs VALUES (10, 'again') ON CONFLICT DO NOTHING; }",
+  ].join('\n');
+  const { page, errors } = await openSpec(spec);
+  await step(page, 'worker'); // hold: job 40
+  await step(page, 'claimer'); // claim: changes jobs 10 to 30 as it locks them, then waits for job 40
+  await page.waitForSelector(`${col('claimer')}[data-waiting="true"]`);
+  const held = page.locator('table.table-view[data-table="jobs"] span.lock-badge[data-session="claimer"]');
+  assert.equal(await held.count(), 3, 'jobs 10, 20 and 30 held by the waiting claim');
+  assert.match(await held.first().getAttribute('title'), /claimer holds FOR UPDATE on this row for the change its waiting statement made/);
+  await step(page, 'producer'); // add10: its key check meets job 10, changed by the claim
+  await page.waitForSelector(`${col('producer')}[data-waiting="true"]`);
+  await page.screenshot({ path: join(shots, 'pg-join-through-read-holds.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a MariaDB producer's failed duplicate insert holds a shared lock on the job it met: its badge shows it, and a consumer's FOR UPDATE of that job waits until the producer ends", async () => {
   const spec = [
     '# dialect: mysql',

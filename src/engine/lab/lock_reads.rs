@@ -55,8 +55,9 @@ impl Lab {
     }
 
     /// Locks what `read` asks of each candidate (`width` rowids each, one after another)
-    /// up to its LIMIT; returns the candidates it locked (`keep`: the locks stay, else they
-    /// go as soon as the row is read, SQL Server's READ COMMITTED S locks).
+    /// up to its LIMIT, putting into `got` the candidates it locked (those before its wait,
+    /// if it waits; `keep`: the locks stay, else they go as soon as the row is read, SQL
+    /// Server's READ COMMITTED S locks).
     // The error side is how a statement ends early, as in `in_view`.
     #[allow(clippy::result_large_err)]
     pub(super) fn lock_candidates(
@@ -64,9 +65,9 @@ impl Lab {
         (s, txn): (usize, TxnId),
         (read, width, locks): (&LockRead, usize, &[Lock]),
         (candidates, keep): (&[i64], bool),
+        got: &mut Vec<i64>,
         resume: &mut Resume,
-    ) -> Result<Vec<i64>, Exec> {
-        let mut got: Vec<i64> = Vec::new();
+    ) -> Result<(), Exec> {
         'candidates: for tuple in candidates.chunks(width.max(1)) {
             if read
                 .limit
@@ -128,7 +129,7 @@ impl Lab {
                 got.extend_from_slice(tuple);
             }
         }
-        Ok(got)
+        Ok(())
     }
 
     /// The rowids a rowid query (`SELECT ... AS ql_rowid, ...`) finds, `width` a row, one

@@ -26,6 +26,7 @@ mod limits;
 mod lock_queue;
 mod lock_reads;
 pub mod notify;
+mod pipelined;
 pub mod prepared;
 mod results;
 mod savepoints;
@@ -1515,7 +1516,13 @@ impl Lab {
             // SQL Server's READ COMMITTED S locks go as soon as the row is read.
             let keep = !read.instant || repeatable;
             let asked = (read, width, locks.as_slice());
-            let got = self.lock_candidates((s, txn), asked, (&candidates, keep), resume)?;
+            let mut got = Vec::new();
+            let locked =
+                self.lock_candidates((s, txn), asked, (&candidates, keep), &mut got, resume);
+            if let Err(Exec::Wait(..)) = locked {
+                self.change_before_wait(txn, plan, read.id, &got);
+            }
+            locked?;
             self.store.set_locked(read.id, got);
             if read.whole_table && repeatable {
                 // InnoDB's next-key locks on every row: every gap too, to the index's end.
