@@ -19,12 +19,13 @@ use crate::hooks::use_persistence::{initial_state, use_persistence};
 use crate::hooks::use_ready::use_ready;
 use crate::hooks::use_resume::use_resume;
 use crate::hooks::use_shortcuts::use_shortcuts;
+use crate::hooks::use_value::use_value;
 use crate::state::Action;
 use yew::prelude::*;
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let embedded = use_state(embed::config);
+    let embedded = use_value(embed::config);
     let state = {
         let embedded = embedded.is_some();
         use_reducer(move || initial_state(embedded))

@@ -12,13 +12,14 @@ use super::tables_panel::tables_panel;
 use crate::app_handle::AppHandle;
 use crate::embed::EmbedConfig;
 use crate::hooks::use_embed::use_embed;
+use crate::hooks::use_value::{use_value, State};
 use crate::share;
 use yew::prelude::*;
 
 /// What the widget keeps between renders: whether its SQL is shown, and the address of the
 /// full app opened on it.
 pub struct EmbedState {
-    show_sql: UseStateHandle<bool>,
+    show_sql: State<bool>,
     href: std::rc::Rc<String>,
 }
 
@@ -27,7 +28,8 @@ pub struct EmbedState {
 #[hook]
 pub fn use_embed_view(app: &AppHandle, config: Option<&EmbedConfig>) -> EmbedState {
     use_embed(app, config);
-    let show_sql = use_state(|| config.is_some_and(|c| c.editable));
+    let editable = config.is_some_and(|c| c.editable);
+    let show_sql = use_value(move || editable);
     // The full app, opened on this widget's text, moves and position: packed again only when
     // one of those changes, not on every render.
     let href = use_memo(

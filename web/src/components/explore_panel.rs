@@ -7,6 +7,7 @@ use crate::app_handle::AppHandle;
 use crate::driver::Command;
 use crate::explore::{start, Exploration};
 use crate::hooks::use_effect_when::use_effect_when;
+use crate::hooks::use_value::{use_value, State};
 use crate::wire::{Message, Request};
 use queuelab::explore::report::{share, thousands};
 use queuelab::explore::{Granularity, Progress, Report};
@@ -37,9 +38,9 @@ enum Phase {
 /// `use_scenario_view`): the panel is a plain function (each component costs about 1.6 KB of
 /// the download).
 pub struct ExploreState {
-    phase: UseStateHandle<Phase>,
-    extra: UseStateHandle<Vec<String>>,
-    statements: UseStateHandle<bool>,
+    phase: State<Phase>,
+    extra: State<Vec<String>>,
+    statements: State<bool>,
     running: Rc<RefCell<Option<Exploration>>>,
     /// When the progress was last drawn (ms): the worker posts it every few hundred states,
     /// and each drawing renders the page.
@@ -52,9 +53,9 @@ const PROGRESS_MS: f64 = 100.0;
 #[hook]
 pub fn use_explore_panel(app: &AppHandle) -> ExploreState {
     let state = ExploreState {
-        phase: use_state(|| Phase::Idle),
-        extra: use_state(Vec::<String>::new),
-        statements: use_state(|| false),
+        phase: use_value(|| Phase::Idle),
+        extra: use_value(Vec::<String>::new),
+        statements: use_value(|| false),
         running: use_mut_ref(|| None),
         drawn: use_mut_ref(|| 0.0),
     };

@@ -4,6 +4,7 @@ use crate::app_handle::AppHandle;
 use crate::clipboard::copy;
 use crate::hooks::use_persistence::set_fragment;
 use crate::hooks::use_select_value::use_select_value;
+use crate::hooks::use_value::{use_value, State};
 use crate::share;
 use crate::state::Action;
 use queuelab::examples::{self, Example, EXAMPLES};
@@ -18,18 +19,18 @@ const MINE: &str = "mine:";
 /// component costs about 1.6 KB of the download).
 pub struct HeaderState {
     /// (number of shares, message): the count restarts the confirmation's fade-out.
-    shared: UseStateHandle<(u32, &'static str)>,
+    shared: State<(u32, &'static str)>,
     /// The link itself, shown when it could not be copied: inside an iframe the address bar
     /// is the page's, and the clipboard is often blocked there.
-    visible_link: UseStateHandle<Option<String>>,
+    visible_link: State<Option<String>>,
     example_ref: NodeRef,
     dialect_ref: NodeRef,
 }
 
 #[hook]
 pub fn use_header(app: &AppHandle) -> HeaderState {
-    let shared = use_state(|| (0u32, ""));
-    let visible_link = use_state(|| None::<String>);
+    let shared = use_value(|| (0u32, ""));
+    let visible_link = use_value(|| None::<String>);
     let example_ref = use_node_ref();
     let example_id = match (app.mine.current, app.example()) {
         (Some(i), _) => format!("{MINE}{i}"),

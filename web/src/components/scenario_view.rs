@@ -13,6 +13,7 @@ use crate::app_handle::AppHandle;
 use crate::clipboard::copy;
 use crate::driver::Command;
 use crate::hooks::use_select_value::use_select_value;
+use crate::hooks::use_value::{use_value, State};
 use crate::state::story;
 use crate::state::Action;
 use queuelab::scenario::schedule::entry_text;
@@ -29,7 +30,7 @@ use yew::prelude::*;
 pub struct ScenarioState {
     perm_ref: NodeRef,
     /// The schedule line was copied.
-    copied: UseStateHandle<bool>,
+    copied: State<bool>,
     explore: ExploreState,
 }
 
@@ -46,7 +47,7 @@ fn picked(app: &AppHandle) -> usize {
 #[hook]
 pub fn use_scenario_view(app: &AppHandle) -> ScenarioState {
     let perm_ref = use_node_ref();
-    let copied = use_state(|| false);
+    let copied = use_value(|| false);
     let pick = picked(app);
     use_select_value(perm_ref.clone(), pick.to_string());
     let explore = use_explore_panel(app);

@@ -8,3 +8,4 @@ pub mod use_ready;
 pub mod use_resume;
 pub mod use_select_value;
 pub mod use_shortcuts;
+pub mod use_value;
