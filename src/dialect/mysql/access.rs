@@ -60,7 +60,9 @@ fn shared_read(q: &Query, catalog: &Catalog, id: usize) -> Option<(LockRead, boo
         .as_ref()
         .map(conditions::conjuncts)
         .unwrap_or_default();
-    let keyed = !access_path(def, &conjuncts, catalog).conjuncts.is_empty();
+    let keyed = !access_path(def, &conjuncts, false, catalog)
+        .conjuncts
+        .is_empty();
     // Columns not named: not the row after a secondary index's range, as a shared read the
     // index covers locks only that index's entries (seen on MariaDB 10.11), which the lab
     // does not keep.
@@ -322,7 +324,7 @@ pub(super) fn walk<'a>(
     reader: super::filesort::Reader<'_>,
     catalog: &Catalog,
 ) -> (Access<'a>, Option<(usize, bool)>) {
-    let access = access_path(def, conjuncts, catalog);
+    let access = access_path(def, conjuncts, limit.is_some(), catalog);
     let read = super::filesort::Read {
         def,
         selection,
@@ -355,9 +357,14 @@ pub struct Access<'a> {
     pub index: usize,
 }
 
+/// `limited`: the read has a LIMIT, below which MariaDB keeps a range of a `<>` (two ranges,
+/// `range_on`) whatever its row estimates; without one, such a range (which holds most of an
+/// index where a queue's states are few) is mostly traded for a scan of the table, which the
+/// lab reads then.
 pub(in crate::dialect) fn access_path<'a>(
     def: &TableDef,
     conjuncts: &[&'a Expr],
+    limited: bool,
     catalog: &Catalog,
 ) -> Access<'a> {
     // `innodb_keys` puts the hidden row id first when there is no primary key.
@@ -396,7 +403,10 @@ pub(in crate::dialect) fn access_path<'a>(
         let mut parts = 0;
         let mut lists = 0;
         for column in &key.columns {
-            let on = |e: &&&Expr| range_on(e).is_some_and(|x| x.eq_ignore_ascii_case(column));
+            let on = |e: &&&Expr| {
+                range_on(e).is_some_and(|x| x.eq_ignore_ascii_case(column))
+                    && (limited || !is_not_eq(e))
+            };
             let before = served.len();
             served.extend(conjuncts.iter().filter(on));
             let list = served[before..]
@@ -421,6 +431,17 @@ pub(in crate::dialect) fn access_path<'a>(
         unique: false,
         index: best.2,
     }
+}
+
+/// Whether `e` is `a <> b`.
+fn is_not_eq(e: &Expr) -> bool {
+    matches!(
+        e,
+        Expr::BinaryOp {
+            op: BinaryOperator::NotEq,
+            ..
+        }
+    )
 }
 
 /// Whether `e` is an equality (`a = b`).
@@ -474,13 +495,15 @@ pub fn is_locked_subquery(e: &Expr) -> bool {
     locked
 }
 
-/// `col op value` (a comparison, IN a list, BETWEEN): the column.
+/// `col op value` (a comparison, IN a list, BETWEEN): the column. `col <> value` is two
+/// ranges to MariaDB's optimizer, below the value and above it (EXPLAIN on 10.11: `range` of
+/// `KEY (b)` for `b <> 2`).
 pub(super) fn range_on(e: &Expr) -> Option<String> {
     use BinaryOperator::*;
     match e {
         Expr::BinaryOp {
             left,
-            op: Eq | Lt | LtEq | Gt | GtEq,
+            op: Eq | Lt | LtEq | Gt | GtEq | NotEq,
             right,
         } => column_against_value(left, right),
         Expr::In {

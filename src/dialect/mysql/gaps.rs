@@ -77,6 +77,8 @@ enum Bound<'a> {
     Below,
     Between(&'a Expr),
     In(&'a [Expr]),
+    /// `col <> v`: the range below `v` and the one above it.
+    Not(&'a Expr),
 }
 
 /// The column a conjunct bounds, and how.
@@ -102,6 +104,7 @@ fn bound(e: &Expr) -> Option<(&Expr, Bound<'_>)> {
                 Op::Gt => Bound::Above(value, false),
                 Op::GtEq => Bound::Above(value, true),
                 Op::Lt | Op::LtEq => Bound::Below,
+                Op::NotEq => Bound::Not(value),
                 _ => return None,
             };
             Some((col, b))
@@ -148,10 +151,12 @@ fn ranges(def: &TableDef, access: &Access) -> (Vec<(String, String)>, RangeEnd) 
         }
     };
     // An IN list reads a range for each of its values, its column pinned to that value (the
-    // columns after it bounded in each: `queue IN ('a', 'c') AND run_at <= 40`).
-    let list = bounds.iter().position(|(_, b)| matches!(b, Bound::In(_)));
+    // columns after it bounded in each: `queue IN ('a', 'c') AND run_at <= 40`); `<>` one
+    // below its value and one above (`None` and `Some` of the value here).
+    let list = (bounds.iter()).position(|(_, b)| matches!(b, Bound::In(_) | Bound::Not(_)));
     let points: Vec<Option<&Expr>> = match list.map(|i| &bounds[i].1) {
         Some(Bound::In(values)) => values.iter().map(Some).collect(),
+        Some(Bound::Not(v)) => vec![None, Some(v)],
         _ => vec![None],
     };
     let mut equalities = true;
@@ -165,16 +170,19 @@ fn ranges(def: &TableDef, access: &Access) -> (Vec<(String, String)>, RangeEnd) 
         let mut pinned = (String::new(), String::new());
         for (i, ((col, b), e)) in bounds.iter().zip(&access.conjuncts).enumerate() {
             let c = text(col);
-            let (b, e) = match point.filter(|_| Some(i) == list) {
-                Some(v) => (Bound::Eq(v), format!("{c} = {}", text(v))),
-                None => (*b, text(e)),
+            let (b, e) = match (*b, point) {
+                (b, _) if Some(i) != list => (b, text(e)),
+                (Bound::Not(v), None) => (Bound::Below, format!("{c} < {}", text(v))),
+                (Bound::Not(_), Some(v)) => (Bound::Above(v, false), format!("{c} > {}", text(v))),
+                (_, Some(v)) => (Bound::Eq(v), format!("{c} = {}", text(v))),
+                (b, None) => (b, text(e)),
             };
             match b {
                 Bound::Eq(v) | Bound::Above(v, true) | Bound::Between(v) => {
                     below.push(under(&pinned, &c, v, "<"))
                 }
                 Bound::Above(v, false) => below.push(under(&pinned, &c, v, "<=")),
-                Bound::Below | Bound::In(_) => {}
+                Bound::Below | Bound::In(_) | Bound::Not(_) => {}
             }
             if let Bound::Eq(v) = b {
                 pinned.0 += &format!("{c}, ");
