@@ -11,8 +11,12 @@ use crate::trace::{ErrorClass, StepError, Value};
 
 impl Lab {
     /// InnoDB's locking reads and writes meet the rows other open transactions inserted (they
-    /// are in the index, locked by their inserter): for each lock request, those of its rows,
-    /// found in the newest data before the statement enters its view, where they are hidden.
+    /// are in the index, locked by their inserter), and the new entries of rows they updated
+    /// into the read's range (`UPDATE t SET a = a + 1` puts a row of a = 2 into `a = 3`'s
+    /// range, where a read of it waits for the updater: random race 245-4): for each lock
+    /// request, those of its rows, found in the newest data before the statement enters its
+    /// view, where they are hidden or do not match (a row the view reads too stays where the
+    /// view has it, `place_new`).
     pub(super) fn pending_inserts(&self, txn: TxnId, plan: &Plan) -> PendingInserts {
         let mut out = PendingInserts::new();
         if !self.dialect.locking_reads_meet_uncommitted_inserts() {
@@ -24,7 +28,7 @@ impl Lab {
                     .iter()
                     .filter(|(w, c)| {
                         *w != txn
-                            && c.kind == ChangeKind::Insert
+                            && (c.kind == ChangeKind::Insert || self.moved_in_index(c, read))
                             && c.table.eq_ignore_ascii_case(&read.table)
                             && self.txns.is_active(*w)
                     })
@@ -56,6 +60,33 @@ impl Lab {
         out
     }
 
+    /// Whether update `c` changed a column of the secondary index `read` reads through: the
+    /// row has a new entry there, which the read may meet.
+    fn moved_in_index(&self, c: &RowChange, read: &LockRead) -> bool {
+        let (Some(gaps), Some(def)) = (&read.gaps, self.catalog.table(&c.table)) else {
+            return false;
+        };
+        let keys = def.innodb_keys();
+        let columns = keys.get(gaps.index).filter(|_| gaps.index > 0);
+        c.kind == ChangeKind::Update
+            && columns.is_some_and(|columns| {
+                columns.iter().any(|k| {
+                    let at = def
+                        .columns
+                        .iter()
+                        .position(|d| d.name.eq_ignore_ascii_case(k));
+                    at.is_some_and(|i| c.old.get(i) != c.new.get(i))
+                })
+            })
+    }
+
+    /// Whether another open transaction inserted row `rowid`, which has no committed version.
+    fn uncommitted_new(&self, rowid: i64) -> bool {
+        (self.history.iter()).any(|(w, c)| {
+            c.kind == ChangeKind::Insert && c.new_rowid == rowid && self.txns.is_active(*w)
+        })
+    }
+
     /// InnoDB's UPDATE/DELETE locks each row its access path reads, in the order it reads
     /// them (see [`crate::dialect::locks::WriteScan`]): it waits for the first one another
     /// transaction holds, unless READ COMMITTED's semi-consistent read passes it over.
@@ -76,8 +107,14 @@ impl Lab {
         let mut read_rows = rowids(self, &read.rowid_sql)?;
         let mut matching = rowids(self, &scan.matching_sql)?;
         // Another transaction's new row is in the index: read, and waited for, as if matching.
+        // A row it updated into the range is read; whether it matches is its committed
+        // version's to say (READ COMMITTED's semi-consistent read passes it over).
         place_new(&mut read_rows, pending);
-        place_new(&mut matching, pending);
+        let inserted = (pending.chunks_exact(2)).filter(|p| self.uncommitted_new(p[0]));
+        place_new(
+            &mut matching,
+            &inserted.flatten().copied().collect::<Vec<_>>(),
+        );
         let matching = crate::sort::rowid_set(matching);
         let mode = self
             .dialect
@@ -114,10 +151,7 @@ impl Lab {
             }
             // READ COMMITTED's UPDATE judges a held row by its committed version: one that
             // does not match, or another transaction's new row, which has none, is passed over.
-            if !repeatable
-                && scan.semi_consistent
-                && (!matches || pending.chunks_exact(2).any(|p| p[0] == rowid))
-            {
+            if !repeatable && scan.semi_consistent && (!matches || self.uncommitted_new(rowid)) {
                 continue;
             }
             if repeatable {
