@@ -633,6 +633,27 @@ test('a PostgreSQL claim that may wait in its locking read says the lab re-check
   await page.close();
 });
 
+test('a PostgreSQL UPDATE ... FROM another table says the server changes its rows in its join\'s order', async () => {
+  const sql = [
+    'CREATE TABLE q (name text PRIMARY KEY, paused boolean NOT NULL);',
+    "INSERT INTO q VALUES ('w', false), ('x', false);",
+    'CREATE TABLE jobs (id int PRIMARY KEY, queue text NOT NULL, paid int NOT NULL DEFAULT 0);',
+    "INSERT INTO jobs (id, queue) VALUES (40, 'x'), (70, 'w');",
+    'UPDATE jobs SET paid = paid + 1 FROM q WHERE q.name = jobs.queue AND NOT q.paused RETURNING jobs.id;',
+    "UPDATE jobs SET paid = 0 WHERE queue = 'x' RETURNING id;",
+  ].join('\n');
+  const { page, errors } = await openApp(app.browser, `${app.server.url}#dialect=postgres&sql=${encodeURIComponent(sql)}`);
+  await page.click('#run');
+  await page.locator('.statement-list li', { hasText: 'paid + 1' }).first().click();
+  assert.match(await page.textContent('#ran'), /PostgreSQL changes the rows of this join, and RETURNING lists them, in the order its join meets them/);
+  await page.screenshot({ path: join(shots, 'pg-join-order-note.png'), fullPage: true });
+  // No join: no such note.
+  await page.locator('.statement-list li', { hasText: 'paid = 0' }).first().click();
+  assert.doesNotMatch(await page.textContent('#ran'), /in the order its join meets them/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a MariaDB claim that sorts equal priorities says the lab lists them by key, and a price made text reads as the server writes it', async () => {
   const sql = [
     'CREATE TABLE jobs (id int PRIMARY KEY, priority int NOT NULL, price decimal(10,2) NOT NULL) ENGINE=InnoDB;',

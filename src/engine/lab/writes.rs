@@ -28,9 +28,9 @@ impl Lab {
                     .iter()
                     .filter(|(w, c)| {
                         *w != txn
-                            && (c.kind == ChangeKind::Insert || self.moved_in_index(c, read))
                             && c.table.eq_ignore_ascii_case(&read.table)
                             && self.txns.is_active(*w)
+                            && (c.kind == ChangeKind::Insert || self.moved_in_index(c, read))
                     })
                     .map(|(_, c)| c.new_rowid)
                     .collect(),
@@ -63,21 +63,23 @@ impl Lab {
     /// Whether update `c` changed a column of the secondary index `read` reads through: the
     /// row has a new entry there, which the read may meet.
     fn moved_in_index(&self, c: &RowChange, read: &LockRead) -> bool {
-        let (Some(gaps), Some(def)) = (&read.gaps, self.catalog.table(&c.table)) else {
+        let gaps = read.gaps.as_ref().filter(|g| g.index > 0);
+        let Some(gaps) = gaps.filter(|_| c.kind == ChangeKind::Update) else {
+            return false;
+        };
+        let Some(def) = self.catalog.table(&c.table) else {
             return false;
         };
         let keys = def.innodb_keys();
-        let columns = keys.get(gaps.index).filter(|_| gaps.index > 0);
-        c.kind == ChangeKind::Update
-            && columns.is_some_and(|columns| {
-                columns.iter().any(|k| {
-                    let at = def
-                        .columns
-                        .iter()
-                        .position(|d| d.name.eq_ignore_ascii_case(k));
-                    at.is_some_and(|i| c.old.get(i) != c.new.get(i))
-                })
+        keys.get(gaps.index).is_some_and(|columns| {
+            columns.iter().any(|k| {
+                let at = def
+                    .columns
+                    .iter()
+                    .position(|d| d.name.eq_ignore_ascii_case(k));
+                at.is_some_and(|i| c.old.get(i) != c.new.get(i))
             })
+        })
     }
 
     /// Whether another open transaction inserted row `rowid`, which has no committed version.

@@ -13,7 +13,7 @@ use std::any::Any;
 use yew::functional::{use_effect_with, Hook, TearDown};
 
 /// Dependencies of any type, compared by a function made for that type.
-pub struct AnyDeps {
+struct AnyDeps {
     value: Box<dyn Any>,
     same: fn(&dyn Any, &dyn Any) -> bool,
 }
