@@ -6,7 +6,7 @@
 use super::{Exec, GapWanted, Lab, Resume};
 use crate::dialect::locks::{GapScan, LockRead, RangeEnd, WaitPolicy};
 use crate::dialect::Plan;
-use crate::engine::locks::{GapLock, RowRef, TxnId};
+use crate::engine::locks::{key_order, GapLock, RowRef, TxnId};
 use crate::engine::store::{ChangeKind, RowChange};
 use crate::trace::Value;
 
@@ -76,9 +76,12 @@ impl Lab {
         stopped_at: Option<i64>,
         resume: &mut Resume,
     ) -> Result<(), Exec> {
-        let entries = self
+        let mut entries = self
             .index_entries(gaps)
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
+        if let Some(rowid) = stopped_at.filter(|r| !entries.iter().any(|e| e.rowid == *r)) {
+            self.place_hidden(gaps, &read.table, rowid, &mut entries);
+        }
         let mut ends = Vec::new();
         for r in 0..gaps.ranges {
             let gap = range_gap(&entries, (r, gaps.end), stopped_at, gaps.descending);
@@ -143,6 +146,56 @@ impl Lab {
             self.locks.grant(txn, row, mode);
         }
         Ok(())
+    }
+
+    /// The entry of row `rowid` another open transaction wrote (inserted, or moved into the
+    /// index), hidden from the statement's view, where the scan met it and waits: in `entries`
+    /// at its key's place, in the ranges it lies in (seen on MariaDB 10.11: a walk down
+    /// queue 1 that waits at another's new job 9 holds the gap above it, and the insert of
+    /// job 10 waits).
+    fn place_hidden(&self, gaps: &GapScan, table: &str, rowid: i64, entries: &mut Vec<Entry>) {
+        let Some(def) = self.catalog.table(table) else {
+            return;
+        };
+        let newest = (self.history.iter().rev()).find(|(w, c)| {
+            c.kind != ChangeKind::Delete
+                && c.new_rowid == rowid
+                && c.table.eq_ignore_ascii_case(table)
+                && self.txns.is_active(*w)
+        });
+        let Some((_, c)) = newest else {
+            return;
+        };
+        let field = |name: &String| match name.as_str() {
+            "rowid" => Some(Value::Int(rowid)),
+            _ => (def.columns.iter())
+                .position(|d| d.name.eq_ignore_ascii_case(name))
+                .and_then(|i| c.new.get(i).cloned()),
+        };
+        let keys = def.innodb_keys();
+        let key: Option<Vec<Value>> = keys
+            .get(gaps.index)
+            .into_iter()
+            .flatten()
+            .map(field)
+            .collect();
+        let Some(key) = key else {
+            return;
+        };
+        let at = (entries.iter())
+            .position(|e| key_order(&e.key, &key).is_gt())
+            .unwrap_or(entries.len());
+        // Before a range where the entry above it is; after it where the one below it is;
+        // inside it otherwise.
+        let flags = (0..gaps.ranges)
+            .map(|r| {
+                let flag = |i: Option<usize>| i.and_then(|i| entries.get(i)?.flags.get(r).copied());
+                let before = flag(Some(at)).is_some_and(|f| f.0);
+                let after = flag(at.checked_sub(1)).is_some_and(|f| !f.0 && !f.1);
+                (before, !before && !after)
+            })
+            .collect();
+        entries.insert(at, Entry { rowid, key, flags });
     }
 
     fn index_entries(
