@@ -44,6 +44,9 @@ pub enum Structure {
     /// structure with the index's gap locks the scan takes at its end (so a scan that waits
     /// midway weighs it already: random race 237-9).
     Entries(usize),
+    /// A secondary index's entry alone, exclusive: the implicit lock of an entry the
+    /// transaction wrote, made explicit when another's request met it (`implicit_locks.rs`).
+    Entry(usize),
 }
 
 /// An InnoDB gap lock: the keys of one index strictly between two entries (`None`: the
@@ -149,10 +152,35 @@ impl LockTable {
                 self.add_structure(txn, &row.table, Structure::Rows(mode, next_key));
             }
         }
+        self.hold(txn, row, mode);
+    }
+
+    fn hold(&mut self, txn: TxnId, row: RowRef, mode: LockMode) {
         let holders = self.held.get_or_insert_with(row, Default::default);
         if !holders.contains(&(txn, mode)) {
             holders.push((txn, mode));
         }
+    }
+
+    /// [`LockTable::grant`] of a row the transaction wrote into the clustered index (inserted,
+    /// or moved to a new key): InnoDB's lock on it is implicit, with no structure until
+    /// another transaction meets it ([`LockTable::make_explicit`]).
+    pub fn grant_implicit(&mut self, txn: TxnId, row: RowRef, mode: LockMode) {
+        if matches!(mode, LockMode::InnoShared | LockMode::InnoExclusive) {
+            self.intend(txn, &row.table, mode);
+        }
+        self.hold(txn, row, mode);
+    }
+
+    /// Records the structure of an implicit lock `txn` holds on an entry of `table`'s index
+    /// `index`, which another transaction's request met: an exclusive lock of the record
+    /// alone.
+    pub fn make_explicit(&mut self, txn: TxnId, table: &str, index: usize) {
+        let s = match index {
+            0 => Structure::Rows(LockMode::InnoExclusive, false),
+            i => Structure::Entry(i),
+        };
+        self.add_structure(txn, table, s);
     }
 
     /// Records the lock structure of `index`'s entries a scan of `table` locked
@@ -308,9 +336,9 @@ impl LockTable {
             let held = mine().any(|(_, t, s)| {
                 t.eq_ignore_ascii_case(&g.table)
                     && match s {
-                        Structure::Rows(..) => g.index == 0,
+                        Structure::Rows(_, next_key) => g.index == 0 && *next_key,
                         Structure::Entries(index) => *index == g.index,
-                        Structure::Table(_) => false,
+                        Structure::Table(_) | Structure::Entry(_) => false,
                     }
             });
             if !held && !gaps.contains(&key) {
@@ -417,7 +445,7 @@ mod tests {
     fn lock_structures_count_a_table_and_a_mode_once() {
         let mut t = LockTable::default();
         for r in 1..=5 {
-            t.grant(1, row(r), LockMode::InnoExclusive);
+            t.grant_kind(1, row(r), LockMode::InnoExclusive, true);
         }
         t.grant_gap(gap(1, Some(5), None)); // with the rows' next-key locks
         assert_eq!(t.count_structs(1), 2);
@@ -440,6 +468,35 @@ mod tests {
         assert_eq!(t.count_structs(1), 6);
         assert_eq!(t.holders(&row(7)), [(1, LockMode::InnoExclusive)]);
         assert_eq!(t.count_structs(2), 0);
+    }
+
+    #[test]
+    fn a_gap_beside_locks_of_rows_alone_is_a_structure_of_its_own() {
+        // A SKIP LOCKED lookup of a key goes on to the next entry and locks the gap before
+        // it (seen on MariaDB 10.11: `lock_mode X` on the supremum beside `locks rec but
+        // not gap`).
+        let mut t = LockTable::default();
+        t.grant(1, row(1), LockMode::InnoExclusive);
+        assert_eq!(t.count_structs(1), 2);
+        t.grant_gap(gap(1, Some(9), None));
+        assert_eq!(t.count_structs(1), 3);
+    }
+
+    #[test]
+    fn an_implicit_lock_weighs_once_another_transaction_meets_it() {
+        let mut t = LockTable::default();
+        t.grant_implicit(1, row(9), LockMode::InnoExclusive); // an INSERT's row
+        assert_eq!(t.holders(&row(9)), [(1, LockMode::InnoExclusive)]);
+        assert_eq!(t.count_structs(1), 1, "the table's IX alone");
+        t.make_explicit(1, "jobs", 0); // met through the primary key
+        assert_eq!(t.count_structs(1), 2);
+        t.grant(1, row(2), LockMode::InnoExclusive); // a lookup's lock: the same kind
+        assert_eq!(t.count_structs(1), 2);
+        t.make_explicit(1, "jobs", 1); // met through index 1
+        t.make_explicit(1, "jobs", 1);
+        assert_eq!(t.count_structs(1), 3);
+        t.lock_entries(1, "jobs", 1); // a scan's locks of that index's entries are others
+        assert_eq!(t.count_structs(1), 4);
     }
 
     #[test]

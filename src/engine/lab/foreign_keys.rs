@@ -336,6 +336,8 @@ impl Lab {
         resume: &mut Resume,
     ) -> Result<(), Exec> {
         let blockers = self.row_blockers(txn, &row, mode);
+        // InnoDB's check finds the parent row through its primary key.
+        self.make_explicit(&blockers, &row, 0);
         if blockers.is_empty() {
             self.locks.grant_because(txn, row, mode, why);
             return Ok(());

@@ -139,6 +139,7 @@ impl Lab {
                 rowid,
             };
             let blockers = self.row_blockers(txn, &row, mode);
+            self.make_explicit(&blockers, &row, super::writes::read_index(read));
             if !blockers.is_empty() {
                 resume.wanted = Some((row, mode));
                 return Err(Exec::Wait(blockers, resume.clone()));

@@ -103,6 +103,7 @@ impl Lab {
                     return Err(Exec::Done(f));
                 }
                 let blockers = self.row_blockers(txn, &row, lock.mode);
+                self.make_explicit(&blockers, &row, super::writes::read_index(read));
                 if blockers.is_empty() {
                     match (dropped, keep) {
                         (true, _) => self.locks.grant_because(txn, row, lock.mode, RECHECKED),

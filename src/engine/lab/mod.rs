@@ -17,6 +17,7 @@ mod capture_order;
 mod duplicate_locks;
 mod foreign_keys;
 mod gaps;
+mod implicit_locks;
 mod index_names;
 mod innodb_foreign_keys;
 mod intentions;
@@ -1749,7 +1750,13 @@ impl Lab {
             Ok(r) => r,
             Err(e) => {
                 let _ = self.store.exec("ROLLBACK TO ql_replay; RELEASE ql_replay");
-                let blockers = self.clash_owners(txn, &exec.changes);
+                let mut blockers = Vec::new();
+                for (w, row, index) in self.clash_owners(txn, &exec.changes) {
+                    self.make_explicit(&[w], &row, index);
+                    if !blockers.contains(&w) {
+                        blockers.push(w);
+                    }
+                }
                 if !blockers.is_empty() {
                     let resume = Resume {
                         wanted: None,
@@ -1786,11 +1793,17 @@ impl Lab {
             if heap {
                 c.heap_place = self.store.heap().write(c);
             }
-            self.locks.grant(txn, row_of(c), self.write_mode(c));
+            // InnoDB: a new row's lock is implicit (`implicit_locks.rs`).
+            match c.kind {
+                ChangeKind::Insert => self
+                    .locks
+                    .grant_implicit(txn, row_of(c), self.write_mode(c)),
+                _ => self.locks.grant(txn, row_of(c), self.write_mode(c)),
+            }
             if c.kind == ChangeKind::Update && c.old_rowid != c.new_rowid {
                 let mut moved = row_of(c);
                 moved.rowid = c.new_rowid;
-                self.locks.grant(txn, moved, self.write_mode(c));
+                self.locks.grant_implicit(txn, moved, self.write_mode(c));
             }
             self.history.push((txn, c.clone()));
         }
@@ -1866,15 +1879,19 @@ impl Lab {
         self.catalog.table(table).is_some_and(|t| t.rowid_is_key())
     }
 
-    /// Other active transactions whose uncommitted rows the changes clash with on a key.
-    fn clash_owners(&self, txn: TxnId, changes: &[RowChange]) -> Vec<TxnId> {
-        let mut out: Vec<TxnId> = Vec::new();
+    /// Other active transactions whose uncommitted rows the changes clash with on a key:
+    /// each with the row and the key's index, as often as they clash.
+    fn clash_owners(&self, txn: TxnId, changes: &[RowChange]) -> Vec<(TxnId, RowRef, usize)> {
+        let mut out = Vec::new();
         for c in changes.iter().filter(|c| c.kind != ChangeKind::Delete) {
             let Some(def) = self.catalog.table(&c.table) else {
                 continue;
             };
             let cols = self.store.columns(&c.table);
-            for key in def.unique_keys() {
+            // Numbered as `TableDef::innodb_keys` does: 0 is the clustered index, the hidden
+            // row id's where there is no primary key.
+            let offset = usize::from(def.primary_key.is_none());
+            for (k, key) in def.unique_keys().enumerate() {
                 let idx: Option<Vec<usize>> = key
                     .columns
                     .iter()
@@ -1906,8 +1923,12 @@ impl Lab {
                                 && self.in_partial_key(&c.table, &h.new, p)
                         })
                     };
-                    if same && !out.contains(w) && both_in_key() {
-                        out.push(*w);
+                    if same && both_in_key() {
+                        let row = RowRef {
+                            table: h.table.clone(),
+                            rowid: h.new_rowid,
+                        };
+                        out.push((*w, row, k + offset));
                     }
                 }
             }

@@ -138,6 +138,7 @@ impl Lab {
             };
             let matches = matching.binary_search(&rowid).is_ok();
             let blockers = self.scan_blockers(txn, &row, mode, read);
+            self.make_explicit(&blockers, &row, read_index(read));
             if blockers.is_empty() {
                 if keeps_read(read, repeatable) || matches {
                     self.grant_scanned(txn, row, mode, read, repeatable);
@@ -236,6 +237,7 @@ impl Lab {
             };
             let matches = matching.binary_search(&rowid).is_ok();
             let blockers = self.scan_blockers(txn, &row, mode, read);
+            self.make_explicit(&blockers, &row, read_index(read));
             if blockers.is_empty() {
                 if matches || keeps_read(read, repeatable) {
                     self.grant_scanned(txn, row, mode, read, repeatable);
@@ -491,14 +493,16 @@ impl Lab {
                 ));
             }
         }
-        let mut clashes: Vec<RowRef> = Vec::new();
+        // Each row met, with the index of its first clash.
+        let mut clashes: Vec<(RowRef, usize)> = Vec::new();
         for c in &found {
-            if !clashes.contains(&c.row) {
-                clashes.push(c.row.clone());
+            if !clashes.iter().any(|(r, _)| *r == c.row) {
+                clashes.push((c.row.clone(), c.index));
             }
         }
+        let met = Lab::duplicates_met(&found, *mode == InsertMode::Plain);
         let mut blockers: Vec<TxnId> = Vec::new();
-        for row in &clashes {
+        for (row, index) in &clashes {
             let holders = if self.dialect.key_check_waits_for_locks() {
                 self.locks
                     .blockers(txn, row, self.dialect.read_lock_mode(false, false))
@@ -513,6 +517,7 @@ impl Lab {
                     .filter(|w| *w != txn)
                     .collect()
             };
+            self.make_explicit(&holders, row, *index);
             for h in holders {
                 if !blockers.contains(&h) {
                     blockers.push(h);
@@ -521,7 +526,7 @@ impl Lab {
         }
         if blockers.is_empty() {
             if leaves_locks {
-                for (row, index) in Lab::duplicates_met(&found, *mode == InsertMode::Plain) {
+                for (row, index) in met {
                     self.lock_duplicate(txn, row, index);
                 }
             }
@@ -583,7 +588,7 @@ impl Lab {
         read: &LockRead,
         repeatable: bool,
     ) {
-        let index = read.gaps.as_ref().map_or(0, |g| g.index);
+        let index = read_index(read);
         let next_key = (read.gaps.as_ref()).is_some_and(|g| {
             g.index == 0 && g.end != crate::dialect::locks::RangeEnd::UniqueLookup
         });
@@ -593,6 +598,11 @@ impl Lab {
         self.locks
             .grant_kind(txn, row, mode, repeatable && next_key);
     }
+}
+
+/// The index a read goes through (`TableDef::innodb_keys` numbers them; 0: the clustered).
+pub(super) fn read_index(read: &LockRead) -> usize {
+    read.gaps.as_ref().map_or(0, |g| g.index)
 }
 
 /// Whether a scan keeps the rows it read that fail the rest of its WHERE locked: at
