@@ -47,6 +47,10 @@ pub enum Structure {
     /// A secondary index's entry alone, exclusive: the implicit lock of an entry the
     /// transaction wrote, made explicit when another's request met it (`implicit_locks.rs`).
     Entry(usize),
+    /// The gap alone before an entry of an index, where a range of equalities, or a lookup
+    /// of a key that is not there, ends: InnoDB's `locks gap before rec`, another kind than
+    /// the next-key locks of the entries read (seen on MariaDB 10.11: random race 250-15).
+    Gap(usize),
 }
 
 /// An InnoDB gap lock: the keys of one index strictly between two entries (`None`: the
@@ -181,6 +185,12 @@ impl LockTable {
             i => Structure::Entry(i),
         };
         self.add_structure(txn, table, s);
+    }
+
+    /// Records the structure of a gap alone `txn` locked before an entry of `table`'s index
+    /// `index` ([`Structure::Gap`]).
+    pub fn lock_gap_alone(&mut self, txn: TxnId, table: &str, index: usize) {
+        self.add_structure(txn, table, Structure::Gap(index));
     }
 
     /// Records the lock structure of `index`'s entries a scan of `table` locked
@@ -337,7 +347,7 @@ impl LockTable {
                 t.eq_ignore_ascii_case(&g.table)
                     && match s {
                         Structure::Rows(_, next_key) => g.index == 0 && *next_key,
-                        Structure::Entries(index) => *index == g.index,
+                        Structure::Entries(index) | Structure::Gap(index) => *index == g.index,
                         Structure::Table(_) | Structure::Entry(_) => false,
                     }
             });
@@ -480,6 +490,28 @@ mod tests {
         assert_eq!(t.count_structs(1), 2);
         t.grant_gap(gap(1, Some(9), None));
         assert_eq!(t.count_structs(1), 3);
+    }
+
+    #[test]
+    fn a_gap_alone_before_an_entry_is_another_kind_than_the_entries_next_key_locks() {
+        let mut t = LockTable::default();
+        t.grant(1, row(1), LockMode::InnoExclusive);
+        t.lock_entries(1, "jobs", 1);
+        let in_index_1 = |low, high| GapLock {
+            index: 1,
+            ..gap(1, low, high)
+        };
+        t.grant_gap(in_index_1(Some(1), Some(4)));
+        assert_eq!(
+            t.count_structs(1),
+            3,
+            "IX, the row, the entries with their gaps"
+        );
+        t.lock_gap_alone(1, "jobs", 1); // where a range of equalities ended, before key 4
+        assert_eq!(t.count_structs(1), 4);
+        t.lock_gap_alone(1, "jobs", 1);
+        t.grant_gap(in_index_1(Some(4), None));
+        assert_eq!(t.count_structs(1), 4);
     }
 
     #[test]

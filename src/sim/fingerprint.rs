@@ -89,6 +89,7 @@ impl Sim {
                 Structure::Rows(mode, next_key) => 32 + *mode as i64 * 2 + i64::from(*next_key),
                 Structure::Entries(index) => 64 + *index as i64,
                 Structure::Entry(index) => 96 + *index as i64,
+                Structure::Gap(index) => 128 + *index as i64,
             });
         }
         for (i, s) in lab.sessions.iter().enumerate() {

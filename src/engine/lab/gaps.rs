@@ -114,6 +114,12 @@ impl Lab {
                     low = Some(start + skipped - 1);
                 }
             }
+            // The gap before the entry after a range of equalities, or where a missing key
+            // would be, is locked alone; the entry a range or a LIMIT ends at, with its gap.
+            let alone = gaps.end != RangeEnd::Range && (gaps.descending || stopped_at.is_none());
+            if with_gaps && alone && high.is_some() {
+                self.locks.lock_gap_alone(txn, &read.table, gaps.index);
+            }
             if with_gaps {
                 self.locks.grant_gap(GapLock {
                     txn,
