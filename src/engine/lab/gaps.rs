@@ -92,9 +92,9 @@ impl Lab {
                 // SKIP LOCKED takes no next-key lock on an index entry another transaction
                 // holds, so none on the gap before it: the range starts after the entries
                 // it skipped first, those another worker's own gap locks reach in this index
-                // (its claims). An entry whose row alone is held (a lookup by primary key,
-                // no gap) keeps its gap locked, as the server does in a secondary index (in
-                // the clustered one it would not); so does a skipped entry further on.
+                // (its claims). In a secondary index, an entry whose row alone is held (a
+                // lookup by primary key, no gap) keeps its gap locked, as the server does;
+                // so does a skipped entry further on (in the clustered index, see below).
                 let start = low.map_or(0, |l| l + 1);
                 let held = |e: &Entry| {
                     self.locks.gaps().iter().any(|g| {
@@ -120,7 +120,14 @@ impl Lab {
             if with_gaps && alone && high.is_some() {
                 self.locks.lock_gap_alone(txn, &read.table, gaps.index);
             }
-            if with_gaps {
+            // SKIP LOCKED in the clustered index takes neither an entry it skips nor the gap
+            // before it (seen on MariaDB 10.11: `my-skip-locked-clustered-holes`).
+            let skips = read.policy == WaitPolicy::SkipLocked && gaps.index == 0;
+            let pieces = match skips {
+                true => self.skip_holes(txn, &read.table, &entries, (low, high)),
+                false => vec![(low, high)],
+            };
+            for (low, high) in pieces.into_iter().filter(|_| with_gaps) {
                 self.locks.grant_gap(GapLock {
                     txn,
                     table: read.table.clone(),
@@ -153,6 +160,41 @@ impl Lab {
             self.locks.grant(txn, row, mode);
         }
         Ok(())
+    }
+
+    /// The gap from entry `low` to entry `high` (positions in `entries`; `None`: the index's
+    /// start, or its end) less the gap before each entry inside it that `txn` does not hold,
+    /// one its scan skipped: the pieces left.
+    fn skip_holes(
+        &self,
+        txn: TxnId,
+        table: &str,
+        entries: &[Entry],
+        (low, high): (Option<usize>, Option<usize>),
+    ) -> Vec<(Option<usize>, Option<usize>)> {
+        let mine = |e: &Entry| {
+            let row = RowRef {
+                table: table.to_string(),
+                rowid: e.rowid,
+            };
+            self.locks.holders(&row).iter().any(|(t, _)| *t == txn)
+        };
+        let mut out = Vec::new();
+        let mut from = low;
+        let inside = entries
+            .iter()
+            .enumerate()
+            .take(high.unwrap_or(entries.len()));
+        for (q, entry) in inside.skip(low.map_or(0, |l| l + 1)) {
+            if !mine(entry) {
+                if from.map_or(0, |f| f + 1) < q {
+                    out.push((from, Some(q - 1)));
+                }
+                from = Some(q);
+            }
+        }
+        out.push((from, high));
+        out
     }
 
     /// The entry of row `rowid` another open transaction wrote (inserted, or moved into the
