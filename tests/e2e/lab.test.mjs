@@ -742,6 +742,74 @@ test('a MariaDB claim of three jobs by priority reads and sorts the table, so a 
   await page.close();
 });
 
+test("a MariaDB deadlock weighs a producer's new row once another transaction met it: the worker, lighter, is the victim", async () => {
+  const spec = [
+    '# dialect: mysql',
+    'setup { CREATE TABLE jobs (id int PRIMARY KEY, queue int NOT NULL, KEY by_queue (queue)); INSERT INTO jobs (id, queue) VALUES (1, 1), (2, 1), (3, 2), (4, 3); }',
+    'session producer',
+    'setup { START TRANSACTION; }',
+    'step add { INSERT INTO jobs (id, queue) VALUES (9, 1); }',
+    'step share2 { SELECT id FROM jobs WHERE id = 2 LOCK IN SHARE MODE; }',
+    'step grab1 { SELECT id FROM jobs WHERE id = 1 FOR UPDATE; }',
+    'step cp { COMMIT; }',
+    'session worker',
+    'setup { START TRANSACTION; }',
+    'step hold1 { SELECT id FROM jobs WHERE id = 1 FOR UPDATE; }',
+    'step share3 { SELECT id FROM jobs WHERE id = 3 LOCK IN SHARE MODE; }',
+    'step take2 { SELECT id FROM jobs WHERE id = 2 FOR UPDATE; }',
+    'step cw { COMMIT; }',
+    'session other',
+    'setup { START TRANSACTION; }',
+    'step again9 { INSERT INTO jobs (id, queue) VALUES (9, 2); }',
+    'step co { ROLLBACK; }',
+    'permutation add share2 hold1 share3 again9 take2 grab1 cp cw co',
+  ].join('\n');
+  const { page, errors } = await openSpec(spec);
+  await page.click('#run-permutation');
+  await page.waitForSelector('#timeline .tl-block');
+  // The producer's grab1 closes the cycle; the other's insert of job 9 met the producer's
+  // new row first, so the producer weighs more and the worker's take2 is rolled back.
+  await page.fill('#scrubber', '7');
+  await page.waitForSelector('#scrub-at:text("7 / 10")');
+  const victim = page.locator('#timeline .tl-lane[data-session="worker"] .tl-block[data-step="take2"]');
+  assert.equal(await victim.getAttribute('data-ending'), 'victim');
+  assert.equal(await page.locator('#wait-graph .wg-node.victim').getAttribute('data-session'), 'worker');
+  assert.match(await page.textContent(`${col('worker')} .session-result`), /Deadlock found/);
+  await page.screenshot({ path: join(shots, 'my-implicit-lock-weight.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a MariaDB claim walking queue 1 down waits at a producer's new job 9 and holds the gap above it: job 10 waits, job 5 of queue 2 goes in", async () => {
+  const spec = [
+    '# dialect: mysql',
+    'setup { CREATE TABLE jobs (id int PRIMARY KEY, queue int NOT NULL, KEY by_queue (queue)); INSERT INTO jobs (id, queue) VALUES (1, 1), (2, 1), (3, 2), (4, 3); }',
+    'session producer',
+    'setup { START TRANSACTION; }',
+    'step add { INSERT INTO jobs (id, queue) VALUES (9, 1); }',
+    'session worker',
+    'setup { START TRANSACTION; }',
+    'step newest { SELECT id FROM jobs WHERE queue = 1 ORDER BY id DESC LIMIT 1 FOR UPDATE; }',
+    'session p5',
+    'step add5 { INSERT INTO jobs (id, queue) VALUES (5, 2); }',
+    'session p10',
+    'step add10 { INSERT INTO jobs (id, queue) VALUES (10, 1); }',
+  ].join('\n');
+  const { page, errors } = await openSpec(spec);
+  await step(page, 'producer');
+  await page.waitForFunction((sel) => /1 row affected/.test(document.querySelector(sel)?.textContent ?? ''), `${col('producer')} .session-result`);
+  await step(page, 'worker');
+  await page.waitForSelector(`${col('worker')}[data-waiting="true"]`);
+  await step(page, 'p5');
+  await page.waitForFunction((sel) => /1 row affected/.test(document.querySelector(sel)?.textContent ?? ''), `${col('p5')} .session-result`);
+  await step(page, 'p10');
+  await page.waitForSelector(`${col('p10')}[data-waiting="true"]`);
+  assert.equal(await page.locator('#wait-graph .wg-edge[data-waiter="p10"][data-holder="worker"]').count(), 1);
+  await page.screenshot({ path: join(shots, 'my-desc-walk-meets-new-entry.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a MariaDB poll of two due queues locks a range in each: a job for the queue between them goes in, one for a polled queue waits', async () => {
   const spec = [
     '# dialect: mysql',
