@@ -149,31 +149,30 @@ impl LockTable {
     /// [`LockTable::grant`], of an InnoDB lock with the gap before the row (`next_key`) or
     /// without: the two are different lock structures ([`Structure::Rows`]).
     pub fn grant_kind(&mut self, txn: TxnId, row: RowRef, mode: LockMode, next_key: bool) {
-        if matches!(mode, LockMode::InnoShared | LockMode::InnoExclusive) {
-            self.intend(txn, &row.table, mode);
-            let held = self.holders(&row).contains(&(txn, mode));
-            if !held || next_key {
-                self.add_structure(txn, &row.table, Structure::Rows(mode, next_key));
-            }
-        }
-        self.hold(txn, row, mode);
-    }
-
-    fn hold(&mut self, txn: TxnId, row: RowRef, mode: LockMode) {
-        let holders = self.held.get_or_insert_with(row, Default::default);
-        if !holders.contains(&(txn, mode)) {
-            holders.push((txn, mode));
-        }
+        self.grant_as(txn, row, mode, Some(next_key));
     }
 
     /// [`LockTable::grant`] of a row the transaction wrote into the clustered index (inserted,
     /// or moved to a new key): InnoDB's lock on it is implicit, with no structure until
     /// another transaction meets it ([`LockTable::make_explicit`]).
     pub fn grant_implicit(&mut self, txn: TxnId, row: RowRef, mode: LockMode) {
+        self.grant_as(txn, row, mode, None);
+    }
+
+    /// `kind`: the structure of an InnoDB lock, with the gap (`Some(true)`) or without; `None`:
+    /// an implicit lock, which has none.
+    fn grant_as(&mut self, txn: TxnId, row: RowRef, mode: LockMode, kind: Option<bool>) {
         if matches!(mode, LockMode::InnoShared | LockMode::InnoExclusive) {
             self.intend(txn, &row.table, mode);
+            let held = self.holders(&row).contains(&(txn, mode));
+            if let Some(next_key) = kind.filter(|&n| !held || n) {
+                self.add_structure(txn, &row.table, Structure::Rows(mode, next_key));
+            }
         }
-        self.hold(txn, row, mode);
+        let holders = self.held.get_or_insert_with(row, Default::default);
+        if !holders.contains(&(txn, mode)) {
+            holders.push((txn, mode));
+        }
     }
 
     /// Records the structure of an implicit lock `txn` holds on an entry of `table`'s index

@@ -6,7 +6,7 @@
 use super::{Exec, GapWanted, Lab, Resume};
 use crate::dialect::locks::{GapScan, LockRead, RangeEnd, WaitPolicy};
 use crate::dialect::Plan;
-use crate::engine::locks::{key_order, GapLock, RowRef, TxnId};
+use crate::engine::locks::{GapLock, RowRef, TxnId};
 use crate::engine::store::{ChangeKind, RowChange};
 use crate::trace::Value;
 
@@ -76,12 +76,9 @@ impl Lab {
         stopped_at: Option<i64>,
         resume: &mut Resume,
     ) -> Result<(), Exec> {
-        let mut entries = self
-            .index_entries(gaps)
+        let entries = self
+            .entries_with(txn, gaps, (&read.table, stopped_at))
             .map_err(|e| Exec::Done(self.store_failure(s, plan, &e)))?;
-        if let Some(rowid) = stopped_at.filter(|r| !entries.iter().any(|e| e.rowid == *r)) {
-            self.place_hidden(gaps, &read.table, rowid, &mut entries);
-        }
         let mut ends = Vec::new();
         for r in 0..gaps.ranges {
             let gap = range_gap(&entries, (r, gaps.end), stopped_at, gaps.descending);
@@ -123,19 +120,8 @@ impl Lab {
             // SKIP LOCKED in the clustered index takes neither an entry it skips nor the gap
             // before it (seen on MariaDB 10.11: `my-skip-locked-clustered-holes`).
             let skips = read.policy == WaitPolicy::SkipLocked && gaps.index == 0;
-            let pieces = match skips {
-                true => self.skip_holes(txn, &read.table, &entries, (low, high)),
-                false => vec![(low, high)],
-            };
-            for (low, high) in pieces.into_iter().filter(|_| with_gaps) {
-                self.locks.grant_gap(GapLock {
-                    txn,
-                    table: read.table.clone(),
-                    index: gaps.index,
-                    low: low.map(|i| entries[i].key.clone()),
-                    high: high.map(|i| entries[i].key.clone()),
-                    record: None,
-                });
+            if with_gaps {
+                self.lock_gap_pieces(txn, read, (&entries, gaps.index), (low, high), skips);
             }
             // The entry that ends a range is read, and its row locked, where the scan
             // fetched that row before it found the range had ended (`GapScan::end_row`).
@@ -162,89 +148,82 @@ impl Lab {
         Ok(())
     }
 
-    /// The gap from entry `low` to entry `high` (positions in `entries`; `None`: the index's
-    /// start, or its end) less the gap before each entry inside it that `txn` does not hold,
-    /// one its scan skipped: the pieces left.
-    fn skip_holes(
-        &self,
+    /// Locks for `txn` the gap of `read`'s index from entry `low` to entry `high` (positions
+    /// in `entries`; `None`: the index's start, or its end), less, for a scan that skips
+    /// (`skips`), the gap before each entry inside it whose row `txn` does not hold: one
+    /// the scan skipped. The pieces left are locked one by one.
+    fn lock_gap_pieces(
+        &mut self,
         txn: TxnId,
-        table: &str,
-        entries: &[Entry],
+        read: &LockRead,
+        (entries, index): (&[Entry], usize),
         (low, high): (Option<usize>, Option<usize>),
-    ) -> Vec<(Option<usize>, Option<usize>)> {
-        let mine = |e: &Entry| {
-            let row = RowRef {
-                table: table.to_string(),
-                rowid: e.rowid,
-            };
-            self.locks.holders(&row).iter().any(|(t, _)| *t == txn)
+        skips: bool,
+    ) {
+        let gap = |low: Option<usize>, high: Option<usize>| GapLock {
+            txn,
+            table: read.table.clone(),
+            index,
+            low: low.map(|i| entries[i].key.clone()),
+            high: high.map(|i| entries[i].key.clone()),
+            record: None,
         };
-        let mut out = Vec::new();
         let mut from = low;
-        let inside = entries
-            .iter()
-            .enumerate()
-            .take(high.unwrap_or(entries.len()));
-        for (q, entry) in inside.skip(low.map_or(0, |l| l + 1)) {
-            if !mine(entry) {
-                if from.map_or(0, |f| f + 1) < q {
-                    out.push((from, Some(q - 1)));
+        let inside = low.map_or(0, |l| l + 1)..high.unwrap_or(entries.len());
+        if skips {
+            // By position: an iterator's skip() would bring the download a copy of its own.
+            #[allow(clippy::needless_range_loop)]
+            for q in inside {
+                let row = RowRef {
+                    table: read.table.clone(),
+                    rowid: entries[q].rowid,
+                };
+                if !self.locks.holders(&row).iter().any(|(t, _)| *t == txn) {
+                    if from.map_or(0, |f| f + 1) < q {
+                        self.locks.grant_gap(gap(from, Some(q - 1)));
+                    }
+                    from = Some(q);
                 }
-                from = Some(q);
             }
         }
-        out.push((from, high));
-        out
+        self.locks.grant_gap(gap(from, high));
     }
 
-    /// The entry of row `rowid` another open transaction wrote (inserted, or moved into the
-    /// index), hidden from the statement's view, where the scan met it and waits: in `entries`
-    /// at its key's place, in the ranges it lies in (seen on MariaDB 10.11: a walk down
-    /// queue 1 that waits at another's new job 9 holds the gap above it, and the insert of
-    /// job 10 waits).
-    fn place_hidden(&self, gaps: &GapScan, table: &str, rowid: i64, entries: &mut Vec<Entry>) {
-        let Some(def) = self.catalog.table(table) else {
-            return;
-        };
-        let newest = (self.history.iter().rev()).find(|(w, c)| {
-            c.kind != ChangeKind::Delete
-                && c.new_rowid == rowid
-                && c.table.eq_ignore_ascii_case(table)
-                && self.txns.is_active(*w)
-        });
-        let Some((_, c)) = newest else {
-            return;
-        };
-        let field = |name: &String| match name.as_str() {
-            "rowid" => Some(Value::Int(rowid)),
-            _ => (def.columns.iter())
-                .position(|d| d.name.eq_ignore_ascii_case(name))
-                .and_then(|i| c.new.get(i).cloned()),
-        };
-        let keys = def.innodb_keys();
-        let key: Option<Vec<Value>> = keys
-            .get(gaps.index)
-            .into_iter()
-            .flatten()
-            .map(field)
-            .collect();
-        let Some(key) = key else {
-            return;
-        };
-        let at = (entries.iter())
-            .position(|e| key_order(&e.key, &key).is_gt())
-            .unwrap_or(entries.len());
-        // Before a range where the entry above it is; after it where the one below it is;
-        // inside it otherwise.
-        let flags = (0..gaps.ranges)
-            .map(|r| {
-                let flag = |i: Option<usize>| i.and_then(|i| entries.get(i)?.flags.get(r).copied());
-                let before = flag(Some(at)).is_some_and(|f| f.0);
-                let after = flag(at.checked_sub(1)).is_some_and(|f| !f.0 && !f.1);
-                (before, !before && !after)
+    /// The index's entries, with that of the row `stop` where the scan waits as the newest
+    /// data has it: another open transaction wrote it (inserted it, or moved it in the
+    /// index), and the statement's view has it hidden or elsewhere, so the entries are read
+    /// with that transaction's changes of the row put back for the while (seen on MariaDB
+    /// 10.11: a walk down queue 1 that waits at another's new job 9 holds the gap above it,
+    /// and the insert of job 10 waits).
+    fn entries_with(
+        &self,
+        txn: TxnId,
+        gaps: &GapScan,
+        (table, stop): (&str, Option<i64>),
+    ) -> Result<Vec<Entry>, crate::engine::store::StoreError> {
+        let changes: Vec<RowChange> = (self.history.iter())
+            .filter(|(w, c)| {
+                *w != txn
+                    && Some(c.new_rowid) == stop
+                    && self.txns.is_active(*w)
+                    && c.table.eq_ignore_ascii_case(table)
             })
+            .map(|(_, c)| c.clone())
             .collect();
-        entries.insert(at, Entry { rowid, key, flags });
+        let back = !changes.is_empty();
+        if back {
+            let store = &self.store;
+            let redo = crate::engine::undo::redo_sql(&changes, &|t| store.columns(t));
+            self.store.exec("SAVEPOINT ql_hidden")?;
+            // (Should it fail, the entries are read as the view has them.)
+            let _ = self.store.run_raw(&redo);
+        }
+        let read = self.index_entries(gaps);
+        if back {
+            self.store
+                .exec("ROLLBACK TO ql_hidden; RELEASE ql_hidden")?;
+        }
+        read
     }
 
     fn index_entries(

@@ -8,6 +8,11 @@
 //! when a `FOR UPDATE`, or a `SKIP LOCKED` one, meets its row). The count weighs in the
 //! choice of a deadlock's victim (random race 245-4: the updater whose moved entry a claim
 //! met outweighed the waiting deleter, which the server rolled back).
+//!
+//! Made explicit where the lab finds such a row held: by a scan, a locking read, the row
+//! ending a range, a foreign-key check, an insert of a key another transaction's new row
+//! has. Not by the key check of an insert that meets a row the view sees (a key another
+//! open transaction updated away): that holder's weight is one short.
 
 use super::Lab;
 use crate::engine::locks::{RowRef, TxnId};
@@ -44,20 +49,11 @@ impl Lab {
         match c.kind {
             ChangeKind::Insert => true,
             ChangeKind::Delete => index > 0,
+            // A secondary entry holds the primary key too: a new key rewrites them all.
             ChangeKind::Update => {
-                let Some(def) = self.catalog.table(&c.table) else {
-                    return false;
-                };
-                let keys = def.innodb_keys();
-                let changed = |key: Option<&Vec<String>>| {
-                    key.into_iter().flatten().any(|k| {
-                        let at = (def.columns.iter()).position(|d| d.name.eq_ignore_ascii_case(k));
-                        at.is_some_and(|i| c.old.get(i) != c.new.get(i))
-                    })
-                };
-                // A secondary entry holds the primary key too: a new key rewrites them all.
-                let moved = c.old_rowid != c.new_rowid || changed(keys.first());
-                moved || (index > 0 && changed(keys.get(index)))
+                c.old_rowid != c.new_rowid
+                    || self.changes_key(c, 0)
+                    || (index > 0 && self.changes_key(c, index))
             }
         }
     }

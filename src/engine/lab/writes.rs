@@ -63,15 +63,18 @@ impl Lab {
     /// Whether update `c` changed a column of the secondary index `read` reads through: the
     /// row has a new entry there, which the read may meet.
     fn moved_in_index(&self, c: &RowChange, read: &LockRead) -> bool {
-        let gaps = read.gaps.as_ref().filter(|g| g.index > 0);
-        let Some(gaps) = gaps.filter(|_| c.kind == ChangeKind::Update) else {
-            return false;
-        };
+        let index = read_index(read);
+        c.kind == ChangeKind::Update && index > 0 && self.changes_key(c, index)
+    }
+
+    /// Whether change `c` wrote new values into a column of index `index`'s key
+    /// (`TableDef::innodb_keys` numbers them; 0: the clustered index).
+    pub(super) fn changes_key(&self, c: &RowChange, index: usize) -> bool {
         let Some(def) = self.catalog.table(&c.table) else {
             return false;
         };
         let keys = def.innodb_keys();
-        keys.get(gaps.index).is_some_and(|columns| {
+        keys.get(index).is_some_and(|columns| {
             columns.iter().any(|k| {
                 let at = def
                     .columns
@@ -493,16 +496,14 @@ impl Lab {
                 ));
             }
         }
-        // Each row met, with the index of its first clash.
-        let mut clashes: Vec<(RowRef, usize)> = Vec::new();
+        let mut clashes: Vec<RowRef> = Vec::new();
         for c in &found {
-            if !clashes.iter().any(|(r, _)| *r == c.row) {
-                clashes.push((c.row.clone(), c.index));
+            if !clashes.contains(&c.row) {
+                clashes.push(c.row.clone());
             }
         }
-        let met = Lab::duplicates_met(&found, *mode == InsertMode::Plain);
         let mut blockers: Vec<TxnId> = Vec::new();
-        for (row, index) in &clashes {
+        for row in &clashes {
             let holders = if self.dialect.key_check_waits_for_locks() {
                 self.locks
                     .blockers(txn, row, self.dialect.read_lock_mode(false, false))
@@ -517,7 +518,6 @@ impl Lab {
                     .filter(|w| *w != txn)
                     .collect()
             };
-            self.make_explicit(&holders, row, *index);
             for h in holders {
                 if !blockers.contains(&h) {
                     blockers.push(h);
@@ -526,7 +526,7 @@ impl Lab {
         }
         if blockers.is_empty() {
             if leaves_locks {
-                for (row, index) in met {
+                for (row, index) in Lab::duplicates_met(&found, *mode == InsertMode::Plain) {
                     self.lock_duplicate(txn, row, index);
                 }
             }
