@@ -270,9 +270,12 @@ impl Lab {
                 }
             }
         }
-        if repeatable {
+        // A walk down a secondary index locks the entry below its range, and the entry's
+        // row, at READ COMMITTED too (`GapScan::end_row`).
+        let walks_down = (read.gaps.as_ref()).is_some_and(|g| g.descending && g.index > 0);
+        if repeatable || walks_down {
             let taken = (got.len() as u64, got.last().copied());
-            self.lock_scan_gaps((s, txn, plan), read, taken, true, resume)?;
+            self.lock_scan_gaps((s, txn, plan), read, taken, repeatable, resume)?;
         }
         Ok(got)
     }
