@@ -143,6 +143,11 @@ impl Lab {
                 resume.wanted = Some((row, mode));
                 return Err(Exec::Wait(blockers, resume.clone()));
             }
+            // Through a secondary index, with the entry's lock (READ COMMITTED's write keeps
+            // it too: random race 246-27).
+            if gaps.index > 0 {
+                self.locks.lock_entries(txn, &read.table, gaps.index);
+            }
             self.locks.grant(txn, row, mode);
         }
         Ok(())
