@@ -10,9 +10,10 @@
 //! met outweighed the waiting deleter, which the server rolled back).
 //!
 //! Made explicit where the lab finds such a row held: by a scan, a locking read, the row
-//! ending a range, a foreign-key check, an insert of a key another transaction's new row
-//! has. Not by the key check of an insert that meets a row the view sees (a key another
-//! open transaction updated away): that holder's weight is one short.
+//! ending a range, a foreign-key check, an insert of the primary key another transaction's
+//! new row has. Not by an insert's clash on another unique key, nor by the key check of an
+//! insert that meets a row the view sees (a key another open transaction updated away):
+//! there the holder's weight is one short.
 
 use super::Lab;
 use crate::engine::locks::{RowRef, TxnId};

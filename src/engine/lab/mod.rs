@@ -1750,12 +1750,11 @@ impl Lab {
             Ok(r) => r,
             Err(e) => {
                 let _ = self.store.exec("ROLLBACK TO ql_replay; RELEASE ql_replay");
-                let mut blockers = Vec::new();
-                for (w, row, index) in self.clash_owners(txn, &exec.changes) {
-                    self.make_explicit(&[w], &row, index);
-                    if !blockers.contains(&w) {
-                        blockers.push(w);
-                    }
+                let blockers = self.clash_owners(txn, &exec.changes);
+                // The owners' implicit locks on the rows met are made explicit (those of a
+                // primary key: a clash on another unique key meets another row).
+                for c in &exec.changes {
+                    self.make_explicit(&blockers, &row_of(c), 0);
                 }
                 if !blockers.is_empty() {
                     let resume = Resume {
@@ -1879,19 +1878,15 @@ impl Lab {
         self.catalog.table(table).is_some_and(|t| t.rowid_is_key())
     }
 
-    /// Other active transactions whose uncommitted rows the changes clash with on a key:
-    /// each with the row and the key's index, as often as they clash.
-    fn clash_owners(&self, txn: TxnId, changes: &[RowChange]) -> Vec<(TxnId, RowRef, usize)> {
-        let mut out = Vec::new();
+    /// Other active transactions whose uncommitted rows the changes clash with on a key.
+    fn clash_owners(&self, txn: TxnId, changes: &[RowChange]) -> Vec<TxnId> {
+        let mut out: Vec<TxnId> = Vec::new();
         for c in changes.iter().filter(|c| c.kind != ChangeKind::Delete) {
             let Some(def) = self.catalog.table(&c.table) else {
                 continue;
             };
             let cols = self.store.columns(&c.table);
-            // Numbered as `TableDef::innodb_keys` does: 0 is the clustered index, the hidden
-            // row id's where there is no primary key.
-            let offset = usize::from(def.primary_key.is_none());
-            for (k, key) in def.unique_keys().enumerate() {
+            for key in def.unique_keys() {
                 let idx: Option<Vec<usize>> = key
                     .columns
                     .iter()
@@ -1923,12 +1918,8 @@ impl Lab {
                                 && self.in_partial_key(&c.table, &h.new, p)
                         })
                     };
-                    if same && both_in_key() {
-                        let row = RowRef {
-                            table: h.table.clone(),
-                            rowid: h.new_rowid,
-                        };
-                        out.push((*w, row, k + offset));
+                    if same && !out.contains(w) && both_in_key() {
+                        out.push(*w);
                     }
                 }
             }
