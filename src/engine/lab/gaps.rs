@@ -120,8 +120,14 @@ impl Lab {
             // SKIP LOCKED in the clustered index takes neither an entry it skips nor the gap
             // before it (seen on MariaDB 10.11: `my-skip-locked-clustered-holes`).
             let skips = read.policy == WaitPolicy::SkipLocked && gaps.index == 0;
+            // The entry that ends a range of a secondary index is locked with the gap, its row
+            // not where InnoDB checks the range on the entry (`GapScan::end_row`): a DELETE
+            // of that row waits for it (seen on MariaDB 10.11: random race 251-0).
+            let entry = end.filter(|_| !gaps.end_row && gaps.index > 0);
+            let record = entry.map(|i| entries[i].rowid);
             if with_gaps {
-                self.lock_gap_pieces(txn, read, (&entries, gaps.index), (low, high), skips);
+                let at = (&entries[..], gaps.index);
+                self.lock_gap_pieces(txn, read, at, (low, high, record), skips);
             }
             // The entry that ends a range is read, and its row locked, where the scan
             // fetched that row before it found the range had ended (`GapScan::end_row`).
@@ -154,7 +160,8 @@ impl Lab {
     }
 
     /// Locks for `txn` the gap of `read`'s index from entry `low` to entry `high` (positions
-    /// in `entries`; `None`: the index's start, or its end), less, for a scan that skips
+    /// in `entries`; `None`: the index's start, or its end), with the entry `high` where
+    /// `record` names its row, less, for a scan that skips
     /// (`skips`), the gap before each entry inside it whose row `txn` does not hold: one
     /// the scan skipped. The pieces left are locked one by one.
     fn lock_gap_pieces(
@@ -162,7 +169,7 @@ impl Lab {
         txn: TxnId,
         read: &LockRead,
         (entries, index): (&[Entry], usize),
-        (low, high): (Option<usize>, Option<usize>),
+        (low, high, record): (Option<usize>, Option<usize>, Option<i64>),
         skips: bool,
     ) {
         let gap = |low: Option<usize>, high: Option<usize>| GapLock {
@@ -191,7 +198,10 @@ impl Lab {
                 }
             }
         }
-        self.locks.grant_gap(gap(from, high));
+        self.locks.grant_gap(GapLock {
+            record,
+            ..gap(from, high)
+        });
     }
 
     /// The index's entries, with that of the row `stop` where the scan waits as the newest
