@@ -161,9 +161,9 @@ impl Lab {
 
     /// Locks for `txn` the gap of `read`'s index from entry `low` to entry `high` (positions
     /// in `entries`; `None`: the index's start, or its end), with the entry `high` where
-    /// `record` names its row, less, for a scan that skips
-    /// (`skips`), the gap before each entry inside it whose row `txn` does not hold: one
-    /// the scan skipped. The pieces left are locked one by one.
+    /// `record` names its row; for a scan that skips (`skips`), less the gap before each
+    /// entry inside it whose row `txn` does not hold, one the scan skipped: the pieces left
+    /// are locked one by one.
     fn lock_gap_pieces(
         &mut self,
         txn: TxnId,
@@ -220,6 +220,7 @@ impl Lab {
             .filter(|(w, c)| {
                 *w != txn
                     && Some(c.new_rowid) == stop
+                    && c.kind != ChangeKind::Delete
                     && self.txns.is_active(*w)
                     && c.table.eq_ignore_ascii_case(table)
             })
