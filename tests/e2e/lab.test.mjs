@@ -17,6 +17,12 @@ const openSpec = async (spec) => {
   await opened.page.waitForSelector('#scenario');
   return opened;
 };
+// Waits until a session's result pane shows text that `re` matches.
+const resultShows = (page, session, re) =>
+  page.waitForFunction(
+    ([sel, source]) => new RegExp(source).test(document.querySelector(sel)?.textContent ?? ''),
+    [`${col(session)} .session-result`, re.source],
+  );
 // The first column of the `count` rows a session's result pane shows, once it shows them.
 const resultIds = async (page, session, count) => {
   const pane = `${col(session)} .session-result`;
@@ -280,7 +286,7 @@ test('a PostgreSQL sweep that waits for a job holds the jobs it changed: their b
   assert.match(await held.first().getAttribute('title'), /sweeper holds FOR NO KEY UPDATE on this row for the change its waiting statement made/);
   await page.screenshot({ path: join(shots, 'pg-waiting-write-holds.png'), fullPage: true });
   await step(page, 'worker'); // take1: waits for the sweep, which waits for it
-  await page.waitForFunction((sel) => /deadlock detected/.test(document.querySelector(sel)?.textContent ?? ''), `${col('worker')} .session-result`);
+  await resultShows(page, 'worker', /deadlock detected/);
   await page.waitForSelector(`${col('sweeper')}[data-waiting="false"]`);
   assert.deepEqual(errors, []);
   await page.close();
@@ -327,7 +333,7 @@ test("a MariaDB producer's failed duplicate insert holds a shared lock on the jo
   ].join('\n');
   const { page, errors } = await openSpec(spec);
   await step(page, 'producer'); // again: 1062, and the shared lock on job 20
-  await page.waitForFunction((sel) => /1062/.test(document.querySelector(sel)?.textContent ?? ''), `${col('producer')} .session-result`);
+  await resultShows(page, 'producer', /1062/);
   const held = page.locator('table.table-view[data-table="jobs"] span.lock-badge[data-session="producer"]');
   assert.equal(await held.count(), 1, 'job 20 held by the producer');
   await step(page, 'consumer'); // take: waits for the producer's shared lock
@@ -335,7 +341,7 @@ test("a MariaDB producer's failed duplicate insert holds a shared lock on the jo
   await page.screenshot({ path: join(shots, 'my-duplicate-check-lock.png'), fullPage: true });
   await step(page, 'producer'); // done: the consumer gets job 20
   await page.waitForSelector(`${col('consumer')}[data-waiting="false"]`);
-  await page.waitForFunction((sel) => /\b20\b/.test(document.querySelector(sel)?.textContent ?? ''), `${col('consumer')} .session-result`);
+  await resultShows(page, 'consumer', /\b20\b/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -354,7 +360,7 @@ test('a MariaDB INSERT that fails on a dedupe key leaves a shared lock on the en
   ].join('\n');
   const { page, errors } = await openSpec(spec);
   await step(page, 'producer'); // again: 1062 on uq_dedupe, and the shared lock on job 20's entry
-  await page.waitForFunction((sel) => /1062|Duplicate entry 'b'/.test(document.querySelector(sel)?.textContent ?? ''), `${col('producer')} .session-result`);
+  await resultShows(page, 'producer', /1062|Duplicate entry 'b'/);
   const held = page.locator('table.table-view[data-table="jobs"] span.lock-badge[data-session="producer"]');
   assert.equal(await held.count(), 1, 'job 20 held by the producer');
   assert.match(await held.first().getAttribute('title'), /producer holds S on this row for its failed duplicate check on uq_dedupe/);
@@ -378,11 +384,11 @@ test('a MariaDB UPDATE that shifts a queue\'s unique positions runs in its ORDER
   ].join('\n');
   const { page, errors } = await openSpec(spec);
   await step(page, 's'); // up: job a meets job b's position first
-  await page.waitForFunction((sel) => /Duplicate entry '2' for key 'uq_pos'/.test(document.querySelector(sel)?.textContent ?? ''), `${col('s')} .session-result`);
+  await resultShows(page, 's', /Duplicate entry '2' for key 'uq_pos'/);
   await step(page, 's'); // down: c to 4, b to 3, a to 2
-  await page.waitForFunction((sel) => /3 rows affected/.test(document.querySelector(sel)?.textContent ?? ''), `${col('s')} .session-result`);
+  await resultShows(page, 's', /3 rows affected/);
   await step(page, 's');
-  await page.waitForFunction((sel) => /\(3 rows\)|3 rows in set/.test(document.querySelector(sel)?.textContent ?? ''), `${col('s')} .session-result`);
+  await resultShows(page, 's', /\(3 rows\)|3 rows in set/);
   const shown = await page.textContent(`${col('s')} .session-result`);
   assert.match(shown.replace(/\s+/g, ' '), /\| a \| 2 \| .*\| b \| 3 \| .*\| c \| 4 \|/);
   await page.screenshot({ path: join(shots, 'my-update-key-order.png'), fullPage: true });
@@ -436,7 +442,7 @@ test('a job table keyed by uuid: ids written in upper case show in lower case, a
   const { page, errors } = await openSpec(spec);
   await step(page, 'w1');
   await step(page, 'w2');
-  await page.waitForFunction((sel) => /\(1 row\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col('w2')} .session-result`);
+  await resultShows(page, 'w2', /\(1 row\)/);
   assert.match(await page.textContent(`${col('w1')} .session-result`), /a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a12/);
   assert.match(await page.textContent(`${col('w2')} .session-result`), /b0eebc99-9c0b-4ef8-bb6d-6bb9bd380a13/);
   const ids = await page.$$eval('table.table-view[data-table="jobs"] tbody tr', (trs) =>
@@ -461,12 +467,12 @@ test("pgmq's purge counts through a WITH query's RETURNING 1, and lower() change
   ].join('\n');
   const { page, errors } = await openSpec(spec);
   await step(page, 'w1');
-  await page.waitForFunction((sel) => /\(2 rows\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col('w1')} .session-result`);
+  await resultShows(page, 'w1', /\(2 rows\)/);
   const names = await page.textContent(`${col('w1')} .session-result`);
   assert.match(names, /été/, names);
   assert.match(names, /почта/, names);
   await step(page, 'w1');
-  await page.waitForFunction((sel) => /\(1 row\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col('w1')} .session-result`);
+  await resultShows(page, 'w1', /\(1 row\)/);
   const purged = await page.textContent(`${col('w1')} .session-result`);
   // PostgreSQL's name for the column, not SQLite's count(*), and the three rows deleted.
   assert.match(purged, /count[\s\S]*\b3\b/, purged);
@@ -486,11 +492,11 @@ test("a * over a USING join whose shared column does not lead the left table is 
   ].join('\n');
   const { page, errors } = await openSpec(spec);
   await step(page, 'w1');
-  await page.waitForFunction((sel) => /not supported here/.test(document.querySelector(sel)?.textContent ?? ''), `${col('w1')} .session-result`);
+  await resultShows(page, 'w1', /not supported here/);
   const star = await page.textContent(`${col('w1')} .session-result`);
   assert.match(star, /SELECT \* over this join with USING or NATURAL is not supported here: name the columns/, star);
   await step(page, 'w1');
-  await page.waitForFunction((sel) => /\(1 row\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col('w1')} .session-result`);
+  await resultShows(page, 'w1', /\(1 row\)/);
   const named = await page.textContent(`${col('w1')} .session-result`);
   // The boolean as t, the time with its zone, as PostgreSQL prints them.
   assert.match(named, /\b1\b[\s\S]*2024-01-01 00:00:00\+00[\s\S]*\bt\b[\s\S]*hi/, named);
@@ -513,7 +519,7 @@ test('a PostgreSQL pop through a join locks a row of both tables: with queue 2 h
   const { page, errors } = await openSpec(spec);
   await step(page, 'holder'); // hold2
   await step(page, 'worker'); // pop: jobs 2 and 4 are locked before their queue is skipped
-  await page.waitForFunction((sel) => /\(2 rows\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col('worker')} .session-result`);
+  await resultShows(page, 'worker', /\(2 rows\)/);
   const jobs = page.locator('table.table-view[data-table="jobs"] span.lock-badge[data-session="worker"]');
   const queues = page.locator('table.table-view[data-table="queues"] span.lock-badge[data-session="worker"]');
   assert.equal(await jobs.count(), 4, 'every job locked, those of the held queue too');
@@ -541,7 +547,7 @@ test('a COMMIT that ends an aborted PostgreSQL transaction says ROLLBACK and the
   assert.equal(await page.getAttribute('#timeline .tl-block[data-step="wc"]', 'data-ending'), 'rollback');
   assert.match(await page.textContent(`${col('w')} .session-result`), /ROLLBACK/);
   await step(page, 'r');
-  await page.waitForFunction((sel) => /\(1 row\)/.test(document.querySelector(sel)?.textContent ?? ''), `${col('r')} .session-result`);
+  await resultShows(page, 'r', /\(1 row\)/);
   await page.screenshot({ path: join(shots, 'pg-aborted-commit.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
@@ -731,12 +737,11 @@ test('a MariaDB claim of three jobs by priority reads and sorts the table, so a 
   ].join('\n');
   const { page, errors } = await openSpec(spec);
   await step(page, 'a');
-  const pane = (s) => `${col(s)} .session-result`;
-  await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent ?? '').includes('3 rows in set'), pane('a'));
+  await resultShows(page, 'a', /3 rows in set/);
   await step(page, 'b');
   // The sort read every job and locked it before cutting at LIMIT 3: SKIP LOCKED leaves
   // the second worker nothing (with an index walk it would have taken job 3).
-  await page.waitForFunction((sel) => (document.querySelector(sel)?.textContent ?? '').includes('Empty set'), pane('b'));
+  await resultShows(page, 'b', /Empty set/);
   await page.screenshot({ path: join(shots, 'my-claim-sorts-locks-all.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
@@ -797,11 +802,11 @@ test("a MariaDB claim walking queue 1 down waits at a producer's new job 9 and h
   ].join('\n');
   const { page, errors } = await openSpec(spec);
   await step(page, 'producer');
-  await page.waitForFunction((sel) => /1 row affected/.test(document.querySelector(sel)?.textContent ?? ''), `${col('producer')} .session-result`);
+  await resultShows(page, 'producer', /1 row affected/);
   await step(page, 'worker');
   await page.waitForSelector(`${col('worker')}[data-waiting="true"]`);
   await step(page, 'p5');
-  await page.waitForFunction((sel) => /1 row affected/.test(document.querySelector(sel)?.textContent ?? ''), `${col('p5')} .session-result`);
+  await resultShows(page, 'p5', /1 row affected/);
   await step(page, 'p10');
   await page.waitForSelector(`${col('p10')}[data-waiting="true"]`);
   assert.equal(await page.locator('#wait-graph .wg-edge[data-waiter="p10"][data-holder="worker"]').count(), 1);
@@ -824,12 +829,12 @@ test('a MariaDB poll of two due queues locks a range in each: a job for the queu
   ].join('\n');
   const { page, errors } = await openSpec(spec);
   await step(page, 'w');
-  await page.waitForFunction((sel) => /2 rows affected/.test(document.querySelector(sel)?.textContent ?? ''), `${col('w')} .session-result`);
+  await resultShows(page, 'w', /2 rows affected/);
   // Queue b lies between the two ranges the poll read (a's jobs due by 40, c's): its gap
   // is free. Job 11 lands before job 2, the entry that ends queue a's range: that gap is
   // locked (the lab read every entry of both queues before, and locked queue b's gap too).
   await step(page, 'pb');
-  await page.waitForFunction((sel) => /1 row affected/.test(document.querySelector(sel)?.textContent ?? ''), `${col('pb')} .session-result`);
+  await resultShows(page, 'pb', /1 row affected/);
   await step(page, 'pa');
   await page.waitForSelector(`${col('pa')}[data-waiting="true"]`);
   // The wait's label names the row and the index: long, it still lies inside the graph.
